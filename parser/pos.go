@@ -1,0 +1,84 @@
+package parser
+
+import (
+	"fmt"
+	"sort"
+	"unicode/utf8"
+)
+
+// Pos is a position in a source file. Line and Column are 1-based; Column
+// counts Unicode code points (a tab counts as one), as Puppet and the ducklint
+// JSON contract do. Offset is the 0-based byte offset.
+type Pos struct {
+	Offset int
+	Line   int
+	Column int
+}
+
+// IsValid reports whether p has been set.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String formats p as line:column.
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Column) }
+
+// Before reports whether p comes before q in the file.
+func (p Pos) Before(q Pos) bool { return p.Offset < q.Offset }
+
+// Span is a half-open source range: Start is the first byte, End is just past
+// the last byte.
+type Span struct {
+	Start Pos
+	End   Pos
+}
+
+// LineIndex converts byte offsets of one source text to positions.
+// It is immutable after construction and safe for concurrent use.
+type LineIndex struct {
+	src        []byte
+	lineStarts []int // byte offset of the first byte of each line
+}
+
+// NewLineIndex indexes the line starts of src. A line ends at "\n"; a lone
+// "\r" is not a line break, matching Puppet's locator.
+func NewLineIndex(src []byte) *LineIndex {
+	starts := make([]int, 1, len(src)/32+1)
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &LineIndex{src: src, lineStarts: starts}
+}
+
+// Pos returns the position of byte offset off. Offsets past the end are
+// clamped to the end of the source.
+func (li *LineIndex) Pos(off int) Pos {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(li.src) {
+		off = len(li.src)
+	}
+	line := sort.Search(len(li.lineStarts), func(i int) bool { return li.lineStarts[i] > off }) - 1
+	start := li.lineStarts[line]
+	return Pos{Offset: off, Line: line + 1, Column: utf8.RuneCount(li.src[start:off]) + 1}
+}
+
+// LineCount returns the number of lines in the source.
+func (li *LineIndex) LineCount() int { return len(li.lineStarts) }
+
+// Line returns the text of 1-based line n without its line terminator.
+func (li *LineIndex) Line(n int) []byte {
+	if n < 1 || n > len(li.lineStarts) {
+		return nil
+	}
+	start := li.lineStarts[n-1]
+	end := len(li.src)
+	if n < len(li.lineStarts) {
+		end = li.lineStarts[n] - 1
+	}
+	if end > start && li.src[end-1] == '\r' {
+		end--
+	}
+	return li.src[start:end]
+}
