@@ -1,0 +1,38 @@
+package parser
+
+import "strings"
+
+// ParseOptions controls parsing.
+type ParseOptions struct {
+	// Tasks enables Bolt's tasks mode, in which plan and apply are keywords.
+	Tasks bool
+	// EPP parses the source as an EPP template.
+	EPP bool
+}
+
+// ParseFile parses a manifest, or an EPP template when path ends in ".epp".
+// Files under a plans/ directory are parsed in tasks mode. It never panics.
+func ParseFile(path string, src []byte) *File {
+	opts := ParseOptions{
+		EPP:   strings.HasSuffix(path, ".epp"),
+		Tasks: strings.Contains("/"+strings.ReplaceAll(path, "\\", "/"), "/plans/"),
+	}
+	return ParseFileWithOptions(path, src, opts)
+}
+
+// ParseManifest parses src as a Puppet manifest.
+func ParseManifest(path string, src []byte) *File {
+	return ParseFileWithOptions(path, src, ParseOptions{})
+}
+
+// ParseEPP parses src as an EPP template.
+func ParseEPP(path string, src []byte) *File {
+	return ParseFileWithOptions(path, src, ParseOptions{EPP: true})
+}
+
+// ParseFileWithOptions parses src with explicit options. It never panics.
+func ParseFileWithOptions(path string, src []byte, opts ParseOptions) *File {
+	f := &File{Path: path, Src: src, Lines: NewLineIndex(src), EPP: opts.EPP}
+	parse(f, opts)
+	return f
+}

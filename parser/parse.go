@@ -1,0 +1,5 @@
+package parser
+
+func parse(f *File, opts ParseOptions) {
+	f.Program = &Program{Body: &Block{}}
+}
