@@ -1,0 +1,10 @@
+package rules
+
+// All returns a fresh slice of every built-in rule, in no particular order.
+// Each call builds new values, so callers may not affect each other.
+func All() []*Rule {
+	return []*Rule{
+		SyntaxError(),
+		UnusedIgnore(),
+	}
+}

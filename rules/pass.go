@@ -1,0 +1,52 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// Pass is what a rule sees during one run: the file it checks (for per-file
+// rules), the whole program, its options and a way to report findings.
+type Pass struct {
+	// Rule is the rule being run.
+	Rule *Rule
+	// File is the file being checked; nil for whole-program rules.
+	File *model.File
+	// Program is the whole-program model, shared and read-only.
+	Program *model.Program
+	// Options is the value returned by Rule.NewOptions with the
+	// configuration decoded into it; nil when the rule has no options.
+	Options any
+
+	report func(Diagnostic)
+}
+
+// Report records a finding. Rule, Severity and File are filled in when empty
+// (File from the pass's file), so rules usually set only message and range.
+func (p *Pass) Report(d Diagnostic) {
+	d.Rule = p.Rule.ID
+	if d.Severity == 0 {
+		d.Severity = p.Rule.Severity
+	}
+	if d.File == "" && p.File != nil {
+		d.File = p.File.Path
+	}
+	p.report(d)
+}
+
+// ReportSpan reports a finding on span in file f.
+func (p *Pass) ReportSpan(f *model.File, span parser.Span, msg string, related ...Related) {
+	p.Report(Diagnostic{File: f.Path, Start: span.Start, End: span.End, Message: msg, Related: related})
+}
+
+// Reportf reports a formatted finding on node n of the pass's file.
+func (p *Pass) Reportf(n parser.Node, format string, args ...any) {
+	p.ReportSpan(p.File, n.Span(), fmt.Sprintf(format, args...))
+}
+
+// RelatedAt builds a related location for span in file f.
+func RelatedAt(f *model.File, span parser.Span, msg string) Related {
+	return Related{Message: msg, File: f.Path, Start: span.Start, End: span.End}
+}

@@ -1,0 +1,64 @@
+// Package rules is ducklint's rule framework — rules as values, the pass
+// each rule runs with, the registry, configuration and control comments —
+// and the rules themselves, one file each.
+package rules
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// Kind says how often a rule runs.
+type Kind int
+
+const (
+	// PerFile rules run once for every reported file, in parallel.
+	PerFile Kind = iota
+	// WholeProgram rules run once per run with the whole program model.
+	WholeProgram
+)
+
+// DocsBaseURL is where the rule documentation (docs/rules/<id>.md) is published.
+const DocsBaseURL = "https://github.com/ducklint/ducklint/blob/main/docs/rules/"
+
+// Rule is a lint rule: its identity and documentation, and the function that
+// finds problems. Rules are plain values; nothing about a rule changes at run time.
+type Rule struct {
+	// ID is the rule's stable identifier, part of the output contract.
+	ID string
+	// Title is a one-line summary.
+	Title string
+	// Doc explains what the rule flags and why, in a paragraph or two.
+	Doc string
+	// Severity is the default severity.
+	Severity Severity
+	// Kind says whether Run is called per file or once per program.
+	Kind Kind
+	// Aliases are puppet-lint check names whose control comments this rule honours.
+	Aliases []string
+	// NewOptions returns a pointer to the rule's options with their defaults
+	// set; configuration is decoded into it. Nil when the rule has no options.
+	NewOptions func() any
+	// Run finds problems and reports them through the pass.
+	Run func(*Pass)
+}
+
+// URL returns the address of the rule's documentation.
+func (r *Rule) URL() string { return DocsBaseURL + r.ID + ".md" }
+
+var ruleIDPattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+
+// validate checks the invariants the registry relies on.
+func (r *Rule) validate() error {
+	switch {
+	case !ruleIDPattern.MatchString(r.ID):
+		return fmt.Errorf("rule %q: id must be lower-case words joined by '-'", r.ID)
+	case r.Title == "" || r.Doc == "":
+		return fmt.Errorf("rule %q: title and doc are required", r.ID)
+	case r.Severity < Info || r.Severity > Error:
+		return fmt.Errorf("rule %q: invalid default severity", r.ID)
+	case r.Run == nil:
+		return fmt.Errorf("rule %q: no Run function", r.ID)
+	}
+	return nil
+}

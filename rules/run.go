@@ -1,0 +1,175 @@
+package rules
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// Active is a rule enabled for a run, with its effective severity and options.
+type Active struct {
+	Rule     *Rule
+	Severity Severity
+	Options  any
+}
+
+// Runner runs a set of active rules over a program.
+type Runner struct {
+	// Registry resolves the rule names of control comments.
+	Registry *Registry
+	// Rules are the enabled rules.
+	Rules []Active
+	// Jobs bounds the number of files checked at once; <= 0 means GOMAXPROCS.
+	Jobs int
+}
+
+// Run checks every reported file of prog and returns the findings, with
+// configured severities, control comments applied and unused ones reported,
+// sorted and without duplicates. The result does not depend on Jobs.
+func (rn *Runner) Run(prog *model.Program) []Diagnostic {
+	var fileRules, programRules []Active
+	for _, a := range rn.Rules {
+		if a.Rule.Kind == WholeProgram {
+			programRules = append(programRules, a)
+		} else {
+			fileRules = append(fileRules, a)
+		}
+	}
+	reported := map[string]*model.File{}
+	for _, f := range prog.Files {
+		if f.Reported {
+			reported[f.Path] = f
+		}
+	}
+
+	byFile := map[string][]Diagnostic{}
+	var mu sync.Mutex
+	collect := func(a Active) func(Diagnostic) {
+		return func(d Diagnostic) {
+			if _, ok := reported[d.File]; !ok {
+				return // context file: not reported on
+			}
+			if a.Severity != 0 {
+				d.Severity = a.Severity
+			}
+			mu.Lock()
+			byFile[d.File] = append(byFile[d.File], d)
+			mu.Unlock()
+		}
+	}
+
+	jobs := rn.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	work := make(chan func())
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Go(func() {
+			for fn := range work {
+				fn()
+			}
+		})
+	}
+	for _, a := range programRules {
+		work <- func() {
+			runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a)})
+		}
+	}
+	for _, f := range prog.Files {
+		if !f.Reported {
+			continue
+		}
+		work <- func() {
+			for _, a := range fileRules {
+				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: collect(a)})
+			}
+		}
+	}
+	close(work)
+	wg.Wait()
+
+	unused := rn.active("unused-ignore")
+	var out []Diagnostic
+	for path, f := range reported {
+		out = append(out, rn.applyDirectives(f, byFile[path], unused)...)
+	}
+	return SortDiagnostics(out)
+}
+
+// active returns the active rule with the given id, if enabled.
+func (rn *Runner) active(id string) *Active {
+	for i := range rn.Rules {
+		if rn.Rules[i].Rule.ID == id {
+			return &rn.Rules[i]
+		}
+	}
+	return nil
+}
+
+// runRule runs one rule, turning a panic into an internal-error finding so
+// that one broken rule cannot take the other findings down with it.
+func runRule(p *Pass) {
+	defer func() {
+		if r := recover(); r != nil {
+			file := ""
+			if p.File != nil {
+				file = p.File.Path
+			}
+			p.report(Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
+				Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1},
+				Message: fmt.Sprintf("internal error in rule %s: %v", p.Rule.ID, r)})
+		}
+	}()
+	p.Rule.Run(p)
+}
+
+// applyDirectives drops the findings of f that control comments suppress and,
+// when unused-ignore is enabled, reports directives that suppress nothing.
+func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Active) []Diagnostic {
+	var problems []Diagnostic
+	report := func(span parser.Span, msg string) {
+		if unused == nil {
+			return
+		}
+		problems = append(problems, Diagnostic{Rule: unused.Rule.ID, Severity: unused.Severity,
+			File: f.Path, Start: span.Start, End: span.End, Message: msg})
+	}
+	if f.Parsed == nil {
+		return diags
+	}
+	directives := parseDirectives(f.Parsed, rn.Registry, report)
+	if len(directives) == 0 {
+		return append(diags, problems...)
+	}
+	kept := diags[:0]
+	for _, d := range diags {
+		suppressed := false
+		for _, dir := range directives {
+			if dir.suppresses(&d) {
+				suppressed = true
+			}
+		}
+		if !suppressed {
+			kept = append(kept, d)
+		}
+	}
+	enabled := map[string]bool{}
+	for _, a := range rn.Rules {
+		enabled[a.Rule.ID] = true
+	}
+	for _, dir := range directives {
+		for i, r := range dir.rules {
+			// A rule that is off, or a puppet-lint-only check, cannot be
+			// judged: the directive may be needed by another configuration.
+			if r == nil || !enabled[r.ID] || dir.used[i] {
+				continue
+			}
+			report(dir.comment.Span, fmt.Sprintf("lint:ignore:%s suppresses nothing here; remove it", dir.names[i]))
+		}
+	}
+	return append(kept, problems...)
+}

@@ -1,0 +1,21 @@
+package rules
+
+// SyntaxError reports files that do not parse.
+func SyntaxError() *Rule {
+	return &Rule{
+		ID:       "syntax-error",
+		Title:    "The file does not parse",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `Puppet rejects the whole catalog when one manifest of the environment does not parse.
+The finding is placed on the offending token and uses Puppet's own words ("Syntax error at 'x'",
+"Syntax error at end of input", "Unclosed quote after ..."). The parser recovers at statement and
+definition boundaries, so later errors in the same file are reported too; they may be consequences
+of the first.`,
+		Run: func(p *Pass) {
+			for _, e := range p.File.Parsed.Errors {
+				p.ReportSpan(p.File, e.Span, e.Message)
+			}
+		},
+	}
+}
