@@ -515,7 +515,10 @@ type ResourceOverride struct {
 // Collector is Type <| query |> { attributes } or the exported <<| |>> form.
 type Collector struct {
 	Base
+	// Type is the collected type; it is nil when the left-hand side is not
+	// a plain type reference, which is then in Other (rejected by validation).
 	Type     *TypeRef
+	Other    Expr
 	Exported bool
 	// Query is nil for an empty query.
 	Query Expr

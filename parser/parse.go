@@ -1,5 +1,1529 @@
 package parser
 
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// maxDepth bounds the nesting of expressions and blocks so that deeply
+// nested input is reported as an error instead of exhausting the stack.
+const maxDepth = 500
+
+// parseAbort is panicked on a syntax error and recovered at statement
+// level; it never escapes the package.
+type parseAbort struct{}
+
+// statementCalls are the names Puppet calls without parentheses
+// (STATEMENT_CALLS in pops/model/factory.rb).
+var statementCalls = map[string]bool{
+	"require": true, "realize": true, "include": true, "contain": true, "tag": true,
+	"debug": true, "info": true, "notice": true, "warning": true, "err": true,
+	"fail": true, "import": true, "break": true, "next": true, "return": true,
+}
+
+type parser struct {
+	f     *File
+	toks  []token
+	i     int
+	depth int
+	lines *LineIndex
+	// position cache for monotone lookups
+	lastLine int
+}
+
+// bomError returns Puppet's message when src starts with a byte order mark.
+func bomError(src []byte) string {
+	has := func(b ...byte) bool {
+		if len(src) < len(b) {
+			return false
+		}
+		for i, c := range b {
+			if src[i] != c {
+				return false
+			}
+		}
+		return true
+	}
+	var name, bytes string
+	switch {
+	case has(0x00, 0x00, 0xFE, 0xFF):
+		name, bytes = "UTF-32", "[0 0 FE FF]"
+	case has(0xFF, 0xFE, 0x00, 0x00):
+		name, bytes = "UTF-32", "[FF FE 0 0]"
+	case has(0x84, 0x31, 0x95, 0x33):
+		name, bytes = "GB-18030", "[84 31 95 33]"
+	case has(0xDD, 0x73, 0x66, 0x73):
+		name, bytes = "UTF-EBCDIC", "[DD 73 66 73]"
+	case has(0x0E, 0xFE, 0xFF):
+		name, bytes = "SCSU", "[E FE FF]"
+	case has(0xEF, 0xBB, 0xBF):
+		name, bytes = "UTF-8", "[EF BB BF]"
+	case has(0xF7, 0x64, 0x4C):
+		name, bytes = "UTF-1", "[F7 64 4C]"
+	case has(0xFB, 0xEE, 0x28):
+		name, bytes = "BOCU", "[FB EE 28]"
+	case has(0xFE, 0xFF), has(0xFF, 0xFE):
+		name, bytes = "UTF-16", "[" + hex2(src[0]) + " " + hex2(src[1]) + "]"
+	default:
+		return ""
+	}
+	return "Illegal " + name + " Byte Order mark at beginning of input: " + bytes + " - remove these from the puppet source"
+}
+
+func hex2(b byte) string {
+	const digits = "0123456789ABCDEF"
+	if b < 16 {
+		return string(digits[b])
+	}
+	return string([]byte{digits[b>>4], digits[b&15]})
+}
+
 func parse(f *File, opts ParseOptions) {
+	p := &parser{f: f, lines: f.Lines}
 	f.Program = &Program{Body: &Block{}}
+	f.Program.Range = p.span(0, len(f.Src))
+	f.Program.Body.Range = f.Program.Range
+	if msg := bomError(f.Src); msg != "" {
+		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(0, 0), Message: msg})
+		return
+	}
+	lx := newLexer(f.Src, opts.Tasks, &f.Comments)
+	if opts.EPP {
+		lx.epp = eppText
+	}
+	p.toks = lx.lex()
+	for _, c := range f.Comments {
+		c.Span = p.span(c.Start.Offset, c.End.Offset)
+	}
+	if opts.EPP {
+		p.parseEPPProgram()
+	} else {
+		f.Program.Body.Stmts = p.parseTop()
+	}
+}
+
+// pos converts a byte offset to a position.
+func (p *parser) pos(off int) Pos {
+	li := p.lines
+	if off < 0 {
+		off = 0
+	}
+	if off > len(li.src) {
+		off = len(li.src)
+	}
+	ls := li.lineStarts
+	line := p.lastLine
+	if line >= len(ls) || ls[line] > off || (line+1 < len(ls) && ls[line+1] <= off) {
+		lo, hi := 0, len(ls)-1
+		for lo < hi {
+			mid := (lo + hi + 1) / 2
+			if ls[mid] <= off {
+				lo = mid
+			} else {
+				hi = mid - 1
+			}
+		}
+		line = lo
+		p.lastLine = line
+	}
+	start := ls[line]
+	return Pos{Offset: off, Line: line + 1, Column: utf8.RuneCount(li.src[start:off]) + 1}
+}
+
+func (p *parser) span(start, end int) Span {
+	if end < start {
+		end = start
+	}
+	return Span{Start: p.pos(start), End: p.pos(end)}
+}
+
+func (p *parser) tokSpan(t *token) Span { return p.span(t.start, t.end) }
+
+// spanFrom spans from the start of a to the end of b.
+func spanFrom(a, b Span) Span { return Span{Start: a.Start, End: b.End} }
+
+func (p *parser) tok() *token { return &p.toks[p.i] }
+
+func (p *parser) kind() tokKind { return p.toks[p.i].kind }
+
+func (p *parser) peek(n int) tokKind {
+	if p.i+n < len(p.toks) {
+		return p.toks[p.i+n].kind
+	}
+	return tEOF
+}
+
+func (p *parser) advance() *token {
+	t := &p.toks[p.i]
+	if t.kind != tEOF && t.kind != tLexErr {
+		p.i++
+	}
+	return t
+}
+
+// prevEnd is the end offset of the previous token.
+func (p *parser) prevEnd() int {
+	if p.i == 0 {
+		return 0
+	}
+	return p.toks[p.i-1].end
+}
+
+// tokenText is the token value Puppet shows in "Syntax error at '...'".
+func tokenText(t *token) string {
+	switch t.kind {
+	case tREGEX:
+		return "(?-mix:" + t.val + ")"
+	}
+	return t.val
+}
+
+// errorAt records a syntax error at t and aborts the current statement.
+func (p *parser) errorAt(t *token) {
+	switch t.kind {
+	case tEOF:
+		p.failMsg(t, "Syntax error at end of input")
+	case tLexErr:
+		p.failMsg(t, t.val)
+	}
+	p.failMsg(t, "Syntax error at '"+tokenText(t)+"'")
+}
+
+// failMsg records an error with the given message at t and aborts.
+func (p *parser) failMsg(t *token, msg string) {
+	if t.kind == tLexErr {
+		msg = t.val
+	}
+	p.f.Errors = append(p.f.Errors, &SyntaxError{Span: p.tokSpan(t), Message: msg})
+	panic(parseAbort{})
+}
+
+func (p *parser) expect(k tokKind) *token {
+	t := p.tok()
+	if t.kind != k {
+		p.errorAt(t)
+	}
+	return p.advance()
+}
+
+func (p *parser) enter() {
+	p.depth++
+	if p.depth > maxDepth {
+		p.failMsg(p.tok(), "Expression nesting too deep")
+	}
+}
+
+func (p *parser) leave() { p.depth-- }
+
+// tryParse runs f, reporting whether it finished without a syntax error.
+func (p *parser) tryParse(f func()) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isAbort := r.(parseAbort); !isAbort {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
+
+// stmtItem is one syntactic statement: a single expression or a comma list.
+type stmtItem struct {
+	exprs []Expr
+	comma *token // first comma of a comma list
+}
+
+// parseTop parses the top-level statements with error recovery.
+func (p *parser) parseTop() []Expr {
+	var items []stmtItem
+	for p.kind() != tEOF && p.kind() != tLexErr {
+		ok := p.tryParse(func() {
+			if p.kind() == tSEMIC && (len(items) == 0 || p.toks[p.i-1].kind == tSEMIC) {
+				p.errorAt(p.tok())
+			}
+			items = append(items, p.parseSyntacticStatement())
+			if p.kind() == tSEMIC {
+				p.advance()
+				if p.kind() == tEOF || p.kind() == tLexErr {
+					p.errorAt(p.tok())
+				}
+			}
+		})
+		if !ok {
+			if p.kind() == tLexErr {
+				break
+			}
+			p.i = p.syncIndex(p.i + 1)
+		}
+	}
+	p.reportLexErr()
+	return p.transformOrRecord(items)
+}
+
+// reportLexErr records the lexer's fatal error when parsing stopped at it
+// without reporting it.
+func (p *parser) reportLexErr() {
+	t := p.toks[len(p.toks)-1]
+	if t.kind != tLexErr {
+		return
+	}
+	for _, e := range p.f.Errors {
+		if e.Message == t.val && e.Start.Offset == t.start {
+			return
+		}
+	}
+	p.tryParse(func() { p.failMsg(&t, t.val) })
+}
+
+// transformOrRecord applies the statement-call transform, recording an
+// error instead of aborting.
+func (p *parser) transformOrRecord(items []stmtItem) []Expr {
+	var out []Expr
+	if !p.tryParse(func() { out = p.transformCalls(items) }) {
+		for _, it := range items {
+			out = append(out, it.exprs...)
+		}
+	}
+	return out
+}
+
+// syncIndex finds where to resume after an error: the next token at
+// column 1 that can start a definition or a top-level statement.
+func (p *parser) syncIndex(from int) int {
+	src := p.f.Src
+	for i := from; i < len(p.toks); i++ {
+		t := &p.toks[i]
+		switch t.kind {
+		case tEOF, tLexErr:
+			return i
+		case tCLASS, tDEFINE, tNODE, tFUNCTION, tTYPE, tPLAN, tNAME, tVARIABLE, tCLASSREF:
+			if t.start == 0 || src[t.start-1] == '\n' {
+				return i
+			}
+		}
+	}
+	return len(p.toks) - 1
+}
+
+// parseStatements parses statements up to (not including) a closing brace
+// or the end of input.
+func (p *parser) parseStatements() []Expr {
+	p.enter()
+	defer p.leave()
+	var items []stmtItem
+	for {
+		k := p.kind()
+		if k == tRBRACE || k == tEOF || k == tLexErr {
+			break
+		}
+		if k == tSEMIC {
+			p.errorAt(p.tok())
+		}
+		items = append(items, p.parseSyntacticStatement())
+		if p.kind() == tSEMIC {
+			p.advance()
+			if k := p.kind(); k == tRBRACE || k == tEOF || k == tLexErr {
+				p.errorAt(p.tok())
+			}
+		}
+	}
+	return p.transformCalls(items)
+}
+
+func (p *parser) parseSyntacticStatement() stmtItem {
+	e := p.parseAssignment()
+	if p.kind() != tCOMMA {
+		return stmtItem{exprs: []Expr{e}}
+	}
+	it := stmtItem{exprs: []Expr{e}, comma: p.tok()}
+	for p.kind() == tCOMMA {
+		p.advance()
+		it.exprs = append(it.exprs, p.parseAssignment())
+	}
+	return it
+}
+
+// transformCalls turns "name args" into statement calls for Puppet's
+// STATEMENT_CALLS names (Factory.transform_calls).
+func (p *parser) transformCalls(items []stmtItem) []Expr {
+	var memo []Expr
+	for _, it := range items {
+		var last Expr
+		if len(memo) > 0 {
+			last = memo[len(memo)-1]
+		}
+		if n, ok := last.(*Name); ok && statementCalls[n.Value] {
+			args := it.exprs
+			c := &Call{Func: n, Args: args, Statement: true}
+			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
+			memo[len(memo)-1] = c
+			continue
+		}
+		if it.comma != nil {
+			if n, ok := last.(*Name); ok {
+				p.failMsg(it.comma, "attempt to pass argument list to the function '"+n.Value+"' which cannot be called without parentheses")
+			}
+			p.failMsg(it.comma, "illegal comma separated argument list")
+		}
+		memo = append(memo, it.exprs[0])
+	}
+	return memo
+}
+
+// parseBlockBody parses "{ statements }" with the opening brace current.
+func (p *parser) parseBlockBody() *Block {
+	lb := p.expect(tLBRACE)
+	b := &Block{Stmts: p.parseStatements()}
+	rb := p.expect(tRBRACE)
+	b.Range = p.span(lb.start, rb.end)
+	return b
+}
+
+func (p *parser) parseAssignment() Expr {
+	p.enter()
+	defer p.leave()
+	lhs := p.parseRelationship()
+	switch p.kind() {
+	case tEQUALS, tAPPENDS, tDELETES:
+		op := p.advance()
+		rhs := p.parseAssignment()
+		a := &Assign{Op: op.val, LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)}
+		a.Range = spanFrom(lhs.Span(), rhs.Span())
+		return a
+	}
+	return lhs
+}
+
+func (p *parser) parseRelationship() Expr {
+	left := p.parseResource()
+	for {
+		switch p.kind() {
+		case tINEDGE, tINEDGESUB, tOUTEDGE, tOUTEDGESUB:
+			op := p.advance()
+			right := p.parseResource()
+			r := &Relationship{Op: op.val, Left: left, Right: right, OpSpan: p.tokSpan(op)}
+			r.Range = spanFrom(left.Span(), right.Span())
+			left = r
+		default:
+			return left
+		}
+	}
+}
+
+func (p *parser) parseResource() Expr {
+	p.enter()
+	defer p.leave()
+	switch p.kind() {
+	case tAT, tATAT:
+		at := p.advance()
+		form, what := "virtual", "Virtual (@)"
+		if at.kind == tATAT {
+			form, what = "exported", "Exported (@@)"
+		}
+		r := p.parseResource()
+		switch r := r.(type) {
+		case *Resource:
+			r.Form = form
+			r.Range.Start = p.pos(at.start)
+		case *ResourceDefaults:
+			r.Form = form
+			r.Range.Start = p.pos(at.start)
+		case *ResourceOverride:
+			r.Form = form
+			r.Range.Start = p.pos(at.start)
+		default:
+			p.failMsg(at, what+" can only be applied to a Resource Expression")
+		}
+		return r
+	case tCLASS:
+		if p.peek(1) == tLBRACE {
+			ct := p.advance()
+			n := &Name{Value: "class"}
+			n.Range = p.tokSpan(ct)
+			lb := p.advance()
+			bodies := p.parseTitledBodies()
+			rb := p.expect(tRBRACE)
+			_ = lb
+			r := &Resource{Type: n, Bodies: bodies}
+			r.Range = p.span(ct.start, rb.end)
+			return r
+		}
+	}
+	e := p.parseExpr(0)
+	if p.kind() == tLBRACE {
+		return p.parseResourceBody(e)
+	}
+	return e
+}
+
+// canStartAttrOp reports whether the current token starts an attribute
+// operation (NAME or keyword followed by => or +>, or * =>).
+func (p *parser) atAttrOp() bool {
+	k := p.kind()
+	if k == tTIMES {
+		return p.peek(1) == tFARROW
+	}
+	return (k == tNAME || k.isKeyword()) && (p.peek(1) == tFARROW || p.peek(1) == tPARROW)
+}
+
+func (p *parser) parseResourceBody(typ Expr) Expr {
+	lb := p.advance()
+	if p.kind() == tRBRACE || p.atAttrOp() || p.kind() == tCOMMA {
+		attrs := p.parseAttrOps()
+		rb := p.expect(tRBRACE)
+		rng := spanFrom(typ.Span(), p.tokSpan(rb))
+		switch t := typ.(type) {
+		case *Name:
+			h := &Hash{}
+			h.Range = p.span(lb.start, rb.end)
+			for _, a := range attrs {
+				if a.Op == "+>" {
+					p.failMsg(lb, "Syntax error resource body without title or hash with +>")
+				}
+				k := &Name{Value: a.Name}
+				k.Range = a.NameSpan
+				e := &HashEntry{Key: k, Value: a.Value}
+				e.Range = a.Range
+				h.Entries = append(h.Entries, e)
+			}
+			if statementCalls[t.Value] {
+				c := &Call{Func: t, Args: []Expr{h}, Statement: true}
+				c.Range = rng
+				return c
+			}
+			b := &Block{Stmts: []Expr{t, h}}
+			b.Range = rng
+			return b
+		case *TypeRef:
+			d := &ResourceDefaults{Type: t, Attrs: attrs}
+			d.Range = rng
+			return d
+		case *Access:
+			o := &ResourceOverride{Target: t, Attrs: attrs}
+			o.Range = rng
+			return o
+		default:
+			p.failMsg(&p.toks[p.indexOfStart(typ)], "Expression is not valid as a resource, resource-default, or resource-override")
+		}
+	}
+	bodies := p.parseTitledBodies()
+	rb := p.expect(tRBRACE)
+	r := &Resource{Type: typ, Bodies: bodies}
+	r.Range = spanFrom(typ.Span(), p.tokSpan(rb))
+	return r
+}
+
+// indexOfStart finds the token that starts expression e.
+func (p *parser) indexOfStart(e Expr) int {
+	off := e.Span().Start.Offset
+	for i := p.i; i >= 0; i-- {
+		if p.toks[i].start == off {
+			return i
+		}
+	}
+	return p.i
+}
+
+// parseTitledBodies parses "title: attrs; title: attrs ;?" up to '}'.
+func (p *parser) parseTitledBodies() []*ResourceBody {
+	var bodies []*ResourceBody
+	for {
+		title := p.parseExpr(0)
+		p.expect(tCOLON)
+		attrs := p.parseAttrOps()
+		b := &ResourceBody{Title: title, Attrs: attrs}
+		b.Range = p.span(title.Span().Start.Offset, p.prevEnd())
+		bodies = append(bodies, b)
+		if p.kind() == tSEMIC {
+			p.advance()
+			if p.kind() == tRBRACE {
+				return bodies
+			}
+			continue
+		}
+		return bodies
+	}
+}
+
+// parseAttrOps parses attribute operations with an optional trailing comma.
+func (p *parser) parseAttrOps() []*AttributeOp {
+	var ops []*AttributeOp
+	if !p.atAttrOp() {
+		if p.kind() == tCOMMA {
+			p.advance()
+		}
+		return ops
+	}
+	for {
+		ops = append(ops, p.parseAttrOp())
+		if p.kind() != tCOMMA {
+			return ops
+		}
+		p.advance()
+		if !p.atAttrOp() {
+			if p.kind() == tNAME || p.kind().isKeyword() || p.kind() == tTIMES {
+				// a name not followed by => is an error at the next token
+				p.advance()
+				p.errorAt(p.tok())
+			}
+			return ops
+		}
+	}
+}
+
+func (p *parser) parseAttrOp() *AttributeOp {
+	t := p.advance()
+	a := &AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)}
+	if t.kind == tTIMES {
+		a.Name, a.Splat = "*", true
+	}
+	op := p.advance() // => or +>, checked by atAttrOp
+	a.Op = op.val
+	a.Value = p.parseExpr(0)
+	a.Range = spanFrom(a.NameSpan, a.Value.Span())
+	return a
+}
+
+// Binary operator precedences, higher binds tighter (egrammar.ra).
+const (
+	precOr = iota + 1
+	precAnd
+	precSelector
+	precCompare
+	precEquality
+	precShift
+	precAdd
+	precMul
+	precMatch
+	precIn
+)
+
+func binaryPrec(k tokKind) int {
+	switch k {
+	case tOR:
+		return precOr
+	case tAND:
+		return precAnd
+	case tQMARK:
+		return precSelector
+	case tLESSTHAN, tLESSEQUAL, tGREATERTHAN, tGREATEREQUAL:
+		return precCompare
+	case tISEQUAL, tNOTEQUAL:
+		return precEquality
+	case tLSHIFT, tRSHIFT:
+		return precShift
+	case tPLUS, tMINUS:
+		return precAdd
+	case tTIMES, tDIV, tMODULO:
+		return precMul
+	case tMATCH, tNOMATCH:
+		return precMatch
+	case tIN:
+		return precIn
+	}
+	return 0
+}
+
+// parseExpr parses an expression whose binary operators bind at least as
+// tightly as minPrec.
+func (p *parser) parseExpr(minPrec int) Expr {
+	p.enter()
+	defer p.leave()
+	left := p.parseUnary()
+	for {
+		k := p.kind()
+		prec := binaryPrec(k)
+		if prec == 0 || prec < minPrec {
+			return left
+		}
+		op := p.advance()
+		if k == tQMARK {
+			left = p.parseSelector(left)
+			continue
+		}
+		right := p.parseExpr(prec + 1)
+		b := &Binary{Op: op.val, X: left, Y: right, OpSpan: p.tokSpan(op)}
+		b.Range = spanFrom(left.Span(), right.Span())
+		left = b
+	}
+}
+
+func (p *parser) parseSelector(x Expr) Expr {
+	s := &Selector{X: x}
+	if p.kind() == tSELBRACE {
+		p.advance()
+		for {
+			s.Cases = append(s.Cases, p.parseSelectorCase(0))
+			if p.kind() == tCOMMA {
+				p.advance()
+				if p.kind() == tRBRACE {
+					break
+				}
+				continue
+			}
+			break
+		}
+		rb := p.expect(tRBRACE)
+		s.Range = spanFrom(x.Span(), p.tokSpan(rb))
+		return s
+	}
+	c := p.parseSelectorCase(precSelector + 1)
+	s.Cases = append(s.Cases, c)
+	s.Range = spanFrom(x.Span(), c.Range)
+	return s
+}
+
+func (p *parser) parseSelectorCase(valuePrec int) *SelectorCase {
+	m := p.parseExpr(0)
+	p.expect(tFARROW)
+	v := p.parseExpr(valuePrec)
+	c := &SelectorCase{Match: m, Value: v}
+	c.Range = spanFrom(m.Span(), v.Span())
+	return c
+}
+
+func (p *parser) parseUnary() Expr {
+	var op string
+	switch p.kind() {
+	case tNOT:
+		op = "!"
+	case tMINUS:
+		op = "-"
+	case tTIMES:
+		op = "*"
+	default:
+		return p.parsePostfix(p.parsePrimary())
+	}
+	p.enter()
+	defer p.leave()
+	t := p.advance()
+	x := p.parseUnary()
+	u := &Unary{Op: op, X: x}
+	u.Range = spanFrom(p.tokSpan(t), x.Span())
+	return u
+}
+
+func (p *parser) parsePostfix(e Expr) Expr {
+	for {
+		switch p.kind() {
+		case tLBRACK:
+			p.advance()
+			keys := p.parseAccessArgs(true)
+			rb := p.expect(tRBRACK)
+			a := &Access{Target: e, Keys: keys}
+			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
+			e = a
+		case tDOT:
+			p.advance()
+			nt := p.tok()
+			if nt.kind != tNAME && nt.kind != tTYPE {
+				p.errorAt(nt)
+			}
+			p.advance()
+			m := &MethodCall{Receiver: e, Name: nt.val, NameSpan: p.tokSpan(nt)}
+			end := m.NameSpan
+			if p.kind() == tLPAREN {
+				p.advance()
+				m.HasParens = true
+				m.Args = p.parseArguments(tRPAREN, false)
+				end = p.tokSpan(p.expect(tRPAREN))
+			}
+			if p.kind() == tPIPE {
+				m.Lambda = p.parseLambda()
+				end = m.Lambda.Range
+			}
+			m.Range = spanFrom(e.Span(), end)
+			e = m
+		case tLPAREN:
+			p.advance()
+			c := &Call{Func: e}
+			c.Args = p.parseArguments(tRPAREN, true)
+			end := p.tokSpan(p.expect(tRPAREN))
+			if p.kind() == tPIPE {
+				c.Lambda = p.parseLambda()
+				end = c.Lambda.Range
+			}
+			c.Range = spanFrom(e.Span(), end)
+			e = c
+		case tLCOLLECT, tLLCOLLECT:
+			open := p.advance()
+			c := &Collector{Exported: open.kind == tLLCOLLECT}
+			if t, ok := e.(*TypeRef); ok {
+				c.Type = t
+			} else {
+				c.Other = e
+			}
+			closeKind := tRCOLLECT
+			if c.Exported {
+				closeKind = tRRCOLLECT
+			}
+			if p.kind() != closeKind {
+				c.Query = p.parseExpr(0)
+			}
+			end := p.tokSpan(p.expect(closeKind))
+			if p.kind() == tLBRACE {
+				p.advance()
+				c.Attrs = p.parseAttrOps()
+				end = p.tokSpan(p.expect(tRBRACE))
+			}
+			c.Range = spanFrom(e.Span(), end)
+			e = c
+		default:
+			return e
+		}
+	}
+}
+
+// parseArguments parses call arguments up to (not including) the closing
+// token. Adjacent "k => v" arguments form one Hash without braces.
+func (p *parser) parseArguments(closing tokKind, trailingComma bool) []Expr {
+	var args []Expr
+	if p.kind() == closing {
+		return args
+	}
+	var hash *Hash
+	for {
+		a := p.parseArgument(false)
+		if he, ok := a.(*HashEntry); ok {
+			if hash == nil {
+				hash = &Hash{}
+				hash.Range = he.Range
+				args = append(args, hash)
+			}
+			hash.Entries = append(hash.Entries, he)
+			hash.Range.End = he.Range.End
+		} else {
+			hash = nil
+			args = append(args, a)
+		}
+		if p.kind() != tCOMMA {
+			return args
+		}
+		p.advance()
+		if trailingComma && p.kind() == closing {
+			return args
+		}
+	}
+}
+
+// argNode is an argument: an expression or a hash entry (HashEntry
+// satisfies Expr through Base).
+func (p *parser) parseArgument(collection bool) Expr {
+	var k Expr
+	if p.keywordKey(collection) {
+		k = p.keywordName()
+	} else {
+		k = p.parseAssignment()
+	}
+	if p.kind() != tFARROW {
+		return k
+	}
+	p.advance()
+	v := p.parseAssignmentOrKeyword()
+	he := &HashEntry{Key: k, Value: v}
+	he.Range = spanFrom(k.Span(), v.Span())
+	return he
+}
+
+// keywordKey reports whether the current token is 'type' or 'function'
+// used as a hash key (or, in a collection, as a bare entry).
+func (p *parser) keywordKey(collection bool) bool {
+	k := p.kind()
+	if k != tTYPE && k != tFUNCTION {
+		return false
+	}
+	n := p.peek(1)
+	return n == tFARROW || collection && (n == tCOMMA || n == tRBRACK)
+}
+
+// keywordValue reports whether the current token is 'type' or 'function'
+// used as a bare hash value.
+func (p *parser) keywordValue() bool {
+	k := p.kind()
+	if k != tTYPE && k != tFUNCTION {
+		return false
+	}
+	switch p.peek(1) {
+	case tLPAREN, tCLASSREF, tNAME, tWORD:
+		return false
+	}
+	return true
+}
+
+func (p *parser) keywordName() Expr {
+	t := p.advance()
+	n := &Name{Value: t.val}
+	n.Range = p.tokSpan(t)
+	return n
+}
+
+// parseAccessArgs parses [ ... ] contents: expressions or hash pairs.
+func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
+	var args []Expr
+	var hash *Hash
+	for {
+		k := p.parseExpr(0)
+		var a Expr = k
+		if p.kind() == tFARROW {
+			p.advance()
+			v := p.parseAssignmentOrKeyword()
+			he := &HashEntry{Key: k, Value: v}
+			he.Range = spanFrom(k.Span(), v.Span())
+			if hash == nil {
+				hash = &Hash{}
+				hash.Range = he.Range
+				args = append(args, hash)
+			}
+			hash.Entries = append(hash.Entries, he)
+			hash.Range.End = he.Range.End
+		} else {
+			hash = nil
+			args = append(args, a)
+		}
+		if p.kind() != tCOMMA {
+			return args
+		}
+		p.advance()
+		if trailingComma && p.kind() == tRBRACK {
+			return args
+		}
+	}
+}
+
+func (p *parser) parseAssignmentOrKeyword() Expr {
+	if p.keywordValue() {
+		return p.keywordName()
+	}
+	return p.parseAssignment()
+}
+
+func (p *parser) parseLambda() *Lambda {
+	p.enter()
+	defer p.leave()
+	open := p.expect(tPIPE)
+	l := &Lambda{}
+	if p.kind() != tPIPE {
+		l.Params = p.parseParams(tPIPE)
+	}
+	p.expect(tPIPE)
+	if p.kind() == tRSHIFT {
+		p.advance()
+		l.ReturnType = p.parseTypeWithArgs()
+	}
+	l.Body = p.parseBlockBody()
+	l.Range = spanFrom(p.tokSpan(open), l.Body.Range)
+	return l
+}
+
+// parseTypeWithArgs parses CLASSREF ('[' access_args ']')? without a
+// trailing comma (parameter types and return types).
+func (p *parser) parseTypeWithArgs() Expr {
+	t := p.expect(tCLASSREF)
+	var e Expr = &TypeRef{Value: t.val}
+	e.(*TypeRef).Range = p.tokSpan(t)
+	if p.kind() == tLBRACK {
+		p.advance()
+		keys := p.parseAccessArgs(false)
+		rb := p.expect(tRBRACK)
+		a := &Access{Target: e, Keys: keys}
+		a.Range = spanFrom(e.Span(), p.tokSpan(rb))
+		e = a
+	}
+	return e
+}
+
+// parseParams parses parameters with an optional trailing comma, up to
+// the closing token.
+func (p *parser) parseParams(closing tokKind) []*Parameter {
+	var ps []*Parameter
+	for {
+		ps = append(ps, p.parseParam())
+		if p.kind() != tCOMMA {
+			return ps
+		}
+		p.advance()
+		if p.kind() == closing {
+			return ps
+		}
+	}
+}
+
+func (p *parser) parseParam() *Parameter {
+	par := &Parameter{}
+	start := p.tok().start
+	if p.kind() == tCLASSREF {
+		par.Type = p.parseTypeWithArgs()
+	}
+	if p.kind() == tTIMES {
+		p.advance()
+		par.CapturesRest = true
+	}
+	v := p.expect(tVARIABLE)
+	par.Name = v.val
+	par.NameSpan = p.tokSpan(v)
+	if p.kind() == tEQUALS {
+		p.advance()
+		par.Default = p.parseExpr(0)
+	}
+	par.Range = p.span(start, p.prevEnd())
+	return par
+}
+
+// parseParamList parses an optional "( params )" of a definition.
+func (p *parser) parseParamList() []*Parameter {
+	if k := p.kind(); k != tLPAREN && k != tWSLPAREN {
+		return nil
+	}
+	p.advance()
+	var ps []*Parameter
+	if p.kind() != tRPAREN {
+		ps = p.parseParams(tRPAREN)
+	}
+	p.expect(tRPAREN)
+	return ps
+}
+
+// parseClassName parses a definition name (NAME, WORD or CLASSREF).
+func (p *parser) parseClassName() *token {
+	t := p.tok()
+	switch t.kind {
+	case tNAME, tWORD, tCLASSREF:
+		return p.advance()
+	case tCLASS:
+		p.failMsg(t, "'class' keyword not allowed at this location")
+	case tSTRING:
+		p.failMsg(t, "A quoted string is not valid as a name here")
+	}
+	p.errorAt(t)
+	return nil
+}
+
+func (p *parser) parsePrimary() Expr {
+	p.enter()
+	defer p.leave()
+	t := p.tok()
+	switch t.kind {
+	case tVARIABLE:
+		p.advance()
+		v := &Variable{Name: t.val}
+		v.Range = p.tokSpan(t)
+		return v
+	case tNUMBER:
+		p.advance()
+		return p.number(t)
+	case tBOOLEAN:
+		p.advance()
+		b := &Bool{Value: t.val == "true"}
+		b.Range = p.tokSpan(t)
+		return b
+	case tDEFAULT:
+		p.advance()
+		d := &Default{}
+		d.Range = p.tokSpan(t)
+		return d
+	case tUNDEF:
+		p.advance()
+		u := &Undef{}
+		u.Range = p.tokSpan(t)
+		return u
+	case tNAME, tWORD:
+		p.advance()
+		n := &Name{Value: t.val}
+		n.Range = p.tokSpan(t)
+		return n
+	case tCLASSREF:
+		p.advance()
+		r := &TypeRef{Value: t.val}
+		r.Range = p.tokSpan(t)
+		return r
+	case tSTRING:
+		p.advance()
+		return p.stringLit(t)
+	case tDQPRE:
+		return p.parseDQ()
+	case tHEREDOC:
+		return p.parseHeredoc()
+	case tREGEX:
+		p.advance()
+		r := &Regex{Pattern: t.val}
+		r.Range = p.tokSpan(t)
+		return r
+	case tLISTSTART, tLBRACK:
+		return p.parseArray()
+	case tLBRACE:
+		return p.parseHash()
+	case tLPAREN, tWSLPAREN:
+		p.advance()
+		x := p.parseAssignment()
+		rp := p.expect(tRPAREN)
+		pe := &Paren{X: x}
+		pe.Range = p.span(t.start, rp.end)
+		return pe
+	case tPRIVATE, tATTR:
+		p.advance()
+		r := &Reserved{Word: t.val}
+		r.Range = p.tokSpan(t)
+		return r
+	case tCASE:
+		return p.parseCase()
+	case tIF:
+		p.advance()
+		return p.parseIfPart(t)
+	case tUNLESS:
+		return p.parseUnless()
+	case tCLASS:
+		return p.parseClassDef()
+	case tDEFINE:
+		p.advance()
+		n := p.parseClassName()
+		d := &DefineDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		d.Params = p.parseParamList()
+		d.Body = p.parseBlockBody()
+		d.Range = spanFrom(p.tokSpan(t), d.Body.Range)
+		return d
+	case tFUNCTION:
+		p.advance()
+		n := p.parseClassName()
+		fd := &FunctionDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		fd.Params = p.parseParamList()
+		if p.kind() == tRSHIFT {
+			p.advance()
+			fd.ReturnType = p.parseTypeWithArgs()
+		}
+		fd.Body = p.parseBlockBody()
+		fd.Range = spanFrom(p.tokSpan(t), fd.Body.Range)
+		return fd
+	case tPLAN:
+		p.advance()
+		n := p.parseClassName()
+		pd := &PlanDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		pd.Params = p.parseParamList()
+		pd.Body = p.parseBlockBody()
+		pd.Range = spanFrom(p.tokSpan(t), pd.Body.Range)
+		return pd
+	case tAPPLY:
+		p.advance()
+		p.expect(tLPAREN)
+		a := &Apply{}
+		if p.kind() == tRPAREN {
+			p.errorAt(p.tok())
+		}
+		a.Args = p.parseArguments(tRPAREN, true)
+		p.expect(tRPAREN)
+		a.Body = p.parseBlockBody()
+		a.Range = spanFrom(p.tokSpan(t), a.Body.Range)
+		return a
+	case tNODE:
+		return p.parseNode()
+	case tTYPE:
+		return p.parseType()
+	case tRENDERSTRING:
+		p.advance()
+		r := &RenderString{Text: t.val}
+		r.Range = p.tokSpan(t)
+		return r
+	case tRENDEREXPR:
+		p.advance()
+		r := &RenderExpr{}
+		if p.kind() == tLBRACE {
+			r.X = p.parseBlockBody()
+		} else {
+			r.X = p.parseExpr(0)
+		}
+		end := p.tok()
+		if end.kind != tEPPEND && end.kind != tEPPENDTRIM {
+			p.errorAt(end)
+		}
+		p.advance()
+		r.Range = p.span(t.start, end.end)
+		return r
+	}
+	p.errorAt(t)
+	return nil
+}
+
+func (p *parser) number(t *token) *Number {
+	n := &Number{Raw: t.val, Radix: 10}
+	n.Range = p.tokSpan(t)
+	v := t.val
+	switch {
+	case len(v) > 1 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X'):
+		n.Radix = 16
+	case strings.ContainsAny(v, ".eE"):
+		n.IsFloat = true
+	case len(v) > 1 && v[0] == '0':
+		n.Radix = 8
+	}
+	return n
+}
+
+func (p *parser) stringLit(t *token) Expr {
+	if t.kind == tWORD {
+		n := &Name{Value: t.val}
+		n.Range = p.tokSpan(t)
+		return n
+	}
+	s := &StringLit{Value: t.val, Quote: t.quote}
+	s.Range = p.tokSpan(t)
+	if t.start <= t.end && t.end <= len(p.f.Src) {
+		s.Raw = string(p.f.Src[t.start:t.end])
+	}
+	return s
+}
+
+// parseDQ parses DQPRE expr (DQMID expr)* DQPOST into an InterpolatedString.
+func (p *parser) parseDQ() Expr {
+	first := p.advance()
+	is := &InterpolatedString{}
+	p.addTextPart(is, first)
+	for {
+		x := p.parseAssignment()
+		is.Parts = append(is.Parts, x)
+		t := p.tok()
+		switch t.kind {
+		case tDQMID:
+			p.advance()
+			p.addTextPart(is, t)
+			continue
+		case tDQPOST:
+			p.advance()
+			p.addTextPart(is, t)
+			is.Range = p.span(first.start, t.end)
+			return is
+		}
+		p.errorAt(t)
+	}
+}
+
+func (p *parser) addTextPart(is *InterpolatedString, t *token) {
+	if t.val == "" && t.textStart == t.textEnd {
+		return
+	}
+	s := &StringLit{Value: t.val}
+	s.Range = p.span(t.textStart, t.textEnd)
+	if t.textStart <= t.textEnd && t.textEnd <= len(p.f.Src) {
+		s.Raw = string(p.f.Src[t.textStart:t.textEnd])
+	}
+	is.Parts = append(is.Parts, s)
+}
+
+func (p *parser) parseHeredoc() Expr {
+	t := p.advance()
+	h := &Heredoc{Tag: t.hd.tag, Syntax: t.hd.syntax, Escapes: t.hd.escapes, Interpolated: t.hd.interpolated}
+	h.Range = p.tokSpan(t)
+	switch p.kind() {
+	case tSTRING:
+		st := p.advance()
+		s := &StringLit{Value: st.val}
+		s.Range = p.span(st.start, st.end)
+		s.Raw = string(p.f.Src[t.hd.bodyStart:max(t.hd.bodyStart, t.hd.bodyEnd)])
+		h.Text = s
+	case tDQPRE:
+		h.Text = p.parseDQ()
+	default:
+		p.errorAt(p.tok())
+	}
+	return h
+}
+
+func (p *parser) parseArray() Expr {
+	open := p.advance()
+	a := &Array{}
+	if p.kind() != tRBRACK {
+		var hash *Hash
+		for {
+			e := p.parseArgument(true)
+			if he, ok := e.(*HashEntry); ok {
+				if hash == nil {
+					hash = &Hash{}
+					hash.Range = he.Range
+					a.Elems = append(a.Elems, hash)
+				}
+				hash.Entries = append(hash.Entries, he)
+				hash.Range.End = he.Range.End
+			} else {
+				hash = nil
+				a.Elems = append(a.Elems, e)
+			}
+			if p.kind() != tCOMMA {
+				break
+			}
+			p.advance()
+			if p.kind() == tRBRACK {
+				break
+			}
+		}
+	}
+	rb := p.expect(tRBRACK)
+	a.Range = p.span(open.start, rb.end)
+	return a
+}
+
+func (p *parser) parseHash() Expr {
+	open := p.advance()
+	h := &Hash{}
+	if p.kind() != tRBRACE {
+		for {
+			var k Expr
+			if p.keywordKey(false) {
+				k = p.keywordName()
+			} else {
+				k = p.parseAssignment()
+			}
+			p.expect(tFARROW)
+			v := p.parseAssignmentOrKeyword()
+			e := &HashEntry{Key: k, Value: v}
+			e.Range = spanFrom(k.Span(), v.Span())
+			h.Entries = append(h.Entries, e)
+			if p.kind() != tCOMMA {
+				break
+			}
+			p.advance()
+			if p.kind() == tRBRACE {
+				break
+			}
+		}
+	}
+	rb := p.expect(tRBRACE)
+	h.Range = p.span(open.start, rb.end)
+	return h
+}
+
+func (p *parser) parseCase() Expr {
+	t := p.advance()
+	c := &Case{Test: p.parseExpr(0)}
+	p.expect(tLBRACE)
+	for {
+		o := &CaseOption{}
+		for {
+			o.Values = append(o.Values, p.parseExpr(0))
+			if p.kind() != tCOMMA {
+				break
+			}
+			p.advance()
+		}
+		p.expect(tCOLON)
+		o.Body = p.parseBlockBody()
+		o.Range = spanFrom(o.Values[0].Span(), o.Body.Range)
+		c.Options = append(c.Options, o)
+		if p.kind() == tRBRACE {
+			break
+		}
+	}
+	rb := p.advance()
+	c.Range = p.span(t.start, rb.end)
+	return c
+}
+
+func (p *parser) parseIfPart(kw *token) Expr {
+	n := &If{Cond: p.parseExpr(0)}
+	n.Then = p.parseBlockBody()
+	end := n.Then.Range
+	switch p.kind() {
+	case tELSIF:
+		t := p.advance()
+		el := p.parseIfPart(t)
+		n.Else = el
+		end = el.Span()
+	case tELSE:
+		p.advance()
+		b := p.parseBlockBody()
+		n.Else = b
+		end = b.Range
+	}
+	n.Range = spanFrom(p.tokSpan(kw), end)
+	return n
+}
+
+func (p *parser) parseUnless() Expr {
+	t := p.advance()
+	n := &Unless{Cond: p.parseExpr(0)}
+	n.Then = p.parseBlockBody()
+	end := n.Then.Range
+	if p.kind() == tELSE {
+		p.advance()
+		n.Else = p.parseBlockBody()
+		end = n.Else.Range
+	}
+	n.Range = spanFrom(p.tokSpan(t), end)
+	return n
+}
+
+func (p *parser) parseClassDef() Expr {
+	t := p.advance()
+	n := p.parseClassName()
+	c := &ClassDef{Name: n.val, NameSpan: p.tokSpan(n)}
+	c.Params = p.parseParamList()
+	if p.kind() == tINHERITS {
+		p.advance()
+		pt := p.tok()
+		if pt.kind == tDEFAULT {
+			p.advance()
+		} else {
+			pt = p.parseClassName()
+		}
+		c.Parent, c.ParentSpan = pt.val, p.tokSpan(pt)
+	}
+	c.Body = p.parseBlockBody()
+	c.Range = spanFrom(p.tokSpan(t), c.Body.Range)
+	return c
+}
+
+func (p *parser) parseNode() Expr {
+	t := p.advance()
+	n := &NodeDef{}
+	for {
+		n.Matchers = append(n.Matchers, p.parseHostname())
+		if p.kind() != tCOMMA {
+			break
+		}
+		p.advance()
+		if p.kind() == tINHERITS || p.kind() == tLBRACE {
+			break
+		}
+	}
+	if p.kind() == tINHERITS {
+		p.advance()
+		n.Parent = p.parseHostname()
+	}
+	n.Body = p.parseBlockBody()
+	n.Range = spanFrom(p.tokSpan(t), n.Body.Range)
+	return n
+}
+
+func (p *parser) parseHostname() Expr {
+	t := p.tok()
+	switch t.kind {
+	case tNAME, tNUMBER:
+		var sb strings.Builder
+		start := t.start
+		for {
+			nt := p.tok()
+			if nt.kind != tNAME && nt.kind != tNUMBER {
+				p.errorAt(nt)
+			}
+			p.advance()
+			sb.WriteString(nt.val)
+			if p.kind() != tDOT {
+				break
+			}
+			p.advance()
+			sb.WriteByte('.')
+		}
+		n := &Name{Value: sb.String()}
+		n.Range = p.span(start, p.prevEnd())
+		return n
+	case tSTRING, tWORD:
+		p.advance()
+		return p.stringLit(t)
+	case tDQPRE:
+		return p.parseDQ()
+	case tHEREDOC:
+		return p.parseHeredoc()
+	case tDEFAULT:
+		p.advance()
+		d := &Default{}
+		d.Range = p.tokSpan(t)
+		return d
+	case tREGEX:
+		p.advance()
+		r := &Regex{Pattern: t.val}
+		r.Range = p.tokSpan(t)
+		return r
+	}
+	p.errorAt(t)
+	return nil
+}
+
+// parseType parses what follows the 'type' keyword: a call type(...), a
+// type alias, a type mapping or a type definition.
+func (p *parser) parseType() Expr {
+	t := p.advance()
+	switch p.kind() {
+	case tLPAREN:
+		n := &Name{Value: "type"}
+		n.Range = p.tokSpan(t)
+		return n // parsePostfix turns it into a call
+	case tCLASSREF:
+	default:
+		p.errorAt(p.tok())
+	}
+	nameTok := p.tok()
+	if k := p.peek(1); k == tLBRACE || k == tINHERITS {
+		p.advance()
+		td := &TypeDefinition{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
+		if p.kind() == tINHERITS {
+			p.advance()
+			pt := p.expect(tCLASSREF)
+			td.Parent = pt.val
+		}
+		td.Body = p.parseBlockBody()
+		td.Range = spanFrom(p.tokSpan(t), td.Body.Range)
+		return td
+	}
+	lhs := p.parseTypeWithArgs()
+	ta := &TypeAlias{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
+	if _, ok := lhs.(*Access); ok {
+		ta.Mapping = lhs
+	}
+	p.expect(tEQUALS)
+	rt := p.tok()
+	switch rt.kind {
+	case tCLASSREF:
+		p.advance()
+		var e Expr = &TypeRef{Value: rt.val}
+		e.(*TypeRef).Range = p.tokSpan(rt)
+		switch p.kind() {
+		case tLBRACE:
+			h := p.parseHash()
+			a := &Access{Target: e, Keys: []Expr{h}}
+			a.Range = spanFrom(e.Span(), h.Span())
+			e = a
+		case tLBRACK:
+			p.advance()
+			keys := p.parseAccessArgs(true)
+			rb := p.expect(tRBRACK)
+			a := &Access{Target: e, Keys: keys}
+			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
+			e = a
+		}
+		ta.Type = e
+	case tLBRACE:
+		ta.Type = p.parseHash()
+	case tLISTSTART, tLBRACK:
+		ta.Type = p.parseArray()
+	default:
+		p.errorAt(rt)
+	}
+	ta.Range = spanFrom(p.tokSpan(t), ta.Type.Span())
+	return ta
+}
+
+// parseEPPProgram parses an EPP template: optional |params| then
+// statements interleaved with rendered text.
+func (p *parser) parseEPPProgram() {
+	prog := p.f.Program
+	tpl := &EPPTemplate{Body: prog.Body}
+	tpl.Range = prog.Range
+	prog.EPP = tpl
+	var stmts []Expr
+	ok := p.tryParse(func() {
+		if p.kind() == tPIPE {
+			tpl.HasParams = true
+			p.advance()
+			if p.kind() != tPIPE {
+				tpl.Params = p.parseParams(tPIPE)
+			}
+			p.expect(tPIPE)
+		}
+		stmts = p.parseStatements()
+		if p.kind() != tEOF {
+			p.errorAt(p.tok())
+		}
+	})
+	_ = ok
+	p.reportLexErr()
+	prog.Body.Stmts = stmts
 }

@@ -144,6 +144,7 @@ func Children(n Node) []Node {
 		addAttrs(n.Attrs)
 	case *Collector:
 		add(n.Type)
+		add(n.Other)
 		add(n.Query)
 		addAttrs(n.Attrs)
 	case *EPPTemplate:

@@ -1,0 +1,1068 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// lexAbort is panicked inside the lexer on a fatal lexical error and
+// recovered in lex; it never escapes the package.
+type lexAbort struct{}
+
+// lexError is a fatal lexical error.
+type lexError struct {
+	msg string
+	off int // global byte offset
+}
+
+// eppMode is the EPP state of the lexer.
+type eppMode uint8
+
+const (
+	eppOff eppMode = iota
+	eppText
+	eppCode
+	eppExpr
+)
+
+// lexer turns Puppet source into tokens. It mirrors Puppet's lexer2.rb: all
+// context-dependent decisions use only the previous token and the
+// characters around the current position, so the whole file is lexed
+// before parsing.
+type lexer struct {
+	src  []byte
+	pos  int
+	toks []token
+	// after is the kind of the previous token (regex decisions, SELBRACE).
+	after       tokKind
+	lineStart   int // offset where the current line's lexing started (WSLPAREN)
+	newlineJump int // where to continue at the next newline after heredocs, or -1
+	braceCount  int
+	tasks       bool
+	epp         eppMode
+	eppOpen     bool
+	comments    *[]*Comment
+	err         *lexError
+
+	// sub is set for a heredoc body lexer: it maps local offsets to file
+	// offsets.
+	sub *subMap
+	// uqEscapes is the escape set of a heredoc body; uqDollarEscapes tells
+	// whether "\$" blocks interpolation.
+	uqEscapes       string
+	uqDollarEscapes bool
+}
+
+// subMap maps offsets in a margin-stripped heredoc text to file offsets.
+type subMap struct {
+	lineStarts []int // local offset of each line start
+	delta      []int // global = local + delta[line]
+}
+
+func (m *subMap) global(off int) int {
+	lo, hi := 0, len(m.lineStarts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if m.lineStarts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return off + m.delta[lo]
+}
+
+// g maps a local offset to a file offset.
+func (l *lexer) g(off int) int {
+	if l.sub == nil {
+		return off
+	}
+	return l.sub.global(off)
+}
+
+func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
+	return &lexer{src: src, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+}
+
+// lex scans the whole input. On a fatal error the token list ends with a
+// tLexErr token carrying the message; otherwise it ends with tEOF.
+func (l *lexer) lex() []token {
+	l.run(func() {
+		if l.epp != eppOff {
+			l.scanEPP()
+			return
+		}
+		l.skipWS()
+		for l.pos < len(l.src) {
+			l.next()
+		}
+	})
+	end := len(l.src)
+	if l.err != nil {
+		l.toks = append(l.toks, token{kind: tLexErr, start: l.err.off, end: l.err.off, val: l.err.msg})
+	} else {
+		l.toks = append(l.toks, token{kind: tEOF, start: l.g(end), end: l.g(end)})
+	}
+	return l.toks
+}
+
+// run calls f, turning a lexAbort panic into a normal return.
+func (l *lexer) run(f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(lexAbort); !ok {
+				panic(r)
+			}
+		}
+	}()
+	f()
+}
+
+// fail records a fatal error at local offset off and aborts lexing.
+func (l *lexer) fail(msg string, off int) {
+	if l.err == nil {
+		l.err = &lexError{msg: msg, off: l.g(off)}
+	}
+	panic(lexAbort{})
+}
+
+func (l *lexer) emit(kind tokKind, start, end int, val string) {
+	l.toks = append(l.toks, token{kind: kind, start: l.g(start), end: l.g(end), val: val})
+	l.after = kind
+}
+
+func (l *lexer) emitOp(kind tokKind, n int, val string) {
+	l.emit(kind, l.pos, l.pos+n, val)
+	l.pos += n
+}
+
+func (l *lexer) peekAt(i int) byte {
+	if i < len(l.src) {
+		return l.src[i]
+	}
+	return 0
+}
+
+// blankAt returns the length of a [[:blank:]\r] character at i, or 0.
+func (l *lexer) blankAt(i int) int {
+	if i >= len(l.src) {
+		return 0
+	}
+	c := l.src[i]
+	if c == ' ' || c == '\t' || c == '\r' {
+		return 1
+	}
+	if c < utf8.RuneSelf {
+		return 0
+	}
+	r, n := utf8.DecodeRune(l.src[i:])
+	if r != utf8.RuneError && unicode.Is(unicode.Zs, r) {
+		return n
+	}
+	return 0
+}
+
+func (l *lexer) skipWS() {
+	for {
+		n := l.blankAt(l.pos)
+		if n == 0 {
+			return
+		}
+		l.pos += n
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func isHexDigit(c byte) bool {
+	return isDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// regexpAcceptable reports whether a '/' may start a regex after the
+// previous token (lexer2.rb regexp_acceptable?).
+func (l *lexer) regexpAcceptable() bool {
+	switch l.after {
+	case tRPAREN, tRBRACK, tRRCOLLECT, tRCOLLECT,
+		tNAME, tCLASSREF, tNUMBER, tSTRING, tBOOLEAN, tDQPRE, tDQMID, tDQPOST,
+		tHEREDOC, tREGEX, tVARIABLE, tWORD:
+		return false
+	}
+	return true
+}
+
+// next lexes one token (or skips whitespace/comments) at l.pos.
+func (l *lexer) next() {
+	c := l.src[l.pos]
+	p := l.pos
+	switch c {
+	case ' ', '\t', '\r':
+		l.skipWS()
+	case '\n':
+		if l.newlineJump >= 0 {
+			l.pos = l.newlineJump
+			l.newlineJump = -1
+		} else {
+			l.pos++
+		}
+		l.lineStart = l.pos
+	case '#':
+		e := p
+		for e < len(l.src) && l.src[e] != '\n' {
+			e++
+		}
+		text := l.src[p+1 : e]
+		if len(text) > 0 && text[len(text)-1] == '\r' {
+			text = text[:len(text)-1]
+		}
+		l.addComment(p, e, string(text), false)
+		l.pos = e
+	case '.':
+		l.emitOp(tDOT, 1, ".")
+	case ',':
+		l.emitOp(tCOMMA, 1, ",")
+	case '[':
+		if p == 0 || l.precededByBlank(p) {
+			l.emitOp(tLISTSTART, 1, "[")
+		} else {
+			l.emitOp(tLBRACK, 1, "[")
+		}
+	case ']':
+		l.emitOp(tRBRACK, 1, "]")
+	case '(':
+		ws := true
+		for i := l.lineStart; i < p; {
+			n := l.blankAt(i)
+			if n == 0 {
+				ws = false
+				break
+			}
+			i += n
+		}
+		if ws {
+			l.emitOp(tWSLPAREN, 1, "(")
+		} else {
+			l.emitOp(tLPAREN, 1, "(")
+		}
+	case ')':
+		l.emitOp(tRPAREN, 1, ")")
+	case ';':
+		l.emitOp(tSEMIC, 1, ";")
+	case '?':
+		l.emitOp(tQMARK, 1, "?")
+	case '*':
+		l.emitOp(tTIMES, 1, "*")
+	case '%':
+		if l.epp != eppOff && l.peekAt(p+1) == '>' {
+			l.pos += 2
+			if l.epp == eppExpr {
+				l.emit(tEPPEND, p, p+2, "%>")
+			}
+			l.epp = eppText
+			l.interpolateEPP(false)
+		} else {
+			l.emitOp(tMODULO, 1, "%")
+		}
+	case '{':
+		l.braceCount++
+		if l.after == tQMARK {
+			l.emitOp(tSELBRACE, 1, "{")
+		} else {
+			l.emitOp(tLBRACE, 1, "{")
+		}
+	case '}':
+		l.braceCount--
+		l.emitOp(tRBRACE, 1, "}")
+	case '@':
+		switch l.peekAt(p + 1) {
+		case '@':
+			l.emitOp(tATAT, 2, "@@")
+		case '(':
+			l.heredoc()
+		default:
+			l.emitOp(tAT, 1, "@")
+		}
+	case '|':
+		if l.peekAt(p+1) == '>' {
+			if l.peekAt(p+2) == '>' {
+				l.emitOp(tRRCOLLECT, 3, "|>>")
+			} else {
+				l.emitOp(tRCOLLECT, 2, "|>")
+			}
+		} else {
+			l.emitOp(tPIPE, 1, "|")
+		}
+	case '=':
+		switch l.peekAt(p + 1) {
+		case '=':
+			l.emitOp(tISEQUAL, 2, "==")
+		case '>':
+			l.emitOp(tFARROW, 2, "=>")
+		case '~':
+			l.emitOp(tMATCH, 2, "=~")
+		default:
+			l.emitOp(tEQUALS, 1, "=")
+		}
+	case '+':
+		switch l.peekAt(p + 1) {
+		case '=':
+			l.emitOp(tAPPENDS, 2, "+=")
+		case '>':
+			l.emitOp(tPARROW, 2, "+>")
+		default:
+			l.emitOp(tPLUS, 1, "+")
+		}
+	case '-':
+		if l.epp != eppOff && l.peekAt(p+1) == '%' && l.peekAt(p+2) == '>' {
+			l.pos += 3
+			if l.epp == eppExpr {
+				l.emit(tEPPENDTRIM, p, p+3, "-%>")
+			}
+			l.epp = eppText
+			l.interpolateEPP(true)
+			return
+		}
+		switch l.peekAt(p + 1) {
+		case '>':
+			l.emitOp(tINEDGE, 2, "->")
+		case '=':
+			l.emitOp(tDELETES, 2, "-=")
+		default:
+			l.emitOp(tMINUS, 1, "-")
+		}
+	case '!':
+		switch l.peekAt(p + 1) {
+		case '=':
+			l.emitOp(tNOTEQUAL, 2, "!=")
+		case '~':
+			l.emitOp(tNOMATCH, 2, "!~")
+		default:
+			l.emitOp(tNOT, 1, "!")
+		}
+	case '~':
+		if l.peekAt(p+1) == '>' {
+			l.emitOp(tINEDGESUB, 2, "~>")
+		} else {
+			l.emitOp(tTILDE, 1, "~")
+		}
+	case '/':
+		l.slash()
+	case '<':
+		switch l.peekAt(p + 1) {
+		case '<':
+			if l.peekAt(p+2) == '|' {
+				l.emitOp(tLLCOLLECT, 3, "<<|")
+			} else {
+				l.emitOp(tLSHIFT, 2, "<<")
+			}
+		case '=':
+			l.emitOp(tLESSEQUAL, 2, "<=")
+		case '|':
+			l.emitOp(tLCOLLECT, 2, "<|")
+		case '-':
+			l.emitOp(tOUTEDGE, 2, "<-")
+		case '~':
+			l.emitOp(tOUTEDGESUB, 2, "<~")
+		default:
+			l.emitOp(tLESSTHAN, 1, "<")
+		}
+	case '>':
+		switch l.peekAt(p + 1) {
+		case '>':
+			l.emitOp(tRSHIFT, 2, ">>")
+		case '=':
+			l.emitOp(tGREATEREQUAL, 2, ">=")
+		default:
+			l.emitOp(tGREATERTHAN, 1, ">")
+		}
+	case ':':
+		l.colon()
+	case '$':
+		l.dollar()
+	case '"':
+		l.interpolateDQ()
+	case '\'':
+		l.sqString()
+	default:
+		switch {
+		case isDigit(c):
+			l.number()
+		case c >= 'a' && c <= 'z' || c == '_':
+			l.bareWord()
+		case c >= 'A' && c <= 'Z':
+			l.classRef()
+		default:
+			if n := l.blankAt(p); n > 0 {
+				l.skipWS()
+				return
+			}
+			l.emitOp(tOther, 1, "")
+		}
+	}
+}
+
+// precededByBlank reports whether the character before p is a blank or a
+// line break (LISTSTART rule).
+func (l *lexer) precededByBlank(p int) bool {
+	c := l.src[p-1]
+	if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+		return true
+	}
+	if c < utf8.RuneSelf {
+		return false
+	}
+	r, _ := utf8.DecodeLastRune(l.src[:p])
+	return r != utf8.RuneError && unicode.Is(unicode.Zs, r)
+}
+
+func (l *lexer) addComment(start, end int, text string, block bool) {
+	if l.comments == nil {
+		return
+	}
+	own := true
+	for i := start - 1; i >= 0 && l.src[i] != '\n'; i-- {
+		if c := l.src[i]; c != ' ' && c != '\t' && c != '\r' {
+			own = false
+			break
+		}
+	}
+	c := &Comment{Text: text, Block: block, OwnLine: own}
+	c.Start.Offset, c.End.Offset = l.g(start), l.g(end)
+	*l.comments = append(*l.comments, c)
+}
+
+// slash lexes a multi-line comment, a regex or a division.
+func (l *lexer) slash() {
+	p := l.pos
+	if l.peekAt(p+1) == '*' {
+		i := strings.Index(string(l.src[p+2:]), "*/")
+		if i < 0 {
+			l.fail("Unclosed multiline comment", p)
+		}
+		e := p + 2 + i + 2
+		l.addComment(p, e, string(l.src[p+2:e-2]), true)
+		l.pos = e
+		return
+	}
+	if l.regexpAcceptable() {
+		// PATTERN_REGEX /[^/]*/ plus continuation over escaped slashes.
+		e := p + 1
+		for e < len(l.src) && l.src[e] != '/' {
+			e++
+		}
+		if e < len(l.src) {
+			for {
+				// value is src[p:e+1]; an escaped end continues the regex.
+				if !escapedEnd(l.src[p : e+1]) {
+					break
+				}
+				n := e + 1
+				for n < len(l.src) && l.src[n] != '/' {
+					n++
+				}
+				if n >= len(l.src) {
+					l.emitOp(tDIV, 1, "/")
+					return
+				}
+				e = n
+			}
+			body := strings.ReplaceAll(string(l.src[p+1:e]), `\/`, "/")
+			l.emit(tREGEX, p, e+1, body)
+			l.pos = e + 1
+			return
+		}
+	}
+	l.emitOp(tDIV, 1, "/")
+}
+
+// escapedEnd reports whether the regex text v (with both slashes) ends in
+// an escaped slash.
+func escapedEnd(v []byte) bool {
+	if len(v) < 2 || v[len(v)-2] != '\\' {
+		return false
+	}
+	escaped := false
+	for _, c := range v[1 : len(v)-1] {
+		if c == '\\' {
+			escaped = !escaped
+		} else {
+			escaped = false
+		}
+	}
+	return escaped
+}
+
+// colon lexes ':', or a name or class reference starting with '::'.
+func (l *lexer) colon() {
+	p := l.pos
+	if l.peekAt(p+1) != ':' {
+		l.emitOp(tCOLON, 1, ":")
+		return
+	}
+	c := l.peekAt(p + 2)
+	if c >= 'A' && c <= 'Z' {
+		e := scanClassRef(l.src, p)
+		if e > p && !(l.peekAt(e) == ':' && l.peekAt(e+1) == ':') {
+			l.emit(tCLASSREF, p, e, string(l.src[p:e]))
+			l.pos = e
+			return
+		}
+		l.fail("Illegal fully qualified class reference", e+3)
+	}
+	e := scanBareWord(l.src, p)
+	if e == p {
+		l.fail("Illegal fully qualified name", p+2)
+	}
+	v := string(l.src[p:e])
+	if isName(v) {
+		l.emit(tNAME, p, e, v)
+	} else {
+		l.emit(tWORD, p, e, v)
+	}
+	l.pos = e
+}
+
+// scanClassRef matches ((::)?[A-Z]\w*)+ at p and returns the end, or p.
+func scanClassRef(src []byte, p int) int {
+	e := p
+	for {
+		i := e
+		if i+1 < len(src) && src[i] == ':' && src[i+1] == ':' {
+			i += 2
+		}
+		if i >= len(src) || src[i] < 'A' || src[i] > 'Z' {
+			return e
+		}
+		i++
+		for i < len(src) && isWordByte(src[i]) {
+			i++
+		}
+		e = i
+	}
+}
+
+// scanBareWord matches ((::)?[a-z_]([\w-]*\w)?)+ at p and returns the end, or p.
+func scanBareWord(src []byte, p int) int {
+	e := p
+	for {
+		i := e
+		if i+1 < len(src) && src[i] == ':' && src[i+1] == ':' {
+			i += 2
+		}
+		if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] == '_') {
+			return e
+		}
+		i++
+		last := i
+		for i < len(src) && (isWordByte(src[i]) || src[i] == '-') {
+			i++
+			if src[i-1] != '-' {
+				last = i
+			}
+		}
+		e = last
+	}
+}
+
+// isName matches ^((::)?[a-z]\w*)(::[a-z]\w*)*$.
+func isName(v string) bool {
+	v = strings.TrimPrefix(v, "::")
+	for _, seg := range strings.Split(v, "::") {
+		if seg == "" || seg[0] < 'a' || seg[0] > 'z' {
+			return false
+		}
+		for i := 1; i < len(seg); i++ {
+			if !isWordByte(seg[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (l *lexer) bareWord() {
+	p := l.pos
+	e := scanBareWord(l.src, p)
+	v := string(l.src[p:e])
+	if isName(v) {
+		k, ok := keywords[v]
+		if !ok && l.tasks {
+			switch v {
+			case "plan":
+				k, ok = tPLAN, true
+			case "apply":
+				k, ok = tAPPLY, true
+			}
+		}
+		if !ok {
+			k = tNAME
+		}
+		l.emit(k, p, e, v)
+	} else {
+		l.emit(tWORD, p, e, v)
+	}
+	l.pos = e
+}
+
+func (l *lexer) classRef() {
+	p := l.pos
+	e := scanClassRef(l.src, p)
+	if l.peekAt(e) == ':' && l.peekAt(e+1) == ':' {
+		l.fail("Illegal class reference", e+1)
+	}
+	l.emit(tCLASSREF, p, e, string(l.src[p:e]))
+	l.pos = e
+}
+
+// dollar lexes a variable: \$(::)?(\w+::)*\w+, or an empty variable.
+func (l *lexer) dollar() {
+	p := l.pos
+	e := scanVarName(l.src, p+1)
+	if e == p+1 {
+		l.emit(tVARIABLE, p, p+1, "")
+		l.pos = p + 1
+		return
+	}
+	l.emit(tVARIABLE, p, e, string(l.src[p+1:e]))
+	l.pos = e
+}
+
+// scanVarName matches (::)?(\w+::)*\w+ at p and returns the end, or p.
+func scanVarName(src []byte, p int) int {
+	try := func(i int) int {
+		end := -1
+		for {
+			s := i
+			for i < len(src) && isWordByte(src[i]) {
+				i++
+			}
+			if i == s {
+				return end
+			}
+			end = i
+			if i+1 < len(src) && src[i] == ':' && src[i+1] == ':' {
+				i += 2
+				continue
+			}
+			return end
+		}
+	}
+	if p+1 < len(src) && src[p] == ':' && src[p+1] == ':' {
+		if e := try(p + 2); e > 0 {
+			return e
+		}
+	}
+	if e := try(p); e > 0 {
+		return e
+	}
+	return p
+}
+
+// number lexes a number and checks it like Puppet's assert_numeric.
+func (l *lexer) number() {
+	p := l.pos
+	e := matchNumber(l.src, p)
+	if e > p {
+		v := string(l.src[p:e])
+		if msg := assertNumeric(v); msg != "" {
+			l.fail(msg, p)
+		}
+		l.emit(tNUMBER, p, e, v)
+		l.pos = e
+		return
+	}
+	e = p
+	for e < len(l.src) && isWordByte(l.src[e]) {
+		e++
+	}
+	v := string(l.src[p:e])
+	if msg := assertNumeric(v); msg != "" {
+		l.fail(msg, p)
+	}
+	l.fail("Illegal number '"+v+"'", p+1)
+}
+
+// matchNumber matches PATTERN_NUMBER at p (which holds a digit), honouring
+// the trailing word boundary with backtracking; it returns the end or p.
+func matchNumber(src []byte, p int) int {
+	boundary := func(e int) bool { return e >= len(src) || !isWordByte(src[e]) }
+	if src[p] == '0' && p+2 < len(src)+1 && p+1 < len(src) && (src[p+1] == 'x' || src[p+1] == 'X') {
+		e := p + 2
+		for e < len(src) && isHexDigit(src[e]) {
+			e++
+		}
+		if e > p+2 && boundary(e) {
+			return e
+		}
+	}
+	d := p
+	for d < len(src) && isDigit(src[d]) {
+		d++
+	}
+	frac := -1
+	if d+1 < len(src) && src[d] == '.' && isDigit(src[d+1]) {
+		frac = d + 1
+		for frac < len(src) && isDigit(src[frac]) {
+			frac++
+		}
+	}
+	exp := func(i int) int {
+		if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+			j := i + 1
+			if j < len(src) && src[j] == '-' {
+				j++
+			}
+			k := j
+			for k < len(src) && isDigit(src[k]) {
+				k++
+			}
+			if k > j {
+				return k
+			}
+		}
+		return -1
+	}
+	var cands []int
+	if frac > 0 {
+		if x := exp(frac); x > 0 {
+			cands = append(cands, x)
+		}
+		cands = append(cands, frac)
+	}
+	if x := exp(d); x > 0 {
+		cands = append(cands, x)
+	}
+	cands = append(cands, d)
+	for _, c := range cands {
+		if boundary(c) {
+			return c
+		}
+	}
+	return p
+}
+
+// assertNumeric returns Puppet's error message for an invalid number, or "".
+func assertNumeric(v string) string {
+	switch {
+	case len(v) >= 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X'):
+		ok := len(v) > 2
+		for i := 2; i < len(v); i++ {
+			if !isHexDigit(v[i]) {
+				ok = false
+			}
+		}
+		if !ok {
+			return "Not a valid hex number " + v
+		}
+	case len(v) >= 2 && v[0] == '0' && v[1] != '.':
+		for i := 1; i < len(v); i++ {
+			if v[i] < '0' || v[i] > '7' {
+				return "Not a valid octal number " + v
+			}
+		}
+	case leadingDigitsThen(v, "eE."):
+		if !validDecimal(v) {
+			return "Not a valid decimal number " + v
+		}
+	default:
+		for i := 0; i < len(v); i++ {
+			if !isDigit(v[i]) {
+				return "Illegal number '" + v + "'"
+			}
+		}
+		if v == "" {
+			return "Illegal number ''"
+		}
+	}
+	return ""
+}
+
+// leadingDigitsThen matches ^\d+[set].
+func leadingDigitsThen(v, set string) bool {
+	i := 0
+	for i < len(v) && isDigit(v[i]) {
+		i++
+	}
+	return i > 0 && i < len(v) && strings.IndexByte(set, v[i]) >= 0
+}
+
+// validDecimal matches ^\d+(?:\.\d+)?(?:[eE]-?\d+)?$.
+func validDecimal(v string) bool {
+	i := 0
+	digits := func() bool {
+		s := i
+		for i < len(v) && isDigit(v[i]) {
+			i++
+		}
+		return i > s
+	}
+	if !digits() {
+		return false
+	}
+	if i < len(v) && v[i] == '.' {
+		i++
+		if !digits() {
+			return false
+		}
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && v[i] == '-' {
+			i++
+		}
+		if !digits() {
+			return false
+		}
+	}
+	return i == len(v)
+}
+
+// followedBy formats the next 5 characters at p for "Unclosed" messages.
+func (l *lexer) followedBy(p int) string {
+	if p >= len(l.src) {
+		return "<eof>"
+	}
+	rest := l.src[p:]
+	n := 0
+	i := 0
+	for i < len(rest) && n < 5 {
+		_, sz := utf8.DecodeRune(rest[i:])
+		i += sz
+		n++
+	}
+	s := string(rest[:i]) + "..."
+	s = strings.ReplaceAll(s, "\t", `\t`)
+	s = strings.ReplaceAll(s, "\n", `\n`)
+	s = strings.ReplaceAll(s, "\r", `\r`)
+	return s
+}
+
+// sqString lexes a single-quoted string.
+func (l *lexer) sqString() {
+	p := l.pos
+	i := p + 1
+	for {
+		if i >= len(l.src) {
+			l.fail(`Unclosed quote after "'" followed by '`+l.followedBy(p+1)+`'`, p+1)
+		}
+		c := l.src[i]
+		if c == '\\' && i+1 < len(l.src) {
+			i += 2
+			continue
+		}
+		if c == '\'' {
+			break
+		}
+		i++
+	}
+	raw := l.src[p+1 : i]
+	val := string(raw)
+	if strings.IndexByte(val, '\\') >= 0 {
+		var b strings.Builder
+		for j := 0; j < len(raw); j++ {
+			if raw[j] == '\\' && j+1 < len(raw) && (raw[j+1] == '\\' || raw[j+1] == '\'') {
+				j++
+			}
+			b.WriteByte(raw[j])
+		}
+		val = b.String()
+	}
+	l.toks = append(l.toks, token{kind: tSTRING, start: l.g(p), end: l.g(i + 1), val: val, quote: '\'',
+		textStart: l.g(p + 1), textEnd: l.g(i)})
+	l.after = tSTRING
+	l.pos = i + 1
+}
+
+const dqEscapes = "\\$'\"rntsu\n"
+const uqEscapes = "\\$rntsu\n"
+
+// slurpDQ scans a double-quoted string segment from l.pos up to an
+// unescaped '"', '$' or '${'. It returns the segment end and the terminator.
+func (l *lexer) slurpDQ(quoteAt int) (int, string) {
+	i := l.pos
+	for i < len(l.src) {
+		switch l.src[i] {
+		case '\\':
+			i += 2
+			continue
+		case '"':
+			return i, `"`
+		case '$':
+			if l.peekAt(i+1) == '{' {
+				return i, "${"
+			}
+			return i, "$"
+		}
+		i++
+	}
+	l.fail(`Unclosed quote after '"' followed by '`+l.followedBy(l.pos)+`'`, l.pos)
+	return 0, ""
+}
+
+// unescape applies Puppet's escape processing with the given escape set.
+func unescape(s string, escapes string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		n := s[i+1]
+		if n == 'u' && strings.IndexByte(escapes, 'u') >= 0 {
+			if r, w, ok := unicodeEscape(s[i+2:]); ok {
+				b.WriteRune(r)
+				i += 1 + w
+				continue
+			}
+		}
+		if n == '\r' && i+2 < len(s) && s[i+2] == '\n' && strings.IndexByte(escapes, '\n') >= 0 {
+			i += 2
+			continue
+		}
+		if strings.IndexByte(escapes, n) < 0 {
+			b.WriteByte('\\')
+			b.WriteByte(n)
+			i++
+			continue
+		}
+		switch n {
+		case 'r':
+			b.WriteByte('\r')
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 's':
+			b.WriteByte(' ')
+		case 'u':
+			b.WriteString(`\u`)
+		case '\n':
+		default:
+			b.WriteByte(n)
+		}
+		i++
+	}
+	return b.String()
+}
+
+// unicodeEscape decodes XXXX or {X..} after "\u"; w is the bytes consumed.
+func unicodeEscape(s string) (r rune, w int, ok bool) {
+	if len(s) >= 4 && isHexDigit(s[0]) && isHexDigit(s[1]) && isHexDigit(s[2]) && isHexDigit(s[3]) {
+		v, _ := strconv.ParseUint(s[:4], 16, 32)
+		return rune(v), 4, true
+	}
+	if len(s) >= 3 && s[0] == '{' {
+		j := 1
+		for j < len(s) && j <= 6 && isHexDigit(s[j]) {
+			j++
+		}
+		if j > 1 && j < len(s) && s[j] == '}' {
+			v, _ := strconv.ParseUint(s[1:j], 16, 32)
+			if v > unicode.MaxRune {
+				v = unicode.ReplacementChar
+			}
+			return rune(v), j + 1, true
+		}
+	}
+	return 0, 0, false
+}
+
+// interpolateDQ lexes a double-quoted string into STRING, or DQPRE,
+// expression tokens, DQMID..., DQPOST.
+func (l *lexer) interpolateDQ() {
+	q := l.pos
+	l.pos++
+	kind := tDQPRE
+	textStart := l.pos
+	var text strings.Builder
+	for {
+		segStart := l.pos
+		e, term := l.slurpDQ(q)
+		text.WriteString(unescape(string(l.src[segStart:e]), dqEscapes))
+		switch term {
+		case `"`:
+			if kind == tDQPRE {
+				l.toks = append(l.toks, token{kind: tSTRING, start: l.g(q), end: l.g(e + 1), val: text.String(), quote: '"',
+					textStart: l.g(q + 1), textEnd: l.g(e)})
+				l.after = tSTRING
+			} else {
+				l.toks = append(l.toks, token{kind: tDQPOST, start: l.g(textStart), end: l.g(e + 1), val: text.String(),
+					textStart: l.g(textStart), textEnd: l.g(e)})
+				l.after = tDQPOST
+			}
+			l.pos = e + 1
+			return
+		case "${":
+			l.pushPart(kind, q, textStart, e, e+2, text.String())
+			l.pos = e + 2
+			l.enqueueUntil()
+		case "$":
+			ve := scanVarName(l.src, e+1)
+			if ve == e+1 {
+				text.WriteByte('$')
+				l.pos = e + 1
+				continue
+			}
+			l.pushPart(kind, q, textStart, e, e, text.String())
+			l.toks = append(l.toks, token{kind: tVARIABLE, start: l.g(e), end: l.g(ve), val: string(l.src[e+1 : ve])})
+			l.after = tVARIABLE
+			l.pos = ve
+		}
+		kind = tDQMID
+		text.Reset()
+		textStart = l.pos
+	}
+}
+
+// pushPart appends a DQPRE or DQMID token for text [textStart, textEnd).
+func (l *lexer) pushPart(kind tokKind, q, textStart, textEnd, end int, val string) {
+	start := textStart
+	if kind == tDQPRE {
+		start = q
+	}
+	l.toks = append(l.toks, token{kind: kind, start: l.g(start), end: l.g(end), val: val,
+		textStart: l.g(textStart), textEnd: l.g(textEnd)})
+}
+
+// enqueueUntil lexes the tokens of a "${...}" interpolation up to its
+// closing brace and applies Puppet's transform_to_variable rule.
+func (l *lexer) enqueueUntil() {
+	count := l.braceCount
+	l.braceCount++
+	first := len(l.toks)
+	l.skipWS()
+	for l.pos < len(l.src) {
+		before := len(l.toks)
+		l.next()
+		if len(l.toks) > before && l.toks[len(l.toks)-1].kind == tRBRACE && l.braceCount == count {
+			l.toks = l.toks[:len(l.toks)-1]
+			n := len(l.toks) - first
+			if n == 1 {
+				l.toVariable(first)
+			} else if n > 1 && (l.toks[first+1].kind == tDOT || l.toks[first+1].kind == tLBRACK) {
+				l.toVariable(first)
+			}
+			return
+		}
+	}
+	// Unterminated: the string slurp that follows reports the error.
+	l.fail(`Unclosed quote after '"' followed by '`+l.followedBy(l.pos)+`'`, l.pos)
+}
+
+// toVariable turns a NUMBER, NAME, WORD or keyword token into a VARIABLE.
+func (l *lexer) toVariable(i int) {
+	t := &l.toks[i]
+	switch {
+	case t.kind == tNUMBER, t.kind == tNAME, t.kind == tWORD, t.kind.isKeyword(), t.kind == tBOOLEAN:
+		t.kind = tVARIABLE
+	}
+}

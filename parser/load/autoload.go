@@ -1,0 +1,204 @@
+package load
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Role says what part a loaded file plays in Puppet's layout.
+type Role int
+
+// The roles a file can have. The zero value is Lone.
+const (
+	// Lone is a file outside any module's code directories and outside the
+	// main manifest: Puppet never loads it on its own.
+	Lone Role = iota
+	// MainManifest is a .pp file of an environment's main manifest.
+	MainManifest
+	// ModuleManifest is a .pp file under a module's manifests/.
+	ModuleManifest
+	// ModuleFunction is a .pp file under functions/ (of a module or of an
+	// environment).
+	ModuleFunction
+	// ModuleType is a .pp file under types/ (of a module or of an environment).
+	ModuleType
+	// ModulePlan is a .pp file under plans/ (of a module or of an environment).
+	ModulePlan
+	// ModuleTemplate is an .epp file under a module's templates/.
+	ModuleTemplate
+	// ModuleOther is any other file inside a module: examples/, spec/, an
+	// .epp outside templates/ and so on. Puppet does not autoload it.
+	ModuleOther
+)
+
+var roleNames = [...]string{
+	Lone:           "lone",
+	MainManifest:   "main-manifest",
+	ModuleManifest: "manifest",
+	ModuleFunction: "function",
+	ModuleType:     "type",
+	ModulePlan:     "plan",
+	ModuleTemplate: "template",
+	ModuleOther:    "other",
+}
+
+// String returns a short lower-case name for the role.
+func (r Role) String() string {
+	if r < 0 || int(r) >= len(roleNames) {
+		return "role(" + strconv.Itoa(int(r)) + ")"
+	}
+	return roleNames[r]
+}
+
+// DefKind is the kind of a named, autoloadable Puppet definition.
+type DefKind int
+
+// The kinds of autoloadable definitions.
+const (
+	// Class is a host class.
+	Class DefKind = iota
+	// Define is a defined resource type.
+	Define
+	// Function is a function written in the Puppet language.
+	Function
+	// TypeAlias is a type alias (`type Mod::T = ...`).
+	TypeAlias
+	// Plan is a Bolt plan written in the Puppet language.
+	Plan
+)
+
+// codeDirFor maps a role to the module directory it autoloads from.
+func codeDirFor(role Role) string {
+	switch role {
+	case ModuleManifest:
+		return "manifests"
+	case ModuleFunction:
+		return "functions"
+	case ModuleType:
+		return "types"
+	case ModulePlan:
+		return "plans"
+	}
+	return ""
+}
+
+// splitName splits a qualified Puppet name into its segments, dropping a
+// leading "::". It reports false when a segment is not a valid name
+// segment (a letter followed by letters, digits and underscores).
+func splitName(name string) ([]string, bool) {
+	name = strings.TrimPrefix(name, "::")
+	if name == "" {
+		return nil, false
+	}
+	segs := strings.Split(name, "::")
+	for _, s := range segs {
+		if !validSegment(s) {
+			return nil, false
+		}
+	}
+	return segs, true
+}
+
+func validSegment(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '_'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ExpectedPath returns the module-relative path, with '/' separators, from
+// which Puppet autoloads the definition named name of the given kind:
+// `apache::mod::ssl` (Class) → manifests/mod/ssl.pp, `apache` →
+// manifests/init.pp, `mod::a::f` (Function) → functions/a/f.pp,
+// `Mod::Sub::T` (TypeAlias) → types/sub/t.pp, `mod` (Plan) →
+// plans/init.pp. Segments are lowercased, as Puppet's loader does. The
+// first segment is the module name (or `environment` for
+// environment-level functions and types) and is not part of the path.
+// ok is false when name is not a valid qualified name or is not
+// autoloadable: functions and type aliases need at least two segments,
+// and `mod::init` is not a valid name.
+func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
+	segs, ok := splitName(name)
+	if !ok {
+		return "", false
+	}
+	for i := range segs {
+		segs[i] = strings.ToLower(segs[i])
+	}
+	rest := segs[1:]
+	if len(rest) == 1 && rest[0] == "init" {
+		// `mod::init` would collide with the module's own init.pp.
+		return "", false
+	}
+	var dir string
+	switch kind {
+	case Class, Define:
+		dir = "manifests"
+	case Plan:
+		dir = "plans"
+	case Function:
+		dir = "functions"
+	case TypeAlias:
+		dir = "types"
+	default:
+		return "", false
+	}
+	if len(rest) == 0 {
+		if kind == Function || kind == TypeAlias {
+			return "", false
+		}
+		return dir + "/init.pp", true
+	}
+	return dir + "/" + strings.Join(rest, "/") + ".pp", true
+}
+
+// NameForPath returns the qualified name Puppet expects to be defined in
+// the file at relInModule (module-relative, '/' separators) of the module
+// moduleName, given the file's role: the reverse of ExpectedPath.
+// Type alias names come back with each segment capitalised
+// (`types/sub/t.pp` → `Mod::Sub::T`); Puppet compares them
+// case-insensitively. It returns "" for roles that are not autoloaded and
+// for paths that cannot hold an autoloaded definition.
+func NameForPath(moduleName string, role Role, relInModule string) string {
+	dir := codeDirFor(role)
+	if dir == "" || moduleName == "" {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(relInModule, dir+"/")
+	if !ok {
+		return ""
+	}
+	rest, ok = strings.CutSuffix(rest, ".pp")
+	if !ok || rest == "" {
+		return ""
+	}
+	segs := strings.Split(rest, "/")
+	for _, s := range segs {
+		if !validSegment(s) {
+			return ""
+		}
+	}
+	if len(segs) == 1 && segs[0] == "init" {
+		switch role {
+		case ModuleManifest, ModulePlan:
+			return moduleName
+		}
+		return ""
+	}
+	all := append([]string{moduleName}, segs...)
+	if role == ModuleType {
+		for i, s := range all {
+			all[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	return strings.Join(all, "::")
+}

@@ -1,0 +1,465 @@
+// Package load turns the PATH arguments of the command line into the set
+// of Puppet files to parse, and places each file in Puppet's layout:
+// environments (main manifest and modulepath), modules (named from
+// metadata.json), the roles of module directories, and the Ruby
+// extensions (types, functions, facts) a module ships. It also knows
+// Puppet's autoloading rules (ExpectedPath, NameForPath). It does not
+// parse Puppet code.
+//
+// A file given on its own is loaded with the rest of the environment or
+// module it belongs to, so that cross-file rules see the whole program;
+// only the given files are marked Reported.
+package load
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Options say what to load.
+type Options struct {
+	// Paths are the PATH arguments: files, directories, or "-" for stdin.
+	// No paths means ".".
+	Paths []string
+	// Dir is the working directory: relative Paths are resolved against it
+	// and reported paths are relative to it. Empty means the process's
+	// working directory.
+	Dir string
+	// Exclude are the configuration's exclude globs (`**` allowed),
+	// relative to ExcludeBase.
+	Exclude []string
+	// ExcludeBase is the directory the Exclude globs are relative to
+	// (the configuration file's directory); empty means Dir.
+	ExcludeBase string
+	// Stdin is read when a path is "-".
+	Stdin io.Reader
+	// StdinFilename is the path reported for "-", and the place of that
+	// file in the layout; its content comes from Stdin and replaces the
+	// on-disk file of that name, if any. Empty means "<stdin>", a lone file.
+	StdinFilename string
+	// Jobs bounds how many directories are walked and files read at once;
+	// <= 0 means GOMAXPROCS.
+	Jobs int
+}
+
+// Tree is everything loaded: the files with their place in the layout,
+// the environments and modules they belong to, and the problems met.
+type Tree struct {
+	// Files are sorted by Path.
+	Files []*File
+	// Envs are the environments the files belong to, sorted by Dir.
+	Envs []*Environment
+	// Modules are the modules the files belong to, and every module on
+	// the modulepath of a loaded environment, sorted by Dir.
+	Modules []*Module
+	// Problems are paths that could not be loaded, sorted by Path; loading
+	// went on without them.
+	Problems []Problem
+}
+
+// File is one loaded Puppet file (.pp or .epp).
+type File struct {
+	// Path is relative to Options.Dir, with '/' separators: the path to
+	// report.
+	Path string
+	// AbsPath is the absolute path in the file system.
+	AbsPath string
+	// Src is the file's content.
+	Src []byte
+	// Reported is true for files named by the PATH arguments (directly or
+	// under a directory argument), false for files loaded only as context.
+	Reported bool
+	// Module is the module the file belongs to, nil if none.
+	Module *Module
+	// Env is the environment the file belongs to, nil if none.
+	Env *Environment
+	// Role is the file's part in the layout.
+	Role Role
+	// RelInModule is the path relative to the module directory ('/'
+	// separators); for files of an environment outside any module (main
+	// manifest, environment-level functions/types/plans) it is relative to
+	// the environment directory; "" for files in neither.
+	RelInModule string
+}
+
+// Module is a Puppet module directory.
+type Module struct {
+	// Name is the module's real name: the part after the author in
+	// metadata.json's name, else the directory name.
+	Name string
+	// Dir is the module directory, relative to Options.Dir, '/' separators.
+	Dir string
+	// MetadataName is metadata.json's name as written ("author-name"), or
+	// "" when there is no usable metadata.json.
+	MetadataName string
+	// Env is the environment whose modulepath holds the module, nil if none.
+	Env *Environment
+	// RubyTypes are the resource types in lib/puppet/type/*.rb.
+	RubyTypes []Defined
+	// RubyFunctions are the functions in lib/puppet/functions/**/*.rb
+	// (namespaced by directory) and lib/puppet/parser/functions/*.rb.
+	RubyFunctions []Defined
+	// Facts are the custom facts added with Facter.add in lib/facter/**/*.rb.
+	Facts []Defined
+}
+
+// Environment is a Puppet environment directory.
+type Environment struct {
+	// Dir is the environment directory, relative to Options.Dir, '/'
+	// separators.
+	Dir string
+	// Name is the directory's base name.
+	Name string
+	// ManifestPaths are the Paths of the main manifest's files in the
+	// order Puppet reads them (sorted path order).
+	ManifestPaths []string
+	// ModulePath are the modulepath directories that exist, relative to
+	// Options.Dir, in precedence order.
+	ModulePath []string
+	// Modules are the modules on the modulepath, by Name; when two share
+	// a name the first on the modulepath wins, as in Puppet.
+	Modules map[string]*Module
+	// RubyTypes, RubyFunctions and Facts are the environment-level Ruby
+	// extensions in the environment's own lib/.
+	RubyTypes, RubyFunctions, Facts []Defined
+}
+
+// Defined is a name defined by Ruby code.
+type Defined struct {
+	// Name is the defined name (`mod::f` for namespaced functions).
+	Name string
+	// File is the defining file, relative to Options.Dir, '/' separators.
+	File string
+	// Line is the 1-based line of the definition, 0 when it was not found.
+	Line int
+}
+
+// Problem is a path that could not be loaded.
+type Problem struct {
+	// Path is relative to Options.Dir, '/' separators.
+	Path string
+	// Err says what went wrong.
+	Err error
+}
+
+// Error returns "path: reason".
+func (p Problem) Error() string { return p.Path + ": " + p.Err.Error() }
+
+// Load walks and reads the files named by opts.Paths, places them in
+// Puppet's layout and loads the rest of their environments and modules as
+// unreported context. Unreadable, missing, binary or non-regular paths
+// become Problems in the Tree; the error is only for unusable options
+// (a bad exclude glob, "-" without Stdin or given twice).
+func Load(opts Options) (*Tree, error) {
+	l, err := newLoader(opts)
+	if err != nil {
+		return nil, err
+	}
+	return l.load(opts)
+}
+
+// loader holds the state of one Load call.
+type loader struct {
+	dir      string // absolute working directory
+	jobs     int
+	exclude  *globSet
+	stdin    []byte // content for stdinAbs
+	stdinAbs string // "" when stdin is not used or has no file name
+
+	mu       sync.Mutex
+	problems map[string]Problem // by path+message, deduplicated
+	ignores  map[string][]ignoreRule
+	lay      *layout
+}
+
+func newLoader(opts Options) (*loader, error) {
+	dir := opts.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+		dir = wd
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("working directory: %w", err)
+	}
+	base := opts.ExcludeBase
+	if base == "" {
+		base = dir
+	} else if !filepath.IsAbs(base) {
+		base = filepath.Join(dir, base)
+	}
+	ex, err := compileGlobs(filepath.Clean(base), opts.Exclude)
+	if err != nil {
+		return nil, err
+	}
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	l := &loader{
+		dir: dir, jobs: jobs, exclude: ex,
+		problems: map[string]Problem{},
+		ignores:  map[string][]ignoreRule{},
+	}
+	l.lay = newLayout(l)
+	return l, nil
+}
+
+// rel returns abs relative to the working directory with '/' separators.
+func (l *loader) rel(abs string) string {
+	r, err := filepath.Rel(l.dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	return filepath.ToSlash(r)
+}
+
+// problem records a Problem for abs.
+func (l *loader) problem(abs string, err error) {
+	p := Problem{Path: l.rel(abs), Err: err}
+	l.mu.Lock()
+	l.problems[p.Path+"\x00"+err.Error()] = p
+	l.mu.Unlock()
+}
+
+// pathError strips the operation and path from an *os.PathError: the
+// Problem already carries the path.
+func pathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (l *loader) load(opts Options) (*Tree, error) {
+	paths := opts.Paths
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	var given []candidate
+	stdinSeen := false
+	for _, p := range paths {
+		if p == "-" {
+			if stdinSeen {
+				return nil, errors.New(`"-" (stdin) given more than once`)
+			}
+			stdinSeen = true
+			c, err := l.readStdin(opts)
+			if err != nil {
+				return nil, err
+			}
+			given = append(given, c)
+			continue
+		}
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(l.dir, abs)
+		}
+		abs = filepath.Clean(abs)
+		fi, err := os.Stat(abs)
+		if err != nil {
+			if _, lerr := os.Lstat(abs); lerr == nil {
+				l.problem(abs, brokenLink(abs))
+			} else if os.IsNotExist(err) {
+				l.problem(abs, errors.New("no such file or directory"))
+			} else {
+				l.problem(abs, pathError(err))
+			}
+			continue
+		}
+		if fi.IsDir() {
+			given = append(given, l.walk(abs, walkReported)...)
+			continue
+		}
+		if l.exclude.excluded(abs) {
+			continue
+		}
+		if !fi.Mode().IsRegular() {
+			l.problem(abs, notRegular(fi.Mode()))
+			continue
+		}
+		given = append(given, candidate{abs: abs, real: realPath(abs), reported: true})
+	}
+
+	// Load the environments and modules of the given files as context.
+	all := given
+	seen := map[*Environment]bool{}
+	seenMod := map[*Module]bool{}
+	for _, c := range given {
+		env, mod := l.lay.place(c.abs)
+		switch {
+		case env != nil && !seen[env]:
+			seen[env] = true
+			all = append(all, l.envContext(env)...)
+		case env == nil && mod != nil && !seenMod[mod]:
+			seenMod[mod] = true
+			all = append(all, l.moduleContext(mod)...)
+		}
+	}
+
+	files := l.read(dedupe(all))
+	return l.assemble(files), nil
+}
+
+// readStdin reads the stdin file and records its overlay.
+func (l *loader) readStdin(opts Options) (candidate, error) {
+	if opts.Stdin == nil {
+		return candidate{}, errors.New(`"-" given but no standard input`)
+	}
+	src, err := io.ReadAll(opts.Stdin)
+	if err != nil {
+		return candidate{}, fmt.Errorf("reading standard input: %w", err)
+	}
+	l.stdin = src
+	if opts.StdinFilename == "" {
+		return candidate{abs: "", reported: true, stdin: true}, nil
+	}
+	abs := opts.StdinFilename
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(l.dir, abs)
+	}
+	abs = filepath.Clean(abs)
+	l.stdinAbs = abs
+	return candidate{abs: abs, real: realPath(abs), reported: true, stdin: true}, nil
+}
+
+// candidate is a file found by walking or named on the command line.
+type candidate struct {
+	abs      string // path as reached ("" for unnamed stdin)
+	real     string // path with symlinks resolved, the identity of the file
+	reported bool
+	viaLink  bool // reached through a symbolic link
+	stdin    bool
+}
+
+// realPath resolves symlinks in abs, or returns abs when that fails (for
+// instance for a stdin file name that does not exist on disk).
+func realPath(abs string) string {
+	r, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return abs
+	}
+	return r
+}
+
+// dedupe merges candidates that are the same file, keeping the best path
+// for it: a reported one, then one not through a symlink, then the
+// shortest, then the smallest. The result does not depend on the order of
+// the input.
+func dedupe(cs []candidate) []candidate {
+	byReal := map[string]candidate{}
+	var keys []string
+	for _, c := range cs {
+		key := c.real
+		if c.abs == "" {
+			key = "\x00stdin"
+		}
+		old, ok := byReal[key]
+		if !ok {
+			byReal[key] = c
+			keys = append(keys, key)
+			continue
+		}
+		best := old
+		if better(c, old) {
+			best = c
+		}
+		best.reported = old.reported || c.reported
+		best.stdin = old.stdin || c.stdin
+		byReal[key] = best
+	}
+	slices.Sort(keys)
+	out := make([]candidate, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, byReal[k])
+	}
+	return out
+}
+
+func better(a, b candidate) bool {
+	if a.reported != b.reported {
+		return a.reported
+	}
+	if a.viaLink != b.viaLink {
+		return !a.viaLink
+	}
+	if len(a.abs) != len(b.abs) {
+		return len(a.abs) < len(b.abs)
+	}
+	return a.abs < b.abs
+}
+
+// assemble places the read files in the layout and builds the Tree.
+func (l *loader) assemble(files []*File) *Tree {
+	t := &Tree{}
+	envs := map[*Environment]bool{}
+	mods := map[*Module]bool{}
+	for _, f := range files {
+		if f.AbsPath != "" {
+			l.lay.classify(f)
+		}
+		if f.Env != nil {
+			envs[f.Env] = true
+		}
+		if f.Module != nil {
+			mods[f.Module] = true
+		}
+		t.Files = append(t.Files, f)
+	}
+	for e := range envs {
+		for _, m := range e.Modules {
+			mods[m] = true
+		}
+		l.scanEnvRuby(e)
+		t.Envs = append(t.Envs, e)
+	}
+	for m := range mods {
+		if m.Env != nil && !envs[m.Env] {
+			envs[m.Env] = true
+			t.Envs = append(t.Envs, m.Env)
+		}
+		t.Modules = append(t.Modules, m)
+	}
+	l.scanModulesRuby(t.Modules)
+	slices.SortFunc(t.Files, func(a, b *File) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(t.Envs, func(a, b *Environment) int { return strings.Compare(a.Dir, b.Dir) })
+	slices.SortFunc(t.Modules, func(a, b *Module) int { return strings.Compare(a.Dir, b.Dir) })
+
+	// The main manifest in Puppet's order: sorted absolute paths.
+	main := map[*Environment][]*File{}
+	for _, f := range t.Files {
+		if f.Role == MainManifest && f.Env != nil {
+			main[f.Env] = append(main[f.Env], f)
+		}
+	}
+	for e, fs := range main {
+		slices.SortFunc(fs, func(a, b *File) int { return strings.Compare(a.AbsPath, b.AbsPath) })
+		for _, f := range fs {
+			e.ManifestPaths = append(e.ManifestPaths, f.Path)
+		}
+	}
+
+	l.mu.Lock()
+	for _, p := range l.problems {
+		t.Problems = append(t.Problems, p)
+	}
+	l.mu.Unlock()
+	slices.SortFunc(t.Problems, func(a, b Problem) int {
+		if c := strings.Compare(a.Path, b.Path); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Err.Error(), b.Err.Error())
+	})
+	return t
+}
