@@ -63,7 +63,7 @@ func bomError(src []byte) string {
 	case has(0xFB, 0xEE, 0x28):
 		name, bytes = "BOCU", "[FB EE 28]"
 	case has(0xFE, 0xFF), has(0xFF, 0xFE):
-		name, bytes = "UTF-16", "[" + hex2(src[0]) + " " + hex2(src[1]) + "]"
+		name, bytes = "UTF-16", "["+hex2(src[0])+" "+hex2(src[1])+"]"
 	default:
 		return ""
 	}

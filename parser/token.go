@@ -119,8 +119,8 @@ type token struct {
 	// textStart and textEnd delimit the literal text of string parts in the
 	// file (without quotes or "${").
 	textStart, textEnd int
-	quote               byte
-	hd                  *heredocInfo
+	quote              byte
+	hd                 *heredocInfo
 }
 
 // heredocInfo is attached to a tHEREDOC token.
