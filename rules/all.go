@@ -6,5 +6,6 @@ func All() []*Rule {
 	return []*Rule{
 		SyntaxError(),
 		UnusedIgnore(),
+		AutoloadLayout(),
 	}
 }

@@ -1,9 +1,19 @@
-// Package model is ducklint's whole-program model of a Puppet code base: every
-// parsed file with its place in the module layout, built once per run and
-// shared, read-only, by every rule.
+// Package model is ducklint's whole-program model of a Puppet code base:
+// every parsed file with its place in the module layout, the definitions
+// index, static scopes with their assignments, the declaration graph and the
+// resource defaults per scope. It is built once per run and shared,
+// read-only, by every rule.
 package model
 
-import "github.com/ducklint/ducklint/parser"
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+)
 
 // File is one parsed Puppet file of the program.
 type File struct {
@@ -15,10 +25,317 @@ type File struct {
 	// Reported is false for files loaded only as context for cross-file
 	// rules (the rest of a module when a single file is linted).
 	Reported bool
+	// Source is where the file sits in the module layout.
+	Source *load.File
+	// Scope is the file's outermost scope: the environment's top scope for
+	// main manifests, the template scope for EPP, a file scope otherwise.
+	Scope *Scope
+	// Definitions are the definitions in the file, in source order
+	// (nested ones after their enclosing class).
+	Definitions []*Definition
 }
 
 // Program is everything ducklint knows about the code base being linted.
 type Program struct {
-	// Files are all parsed files, sorted by Path.
+	// Files are all parsed files, in the order of the loaded tree (by Path).
 	Files []*File
+	// Tree is the loaded layout: environments, modules, Ruby extensions.
+	Tree *load.Tree
+	// KnownVariables are extra top-scope variables from the configuration.
+	KnownVariables []string
+
+	// Definitions are all definitions, in file and source order.
+	Definitions []*Definition
+	// TopScopes holds one top scope per environment with a main manifest.
+	TopScopes []*Scope
+
+	byName       map[defKey][]*Definition
+	scopes       map[parser.Node]*Scope
+	declarations map[string][]*Declaration // by target
+	topByEnv     map[*load.Environment]*Scope
+}
+
+type defKey struct {
+	kind DefKind
+	name string
+}
+
+// Options tune how the model is built.
+type Options struct {
+	// KnownVariables are extra top-scope variables (ENC parameters,
+	// external facts) from the configuration.
+	KnownVariables []string
+	// Jobs bounds how many files are processed at once; <= 0 means GOMAXPROCS.
+	Jobs int
+}
+
+// Build parses every file of tree in parallel and assembles the model.
+func Build(tree *load.Tree, opts Options) *Program {
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	files := make([]*File, len(tree.Files))
+	facts := make([]*fileFacts, len(tree.Files))
+	parallel(len(tree.Files), jobs, func(i int) {
+		lf := tree.Files[i]
+		f := &File{Path: lf.Path, Parsed: parser.ParseFile(lf.Path, lf.Src), Reported: lf.Reported, Source: lf}
+		files[i] = f
+		facts[i] = collectFile(f, outerScopeKind(lf))
+	})
+	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables,
+		byName: map[defKey][]*Definition{}, scopes: map[parser.Node]*Scope{},
+		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
+	p.merge(files, facts)
+	return p
+}
+
+// parallel runs fn(0..n-1) on at most jobs goroutines.
+func parallel(n, jobs int, fn func(int)) {
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, max(n, 1)) {
+		wg.Go(func() {
+			for i := range work {
+				fn(i)
+			}
+		})
+	}
+	for i := range n {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+}
+
+func outerScopeKind(lf *load.File) ScopeKind {
+	switch {
+	case strings.HasSuffix(lf.Path, ".epp"):
+		return TemplateScope
+	case lf.Role == load.MainManifest:
+		return TopScope
+	}
+	return FileScope
+}
+
+// merge indexes the per-file facts. Main manifests of one environment share
+// one top scope, in Puppet's manifest order.
+func (p *Program) merge(files []*File, facts []*fileFacts) {
+	type mainFile struct {
+		file  *File
+		facts *fileFacts
+		rank  int
+	}
+	mains := map[*load.Environment][]mainFile{}
+	for i, f := range files {
+		ff := facts[i]
+		for n, s := range ff.scopes {
+			p.scopes[n] = s
+		}
+		f.Scope = ff.top
+		f.Definitions = ff.defs
+		if ff.top != nil && ff.top.Kind == TopScope {
+			env := f.Source.Env
+			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})
+		}
+		for _, d := range ff.defs {
+			p.Definitions = append(p.Definitions, d)
+			k := defKey{d.Kind, d.Name}
+			if d.Kind == TypeAliasDef {
+				k.name = strings.ToLower(d.Name)
+			}
+			p.byName[k] = append(p.byName[k], d)
+		}
+	}
+	envs := make([]*load.Environment, 0, len(mains))
+	for env := range mains {
+		envs = append(envs, env)
+	}
+	slices.SortFunc(envs, func(a, b *load.Environment) int { return strings.Compare(envDir(a), envDir(b)) })
+	for _, env := range envs {
+		ms := mains[env]
+		slices.SortStableFunc(ms, func(a, b mainFile) int { return a.rank - b.rank })
+		top := ms[0].facts.top
+		for i, m := range ms {
+			if i > 0 {
+				// Later manifests continue the same top scope.
+				shift := int64(i) << 40
+				for _, a := range m.facts.top.Assignments {
+					a.Order += shift
+					a.Scope = top
+				}
+				for _, d := range m.facts.top.Declarations {
+					d.Order += shift
+					d.Scope = top
+				}
+				for _, d := range m.facts.top.Defaults {
+					d.Order += shift
+					d.Scope = top
+				}
+				for _, r := range m.facts.top.Resources {
+					r.Order += shift
+					r.Scope = top
+				}
+				top.Assignments = append(top.Assignments, m.facts.top.Assignments...)
+				top.Declarations = append(top.Declarations, m.facts.top.Declarations...)
+				top.Defaults = append(top.Defaults, m.facts.top.Defaults...)
+				top.Resources = append(top.Resources, m.facts.top.Resources...)
+				p.scopes[m.file.Parsed.Program] = top
+				m.file.Scope = top
+			}
+		}
+		p.TopScopes = append(p.TopScopes, top)
+		p.topByEnv[env] = top
+	}
+	for _, s := range p.allScopes() {
+		for _, d := range s.Declarations {
+			p.declarations[d.Target] = append(p.declarations[d.Target], d)
+		}
+	}
+	// Defined-type instances are resources whose type is a define of the tree.
+	for _, s := range p.allScopes() {
+		for _, r := range s.Resources {
+			if p.Define(r.Type) == nil {
+				continue
+			}
+			d := &Declaration{Kind: DefineInstance, Target: r.Type, Scope: s, File: r.File, Node: r.Node,
+				Span: r.Node.Type.Span(), Order: r.Order, Branch: r.Branch, Virtual: r.Node.Form != ""}
+			s.Declarations = append(s.Declarations, d)
+			p.declarations[d.Target] = append(p.declarations[d.Target], d)
+		}
+	}
+	for _, s := range p.allScopes() {
+		slices.SortStableFunc(s.Declarations, func(a, b *Declaration) int { return cmpOrder(a.Order, b.Order) })
+	}
+	for t, ds := range p.declarations {
+		slices.SortStableFunc(ds, func(a, b *Declaration) int {
+			if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
+				return c
+			}
+			return cmpOrder(a.Order, b.Order)
+		})
+		p.declarations[t] = ds
+	}
+}
+
+func cmpOrder(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func envDir(e *load.Environment) string {
+	if e == nil {
+		return ""
+	}
+	return e.Dir
+}
+
+// manifestRank is the position of a main manifest in Puppet's evaluation order.
+func manifestRank(env *load.Environment, f *load.File) int {
+	if env != nil {
+		if i := slices.Index(env.ManifestPaths, f.Path); i >= 0 {
+			return i
+		}
+	}
+	return 1 << 30
+}
+
+// allScopes returns every distinct scope, in a deterministic order.
+func (p *Program) allScopes() []*Scope {
+	seen := map[*Scope]bool{}
+	var out []*Scope
+	add := func(s *Scope) {
+		if s != nil && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, f := range p.Files {
+		add(f.Scope)
+	}
+	for _, d := range p.Definitions {
+		add(d.Scope)
+	}
+	rest := make([]*Scope, 0)
+	for _, s := range p.scopes {
+		if !seen[s] {
+			rest = append(rest, s)
+		}
+	}
+	slices.SortFunc(rest, func(a, b *Scope) int {
+		if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
+			return c
+		}
+		return a.Node.Span().Start.Offset - b.Node.Span().Start.Offset
+	})
+	for _, s := range rest {
+		add(s)
+	}
+	return out
+}
+
+// Scopes returns every scope of the program in a deterministic order.
+func (p *Program) Scopes() []*Scope { return p.allScopes() }
+
+// ScopeOf returns the scope created by a scope-creating node (*parser.Program,
+// *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef,
+// *parser.PlanDef or *parser.Lambda), or nil.
+func (p *Program) ScopeOf(n parser.Node) *Scope { return p.scopes[n] }
+
+// Lookup returns every definition of the given kind and name (several when
+// the name is defined more than once).
+func (p *Program) Lookup(kind DefKind, name string) []*Definition {
+	if kind == TypeAliasDef {
+		return p.byName[defKey{kind, strings.ToLower(strings.TrimPrefix(name, "::"))}]
+	}
+	return p.byName[defKey{kind, NormalizeClassName(name)}]
+}
+
+// Class returns the first definition of class name, or nil.
+func (p *Program) Class(name string) *Definition { return first(p.Lookup(ClassDef, name)) }
+
+// Define returns the first definition of defined type name, or nil.
+func (p *Program) Define(name string) *Definition { return first(p.Lookup(DefineDef, name)) }
+
+func first(ds []*Definition) *Definition {
+	if len(ds) == 0 {
+		return nil
+	}
+	return ds[0]
+}
+
+// DeclarationsOf returns every declaration of the class or defined type
+// name, sorted by file and order.
+func (p *Program) DeclarationsOf(name string) []*Declaration {
+	return p.declarations[NormalizeClassName(name)]
+}
+
+// Ancestors returns the classes class d inherits from, nearest first. It
+// stops at a class missing from the tree and at inheritance cycles.
+func (p *Program) Ancestors(d *Definition) []*Definition {
+	var out []*Definition
+	seen := map[*Definition]bool{d: true}
+	for d.Parent != "" {
+		base := p.Class(d.Parent)
+		if base == nil || seen[base] {
+			break
+		}
+		seen[base] = true
+		out = append(out, base)
+		d = base
+	}
+	return out
+}
+
+// TopScopeFor returns the top scope of the environment file f belongs to, or nil.
+func (p *Program) TopScopeFor(f *File) *Scope {
+	if f.Source == nil {
+		return nil
+	}
+	return p.topByEnv[f.Source.Env]
 }

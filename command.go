@@ -1,0 +1,224 @@
+package ducklint
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/ducklint/ducklint/reporter"
+	"github.com/ducklint/ducklint/rules"
+)
+
+// Command is one invocation of ducklint with its standard streams. The zero
+// value of the optional fields means "use the process's".
+type Command struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Dir is the working directory paths are resolved and reported against;
+	// "" means the process's working directory.
+	Dir string
+	// Getenv reads environment variables (NO_COLOR); nil means none are set.
+	Getenv func(string) string
+}
+
+// options are the parsed command-line flags.
+type options struct {
+	format        string
+	configPath    string
+	enable        []string
+	disable       []string
+	failOn        rules.Severity
+	stdinFilename string
+	listRules     bool
+	jobs          int
+	color         *bool // nil: only on a terminal
+	paths         []string
+}
+
+// usageError is a problem with the command line or configuration: exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// Main runs ducklint with args (args[0] is the program name) and returns the
+// exit code.
+func (c *Command) Main(args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(c.Stderr, "ducklint: internal error: %v\n", r)
+			code = ExitInternal
+		}
+	}()
+	opts, err := c.parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		return ExitClean
+	}
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "ducklint: %v\n", err)
+		return ExitUsage
+	}
+	code, err = c.run(opts)
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "ducklint: %v\n", err)
+		var ue *usageError
+		var ce *rules.ConfigError
+		if errors.As(err, &ue) || errors.As(err, &ce) {
+			return ExitUsage
+		}
+		return ExitInternal
+	}
+	return code
+}
+
+// listFlag collects comma-separated values of a repeatable flag.
+type listFlag struct{ values *[]string }
+
+func (l listFlag) String() string {
+	if l.values == nil {
+		return ""
+	}
+	return strings.Join(*l.values, ",")
+}
+
+func (l listFlag) Set(s string) error {
+	for v := range strings.SplitSeq(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			*l.values = append(*l.values, v)
+		}
+	}
+	return nil
+}
+
+// severityFlag parses --fail-on.
+type severityFlag struct{ sev *rules.Severity }
+
+func (s severityFlag) String() string {
+	if s.sev == nil {
+		return ""
+	}
+	return s.sev.String()
+}
+func (s severityFlag) Set(v string) error { return s.sev.UnmarshalText([]byte(v)) }
+
+// colorFlag is --color / --no-color.
+type colorFlag struct {
+	dst *(*bool)
+	on  bool
+}
+
+func (c colorFlag) String() string   { return "" }
+func (c colorFlag) IsBoolFlag() bool { return true }
+func (c colorFlag) Set(v string) error {
+	b := v == "true" || v == ""
+	if v != "true" && v != "false" && v != "" {
+		return fmt.Errorf("invalid boolean %q", v)
+	}
+	val := b == c.on
+	*c.dst = &val
+	return nil
+}
+
+const usageText = `usage: ducklint [flags] [PATH ...]
+
+Lints Puppet manifests (*.pp) and EPP templates (*.epp). PATH is a file or a
+directory (default "."); "-" reads standard input.
+
+Flags:
+  -f, --format FORMAT        output format: %s (default text)
+      --config FILE          configuration file (default: nearest .ducklint.toml upward)
+      --enable RULE,...      enable rules
+      --disable RULE,...     disable rules
+      --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
+      --stdin-filename NAME  path to report for "-" and to place it in its module
+      --list-rules           list every rule and exit
+      --jobs N               files processed at once (default %d)
+      --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)
+
+Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error, 3 internal failure.
+`
+
+func (c *Command) parseFlags(args []string) (*options, error) {
+	opts := &options{format: "text", failOn: rules.Warning, jobs: runtime.GOMAXPROCS(0)}
+	fs := flag.NewFlagSet("ducklint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&opts.format, "f", opts.format, "")
+	fs.StringVar(&opts.format, "format", opts.format, "")
+	fs.StringVar(&opts.configPath, "config", "", "")
+	fs.Var(listFlag{&opts.enable}, "enable", "")
+	fs.Var(listFlag{&opts.disable}, "disable", "")
+	fs.Var(severityFlag{&opts.failOn}, "fail-on", "")
+	fs.StringVar(&opts.stdinFilename, "stdin-filename", "", "")
+	fs.BoolVar(&opts.listRules, "list-rules", false, "")
+	fs.IntVar(&opts.jobs, "jobs", opts.jobs, "")
+	fs.Var(colorFlag{&opts.color, true}, "color", "")
+	fs.Var(colorFlag{&opts.color, false}, "no-color", "")
+	help := false
+	fs.BoolVar(&help, "h", false, "")
+	fs.BoolVar(&help, "help", false, "")
+
+	// The flag package stops at the first operand; keep parsing after each
+	// one so that "ducklint . --format json" works too.
+	rest := args[1:]
+	for {
+		if err := fs.Parse(rest); err != nil {
+			return nil, &usageError{fmt.Sprintf("%v (see --help)", err)}
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			opts.paths = append(opts.paths, rest[1:]...)
+			break
+		}
+		opts.paths = append(opts.paths, rest[0])
+		rest = rest[1:]
+	}
+	if help {
+		fmt.Fprintf(c.Stdout, usageText, strings.Join(reporter.Names(), "|"), runtime.GOMAXPROCS(0))
+		return nil, flag.ErrHelp
+	}
+	if _, ok := reporter.Lookup(opts.format); !ok {
+		return nil, &usageError{fmt.Sprintf("unknown format %q (want one of %s)", opts.format, strings.Join(reporter.Names(), ", "))}
+	}
+	if opts.jobs < 1 {
+		return nil, &usageError{fmt.Sprintf("--jobs must be at least 1, got %d", opts.jobs)}
+	}
+	if len(opts.paths) == 0 {
+		opts.paths = []string{"."}
+	}
+	stdin := 0
+	for _, p := range opts.paths {
+		if p == "-" {
+			stdin++
+		}
+	}
+	if stdin > 1 {
+		return nil, &usageError{`"-" (standard input) may be given only once`}
+	}
+	if opts.stdinFilename != "" && stdin == 0 {
+		return nil, &usageError{`--stdin-filename needs "-" among the paths`}
+	}
+	return opts, nil
+}
+
+// useColor decides whether text output is coloured.
+func (c *Command) useColor(opts *options) bool {
+	if opts.color != nil {
+		return *opts.color
+	}
+	if c.Getenv != nil && c.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := c.Stdout.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}

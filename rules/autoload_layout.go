@@ -1,0 +1,142 @@
+package rules
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// AutoloadLayout reports definitions in module files whose name does not
+// match the file's path, so that Puppet's autoloader cannot find them.
+func AutoloadLayout() *Rule {
+	return &Rule{
+		ID:       "autoload-layout",
+		Title:    "A definition's name does not match the module file it is in",
+		Severity: Error,
+		Kind:     PerFile,
+		Aliases:  []string{"autoloader_layout"},
+		Doc: `Puppet finds classes, defined types, functions, type aliases and plans of a module by name:
+apache::mod::ssl is loaded from apache/manifests/mod/ssl.pp, apache from apache/manifests/init.pp,
+apache::f (a function) from apache/functions/f.pp, Apache::T (a type alias) from apache/types/t.pp.
+A definition in any other file is found only by accident (when another file loaded it first), and
+Puppet rejects some outright with "Unacceptable location. The name 'x' is unacceptable in file 'y'"
+(ILLEGAL_DEFINITION_LOCATION). The module's name is its real name, from metadata.json when present,
+not the name of the directory it was checked out into. Classes and defined types nested inside
+another class are not checked: they are loaded with their enclosing class.`,
+		Run: runAutoloadLayout,
+	}
+}
+
+// autoloadKinds maps a file role to the definition kinds autoloaded from it.
+func autoloadKinds(role load.Role) (load.DefKind, []model.DefKind) {
+	switch role {
+	case load.ModuleManifest:
+		return load.Class, []model.DefKind{model.ClassDef, model.DefineDef}
+	case load.ModuleFunction:
+		return load.Function, []model.DefKind{model.FunctionDef}
+	case load.ModuleType:
+		return load.TypeAlias, []model.DefKind{model.TypeAliasDef}
+	case load.ModulePlan:
+		return load.Plan, []model.DefKind{model.PlanDef}
+	}
+	return 0, nil
+}
+
+func loadKind(k model.DefKind) load.DefKind {
+	switch k {
+	case model.DefineDef:
+		return load.Define
+	case model.FunctionDef:
+		return load.Function
+	case model.TypeAliasDef:
+		return load.TypeAlias
+	case model.PlanDef:
+		return load.Plan
+	}
+	return load.Class
+}
+
+func runAutoloadLayout(p *Pass) {
+	src := p.File.Source
+	if src == nil {
+		return
+	}
+	moduleName, moduleDir := "", ""
+	switch {
+	case src.Module != nil:
+		moduleName, moduleDir = src.Module.Name, path.Base(src.Module.Dir)
+	case src.Env != nil:
+		moduleName = "environment" // environment-level functions/, types/, plans/
+	default:
+		return
+	}
+	_, kinds := autoloadKinds(src.Role)
+	if kinds == nil {
+		return
+	}
+	expected := load.NameForPath(moduleName, src.Role, src.RelInModule)
+	for _, d := range p.File.Definitions {
+		if d.Nested || d.Kind == model.NodeDef {
+			continue
+		}
+		if !containsKind(kinds, d.Kind) {
+			p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s; %s",
+				d.Kind, d.Written, src.RelInModule, d.Kind, wherePuppetLooks(d)))
+			continue
+		}
+		if expected != "" && strings.EqualFold(d.Name, expected) {
+			continue
+		}
+		var msg string
+		if expected == "" {
+			msg = fmt.Sprintf("%s '%s' is in %s, a file name Puppet cannot autoload anything from; %s",
+				d.Kind, d.Written, src.RelInModule, wherePuppetLooks(d))
+		} else {
+			msg = fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s'; %s",
+				d.Kind, d.Written, src.RelInModule, expected, wherePuppetLooks(d))
+		}
+		if moduleDir != "" && rejectedByPuppet(d.Name, moduleDir, src.RelInModule) {
+			msg += fmt.Sprintf(". Puppet rejects the file: \"Unacceptable location. The name '%s' is unacceptable in file '%s'\"",
+				d.Written, src.RelInModule)
+		}
+		p.ReportSpan(p.File, d.NameSpan, msg)
+	}
+}
+
+func containsKind(ks []model.DefKind, k model.DefKind) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// wherePuppetLooks says where Puppet's autoloader looks for d.
+func wherePuppetLooks(d *model.Definition) string {
+	rel, ok := load.ExpectedPath(loadKind(d.Kind), d.Name)
+	if !ok {
+		return fmt.Sprintf("Puppet cannot autoload a %s named '%s' at all", d.Kind, d.Written)
+	}
+	mod, _, _ := strings.Cut(strings.ToLower(strings.TrimPrefix(d.Name, "::")), "::")
+	return fmt.Sprintf("Puppet looks for it in %s/%s", mod, rel)
+}
+
+// rejectedByPuppet mirrors Puppet's own check (checker4_0.rb,
+// internal_check_file_namespace): the lower-cased name must start with the
+// namespace made of the module directory and the file's path.
+func rejectedByPuppet(name, moduleDir, rel string) bool {
+	parts := strings.Split(strings.ToLower(rel), "/")
+	if len(parts) < 2 {
+		return false
+	}
+	names := append([]string{strings.ToLower(moduleDir)}, parts[1:len(parts)-1]...)
+	file := parts[len(parts)-1]
+	if !(len(parts) == 2 && file == "init.pp") {
+		names = append(names, strings.TrimSuffix(file, ".pp"))
+	}
+	return !strings.HasPrefix(strings.ToLower(strings.TrimPrefix(name, "::")), strings.Join(names, "::"))
+}

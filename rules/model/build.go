@@ -1,0 +1,315 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// fileFacts is what one file contributes to the model, collected without
+// touching shared state so files can be processed in parallel.
+type fileFacts struct {
+	defs   []*Definition
+	top    *Scope // statements outside definitions
+	scopes map[parser.Node]*Scope
+}
+
+// collector walks one file's tree.
+type collector struct {
+	file  *File
+	order int64
+	facts *fileFacts
+}
+
+// collectFile gathers the definitions and scopes of one file. kind is the
+// kind of its outermost scope: TopScope for main manifests, TemplateScope for
+// EPP, FileScope otherwise.
+func collectFile(f *File, kind ScopeKind) *fileFacts {
+	c := &collector{file: f, facts: &fileFacts{scopes: map[parser.Node]*Scope{}}}
+	prog := f.Parsed.Program
+	if prog == nil {
+		return c.facts
+	}
+	top := &Scope{Kind: kind, File: f, Node: prog}
+	c.facts.top = top
+	c.facts.scopes[prog] = top
+	if prog.EPP != nil {
+		top.Params = prog.EPP.Params
+		for _, p := range prog.EPP.Params {
+			c.walk(p.Default, top, "", nil)
+		}
+		c.walk(prog.EPP.Body, top, "", nil)
+		return c.facts
+	}
+	c.walk(prog.Body, top, "", nil)
+	return c.facts
+}
+
+func (c *collector) next() int64 {
+	c.order++
+	return c.order
+}
+
+// qualify prefixes a nested definition name with its enclosing class.
+func qualify(ns, name string) string {
+	name = strings.TrimPrefix(name, "::")
+	if ns == "" || strings.HasPrefix(name, "::") {
+		return name
+	}
+	return ns + "::" + name
+}
+
+// withBranch returns path extended by one arm, without aliasing path.
+func withBranch(path []Branch, cond parser.Node, arm int) []Branch {
+	out := make([]Branch, len(path), len(path)+1)
+	copy(out, path)
+	return append(out, Branch{Cond: cond, Arm: arm})
+}
+
+// walk visits n in evaluation order within scope s. ns is the enclosing
+// class name for nested definitions; branch the conditional arms on the way.
+func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
+	if n == nil || isNilNode(n) {
+		return
+	}
+	switch n := n.(type) {
+	case *parser.ClassDef:
+		name := NormalizeClassName(qualify(ns, n.Name))
+		d := &Definition{Kind: ClassDef, Name: name, Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan,
+			Params: n.Params, Parent: NormalizeClassName(n.Parent), ParentSpan: n.ParentSpan, Nested: ns != ""}
+		if n.Parent == "default" {
+			d.Parent = ""
+		}
+		inner := c.defScope(d, ClassScope, n, n.Params)
+		if d.Parent != "" {
+			inner.Declarations = append(inner.Declarations, &Declaration{Kind: Inherits, Target: d.Parent, Scope: inner,
+				File: c.file, Node: n, Span: n.ParentSpan, Order: 0})
+		}
+		c.walkParams(n.Params, inner)
+		c.walk(n.Body, inner, name, nil)
+	case *parser.DefineDef:
+		d := &Definition{Kind: DefineDef, Name: NormalizeClassName(qualify(ns, n.Name)), Written: n.Name, File: c.file,
+			Node: n, NameSpan: n.NameSpan, Params: n.Params, Nested: ns != ""}
+		inner := c.defScope(d, DefineScope, n, n.Params)
+		c.walkParams(n.Params, inner)
+		c.walk(n.Body, inner, ns, nil)
+	case *parser.NodeDef:
+		d := &Definition{Kind: NodeDef, Name: nodeName(n), File: c.file, Node: n, NameSpan: n.Span()}
+		inner := c.defScope(d, NodeScope, n, nil)
+		c.walk(n.Body, inner, "", nil)
+	case *parser.FunctionDef:
+		d := &Definition{Kind: FunctionDef, Name: NormalizeClassName(n.Name), Written: n.Name, File: c.file, Node: n,
+			NameSpan: n.NameSpan, Params: n.Params}
+		inner := c.defScope(d, FunctionScope, n, n.Params)
+		c.walkParams(n.Params, inner)
+		c.walk(n.Body, inner, "", nil)
+	case *parser.PlanDef:
+		d := &Definition{Kind: PlanDef, Name: NormalizeClassName(n.Name), Written: n.Name, File: c.file, Node: n,
+			NameSpan: n.NameSpan, Params: n.Params}
+		inner := c.defScope(d, PlanScope, n, n.Params)
+		c.walkParams(n.Params, inner)
+		c.walk(n.Body, inner, "", nil)
+	case *parser.TypeAlias:
+		c.facts.defs = append(c.facts.defs, &Definition{Kind: TypeAliasDef, Name: strings.TrimPrefix(n.Name, "::"),
+			Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
+	case *parser.Lambda:
+		inner := &Scope{Kind: LambdaScope, Parent: s, File: c.file, Node: n, Params: n.Params}
+		c.facts.scopes[n] = inner
+		c.walkParams(n.Params, inner)
+		c.walk(n.Body, inner, ns, branch)
+	case *parser.Assign:
+		c.walk(n.RHS, s, ns, branch)
+		c.assignTargets(n.LHS, s, branch)
+	case *parser.If:
+		c.walk(n.Cond, s, ns, branch)
+		c.walk(n.Then, s, ns, withBranch(branch, n, 0))
+		c.walk(n.Else, s, ns, withBranch(branch, n, 1))
+	case *parser.Unless:
+		c.walk(n.Cond, s, ns, branch)
+		c.walk(n.Then, s, ns, withBranch(branch, n, 0))
+		c.walk(n.Else, s, ns, withBranch(branch, n, 1))
+	case *parser.Case:
+		c.walk(n.Test, s, ns, branch)
+		for i, o := range n.Options {
+			for _, v := range o.Values {
+				c.walk(v, s, ns, branch)
+			}
+			c.walk(o.Body, s, ns, withBranch(branch, n, i))
+		}
+	case *parser.Selector:
+		c.walk(n.X, s, ns, branch)
+		for i, sc := range n.Cases {
+			c.walk(sc.Match, s, ns, branch)
+			c.walk(sc.Value, s, ns, withBranch(branch, n, i))
+		}
+	case *parser.Call:
+		c.walkChildren(n, s, ns, branch)
+		c.callDeclarations(n, s, branch)
+	case *parser.Resource:
+		c.walk(n.Type, s, ns, branch)
+		for _, body := range n.Bodies {
+			c.walkChildren(body, s, ns, branch)
+		}
+		c.resourceDeclarations(n, s, branch)
+	case *parser.ResourceDefaults:
+		c.walkChildren(n, s, ns, branch)
+		if t, ok := n.Type.(*parser.TypeRef); ok {
+			s.Defaults = append(s.Defaults, &ResourceDefault{Type: NormalizeClassName(t.Value), Node: n, Scope: s,
+				File: c.file, Order: c.next(), Branch: branch})
+		}
+	default:
+		c.walkChildren(n, s, ns, branch)
+	}
+}
+
+func (c *collector) walkChildren(n parser.Node, s *Scope, ns string, branch []Branch) {
+	for _, ch := range parser.Children(n) {
+		c.walk(ch, s, ns, branch)
+	}
+}
+
+// walkParams visits parameter defaults, which are evaluated in the
+// definition's scope before its body.
+func (c *collector) walkParams(params []*parser.Parameter, s *Scope) {
+	for _, p := range params {
+		c.walk(p.Type, s, "", nil)
+		c.walk(p.Default, s, "", nil)
+	}
+}
+
+// defScope registers a definition and creates its body scope.
+func (c *collector) defScope(d *Definition, kind ScopeKind, n parser.Node, params []*parser.Parameter) *Scope {
+	inner := &Scope{Kind: kind, Def: d, File: c.file, Node: n, Params: params}
+	d.Scope = inner
+	c.facts.defs = append(c.facts.defs, d)
+	c.facts.scopes[n] = inner
+	return inner
+}
+
+// assignTargets records the variables an assignment's left side assigns,
+// including destructuring `[$a, $b] = ...`.
+func (c *collector) assignTargets(lhs parser.Expr, s *Scope, branch []Branch) {
+	switch l := lhs.(type) {
+	case *parser.Variable:
+		s.Assignments = append(s.Assignments, &Assignment{Name: l.Name, Var: l, Scope: s, File: c.file,
+			Order: c.next(), Branch: branch})
+	case *parser.Array:
+		for _, e := range l.Elems {
+			c.assignTargets(e, s, branch)
+		}
+	case *parser.Assign: // $a = $b = 1: the inner assignment was walked as the RHS
+	}
+}
+
+// declaringFunctions are the functions that declare classes.
+func declKindOf(fn string) DeclKind {
+	switch strings.TrimPrefix(fn, "::") {
+	case "include":
+		return Include
+	case "require":
+		return Require
+	case "contain":
+		return Contain
+	}
+	return 0
+}
+
+// callDeclarations records include/require/contain of literal class names.
+func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branch) {
+	kind := declKindOf(call.FuncName())
+	if kind == 0 {
+		return
+	}
+	order := c.next()
+	for _, arg := range call.Args {
+		for _, t := range classTargets(arg) {
+			s.Declarations = append(s.Declarations, &Declaration{Kind: kind, Target: t.name, Scope: s, File: c.file,
+				Node: call, Span: t.span, Order: order, Branch: branch})
+		}
+	}
+}
+
+// resourceDeclarations records class resources and resources of other types.
+func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []Branch) {
+	typ := r.TypeName()
+	if typ == "" {
+		return
+	}
+	order := c.next()
+	for _, body := range r.Bodies {
+		if typ == "class" {
+			for _, t := range classTargets(body.Title) {
+				s.Declarations = append(s.Declarations, &Declaration{Kind: ResourceLike, Target: t.name, Scope: s,
+					File: c.file, Node: r, Span: t.span, Order: order, Branch: branch})
+			}
+			continue
+		}
+		s.Resources = append(s.Resources, &Resource{Type: typ, Node: r, Body: body, Scope: s, File: c.file,
+			Order: order, Branch: branch})
+	}
+}
+
+type target struct {
+	name string
+	span parser.Span
+}
+
+// classTargets extracts literal class names from a declaration argument or
+// title: 'name', bare word, Class['name'], or arrays of them. Other
+// expressions (variables, interpolation) are not knowable statically.
+func classTargets(e parser.Expr) []target {
+	switch v := e.(type) {
+	case *parser.StringLit:
+		return []target{{NormalizeClassName(v.Value), v.Span()}}
+	case *parser.Name:
+		return []target{{NormalizeClassName(v.Value), v.Span()}}
+	case *parser.TypeRef:
+		return []target{{NormalizeClassName(v.Value), v.Span()}}
+	case *parser.Array:
+		var out []target
+		for _, el := range v.Elems {
+			out = append(out, classTargets(el)...)
+		}
+		return out
+	case *parser.Access:
+		if t, ok := v.Target.(*parser.TypeRef); ok && strings.EqualFold(strings.TrimPrefix(t.Value, "::"), "class") {
+			var out []target
+			for _, k := range v.Keys {
+				out = append(out, classTargets(k)...)
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// nodeName names a node definition by its first matcher.
+func nodeName(n *parser.NodeDef) string {
+	if len(n.Matchers) == 0 {
+		return ""
+	}
+	switch m := n.Matchers[0].(type) {
+	case *parser.StringLit:
+		return m.Value
+	case *parser.Name:
+		return m.Value
+	case *parser.Regex:
+		return "/" + m.Pattern + "/"
+	case *parser.Default:
+		return "default"
+	}
+	return ""
+}
+
+// isNilNode reports whether n is an interface holding a nil pointer.
+func isNilNode(n parser.Node) bool {
+	switch v := n.(type) {
+	case *parser.Block:
+		return v == nil
+	case *parser.Lambda:
+		return v == nil
+	case *parser.If:
+		return v == nil
+	}
+	return false
+}

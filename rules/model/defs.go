@@ -1,0 +1,80 @@
+package model
+
+import (
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// DefKind is the kind of a named definition.
+type DefKind int
+
+// Definition kinds.
+const (
+	ClassDef DefKind = iota + 1
+	DefineDef
+	NodeDef
+	FunctionDef
+	TypeAliasDef
+	PlanDef
+)
+
+func (k DefKind) String() string {
+	switch k {
+	case ClassDef:
+		return "class"
+	case DefineDef:
+		return "defined type"
+	case NodeDef:
+		return "node"
+	case FunctionDef:
+		return "function"
+	case TypeAliasDef:
+		return "type alias"
+	case PlanDef:
+		return "plan"
+	}
+	return "definition"
+}
+
+// Definition is a class, defined type, node, function, type alias or plan
+// defined in Puppet code.
+type Definition struct {
+	Kind DefKind
+	// Name is the fully qualified name: nested classes and defines are
+	// prefixed with their enclosing class, a leading "::" is dropped, and
+	// class, define and function names are lower-cased as Puppet does.
+	// Type aliases keep their case. Nodes are named by their first matcher.
+	Name string
+	// Written is the name as written in the source.
+	Written string
+	File    *File
+	// Node is the *parser.ClassDef, *parser.DefineDef, *parser.NodeDef,
+	// *parser.FunctionDef, *parser.TypeAlias or *parser.PlanDef.
+	Node     parser.Node
+	NameSpan parser.Span
+	Params   []*parser.Parameter
+	// Parent is the normalised name of the inherited class ("" if none).
+	Parent     string
+	ParentSpan parser.Span
+	// Scope is the definition's body scope (nil for type aliases).
+	Scope *Scope
+	// Nested is true when the definition sits inside a class body.
+	Nested bool
+}
+
+// HasParam reports whether the definition has a parameter named name.
+func (d *Definition) HasParam(name string) bool {
+	for _, p := range d.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// NormalizeClassName lower-cases a class or define reference and drops a
+// leading "::", so `::Apache::Mod` and `apache::mod` compare equal.
+func NormalizeClassName(name string) string {
+	return strings.ToLower(strings.TrimPrefix(name, "::"))
+}

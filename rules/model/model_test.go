@@ -1,0 +1,184 @@
+package model_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// buildFixture extracts a txtar tree and builds the model over all of it.
+func buildFixture(t *testing.T, name string) *model.Program {
+	t.Helper()
+	ar, err := txtar.ParseFile(filepath.Join("..", "..", "testdata", "model", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Problems) > 0 {
+		t.Fatalf("load problems: %v", tree.Problems)
+	}
+	prog := model.Build(tree, model.Options{Jobs: 2})
+	for _, f := range prog.Files {
+		for _, e := range f.Parsed.Errors {
+			t.Fatalf("%s: %v", f.Path, e)
+		}
+	}
+	return prog
+}
+
+func names(ds []*model.Definition) []string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Kind.String()+" "+d.Name)
+	}
+	return out
+}
+
+func assignmentNames(s *model.Scope) []string {
+	var out []string
+	for _, a := range s.Assignments {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+func TestDefinitions(t *testing.T) {
+	prog := buildFixture(t, "control-repo.txtar")
+	got := names(prog.Definitions)
+	want := []string{
+		"node web1.example.com", "node default",
+		"defined type nginx::vhost",
+		"class profile::base", "class profile::nginx", "class profile::nginx::inner", "class profile::params",
+		"class role::web",
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("definitions:\n got %q\nwant %q", got, want)
+	}
+	nginx := prog.Class("::Profile::Nginx")
+	if nginx == nil {
+		t.Fatal("class profile::nginx not found by normalised name")
+	}
+	if nginx.Parent != "profile::params" {
+		t.Errorf("parent = %q", nginx.Parent)
+	}
+	if anc := prog.Ancestors(nginx); len(anc) != 1 || anc[0].Name != "profile::params" {
+		t.Errorf("ancestors = %v", names(anc))
+	}
+	if inner := prog.Class("profile::nginx::inner"); inner == nil || !inner.Nested {
+		t.Errorf("nested class not qualified or not marked nested: %+v", inner)
+	}
+}
+
+func TestTopScopeSpansMainManifestsInOrder(t *testing.T) {
+	prog := buildFixture(t, "control-repo.txtar")
+	if len(prog.TopScopes) != 1 {
+		t.Fatalf("top scopes = %d, want 1", len(prog.TopScopes))
+	}
+	top := prog.TopScopes[0]
+	if got := assignmentNames(top); !slices.Equal(got, []string{"top", "later"}) {
+		t.Errorf("top-scope assignments = %q, want [top later]", got)
+	}
+	if len(top.Defaults) != 1 || top.Defaults[0].Type != "file" {
+		t.Errorf("top-scope defaults = %+v", top.Defaults)
+	}
+	for _, f := range prog.Files {
+		if f.Source.Role == load.MainManifest && f.Scope != top {
+			t.Errorf("%s: main manifest not in the shared top scope", f.Path)
+		}
+	}
+}
+
+func TestScopesAndAssignments(t *testing.T) {
+	prog := buildFixture(t, "control-repo.txtar")
+	nginx := prog.Class("profile::nginx").Scope
+	if got := assignmentNames(nginx); !slices.Equal(got, []string{"x", "d1", "d2"}) {
+		t.Errorf("class assignments = %q, want [x d1 d2] (lambda variables stay in the lambda)", got)
+	}
+	var lambda *model.Scope
+	for _, s := range prog.Scopes() {
+		if s.Kind == model.LambdaScope && s.File.Path == "site/profile/manifests/nginx.pp" {
+			lambda = s
+		}
+	}
+	if lambda == nil {
+		t.Fatal("lambda scope not found")
+	}
+	if lambda.Parent != nginx || lambda.Owner() != nginx {
+		t.Error("lambda scope's parent is not the class scope")
+	}
+	if !lambda.HasParam("i") || !slices.Equal(assignmentNames(lambda), []string{"y"}) {
+		t.Errorf("lambda params/assignments wrong: %q", assignmentNames(lambda))
+	}
+	x := nginx.Assigned("x")[0]
+	if nginx.AssignedBefore("x", x.Order) != nil || nginx.AssignedBefore("x", x.Order+1) == nil {
+		t.Error("AssignedBefore does not respect evaluation order")
+	}
+	node := prog.Lookup(model.NodeDef, "web1.example.com")[0].Scope
+	if got := assignmentNames(node); !slices.Equal(got, []string{"node_var"}) {
+		t.Errorf("node assignments = %q", got)
+	}
+	epp := prog.Files[slices.IndexFunc(prog.Files, func(f *model.File) bool { return f.Source.Role == load.ModuleTemplate })]
+	if epp.Scope.Kind != model.TemplateScope || !epp.Scope.HasParam("port") {
+		t.Errorf("template scope wrong: %+v", epp.Scope)
+	}
+}
+
+func TestDeclarationGraph(t *testing.T) {
+	prog := buildFixture(t, "control-repo.txtar")
+	kinds := func(target string) []string {
+		var out []string
+		for _, d := range prog.DeclarationsOf(target) {
+			owner := d.Scope.Kind.String()
+			if d.Scope.Def != nil {
+				owner += " " + d.Scope.Def.Name
+			}
+			out = append(out, d.Kind.String()+" from "+owner)
+		}
+		return out
+	}
+	cases := map[string][]string{
+		"role::web":       {"include from node web1.example.com"},
+		"profile::nginx":  {"include from class role::web"},
+		"profile::base":   {"resource-like class declaration from class role::web"},
+		"profile::params": {"inherits from class profile::nginx"},
+		"nginx::vhost":    {"defined type instance from class profile::nginx"},
+	}
+	for target, want := range cases {
+		if got := kinds(target); !slices.Equal(got, want) {
+			t.Errorf("declarations of %s:\n got %q\nwant %q", target, got, want)
+		}
+	}
+	a, b := prog.DeclarationsOf("a"), prog.DeclarationsOf("b")
+	if len(a) != 1 || len(b) != 1 || !model.Exclusive(a[0].Branch, b[0].Branch) {
+		t.Error("declarations in the two arms of one if are not exclusive")
+	}
+	if model.Exclusive(a[0].Branch, prog.DeclarationsOf("nginx::vhost")[0].Branch) {
+		t.Error("a branch declaration is exclusive with an unconditional one")
+	}
+	base := prog.Class("profile::base").Scope
+	if len(base.Defaults) != 1 || base.Defaults[0].Type != "package" || len(base.Resources) != 1 ||
+		base.Defaults[0].Order >= base.Resources[0].Order {
+		t.Errorf("profile::base defaults/resources wrong: %+v %+v", base.Defaults, base.Resources)
+	}
+}

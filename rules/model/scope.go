@@ -1,0 +1,217 @@
+package model
+
+import "github.com/ducklint/ducklint/parser"
+
+// ScopeKind is the kind of a Puppet scope.
+type ScopeKind int
+
+// Scope kinds. If, unless, case and selectors create no scope.
+const (
+	TopScope ScopeKind = iota + 1
+	NodeScope
+	ClassScope
+	DefineScope
+	LambdaScope
+	FunctionScope
+	PlanScope
+	TemplateScope
+	// FileScope holds statements outside any definition in a file that is
+	// not a main manifest (Puppet does not evaluate them at top scope).
+	FileScope
+)
+
+func (k ScopeKind) String() string {
+	switch k {
+	case TopScope:
+		return "top scope"
+	case NodeScope:
+		return "node"
+	case ClassScope:
+		return "class"
+	case DefineScope:
+		return "defined type"
+	case LambdaScope:
+		return "lambda"
+	case FunctionScope:
+		return "function"
+	case PlanScope:
+		return "plan"
+	case TemplateScope:
+		return "template"
+	case FileScope:
+		return "file"
+	}
+	return "scope"
+}
+
+// Scope is a static (lexical) scope with what happens in it, in evaluation order.
+type Scope struct {
+	Kind ScopeKind
+	// Def is the class, define, node, function or plan owning the scope.
+	Def *Definition
+	// Parent is the enclosing scope of a lambda (or of a nested lambda's
+	// lambda); nil for other scopes, whose lookup goes to top scope.
+	Parent *Scope
+	// File is the file of the scope's source (the first main manifest for
+	// top scope, which spans all of them).
+	File *File
+	// Node is the scope's syntax node (*parser.ClassDef, *parser.Lambda,
+	// *parser.Program, ...).
+	Node   parser.Node
+	Params []*parser.Parameter
+
+	Assignments  []*Assignment
+	Declarations []*Declaration
+	Defaults     []*ResourceDefault
+	Resources    []*Resource
+}
+
+// Owner returns the nearest enclosing scope that is not a lambda.
+func (s *Scope) Owner() *Scope {
+	for s.Kind == LambdaScope && s.Parent != nil {
+		s = s.Parent
+	}
+	return s
+}
+
+// AssignedBefore returns the first assignment to name in this scope (not in
+// nested lambdas) that completes before order, or nil.
+func (s *Scope) AssignedBefore(name string, order int64) *Assignment {
+	for _, a := range s.Assignments {
+		if a.Order >= order {
+			break
+		}
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Assigned returns every assignment to name in this scope, in order.
+func (s *Scope) Assigned(name string) []*Assignment {
+	var out []*Assignment
+	for _, a := range s.Assignments {
+		if a.Name == name {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// HasParam reports whether the scope has a parameter named name.
+func (s *Scope) HasParam(name string) bool {
+	for _, p := range s.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Branch identifies one arm of a conditional (if/unless/case/selector):
+// declarations on different arms of the same conditional never both run.
+type Branch struct {
+	Cond parser.Node // identity of the conditional
+	Arm  int
+}
+
+// Exclusive reports whether two branch paths are on different arms of a
+// common conditional, so that code on them never runs together.
+func Exclusive(a, b []Branch) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Cond == y.Cond && x.Arm != y.Arm {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Assignment is an assignment to a local variable.
+type Assignment struct {
+	// Name is the variable name without '$' as written (may be qualified
+	// or numeric, which validation rejects; rules report those).
+	Name  string
+	Var   *parser.Variable
+	Scope *Scope
+	File  *File
+	// Order is when the assignment completes, comparable with the Order
+	// of other events in the same scope.
+	Order  int64
+	Branch []Branch
+}
+
+// DeclKind is how a class or defined type is declared.
+type DeclKind int
+
+// Declaration kinds.
+const (
+	Include DeclKind = iota + 1
+	Require
+	Contain
+	ResourceLike // class { 'x': }
+	Inherits     // class a inherits b: a declares its base class b
+	DefineInstance
+)
+
+func (k DeclKind) String() string {
+	switch k {
+	case Include:
+		return "include"
+	case Require:
+		return "require"
+	case Contain:
+		return "contain"
+	case ResourceLike:
+		return "resource-like class declaration"
+	case Inherits:
+		return "inherits"
+	case DefineInstance:
+		return "defined type instance"
+	}
+	return "declaration"
+}
+
+// Declaration is an edge of the declaration graph: a scope declaring a class
+// (or instantiating a defined type).
+type Declaration struct {
+	Kind DeclKind
+	// Target is the normalised class or defined type name.
+	Target string
+	Scope  *Scope
+	File   *File
+	// Node is the call, resource or class definition that declares.
+	Node parser.Node
+	// Span is the target's name in the source.
+	Span   parser.Span
+	Order  int64
+	Branch []Branch
+	// Virtual is set for virtual and exported defined-type resources,
+	// which are realized later if at all.
+	Virtual bool
+}
+
+// ResourceDefault is a resource default statement `Type { ... }`.
+type ResourceDefault struct {
+	// Type is the lower-cased resource type name.
+	Type   string
+	Node   *parser.ResourceDefaults
+	Scope  *Scope
+	File   *File
+	Order  int64
+	Branch []Branch
+}
+
+// Resource is a resource declaration of a non-class type.
+type Resource struct {
+	// Type is the lower-cased type name ("file", "apache::vhost").
+	Type   string
+	Node   *parser.Resource
+	Body   *parser.ResourceBody
+	Scope  *Scope
+	File   *File
+	Order  int64
+	Branch []Branch
+}

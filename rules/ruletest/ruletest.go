@@ -1,0 +1,195 @@
+// Package ruletest runs rules over Puppet fixtures and checks their findings
+// against expectations written in the fixtures themselves, the way
+// golang.org/x/tools/go/analysis/analysistest does for Go:
+//
+//	class application {}  # want "reserved word"
+//
+// A `# want` comment holds one or more quoted regular expressions; each must
+// match the message of a distinct finding that starts on that line. Every
+// finding must be wanted: a line without `# want` must get no finding, so a
+// fixture tests precision as hard as recall.
+package ruletest
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// Options adjust a fixture run.
+type Options struct {
+	// Reported limits reporting to these archive paths (as a pre-commit
+	// hook passes single files); empty means the whole tree.
+	Reported []string
+	// KnownVariables are extra top-scope variables, as from [scope] in the config.
+	KnownVariables []string
+	// RuleOptions are rule options by rule id, replacing the defaults.
+	RuleOptions map[string]any
+}
+
+// Run lints the fixture at path — a .pp or .epp file, or a .txtar archive of
+// a whole tree — with the given rules, and checks the `# want` expectations.
+func Run(t *testing.T, path string, opts Options, rs ...*rules.Rule) []rules.Diagnostic {
+	t.Helper()
+	dir := t.TempDir()
+	if err := extract(path, dir); err != nil {
+		t.Fatal(err)
+	}
+	diags := Lint(t, dir, opts, rs...)
+	Check(t, dir, diags)
+	return diags
+}
+
+// Lint lints the tree in dir with the given rules and returns the findings,
+// with paths relative to dir.
+func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Diagnostic {
+	t.Helper()
+	paths := opts.Reported
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	tree, err := load.Load(load.Options{Paths: paths, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatalf("loading fixture: %v", err)
+	}
+	for _, p := range tree.Problems {
+		t.Errorf("loading fixture: %v", p.Error())
+	}
+	prog := model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2})
+	reg, err := rules.NewRegistry(append(rs, rules.UnusedIgnore())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var active []rules.Active
+	for _, r := range rs {
+		a := rules.Active{Rule: r, Severity: r.Severity}
+		if o, ok := opts.RuleOptions[r.ID]; ok {
+			a.Options = o
+		} else if r.NewOptions != nil {
+			a.Options = r.NewOptions()
+		}
+		active = append(active, a)
+	}
+	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2}
+	return runner.Run(prog)
+}
+
+// extract copies a single fixture file, or unpacks a txtar archive, into dir.
+func extract(path, dir string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if !strings.HasSuffix(path, ".txtar") {
+		return os.WriteFile(filepath.Join(dir, filepath.Base(path)), data, 0o644)
+	}
+	ar := txtar.Parse(data)
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wantPattern finds the expectations on a line.
+var wantPattern = regexp.MustCompile(`#\s*want((?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
+
+// expectation is one wanted finding.
+type expectation struct {
+	file string
+	line int
+	re   *regexp.Regexp
+	met  bool
+}
+
+// Check compares diags with the `# want` comments of the Puppet files under dir.
+func Check(t *testing.T, dir string, diags []rules.Diagnostic) {
+	t.Helper()
+	wants, err := Expectations(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diags {
+		found := false
+		for _, w := range wants {
+			if !w.met && w.file == d.File && w.line == d.Start.Line && w.re.MatchString(d.Message) {
+				w.met, found = true, true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("%s:%d:%d: unexpected finding [%s]: %s", d.File, d.Start.Line, d.Start.Column, d.Rule, d.Message)
+		}
+	}
+	for _, w := range wants {
+		if !w.met {
+			t.Errorf("%s:%d: no finding matched %q", w.file, w.line, w.re)
+		}
+	}
+}
+
+// Expectations reads the `# want` comments of every .pp and .epp file under dir.
+func Expectations(dir string) ([]*expectation, error) {
+	var out []*expectation
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp")) {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		for i, line := range strings.Split(string(data), "\n") {
+			m := wantPattern.FindStringSubmatch(strings.TrimRight(line, "\r"))
+			if m == nil {
+				continue
+			}
+			res, err := parseWant(m[1])
+			if err != nil {
+				return fmt.Errorf("%s:%d: %v", rel, i+1, err)
+			}
+			for _, re := range res {
+				out = append(out, &expectation{file: rel, line: i + 1, re: re})
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// parseWant parses the quoted regular expressions after "want".
+func parseWant(s string) ([]*regexp.Regexp, error) {
+	var out []*regexp.Regexp
+	s = strings.TrimSpace(s)
+	for s != "" {
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return nil, fmt.Errorf("bad want expectation %q: %v", s, err)
+		}
+		u, _ := strconv.Unquote(q)
+		re, err := regexp.Compile(u)
+		if err != nil {
+			return nil, fmt.Errorf("bad want regexp %q: %v", u, err)
+		}
+		out = append(out, re)
+		s = strings.TrimSpace(s[len(q):])
+	}
+	return out, nil
+}

@@ -1,0 +1,114 @@
+package ducklint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/reporter"
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// run executes the pipeline: config, load, parse, model, rules, report.
+// It returns the exit code, or an error for usage and internal failures.
+func (c *Command) run(opts *options) (int, error) {
+	reg := rules.Default()
+	if opts.listRules {
+		if err := reporter.ListRules(c.Stdout, reg.Rules(), opts.format); err != nil {
+			return ExitInternal, fmt.Errorf("listing rules: %w", err)
+		}
+		return ExitClean, nil
+	}
+	dir := c.Dir
+	if dir == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return ExitInternal, fmt.Errorf("working directory: %w", err)
+		}
+		dir = wd
+	}
+	cfg, err := c.loadConfig(opts, dir, reg)
+	if err != nil {
+		return ExitUsage, err
+	}
+	active, err := rules.Select(reg, cfg, opts.enable, opts.disable)
+	if err != nil {
+		return ExitUsage, &usageError{err.Error()}
+	}
+
+	var exclude []string
+	excludeBase := dir
+	if cfg != nil {
+		exclude = cfg.Exclude
+		if cfg.Path != "" {
+			excludeBase = filepath.Dir(cfg.Path)
+		}
+	}
+	tree, err := load.Load(load.Options{
+		Paths: opts.paths, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
+		Stdin: c.Stdin, StdinFilename: opts.stdinFilename, Jobs: opts.jobs,
+	})
+	if err != nil {
+		return ExitUsage, &usageError{err.Error()}
+	}
+	for _, p := range tree.Problems {
+		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p.Error())
+	}
+
+	var known []string
+	if cfg != nil {
+		known = cfg.KnownVariables
+	}
+	prog := model.Build(tree, model.Options{KnownVariables: known, Jobs: opts.jobs})
+	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: opts.jobs}
+	findings := runner.Run(prog)
+
+	sources := map[string][]byte{}
+	reported := 0
+	for _, f := range prog.Files {
+		if f.Reported {
+			sources[f.Path] = f.Parsed.Src
+			reported++
+		}
+	}
+	format, _ := reporter.Lookup(opts.format)
+	rep := &reporter.Report{
+		Findings: findings, Files: reported, Rules: reg.Rules(), Version: Version,
+		Source: func(path string) []byte { return sources[path] },
+	}
+	if err := format(c.Stdout, rep, reporter.Options{Color: c.useColor(opts)}); err != nil {
+		return ExitInternal, fmt.Errorf("writing %s output: %w", opts.format, err)
+	}
+
+	code := ExitClean
+	for _, f := range findings {
+		if f.Severity >= opts.failOn {
+			code = ExitFindings
+			break
+		}
+	}
+	if len(tree.Problems) > 0 {
+		code = ExitUsage
+	}
+	return code, nil
+}
+
+// loadConfig reads --config, or the nearest .ducklint.toml above dir.
+func (c *Command) loadConfig(opts *options, dir string, reg *rules.Registry) (*rules.Config, error) {
+	path := opts.configPath
+	if path == "" {
+		found, err := rules.FindConfig(dir)
+		if err != nil {
+			return nil, &usageError{err.Error()}
+		}
+		if found == "" {
+			return nil, nil
+		}
+		path = found
+	} else if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	return rules.LoadConfig(path, reg)
+}
