@@ -45,6 +45,9 @@ type lexer struct {
 	eppOpen     bool
 	comments    *[]*Comment
 	err         *lexError
+	// lastMatch approximates the scanner's last match, which Puppet names
+	// in "Unclosed quote after ..." for unterminated interpolations.
+	lastMatch string
 
 	// sub is set for a heredoc body lexer: it maps local offsets to file
 	// offsets.
@@ -165,12 +168,16 @@ func (l *lexer) blankAt(i int) int {
 }
 
 func (l *lexer) skipWS() {
+	start := l.pos
 	for {
 		n := l.blankAt(l.pos)
 		if n == 0 {
-			return
+			break
 		}
 		l.pos += n
+	}
+	if l.pos > start {
+		l.lastMatch = string(l.src[start:l.pos])
 	}
 }
 
@@ -607,6 +614,7 @@ func (l *lexer) bareWord() {
 		l.emit(tWORD, p, e, v)
 	}
 	l.pos = e
+	l.lastMatch = v
 }
 
 func (l *lexer) classRef() {
@@ -617,6 +625,7 @@ func (l *lexer) classRef() {
 	}
 	l.emit(tCLASSREF, p, e, string(l.src[p:e]))
 	l.pos = e
+	l.lastMatch = string(l.src[p:e])
 }
 
 // dollar lexes a variable: \$(::)?(\w+::)*\w+, or an empty variable.
@@ -630,6 +639,7 @@ func (l *lexer) dollar() {
 	}
 	l.emit(tVARIABLE, p, e, string(l.src[p+1:e]))
 	l.pos = e
+	l.lastMatch = string(l.src[p:e])
 }
 
 // scanVarName matches (::)?(\w+::)*\w+ at p and returns the end, or p.
@@ -674,6 +684,7 @@ func (l *lexer) number() {
 		}
 		l.emit(tNUMBER, p, e, v)
 		l.pos = e
+		l.lastMatch = v
 		return
 	}
 	e = p
@@ -900,7 +911,7 @@ func (l *lexer) slurpDQ(quoteAt int) (int, string) {
 		}
 		i++
 	}
-	l.fail(`Unclosed quote after '"' followed by '`+l.followedBy(l.pos)+`'`, l.pos)
+	l.fail("Unclosed quote after "+l.quoteAfter()+" followed by '"+l.followedBy(l.pos)+"'", l.pos)
 	return 0, ""
 }
 
@@ -981,6 +992,7 @@ func unicodeEscape(s string) (r rune, w int, ok bool) {
 func (l *lexer) interpolateDQ() {
 	q := l.pos
 	l.pos++
+	l.lastMatch = `"`
 	kind := tDQPRE
 	textStart := l.pos
 	var text strings.Builder
@@ -990,6 +1002,10 @@ func (l *lexer) interpolateDQ() {
 		text.WriteString(unescape(string(l.src[segStart:e]), dqEscapes))
 		switch term {
 		case `"`:
+			l.lastMatch = `"`
+			if e > segStart {
+				l.lastMatch = string(l.src[e-1:e+1])
+			}
 			if kind == tDQPRE {
 				l.toks = append(l.toks, token{kind: tSTRING, start: l.g(q), end: l.g(e + 1), val: text.String(), quote: '"',
 					textStart: l.g(q + 1), textEnd: l.g(e)})
@@ -1043,6 +1059,13 @@ func (l *lexer) enqueueUntil() {
 	for l.pos < len(l.src) {
 		before := len(l.toks)
 		l.next()
+		if len(l.toks) == before {
+			// Puppet retries a whitespace skip, which fails and clears
+			// the scanner's last match.
+			l.lastMatch = ""
+			l.skipWS()
+			continue
+		}
 		if len(l.toks) > before && l.toks[len(l.toks)-1].kind == tRBRACE && l.braceCount == count {
 			l.toks = l.toks[:len(l.toks)-1]
 			n := len(l.toks) - first
@@ -1054,8 +1077,20 @@ func (l *lexer) enqueueUntil() {
 			return
 		}
 	}
-	// Unterminated: the string slurp that follows reports the error.
-	l.fail(`Unclosed quote after '"' followed by '`+l.followedBy(l.pos)+`'`, l.pos)
+	// Unterminated: in heredoc text Puppet silently stops; in a string the
+	// slurp that follows reports the unclosed quote.
+	if l.sub != nil {
+		return
+	}
+	l.fail("Unclosed quote after "+l.quoteAfter()+" followed by '"+l.followedBy(l.pos)+"'", l.pos)
+}
+
+// quoteAfter formats the last scanned text like Puppet's format_quote.
+func (l *lexer) quoteAfter() string {
+	if l.lastMatch == "'" {
+		return `"'"`
+	}
+	return "'" + l.lastMatch + "'"
 }
 
 // toVariable turns a NUMBER, NAME, WORD or keyword token into a VARIABLE.

@@ -551,6 +551,11 @@ func (p *parser) parseTitledBodies() []*ResourceBody {
 func (p *parser) parseAttrOps() []*AttributeOp {
 	var ops []*AttributeOp
 	if !p.atAttrOp() {
+		if k := p.kind(); k == tNAME || k.isKeyword() || k == tTIMES {
+			// an attribute name must be followed by => or +>
+			p.advance()
+			p.errorAt(p.tok())
+		}
 		if p.kind() == tCOMMA {
 			p.advance()
 		}
@@ -864,8 +869,12 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 	var args []Expr
 	var hash *Hash
 	for {
-		k := p.parseExpr(0)
+		k := p.parseAssignment()
 		var a Expr = k
+		if p.kind() != tFARROW && beyondExpression(k) {
+			// Only a hash key may be an assignment-level expression.
+			p.errorAt(p.tok())
+		}
 		if p.kind() == tFARROW {
 			p.advance()
 			v := p.parseAssignmentOrKeyword()
@@ -890,6 +899,16 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 			return args
 		}
 	}
+}
+
+// beyondExpression reports whether e is an assignment, relationship or
+// resource expression, which only statement-level contexts accept.
+func beyondExpression(e Expr) bool {
+	switch e.(type) {
+	case *Assign, *Relationship, *Resource, *ResourceDefaults, *ResourceOverride, *Block:
+		return true
+	}
+	return false
 }
 
 func (p *parser) parseAssignmentOrKeyword() Expr {

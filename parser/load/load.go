@@ -297,12 +297,16 @@ func (l *loader) load(opts Options) (*Tree, error) {
 	seen := map[*Environment]bool{}
 	seenMod := map[*Module]bool{}
 	for _, c := range given {
+		if c.abs == "" {
+			continue
+		}
 		env, mod := l.lay.place(c.abs)
-		switch {
-		case env != nil && !seen[env]:
+		if env != nil && !seen[env] {
 			seen[env] = true
 			all = append(all, l.envContext(env)...)
-		case env == nil && mod != nil && !seenMod[mod]:
+		}
+		// A module off the modulepath is loaded on its own.
+		if mod != nil && mod.Env == nil && !seenMod[mod] {
 			seenMod[mod] = true
 			all = append(all, l.moduleContext(mod)...)
 		}

@@ -22,6 +22,7 @@ type walkSpec struct {
 var (
 	walkReported = walkSpec{reported: true, gitignore: true, exts: []string{".pp", ".epp"}}
 	walkContext  = walkSpec{exts: []string{".pp", ".epp"}}
+	walkMain     = walkSpec{exts: []string{".pp"}}
 	walkRuby     = walkSpec{exts: []string{".rb"}}
 	walkRubyFlat = walkSpec{exts: []string{".rb"}, flat: true}
 )

@@ -1,0 +1,393 @@
+package load
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// moduleCodeDirs are the module directories holding code Puppet loads;
+// they are what is loaded of a module as context.
+var moduleCodeDirs = []string{"manifests", "functions", "types", "plans", "templates"}
+
+// innerDirs are module directories that never hold another module: a
+// directory with module markers inside one of them is part of the outer
+// module (for instance manifests/sub/manifests/).
+var innerDirs = []string{"manifests", "functions", "types", "plans", "templates", "files", "lib"}
+
+// layout finds and caches environments and modules by walking up from
+// files.
+type layout struct {
+	l     *loader
+	mu    sync.Mutex
+	kinds map[string]dirKind
+	envs  map[string]*Environment // by absolute directory
+	mods  map[string]*Module      // by absolute directory
+	info  map[*Environment]*envInfo
+	abs   map[*Module]string
+}
+
+// dirKind says what a directory looks like.
+type dirKind struct {
+	env, module, gitTop bool
+}
+
+// envInfo is what the layout keeps about an environment beyond the
+// exported fields: absolute paths.
+type envInfo struct {
+	dir        string
+	manifest   string // absolute main manifest, file or directory
+	modulePath []string
+	modules    []*Module // every module on the modulepath, shadowed ones too
+}
+
+func newLayout(l *loader) *layout {
+	return &layout{
+		l:     l,
+		kinds: map[string]dirKind{},
+		envs:  map[string]*Environment{},
+		mods:  map[string]*Module{},
+		info:  map[*Environment]*envInfo{},
+		abs:   map[*Module]string{},
+	}
+}
+
+// kind inspects (once) the directory d.
+func (y *layout) kind(d string) dirKind {
+	y.mu.Lock()
+	k, ok := y.kinds[d]
+	y.mu.Unlock()
+	if ok {
+		return k
+	}
+	hasManifests := isDir(filepath.Join(d, "manifests"))
+	k.env = isFile(filepath.Join(d, "environment.conf")) ||
+		hasManifests && (isDir(filepath.Join(d, "modules")) || isDir(filepath.Join(d, "site")) || isDir(filepath.Join(d, "site-modules"))) ||
+		hasManifests && filepath.Base(filepath.Dir(d)) == "environments"
+	k.module = !k.env && (hasManifests || isFile(filepath.Join(d, "metadata.json")))
+	_, err := os.Lstat(filepath.Join(d, ".git"))
+	k.gitTop = err == nil
+	y.mu.Lock()
+	y.kinds[d] = k
+	y.mu.Unlock()
+	return k
+}
+
+// place finds the environment and module of the file at abs by walking up
+// its directories, no further than the top of its git work tree. The
+// innermost environment wins; inside it, a file under a modulepath
+// directory belongs to that module; otherwise the innermost directory
+// with module markers (manifests/ or metadata.json) that is not inside
+// another module's code or lib directory is the module.
+func (y *layout) place(abs string) (*Environment, *Module) {
+	var chain []string // innermost first
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		chain = append(chain, d)
+		if y.kind(d).gitTop || filepath.Dir(d) == d {
+			break
+		}
+	}
+	var env *Environment
+	envAt := len(chain)
+	for i, d := range chain {
+		if y.kind(d).env {
+			env = y.env(d)
+			envAt = i
+			break
+		}
+	}
+	if env != nil {
+		info := y.envInfo(env)
+		for _, p := range info.modulePath {
+			rest, ok := relUnder(p, abs)
+			if !ok {
+				continue
+			}
+			first, _, more := strings.Cut(rest, "/")
+			if !more {
+				continue // a file directly in the modulepath directory
+			}
+			return env, y.module(filepath.Join(p, filepath.FromSlash(first)), nil)
+		}
+	}
+	var chosen string
+	for i := envAt - 1; i >= 0; i-- { // outermost candidate first
+		d := chain[i]
+		if !y.kind(d).module {
+			continue
+		}
+		if chosen != "" {
+			rest, _ := relUnder(chosen, d)
+			first, _, _ := strings.Cut(rest, "/")
+			if slices.Contains(innerDirs, first) {
+				continue
+			}
+		}
+		chosen = d
+	}
+	if chosen == "" {
+		return env, nil
+	}
+	return env, y.module(chosen, nil)
+}
+
+// envInfo returns the absolute paths of an environment.
+func (y *layout) envInfo(e *Environment) *envInfo {
+	y.mu.Lock()
+	defer y.mu.Unlock()
+	return y.info[e]
+}
+
+// env returns (creating once) the environment at the absolute dir d.
+func (y *layout) env(d string) *Environment {
+	y.mu.Lock()
+	e, ok := y.envs[d]
+	y.mu.Unlock()
+	if ok {
+		return e
+	}
+	e = &Environment{Dir: y.l.rel(d), Name: filepath.Base(d), Modules: map[string]*Module{}}
+	info := &envInfo{dir: d, manifest: filepath.Join(d, "manifests")}
+	modulePath := []string{"modules", "site", "site-modules"}
+	conf := filepath.Join(d, "environment.conf")
+	if isFile(conf) {
+		settings, err := readEnvConf(conf)
+		if err != nil {
+			y.l.problem(conf, err)
+		}
+		if m, ok := settings["manifest"]; ok && m != "" && !strings.Contains(m, "$") && !filepath.IsAbs(m) {
+			info.manifest = filepath.Join(d, filepath.FromSlash(m))
+		}
+		if mp, ok := settings["modulepath"]; ok {
+			modulePath = nil
+			for entry := range strings.SplitSeq(mp, string(filepath.ListSeparator)) {
+				entry = strings.TrimSpace(entry)
+				if entry == "" || strings.Contains(entry, "$") || filepath.IsAbs(entry) {
+					continue // $basemodulepath and absolute entries are outside the tree
+				}
+				modulePath = append(modulePath, entry)
+			}
+		}
+	}
+	for _, entry := range modulePath {
+		p := filepath.Join(d, filepath.FromSlash(entry))
+		if isDir(p) && !slices.Contains(info.modulePath, p) {
+			info.modulePath = append(info.modulePath, p)
+			e.ModulePath = append(e.ModulePath, y.l.rel(p))
+		}
+	}
+	y.mu.Lock()
+	y.envs[d] = e
+	y.info[e] = info
+	y.mu.Unlock()
+	for _, p := range info.modulePath {
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			y.l.problem(p, fmt.Errorf("cannot read modulepath directory: %w", pathError(err)))
+			continue
+		}
+		for _, ent := range entries {
+			md := filepath.Join(p, ent.Name())
+			if strings.HasPrefix(ent.Name(), ".") || !isDir(md) || y.l.exclude.excluded(md) {
+				continue
+			}
+			m := y.module(md, e)
+			info.modules = append(info.modules, m)
+			if _, taken := e.Modules[m.Name]; !taken {
+				e.Modules[m.Name] = m
+			}
+		}
+	}
+	return e
+}
+
+// module returns (creating once) the module at the absolute dir d; env,
+// when not nil, is the environment whose modulepath holds it.
+func (y *layout) module(d string, env *Environment) *Module {
+	y.mu.Lock()
+	m, ok := y.mods[d]
+	y.mu.Unlock()
+	if ok {
+		if env != nil && m.Env == nil {
+			m.Env = env
+		}
+		return m
+	}
+	m = &Module{Name: filepath.Base(d), Dir: y.l.rel(d), Env: env}
+	meta := filepath.Join(d, "metadata.json")
+	if isFile(meta) {
+		name, err := readMetadataName(meta)
+		if err != nil {
+			y.l.problem(meta, err)
+		} else if name != "" {
+			m.MetadataName = name
+			m.Name = shortModuleName(name)
+		}
+	}
+	y.mu.Lock()
+	y.mods[d] = m
+	y.abs[m] = d
+	y.mu.Unlock()
+	return m
+}
+
+// shortModuleName drops the author from "author-name" or "author/name".
+func shortModuleName(full string) string {
+	if i := strings.LastIndexAny(full, "-/"); i >= 0 {
+		return full[i+1:]
+	}
+	return full
+}
+
+// readMetadataName returns the "name" of a metadata.json file.
+func readMetadataName(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("cannot read metadata.json: %w", pathError(err))
+	}
+	var meta struct {
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(b, &meta); err != nil {
+		return "", fmt.Errorf("invalid metadata.json, using the directory name: %w", err)
+	}
+	return strings.TrimSpace(meta.Name), nil
+}
+
+// readEnvConf reads the settings of an environment.conf: `key = value`
+// lines, `#` and `;` comments, section headers ignored, surrounding
+// quotes removed.
+func readEnvConf(path string) (map[string]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read environment.conf: %w", pathError(err))
+	}
+	settings := map[string]string{}
+	sc := bufio.NewScanner(strings.NewReader(string(b)))
+	n := 0
+	var bad []int
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' || line[0] == ';' || line[0] == '[' {
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if !ok {
+			bad = append(bad, n)
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] {
+			val = val[1 : len(val)-1]
+		}
+		settings[strings.TrimSpace(key)] = val
+	}
+	if len(bad) > 0 {
+		return settings, fmt.Errorf("environment.conf line %d: expected `key = value`", bad[0])
+	}
+	return settings, nil
+}
+
+// envContext returns the files of an environment loaded as context: its
+// main manifest, its own functions/, types/ and plans/, and the code of
+// every module on its modulepath.
+func (l *loader) envContext(e *Environment) []candidate {
+	info := l.lay.envInfo(e)
+	var out []candidate
+	if fi, err := os.Stat(info.manifest); err == nil {
+		switch {
+		case fi.IsDir():
+			out = append(out, l.walk(info.manifest, walkMain)...)
+		case fi.Mode().IsRegular() && !l.exclude.excluded(info.manifest):
+			out = append(out, candidate{abs: info.manifest, real: realPath(info.manifest)})
+		}
+	}
+	for _, sub := range []string{"functions", "types", "plans"} {
+		if d := filepath.Join(info.dir, sub); isDir(d) {
+			out = append(out, l.walk(d, walkMain)...)
+		}
+	}
+	for _, m := range info.modules {
+		out = append(out, l.moduleContext(m)...)
+	}
+	return out
+}
+
+// moduleContext returns the files of a module's code directories.
+func (l *loader) moduleContext(m *Module) []candidate {
+	l.lay.mu.Lock()
+	dir := l.lay.abs[m]
+	l.lay.mu.Unlock()
+	var out []candidate
+	for _, sub := range moduleCodeDirs {
+		if d := filepath.Join(dir, sub); isDir(d) {
+			out = append(out, l.walk(d, walkContext)...)
+		}
+	}
+	return out
+}
+
+// classify sets the file's place in the layout.
+func (y *layout) classify(f *File) {
+	env, mod := y.place(f.AbsPath)
+	ext := filepath.Ext(f.AbsPath)
+	if mod != nil {
+		y.mu.Lock()
+		dir := y.abs[mod]
+		y.mu.Unlock()
+		f.Module = mod
+		f.Env = env
+		if mod.Env != nil {
+			f.Env = mod.Env
+		}
+		f.RelInModule, _ = relUnder(dir, f.AbsPath)
+		f.Role = ModuleOther
+		first, _, _ := strings.Cut(f.RelInModule, "/")
+		switch {
+		case first == "manifests" && ext == ".pp":
+			f.Role = ModuleManifest
+		case first == "functions" && ext == ".pp":
+			f.Role = ModuleFunction
+		case first == "types" && ext == ".pp":
+			f.Role = ModuleType
+		case first == "plans" && ext == ".pp":
+			f.Role = ModulePlan
+		case first == "templates" && ext == ".epp":
+			f.Role = ModuleTemplate
+		}
+		return
+	}
+	f.Role = Lone
+	if env == nil {
+		return
+	}
+	f.Env = env
+	info := y.envInfo(env)
+	rel, _ := relUnder(info.dir, f.AbsPath)
+	if ext == ".pp" && (f.AbsPath == info.manifest || under(info.manifest, f.AbsPath)) {
+		f.Role = MainManifest
+		f.RelInModule = rel
+		return
+	}
+	first, _, _ := strings.Cut(rel, "/")
+	if ext != ".pp" {
+		return
+	}
+	switch first {
+	case "functions":
+		f.Role = ModuleFunction
+	case "types":
+		f.Role = ModuleType
+	case "plans":
+		f.Role = ModulePlan
+	default:
+		return
+	}
+	f.RelInModule = rel
+}
