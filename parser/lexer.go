@@ -1004,7 +1004,7 @@ func (l *lexer) interpolateDQ() {
 		case `"`:
 			l.lastMatch = `"`
 			if e > segStart {
-				l.lastMatch = string(l.src[e-1:e+1])
+				l.lastMatch = string(l.src[e-1 : e+1])
 			}
 			if kind == tDQPRE {
 				l.toks = append(l.toks, token{kind: tSTRING, start: l.g(q), end: l.g(e + 1), val: text.String(), quote: '"',
