@@ -66,6 +66,9 @@ func (l *loader) walk(root string, spec walkSpec) []candidate {
 // the top of its git work tree (the nearest ancestor holding .git) down
 // to root's parent. Outside a git work tree there are none.
 func (l *loader) ancestorIgnores(root string) *ignoreLevel {
+	if _, err := os.Lstat(filepath.Join(root, ".git")); err == nil {
+		return nil // root is the top of its work tree
+	}
 	var dirs []string
 	top := ""
 	for d := filepath.Dir(root); ; d = filepath.Dir(d) {
