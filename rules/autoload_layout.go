@@ -88,6 +88,13 @@ func runAutoloadLayout(p *Pass) {
 			continue
 		}
 		if expected != "" && strings.EqualFold(d.Name, expected) {
+			if rel, ok := load.ExpectedPath(loadKind(d.Kind), d.Name); !ok || rel == src.RelInModule {
+				continue
+			}
+			// Same name but a differently cased file: not found on a
+			// case-sensitive file system.
+			p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("%s '%s' is in %s, but file names are lower case: %s",
+				d.Kind, d.Written, src.RelInModule, wherePuppetLooks(d)))
 			continue
 		}
 		var msg string

@@ -1,0 +1,120 @@
+package rules_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/ruletest"
+)
+
+// docExample is a fenced example of a rule document: ```puppet bad,
+// ```puppet good, ```txtar bad or ```txtar good.
+type docExample struct {
+	lang, verdict, body string
+	line             int
+}
+
+var fencePattern = regexp.MustCompile("(?m)^```(puppet|txtar) (bad|good)[^\n]*\n")
+
+func docExamples(doc string) []docExample {
+	var out []docExample
+	for _, m := range fencePattern.FindAllStringSubmatchIndex(doc, -1) {
+		rest := doc[m[1]:]
+		end := strings.Index(rest, "\n```")
+		if end < 0 {
+			end = len(rest)
+		}
+		out = append(out, docExample{lang: doc[m[2]:m[3]], verdict: doc[m[4]:m[5]], body: rest[:end+1],
+			line: strings.Count(doc[:m[0]], "\n") + 1})
+	}
+	return out
+}
+
+// TestRuleDocs checks that every rule has a document with its sections, and
+// lints every example in it: a bad example must get findings of exactly that
+// rule, a good one no finding of any rule. So the docs cannot rot.
+func TestRuleDocs(t *testing.T) {
+	reg := rules.Default()
+	docsDir := filepath.Join("..", "docs", "rules")
+	entries, err := os.ReadDir(docsDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	documented := map[string]bool{}
+	for _, e := range entries {
+		documented[strings.TrimSuffix(e.Name(), ".md")] = true
+	}
+	for _, r := range reg.Rules() {
+		t.Run(r.ID, func(t *testing.T) {
+			if !documented[r.ID] {
+				t.Fatalf("docs/rules/%s.md is missing", r.ID)
+			}
+			data, err := os.ReadFile(filepath.Join(docsDir, r.ID+".md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := string(data)
+			for _, section := range []string{"# " + r.ID, "## Why", "## Example", "## Fix", "## Suppress"} {
+				if !strings.Contains(doc, section) {
+					t.Errorf("missing section %q", section)
+				}
+			}
+			examples := docExamples(doc)
+			if !slices.ContainsFunc(examples, func(e docExample) bool { return e.verdict == "bad" }) ||
+				!slices.ContainsFunc(examples, func(e docExample) bool { return e.verdict == "good" }) {
+				t.Fatal("needs at least one bad and one good example")
+			}
+			for _, ex := range examples {
+				checkExample(t, reg, r.ID, ex)
+			}
+		})
+	}
+	for id := range documented {
+		if _, ok := reg.Lookup(id); !ok {
+			t.Errorf("docs/rules/%s.md documents no rule", id)
+		}
+	}
+}
+
+func checkExample(t *testing.T, reg *rules.Registry, id string, ex docExample) {
+	t.Helper()
+	dir := t.TempDir()
+	if ex.lang == "puppet" {
+		if err := os.WriteFile(filepath.Join(dir, "example.pp"), []byte(ex.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		for _, f := range txtar.Parse([]byte(ex.body)).Files {
+			p := filepath.Join(dir, filepath.FromSlash(f.Name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	diags := ruletest.Lint(t, dir, ruletest.Options{}, reg.Rules()...)
+	switch ex.verdict {
+	case "bad":
+		if len(diags) == 0 {
+			t.Errorf("line %d: bad example gets no finding", ex.line)
+		}
+		for _, d := range diags {
+			if d.Rule != id {
+				t.Errorf("line %d: bad example also gets %s: %s", ex.line, d.Rule, d.Message)
+			}
+		}
+	case "good":
+		for _, d := range diags {
+			t.Errorf("line %d: good example gets %s at %d:%d: %s", ex.line, d.Rule, d.Start.Line, d.Start.Column, d.Message)
+		}
+	}
+}
