@@ -18,7 +18,7 @@ import (
 // ```puppet good, ```txtar bad or ```txtar good.
 type docExample struct {
 	lang, verdict, body string
-	line             int
+	line                int
 }
 
 var fencePattern = regexp.MustCompile("(?m)^```(puppet|txtar) (bad|good)[^\n]*\n")
