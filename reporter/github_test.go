@@ -1,0 +1,84 @@
+package reporter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/rules"
+)
+
+func TestGitHubEscaping(t *testing.T) {
+	tests := []struct {
+		in, data, property string
+	}{
+		{"plain", "plain", "plain"},
+		{"100%", "100%25", "100%25"},
+		{"%25", "%2525", "%2525"},
+		{"a\nb", "a%0Ab", "a%0Ab"},
+		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
+		{"a: b, c", "a: b, c", "a%3A b%2C c"},
+		{"x::y", "x::y", "x%3A%3Ay"},
+		{"é ü — 😀", "é ü — 😀", "é ü — 😀"},
+		{"%0A", "%250A", "%250A"},
+		{"", "", ""},
+	}
+	for _, tt := range tests {
+		if got := githubEscapeData(tt.in); got != tt.data {
+			t.Errorf("githubEscapeData(%q) = %q, want %q", tt.in, got, tt.data)
+		}
+		if got := githubEscapeProperty(tt.in); got != tt.property {
+			t.Errorf("githubEscapeProperty(%q) = %q, want %q", tt.in, got, tt.property)
+		}
+	}
+}
+
+func TestGitHubProperties(t *testing.T) {
+	tests := []struct {
+		name string
+		d    rules.Diagnostic
+		want string
+	}{
+		{"one line", rules.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5), End: pos(3, 9)},
+			"file=a.pp,line=3,col=5,endLine=3,endColumn=9,title=r"},
+		{"columns dropped across lines", rules.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5), End: pos(7, 2)},
+			"file=a.pp,line=3,endLine=7,title=r"},
+		{"unset end", rules.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5)},
+			"file=a.pp,line=3,col=5,endLine=3,endColumn=5,title=r"},
+		{"whole file", rules.Diagnostic{Rule: "r", File: "a.pp"}, "file=a.pp,title=r"},
+		{"escaped path", rules.Diagnostic{Rule: "r", File: "x,y:z%.pp", Start: pos(1, 1), End: pos(1, 2)},
+			"file=x%2Cy%3Az%25.pp,line=1,col=1,endLine=1,endColumn=2,title=r"},
+	}
+	for _, tt := range tests {
+		if got := githubProperties(tt.d); got != tt.want {
+			t.Errorf("%s: githubProperties = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestGitHubCommandPerSeverity(t *testing.T) {
+	out := string(render(t, "github", fixtureReport(), Options{}))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(fixtureReport().Findings)+1 {
+		t.Fatalf("got %d lines, want one per finding and a summary:\n%s", len(lines), out)
+	}
+	for i, d := range fixtureReport().Findings {
+		want := "::" + map[rules.Severity]string{rules.Error: "error", rules.Warning: "warning", rules.Info: "notice"}[d.Severity] + " "
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], want)
+		}
+	}
+}
+
+func TestGitHubAnnotationLimitNote(t *testing.T) {
+	r := &Report{Files: 1}
+	for range githubAnnotationLimit {
+		r.Findings = append(r.Findings, rules.Diagnostic{Rule: "r", Severity: rules.Warning, File: "a.pp", Message: "m"})
+	}
+	if out := string(render(t, "github", r, Options{})); strings.Contains(out, "at most") {
+		t.Errorf("note printed for %d findings:\n%s", githubAnnotationLimit, out)
+	}
+	r.Findings = append(r.Findings, r.Findings[0])
+	if out := string(render(t, "github", r, Options{})); !strings.Contains(out, "at most 10 annotations") {
+		t.Errorf("no note for %d findings:\n%s", len(r.Findings), out)
+	}
+}

@@ -1,0 +1,65 @@
+package reporter
+
+import (
+	"io"
+
+	"github.com/ducklint/ducklint/rules"
+)
+
+// jsonVersion is the version of the JSON output contract.
+const jsonVersion = 1
+
+// The JSON output: field order and names are part of the contract.
+type (
+	jsonReport struct {
+		Version  int           `json:"version"`
+		Findings []jsonFinding `json:"findings"`
+		Files    int           `json:"files"`
+	}
+	jsonFinding struct {
+		Rule      string        `json:"rule"`
+		Severity  string        `json:"severity"`
+		Message   string        `json:"message"`
+		File      string        `json:"file"`
+		Line      int           `json:"line"`
+		Column    int           `json:"column"`
+		EndLine   int           `json:"end_line"`
+		EndColumn int           `json:"end_column"`
+		Related   []jsonRelated `json:"related"`
+	}
+	jsonRelated struct {
+		Message   string `json:"message"`
+		File      string `json:"file"`
+		Line      int    `json:"line"`
+		Column    int    `json:"column"`
+		EndLine   int    `json:"end_line"`
+		EndColumn int    `json:"end_column"`
+	}
+)
+
+// writeJSON writes the report as one JSON object; empty lists are [] so
+// consumers need no null checks.
+func writeJSON(w io.Writer, r *Report, _ Options) error {
+	out := jsonReport{Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files}
+	for _, d := range r.Findings {
+		end := rangeEnd(d.Start, d.End)
+		f := jsonFinding{
+			Rule: d.Rule, Severity: d.Severity.String(), Message: d.Message, File: d.File,
+			Line: d.Start.Line, Column: d.Start.Column, EndLine: end.Line, EndColumn: end.Column,
+			Related: make([]jsonRelated, 0, len(d.Related)),
+		}
+		for _, rel := range d.Related {
+			f.Related = append(f.Related, jsonRelatedOf(rel))
+		}
+		out.Findings = append(out.Findings, f)
+	}
+	return encodeJSON(w, out)
+}
+
+func jsonRelatedOf(rel rules.Related) jsonRelated {
+	end := rangeEnd(rel.Start, rel.End)
+	return jsonRelated{
+		Message: rel.Message, File: rel.File,
+		Line: rel.Start.Line, Column: rel.Start.Column, EndLine: end.Line, EndColumn: end.Column,
+	}
+}

@@ -1,0 +1,48 @@
+package reporter
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestJSONEmptyListsAreArrays(t *testing.T) {
+	out := string(render(t, "json", emptyReport(), Options{}))
+	if !strings.Contains(out, `"findings": []`) {
+		t.Errorf("empty findings are not []:\n%s", out)
+	}
+	r := fixtureReport()
+	r.Findings = r.Findings[:1] // no related locations
+	out = string(render(t, "json", r, Options{}))
+	if !strings.Contains(out, `"related": []`) {
+		t.Errorf("empty related are not []:\n%s", out)
+	}
+	if !strings.HasSuffix(out, "}\n") {
+		t.Errorf("no trailing newline")
+	}
+}
+
+func TestJSONRoundTrip(t *testing.T) {
+	r := fixtureReport()
+	var got jsonReport
+	if err := json.Unmarshal(render(t, "json", r, Options{}), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Version != 1 || got.Files != r.Files || len(got.Findings) != len(r.Findings) {
+		t.Fatalf("decoded %+v", got)
+	}
+	for i, f := range got.Findings {
+		d := r.Findings[i]
+		if f.Rule != d.Rule || f.Severity != d.Severity.String() || f.Message != d.Message || f.File != d.File ||
+			f.Line != d.Start.Line || f.Column != d.Start.Column || len(f.Related) != len(d.Related) {
+			t.Errorf("finding %d = %+v, want %+v", i, f, d)
+		}
+		for j, rel := range f.Related {
+			want := d.Related[j]
+			if rel.Message != want.Message || rel.File != want.File || rel.Line != want.Start.Line ||
+				rel.Column != want.Start.Column || rel.EndLine != want.End.Line || rel.EndColumn != want.End.Column {
+				t.Errorf("finding %d related %d = %+v, want %+v", i, j, rel, want)
+			}
+		}
+	}
+}

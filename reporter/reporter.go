@@ -1,0 +1,197 @@
+// Package reporter writes lint findings in ducklint's output formats: a
+// human-readable text format, JSON for editors and scripts, SARIF for code
+// scanning, and GitHub Actions workflow commands for annotations.
+package reporter
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules"
+)
+
+// Report is everything a formatter needs.
+type Report struct {
+	// Findings are already sorted by file, line, column and rule.
+	Findings []rules.Diagnostic
+	// Files is the number of files linted.
+	Files int
+	// Rules is every rule of the registry, sorted by ID; SARIF lists them all.
+	Rules []*rules.Rule
+	// Source returns the contents of a reported file by its reported path,
+	// for source snippets and fingerprints. It may be nil or return nil.
+	Source func(path string) []byte
+	// Version is ducklint's version, e.g. "0.1.0".
+	Version string
+}
+
+// Options tune a formatter's output.
+type Options struct {
+	// Color enables ANSI colours (text format only). The caller decides:
+	// terminal detection, NO_COLOR, --color and --no-color.
+	Color bool
+}
+
+// Formatter writes a report to w.
+type Formatter func(w io.Writer, r *Report, opts Options) error
+
+// formatters returns the name -> formatter table. It is built on each call
+// so the package holds no mutable state.
+func formatters() map[string]Formatter {
+	return map[string]Formatter{
+		"text":   writeText,
+		"json":   writeJSON,
+		"sarif":  writeSARIF,
+		"github": writeGitHub,
+	}
+}
+
+// Lookup returns the formatter called name: "text", "json", "sarif" or "github".
+func Lookup(name string) (Formatter, bool) {
+	f, ok := formatters()[name]
+	return f, ok
+}
+
+// Names returns the names of all formats, sorted.
+func Names() []string {
+	names := make([]string, 0, 4)
+	for name := range formatters() {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ruleListing is one rule in the JSON output of ListRules.
+type ruleListing struct {
+	ID       string `json:"id"`
+	Severity string `json:"severity"`
+	Title    string `json:"title"`
+	Doc      string `json:"doc"`
+	URL      string `json:"url"`
+}
+
+// ListRules writes every rule for --list-rules: a JSON array when format is
+// "json", otherwise an aligned text table of id, default severity and title.
+func ListRules(w io.Writer, rs []*rules.Rule, format string) error {
+	if format == "json" {
+		list := make([]ruleListing, 0, len(rs))
+		for _, r := range rs {
+			list = append(list, ruleListing{
+				ID: r.ID, Severity: r.Severity.String(), Title: r.Title, Doc: r.Doc, URL: r.URL(),
+			})
+		}
+		return encodeJSON(w, list)
+	}
+	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tSEVERITY\tTITLE")
+	for _, r := range rs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, oneLine(r.Title))
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("writing rule list: %w", err)
+	}
+	return nil
+}
+
+// encodeJSON writes v as indented JSON with a trailing newline, leaving
+// '<', '>' and '&' unescaped so messages stay readable.
+func encodeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("encoding JSON: %w", err)
+	}
+	return nil
+}
+
+// oneLine folds line breaks into spaces, for table cells.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// source returns the contents of path, or nil when the report has none.
+func (r *Report) source(path string) []byte {
+	if r.Source == nil {
+		return nil
+	}
+	return r.Source(path)
+}
+
+// counts tallies findings by severity.
+type counts struct{ errors, warnings, infos int }
+
+func countFindings(ds []rules.Diagnostic) counts {
+	var c counts
+	for _, d := range ds {
+		switch d.Severity {
+		case rules.Error:
+			c.errors++
+		case rules.Warning:
+			c.warnings++
+		default:
+			c.infos++
+		}
+	}
+	return c
+}
+
+// summary is the closing line of the text and github formats.
+func summary(r *Report) string {
+	if len(r.Findings) == 0 {
+		return fmt.Sprintf("no problems found in %s", plural(r.Files, "file", "files"))
+	}
+	c := countFindings(r.Findings)
+	return fmt.Sprintf("%s checked, %s, %s, %s",
+		plural(r.Files, "file", "files"), plural(c.errors, "error", "errors"),
+		plural(c.warnings, "warning", "warnings"), plural(c.infos, "info", "infos"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// lineSource hands out source lines of reported files, indexing each file
+// once per formatter call.
+type lineSource struct {
+	report  *Report
+	indexes map[string]*parser.LineIndex
+}
+
+func newLineSource(r *Report) *lineSource {
+	return &lineSource{report: r, indexes: map[string]*parser.LineIndex{}}
+}
+
+// line returns the text of 1-based line n of file without its terminator,
+// and whether the file's source is known and has that line.
+func (ls *lineSource) line(file string, n int) (string, bool) {
+	idx, ok := ls.indexes[file]
+	if !ok {
+		if src := ls.report.source(file); src != nil {
+			idx = parser.NewLineIndex(src)
+		}
+		ls.indexes[file] = idx
+	}
+	if idx == nil || n < 1 || n > idx.LineCount() {
+		return "", false
+	}
+	return string(idx.Line(n)), true
+}
+
+// rangeEnd returns end, or start when end is unset or lies before start,
+// so every format reports a well-formed range whatever a rule filled in.
+func rangeEnd(start, end parser.Pos) parser.Pos {
+	if !end.IsValid() || end.Line < start.Line || (end.Line == start.Line && end.Column < start.Column) {
+		return start
+	}
+	return end
+}

@@ -1,0 +1,260 @@
+package reporter
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules"
+)
+
+// SARIF constants. GitHub code scanning reads a subset of SARIF 2.1.0 and
+// rejects empty strings where it wants a value.
+const (
+	sarifSchemaURI  = "https://json.schemastore.org/sarif-2.1.0.json"
+	sarifVersion    = "2.1.0"
+	sarifToolName   = "ducklint"
+	sarifToolURI    = "https://github.com/ducklint/ducklint"
+	sarifSrcRoot    = "%SRCROOT%"
+	sarifTextLimit  = 1024 // GitHub's limit on rule descriptions
+	fingerprintKey  = "ducklint/v1"
+	sarifColumnKind = "unicodeCodePoints" // our columns count code points
+)
+
+// semverPattern matches the versions SARIF's semanticVersion may carry.
+var semverPattern = regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+
+// The subset of the SARIF 2.1.0 object model that ducklint emits.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool       sarifTool     `json:"tool"`
+		ColumnKind string        `json:"columnKind"`
+		Results    []sarifResult `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name            string      `json:"name"`
+		Version         string      `json:"version,omitempty"`
+		SemanticVersion string      `json:"semanticVersion,omitempty"`
+		InformationURI  string      `json:"informationUri"`
+		Rules           []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string            `json:"id"`
+		Name                 string            `json:"name"`
+		ShortDescription     sarifMessage      `json:"shortDescription"`
+		FullDescription      sarifMessage      `json:"fullDescription"`
+		Help                 sarifHelp         `json:"help"`
+		HelpURI              string            `json:"helpUri"`
+		DefaultConfiguration sarifRuleDefaults `json:"defaultConfiguration"`
+	}
+	sarifHelp struct {
+		Text     string `json:"text"`
+		Markdown string `json:"markdown"`
+	}
+	sarifRuleDefaults struct {
+		Level string `json:"level"`
+	}
+	sarifMessage struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           *int              `json:"ruleIndex,omitempty"`
+		Level               string            `json:"level"`
+		Message             sarifMessage      `json:"message"`
+		Locations           []sarifLocation   `json:"locations"`
+		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+	}
+	sarifLocation struct {
+		ID               *int                  `json:"id,omitempty"`
+		PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+		Message          *sarifMessage         `json:"message,omitempty"`
+	}
+	sarifPhysicalLocation struct {
+		ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+		Region           *sarifRegion          `json:"region,omitempty"`
+	}
+	sarifArtifactLocation struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+		EndLine     int `json:"endLine"`
+		EndColumn   int `json:"endColumn"`
+	}
+)
+
+// writeSARIF writes the report as a SARIF 2.1.0 log with one run, every
+// rule of the registry and one result per finding.
+func writeSARIF(w io.Writer, r *Report, _ Options) error {
+	driver := sarifDriver{
+		Name: sarifToolName, Version: r.Version, InformationURI: sarifToolURI,
+		Rules: make([]sarifRule, 0, len(r.Rules)),
+	}
+	if v := strings.TrimPrefix(r.Version, "v"); semverPattern.MatchString(v) {
+		driver.SemanticVersion = v
+	}
+	ruleIndex := make(map[string]int, len(r.Rules))
+	for i, rule := range r.Rules {
+		ruleIndex[rule.ID] = i
+		driver.Rules = append(driver.Rules, sarifRuleOf(rule))
+	}
+
+	lines := newLineSource(r)
+	seen := map[string]int{} // fingerprint input -> occurrences so far
+	results := make([]sarifResult, 0, len(r.Findings))
+	for _, d := range r.Findings {
+		res := sarifResult{
+			RuleID:    d.Rule,
+			Level:     sarifLevel(d.Severity),
+			Message:   sarifMessage{Text: nonEmpty(d.Message, d.Rule)},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End)}},
+		}
+		if i, ok := ruleIndex[d.Rule]; ok {
+			res.RuleIndex = &i
+		}
+		for i, rel := range d.Related {
+			loc := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical(rel.File, rel.Start, rel.End)}
+			if rel.Message != "" {
+				loc.Message = &sarifMessage{Text: rel.Message}
+			}
+			res.RelatedLocations = append(res.RelatedLocations, loc)
+		}
+		text, _ := lines.line(d.File, d.Start.Line)
+		key := fingerprintInput(d, text)
+		seen[key]++
+		res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint(key, seen[key])}
+		results = append(results, res)
+	}
+
+	log := sarifLog{
+		Schema: sarifSchemaURI, Version: sarifVersion,
+		Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, ColumnKind: sarifColumnKind, Results: results}},
+	}
+	return encodeJSON(w, log)
+}
+
+// sarifRuleOf describes a rule for tool.driver.rules. GitHub shows
+// help.markdown in place of help.text, so both carry the link.
+func sarifRuleOf(rule *rules.Rule) sarifRule {
+	title := nonEmpty(oneLine(rule.Title), rule.ID)
+	doc := nonEmpty(strings.TrimSpace(rule.Doc), title)
+	return sarifRule{
+		ID:               rule.ID,
+		Name:             camelCase(rule.ID),
+		ShortDescription: sarifMessage{Text: truncate(title, sarifTextLimit)},
+		FullDescription:  sarifMessage{Text: truncate(oneLine(doc), sarifTextLimit)},
+		Help: sarifHelp{
+			Text:     fmt.Sprintf("%s\n\nDocumentation: %s", doc, rule.URL()),
+			Markdown: fmt.Sprintf("**%s**\n\n%s\n\n[Documentation](%s)", title, doc, rule.URL()),
+		},
+		HelpURI:              rule.URL(),
+		DefaultConfiguration: sarifRuleDefaults{Level: sarifLevel(rule.Severity)},
+	}
+}
+
+// sarifLevel maps a severity to a SARIF result level.
+func sarifLevel(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return "error"
+	case rules.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// sarifPhysical locates a range in a file. A relative path is resolved
+// against %SRCROOT%, the repository root for code scanning; a position
+// that is unset (a finding about a whole file) gets no region.
+func sarifPhysical(file string, start, end parser.Pos) sarifPhysicalLocation {
+	loc := sarifPhysicalLocation{ArtifactLocation: sarifArtifact(file)}
+	if start.IsValid() {
+		e := rangeEnd(start, end)
+		loc.Region = &sarifRegion{
+			StartLine: start.Line, StartColumn: max(start.Column, 1),
+			EndLine: e.Line, EndColumn: max(e.Column, 1),
+		}
+	}
+	return loc
+}
+
+// sarifArtifact turns a reported path into a URI reference.
+func sarifArtifact(file string) sarifArtifactLocation {
+	if strings.HasPrefix(file, "/") {
+		return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: file}).String()}
+	}
+	return sarifArtifactLocation{URI: (&url.URL{Path: file}).String(), URIBaseID: sarifSrcRoot}
+}
+
+// fingerprintInput is what identifies a finding across edits elsewhere in
+// the file: its rule, file, message and the text of its line with
+// whitespace normalised, but not its line number.
+func fingerprintInput(d rules.Diagnostic, lineText string) string {
+	return strings.Join([]string{d.Rule, d.File, oneLine(lineText), d.Message}, "\x00")
+}
+
+// fingerprint hashes a fingerprint input and appends which occurrence of
+// that input (1-based, in report order) the finding is, so identical
+// findings on identical lines stay distinct.
+func fingerprint(input string, occurrence int) string {
+	sum := sha256.Sum256([]byte(input))
+	return fmt.Sprintf("%s:%d", hex.EncodeToString(sum[:16]), occurrence)
+}
+
+// camelCase turns a rule id such as "unknown-variable" into "UnknownVariable".
+func camelCase(id string) string {
+	var b strings.Builder
+	for word := range strings.SplitSeq(id, "-") {
+		if word == "" {
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(word)
+		b.WriteString(strings.ToUpper(string(r)))
+		b.WriteString(word[size:])
+	}
+	return b.String()
+}
+
+// truncate shortens s to at most limit bytes at a word boundary, marking
+// the cut with an ellipsis.
+func truncate(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	const ellipsis = "…"
+	cut := s[:limit-len(ellipsis)]
+	for !utf8.ValidString(cut) {
+		cut = cut[:len(cut)-1]
+	}
+	if i := strings.LastIndexByte(cut, ' '); i > 0 {
+		cut = cut[:i]
+	}
+	return cut + ellipsis
+}
+
+// nonEmpty returns s, or fallback when s is empty: SARIF consumers reject
+// empty strings where they expect text.
+func nonEmpty(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}

@@ -1,0 +1,250 @@
+package reporter
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/reporter/internal/jsonschema"
+	"github.com/ducklint/ducklint/rules"
+)
+
+// sarifSchemaPath is the official SARIF 2.1.0 schema, relative to this
+// package: it lives next to the repository, not in it.
+const sarifSchemaPath = "../../shared/schemas/sarif-schema-2.1.0.json"
+
+// loadSARIFSchema compiles the SARIF schema. Without it the test is
+// skipped on a developer machine but fails in CI.
+func loadSARIFSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	data, err := os.ReadFile(sarifSchemaPath)
+	if err != nil {
+		abs, _ := filepath.Abs(sarifSchemaPath)
+		if os.Getenv("CI") != "" {
+			t.Fatalf("SARIF schema not found at %s (required when CI is set): %v", abs, err)
+		}
+		t.Skipf("SARIF schema not found at %s; put sarif-schema-2.1.0.json there to run this test: %v", abs, err)
+	}
+	s, err := jsonschema.Compile(data)
+	if err != nil {
+		t.Fatalf("compiling the SARIF schema: %v", err)
+	}
+	return s
+}
+
+func TestSARIFValidatesAgainstSchema(t *testing.T) {
+	schema := loadSARIFSchema(t)
+	for name, r := range map[string]*Report{"fixture": fixtureReport(), "empty": emptyReport()} {
+		if err := schema.Validate(render(t, "sarif", r, Options{})); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestSchemaRejectsBrokenSARIF makes sure the schema test can fail: our
+// own output, broken in ways the schema forbids, must be rejected.
+func TestSchemaRejectsBrokenSARIF(t *testing.T) {
+	schema := loadSARIFSchema(t)
+	tests := []struct {
+		name   string
+		mutate func(log map[string]any)
+		want   string
+	}{
+		{"missing version", func(log map[string]any) { delete(log, "version") }, `missing required property "version"`},
+		{"wrong version", func(log map[string]any) { log["version"] = "2.0.0" }, `/version: "2.0.0" is not one of`},
+		{"wrong level", func(log map[string]any) { firstResult(log)["level"] = "fatal" }, `/runs/0/results/0/level: "fatal" is not one of`},
+		{"line zero", func(log map[string]any) {
+			firstResult(log)["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)["region"].(map[string]any)["startLine"] = 0
+		}, "startLine: 0 is below the minimum 1"},
+		{"misspelt key", func(log map[string]any) { firstResult(log)["ruleID"] = "x" }, `property "ruleID" is not allowed`},
+		{"message without text", func(log map[string]any) { firstResult(log)["message"] = map[string]any{} }, "/runs/0/results/0/message: matches none of the anyOf"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var log map[string]any
+			if err := json.Unmarshal(render(t, "sarif", fixtureReport(), Options{}), &log); err != nil {
+				t.Fatal(err)
+			}
+			tt.mutate(log)
+			doc, err := json.Marshal(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = schema.Validate(doc)
+			var verr *jsonschema.ValidationError
+			if !errors.As(err, &verr) {
+				t.Fatalf("Validate = %v, want a validation error", err)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("violations do not mention %q:\n%v", tt.want, err)
+			}
+		})
+	}
+}
+
+func firstResult(log map[string]any) map[string]any {
+	return log["runs"].([]any)[0].(map[string]any)["results"].([]any)[0].(map[string]any)
+}
+
+// decodeSARIF parses formatter output back into the emitted types.
+func decodeSARIF(t *testing.T, r *Report) sarifLog {
+	t.Helper()
+	var log sarifLog
+	if err := json.Unmarshal(render(t, "sarif", r, Options{}), &log); err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// TestSARIFGitHubRequirements checks what GitHub code scanning needs beyond
+// the schema: non-empty descriptions and help, ruleIndex pointing at the
+// rule, full regions and fingerprints.
+func TestSARIFGitHubRequirements(t *testing.T) {
+	r := fixtureReport()
+	log := decodeSARIF(t, r)
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(log.Runs))
+	}
+	run := log.Runs[0]
+	driver := run.Tool.Driver
+	if driver.Name != "ducklint" || driver.SemanticVersion != "0.1.0" || driver.InformationURI == "" {
+		t.Errorf("driver = %+v", driver)
+	}
+	if run.ColumnKind != "unicodeCodePoints" {
+		t.Errorf("columnKind = %q", run.ColumnKind)
+	}
+	if len(driver.Rules) != len(r.Rules) {
+		t.Fatalf("%d rules, want every rule (%d)", len(driver.Rules), len(r.Rules))
+	}
+	for i, rule := range driver.Rules {
+		if rule.ID != r.Rules[i].ID || rule.ShortDescription.Text == "" || rule.FullDescription.Text == "" ||
+			rule.Help.Text == "" || rule.Help.Markdown == "" || rule.HelpURI != r.Rules[i].URL() || rule.Name == "" {
+			t.Errorf("rule %d incomplete: %+v", i, rule)
+		}
+		if !strings.Contains(rule.Help.Text, rule.HelpURI) || !strings.Contains(rule.Help.Markdown, rule.HelpURI) {
+			t.Errorf("rule %s: help does not link the documentation", rule.ID)
+		}
+		if len(rule.ShortDescription.Text) > sarifTextLimit || len(rule.FullDescription.Text) > sarifTextLimit {
+			t.Errorf("rule %s: description longer than %d", rule.ID, sarifTextLimit)
+		}
+	}
+	if len(run.Results) != len(r.Findings) {
+		t.Fatalf("%d results, want %d", len(run.Results), len(r.Findings))
+	}
+	for i, res := range run.Results {
+		d := r.Findings[i]
+		if res.RuleIndex == nil || driver.Rules[*res.RuleIndex].ID != res.RuleID || res.RuleID != d.Rule {
+			t.Errorf("result %d: ruleId %q, ruleIndex %v do not name rule %q", i, res.RuleID, res.RuleIndex, d.Rule)
+		}
+		if res.Message.Text != d.Message {
+			t.Errorf("result %d: message %q, want %q", i, res.Message.Text, d.Message)
+		}
+		if fp := res.PartialFingerprints[fingerprintKey]; fp == "" {
+			t.Errorf("result %d: no fingerprint", i)
+		}
+		loc := res.Locations[0].PhysicalLocation
+		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" {
+			t.Errorf("result %d: uriBaseId %q", i, loc.ArtifactLocation.URIBaseID)
+		}
+		if !d.Start.IsValid() {
+			if loc.Region != nil {
+				t.Errorf("result %d: region %+v for a whole-file finding", i, loc.Region)
+			}
+			continue
+		}
+		want := sarifRegion{StartLine: d.Start.Line, StartColumn: d.Start.Column, EndLine: d.End.Line, EndColumn: d.End.Column}
+		if loc.Region == nil || *loc.Region != want {
+			t.Errorf("result %d: region %+v, want %+v", i, loc.Region, want)
+		}
+		if len(res.RelatedLocations) != len(d.Related) {
+			t.Errorf("result %d: %d related locations, want %d", i, len(res.RelatedLocations), len(d.Related))
+		}
+	}
+}
+
+func TestSARIFArtifactURI(t *testing.T) {
+	tests := []struct {
+		file, uri, base string
+	}{
+		{"manifests/init.pp", "manifests/init.pp", "%SRCROOT%"},
+		{"my module/a b.pp", "my%20module/a%20b.pp", "%SRCROOT%"},
+		{"c:d/x.pp", "./c:d/x.pp", "%SRCROOT%"},
+		{"50%.pp", "50%25.pp", "%SRCROOT%"},
+		{"/etc/puppet/site.pp", "file:///etc/puppet/site.pp", ""},
+	}
+	for _, tt := range tests {
+		if got := sarifArtifact(tt.file); got.URI != tt.uri || got.URIBaseID != tt.base {
+			t.Errorf("sarifArtifact(%q) = %+v, want uri %q base %q", tt.file, got, tt.uri, tt.base)
+		}
+	}
+}
+
+// fingerprints returns the fingerprint of every result of r.
+func fingerprints(t *testing.T, r *Report) []string {
+	t.Helper()
+	var fps []string
+	for _, res := range decodeSARIF(t, r).Runs[0].Results {
+		fps = append(fps, res.PartialFingerprints[fingerprintKey])
+	}
+	return fps
+}
+
+func TestSARIFFingerprints(t *testing.T) {
+	const file = "a.pp"
+	finding := func(line int, msg string) rules.Diagnostic {
+		return rules.Diagnostic{Rule: "unknown-variable", Severity: rules.Warning, File: file,
+			Start: pos(line, 3), End: pos(line, 5), Message: msg}
+	}
+	report := func(src string, ds ...rules.Diagnostic) *Report {
+		return &Report{Findings: ds, Files: 1, Rules: fixtureRules(),
+			Source: func(string) []byte { return []byte(src) }}
+	}
+
+	base := fingerprints(t, report("class a {\n  $y = $x\n}\n", finding(2, "unknown $x")))
+	moved := fingerprints(t, report("# comment\n\nclass a {\n    $y = $x\n}\n", finding(4, "unknown $x")))
+	if base[0] != moved[0] {
+		t.Errorf("fingerprint changed when lines were inserted above and the line re-indented: %s vs %s", base[0], moved[0])
+	}
+	edited := fingerprints(t, report("class a {\n  $z = $x\n}\n", finding(2, "unknown $x")))
+	if base[0] == edited[0] {
+		t.Errorf("fingerprint did not change when the finding's line changed")
+	}
+	otherMsg := fingerprints(t, report("class a {\n  $y = $x\n}\n", finding(2, "unknown $w")))
+	if base[0] == otherMsg[0] {
+		t.Errorf("fingerprint did not change with the message")
+	}
+
+	twins := fingerprints(t, report("$y = $x\n$y = $x\n", finding(1, "m"), finding(2, "m")))
+	if twins[0] == twins[1] {
+		t.Errorf("identical findings on identical lines share fingerprint %s", twins[0])
+	}
+	if !strings.HasSuffix(twins[0], ":1") || !strings.HasSuffix(twins[1], ":2") {
+		t.Errorf("fingerprints %v do not count occurrences", twins)
+	}
+}
+
+func TestSARIFRuleText(t *testing.T) {
+	for id, want := range map[string]string{
+		"syntax-error": "SyntaxError", "unknown-variable": "UnknownVariable",
+		"qualified-read-without-include": "QualifiedReadWithoutInclude", "x": "X",
+	} {
+		if got := camelCase(id); got != want {
+			t.Errorf("camelCase(%q) = %q, want %q", id, got, want)
+		}
+	}
+	long := strings.Repeat("word ", 300) + "é"
+	got := truncate(long, sarifTextLimit)
+	if len(got) > sarifTextLimit || !strings.HasSuffix(got, "…") || strings.HasSuffix(got, " …") {
+		t.Errorf("truncate gave %d bytes ending %q", len(got), got[len(got)-8:])
+	}
+	if s := "short"; truncate(s, sarifTextLimit) != s {
+		t.Errorf("truncate changed a short text")
+	}
+	// A multi-byte rune straddling the limit must not be split.
+	if got := truncate(strings.Repeat("é", 600), sarifTextLimit); !strings.HasSuffix(got, "…") || !json.Valid([]byte(`"`+got+`"`)) {
+		t.Errorf("truncate split a rune")
+	}
+}

@@ -1,0 +1,144 @@
+package reporter
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules"
+)
+
+// ANSI escape sequences of the text format's colours.
+const (
+	ansiReset   = "\x1b[0m"
+	ansiBold    = "\x1b[1m"
+	ansiDim     = "\x1b[2m"
+	ansiRed     = "\x1b[1;31m"
+	ansiGreen   = "\x1b[1;32m"
+	ansiMagenta = "\x1b[1;35m"
+	ansiCyan    = "\x1b[1;36m"
+)
+
+// palette paints text with ANSI colours, or leaves it alone when colour is off.
+type palette struct{ on bool }
+
+func (p palette) paint(code, s string) string {
+	if !p.on || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func (p palette) severity(s rules.Severity) string {
+	switch s {
+	case rules.Error:
+		return p.paint(ansiRed, s.String()+":")
+	case rules.Warning:
+		return p.paint(ansiMagenta, s.String()+":")
+	}
+	return p.paint(ansiCyan, s.String()+":")
+}
+
+// writeText writes one block per finding — "file:line:col: severity: message
+// [rule]", the source line, a caret line under the range, the related
+// locations — and a summary line.
+func writeText(w io.Writer, r *Report, opts Options) error {
+	bw := bufio.NewWriter(w)
+	pal := palette{on: opts.Color}
+	lines := newLineSource(r)
+	for _, d := range r.Findings {
+		// The rule stays on the first line, so that line alone parses as
+		// file:line:col: severity: message [rule] even when the message
+		// has more lines; those follow, indented.
+		first, rest, _ := strings.Cut(d.Message, "\n")
+		fmt.Fprintf(bw, "%s %s %s %s\n",
+			pal.paint(ansiBold, location(d.File, d.Start)+":"), pal.severity(d.Severity),
+			pal.paint(ansiBold, first), pal.paint(ansiDim, "["+d.Rule+"]"))
+		if rest != "" {
+			fmt.Fprintf(bw, "  %s\n", indentLines(rest, "  "))
+		}
+		if text, ok := lines.line(d.File, d.Start.Line); ok && d.Start.IsValid() {
+			indent, marks := caretLine(text, d.Start, d.End)
+			fmt.Fprintf(bw, "%s\n%s%s\n", text, indent, pal.paint(ansiGreen, marks))
+		}
+		for _, rel := range d.Related {
+			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(rel.Message, "      "))
+		}
+	}
+	fmt.Fprintln(bw, pal.paint(ansiBold, summary(r)))
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing text report: %w", err)
+	}
+	return nil
+}
+
+// indentLines puts indent before every line of s but the first.
+func indentLines(s, indent string) string {
+	return strings.ReplaceAll(s, "\n", "\n"+indent)
+}
+
+// location formats file:line:col, or just file when the position is unset
+// (a finding about a whole file).
+func location(file string, p parser.Pos) string {
+	if !p.IsValid() {
+		return file
+	}
+	return fmt.Sprintf("%s:%d:%d", file, p.Line, max(p.Column, 1))
+}
+
+// caretLine returns the indentation and the marks ("^~~~") that underline
+// the range start..end of line, so that printed below line they sit under
+// the range. Columns count code points. The indentation copies the line's
+// tabs so it lines up whatever the tab width; zero-width marks take no
+// space. A range that goes on past this line is underlined to its end; an
+// empty range gets a single caret.
+func caretLine(line string, start, end parser.Pos) (indent, marks string) {
+	runes := []rune(line)
+	// first is the 0-based index of the first underlined rune, last is one
+	// past the last; a column past the end of the line (the position of a
+	// missing token) gets the caret just after the last character.
+	first := min(max(start.Column, 1)-1, len(runes))
+	last := first + 1
+	switch {
+	case end.Line == start.Line && end.Column > start.Column:
+		last = min(end.Column-1, len(runes))
+	case end.Line > start.Line:
+		last = len(runes)
+	}
+	last = max(last, first+1)
+	var ind strings.Builder
+	for _, r := range runes[:first] {
+		ind.WriteString(blankFor(r))
+	}
+	var mk strings.Builder
+	mk.WriteByte('^')
+	for i := first + 1; i < last; i++ {
+		if i < len(runes) && runes[i] == '\t' {
+			mk.WriteByte('\t')
+		} else if !zeroWidth(runes[i]) {
+			mk.WriteByte('~')
+		}
+	}
+	return ind.String(), mk.String()
+}
+
+// blankFor returns what occupies the same screen width as r: a tab for a
+// tab, nothing for a zero-width mark, a space otherwise.
+func blankFor(r rune) string {
+	switch {
+	case r == '\t':
+		return "\t"
+	case zeroWidth(r):
+		return ""
+	}
+	return " "
+}
+
+// zeroWidth reports whether r takes no column on a terminal: combining
+// marks and format characters such as the zero-width joiner.
+func zeroWidth(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf)
+}

@@ -1,0 +1,101 @@
+package reporter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/rules"
+)
+
+func TestCaretLine(t *testing.T) {
+	tests := []struct {
+		name       string
+		line       string
+		start, end [2]int // line, column
+		want       string // indentation + marks
+	}{
+		{"one column", "abc", [2]int{1, 2}, [2]int{1, 3}, " ^"},
+		{"range", "$x = $y", [2]int{1, 6}, [2]int{1, 8}, "     ^~"},
+		{"first column", "abc", [2]int{1, 1}, [2]int{1, 4}, "^~~"},
+		{"empty range", "abc", [2]int{1, 2}, [2]int{1, 2}, " ^"},
+		{"unset end", "abc", [2]int{1, 3}, [2]int{0, 0}, "  ^"},
+		{"end before start", "abcdef", [2]int{1, 4}, [2]int{1, 2}, "   ^"},
+		{"tabs kept in indentation", "\t\tx = 1", [2]int{1, 3}, [2]int{1, 4}, "\t\t^"},
+		{"tab and multi-byte", "\t$é = \"ünïcode\"", [2]int{1, 7}, [2]int{1, 16}, "\t     ^~~~~~~~~"},
+		{"multi-byte before", "ü = ö", [2]int{1, 5}, [2]int{1, 6}, "    ^"},
+		{"astral plane rune", "😀 = x", [2]int{1, 5}, [2]int{1, 6}, "    ^"},
+		{"combining mark takes no column", "e\u0301 = x", [2]int{1, 5}, [2]int{1, 6}, "   ^"},
+		{"combining mark inside range", "$e\u0301x", [2]int{1, 1}, [2]int{1, 5}, "^~~"},
+		{"tab inside range", "a\tb", [2]int{1, 1}, [2]int{1, 4}, "^\t~"},
+		{"multi-line range to end of line", "file { 'x':", [2]int{1, 1}, [2]int{3, 2}, "^~~~~~~~~~~"},
+		{"multi-line from last column", "abc", [2]int{1, 3}, [2]int{2, 1}, "  ^"},
+		{"missing token at end of line", "$x =", [2]int{1, 5}, [2]int{1, 5}, "    ^"},
+		{"column far past the end", "ab", [2]int{1, 40}, [2]int{1, 41}, "  ^"},
+		{"end past the end", "ab", [2]int{1, 1}, [2]int{1, 40}, "^~"},
+		{"empty line", "", [2]int{1, 1}, [2]int{1, 1}, "^"},
+		{"column zero", "ab", [2]int{1, 0}, [2]int{1, 0}, "^"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			indent, marks := caretLine(tt.line, pos(tt.start[0], tt.start[1]), pos(tt.end[0], tt.end[1]))
+			if got := indent + marks; got != tt.want {
+				t.Errorf("caretLine(%q) = %q, want %q", tt.line, got, tt.want)
+			}
+			if strings.TrimLeft(indent, " \t") != "" {
+				t.Errorf("indentation %q has more than blanks", indent)
+			}
+		})
+	}
+}
+
+func TestSummary(t *testing.T) {
+	diag := func(s rules.Severity) rules.Diagnostic { return rules.Diagnostic{Severity: s} }
+	tests := []struct {
+		files    int
+		findings []rules.Diagnostic
+		want     string
+	}{
+		{0, nil, "no problems found in 0 files"},
+		{1, nil, "no problems found in 1 file"},
+		{12, nil, "no problems found in 12 files"},
+		{1, []rules.Diagnostic{diag(rules.Error)}, "1 file checked, 1 error, 0 warnings, 0 infos"},
+		{3, []rules.Diagnostic{diag(rules.Warning), diag(rules.Info), diag(rules.Warning), diag(rules.Error), diag(rules.Error)},
+			"3 files checked, 2 errors, 2 warnings, 1 info"},
+	}
+	for _, tt := range tests {
+		if got := summary(&Report{Files: tt.files, Findings: tt.findings}); got != tt.want {
+			t.Errorf("summary = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+func TestTextColor(t *testing.T) {
+	plain := string(render(t, "text", fixtureReport(), Options{}))
+	colored := string(render(t, "text", fixtureReport(), Options{Color: true}))
+	if strings.Contains(plain, "\x1b[") {
+		t.Errorf("plain text output has ANSI escapes:\n%s", plain)
+	}
+	if !strings.Contains(colored, ansiRed+"error:"+ansiReset) || !strings.Contains(colored, ansiGreen+"^") {
+		t.Errorf("coloured output lacks the severity or caret colours:\n%q", colored)
+	}
+	if stripped := stripANSI(colored); stripped != plain {
+		t.Errorf("coloured output differs from plain output in more than colour:\n%s\n---\n%s", stripped, plain)
+	}
+}
+
+// stripANSI removes SGR escape sequences.
+func stripANSI(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "\x1b[")
+		if i < 0 {
+			return b.String() + s
+		}
+		b.WriteString(s[:i])
+		j := strings.IndexByte(s[i:], 'm')
+		if j < 0 {
+			return b.String()
+		}
+		s = s[i+j+1:]
+	}
+}
