@@ -309,6 +309,7 @@ func (l *lexer) interpolateEPP(skipLeading bool) {
 	}
 	var s []byte
 	mode := eppText
+	tagStart := len(l.src)
 	for l.pos < len(l.src) {
 		i := bytes.Index(l.src[l.pos:], []byte("<%"))
 		var part []byte
@@ -317,6 +318,7 @@ func (l *lexer) interpolateEPP(skipLeading bool) {
 			l.pos = len(l.src)
 		} else {
 			part = append([]byte(nil), l.src[l.pos:l.pos+i+2]...)
+			tagStart = l.pos + i
 			l.pos += i + 2
 		}
 		if skipLeading {
@@ -392,15 +394,15 @@ func (l *lexer) interpolateEPP(skipLeading bool) {
 		l.eppOpen = false
 	case eppCode:
 		if len(s) > 0 {
-			l.emit(tRENDERSTRING, before, l.pos, string(s))
+			l.emit(tRENDERSTRING, before, tagStart, string(s))
 		}
 		l.epp = eppCode
 		l.eppOpen = true
 	case eppExpr:
 		if len(s) > 0 {
-			l.emit(tRENDERSTRING, before, l.pos, string(s))
+			l.emit(tRENDERSTRING, before, tagStart, string(s))
 		}
-		l.emit(tRENDEREXPR, l.pos-3, l.pos, "")
+		l.emit(tRENDEREXPR, tagStart, l.pos, "")
 		l.epp = eppExpr
 		l.eppOpen = true
 	}

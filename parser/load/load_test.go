@@ -169,7 +169,6 @@ func dumpDefined(b *strings.Builder, what string, ds []Defined) {
 	b.WriteString("\n")
 }
 
-
 // TestFixtures loads every testdata/load/*.txtar tree and compares the
 // dump with its @want section, with one and with many jobs: the result
 // must not depend on Jobs.

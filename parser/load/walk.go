@@ -116,7 +116,8 @@ func (w *walker) add(c candidate) {
 }
 
 // dir walks the directory abs, whose real path is real; chain holds the
-// real paths of the directories walked to get here, for loop detection.
+// real paths of the directories walked to get here. A directory link is a
+// loop when it leads to one of those or to an ancestor of real.
 func (w *walker) dir(abs, real string, chain []string, ign *ignoreLevel) {
 	entries, err := os.ReadDir(abs)
 	if err != nil {
@@ -159,7 +160,7 @@ func (w *walker) dir(abs, real string, chain []string, ign *ignoreLevel) {
 			if name == ".git" || w.spec.flat || w.skipped(path, true, ign) {
 				continue
 			}
-			if slices.Contains(chain, entryReal) {
+			if slices.Contains(chain, entryReal) || under(entryReal, real) {
 				w.l.problem(path, fmt.Errorf("symbolic link loop: it leads back to %s; not followed", w.l.rel(entryReal)))
 				continue
 			}

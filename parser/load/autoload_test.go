@@ -1,0 +1,106 @@
+package load
+
+import "testing"
+
+func TestExpectedPath(t *testing.T) {
+	tests := []struct {
+		kind DefKind
+		name string
+		want string
+		ok   bool
+	}{
+		{Class, "apache", "manifests/init.pp", true},
+		{Class, "apache::mod::ssl", "manifests/mod/ssl.pp", true},
+		{Class, "::apache::vhost", "manifests/vhost.pp", true},
+		{Define, "apache::vhost", "manifests/vhost.pp", true},
+		{Class, "Apache::Mod", "manifests/mod.pp", true},
+		{Class, "apache::init", "", false},
+		{Class, "apache::a::init", "manifests/a/init.pp", true},
+		{Class, "", "", false},
+		{Class, "apache::", "", false},
+		{Class, "apache::1x", "", false},
+		{Class, "apa-che", "", false},
+		{Function, "mod::f", "functions/f.pp", true},
+		{Function, "mod::a::f", "functions/a/f.pp", true},
+		{Function, "environment::f", "functions/f.pp", true},
+		{Function, "f", "", false},
+		{TypeAlias, "Mod::Sub::T", "types/sub/t.pp", true},
+		{TypeAlias, "Mod::MyType", "types/mytype.pp", true},
+		{TypeAlias, "Mod", "", false},
+		{Plan, "mod", "plans/init.pp", true},
+		{Plan, "mod::x", "plans/x.pp", true},
+		{Plan, "mod::a::b", "plans/a/b.pp", true},
+		{DefKind(99), "mod::x", "", false},
+	}
+	for _, tc := range tests {
+		got, ok := ExpectedPath(tc.kind, tc.name)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("ExpectedPath(%d, %q) = %q, %v; want %q, %v", tc.kind, tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestNameForPath(t *testing.T) {
+	tests := []struct {
+		module string
+		role   Role
+		rel    string
+		want   string
+	}{
+		{"apache", ModuleManifest, "manifests/init.pp", "apache"},
+		{"apache", ModuleManifest, "manifests/mod/ssl.pp", "apache::mod::ssl"},
+		{"apache", ModuleManifest, "manifests/a/init.pp", "apache::a::init"},
+		{"apache", ModuleManifest, "manifests/bad-name.pp", ""},
+		{"apache", ModuleManifest, "manifests/x.epp", ""},
+		{"apache", ModuleManifest, "functions/x.pp", ""},
+		{"mod", ModuleFunction, "functions/a/f.pp", "mod::a::f"},
+		{"mod", ModuleFunction, "functions/init.pp", ""},
+		{"mod", ModuleType, "types/sub/t.pp", "Mod::Sub::T"},
+		{"mod", ModuleType, "types/mytype.pp", "Mod::Mytype"},
+		{"mod", ModulePlan, "plans/init.pp", "mod"},
+		{"mod", ModulePlan, "plans/x.pp", "mod::x"},
+		{"mod", ModuleTemplate, "templates/x.epp", ""},
+		{"mod", ModuleOther, "examples/init.pp", ""},
+		{"mod", MainManifest, "manifests/site.pp", ""},
+		{"", ModuleManifest, "manifests/init.pp", ""},
+		{"environment", ModuleFunction, "functions/f.pp", "environment::f"},
+	}
+	for _, tc := range tests {
+		if got := NameForPath(tc.module, tc.role, tc.rel); got != tc.want {
+			t.Errorf("NameForPath(%q, %v, %q) = %q; want %q", tc.module, tc.role, tc.rel, got, tc.want)
+		}
+	}
+}
+
+// TestRoundTrip checks that NameForPath inverts ExpectedPath.
+func TestRoundTrip(t *testing.T) {
+	roles := map[DefKind]Role{Class: ModuleManifest, Function: ModuleFunction, TypeAlias: ModuleType, Plan: ModulePlan}
+	names := []string{"mod", "mod::a", "mod::a::b_c", "mod::x1"}
+	for kind, role := range roles {
+		for _, name := range names {
+			rel, ok := ExpectedPath(kind, name)
+			if !ok {
+				continue
+			}
+			back := NameForPath("mod", role, rel)
+			if kind == TypeAlias {
+				if want, _ := ExpectedPath(kind, back); want != rel {
+					t.Errorf("%v %q → %q → %q does not map back", kind, name, rel, back)
+				}
+				continue
+			}
+			if back != name {
+				t.Errorf("%v %q → %q → %q", kind, name, rel, back)
+			}
+		}
+	}
+}
+
+func TestRoleString(t *testing.T) {
+	if got := ModuleTemplate.String(); got != "template" {
+		t.Errorf("ModuleTemplate.String() = %q", got)
+	}
+	if got := Role(42).String(); got != "role(42)" {
+		t.Errorf("Role(42).String() = %q", got)
+	}
+}

@@ -1,0 +1,244 @@
+package load
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// writeTree writes files (path → content) under root.
+func writeTree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFileSystemCases builds trees that txtar cannot hold (symlinks,
+// FIFOs, permissions, binary content) and checks the whole dump.
+func TestFileSystemCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, root string)
+		args  []string
+		want  string
+	}{
+		{
+			name: "symlink loop is reported and not followed",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"m/manifests/init.pp": "class m {}\n"})
+				symlink(t, "..", filepath.Join(root, "m/manifests/loop"))
+			},
+			args: []string{"."},
+			want: `files:
+  m/manifests/init.pp manifest reported module=m rel=manifests/init.pp name=m bytes=11
+problems:
+  m/manifests/loop: symbolic link loop: it leads back to m; not followed
+modules:
+  m name=m
+`,
+		},
+		{
+			name: "symlinked directory is followed and its files loaded once",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"real/manifests/init.pp": "class real {}\n"})
+				symlink(t, "real", filepath.Join(root, "alias"))
+				symlink(t, "real", filepath.Join(root, "alias2"))
+				writeTree(t, root, map[string]string{"other/x.pp": "notice(1)\n"})
+				symlink(t, "../other", filepath.Join(root, "real/linked"))
+			},
+			args: []string{"."},
+			want: `files:
+  other/x.pp lone reported bytes=10
+  real/manifests/init.pp manifest reported module=real rel=manifests/init.pp name=real bytes=14
+modules:
+  real name=real
+`,
+		},
+		{
+			name: "broken symlink is a problem, the rest loads",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n"})
+				symlink(t, "nowhere.pp", filepath.Join(root, "dangling.pp"))
+			},
+			args: []string{"."},
+			want: `files:
+  ok.pp lone reported bytes=10
+problems:
+  dangling.pp: broken symbolic link to nowhere.pp
+`,
+		},
+		{
+			name: "broken symlink given as PATH",
+			setup: func(t *testing.T, root string) {
+				symlink(t, "nowhere.pp", filepath.Join(root, "dangling.pp"))
+			},
+			args: []string{"dangling.pp"},
+			want: `files:
+problems:
+  dangling.pp: broken symbolic link to nowhere.pp
+`,
+		},
+		{
+			name: "FIFO is a problem whether walked or given",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"d/ok.pp": "notice(1)\n"})
+				if err := syscall.Mkfifo(filepath.Join(root, "d/pipe.pp"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := syscall.Mkfifo(filepath.Join(root, "other.pp"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			},
+			args: []string{"d", "other.pp"},
+			want: `files:
+  d/ok.pp lone reported bytes=10
+problems:
+  d/pipe.pp: not a regular file (named pipe); not read
+  other.pp: not a regular file (named pipe); not read
+`,
+		},
+		{
+			name: "binary file is a problem, not parsed",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n", "bin.pp": "class \x00 {}\n"})
+			},
+			args: []string{"."},
+			want: `files:
+  ok.pp lone reported bytes=10
+problems:
+  bin.pp: binary file (contains NUL bytes); not parsed
+`,
+		},
+		{
+			name:  "missing PATH is a problem",
+			setup: func(t *testing.T, root string) { writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n"}) },
+			args:  []string{"ok.pp", "missing.pp", "nodir/"},
+			want: `files:
+  ok.pp lone reported bytes=10
+problems:
+  missing.pp: no such file or directory
+  nodir: no such file or directory
+`,
+		},
+		{
+			name: "file reached twice is loaded once",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"m/manifests/init.pp": "class m {}\n"})
+			},
+			args: []string{"m/manifests/init.pp", "./m/manifests/init.pp", "m", filepath.Join("m", "manifests")},
+			want: `files:
+  m/manifests/init.pp manifest reported module=m rel=manifests/init.pp name=m bytes=11
+modules:
+  m name=m
+`,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			tc.setup(t, root)
+			for _, jobs := range []int{1, 4} {
+				tr, err := Load(Options{Paths: tc.args, Dir: root, Jobs: jobs})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := dump(tr); got != tc.want {
+					t.Errorf("jobs=%d:\n--- got:\n%s--- want:\n%s", jobs, got, tc.want)
+				}
+			}
+		})
+	}
+}
+
+// TestUnreadable checks that unreadable files and directories become
+// problems. Root can read them anyway, so the test is skipped when run
+// as root (os.Geteuid() == 0).
+func TestUnreadable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: permission bits do not stop reading")
+	}
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n", "secret.pp": "x", "locked/a.pp": "x"})
+	if err := os.Chmod(filepath.Join(root, "secret.pp"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(root, "locked"), 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(filepath.Join(root, "locked"), 0o755) })
+	tr, err := Load(Options{Paths: []string{"."}, Dir: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `files:
+  ok.pp lone reported bytes=10
+problems:
+  locked: cannot read directory: permission denied
+  secret.pp: cannot read file: permission denied
+`
+	if got := dump(tr); got != want {
+		t.Errorf("--- got:\n%s--- want:\n%s", got, want)
+	}
+}
+
+// TestStdinWithoutName checks that unnamed stdin is a lone "<stdin>" file.
+func TestStdinWithoutName(t *testing.T) {
+	tr, err := Load(Options{Paths: []string{"-"}, Dir: t.TempDir(), Stdin: strings.NewReader("notice(1)\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "files:\n  <stdin> lone reported bytes=10\n"
+	if got := dump(tr); got != want {
+		t.Errorf("--- got:\n%s--- want:\n%s", got, want)
+	}
+}
+
+// TestStdinBinary checks that binary stdin is a problem too.
+func TestStdinBinary(t *testing.T) {
+	tr, err := Load(Options{Paths: []string{"-"}, Dir: t.TempDir(), Stdin: strings.NewReader("a\x00b")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "files:\nproblems:\n  <stdin>: binary file (contains NUL bytes); not parsed\n"
+	if got := dump(tr); got != want {
+		t.Errorf("--- got:\n%s--- want:\n%s", got, want)
+	}
+}
+
+// TestOptionErrors checks the few option errors Load returns.
+func TestOptionErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"stdin twice", Options{Paths: []string{"-", "-"}, Stdin: strings.NewReader("")}, "more than once"},
+		{"stdin missing", Options{Paths: []string{"-"}}, "no standard input"},
+		{"bad glob", Options{Paths: []string{"."}, Exclude: []string{"a/[b"}}, `exclude glob "a/[b"`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.Dir = t.TempDir()
+			_, err := Load(tc.opts)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+}

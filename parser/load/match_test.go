@@ -1,0 +1,100 @@
+package load
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestIgnoreRules(t *testing.T) {
+	root := filepath.FromSlash("/r")
+	top := (*ignoreLevel)(nil).push(root, parseIgnore("# comment\n\nbuild/\n*.tmp.pp\n!keep.tmp.pp\n/top.pp\ndocs/x.pp\n\\!bang.pp\n\\#hash.pp\ntrailing.pp   \r\n"))
+	sub := top.push(filepath.Join(root, "sub"), parseIgnore("!*.tmp.pp\nlocal/\n"))
+	tests := []struct {
+		lvl   *ignoreLevel
+		path  string
+		isDir bool
+		want  bool
+	}{
+		{top, "build", true, true},
+		{top, "build", false, false}, // trailing slash: directories only
+		{top, "a/build", true, true},
+		{top, "a.tmp.pp", false, true},
+		{top, "a/b/c.tmp.pp", false, true},
+		{top, "keep.tmp.pp", false, false}, // negated by a later line
+		{top, "top.pp", false, true},
+		{top, "a/top.pp", false, false}, // anchored by its leading slash
+		{top, "docs/x.pp", false, true},
+		{top, "a/docs/x.pp", false, false}, // anchored by its middle slash
+		{top, "!bang.pp", false, true},
+		{top, "#hash.pp", false, true},
+		{top, "trailing.pp", false, true},
+		{top, "other.pp", false, false},
+		{sub, "sub/x.tmp.pp", false, false}, // a deeper .gitignore wins
+		{sub, "x.tmp.pp", false, true},      // but only below its directory
+		{sub, "sub/local", true, true},
+		{sub, "local", true, false},
+		{nil, "anything", false, false},
+	}
+	for _, tc := range tests {
+		abs := filepath.Join(root, filepath.FromSlash(tc.path))
+		if got := tc.lvl.ignored(abs, tc.isDir); got != tc.want {
+			t.Errorf("ignored(%q, dir=%v) = %v; want %v", tc.path, tc.isDir, got, tc.want)
+		}
+	}
+}
+
+func TestExcludeGlobs(t *testing.T) {
+	base := filepath.FromSlash("/w")
+	gs, err := compileGlobs(base, []string{"**/spec/**", "./vendor/", "modules/*/examples", "*.gen.pp", "a/**/b/*.pp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"spec/x.pp", true},
+		{"modules/a/spec/fixtures/x.pp", true},
+		{"modules/a/spec", true},
+		{"modules/a/specs/x.pp", false},
+		{"vendor/x/y.pp", true},
+		{"a/vendor/y.pp", false},
+		{"modules/m/examples/init.pp", true},
+		{"modules/m/n/examples/init.pp", false},
+		{"x.gen.pp", true},
+		{"d/x.gen.pp", false},
+		{"a/b/x.pp", true},
+		{"a/1/2/b/x.pp", true},
+		{"a/1/2/b/c/x.pp", false},
+		{"ok.pp", false},
+	}
+	for _, tc := range tests {
+		abs := filepath.Join(base, filepath.FromSlash(tc.path))
+		if got := gs.excluded(abs); got != tc.want {
+			t.Errorf("excluded(%q) = %v; want %v", tc.path, got, tc.want)
+		}
+	}
+	if gs.excluded(filepath.FromSlash("/elsewhere/spec/x.pp")) {
+		t.Error("a path outside the base must not be excluded")
+	}
+}
+
+func TestEnvConf(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"environment.conf": "[main]\n# c\n; c\nmanifest = 'site.pp'\n modulepath=site:modules:$basemodulepath \nbroken line\n"})
+	got, err := readEnvConf(filepath.Join(dir, "environment.conf"))
+	if err == nil {
+		t.Error("want an error for the line without '='")
+	}
+	if got["manifest"] != "site.pp" || got["modulepath"] != "site:modules:$basemodulepath" || len(got) != 2 {
+		t.Errorf("settings = %v", got)
+	}
+}
+
+func TestShortModuleName(t *testing.T) {
+	for in, want := range map[string]string{"acme-mymod": "mymod", "acme/mymod": "mymod", "mymod": "mymod", "a-b-c": "c"} {
+		if got := shortModuleName(in); got != want {
+			t.Errorf("shortModuleName(%q) = %q; want %q", in, got, want)
+		}
+	}
+}
