@@ -1032,6 +1032,7 @@ func (l *lexer) interpolateDQ() {
 			l.toks = append(l.toks, token{kind: tVARIABLE, start: l.g(e), end: l.g(ve), val: string(l.src[e+1 : ve])})
 			l.after = tVARIABLE
 			l.pos = ve
+			l.lastMatch = string(l.src[e+1 : ve])
 		}
 		kind = tDQMID
 		text.Reset()
