@@ -1,0 +1,3 @@
+application lamp($x) {
+  notice($x)
+}

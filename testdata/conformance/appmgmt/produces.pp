@@ -1,0 +1,3 @@
+Foo produces Sql {
+  host => $h,
+}

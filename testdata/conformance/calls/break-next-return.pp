@@ -1,0 +1,4 @@
+[1].each |$x| {
+  if $x { next() }
+  break()
+}

@@ -1,0 +1,4 @@
+info 'a'
+debug 'b'
+warning 'c'
+err 'd'

@@ -1,0 +1,4 @@
+$y = case $x {
+  1: { 'one' }
+  default: { 'other' }
+}

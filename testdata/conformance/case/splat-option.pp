@@ -1,0 +1,5 @@
+$arr = [1]
+case $x {
+  *$arr: { }
+  default: { }
+}

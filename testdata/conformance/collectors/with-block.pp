@@ -1,0 +1,4 @@
+User <| title == 'bob' |> {
+  shell  => '/bin/sh',
+  groups +> ['x'],
+}

@@ -1,0 +1,5 @@
+file { # title next
+  '/a': # body
+    ensure => file, # why
+    /* mode */ mode => '0644',
+}

@@ -1,0 +1,4 @@
+if $a {
+} else {
+} elsif $b {
+}

@@ -1,0 +1,3 @@
+if $x == File['a'] {
+  notice(1)
+}

@@ -1,0 +1,5 @@
+unless $a {
+  notice(1)
+} else {
+  notice(2)
+}

@@ -1,0 +1,5 @@
+unless $a {
+  notice(1)
+} elsif $b {
+  notice(2)
+}

@@ -1,0 +1,3 @@
+File {
+  '/a': owner => root,
+}

@@ -1,0 +1,3 @@
+File['/a', '/b'] {
+  require +> File['/c'],
+}

@@ -1,0 +1,3 @@
+Resource['file', '/z'] {
+  mode => '0600',
+}

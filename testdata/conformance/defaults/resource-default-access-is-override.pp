@@ -1,0 +1,3 @@
+Resource[File] {
+  owner => root,
+}

@@ -1,0 +1,3 @@
+File {
+  owner => root,
+}

@@ -1,0 +1,4 @@
+if $a {
+  class foo {
+  }
+}

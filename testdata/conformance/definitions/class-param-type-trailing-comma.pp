@@ -1,0 +1,2 @@
+class foo (Integer[1,] $a) {
+}

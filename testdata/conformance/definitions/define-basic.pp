@@ -1,0 +1,3 @@
+define a::b ($x, $y = 1) {
+  notice($x)
+}

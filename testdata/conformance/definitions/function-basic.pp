@@ -1,0 +1,3 @@
+function mymod::f(Integer $a, String *$rest) >> Array[String] {
+  [String($a)] + $rest
+}

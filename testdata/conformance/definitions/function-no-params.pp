@@ -1,0 +1,3 @@
+function mymod::g {
+  1
+}

@@ -1,0 +1,3 @@
+function mymod::h >> Integer {
+  1
+}

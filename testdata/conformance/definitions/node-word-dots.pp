@@ -1,0 +1,2 @@
+node web-01.example.com {
+}

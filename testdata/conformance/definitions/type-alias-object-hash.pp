@@ -1,0 +1,5 @@
+type Mymod::Point = {
+  attributes => {
+    x => Integer,
+  },
+}

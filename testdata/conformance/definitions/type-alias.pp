@@ -1,0 +1,1 @@
+type Mymod::T = Variant[Integer, Pattern[/^a/]]

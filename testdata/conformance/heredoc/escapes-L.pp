@@ -1,0 +1,4 @@
+$x = @(END/L)
+one \
+two
+END

@@ -1,0 +1,3 @@
+$x = @(END/tt)
+text
+END

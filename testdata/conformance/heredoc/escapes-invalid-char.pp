@@ -1,0 +1,3 @@
+$x = @(END/x)
+text
+END

@@ -1,0 +1,3 @@
+$x = @(END/t)
+a\tb
+END

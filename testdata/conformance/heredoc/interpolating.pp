@@ -1,0 +1,4 @@
+$name = 'w'
+$x = @("END")
+  hello ${name}
+  END

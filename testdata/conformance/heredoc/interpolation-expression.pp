@@ -1,0 +1,4 @@
+$n = 2
+$x = @("END")
+  ${n + 1} items
+  END

@@ -1,0 +1,4 @@
+$x = @(END)
+  text here
+  END
+notice($x)

@@ -1,0 +1,3 @@
+$x = @(END:json)
+{"a": 1
+END

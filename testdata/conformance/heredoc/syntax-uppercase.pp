@@ -1,0 +1,3 @@
+$x = @(END:JSON)
+text
+END

@@ -1,0 +1,3 @@
+$x = @(END:yaml+json)
+a: 1
+END

@@ -1,0 +1,6 @@
+$x = [@(A), @(B)]
+first
+A
+second
+B
+notice($x)

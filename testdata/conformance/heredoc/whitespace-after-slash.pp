@@ -1,0 +1,3 @@
+$x = @(END/ t)
+text
+END

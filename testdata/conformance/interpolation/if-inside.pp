@@ -1,0 +1,2 @@
+$x = true
+notice("v=${if $x { 1 } else { 2 }}")

@@ -1,0 +1,2 @@
+$z = 1
+notice("v=${"nested ${z}"}")

@@ -1,0 +1,2 @@
+$a = 'b'
+notice("v=${a ? {'b' => 'c', default => 'd'}}")

@@ -1,0 +1,2 @@
+$foo = 'a'
+notice("v=$foo-bar")

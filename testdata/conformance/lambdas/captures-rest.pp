@@ -1,0 +1,1 @@
+$x = with(1, 2, 3) |$a, *$rest| { $rest }

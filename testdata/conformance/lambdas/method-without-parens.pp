@@ -1,0 +1,2 @@
+$a = [1]
+$a.each |$x| { notice($x) }

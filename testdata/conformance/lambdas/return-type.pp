@@ -1,0 +1,1 @@
+$x = [1].map |$v| >> Integer { $v + 1 }

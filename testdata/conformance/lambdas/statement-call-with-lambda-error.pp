@@ -1,0 +1,1 @@
+each $x |$y| { notice($y) }

@@ -1,0 +1,1 @@
+$x = with(1, 2) |String *$rest| { $rest }

@@ -1,0 +1,1 @@
+[1].each |Integer $x| { notice($x) }

@@ -1,0 +1,2 @@
+$x = foo
+(1 + 2).each |$y| { notice($y) }

@@ -1,0 +1,3 @@
+plan mymod::deploy(TargetSpec $targets) {
+  run_task('mymod::x', $targets)
+}

@@ -1,0 +1,3 @@
+plan mymod::simple {
+  return 1
+}

@@ -1,0 +1,3 @@
+plan mymod::res() {
+  file { '/x': }
+}

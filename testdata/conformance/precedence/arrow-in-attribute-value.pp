@@ -1,0 +1,3 @@
+file { '/x':
+  require => File['/a'] -> File['/b'],
+}

@@ -1,0 +1,1 @@
+$x = $a and $b ? { true => 1, default => 0 }

@@ -1,0 +1,1 @@
+$x = 1 + $a ? { 2 => 'two', default => 'other' }

@@ -1,0 +1,4 @@
+case $facts['os']['family'] {
+  /^Red/: { notice('rh') }
+  default: {}
+}

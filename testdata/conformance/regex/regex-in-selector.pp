@@ -1,0 +1,4 @@
+$x = $facts['os']['name'] ? {
+  /^(Debian|Ubuntu)$/ => 'deb',
+  default => 'other',
+}

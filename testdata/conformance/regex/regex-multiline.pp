@@ -1,0 +1,3 @@
+$x = /a
+b/
+notice($x)

@@ -1,0 +1,3 @@
+node /^web\d+$/ {
+  notice('web')
+}

@@ -1,0 +1,1 @@
+Service['c'] <- File['b'] <~ Package['a']

@@ -1,0 +1,3 @@
+class { 'apache':
+  version => '2.4',
+}

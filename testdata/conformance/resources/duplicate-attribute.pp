@@ -1,0 +1,4 @@
+file { '/a':
+  ensure => file,
+  ensure => directory,
+}

@@ -1,0 +1,3 @@
+@@nagios_host { $facts['networking']['fqdn']:
+  ensure => present,
+}

@@ -1,0 +1,4 @@
+file { '/a':
+  ensure => file
+  mode => '0644',
+}

@@ -1,0 +1,4 @@
+$h = {ensure => file}
+file { '/a':
+  * => $h,
+}

@@ -1,0 +1,3 @@
+file { ['/a', '/b']:
+  ensure => file,
+}

@@ -1,0 +1,3 @@
+file { '/a':,,
+  ensure => file,
+}

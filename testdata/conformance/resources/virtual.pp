@@ -1,0 +1,3 @@
+@user { 'bob':
+  ensure => present,
+}

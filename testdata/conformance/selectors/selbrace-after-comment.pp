@@ -1,0 +1,2 @@
+$x = $y ? # pick
+{ 1 => 'a', default => 'b' }

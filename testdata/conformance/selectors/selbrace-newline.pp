@@ -1,0 +1,5 @@
+$x = $facts['kernel'] ?
+{
+  'Linux' => 1,
+  default => 2,
+}

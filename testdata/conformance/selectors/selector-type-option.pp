@@ -1,0 +1,1 @@
+$x = $y ? { Integer => 'int', String[1] => 'str', default => 'other' }

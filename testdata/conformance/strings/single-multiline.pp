@@ -1,0 +1,2 @@
+$x = 'line one
+line two'

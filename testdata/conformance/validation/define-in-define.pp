@@ -1,0 +1,4 @@
+define a::b {
+  define a::c {
+  }
+}

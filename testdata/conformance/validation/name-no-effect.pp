@@ -1,0 +1,2 @@
+present
+notice(1)

@@ -1,0 +1,3 @@
+function a::f() {
+  file { '/x': }
+}
