@@ -556,10 +556,15 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 			p.advance()
 			p.errorAt(p.tok())
 		}
-		if p.kind() == tCOMMA {
-			p.advance()
+		if p.kind() != tCOMMA {
+			return ops
 		}
-		return ops
+		// The grammar lets the operation list start empty, so a comma may
+		// lead the operations or stand alone as the end comma.
+		p.advance()
+		if !p.atAttrOp() {
+			return ops
+		}
 	}
 	for {
 		ops = append(ops, p.parseAttrOp())

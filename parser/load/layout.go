@@ -30,6 +30,8 @@ type layout struct {
 	mods  map[string]*Module      // by absolute directory
 	info  map[*Environment]*envInfo
 	abs   map[*Module]string
+	// placed caches place by directory.
+	placed map[string]placement
 }
 
 // dirKind says what a directory looks like.
@@ -48,12 +50,13 @@ type envInfo struct {
 
 func newLayout(l *loader) *layout {
 	return &layout{
-		l:     l,
-		kinds: map[string]dirKind{},
-		envs:  map[string]*Environment{},
-		mods:  map[string]*Module{},
-		info:  map[*Environment]*envInfo{},
-		abs:   map[*Module]string{},
+		l:      l,
+		kinds:  map[string]dirKind{},
+		envs:   map[string]*Environment{},
+		mods:   map[string]*Module{},
+		info:   map[*Environment]*envInfo{},
+		abs:    map[*Module]string{},
+		placed: map[string]placement{},
 	}
 }
 
@@ -85,8 +88,29 @@ func (y *layout) kind(d string) dirKind {
 // with module markers (manifests/ or metadata.json) that is not inside
 // another module's code or lib directory is the module.
 func (y *layout) place(abs string) (*Environment, *Module) {
+	dir := filepath.Dir(abs)
+	y.mu.Lock()
+	p, ok := y.placed[dir]
+	y.mu.Unlock()
+	if !ok {
+		p.env, p.mod = y.placeDir(dir)
+		y.mu.Lock()
+		y.placed[dir] = p
+		y.mu.Unlock()
+	}
+	return p.env, p.mod
+}
+
+// placement is the environment and module of the files of one directory.
+type placement struct {
+	env *Environment
+	mod *Module
+}
+
+// placeDir places the files directly in the absolute directory dir.
+func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	var chain []string // innermost first
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+	for d := dir; ; d = filepath.Dir(d) {
 		chain = append(chain, d)
 		if y.kind(d).gitTop || filepath.Dir(d) == d {
 			break
@@ -104,12 +128,8 @@ func (y *layout) place(abs string) (*Environment, *Module) {
 	if env != nil {
 		info := y.envInfo(env)
 		for _, p := range info.modulePath {
-			rest, ok := relUnder(p, abs)
-			if !ok {
-				continue
-			}
-			first, _, more := strings.Cut(rest, "/")
-			if !more {
+			first, _, _ := strings.Cut(rest(p, dir), "/")
+			if first == "" {
 				continue // a file directly in the modulepath directory
 			}
 			return env, y.module(filepath.Join(p, filepath.FromSlash(first)), nil)
@@ -234,6 +254,13 @@ func (y *layout) module(d string, env *Environment) *Module {
 	y.abs[m] = d
 	y.mu.Unlock()
 	return m
+}
+
+// rest returns dir relative to base with '/' separators when dir lies
+// strictly below base, else "".
+func rest(base, dir string) string {
+	r, _ := relUnder(base, dir)
+	return r
 }
 
 // shortModuleName drops the author from "author-name" or "author/name".

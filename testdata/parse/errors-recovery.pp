@@ -1,0 +1,7 @@
+class a {
+  $x = [1,
+}
+class b {
+  $y = )
+}
+class c { }
