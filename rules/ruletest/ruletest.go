@@ -55,18 +55,6 @@ func Run(t *testing.T, path string, opts Options, rs ...*rules.Rule) []rules.Dia
 // with paths relative to dir.
 func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Diagnostic {
 	t.Helper()
-	paths := opts.Reported
-	if len(paths) == 0 {
-		paths = []string{"."}
-	}
-	tree, err := load.Load(load.Options{Paths: paths, Dir: dir, Jobs: 2})
-	if err != nil {
-		t.Fatalf("loading fixture: %v", err)
-	}
-	for _, p := range tree.Problems {
-		t.Errorf("loading fixture: %v", p.Error())
-	}
-	prog := model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2})
 	all := rs
 	if !slices.ContainsFunc(rs, func(r *rules.Rule) bool { return r.ID == "unused-ignore" }) {
 		// Control comments must resolve every rule name, even of rules not under test.
@@ -86,6 +74,25 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 		}
 		active = append(active, a)
 	}
+	return LintActive(t, dir, opts, reg, active)
+}
+
+// LintActive lints the tree in dir with an explicit registry and rule
+// selection (as rules.Select makes them from a configuration).
+func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) []rules.Diagnostic {
+	t.Helper()
+	paths := opts.Reported
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	tree, err := load.Load(load.Options{Paths: paths, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatalf("loading fixture: %v", err)
+	}
+	for _, p := range tree.Problems {
+		t.Errorf("loading fixture: %v", p.Error())
+	}
+	prog := model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2})
 	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2}
 	return runner.Run(prog)
 }
