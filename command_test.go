@@ -1,0 +1,239 @@
+package ducklint_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint"
+)
+
+// writeTree creates files (path -> content) under a new temporary directory.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// run runs the command in-process in dir and returns exit code, stdout, stderr.
+func run(t *testing.T, dir, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := &ducklint.Command{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Dir: dir,
+		Getenv: func(string) string { return "" }}
+	code := cmd.Main(append([]string{"ducklint"}, args...))
+	return code, out.String(), errOut.String()
+}
+
+type jsonReport struct {
+	Version  int `json:"version"`
+	Findings []struct {
+		Rule      string `json:"rule"`
+		Severity  string `json:"severity"`
+		Message   string `json:"message"`
+		File      string `json:"file"`
+		Line      int    `json:"line"`
+		Column    int    `json:"column"`
+		EndLine   int    `json:"end_line"`
+		EndColumn int    `json:"end_column"`
+		Related   []any  `json:"related"`
+	} `json:"findings"`
+	Files int `json:"files"`
+}
+
+func decode(t *testing.T, s string) jsonReport {
+	t.Helper()
+	var r jsonReport
+	if err := json.Unmarshal([]byte(s), &r); err != nil {
+		t.Fatalf("output is not the JSON contract: %v\n%s", err, s)
+	}
+	return r
+}
+
+var sampleTree = map[string]string{
+	"good.pp":       "class good {\n  notice('ok')\n}\n",
+	"bad.pp":        "class bad {\n  $x = [1,\n}\n",
+	"sub/other.epp": "<%- | $x | -%>\n<%= $x %>\n",
+}
+
+func TestExitCodesAndJSON(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	code, out, _ := run(t, dir, "", "-f", "json")
+	if code != ducklint.ExitFindings {
+		t.Fatalf("exit = %d, want 1\n%s", code, out)
+	}
+	r := decode(t, out)
+	if r.Version != 1 || r.Files != 3 || len(r.Findings) != 1 {
+		t.Fatalf("report = %+v", r)
+	}
+	f := r.Findings[0]
+	if f.Rule != "syntax-error" || f.Severity != "error" || f.File != "bad.pp" || f.Line != 3 || f.Column != 1 ||
+		f.EndLine != 3 || f.EndColumn != 2 || f.Message != "Syntax error at '}'" || f.Related == nil {
+		t.Errorf("finding = %+v", f)
+	}
+
+	code, out, _ = run(t, dir, "", "good.pp", "sub")
+	if code != ducklint.ExitClean || !strings.Contains(out, "no problems") {
+		t.Errorf("clean files: exit %d, output %q", code, out)
+	}
+}
+
+func TestTextOutputAndFlagsAfterPaths(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	code, out, _ := run(t, dir, "", "bad.pp", "--format", "text")
+	if code != 1 || !strings.Contains(out, "bad.pp:3:1: error: Syntax error at '}' [syntax-error]") {
+		t.Errorf("exit %d, text output:\n%s", code, out)
+	}
+}
+
+func TestFailOn(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.pp": "notice('x') # lint:ignore:syntax-error\n"})
+	// The only finding is an unused-ignore warning.
+	if code, out, _ := run(t, dir, ""); code != 1 || !strings.Contains(out, "unused-ignore") {
+		t.Errorf("default --fail-on warning: exit %d\n%s", code, out)
+	}
+	if code, _, _ := run(t, dir, "", "--fail-on", "error"); code != 0 {
+		t.Errorf("--fail-on error with only a warning: exit %d, want 0", code)
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	cases := []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--format", "xml"}, `unknown format "xml"`},
+		{[]string{"--jobs", "0"}, "--jobs must be at least 1"},
+		{[]string{"--enable", "no-such-rule"}, `unknown rule "no-such-rule"`},
+		{[]string{"--fail-on", "fatal"}, "unknown severity"},
+		{[]string{"--no-such-flag"}, "flag provided but not defined"},
+		{[]string{"--stdin-filename", "x.pp", "good.pp"}, `needs "-"`},
+		{[]string{"-", "-"}, "only once"},
+	}
+	for _, c := range cases {
+		code, out, errOut := run(t, dir, "", c.args...)
+		if code != ducklint.ExitUsage || !strings.Contains(errOut, c.msg) || out != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q; want exit 2 and %q", c.args, code, errOut, out, c.msg)
+		}
+	}
+}
+
+func TestBadConfig(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.pp": "notice('x')\n", ".ducklint.toml": "[rules.nope]\nenabled = true\n"})
+	code, _, errOut := run(t, dir, "")
+	if code != ducklint.ExitUsage || !strings.Contains(errOut, ".ducklint.toml:1: unknown rule \"nope\"") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = run(t, dir, "", "--config", "missing.toml")
+	if code != ducklint.ExitUsage || !strings.Contains(errOut, "missing.toml") {
+		t.Errorf("missing --config: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestMissingPathStillLintsTheRest(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	code, out, errOut := run(t, dir, "", "-f", "json", "nope.pp", "bad.pp")
+	if code != ducklint.ExitUsage || !strings.Contains(errOut, "nope.pp") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+	if r := decode(t, out); len(r.Findings) != 1 || r.Findings[0].File != "bad.pp" {
+		t.Errorf("findings for the other path lost: %+v", r)
+	}
+}
+
+// A single file is linted in its module's context: the module's real name
+// comes from metadata.json, and only the given file is reported.
+func TestSingleFileInModuleContext(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"puppetlabs-ntp/metadata.json":          `{"name": "puppetlabs-ntp"}`,
+		"puppetlabs-ntp/manifests/init.pp":      "class ntp {\n  $x = [\n}\n",
+		"puppetlabs-ntp/manifests/config.pp":    "class ntp::config {}\n",
+		"puppetlabs-ntp/manifests/service.pp":   "class ntp::svc {}\n",
+		"puppetlabs-ntp/templates/ntp.conf.epp": "<%= 1 %>\n",
+	})
+	code, out, _ := run(t, dir, "", "-f", "json", "puppetlabs-ntp/manifests/config.pp")
+	if r := decode(t, out); code != 0 || r.Files != 1 || len(r.Findings) != 0 {
+		t.Errorf("config.pp: exit %d, %+v", code, r)
+	}
+	code, out, _ = run(t, dir, "", "-f", "json", "puppetlabs-ntp/manifests/service.pp")
+	r := decode(t, out)
+	if code != 1 || len(r.Findings) != 1 || r.Findings[0].Rule != "autoload-layout" ||
+		!strings.Contains(r.Findings[0].Message, "must define 'ntp::service'") {
+		t.Errorf("service.pp: exit %d, %+v", code, r)
+	}
+}
+
+func TestStdinPlacedInItsModule(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"ntp/metadata.json":       `{"name": "puppetlabs-ntp"}`,
+		"ntp/manifests/config.pp": "class ntp::config {}\n",
+	})
+	code, out, _ := run(t, dir, "class ntp::wrong {}\n", "-f", "json", "--stdin-filename", "ntp/manifests/config.pp", "-")
+	r := decode(t, out)
+	if code != 1 || r.Files != 1 || len(r.Findings) != 1 || r.Findings[0].File != "ntp/manifests/config.pp" ||
+		r.Findings[0].Rule != "autoload-layout" {
+		t.Errorf("stdin: exit %d, %+v", code, r)
+	}
+}
+
+func TestListRules(t *testing.T) {
+	code, out, _ := run(t, t.TempDir(), "", "--list-rules", "-f", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var list []map[string]any
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatalf("--list-rules -f json is not JSON: %v\n%s", err, out)
+	}
+	ids := map[any]bool{}
+	for _, r := range list {
+		ids[r["id"]] = true
+	}
+	for _, id := range []string{"syntax-error", "unused-ignore", "autoload-layout"} {
+		if !ids[id] {
+			t.Errorf("--list-rules lacks %s: %s", id, out)
+		}
+	}
+	code, out, _ = run(t, t.TempDir(), "", "--list-rules")
+	if code != 0 || !strings.Contains(out, "syntax-error") {
+		t.Errorf("--list-rules text: exit %d\n%s", code, out)
+	}
+}
+
+func TestOutputIndependentOfJobs(t *testing.T) {
+	files := map[string]string{}
+	for i := range 40 {
+		files[filepath.ToSlash(filepath.Join("m", "manifests", string(rune('a'+i%26))+strings.Repeat("x", i/26)+".pp"))] =
+			"class wrong_name {}\n# lint:ignore:nothing-here\n$y = }\n"
+	}
+	dir := writeTree(t, files)
+	_, first, _ := run(t, dir, "", "-f", "json", "--jobs", "1")
+	for _, jobs := range []string{"2", "8"} {
+		if _, out, _ := run(t, dir, "", "-f", "json", "--jobs", jobs); out != first {
+			t.Errorf("--jobs %s output differs from --jobs 1", jobs)
+		}
+	}
+	if r := decode(t, first); len(r.Findings) != 120 {
+		t.Errorf("findings = %d, want 120 (3 per file)", len(r.Findings))
+	}
+}
+
+func TestHelp(t *testing.T) {
+	code, out, _ := run(t, t.TempDir(), "", "--help")
+	if code != 0 || !strings.Contains(out, "usage: ducklint") {
+		t.Errorf("--help: exit %d\n%s", code, out)
+	}
+}
