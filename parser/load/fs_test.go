@@ -71,6 +71,23 @@ modules:
 `,
 		},
 		{
+			name: "two links to one directory outside the tree: walked once, by the first path",
+			setup: func(t *testing.T, root string) {
+				out := filepath.Join(filepath.Dir(root), "outside")
+				writeTree(t, out, map[string]string{"x.pp": "notice(1)\n", "sub/y.pp": "notice(2)\n"})
+				symlink(t, out, filepath.Join(root, "b"))
+				symlink(t, out, filepath.Join(root, "a"))
+				symlink(t, "..", filepath.Join(out, "sub/back"))
+			},
+			args: []string{"."},
+			want: `files:
+  a/sub/y.pp lone reported bytes=10
+  a/x.pp lone reported bytes=10
+problems:
+  a/sub/back: symbolic link loop: it leads back to ../outside; not followed
+`,
+		},
+		{
 			name: "broken symlink is a problem, the rest loads",
 			setup: func(t *testing.T, root string) {
 				writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n"})
@@ -151,7 +168,10 @@ modules:
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			root := t.TempDir()
+			root := filepath.Join(t.TempDir(), "tree")
+			if err := os.Mkdir(root, 0o755); err != nil {
+				t.Fatal(err)
+			}
 			tc.setup(t, root)
 			for _, jobs := range []int{1, 4} {
 				tr, err := Load(Options{Paths: tc.args, Dir: root, Jobs: jobs})

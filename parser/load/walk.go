@@ -38,8 +38,18 @@ type walker struct {
 	spec walkSpec
 	sem  chan struct{}
 	wg   sync.WaitGroup
-	mu   sync.Mutex
-	out  []candidate
+
+	mu      sync.Mutex
+	out     []candidate
+	visited map[string]bool // real paths of the directories walked
+	links   []dirLink       // symlinked directories met, walked later
+}
+
+// dirLink is a symbolic link to a directory, met while walking.
+type dirLink struct {
+	path, real string
+	parentReal string // real path of the directory holding the link
+	ign        *ignoreLevel
 }
 
 // walk collects the files under root (an existing directory). Exclude
@@ -51,14 +61,33 @@ func (l *loader) walk(root string, spec walkSpec) []candidate {
 	if l.exclude.excluded(root) {
 		return nil
 	}
-	w := &walker{l: l, spec: spec, sem: make(chan struct{}, l.jobs)}
+	w := &walker{l: l, spec: spec, sem: make(chan struct{}, l.jobs), visited: map[string]bool{}}
 	var ign *ignoreLevel
 	if spec.gitignore {
 		ign = l.ancestorIgnores(root)
 	}
-	real := realPath(root)
-	w.dir(root, real, []string{real}, ign)
+	w.dir(root, realPath(root), ign, false)
 	w.wg.Wait()
+	// Symlinked directories are followed after the plain tree, one at a
+	// time in path order, so that which path reaches a directory first —
+	// and is kept — does not depend on scheduling. A directory already
+	// walked is not walked again; a link to its own ancestor is a loop.
+	for len(w.links) > 0 {
+		links := w.links
+		w.links = nil
+		slices.SortFunc(links, func(a, b dirLink) int { return strings.Compare(a.path, b.path) })
+		for _, ln := range links {
+			switch {
+			case under(ln.real, ln.parentReal):
+				l.problem(ln.path, fmt.Errorf("symbolic link loop: it leads back to %s; not followed", l.rel(ln.real)))
+			case w.visited[ln.real]:
+				// Reached already through another path.
+			default:
+				w.dir(ln.path, ln.real, ln.ign, true)
+				w.wg.Wait()
+			}
+		}
+	}
 	return w.out
 }
 
@@ -115,10 +144,13 @@ func (w *walker) add(c candidate) {
 	w.mu.Unlock()
 }
 
-// dir walks the directory abs, whose real path is real; chain holds the
-// real paths of the directories walked to get here. A directory link is a
-// loop when it leads to one of those or to an ancestor of real.
-func (w *walker) dir(abs, real string, chain []string, ign *ignoreLevel) {
+// dir walks the directory abs, whose real path is real. Subdirectories
+// are walked in parallel; symlinked ones are queued in w.links. linked
+// says abs was reached through a symlinked directory.
+func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
+	w.mu.Lock()
+	w.visited[real] = true
+	w.mu.Unlock()
 	entries, err := os.ReadDir(abs)
 	if err != nil {
 		w.l.problem(abs, fmt.Errorf("cannot read directory: %w", pathError(err)))
@@ -136,9 +168,10 @@ func (w *walker) dir(abs, real string, chain []string, ign *ignoreLevel) {
 		name := e.Name()
 		path := filepath.Join(abs, name)
 		mode := e.Type()
-		viaLink := false
+		viaLink := linked
 		entryReal := filepath.Join(real, name)
-		if mode&fs.ModeSymlink != 0 {
+		isLink := mode&fs.ModeSymlink != 0
+		if isLink {
 			fi, err := os.Stat(path)
 			if err != nil {
 				if w.skipped(path, false, ign) {
@@ -160,19 +193,20 @@ func (w *walker) dir(abs, real string, chain []string, ign *ignoreLevel) {
 			if name == ".git" || w.spec.flat || w.skipped(path, true, ign) {
 				continue
 			}
-			if slices.Contains(chain, entryReal) || under(entryReal, real) {
-				w.l.problem(path, fmt.Errorf("symbolic link loop: it leads back to %s; not followed", w.l.rel(entryReal)))
+			if isLink {
+				w.mu.Lock()
+				w.links = append(w.links, dirLink{path: path, real: entryReal, parentReal: real, ign: ign})
+				w.mu.Unlock()
 				continue
 			}
-			next := append(slices.Clip(chain), entryReal)
 			select {
 			case w.sem <- struct{}{}:
 				w.wg.Go(func() {
 					defer func() { <-w.sem }()
-					w.dir(path, entryReal, next, ign)
+					w.dir(path, entryReal, ign, linked)
 				})
 			default:
-				w.dir(path, entryReal, next, ign)
+				w.dir(path, entryReal, ign, linked)
 			}
 		case mode.IsRegular():
 			if !w.spec.wants(name) || w.skipped(path, false, ign) {
