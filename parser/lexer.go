@@ -86,7 +86,10 @@ func (l *lexer) g(off int) int {
 }
 
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
-	return &lexer{src: src, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	// Real manifests have one token per 6-14 bytes; sizing the slice
+	// up front avoids most of the growth copying.
+	toks := make([]token, 0, len(src)/6+16)
+	return &lexer{src: src, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
 }
 
 // lex scans the whole input. On a fatal error the token list ends with a
@@ -104,9 +107,9 @@ func (l *lexer) lex() []token {
 	})
 	end := len(l.src)
 	if l.err != nil {
-		l.toks = append(l.toks, token{kind: tLexErr, start: l.err.off, end: l.err.off, val: l.err.msg})
+		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), val: l.err.msg})
 	} else {
-		l.toks = append(l.toks, token{kind: tEOF, start: l.g(end), end: l.g(end)})
+		l.toks = append(l.toks, token{kind: tEOF, start: int32(l.g(end)), end: int32(l.g(end))})
 	}
 	return l.toks
 }
@@ -132,7 +135,7 @@ func (l *lexer) fail(msg string, off int) {
 }
 
 func (l *lexer) emit(kind tokKind, start, end int, val string) {
-	l.toks = append(l.toks, token{kind: kind, start: l.g(start), end: l.g(end), val: val})
+	l.toks = append(l.toks, token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), val: val})
 	l.after = kind
 }
 
@@ -883,8 +886,8 @@ func (l *lexer) sqString() {
 		}
 		val = b.String()
 	}
-	l.toks = append(l.toks, token{kind: tSTRING, start: l.g(p), end: l.g(i + 1), val: val, quote: '\'',
-		textStart: l.g(p + 1), textEnd: l.g(i)})
+	l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(p)), end: int32(l.g(i + 1)), val: val, quote: '\'',
+		textStart: int32(l.g(p + 1)), textEnd: int32(l.g(i))})
 	l.after = tSTRING
 	l.pos = i + 1
 }
@@ -1007,12 +1010,12 @@ func (l *lexer) interpolateDQ() {
 				l.lastMatch = string(l.src[e-1 : e+1])
 			}
 			if kind == tDQPRE {
-				l.toks = append(l.toks, token{kind: tSTRING, start: l.g(q), end: l.g(e + 1), val: text.String(), quote: '"',
-					textStart: l.g(q + 1), textEnd: l.g(e)})
+				l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(q)), end: int32(l.g(e + 1)), val: text.String(), quote: '"',
+					textStart: int32(l.g(q + 1)), textEnd: int32(l.g(e))})
 				l.after = tSTRING
 			} else {
-				l.toks = append(l.toks, token{kind: tDQPOST, start: l.g(textStart), end: l.g(e + 1), val: text.String(),
-					textStart: l.g(textStart), textEnd: l.g(e)})
+				l.toks = append(l.toks, token{kind: tDQPOST, start: int32(l.g(textStart)), end: int32(l.g(e + 1)), val: text.String(),
+					textStart: int32(l.g(textStart)), textEnd: int32(l.g(e))})
 				l.after = tDQPOST
 			}
 			l.pos = e + 1
@@ -1029,7 +1032,7 @@ func (l *lexer) interpolateDQ() {
 				continue
 			}
 			l.pushPart(kind, q, textStart, e, e, text.String())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: l.g(e), end: l.g(ve), val: string(l.src[e+1 : ve])})
+			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: string(l.src[e+1 : ve])})
 			l.after = tVARIABLE
 			l.pos = ve
 			l.lastMatch = string(l.src[e+1 : ve])
@@ -1046,8 +1049,8 @@ func (l *lexer) pushPart(kind tokKind, q, textStart, textEnd, end int, val strin
 	if kind == tDQPRE {
 		start = q
 	}
-	l.toks = append(l.toks, token{kind: kind, start: l.g(start), end: l.g(end), val: val,
-		textStart: l.g(textStart), textEnd: l.g(textEnd)})
+	l.toks = append(l.toks, token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), val: val,
+		textStart: int32(l.g(textStart)), textEnd: int32(l.g(textEnd))})
 }
 
 // enqueueUntil lexes the tokens of a "${...}" interpolation up to its

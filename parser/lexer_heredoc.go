@@ -54,7 +54,7 @@ func (l *lexer) heredoc() {
 		}
 	}
 	hd := &heredocInfo{tag: tag, syntax: syntax, escapes: escapes, interpolated: interpolated}
-	l.toks = append(l.toks, token{kind: tHEREDOC, start: l.g(p), end: l.g(after), val: syntax, hd: hd})
+	l.toks = append(l.toks, token{kind: tHEREDOC, start: int32(l.g(p)), end: int32(l.g(after)), val: syntax, hd: hd})
 	hdIndex := len(l.toks) - 1
 
 	var bs int
@@ -126,8 +126,8 @@ func (l *lexer) heredoc() {
 	sub := &lexer{src: text, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm,
 		uqEscapes: escSet, uqDollarEscapes: strings.Contains(escSet, "$"), after: tEOF}
 	if !interpolated {
-		sub.toks = append(sub.toks, token{kind: tSTRING, start: sm.global(0), end: sm.global(len(text)),
-			val: unescape(string(text), escSet), textStart: sm.global(0), textEnd: sm.global(len(text))})
+		sub.toks = append(sub.toks, token{kind: tSTRING, start: int32(sm.global(0)), end: int32(sm.global(len(text))),
+			val: unescape(string(text), escSet), textStart: int32(sm.global(0)), textEnd: int32(sm.global(len(text)))})
 	} else {
 		sub.run(sub.interpolateUQ)
 		if sub.err != nil {
@@ -240,8 +240,8 @@ func (l *lexer) interpolateUQ() {
 			if kind == tDQPRE {
 				k = tSTRING
 			}
-			l.toks = append(l.toks, token{kind: k, start: l.g(textStart), end: l.g(e), val: text.String(),
-				textStart: l.g(textStart), textEnd: l.g(e)})
+			l.toks = append(l.toks, token{kind: k, start: int32(l.g(textStart)), end: int32(l.g(e)), val: text.String(),
+				textStart: int32(l.g(textStart)), textEnd: int32(l.g(e))})
 			l.after = k
 			l.pos = e
 			return
@@ -257,7 +257,7 @@ func (l *lexer) interpolateUQ() {
 				continue
 			}
 			l.pushPart(kind, textStart, textStart, e, e, text.String())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: l.g(e), end: l.g(ve), val: string(l.src[e+1 : ve])})
+			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: string(l.src[e+1 : ve])})
 			l.after = tVARIABLE
 			l.pos = ve
 		}

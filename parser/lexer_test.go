@@ -124,7 +124,7 @@ func TestTokenPositions(t *testing.T) {
 	var got []string
 	for _, tk := range l.lex() {
 		if tk.kind == tVARIABLE || tk.kind == tNAME {
-			got = append(got, tk.val+"@"+li.Pos(tk.start).String())
+			got = append(got, tk.val+"@"+li.Pos(int(tk.start)).String())
 		}
 	}
 	if want := "x@1:1 y@1:10 foo@2:3"; strings.Join(got, " ") != want {

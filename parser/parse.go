@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,8 +28,9 @@ type parser struct {
 	i     int
 	depth int
 	lines *LineIndex
-	// position cache for monotone lookups
-	lastLine int
+	// caches for mostly increasing position lookups
+	lastLine                         int
+	lastColLine, lastColOff, lastCol int
 }
 
 // bomError returns Puppet's message when src starts with a byte order mark.
@@ -79,10 +81,14 @@ func hex2(b byte) string {
 }
 
 func parse(f *File, opts ParseOptions) {
-	p := &parser{f: f, lines: f.Lines}
+	p := &parser{f: f, lines: f.Lines, lastColLine: -1}
 	f.Program = &Program{Body: &Block{}}
 	f.Program.Range = p.span(0, len(f.Src))
 	f.Program.Body.Range = f.Program.Range
+	if len(f.Src) > math.MaxInt32 {
+		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(0, 0), Message: "File too large to parse (over 2 GiB)"})
+		return
+	}
 	if msg := bomError(f.Src); msg != "" {
 		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(0, 0), Message: msg})
 		return
@@ -126,8 +132,15 @@ func (p *parser) pos(off int) Pos {
 		line = lo
 		p.lastLine = line
 	}
-	start := ls[line]
-	return Pos{Offset: off, Line: line + 1, Column: utf8.RuneCount(li.src[start:off]) + 1}
+	// Columns count code points from the line start; continue from the
+	// previous lookup when it is earlier on the same line.
+	start, col := ls[line], 1
+	if p.lastColLine == line && p.lastColOff >= start && p.lastColOff <= off {
+		start, col = p.lastColOff, p.lastCol
+	}
+	col += utf8.RuneCount(li.src[start:off])
+	p.lastColLine, p.lastColOff, p.lastCol = line, off, col
+	return Pos{Offset: off, Line: line + 1, Column: col}
 }
 
 func (p *parser) span(start, end int) Span {
@@ -137,7 +150,7 @@ func (p *parser) span(start, end int) Span {
 	return Span{Start: p.pos(start), End: p.pos(end)}
 }
 
-func (p *parser) tokSpan(t *token) Span { return p.span(t.start, t.end) }
+func (p *parser) tokSpan(t *token) Span { return p.span(int(t.start), int(t.end)) }
 
 // spanFrom spans from the start of a to the end of b.
 func spanFrom(a, b Span) Span { return Span{Start: a.Start, End: b.End} }
@@ -166,7 +179,7 @@ func (p *parser) prevEnd() int {
 	if p.i == 0 {
 		return 0
 	}
-	return p.toks[p.i-1].end
+	return int(p.toks[p.i-1].end)
 }
 
 // tokenText is the token value Puppet shows in "Syntax error at '...'".
@@ -270,7 +283,7 @@ func (p *parser) reportLexErr() {
 		return
 	}
 	for _, e := range p.f.Errors {
-		if e.Message == t.val && e.Start.Offset == t.start {
+		if e.Message == t.val && e.Start.Offset == int(t.start) {
 			return
 		}
 	}
@@ -299,7 +312,7 @@ func (p *parser) syncIndex(from int) int {
 		case tEOF, tLexErr:
 			return i
 		case tCLASS, tDEFINE, tNODE, tFUNCTION, tTYPE, tPLAN, tNAME, tVARIABLE, tCLASSREF:
-			if t.start == 0 || src[t.start-1] == '\n' {
+			if int(t.start) == 0 || src[int(t.start)-1] == '\n' {
 				return i
 			}
 		}
@@ -377,7 +390,7 @@ func (p *parser) parseBlockBody() *Block {
 	lb := p.expect(tLBRACE)
 	b := &Block{Stmts: p.parseStatements()}
 	rb := p.expect(tRBRACE)
-	b.Range = p.span(lb.start, rb.end)
+	b.Range = p.span(int(lb.start), int(rb.end))
 	return b
 }
 
@@ -426,13 +439,13 @@ func (p *parser) parseResource() Expr {
 		switch r := r.(type) {
 		case *Resource:
 			r.Form = form
-			r.Range.Start = p.pos(at.start)
+			r.Range.Start = p.pos(int(at.start))
 		case *ResourceDefaults:
 			r.Form = form
-			r.Range.Start = p.pos(at.start)
+			r.Range.Start = p.pos(int(at.start))
 		case *ResourceOverride:
 			r.Form = form
-			r.Range.Start = p.pos(at.start)
+			r.Range.Start = p.pos(int(at.start))
 		default:
 			p.failMsg(at, what+" can only be applied to a Resource Expression")
 		}
@@ -447,7 +460,7 @@ func (p *parser) parseResource() Expr {
 			rb := p.expect(tRBRACE)
 			_ = lb
 			r := &Resource{Type: n, Bodies: bodies}
-			r.Range = p.span(ct.start, rb.end)
+			r.Range = p.span(int(ct.start), int(rb.end))
 			return r
 		}
 	}
@@ -477,7 +490,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 		switch t := typ.(type) {
 		case *Name:
 			h := &Hash{}
-			h.Range = p.span(lb.start, rb.end)
+			h.Range = p.span(int(lb.start), int(rb.end))
 			for _, a := range attrs {
 				if a.Op == "+>" {
 					p.failMsg(lb, "Syntax error resource body without title or hash with +>")
@@ -519,7 +532,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 func (p *parser) indexOfStart(e Expr) int {
 	off := e.Span().Start.Offset
 	for i := p.i; i >= 0; i-- {
-		if p.toks[i].start == off {
+		if int(p.toks[i].start) == off {
 			return i
 		}
 	}
@@ -976,7 +989,7 @@ func (p *parser) parseParams(closing tokKind) []*Parameter {
 
 func (p *parser) parseParam() *Parameter {
 	par := &Parameter{}
-	start := p.tok().start
+	start := int(p.tok().start)
 	if p.kind() == tCLASSREF {
 		par.Type = p.parseTypeWithArgs()
 	}
@@ -1083,7 +1096,7 @@ func (p *parser) parsePrimary() Expr {
 		x := p.parseAssignment()
 		rp := p.expect(tRPAREN)
 		pe := &Paren{X: x}
-		pe.Range = p.span(t.start, rp.end)
+		pe.Range = p.span(int(t.start), int(rp.end))
 		return pe
 	case tPRIVATE, tATTR:
 		p.advance()
@@ -1161,7 +1174,7 @@ func (p *parser) parsePrimary() Expr {
 			p.errorAt(end)
 		}
 		p.advance()
-		r.Range = p.span(t.start, end.end)
+		r.Range = p.span(int(t.start), int(end.end))
 		return r
 	}
 	p.errorAt(t)
@@ -1191,8 +1204,8 @@ func (p *parser) stringLit(t *token) Expr {
 	}
 	s := &StringLit{Value: t.val, Quote: t.quote}
 	s.Range = p.tokSpan(t)
-	if t.start <= t.end && t.end <= len(p.f.Src) {
-		s.Raw = string(p.f.Src[t.start:t.end])
+	if int(t.start) <= int(t.end) && int(t.end) <= len(p.f.Src) {
+		s.Raw = string(p.f.Src[int(t.start):int(t.end)])
 	}
 	return s
 }
@@ -1214,7 +1227,7 @@ func (p *parser) parseDQ() Expr {
 		case tDQPOST:
 			p.advance()
 			p.addTextPart(is, t)
-			is.Range = p.span(first.start, t.end)
+			is.Range = p.span(int(first.start), int(t.end))
 			return is
 		}
 		p.errorAt(t)
@@ -1222,13 +1235,13 @@ func (p *parser) parseDQ() Expr {
 }
 
 func (p *parser) addTextPart(is *InterpolatedString, t *token) {
-	if t.val == "" && t.textStart == t.textEnd {
+	if t.val == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
 	s := &StringLit{Value: t.val}
-	s.Range = p.span(t.textStart, t.textEnd)
-	if t.textStart <= t.textEnd && t.textEnd <= len(p.f.Src) {
-		s.Raw = string(p.f.Src[t.textStart:t.textEnd])
+	s.Range = p.span(int(t.textStart), int(t.textEnd))
+	if int(t.textStart) <= int(t.textEnd) && int(t.textEnd) <= len(p.f.Src) {
+		s.Raw = string(p.f.Src[int(t.textStart):int(t.textEnd)])
 	}
 	is.Parts = append(is.Parts, s)
 }
@@ -1241,7 +1254,7 @@ func (p *parser) parseHeredoc() Expr {
 	case tSTRING:
 		st := p.advance()
 		s := &StringLit{Value: st.val}
-		s.Range = p.span(st.start, st.end)
+		s.Range = p.span(int(st.start), int(st.end))
 		s.Raw = string(p.f.Src[t.hd.bodyStart:max(t.hd.bodyStart, t.hd.bodyEnd)])
 		h.Text = s
 	case tDQPRE:
@@ -1281,7 +1294,7 @@ func (p *parser) parseArray() Expr {
 		}
 	}
 	rb := p.expect(tRBRACK)
-	a.Range = p.span(open.start, rb.end)
+	a.Range = p.span(int(open.start), int(rb.end))
 	return a
 }
 
@@ -1311,7 +1324,7 @@ func (p *parser) parseHash() Expr {
 		}
 	}
 	rb := p.expect(tRBRACE)
-	h.Range = p.span(open.start, rb.end)
+	h.Range = p.span(int(open.start), int(rb.end))
 	return h
 }
 
@@ -1337,7 +1350,7 @@ func (p *parser) parseCase() Expr {
 		}
 	}
 	rb := p.advance()
-	c.Range = p.span(t.start, rb.end)
+	c.Range = p.span(int(t.start), int(rb.end))
 	return c
 }
 
@@ -1422,7 +1435,7 @@ func (p *parser) parseHostname() Expr {
 	switch t.kind {
 	case tNAME, tNUMBER:
 		var sb strings.Builder
-		start := t.start
+		start := int(t.start)
 		for {
 			nt := p.tok()
 			if nt.kind != tNAME && nt.kind != tNUMBER {

@@ -111,15 +111,15 @@ func (k tokKind) isKeyword() bool { return k >= tCASE }
 // token is one lexical token. start and end are byte offsets in the file.
 type token struct {
 	kind  tokKind
-	start int
-	end   int
+	quote byte
+	start int32
+	end   int32
 	// val is the token's value: the name, the cooked string, the variable
 	// name without '$', the regex body, or the operator text.
 	val string
 	// textStart and textEnd delimit the literal text of string parts in the
 	// file (without quotes or "${").
-	textStart, textEnd int
-	quote              byte
+	textStart, textEnd int32
 	hd                 *heredocInfo
 }
 

@@ -206,7 +206,7 @@ func (y *layout) env(d string) *Environment {
 	y.info[e] = info
 	y.mu.Unlock()
 	for _, p := range info.modulePath {
-		entries, err := os.ReadDir(p)
+		entries, err := y.l.readDir(p)
 		if err != nil {
 			y.l.problem(p, fmt.Errorf("cannot read modulepath directory: %w", pathError(err)))
 			continue

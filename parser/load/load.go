@@ -176,6 +176,7 @@ type loader struct {
 	mu       sync.Mutex
 	problems map[string]Problem // by path+message, deduplicated
 	ignores  map[string][]ignoreRule
+	dirs     map[string]dirEntries
 	lay      *layout
 }
 
@@ -210,6 +211,7 @@ func newLoader(opts Options) (*loader, error) {
 		dir: dir, jobs: jobs, exclude: ex,
 		problems: map[string]Problem{},
 		ignores:  map[string][]ignoreRule{},
+		dirs:     map[string]dirEntries{},
 	}
 	l.lay = newLayout(l)
 	return l, nil

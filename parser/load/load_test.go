@@ -34,6 +34,7 @@ type fixture struct {
 	stdinFilename string
 	stdin         []byte
 	want          string
+	puppetOrder   []string // recorded Puppet evaluation order of the main manifest
 }
 
 func readFixture(t *testing.T, path string) (*txtar.Archive, fixture) {
@@ -66,6 +67,8 @@ func readFixture(t *testing.T, path string) (*txtar.Archive, fixture) {
 			fx.want = string(f.Data)
 		case "@stdin":
 			fx.stdin = f.Data
+		case "@puppet-order":
+			fx.puppetOrder = strings.Fields(string(f.Data))
 		}
 	}
 	return ar, fx
@@ -203,6 +206,9 @@ func TestFixtures(t *testing.T) {
 				}
 				got = d
 			}
+			if fx.puppetOrder != nil {
+				checkPuppetOrder(t, root, fx)
+			}
 			if *update {
 				writeWant(t, path, ar, got)
 				return
@@ -211,6 +217,27 @@ func TestFixtures(t *testing.T) {
 				t.Errorf("tree differs from @want\n--- got:\n%s--- want:\n%s", got, fx.want)
 			}
 		})
+	}
+}
+
+// checkPuppetOrder compares the main manifest order of the fixture's
+// only environment with the order Puppet evaluated its files in.
+func checkPuppetOrder(t *testing.T, root string, fx fixture) {
+	t.Helper()
+	tr, err := Load(Options{Paths: fx.args, Dir: filepath.Join(root, filepath.FromSlash(fx.dir))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Envs) != 1 {
+		t.Fatalf("want one environment, got %d", len(tr.Envs))
+	}
+	e := tr.Envs[0]
+	var got []string
+	for _, p := range e.ManifestPaths {
+		got = append(got, strings.TrimPrefix(p, e.Dir+"/manifests/"))
+	}
+	if !slices.Equal(got, fx.puppetOrder) {
+		t.Errorf("main manifest order %q, Puppet's %q", got, fx.puppetOrder)
 	}
 }
 

@@ -151,7 +151,7 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 	w.mu.Lock()
 	w.visited[real] = true
 	w.mu.Unlock()
-	entries, err := os.ReadDir(abs)
+	entries, err := w.l.readDir(abs)
 	if err != nil {
 		w.l.problem(abs, fmt.Errorf("cannot read directory: %w", pathError(err)))
 		return
@@ -225,6 +225,28 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 // skipped reports whether path is excluded by a glob or ignored by git.
 func (w *walker) skipped(path string, isDir bool, ign *ignoreLevel) bool {
 	return w.l.exclude.excluded(path) || ign.ignored(path, isDir)
+}
+
+// dirEntries is the cached result of reading a directory.
+type dirEntries struct {
+	entries []fs.DirEntry
+	err     error
+}
+
+// readDir reads a directory once per Load: the context walks often cover
+// directories that a PATH argument's walk has read already.
+func (l *loader) readDir(abs string) ([]fs.DirEntry, error) {
+	l.mu.Lock()
+	d, ok := l.dirs[abs]
+	l.mu.Unlock()
+	if ok {
+		return d.entries, d.err
+	}
+	d.entries, d.err = os.ReadDir(abs)
+	l.mu.Lock()
+	l.dirs[abs] = d
+	l.mu.Unlock()
+	return d.entries, d.err
 }
 
 // brokenLink describes a symbolic link whose target does not exist.

@@ -127,9 +127,9 @@ func (g *generator) mainClass(mod string, subs []string) string {
 
 func (g *generator) subClass(mod, sub string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# @summary The %s part of %s.\n# @api private\nclass %s::%s {\n  assert_private()\n\n", sub, mod, mod, sub)
+	fmt.Fprintf(&b, "# @summary The %s part of %s.\n#\n# Manages the resources this part of the module needs.\n# It is contained by the main class; do not declare it directly.\n#\n# @api private\nclass %s::%s {\n  assert_private()\n\n", sub, mod, mod, sub)
 	fmt.Fprintf(&b, "  $ensure = $%s::ensure ? {\n    'absent' => 'absent',\n    default  => 'present',\n  }\n", mod)
-	for i := range 2 + g.rng.IntN(4) {
+	for i := range 4 + g.rng.IntN(6) {
 		typ := resourceTypes[g.rng.IntN(len(resourceTypes))]
 		fmt.Fprintf(&b, "\n  %s { '%s-%s-%d':\n", typ, mod, sub, i)
 		switch typ {
