@@ -1,0 +1,86 @@
+package ducklint_test
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/parser/load/gentree"
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+var benchSizes = []int{10, 100, 1000, 5000}
+
+// genTree writes a generated control repo of about n files.
+func genTree(b *testing.B, n int) (dir string, bytes int) {
+	b.Helper()
+	dir = b.TempDir()
+	tree := gentree.Generate(n, 1)
+	if err := tree.Write(dir); err != nil {
+		b.Fatal(err)
+	}
+	_, bytes, _ = tree.PuppetFiles()
+	return dir, bytes
+}
+
+// BenchmarkModel measures load + parse + whole-program model, the part
+// every run pays before the rules.
+func BenchmarkModel(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			dir, size := genTree(b, n)
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir})
+				if err != nil {
+					b.Fatal(err)
+				}
+				model.Build(tree, model.Options{})
+			}
+		})
+	}
+}
+
+// BenchmarkRules measures every rule over an already built model.
+func BenchmarkRules(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			dir, size := genTree(b, n)
+			tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir})
+			if err != nil {
+				b.Fatal(err)
+			}
+			prog := model.Build(tree, model.Options{})
+			reg := rules.Default()
+			active, err := rules.Select(reg, nil, nil, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			runner := &rules.Runner{Registry: reg, Rules: active}
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				runner.Run(prog)
+			}
+		})
+	}
+}
+
+// BenchmarkCommand measures the whole command, as a user runs it.
+func BenchmarkCommand(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			dir, size := genTree(b, n)
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Dir: dir}
+				if code := cmd.Main([]string{"ducklint", "-f", "json", "."}); code > 1 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+		})
+	}
+}
