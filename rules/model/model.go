@@ -53,6 +53,7 @@ type Program struct {
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
+	static       staticCache // see static.go
 }
 
 type defKey struct {

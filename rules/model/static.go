@@ -1,0 +1,902 @@
+package model
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+)
+
+// This file is the static-scope analysis: for every variable read, where
+// Puppet's static scope lookup finds it (scope.txt, scope-lookup-rules.txt),
+// and for qualified reads, whether the named class is guaranteed to have been
+// evaluated first. It is computed lazily, once per program, and is safe for
+// concurrent use by per-file rules.
+
+// ResolutionKind says where a variable read resolves.
+type ResolutionKind int
+
+// Where a read resolves. Unresolved means static scope finds nothing: at
+// run time the read gives undef and Puppet warns "Unknown variable".
+const (
+	Unresolved ResolutionKind = iota
+	// ResolvedLocal is a variable assigned earlier in the read's own scope.
+	ResolvedLocal
+	// ResolvedParam is a parameter of the read's own scope.
+	ResolvedParam
+	// ResolvedEnclosing is a parameter or earlier variable of a scope
+	// enclosing the lambda the read is in.
+	ResolvedEnclosing
+	// ResolvedInherited is a parameter or variable of a base class.
+	ResolvedInherited
+	// ResolvedNode is a variable only node definitions assign.
+	ResolvedNode
+	// ResolvedTop is a variable assigned at top scope in a main manifest.
+	ResolvedTop
+	// ResolvedFact is a core, legacy or custom fact.
+	ResolvedFact
+	// ResolvedBuiltin is a built-in variable ($title, $trusted, $facts...).
+	ResolvedBuiltin
+	// ResolvedCapture is a regex capture $0...$n.
+	ResolvedCapture
+	// ResolvedConfig is a name from [scope] known_variables.
+	ResolvedConfig
+	// ResolvedTemplateArg is a read in an EPP template without a
+	// parameter list, which sees whatever its callers pass.
+	ResolvedTemplateArg
+	// ResolvedQualified marks a qualified read ($a::b::x), which static
+	// lookup does not resolve; see Static.QualifiedTarget.
+	ResolvedQualified
+)
+
+var resolutionNames = [...]string{
+	Unresolved: "unresolved", ResolvedLocal: "local", ResolvedParam: "param", ResolvedEnclosing: "lambda-enclosing",
+	ResolvedInherited: "inherited", ResolvedNode: "node", ResolvedTop: "top", ResolvedFact: "fact",
+	ResolvedBuiltin: "builtin", ResolvedCapture: "capture", ResolvedConfig: "config",
+	ResolvedTemplateArg: "template-argument", ResolvedQualified: "qualified",
+}
+
+func (k ResolutionKind) String() string {
+	if k < 0 || int(k) >= len(resolutionNames) {
+		return "resolution"
+	}
+	return resolutionNames[k]
+}
+
+// Resolution is where a read resolves.
+type Resolution struct {
+	Kind ResolutionKind
+	// Scope is the scope holding the variable (local, enclosing, inherited
+	// class, node or top scope); nil for facts, built-ins and captures.
+	Scope *Scope
+	// Assignment is the assignment found, nil for parameters and names
+	// that are not assigned in Puppet code.
+	Assignment *Assignment
+	// Param is the parameter found.
+	Param *parser.Parameter
+}
+
+// Read is one read of a variable: a *parser.Variable that is not the target
+// of an assignment.
+type Read struct {
+	Var  *parser.Variable
+	File *File
+	// Scope is the innermost scope of the read (a lambda's, or the
+	// class, define, node, top, function, plan, template or file scope).
+	Scope *Scope
+	// Branch are the conditional arms the read sits in.
+	Branch []Branch
+	// Resolution is where the read resolves.
+	Resolution Resolution
+}
+
+// KnownGlobal reports whether a name is a fact or built-in variable that
+// every scope sees; the kind says which. It is supplied by the caller so
+// that the model does not depend on the rule data packages.
+type KnownGlobal func(name string) (ResolutionKind, bool)
+
+// Static is the static-scope analysis of a program.
+type Static struct {
+	prog  *Program
+	known KnownGlobal
+	// customFacts are facts from lib/facter of every loaded module and
+	// environment, and the configured known variables.
+	customFacts map[string]bool
+	configVars  map[string]bool
+	// nodeVars are the variables node definitions assign, by environment.
+	nodeVars map[*load.Environment]map[string][]*Assignment
+	// templateArgs holds, for EPP templates without a parameter list, the
+	// argument names every epp() call passes; nil map entry value means
+	// unknown (some call passes a non-literal hash or none was found).
+	templateArgs map[*File]map[string]bool
+	// classVars are the parameters and class-scope variables of classes.
+	classVars map[*Definition]map[string]bool
+	// modules are the names of modules with files in the program.
+	modules map[string]bool
+
+	mu sync.Mutex
+	// allSites[c][d] says whether every declaration site of d guarantees
+	// that class c was evaluated first.
+	allSites map[string]map[*Definition]bool
+	// evaluates[t][c] says whether declaring t always evaluates c.
+	evaluates map[string]map[string]bool
+}
+
+type staticCache struct {
+	once   sync.Once
+	static *Static
+}
+
+// Static returns the program's static-scope analysis, computing it on first
+// use with known as the source of facts and built-in variables. Later calls
+// return the same analysis whatever known they pass.
+func (p *Program) Static(known KnownGlobal) *Static {
+	p.static.once.Do(func() { p.static.static = newStatic(p, known) })
+	return p.static.static
+}
+
+func newStatic(p *Program, known KnownGlobal) *Static {
+	s := &Static{prog: p, known: known, customFacts: map[string]bool{}, configVars: map[string]bool{},
+		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{},
+		classVars: map[*Definition]map[string]bool{}, allSites: map[string]map[*Definition]bool{},
+		evaluates: map[string]map[string]bool{}, modules: map[string]bool{}}
+	for _, f := range p.Files {
+		if f.Source != nil && f.Source.Module != nil {
+			s.modules[f.Source.Module.Name] = true
+		}
+	}
+	if s.known == nil {
+		s.known = func(string) (ResolutionKind, bool) { return Unresolved, false }
+	}
+	for _, v := range p.KnownVariables {
+		s.configVars[strings.TrimPrefix(v, "$")] = true
+	}
+	if p.Tree != nil {
+		for _, m := range p.Tree.Modules {
+			for _, f := range m.Facts {
+				s.customFacts[f.Name] = true
+			}
+		}
+		for _, e := range p.Tree.Envs {
+			for _, f := range e.Facts {
+				s.customFacts[f.Name] = true
+			}
+		}
+	}
+	for _, d := range p.Definitions {
+		switch d.Kind {
+		case NodeDef:
+			if d.Scope == nil {
+				continue
+			}
+			env := envOf(d.File)
+			vars := s.nodeVars[env]
+			if vars == nil {
+				vars = map[string][]*Assignment{}
+				s.nodeVars[env] = vars
+			}
+			for _, a := range d.Scope.Assignments {
+				vars[a.Name] = append(vars[a.Name], a)
+			}
+		case ClassDef:
+			vars := map[string]bool{"title": true, "name": true, "module_name": true}
+			for _, prm := range d.Params {
+				vars[prm.Name] = true
+			}
+			if d.Scope != nil {
+				for _, a := range d.Scope.Assignments {
+					vars[a.Name] = true
+				}
+			}
+			s.classVars[d] = vars
+		}
+	}
+	s.collectTemplateArgs()
+	return s
+}
+
+func envOf(f *File) *load.Environment {
+	if f == nil || f.Source == nil {
+		return nil
+	}
+	return f.Source.Env
+}
+
+// collectTemplateArgs finds, for EPP templates without a parameter list,
+// the argument names epp() calls pass them.
+func (s *Static) collectTemplateArgs() {
+	byPath := map[string]*File{}
+	for _, f := range s.prog.Files {
+		prog := f.Parsed.Program
+		if prog == nil || prog.EPP == nil || prog.EPP.HasParams || f.Source == nil || f.Source.Module == nil {
+			continue
+		}
+		rel, ok := strings.CutPrefix(f.Source.RelInModule, "templates/")
+		if !ok {
+			continue
+		}
+		byPath[f.Source.Module.Name+"/"+rel] = f
+	}
+	if len(byPath) == 0 {
+		return
+	}
+	open := map[*File]bool{}
+	for _, f := range s.prog.Files {
+		if f.Parsed.Program == nil {
+			continue
+		}
+		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+			call, ok := n.(*parser.Call)
+			if !ok || strings.TrimPrefix(call.FuncName(), "::") != "epp" || len(call.Args) == 0 {
+				return true
+			}
+			lit, ok := call.Args[0].(*parser.StringLit)
+			if !ok {
+				return true
+			}
+			tf := byPath[lit.Value]
+			if tf == nil {
+				return true
+			}
+			args := s.templateArgs[tf]
+			if args == nil {
+				args = map[string]bool{}
+				s.templateArgs[tf] = args
+			}
+			if len(call.Args) < 2 {
+				return true
+			}
+			h, ok := call.Args[1].(*parser.Hash)
+			if !ok {
+				open[tf] = true
+				return true
+			}
+			for _, e := range h.Entries {
+				k, ok := e.Key.(*parser.StringLit)
+				if !ok {
+					open[tf] = true
+					continue
+				}
+				args[k.Value] = true
+			}
+			return true
+		})
+	}
+	for _, f := range byPath {
+		if open[f] {
+			delete(s.templateArgs, f)
+		}
+	}
+}
+
+// Reads returns every variable read in file f, in evaluation order, with
+// where each resolves.
+func (s *Static) Reads(f *File) []*Read {
+	if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
+		return nil
+	}
+	w := &readWalker{s: s, file: f, done: map[*parser.Variable]bool{}}
+	top := s.prog.ScopeOf(f.Parsed.Program)
+	if top == nil {
+		top = f.Scope
+	}
+	w.walk(f.Parsed.Program, top, nil)
+	return w.reads
+}
+
+// readWalker visits a file in evaluation order, as the model's collector
+// does, so that branch paths match and assignments are known to be done
+// before the reads that follow them.
+type readWalker struct {
+	s     *Static
+	file  *File
+	reads []*Read
+	// done holds the assignment targets whose assignment has completed.
+	done map[*parser.Variable]bool
+	// params is the parameter list being walked and the index of the
+	// parameter whose default is being evaluated (-1 in a body).
+	paramScope *Scope
+	paramIndex int
+}
+
+func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
+	if n == nil || isNilNode(n) {
+		return
+	}
+	switch n := n.(type) {
+	case *parser.Variable:
+		w.read(n, sc, branch)
+	case *parser.ClassDef:
+		w.definition(n, n.Params, n.Body, sc)
+	case *parser.DefineDef:
+		w.definition(n, n.Params, n.Body, sc)
+	case *parser.FunctionDef:
+		w.definition(n, n.Params, n.Body, sc)
+	case *parser.PlanDef:
+		w.definition(n, n.Params, n.Body, sc)
+	case *parser.NodeDef:
+		w.definition(n, nil, n.Body, sc)
+	case *parser.TypeAlias, *parser.TypeDefinition:
+		// Types hold no variable reads that Puppet evaluates in a scope.
+	case *parser.Program:
+		if n.EPP != nil {
+			w.params(n.EPP.Params, sc)
+			w.walk(n.EPP.Body, sc, nil)
+			return
+		}
+		w.walk(n.Body, sc, branch)
+	case *parser.Lambda:
+		inner := w.s.prog.ScopeOf(n)
+		if inner == nil {
+			inner = sc
+		}
+		w.params(n.Params, inner)
+		w.walk(n.Body, inner, branch)
+	case *parser.Assign:
+		w.walk(n.RHS, sc, branch)
+		w.assignTargets(n.LHS, sc, branch)
+	case *parser.If:
+		w.walk(n.Cond, sc, branch)
+		w.walk(n.Then, sc, withBranch(branch, n, 0))
+		w.walk(n.Else, sc, withBranch(branch, n, 1))
+	case *parser.Unless:
+		w.walk(n.Cond, sc, branch)
+		w.walk(n.Then, sc, withBranch(branch, n, 0))
+		w.walk(n.Else, sc, withBranch(branch, n, 1))
+	case *parser.Case:
+		w.walk(n.Test, sc, branch)
+		for i, o := range n.Options {
+			for _, v := range o.Values {
+				w.walk(v, sc, branch)
+			}
+			w.walk(o.Body, sc, withBranch(branch, n, i))
+		}
+	case *parser.Selector:
+		w.walk(n.X, sc, branch)
+		for i, c := range n.Cases {
+			w.walk(c.Match, sc, branch)
+			w.walk(c.Value, sc, withBranch(branch, n, i))
+		}
+	default:
+		for _, ch := range parser.Children(n) {
+			w.walk(ch, sc, branch)
+		}
+	}
+}
+
+// definition walks a class, define, function, plan or node.
+func (w *readWalker) definition(n parser.Node, params []*parser.Parameter, body *parser.Block, outer *Scope) {
+	inner := w.s.prog.ScopeOf(n)
+	if inner == nil {
+		inner = outer
+	}
+	w.params(params, inner)
+	w.walk(body, inner, nil)
+}
+
+// params walks parameter defaults, which are evaluated in order before the
+// body: a default sees the parameters before it.
+func (w *readWalker) params(ps []*parser.Parameter, sc *Scope) {
+	saved, savedIndex := w.paramScope, w.paramIndex
+	for i, p := range ps {
+		w.paramScope, w.paramIndex = sc, i
+		w.walk(p.Type, sc, nil)
+		w.walk(p.Default, sc, nil)
+	}
+	w.paramScope, w.paramIndex = saved, savedIndex
+}
+
+func (w *readWalker) assignTargets(lhs parser.Expr, sc *Scope, branch []Branch) {
+	switch l := lhs.(type) {
+	case *parser.Variable:
+		w.done[l] = true
+	case *parser.Array:
+		for _, e := range l.Elems {
+			w.assignTargets(e, sc, branch)
+		}
+	default:
+		w.walk(lhs, sc, branch)
+	}
+}
+
+func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
+	r := &Read{Var: v, File: w.file, Scope: sc, Branch: branch}
+	r.Resolution = w.resolve(r)
+	w.reads = append(w.reads, r)
+}
+
+// visibleParams returns how many of sc's parameters a read sees: all in a
+// body, the earlier ones in a parameter default.
+func (w *readWalker) visibleParams(sc *Scope) int {
+	if w.paramScope == sc {
+		return w.paramIndex
+	}
+	return len(sc.Params)
+}
+
+// resolve implements Puppet's static lookup for an unqualified read.
+func (w *readWalker) resolve(r *Read) Resolution {
+	v := r.Var
+	switch {
+	case v.IsNumeric():
+		return Resolution{Kind: ResolvedCapture}
+	case v.IsQualified():
+		return Resolution{Kind: ResolvedQualified}
+	case v.IsTopScope():
+		return w.s.resolveTop(strings.TrimPrefix(v.Name, "::"), r.File, -1)
+	}
+	name := v.Name
+	// The read's own scope, then the scopes enclosing its lambdas.
+	for sc := r.Scope; sc != nil; sc = sc.Parent {
+		kind := ResolvedLocal
+		if sc != r.Scope {
+			kind = ResolvedEnclosing
+		}
+		for _, p := range sc.Params[:w.visibleParams(sc)] {
+			if p.Name == name {
+				k := ResolvedParam
+				if sc != r.Scope {
+					k = ResolvedEnclosing
+				}
+				return Resolution{Kind: k, Scope: sc, Param: p}
+			}
+		}
+		if a := w.assignedBefore(sc, name, r); a != nil {
+			return Resolution{Kind: kind, Scope: sc, Assignment: a}
+		}
+		if sc.Kind != LambdaScope {
+			break
+		}
+	}
+	owner := r.Scope.Owner()
+	switch owner.Kind {
+	case ClassScope:
+		for _, base := range w.s.prog.Ancestors(owner.Def) {
+			if base.Scope == nil {
+				continue
+			}
+			if p := findParam(base.Params, name); p != nil {
+				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Param: p}
+			}
+			if as := base.Scope.Assigned(name); len(as) > 0 {
+				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Assignment: as[0]}
+			}
+		}
+	case TemplateScope:
+		if args, ok := w.s.templateArgs[w.file]; ok && args[name] {
+			return Resolution{Kind: ResolvedTemplateArg}
+		} else if !ok && w.file.Parsed.Program.EPP != nil && !w.file.Parsed.Program.EPP.HasParams {
+			return Resolution{Kind: ResolvedTemplateArg}
+		}
+	}
+	// Top scope and facts. Top-scope code itself was looked at in order
+	// above; node definitions, classes and the rest are evaluated after
+	// the main manifests' top-level code.
+	switch owner.Kind {
+	case TopScope, FileScope, PlanScope:
+		if res := w.s.resolveGlobal(name); res.Kind != Unresolved {
+			return res
+		}
+	default:
+		if res := w.s.resolveTop(name, r.File, -1); res.Kind != Unresolved {
+			return res
+		}
+	}
+	switch owner.Kind {
+	case ClassScope, DefineScope, TemplateScope:
+		if as := w.s.nodeVars[envOf(r.File)][name]; len(as) > 0 {
+			return Resolution{Kind: ResolvedNode, Scope: as[0].Scope, Assignment: as[0]}
+		}
+	}
+	return Resolution{}
+}
+
+func findParam(ps []*parser.Parameter, name string) *parser.Parameter {
+	for _, p := range ps {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// assignedBefore returns an assignment to name in sc that has completed
+// before read r and is not on another arm of a conditional the read is in.
+func (w *readWalker) assignedBefore(sc *Scope, name string, r *Read) *Assignment {
+	for _, a := range sc.Assignments {
+		if a.Name != name || Exclusive(a.Branch, r.Branch) {
+			continue
+		}
+		if a.File == w.file {
+			if w.done[a.Var] {
+				return a
+			}
+			continue
+		}
+		// Top scope spans the main manifests, read in order.
+		if w.s.manifestBefore(a.File, w.file) {
+			return a
+		}
+	}
+	return nil
+}
+
+// manifestBefore reports whether main manifest a is evaluated before b.
+func (s *Static) manifestBefore(a, b *File) bool {
+	env := envOf(b)
+	if env == nil || envOf(a) != env {
+		return false
+	}
+	return slices.Index(env.ManifestPaths, a.Path) < slices.Index(env.ManifestPaths, b.Path)
+}
+
+// resolveGlobal resolves a name against facts, built-in variables and the
+// configured known variables.
+func (s *Static) resolveGlobal(name string) Resolution {
+	if k, ok := s.known(name); ok {
+		return Resolution{Kind: k}
+	}
+	if s.customFacts[name] {
+		return Resolution{Kind: ResolvedFact}
+	}
+	if s.configVars[name] {
+		return Resolution{Kind: ResolvedConfig}
+	}
+	return Resolution{}
+}
+
+// resolveTop resolves name at top scope of the environment of file f: any
+// assignment in the main manifests when offset < 0, else (a read in f's
+// own top-scope code at offset) only the ones before it.
+func (s *Static) resolveTop(name string, f *File, offset int) Resolution {
+	if top := s.prog.TopScopeFor(f); top != nil {
+		for _, a := range top.Assignments {
+			if a.Name != name {
+				continue
+			}
+			if offset < 0 || (a.File == f && a.Var.Span().End.Offset <= offset) || (a.File != f && s.manifestBefore(a.File, f)) {
+				return Resolution{Kind: ResolvedTop, Scope: top, Assignment: a}
+			}
+		}
+	}
+	return s.resolveGlobal(name)
+}
+
+// TopAssignments returns the assignments to name at the top scope of file
+// f's environment.
+func (s *Static) TopAssignments(f *File, name string) []*Assignment {
+	if top := s.prog.TopScopeFor(f); top != nil {
+		return top.Assigned(name)
+	}
+	return nil
+}
+
+// NodeAssignments returns the assignments to name in the node definitions
+// of file f's environment.
+func (s *Static) NodeAssignments(f *File, name string) []*Assignment {
+	return s.nodeVars[envOf(f)][name]
+}
+
+// AssignedAnywhere returns the assignments to name in sc and in the lambdas
+// nested in it (which are not visible in sc), in order.
+func (s *Static) AssignedAnywhere(sc *Scope, name string) []*Assignment {
+	var out []*Assignment
+	out = append(out, sc.Assigned(name)...)
+	if sc.Node == nil {
+		return out
+	}
+	parser.Inspect(sc.Node, func(n parser.Node) bool {
+		if l, ok := n.(*parser.Lambda); ok {
+			if inner := s.prog.ScopeOf(l); inner != nil && inner != sc {
+				out = append(out, inner.Assigned(name)...)
+			}
+		}
+		switch n.(type) {
+		case *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef, *parser.PlanDef:
+			return n == sc.Node
+		}
+		return true
+	})
+	return out
+}
+
+// DeclaringAssigners returns the classes that declare def (class or
+// define) and assign name in their own scope: under Puppet 2's dynamic
+// scoping def would have seen that variable.
+func (s *Static) DeclaringAssigners(def *Definition, name string) []*Definition {
+	if def == nil {
+		return nil
+	}
+	var out []*Definition
+	for _, d := range s.prog.DeclarationsOf(def.Name) {
+		if d.Kind == Inherits {
+			continue
+		}
+		o := d.Scope.Owner()
+		if o.Def == nil || o.Def.Kind != ClassDef || slices.Contains(out, o.Def) {
+			continue
+		}
+		if s.classVars[o.Def][name] && name != "title" && name != "name" {
+			out = append(out, o.Def)
+		}
+	}
+	return out
+}
+
+// QualifiedTarget splits a qualified read $a::b::x into the normalised
+// class name "a::b" and the variable "x". ok is false for unqualified
+// reads and top-scope reads ($::x).
+func QualifiedTarget(v *parser.Variable) (class, name string, ok bool) {
+	n := strings.TrimPrefix(v.Name, "::")
+	i := strings.LastIndex(n, "::")
+	if i <= 0 {
+		return "", "", false
+	}
+	return NormalizeClassName(n[:i]), n[i+2:], true
+}
+
+// ClassHasVariable reports whether class def, or a class it inherits from,
+// has a parameter or class-scope variable name (or is a class, which
+// always has $title and $name).
+func (s *Static) ClassHasVariable(def *Definition, name string) bool {
+	if s.classVars[def][name] {
+		return true
+	}
+	for _, base := range s.prog.Ancestors(def) {
+		if s.classVars[base][name] {
+			return true
+		}
+	}
+	return false
+}
+
+// point is a place in the evaluation of a scope chain.
+type point struct {
+	scope  *Scope
+	file   *File
+	offset int // -1: the end of the scope
+	branch []Branch
+}
+
+// Guarantee says whether class target is guaranteed to have been evaluated
+// before read r. When it is not, breaking is a declaration of r's class or
+// define that does not guarantee it (nil when nothing in the tree declares
+// the class or define at all, or when r is not in one).
+func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declaration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := point{scope: r.Scope, file: r.File, offset: r.Var.Span().Start.Offset, branch: r.Branch}
+	if s.locallyGuaranteed(p, target) {
+		return true, nil
+	}
+	owner := r.Scope.Owner()
+	if owner.Def == nil || (owner.Def.Kind != ClassDef && owner.Def.Kind != DefineDef) {
+		return false, nil
+	}
+	if s.sitesGuarantee(owner.Def, target) {
+		return true, nil
+	}
+	return false, s.breakingSite(owner.Def, target)
+}
+
+// locallyGuaranteed reports whether target is evaluated before p without
+// looking at who declares p's class: it is p's class or a base class, or
+// p's scope chain declared it (or a class that always evaluates it) earlier
+// on a path that surely reaches p.
+func (s *Static) locallyGuaranteed(p point, target string) bool {
+	owner := p.scope.Owner()
+	if owner.Def != nil && owner.Def.Kind == ClassDef {
+		if owner.Def.Name == target {
+			return true
+		}
+		for _, base := range s.prog.Ancestors(owner.Def) {
+			if base.Name == target {
+				return true
+			}
+		}
+	}
+	for sc := p.scope; sc != nil; sc = sc.Parent {
+		for _, d := range sc.Declarations {
+			switch d.Kind {
+			case Include, Require, Contain, ResourceLike:
+			default:
+				continue
+			}
+			if !s.declBefore(d, p) || !branchPrefix(d.Branch, p.branch) {
+				continue
+			}
+			if s.evaluatesClass(d.Target, target, map[string]bool{}) {
+				return true
+			}
+		}
+		if sc.Kind != LambdaScope {
+			break
+		}
+	}
+	return false
+}
+
+// declBefore reports whether declaration d happens before point p.
+func (s *Static) declBefore(d *Declaration, p point) bool {
+	if p.offset < 0 {
+		return true
+	}
+	if d.File == p.file {
+		return d.Node.Span().End.Offset <= p.offset
+	}
+	return s.manifestBefore(d.File, p.file)
+}
+
+// branchPrefix reports whether every conditional arm of decl is also on the
+// path to the point, so that reaching the point means decl ran.
+func branchPrefix(decl, at []Branch) bool {
+	for _, b := range decl {
+		if !slices.Contains(at, b) {
+			return false
+		}
+	}
+	return true
+}
+
+// evaluatesClass reports whether declaring class t always evaluates class
+// c: c is t, a base class of t, or a class t's body (or a base class's
+// body) declares unconditionally. Memoised; seen breaks cycles.
+func (s *Static) evaluatesClass(t, c string, seen map[string]bool) bool {
+	if t == c {
+		return true
+	}
+	m := s.evaluates[t]
+	if m == nil {
+		m = map[string]bool{}
+		s.evaluates[t] = m
+	}
+	if v, ok := m[c]; ok {
+		return v
+	}
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	result := false
+	def := s.prog.Class(t)
+	if def != nil {
+		chain := append([]*Definition{def}, s.prog.Ancestors(def)...)
+	outer:
+		for _, d := range chain {
+			if d.Name == c {
+				result = true
+				break
+			}
+			if d.Scope == nil {
+				continue
+			}
+			for _, decl := range d.Scope.Declarations {
+				switch decl.Kind {
+				case Include, Require, Contain, ResourceLike:
+				default:
+					continue
+				}
+				if len(decl.Branch) == 0 && s.evaluatesClass(decl.Target, c, seen) {
+					result = true
+					break outer
+				}
+			}
+		}
+	}
+	delete(seen, t)
+	if result || len(seen) == 0 {
+		// A negative answer found inside a cycle may depend on the
+		// cycle's entry; only the outermost call's is final.
+		m[c] = result
+	}
+	return result
+}
+
+// siteGuarantees reports whether declaration d of a class or define
+// guarantees target before the declared body runs, given g, the current
+// answers for the declaring definitions.
+func (s *Static) siteGuarantees(d *Declaration, target string, g map[*Definition]bool) bool {
+	owner := d.Scope.Owner()
+	if d.Kind == Inherits {
+		// The base is evaluated before the derived class's body; only
+		// the derived class's own declarations can guarantee target.
+		return owner.Def != nil && owner.Def.Name != target && g[owner.Def]
+	}
+	p := point{scope: d.Scope, file: d.File, offset: d.Span.Start.Offset, branch: d.Branch}
+	if d.Kind == DefineInstance {
+		// Defined types are evaluated lazily, after the declaring body.
+		p.offset = -1
+	}
+	if s.locallyGuaranteed(p, target) {
+		return true
+	}
+	return owner.Def != nil && g[owner.Def]
+}
+
+// sitesGuarantee reports whether every declaration of def guarantees that
+// target was evaluated first, transitively. It is the greatest fixed point
+// over the declaration graph above def (a cycle of declarations with no way
+// in from outside does not break a guarantee), memoised per target.
+func (s *Static) sitesGuarantee(def *Definition, target string) bool {
+	g := s.allSites[target]
+	if g == nil {
+		g = map[*Definition]bool{}
+		s.allSites[target] = g
+	}
+	if v, ok := g[def]; ok {
+		return v
+	}
+	// Collect the definitions above def whose answer is not known yet.
+	var pending []*Definition
+	inPending := map[*Definition]bool{}
+	queue := []*Definition{def}
+	for len(queue) > 0 {
+		d := queue[0]
+		queue = queue[1:]
+		if _, known := g[d]; known || inPending[d] {
+			continue
+		}
+		inPending[d] = true
+		pending = append(pending, d)
+		for _, site := range s.prog.DeclarationsOf(d.Name) {
+			if o := site.Scope.Owner().Def; o != nil && (o.Kind == ClassDef || o.Kind == DefineDef) {
+				queue = append(queue, o)
+			}
+		}
+	}
+	for _, d := range pending {
+		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range pending {
+			if !g[d] {
+				continue
+			}
+			for _, site := range s.prog.DeclarationsOf(d.Name) {
+				if !s.siteGuarantees(site, target, g) {
+					g[d] = false
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return g[def]
+}
+
+// breakingSite returns the first declaration of def that does not
+// guarantee target, or nil when nothing declares def.
+func (s *Static) breakingSite(def *Definition, target string) *Declaration {
+	g := s.allSites[target]
+	for _, site := range s.prog.DeclarationsOf(def.Name) {
+		if !s.siteGuarantees(site, target, g) {
+			return site
+		}
+	}
+	return nil
+}
+
+// ScopesIn returns the scopes created by nodes of file f (its own outer
+// scope first), in source order.
+func (s *Static) ScopesIn(f *File) []*Scope {
+	if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
+		return nil
+	}
+	var out []*Scope
+	seen := map[*Scope]bool{}
+	parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+		if sc := s.prog.ScopeOf(n); sc != nil && !seen[sc] {
+			seen[sc] = true
+			out = append(out, sc)
+		}
+		return true
+	})
+	return out
+}
+
+// ModuleLoaded reports whether a module named name is part of the loaded
+// tree, so that its classes are known.
+func (s *Static) ModuleLoaded(name string) bool { return s.modules[name] }
