@@ -24,11 +24,15 @@ func compileGlobs(base string, globs []string) (*globSet, error) {
 		if g == "" {
 			continue
 		}
-		segs := strings.Split(g, "/")
-		for _, s := range segs {
+		var segs []string
+		for _, s := range strings.Split(g, "/") {
 			if _, err := path.Match(s, ""); err != nil {
 				return nil, fmt.Errorf("exclude glob %q: %w", g, err)
 			}
+			if s == "**" && len(segs) > 0 && segs[len(segs)-1] == "**" {
+				continue // "**/**" is "**", and collapsing it keeps matching linear
+			}
+			segs = append(segs, s)
 		}
 		gs.globs = append(gs.globs, segs)
 	}

@@ -98,3 +98,45 @@ func TestShortModuleName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzIgnore checks that no .gitignore text or path makes matching panic.
+func FuzzIgnore(f *testing.F) {
+	f.Add("build/\n!keep.pp\n/a/**/b\n[x\n\\!y\n", "a/x/b/c.pp", true)
+	f.Add("*", "x", false)
+	f.Fuzz(func(t *testing.T, text, rel string, isDir bool) {
+		root := filepath.FromSlash("/r")
+		lvl := (*ignoreLevel)(nil).push(root, parseIgnore(text))
+		lvl.ignored(filepath.Join(root, rel), isDir)
+	})
+}
+
+// FuzzGlob checks that no exclude glob or path makes matching panic.
+func FuzzGlob(f *testing.F) {
+	f.Add("**/spec/**", "a/spec/b.pp")
+	f.Add("a/[b", "a/b")
+	f.Fuzz(func(t *testing.T, glob, rel string) {
+		gs, err := compileGlobs(filepath.FromSlash("/w"), []string{glob})
+		if err != nil {
+			return
+		}
+		gs.excluded(filepath.Join(filepath.FromSlash("/w"), rel))
+	})
+}
+
+// FuzzExpectedPath checks that ExpectedPath never panics and that what
+// it returns maps back to the same path.
+func FuzzExpectedPath(f *testing.F) {
+	f.Add(0, "apache::mod::ssl")
+	f.Add(3, "Mod::Sub::T")
+	f.Fuzz(func(t *testing.T, kind int, name string) {
+		rel, ok := ExpectedPath(DefKind(kind), name)
+		if !ok {
+			return
+		}
+		role := map[DefKind]Role{Class: ModuleManifest, Define: ModuleManifest, Function: ModuleFunction, TypeAlias: ModuleType, Plan: ModulePlan}[DefKind(kind)]
+		back := NameForPath("mod", role, rel)
+		if again, ok := ExpectedPath(DefKind(kind), back); !ok || again != rel {
+			t.Errorf("%q → %q → %q → %q, %v", name, rel, back, again, ok)
+		}
+	})
+}
