@@ -88,16 +88,19 @@ problems:
 `,
 		},
 		{
-			name: "broken symlink is a problem, the rest loads",
+			name: "broken symlink to a manifest or a directory is a problem, the rest loads",
 			setup: func(t *testing.T, root string) {
 				writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n"})
 				symlink(t, "nowhere.pp", filepath.Join(root, "dangling.pp"))
+				symlink(t, "nowhere", filepath.Join(root, "maybe-a-dir"))
+				symlink(t, "nowhere.md", filepath.Join(root, "README.md"))
 			},
 			args: []string{"."},
 			want: `files:
   ok.pp lone reported bytes=10
 problems:
   dangling.pp: broken symbolic link to nowhere.pp
+  maybe-a-dir: broken symbolic link to nowhere
 `,
 		},
 		{

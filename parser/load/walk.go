@@ -174,7 +174,9 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 		if isLink {
 			fi, err := os.Stat(path)
 			if err != nil {
-				if w.skipped(path, false, ign) {
+				// Only a link that could have been a wanted file or a
+				// directory matters: a dangling README link does not.
+				if filepath.Ext(name) != "" && !w.spec.wants(name) || w.skipped(path, false, ign) {
 					continue
 				}
 				if os.IsNotExist(err) || errors.Is(err, fs.ErrNotExist) {
