@@ -31,23 +31,27 @@ const (
 	ModuleOther
 )
 
-var roleNames = [...]string{
-	Lone:           "lone",
-	MainManifest:   "main-manifest",
-	ModuleManifest: "manifest",
-	ModuleFunction: "function",
-	ModuleType:     "type",
-	ModulePlan:     "plan",
-	ModuleTemplate: "template",
-	ModuleOther:    "other",
-}
-
 // String returns a short lower-case name for the role.
 func (r Role) String() string {
-	if r < 0 || int(r) >= len(roleNames) {
-		return "role(" + strconv.Itoa(int(r)) + ")"
+	switch r {
+	case Lone:
+		return "lone"
+	case MainManifest:
+		return "main-manifest"
+	case ModuleManifest:
+		return "manifest"
+	case ModuleFunction:
+		return "function"
+	case ModuleType:
+		return "type"
+	case ModulePlan:
+		return "plan"
+	case ModuleTemplate:
+		return "template"
+	case ModuleOther:
+		return "other"
 	}
-	return roleNames[r]
+	return "role(" + strconv.Itoa(int(r)) + ")"
 }
 
 // DefKind is the kind of a named, autoloadable Puppet definition.

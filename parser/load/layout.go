@@ -11,14 +11,22 @@ import (
 	"sync"
 )
 
-// moduleCodeDirs are the module directories holding code Puppet loads;
-// they are what is loaded of a module as context.
-var moduleCodeDirs = []string{"manifests", "functions", "types", "plans", "templates"}
+// moduleCodeDirs returns the module directories holding code Puppet
+// loads: what is loaded of a module as context.
+func moduleCodeDirs() []string {
+	return []string{"manifests", "functions", "types", "plans", "templates"}
+}
 
-// innerDirs are module directories that never hold another module: a
-// directory with module markers inside one of them is part of the outer
-// module (for instance manifests/sub/manifests/).
-var innerDirs = []string{"manifests", "functions", "types", "plans", "templates", "files", "lib"}
+// isInnerDir reports whether a module directory of this name never holds
+// another module: a directory with module markers inside one of them is
+// part of the outer module (for instance manifests/sub/manifests/).
+func isInnerDir(name string) bool {
+	switch name {
+	case "manifests", "functions", "types", "plans", "templates", "files", "lib":
+		return true
+	}
+	return false
+}
 
 // layout finds and caches environments and modules by walking up from
 // files.
@@ -144,7 +152,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 		if chosen != "" {
 			rest, _ := relUnder(chosen, d)
 			first, _, _ := strings.Cut(rest, "/")
-			if slices.Contains(innerDirs, first) {
+			if isInnerDir(first) {
 				continue
 			}
 		}
@@ -352,7 +360,7 @@ func (l *loader) moduleContext(m *Module) []candidate {
 	dir := l.lay.abs[m]
 	l.lay.mu.Unlock()
 	var out []candidate
-	for _, sub := range moduleCodeDirs {
+	for _, sub := range moduleCodeDirs() {
 		if d := filepath.Join(dir, sub); isDir(d) {
 			out = append(out, l.walk(d, walkContext)...)
 		}

@@ -98,12 +98,12 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 
 // rubyFiles lists the .rb files under dir, sorted, or none if dir does
 // not exist.
-func (l *loader) rubyFiles(dir string, spec walkSpec) []string {
+func (l *loader) rubyFiles(dir string, walk int) []string {
 	if !isDir(dir) {
 		return nil
 	}
 	var out []string
-	for _, c := range dedupe(l.walk(dir, spec)) {
+	for _, c := range dedupe(l.walk(dir, walk)) {
 		out = append(out, c.abs)
 	}
 	slices.Sort(out)

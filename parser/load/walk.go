@@ -13,23 +13,66 @@ import (
 
 // walkSpec says how a directory tree is walked.
 type walkSpec struct {
-	reported  bool     // mark the files found as reported
-	gitignore bool     // honour .gitignore files
-	exts      []string // file name extensions to collect
-	flat      bool     // do not descend into subdirectories
+	reported  bool   // mark the files found as reported
+	gitignore bool   // honour .gitignore files
+	exts      extSet // file name extensions to collect
+	flat      bool   // do not descend into subdirectories
 }
 
-var (
-	walkReported = walkSpec{reported: true, gitignore: true, exts: []string{".pp", ".epp"}}
-	walkContext  = walkSpec{exts: []string{".pp", ".epp"}}
-	walkMain     = walkSpec{exts: []string{".pp"}}
-	walkRuby     = walkSpec{exts: []string{".rb"}}
-	walkRubyFlat = walkSpec{exts: []string{".rb"}, flat: true}
+// extSet is a set of file name extensions.
+type extSet uint8
+
+const (
+	extPP extSet = 1 << iota
+	extEPP
+	extRB
 )
 
+// The walks Load makes.
+const (
+	// walkReported walks a directory argument.
+	walkReported = iota
+	// walkContext walks a module code directory for context.
+	walkContext
+	// walkMain walks a main manifest or environment code directory.
+	walkMain
+	// walkRuby walks a Ruby lib directory.
+	walkRuby
+	// walkRubyFlat lists one Ruby lib directory.
+	walkRubyFlat
+)
+
+// specOf returns the walkSpec of one of the walks above.
+func specOf(walk int) walkSpec {
+	switch walk {
+	case walkReported:
+		return walkSpec{reported: true, gitignore: true, exts: extPP | extEPP}
+	case walkContext:
+		return walkSpec{exts: extPP | extEPP}
+	case walkMain:
+		return walkSpec{exts: extPP}
+	case walkRuby:
+		return walkSpec{exts: extRB}
+	default:
+		return walkSpec{exts: extRB, flat: true}
+	}
+}
+
+// wants reports whether a file named name is collected.
 func (s walkSpec) wants(name string) bool {
 	ext := filepath.Ext(name)
-	return slices.Contains(s.exts, ext) && len(name) > len(ext)
+	if len(name) == len(ext) {
+		return false // ".pp" alone is a hidden file, not a manifest
+	}
+	switch ext {
+	case ".pp":
+		return s.exts&extPP != 0
+	case ".epp":
+		return s.exts&extEPP != 0
+	case ".rb":
+		return s.exts&extRB != 0
+	}
+	return false
 }
 
 // walker walks one directory tree, in parallel.
@@ -57,7 +100,8 @@ type dirLink struct {
 // files apply when spec says so, including those of root's ancestors up
 // to the enclosing git work tree. Subdirectories are walked in parallel,
 // at most l.jobs at once.
-func (l *loader) walk(root string, spec walkSpec) []candidate {
+func (l *loader) walk(root string, walk int) []candidate {
+	spec := specOf(walk)
 	if l.exclude.excluded(root) {
 		return nil
 	}
