@@ -411,7 +411,8 @@ func (l *lexer) next() {
 				l.skipWS()
 				return
 			}
-			l.emitOp(tOther, 1, "")
+			_, n := utf8.DecodeRune(l.src[p:])
+			l.emitOp(tOther, n, "")
 		}
 	}
 }
@@ -690,21 +691,41 @@ func (l *lexer) number() {
 		l.lastMatch = v
 		return
 	}
+	// Puppet's recovery for an invalid number: take the word characters,
+	// and when they follow "digits." report the whole number from its start.
 	e = p
 	for e < len(l.src) && isWordByte(l.src[e]) {
 		e++
 	}
+	before := p
 	v := string(l.src[p:e])
-	if msg := assertNumeric(v); msg != "" {
-		l.fail(msg, p)
+	if p > 1 && l.src[p-1] == '.' && isDigit(l.src[p-2]) {
+		before = p - 2
+		for before > 0 && isDigit(l.src[before-1]) {
+			before--
+		}
+		v = string(l.src[before:e])
 	}
-	l.fail("Illegal number '"+v+"'", p+1)
+	if msg := assertNumeric(v); msg != "" {
+		l.fail(msg, before)
+	}
+	l.fail("Illegal number '"+v+"'", before+1)
 }
 
 // matchNumber matches PATTERN_NUMBER at p (which holds a digit), honouring
 // the trailing word boundary with backtracking; it returns the end or p.
 func matchNumber(src []byte, p int) int {
-	boundary := func(e int) bool { return e >= len(src) || !isWordByte(src[e]) }
+	// Ruby's \b counts Unicode letters and digits as word characters.
+	boundary := func(e int) bool {
+		if e >= len(src) {
+			return true
+		}
+		if src[e] < utf8.RuneSelf {
+			return !isWordByte(src[e])
+		}
+		r, _ := utf8.DecodeRune(src[e:])
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Pc, r))
+	}
 	if src[p] == '0' && p+2 < len(src)+1 && p+1 < len(src) && (src[p+1] == 'x' || src[p+1] == 'X') {
 		e := p + 2
 		for e < len(src) && isHexDigit(src[e]) {
@@ -968,6 +989,29 @@ func unescape(s string, escapes string) string {
 	return b.String()
 }
 
+// badUnicodeEscape finds the first "\u" escape in s that is malformed
+// (any=true) or only those whose value is not a valid code point. It
+// returns its byte index, or -1.
+func badUnicodeEscape(s string, any bool) int {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		if s[i+1] != 'u' {
+			i++
+			continue
+		}
+		r, _, ok := unicodeEscape(s[i+2:])
+		if !ok && any || ok && (r > unicode.MaxRune || r >= 0xD800 && r <= 0xDFFF) {
+			return i
+		}
+		i++
+	}
+	return -1
+}
+
+const badUnicodeMsg = "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff"
+
 // unicodeEscape decodes XXXX or {X..} after "\u"; w is the bytes consumed.
 func unicodeEscape(s string) (r rune, w int, ok bool) {
 	if len(s) >= 4 && isHexDigit(s[0]) && isHexDigit(s[1]) && isHexDigit(s[2]) && isHexDigit(s[3]) {
@@ -981,9 +1025,6 @@ func unicodeEscape(s string) (r rune, w int, ok bool) {
 		}
 		if j > 1 && j < len(s) && s[j] == '}' {
 			v, _ := strconv.ParseUint(s[1:j], 16, 32)
-			if v > unicode.MaxRune {
-				v = unicode.ReplacementChar
-			}
 			return rune(v), j + 1, true
 		}
 	}
@@ -1002,6 +1043,10 @@ func (l *lexer) interpolateDQ() {
 	for {
 		segStart := l.pos
 		e, term := l.slurpDQ(q)
+		if i := badUnicodeEscape(string(l.src[segStart:e]), false); i >= 0 {
+			// Puppet crashes on escapes beyond Unicode; treat them as fatal.
+			l.fail(badUnicodeMsg, segStart+i)
+		}
 		text.WriteString(unescape(string(l.src[segStart:e]), dqEscapes))
 		switch term {
 		case `"`:

@@ -122,6 +122,14 @@ func (l *lexer) heredoc() {
 		}
 	}
 	hd.bodyStart, hd.bodyEnd = l.g(bs), sm.global(len(text))
+	if strings.Contains(escSet, "u") {
+		// Puppet's warning for a bad \u escape crashes inside heredoc text,
+		// so the file is rejected.
+		if i := badUnicodeEscape(string(text), true); i >= 0 {
+			l.err = &lexError{msg: badUnicodeMsg, off: sm.global(i)}
+			panic(lexAbort{})
+		}
+	}
 
 	sub := &lexer{src: text, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm,
 		uqEscapes: escSet, uqDollarEscapes: strings.Contains(escSet, "$"), after: tEOF}

@@ -93,6 +93,18 @@ func parse(f *File, opts ParseOptions) {
 		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(0, 0), Message: msg})
 		return
 	}
+	if !utf8.Valid(f.Src) {
+		// Puppet (Ruby) fails on any invalid byte sequence, wherever it is.
+		off := 0
+		for off < len(f.Src) {
+			r, n := utf8.DecodeRune(f.Src[off:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			off += n
+		}
+		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(off, off+1), Message: "invalid byte sequence in UTF-8"})
+	}
 	lx := newLexer(f.Src, opts.Tasks, &f.Comments)
 	if opts.EPP {
 		lx.epp = eppText
@@ -135,7 +147,8 @@ func (p *parser) pos(off int) Pos {
 	// Columns count code points from the line start; continue from the
 	// previous lookup when it is earlier on the same line.
 	start, col := ls[line], 1
-	if p.lastColLine == line && p.lastColOff >= start && p.lastColOff <= off {
+	if p.lastColLine == line && p.lastColOff >= start && p.lastColOff <= off &&
+		(p.lastColOff == len(li.src) || utf8.RuneStart(li.src[p.lastColOff])) {
 		start, col = p.lastColOff, p.lastCol
 	}
 	col += utf8.RuneCount(li.src[start:off])
@@ -887,7 +900,12 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 	var args []Expr
 	var hash *Hash
 	for {
-		k := p.parseAssignment()
+		var k Expr
+		if p.keywordKey(false) {
+			k = p.keywordName()
+		} else {
+			k = p.parseAssignment()
+		}
 		var a Expr = k
 		if p.kind() != tFARROW && beyondExpression(k) {
 			// Only a hash key may be an assignment-level expression.
