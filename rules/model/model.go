@@ -54,6 +54,7 @@ type Program struct {
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
 	static       staticCache // see static.go
+	dynamic      dynamicOnce // see dynamic.go
 }
 
 type defKey struct {

@@ -1,0 +1,701 @@
+package model
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// Dynamic is what a simulation of Puppet's evaluation order finds about
+// dynamic scope: which scope first declares each class (its parent for
+// resource defaults), and so which resource defaults reach which resources.
+//
+// Puppet evaluates the main manifests, then the matching node definition,
+// then the queue of defined-type instances, in order. A class body runs
+// where it is first declared; later declarations change nothing. A derived
+// class's parent is its base class, and an undeclared base class is declared
+// in the scope declaring the derived one. Defined-type bodies run lazily,
+// after the current class body. A resource gets the defaults in effect in
+// its scope and its dynamic ancestors when its statement is evaluated.
+//
+// The simulation runs once per node definition of each environment (once
+// for the top scope when there are no nodes), and once for every class or
+// defined type no simulation reached, declared from top scope as an ENC
+// would. Conditionals are not decided: both arms run, and findings on
+// exclusive arms are dropped.
+type Dynamic struct {
+	// Leaks are resource defaults in class or defined-type bodies that
+	// reach resources in other classes or defined types, one per default,
+	// sorted by position.
+	Leaks []*Leak
+	// OrderDependent are classes whose resources get different defaults
+	// depending on which declaration Puppet evaluates first, sorted by
+	// position of the class.
+	OrderDependent []*OrderDependence
+	// Redeclared are resource-like class declarations that meet another
+	// declaration of the same class in one catalog where the other one can
+	// come first, sorted by position.
+	Redeclared []*Redeclaration
+}
+
+// Leak is a resource default reaching a resource outside its own scope.
+type Leak struct {
+	Default *ResourceDefault
+	// Via is the declaration in the default's scope (or a scope inserted
+	// below it) through which the default reaches Resource.
+	Via *Declaration
+	// Resource is one affected resource, in Target's body.
+	Resource *Resource
+	// Target is the class or defined type whose body declares Resource.
+	Target *Definition
+	// Attrs are the default's attributes that Resource gets.
+	Attrs []string
+}
+
+// OrderDependence is a class declared from scopes with differing defaults.
+type OrderDependence struct {
+	Class *Definition
+	// Type is a resource type (lower case) the class declares resources of.
+	Type string
+	// A and B are two declarations that can meet in one catalog and carry
+	// different defaults for Type.
+	A, B SiteDefaults
+	// Sites are every declaration of the class in the tree.
+	Sites []*Declaration
+}
+
+// SiteDefaults are the defaults for one type in effect at a declaration.
+type SiteDefaults struct {
+	Decl *Declaration
+	// Defaults are the effective defaults by attribute, sorted by attribute.
+	Defaults []AttrDefault
+}
+
+// AttrDefault is the default that provides one attribute.
+type AttrDefault struct {
+	Attr    string
+	Default *ResourceDefault
+}
+
+// Redeclaration is a resource-like class declaration that another
+// declaration of the same class can precede in one catalog.
+type Redeclaration struct {
+	ResourceLike *Declaration
+	// Other is the declaration that can come first; nil when the
+	// resource-like declaration itself is evaluated twice (from a defined
+	// type instantiated more than once).
+	Other *Declaration
+}
+
+// dynamicOnce memoises Program.Dynamic.
+type dynamicOnce struct {
+	once sync.Once
+	dyn  *Dynamic
+}
+
+// Dynamic simulates evaluation order over the declaration graph once per
+// program and returns the result; later calls return the same value.
+func (p *Program) Dynamic() *Dynamic {
+	p.dynamic.once.Do(func() { p.dynamic.dyn = newDynamicAnalysis(p).run() })
+	return p.dynamic.dyn
+}
+
+// maxDefineEvaluations bounds the defined-type bodies one simulation
+// evaluates, so defines instantiating each other cannot blow up.
+const maxDefineEvaluations = 20000
+
+// event is something a scope body does, in evaluation order.
+type event struct {
+	order int64
+	def   *ResourceDefault
+	res   *Resource
+	decl  *Declaration
+}
+
+// typeUse is how a class body uses one resource type.
+type typeUse struct {
+	// alwaysSet are the attributes every resource of the type sets.
+	alwaysSet map[string]bool
+}
+
+// dynamicAnalysis holds what all simulations share and what they found.
+type dynamicAnalysis struct {
+	p       *Program
+	lambdas map[*Scope][]*Scope
+	events  map[*Scope][]event
+	uses    map[*Definition]map[string]*typeUse
+
+	leaks     map[*ResourceDefault]*Leak
+	evals     map[*Declaration][]declEval
+	sites     map[*Definition][]siteRecord
+	rootSim   []bool
+	reached   map[*Definition]bool
+	unreached []*Definition
+}
+
+// declEval is one evaluation of a declaration in a simulation.
+type declEval struct {
+	sim int
+	at  int64
+}
+
+// siteRecord is the defaults a class declaration carried in a simulation.
+type siteRecord struct {
+	decl *Declaration
+	sim  int
+	sigs map[string]SiteDefaults // by type
+}
+
+func newDynamicAnalysis(p *Program) *dynamicAnalysis {
+	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
+		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{},
+		evals: map[*Declaration][]declEval{}, sites: map[*Definition][]siteRecord{}, reached: map[*Definition]bool{}}
+	for _, s := range p.Scopes() {
+		if s.Kind == LambdaScope {
+			owner := s.Owner()
+			a.lambdas[owner] = append(a.lambdas[owner], s)
+		}
+	}
+	return a
+}
+
+// scopeEvents returns what the body of scope s (with its lambdas, which run
+// in place) does, in order. Memoised.
+func (a *dynamicAnalysis) scopeEvents(s *Scope) []event {
+	if evs, ok := a.events[s]; ok {
+		return evs
+	}
+	var evs []event
+	for _, sc := range append([]*Scope{s}, a.lambdas[s]...) {
+		for _, d := range sc.Defaults {
+			evs = append(evs, event{order: d.Order, def: d})
+		}
+		for _, r := range sc.Resources {
+			if r.Node.Form == "" {
+				evs = append(evs, event{order: r.Order, res: r})
+			}
+		}
+		for _, d := range sc.Declarations {
+			if d.Kind != Inherits && !d.Virtual {
+				evs = append(evs, event{order: d.Order, decl: d})
+			}
+		}
+	}
+	// Resources before the define instance declared by the same statement.
+	slices.SortStableFunc(evs, func(x, y event) int {
+		if c := cmp.Compare(x.order, y.order); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.rank(), y.rank())
+	})
+	a.events[s] = evs
+	return evs
+}
+
+func (e event) rank() int {
+	switch {
+	case e.def != nil:
+		return 0
+	case e.res != nil:
+		return 1
+	}
+	return 2
+}
+
+// typeUses returns, per resource type, how class def's body uses it.
+func (a *dynamicAnalysis) typeUses(def *Definition) map[string]*typeUse {
+	if u, ok := a.uses[def]; ok {
+		return u
+	}
+	u := map[string]*typeUse{}
+	for _, ev := range a.scopeEvents(def.Scope) {
+		if ev.res == nil {
+			continue
+		}
+		set := attrsSet(ev.res.Body)
+		if tu, ok := u[ev.res.Type]; ok {
+			for k := range tu.alwaysSet {
+				if !set[k] {
+					delete(tu.alwaysSet, k)
+				}
+			}
+			continue
+		}
+		u[ev.res.Type] = &typeUse{alwaysSet: set}
+	}
+	a.uses[def] = u
+	return u
+}
+
+// attrsSet returns the attributes a resource body sets; "*" for a splat.
+func attrsSet(b *parser.ResourceBody) map[string]bool {
+	set := map[string]bool{}
+	if b == nil {
+		return set
+	}
+	for _, op := range b.Attrs {
+		if op.Splat {
+			set["*"] = true
+			continue
+		}
+		set[op.Name] = true
+	}
+	return set
+}
+
+// DefaultAttrs returns the attribute names a resource default sets, and
+// whether it also has a splat (* => hash) whose attributes are unknown.
+func DefaultAttrs(d *ResourceDefault) (names []string, splat bool) {
+	for _, op := range d.Node.Attrs {
+		if op.Splat {
+			splat = true
+			continue
+		}
+		names = append(names, op.Name)
+	}
+	return names, splat
+}
+
+// instance is one evaluated class, node, top scope or define instance.
+type instance struct {
+	scope  *Scope
+	def    *Definition // nil for top scope
+	parent *instance
+	// via is the declaration that created the instance (for an inserted
+	// base class: the declaration of the derived class).
+	via *Declaration
+	// inherited is set when parent is the class's base class.
+	inherited bool
+	defaults  []timedDefault
+}
+
+type timedDefault struct {
+	d  *ResourceDefault
+	at int64
+}
+
+// queued is a defined-type instance waiting for lazy evaluation.
+type queued struct {
+	def    *Definition
+	parent *instance
+	decl   *Declaration
+}
+
+// simulation is one catalog compilation.
+type simulation struct {
+	a        *dynamicAnalysis
+	id       int
+	clock    int64
+	classes  map[*Definition]*instance
+	building map[*Definition]bool
+	queue    []queued
+	defines  int
+}
+
+func (a *dynamicAnalysis) newSim(root bool) *simulation {
+	a.rootSim = append(a.rootSim, root)
+	return &simulation{a: a, id: len(a.rootSim) - 1, classes: map[*Definition]*instance{},
+		building: map[*Definition]bool{}}
+}
+
+func (sm *simulation) tick() int64 {
+	sm.clock++
+	return sm.clock
+}
+
+// run performs every simulation and assembles the findings.
+func (a *dynamicAnalysis) run() *Dynamic {
+	p := a.p
+	envTops := map[*Scope]bool{}
+	for _, top := range p.TopScopes {
+		envTops[top] = true
+		var nodes []*Definition
+		for _, d := range p.Definitions {
+			if d.Kind == NodeDef && p.scopeOfFile(d.File) == top {
+				nodes = append(nodes, d)
+			}
+		}
+		if len(nodes) == 0 {
+			sm := a.newSim(false)
+			sm.start(top, nil)
+			continue
+		}
+		for _, n := range nodes {
+			sm := a.newSim(false)
+			sm.start(top, n)
+		}
+	}
+	// Classes and defined types no environment reaches are declared from
+	// top scope, as an ENC would: first those nothing declares, then any
+	// still unreached (declared only from unreached code), by name.
+	for pass := 0; pass < 2; pass++ {
+		for _, d := range p.Definitions {
+			if (d.Kind != ClassDef && d.Kind != DefineDef) || a.reached[d] || d.Scope == nil {
+				continue
+			}
+			if pass == 0 && len(p.DeclarationsOf(d.Name)) > 0 {
+				continue
+			}
+			if p.Lookup(d.Kind, d.Name)[0] != d {
+				continue // duplicate definition: Puppet uses one
+			}
+			sm := a.newSim(true)
+			sm.startRoot(p.TopScopeFor(d.File), d)
+		}
+	}
+	return a.assemble()
+}
+
+// scopeOfFile returns the environment top scope a main manifest belongs to.
+func (p *Program) scopeOfFile(f *File) *Scope {
+	if f == nil || f.Scope == nil || f.Scope.Kind != TopScope {
+		return nil
+	}
+	return f.Scope
+}
+
+// start evaluates top scope, then node (if any), then the define queue.
+func (sm *simulation) start(top *Scope, node *Definition) {
+	topInst := &instance{scope: top}
+	sm.evalScope(topInst)
+	if node != nil && node.Scope != nil {
+		sm.a.reached[node] = true
+		sm.evalScope(&instance{scope: node.Scope, def: node, parent: topInst})
+	}
+	sm.drain()
+}
+
+// startRoot evaluates top scope (when the definition lives in an
+// environment) and then declares d from it.
+func (sm *simulation) startRoot(top *Scope, d *Definition) {
+	topInst := &instance{}
+	if top != nil {
+		topInst.scope = top
+		sm.evalScope(topInst)
+	}
+	if d.Kind == ClassDef {
+		sm.ensureClass(d, topInst, nil)
+	} else {
+		sm.queue = append(sm.queue, queued{def: d, parent: topInst})
+	}
+	sm.drain()
+}
+
+// drain evaluates queued defined-type instances in order.
+func (sm *simulation) drain() {
+	for len(sm.queue) > 0 && sm.defines < maxDefineEvaluations {
+		q := sm.queue[0]
+		sm.queue = sm.queue[1:]
+		sm.defines++
+		sm.a.reached[q.def] = true
+		sm.evalScope(&instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl})
+	}
+	sm.queue = nil
+}
+
+// evalScope runs the body of inst's scope.
+func (sm *simulation) evalScope(inst *instance) {
+	if inst.scope == nil {
+		return
+	}
+	for _, ev := range sm.a.scopeEvents(inst.scope) {
+		switch {
+		case ev.def != nil:
+			inst.defaults = append(inst.defaults, timedDefault{ev.def, sm.tick()})
+		case ev.res != nil:
+			sm.create(inst, ev.res)
+		case ev.decl != nil:
+			sm.declare(inst, ev.decl)
+		}
+	}
+}
+
+// declare evaluates one declaration made by inst.
+func (sm *simulation) declare(inst *instance, decl *Declaration) {
+	sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, sm.tick()})
+	if decl.Kind == DefineInstance {
+		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil {
+			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
+		}
+		return
+	}
+	def := sm.a.p.Class(decl.Target)
+	if def == nil || def.Scope == nil {
+		return
+	}
+	sm.recordSite(inst, decl, def)
+	sm.ensureClass(def, inst, decl)
+}
+
+// ensureClass declares class def from inst unless it is already declared,
+// inserting an undeclared base class first, and evaluates its body.
+func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration) *instance {
+	if in, ok := sm.classes[def]; ok {
+		return in
+	}
+	if sm.building[def] {
+		return nil // inheritance cycle
+	}
+	sm.building[def] = true
+	defer delete(sm.building, def)
+	parent, inherited := from, false
+	if def.Parent != "" {
+		if base := sm.a.p.Class(def.Parent); base != nil && base != def && base.Scope != nil {
+			for _, d := range def.Scope.Declarations {
+				if d.Kind == Inherits {
+					sm.a.evals[d] = append(sm.a.evals[d], declEval{sm.id, sm.tick()})
+				}
+			}
+			if bi := sm.ensureClass(base, from, decl); bi != nil {
+				parent, inherited = bi, true
+			}
+		}
+	}
+	in := &instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited}
+	sm.classes[def] = in
+	sm.a.reached[def] = true
+	sm.evalScope(in)
+	return in
+}
+
+// create applies the defaults in effect to a resource being declared in
+// inst and records the ones that come from other classes or defines.
+func (sm *simulation) create(inst *instance, r *Resource) {
+	now := sm.tick()
+	set := attrsSet(r.Body)
+	if set["*"] {
+		return // a splat may set any attribute: which defaults apply is unknown
+	}
+	covered := map[string]bool{}
+	crossed := false
+	var down *Declaration // declaration in the current ancestor leading to inst
+	branch := r.Branch
+	for at := inst; at != nil; at = at.parent {
+		for i := len(at.defaults) - 1; i >= 0; i-- { // later defaults in one scope win
+			td := at.defaults[i]
+			if td.at >= now || td.d.Type != r.Type || Exclusive(td.d.Branch, branch) {
+				continue
+			}
+			names, _ := DefaultAttrs(td.d)
+			var got []string
+			for _, n := range names {
+				if !set[n] && !covered[n] {
+					covered[n] = true
+					got = append(got, n)
+				}
+			}
+			if len(got) == 0 || !crossed || at.def == nil {
+				continue
+			}
+			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
+				continue
+			}
+			if _, seen := sm.a.leaks[td.d]; !seen {
+				sm.a.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: got}
+			}
+		}
+		if at.parent == nil {
+			break
+		}
+		if !at.inherited {
+			crossed = true
+		}
+		down = at.via
+		if down != nil {
+			branch = down.Branch
+		} else {
+			branch = nil
+		}
+	}
+}
+
+// effectiveDefaults returns the defaults for type typ in effect at inst now,
+// restricted to attributes not in skip.
+func effectiveDefaults(inst *instance, typ string, now int64, skip map[string]bool) []AttrDefault {
+	covered := map[string]bool{}
+	var out []AttrDefault
+	for at := inst; at != nil; at = at.parent {
+		for i := len(at.defaults) - 1; i >= 0; i-- {
+			td := at.defaults[i]
+			if td.at >= now || td.d.Type != typ {
+				continue
+			}
+			names, _ := DefaultAttrs(td.d)
+			for _, n := range names {
+				if !skip[n] && !covered[n] {
+					covered[n] = true
+					out = append(out, AttrDefault{n, td.d})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y AttrDefault) int { return strings.Compare(x.Attr, y.Attr) })
+	return out
+}
+
+// recordSite records the defaults a declaration of def carries for each
+// type def's body uses.
+func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition) {
+	uses := sm.a.typeUses(def)
+	if len(uses) == 0 {
+		return
+	}
+	from := inst
+	if def.Parent != "" {
+		if base := sm.a.p.Class(def.Parent); base != nil {
+			if bi, ok := sm.classes[base]; ok {
+				from = bi // the base is settled: the declarer does not matter
+			}
+		}
+	}
+	now := sm.clock
+	sigs := map[string]SiteDefaults{}
+	for typ, u := range uses {
+		sigs[typ] = SiteDefaults{Decl: decl, Defaults: effectiveDefaults(from, typ, now, u.alwaysSet)}
+	}
+	sm.a.sites[def] = append(sm.a.sites[def], siteRecord{decl: decl, sim: sm.id, sigs: sigs})
+}
+
+func sameDefaults(x, y []AttrDefault) bool {
+	return slices.Equal(x, y)
+}
+
+// assemble turns what the simulations recorded into sorted findings.
+func (a *dynamicAnalysis) assemble() *Dynamic {
+	dyn := &Dynamic{}
+	for _, l := range a.leaks {
+		dyn.Leaks = append(dyn.Leaks, l)
+	}
+	slices.SortFunc(dyn.Leaks, func(x, y *Leak) int { return cmpPos(x.Default.File, x.Default.Node, y.Default.File, y.Default.Node) })
+
+	for def, recs := range a.sites {
+		if od := a.orderDependence(def, recs); od != nil {
+			dyn.OrderDependent = append(dyn.OrderDependent, od)
+		}
+	}
+	slices.SortFunc(dyn.OrderDependent, func(x, y *OrderDependence) int {
+		return cmpPos(x.Class.File, x.Class.Node, y.Class.File, y.Class.Node)
+	})
+
+	for _, d := range a.p.Definitions {
+		if d.Kind != ClassDef {
+			continue
+		}
+		for _, rl := range a.p.DeclarationsOf(d.Name) {
+			if rl.Kind == ResourceLike {
+				if rd := a.redeclaration(rl); rd != nil {
+					dyn.Redeclared = append(dyn.Redeclared, rd)
+				}
+			}
+		}
+	}
+	slices.SortFunc(dyn.Redeclared, func(x, y *Redeclaration) int {
+		return cmpPos(x.ResourceLike.File, x.ResourceLike.Node, y.ResourceLike.File, y.ResourceLike.Node)
+	})
+	dyn.Redeclared = slices.CompactFunc(dyn.Redeclared, func(x, y *Redeclaration) bool { return x.ResourceLike == y.ResourceLike })
+	return dyn
+}
+
+// orderDependence finds two declarations of def that can meet in one
+// catalog and carry different defaults for a type def uses.
+func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *OrderDependence {
+	types := make([]string, 0)
+	for typ := range a.typeUses(def) {
+		types = append(types, typ)
+	}
+	slices.Sort(types)
+	for _, typ := range types {
+		for i, x := range recs {
+			for _, y := range recs[i+1:] {
+				if x.decl == y.decl || !a.canMeet(x.sim, y.sim) || Exclusive(x.decl.Branch, y.decl.Branch) {
+					continue
+				}
+				if sameDefaults(x.sigs[typ].Defaults, y.sigs[typ].Defaults) {
+					continue
+				}
+				return &OrderDependence{Class: def, Type: typ, A: x.sigs[typ], B: y.sigs[typ],
+					Sites: a.p.DeclarationsOf(def.Name)}
+			}
+		}
+	}
+	return nil
+}
+
+// canMeet reports whether what two simulations evaluated can be in one
+// catalog: the same simulation, or two classes an ENC could both declare.
+func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
+	return s1 == s2 || (a.rootSim[s1] && a.rootSim[s2])
+}
+
+// redeclaration checks whether another declaration of the same class can
+// come before the resource-like declaration rl in one catalog.
+func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
+	mine := a.evals[rl]
+	if len(mine) == 0 {
+		return nil
+	}
+	for i, e := range mine {
+		for _, f := range mine[i+1:] {
+			if e.sim == f.sim {
+				return &Redeclaration{ResourceLike: rl}
+			}
+		}
+	}
+	for _, other := range a.p.DeclarationsOf(rl.Target) {
+		if other == rl || Exclusive(rl.Branch, other.Branch) {
+			continue
+		}
+		theirs := a.evals[other]
+		for _, e := range mine {
+			for _, f := range theirs {
+				if e.sim == f.sim && (f.at < e.at || other.Kind == ResourceLike) {
+					return &Redeclaration{ResourceLike: rl, Other: other}
+				}
+			}
+		}
+		// Two classes an ENC declares can come in either order.
+		if a.onlyApart(mine, theirs) {
+			return &Redeclaration{ResourceLike: rl, Other: other}
+		}
+	}
+	return nil
+}
+
+// onlyApart reports whether each of two declarations is evaluated in a root
+// simulation the other is not in: an ENC can then evaluate either first.
+func (a *dynamicAnalysis) onlyApart(x, y []declEval) bool {
+	in := func(evs []declEval, sim int) bool {
+		return slices.ContainsFunc(evs, func(e declEval) bool { return e.sim == sim })
+	}
+	apart := func(p, q []declEval) bool {
+		for _, e := range p {
+			if a.rootSim[e.sim] && !in(q, e.sim) {
+				return true
+			}
+		}
+		return false
+	}
+	return apart(x, y) && apart(y, x)
+}
+
+// cmpPos orders nodes by file path and offset.
+func cmpPos(f1 *File, n1 parser.Node, f2 *File, n2 parser.Node) int {
+	if c := strings.Compare(f1.Path, f2.Path); c != 0 {
+		return c
+	}
+	return cmp.Compare(n1.Span().Start.Offset, n2.Span().Start.Offset)
+}
+
+// Describe names a scope for messages: "class 'x'", "defined type 'y'",
+// "node 'n'" or "top scope".
+func (s *Scope) Describe() string {
+	o := s.Owner()
+	if o.Def != nil {
+		return fmt.Sprintf("%s '%s'", o.Def.Kind, o.Def.Name)
+	}
+	return o.Kind.String()
+}
