@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// QualifiedReadWithoutInclude reports $a::b::x reads where class a::b is
+// not guaranteed to have been evaluated before the read.
+func QualifiedReadWithoutInclude() *Rule {
+	return &Rule{
+		ID:       "qualified-read-without-include",
+		Title:    "A qualified variable read of a class that may not be evaluated yet",
+		Severity: Warning,
+		Kind:     PerFile,
+		Doc: `"A class must be declared to access its variables; just having the class available in your modules is
+insufficient." Reading $a::b::x gives undef unless class a::b has already been evaluated, which depends on
+evaluation order. The read is safe when a::b is the reading class or one it inherits from; when a::b (or a
+class that always declares it) is declared with include, require, contain or a class resource earlier in
+the same scope, on a path that surely reaches the read; or when every place in the tree that declares the
+reading class or defined type is itself guaranteed to have evaluated a::b first, as in the module pattern
+class foo { contain foo::install } where foo::install reads $foo::package. The finding names a declaration
+that breaks the guarantee. Reads in functions and templates, and of classes not in the tree, are not checked.`,
+		Run: runQualifiedReadWithoutInclude,
+	}
+}
+
+func runQualifiedReadWithoutInclude(p *Pass) {
+	st := staticScope(p)
+	for _, r := range st.Reads(p.File) {
+		class, name, ok := model.QualifiedTarget(r.Var)
+		if !ok {
+			continue
+		}
+		def := p.Program.Class(class)
+		if def == nil || !st.ClassHasVariable(def, name) {
+			continue // unknown-qualified-variable's business, or not in the tree
+		}
+		switch r.Scope.Owner().Kind {
+		case model.FunctionScope, model.PlanScope, model.TemplateScope:
+			continue // evaluated wherever they are called from
+		}
+		ok, breaking := st.Guarantee(r, class)
+		if ok {
+			continue
+		}
+		msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before this point: \"a class must be declared to access its variables\", or Puppet reads undef; include %s first",
+			varRef(r.Var), class, class)
+		var related []Related
+		owner := r.Scope.Owner()
+		switch {
+		case breaking != nil:
+			related = append(related, RelatedAt(breaking.File, breaking.Span,
+				fmt.Sprintf("%s is declared here without %s being evaluated first", owner.Def.Name, class)))
+			msg += fmt.Sprintf(" (%s declares %s without it)", lineOf(p.File, breaking.File, breaking.Span), owner.Def.Name)
+		case owner.Def != nil && (owner.Def.Kind == model.ClassDef || owner.Def.Kind == model.DefineDef):
+			msg += fmt.Sprintf(" (nothing in the tree declares %s)", owner.Def.Name)
+		}
+		p.ReportSpan(p.File, r.Var.Span(), msg, related...)
+	}
+}

@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// UnknownQualifiedVariable reports $a::b::x reads that can never resolve:
+// class a::b has no such variable, a::b is an anonymous scope, or the
+// module is in the tree without such a class.
+func UnknownQualifiedVariable() *Rule {
+	return &Rule{
+		ID:       "unknown-qualified-variable",
+		Title:    "A qualified variable that does not exist",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `A qualified name $a::b::x reads variable x of class a::b: a parameter of the class, a variable assigned in
+its body (not inside a lambda there), or one of a class it inherits from. It is undef when the class has no
+such variable; when a::b is a defined type or node, whose scopes are anonymous ("Node scope and the local
+scopes created by lambdas and defined resources are anonymous and cannot be directly referenced"); or when
+module a is in the tree but has no class a::b. Modules that are not loaded are not guessed at.`,
+		Run: runUnknownQualifiedVariable,
+	}
+}
+
+func runUnknownQualifiedVariable(p *Pass) {
+	st := staticScope(p)
+	for _, r := range st.Reads(p.File) {
+		class, name, ok := model.QualifiedTarget(r.Var)
+		if !ok {
+			continue
+		}
+		if defs := p.Program.Lookup(model.ClassDef, class); len(defs) > 0 {
+			found := false
+			for _, d := range defs {
+				found = found || st.ClassHasVariable(d, name)
+			}
+			if !found {
+				d := defs[0]
+				p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
+					"%s: class %s (%s) has no parameter or variable $%s, nor does a class it inherits from, so Puppet reads undef",
+					varRef(r.Var), class, lineOf(p.File, d.File, d.NameSpan), name), RelatedAt(d.File, d.NameSpan, "class "+class))
+			}
+			continue
+		}
+		if d := p.Program.Define(class); d != nil {
+			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
+				"%s: %s is a defined type, whose scope is anonymous and cannot be referenced by name; pass the value as a parameter instead",
+				varRef(r.Var), class), RelatedAt(d.File, d.NameSpan, "defined type "+class))
+			continue
+		}
+		mod, _, _ := strings.Cut(class, "::")
+		if st.ModuleLoaded(mod) {
+			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
+				"%s: module %s has no class %s, so Puppet reads undef", varRef(r.Var), mod, class))
+		}
+	}
+}

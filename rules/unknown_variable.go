@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// UnknownVariable reports unqualified variable reads that Puppet's static
+// scope cannot resolve, and $::x reads of names top scope does not have.
+func UnknownVariable() *Rule {
+	return &Rule{
+		ID:       "unknown-variable",
+		Title:    "A variable read that static scope cannot resolve",
+		Severity: Warning,
+		Kind:     PerFile,
+		Aliases:  []string{"variable_scope"},
+		Doc: `Puppet looks variables up by static scope: a class, defined type or lambda sees its parameters and the
+variables assigned before the read in its own scope, a lambda also sees the scope it is written in, a class
+sees the classes it inherits from, and every scope sees node scope (when declared in a node), top scope,
+facts and built-in variables. Anything else is undef, with at most an "Unknown variable" warning on the
+server. If, unless, case and selectors create no scope; lambdas do, so a variable assigned inside an each
+block is gone after it. Reading a variable before its assignment in the same scope is also unknown, since
+Puppet evaluates in order. A name assigned in a class that declares this one was visible only under Puppet 2's
+dynamic scoping: read it by its qualified name. Regex captures ($0...$n), custom facts from lib/facter and
+[scope] known_variables from the configuration are always known. Templates rendered with epp() see their
+own parameters, top and node scope and facts, not the calling class's variables.`,
+		Run: runUnknownVariable,
+	}
+}
+
+func runUnknownVariable(p *Pass) {
+	st := staticScope(p)
+	for _, r := range st.Reads(p.File) {
+		if r.Resolution.Kind != model.Unresolved {
+			continue
+		}
+		msg, related := unknownVariableMessage(st, r)
+		p.ReportSpan(p.File, r.Var.Span(), msg, related...)
+	}
+}
+
+func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related) {
+	v := r.Var
+	f := r.File
+	if v.IsTopScope() {
+		name := strings.TrimPrefix(v.Name, "::")
+		if as := st.NodeAssignments(f, name); len(as) > 0 {
+			return fmt.Sprintf("%s names top scope, but $%s is assigned only in a node definition (%s), which is not top scope; write $%s inside the node's classes",
+				varRef(v), name, lineOf(f, as[0].File, as[0].Var.Span()), name), nil
+		}
+		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests and it is not a fact or built-in variable, so Puppet reads undef",
+			varRef(v), name), nil
+	}
+	name := v.Name
+	where := scopeNoun(r.Scope)
+	// Assigned later in the same scope chain: an order problem.
+	for sc := r.Scope; sc != nil; sc = sc.Parent {
+		for _, a := range sc.Assigned(name) {
+			if model.Exclusive(a.Branch, r.Branch) {
+				continue
+			}
+			return fmt.Sprintf("%s is read before it is assigned (%s): Puppet evaluates %s in order, so %s is undef here; move the assignment up",
+					varRef(v), lineOf(f, a.File, a.Var.Span()), where, varRef(v)),
+				[]Related{RelatedAt(a.File, a.Var.Span(), "assigned here")}
+		}
+		if sc.Kind != model.LambdaScope {
+			break
+		}
+	}
+	owner := r.Scope.Owner()
+	// Assigned only in a lambda nested in the scope.
+	for _, a := range st.AssignedAnywhere(owner, name) {
+		if a.Scope == owner || isEnclosing(a.Scope, r.Scope) {
+			continue
+		}
+		return fmt.Sprintf("%s is assigned only inside a lambda (%s), and a lambda's variables are local to it: after the block %s is undef; use the lambda's return value instead (map, reduce, filter)",
+				varRef(v), lineOf(f, a.File, a.Var.Span()), varRef(v)),
+			[]Related{RelatedAt(a.File, a.Var.Span(), "assigned in this lambda's scope")}
+	}
+	if owner.Def != nil {
+		if ds := st.DeclaringAssigners(owner.Def, name); len(ds) > 0 {
+			d := ds[0]
+			return fmt.Sprintf("unknown variable %s: it is assigned in class %s, which declares %s, but Puppet uses static scope, not Puppet 2's dynamic scoping; write $%s::%s",
+					varRef(v), d.Name, owner.Def.Name, d.Name, name),
+				[]Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name)}
+		}
+	}
+	msg := fmt.Sprintf("unknown variable %s: it is not a parameter or a variable assigned earlier in %s, nor inherited, top-scope, fact or built-in, so Puppet reads undef", varRef(v), where)
+	if owner.Kind == model.TemplateScope {
+		msg += "; a template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's variables: declare and pass it as a parameter"
+	}
+	return msg, nil
+}
+
+// isEnclosing reports whether outer is inner or a scope enclosing inner's lambdas.
+func isEnclosing(outer, inner *model.Scope) bool {
+	for sc := inner; sc != nil; sc = sc.Parent {
+		if sc == outer {
+			return true
+		}
+	}
+	return false
+}

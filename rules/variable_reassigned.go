@@ -1,0 +1,67 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// VariableReassigned reports a second assignment to a variable in the same
+// scope, which Puppet refuses.
+func VariableReassigned() *Rule {
+	return &Rule{
+		ID:       "variable-reassigned",
+		Title:    "A variable is assigned twice in the same scope",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `Puppet variables can be assigned once per scope: a second assignment to the same name in the same scope
+(or an assignment to a parameter's name) fails the compilation with "Cannot reassign variable". If, unless
+and case create no scope, so assignments on two arms of one conditional are fine, but an assignment before
+an if and another inside it are not. Lambdas create a scope, so each iteration may assign its own variables.
+Use a new name, or compute the value in one expression (a selector, or a conditional that returns it).`,
+		Run: runVariableReassigned,
+	}
+}
+
+func runVariableReassigned(p *Pass) {
+	st := staticScope(p)
+	for _, sc := range st.ScopesIn(p.File) {
+		seen := map[string][]*model.Assignment{}
+		for _, a := range sc.Assignments {
+			if a.Var == nil || a.Var.IsQualified() || a.Var.IsTopScope() || a.Var.IsNumeric() {
+				continue
+			}
+			prev := seen[a.Name]
+			seen[a.Name] = append(prev, a)
+			if a.File != p.File {
+				continue
+			}
+			if prm := findParameter(sc.Params, a.Name); prm != nil {
+				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
+					"%s is a parameter of %s and cannot be assigned: Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name",
+					varRef(a.Var), scopeNoun(sc), a.Name), RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
+				continue
+			}
+			for _, b := range prev {
+				if model.Exclusive(a.Branch, b.Branch) {
+					continue
+				}
+				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
+					"%s is already assigned in %s (%s): Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name or assign once",
+					varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()), a.Name),
+					RelatedAt(b.File, b.Var.Span(), "first assigned here"))
+				break
+			}
+		}
+	}
+}
+
+func findParameter(ps []*parser.Parameter, name string) *parser.Parameter {
+	for _, p := range ps {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
