@@ -7,5 +7,11 @@ func All() []*Rule {
 		SyntaxError(),
 		UnusedIgnore(),
 		AutoloadLayout(),
+		UnknownVariable(),
+		NodeScopeRead(),
+		VariableReassigned(),
+		QualifiedReadWithoutInclude(),
+		UnknownQualifiedVariable(),
+		PrivateVariableAccess(),
 	}
 }
