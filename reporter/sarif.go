@@ -124,7 +124,7 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 		res := sarifResult{
 			RuleID:    d.Rule,
 			Level:     sarifLevel(d.Severity),
-			Message:   sarifMessage{Text: nonEmpty(d.Message, d.Rule)},
+			Message:   sarifMessage{Text: nonEmpty(nonEmpty(d.Message, d.Rule), "(no message)")},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End)}},
 		}
 		if i, ok := ruleIndex[d.Rule]; ok {

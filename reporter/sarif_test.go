@@ -16,11 +16,14 @@ import (
 // package: it lives next to the repository, not in it.
 const sarifSchemaPath = "../../shared/schemas/sarif-schema-2.1.0.json"
 
+// readSchema reads the SARIF schema.
+func readSchema() ([]byte, error) { return os.ReadFile(sarifSchemaPath) }
+
 // loadSARIFSchema compiles the SARIF schema. Without it the test is
 // skipped on a developer machine but fails in CI.
 func loadSARIFSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	data, err := os.ReadFile(sarifSchemaPath)
+	data, err := readSchema()
 	if err != nil {
 		abs, _ := filepath.Abs(sarifSchemaPath)
 		if os.Getenv("CI") != "" {

@@ -53,7 +53,7 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		// The rule stays on the first line, so that line alone parses as
 		// file:line:col: severity: message [rule] even when the message
 		// has more lines; those follow, indented.
-		first, rest, _ := strings.Cut(d.Message, "\n")
+		first, rest, _ := strings.Cut(printable(d.Message), "\n")
 		fmt.Fprintf(bw, "%s %s %s %s\n",
 			pal.paint(ansiBold, location(d.File, d.Start)+":"), pal.severity(d.Severity),
 			pal.paint(ansiBold, first), pal.paint(ansiDim, "["+d.Rule+"]"))
@@ -62,10 +62,10 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		}
 		if text, ok := lines.line(d.File, d.Start.Line); ok && d.Start.IsValid() {
 			indent, marks := caretLine(text, d.Start, d.End)
-			fmt.Fprintf(bw, "%s\n%s%s\n", text, indent, pal.paint(ansiGreen, marks))
+			fmt.Fprintf(bw, "%s\n%s%s\n", printable(text), indent, pal.paint(ansiGreen, marks))
 		}
 		for _, rel := range d.Related {
-			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(rel.Message, "      "))
+			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(printable(rel.Message), "      "))
 		}
 	}
 	fmt.Fprintln(bw, pal.paint(ansiBold, summary(r)))
@@ -73,6 +73,26 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		return fmt.Errorf("writing text report: %w", err)
 	}
 	return nil
+}
+
+// printable replaces control characters other than tab and line feed with
+// U+FFFD, one column wide like most of what it replaces, so that source
+// text cannot move the cursor or recolour the terminal; CRLF becomes LF.
+func printable(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.Map(func(r rune) rune {
+		if isControl(r) {
+			return unicode.ReplacementChar
+		}
+		return r
+	}, s)
+}
+
+func isControl(r rune) bool {
+	return r != '\t' && r != '\n' && unicode.IsControl(r)
 }
 
 // indentLines puts indent before every line of s but the first.
@@ -83,6 +103,7 @@ func indentLines(s, indent string) string {
 // location formats file:line:col, or just file when the position is unset
 // (a finding about a whole file).
 func location(file string, p parser.Pos) string {
+	file = strings.ReplaceAll(printable(file), "\n", string(unicode.ReplacementChar))
 	if !p.IsValid() {
 		return file
 	}

@@ -99,3 +99,37 @@ func stripANSI(s string) string {
 		s = s[i+j+1:]
 	}
 }
+
+func TestTextNeutralisesControlCharacters(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain\ttab", "plain\ttab"},
+		{"line\nbreak", "line\nbreak"},
+		{"crlf\r\nline", "crlf\nline"},
+		{"\x1b[2Jclear", "\uFFFD[2Jclear"},
+		{"bell\a, nul\x00, del\x7f", "bell\uFFFD, nul\uFFFD, del\uFFFD"},
+		{"lone\rcr", "lone\uFFFDcr"},
+		{"é ü — 😀", "é ü — 😀"},
+	}
+	for _, tt := range tests {
+		if got := printable(tt.in); got != tt.want {
+			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+
+	srcs := map[string][]byte{"a.pp": []byte("$x = \"\x1b[31m\" + $y\n")}
+	r := &Report{Files: 1, Source: func(p string) []byte { return srcs[p] }, Findings: []rules.Diagnostic{{
+		Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp", Start: pos(1, 16), End: pos(1, 18),
+		Message: "unknown \x1b[0m $y",
+	}}}
+	got := string(render(t, "text", r, Options{}))
+	want := "a.pp:1:16: warning: unknown \uFFFD[0m $y [unknown-variable]\n" +
+		"$x = \"\uFFFD[31m\" + $y\n" +
+		"               ^~\n" +
+		"1 file checked, 0 errors, 1 warning, 0 infos\n"
+	if got != want {
+		t.Errorf("text output:\n%q\nwant:\n%q", got, want)
+	}
+	if loc := location("a\nb\x1b.pp", pos(1, 1)); loc != "a\uFFFDb\uFFFD.pp:1:1" {
+		t.Errorf("location = %q, want line breaks and escapes in the path replaced", loc)
+	}
+}
