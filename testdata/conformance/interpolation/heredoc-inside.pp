@@ -1,0 +1,3 @@
+notice("${ @(X) }")
+text
+X
