@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -255,5 +256,34 @@ func writeWant(t *testing.T, path string, ar *txtar.Archive, want string) {
 	}
 	if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConcurrentLoads runs several Loads of one tree at once: Load keeps
+// no shared state, so each must give the same tree (run with -race).
+func TestConcurrentLoads(t *testing.T) {
+	ar, fx := readFixture(t, "../../testdata/load/control_repo.txtar")
+	root := extract(t, ar)
+	dumps := make([]string, 4)
+	errs := make([]error, 4)
+	var wg sync.WaitGroup
+	for i := range dumps {
+		wg.Go(func() {
+			tr, err := Load(Options{Paths: fx.args, Dir: filepath.Join(root, fx.dir), Jobs: 3})
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			dumps[i] = dump(tr)
+		})
+	}
+	wg.Wait()
+	for i := range dumps {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if dumps[i] != fx.want {
+			t.Errorf("load %d differs from the fixture:\n%s", i, dumps[i])
+		}
 	}
 }
