@@ -47,7 +47,8 @@ type lexer struct {
 	err         *lexError
 	// lastMatch approximates the scanner's last match, which Puppet names
 	// in "Unclosed quote after ..." for unterminated interpolations.
-	lastMatch string
+	// It is kept as a source range to avoid allocating on every token.
+	lastMatch [2]int
 
 	// sub is set for a heredoc body lexer: it maps local offsets to file
 	// offsets.
@@ -86,9 +87,9 @@ func (l *lexer) g(off int) int {
 }
 
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
-	// Real manifests have one token per 6-14 bytes; sizing the slice
+	// Real manifests have one token per 12-14 bytes; sizing the slice
 	// up front avoids most of the growth copying.
-	toks := make([]token, 0, len(src)/6+16)
+	toks := make([]token, 0, len(src)/12+16)
 	return &lexer{src: src, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
 }
 
@@ -180,7 +181,7 @@ func (l *lexer) skipWS() {
 		l.pos += n
 	}
 	if l.pos > start {
-		l.lastMatch = string(l.src[start:l.pos])
+		l.lastMatch = [2]int{start, l.pos}
 	}
 }
 
@@ -618,7 +619,7 @@ func (l *lexer) bareWord() {
 		l.emit(tWORD, p, e, v)
 	}
 	l.pos = e
-	l.lastMatch = v
+	l.lastMatch = [2]int{p, e}
 }
 
 func (l *lexer) classRef() {
@@ -629,7 +630,7 @@ func (l *lexer) classRef() {
 	}
 	l.emit(tCLASSREF, p, e, string(l.src[p:e]))
 	l.pos = e
-	l.lastMatch = string(l.src[p:e])
+	l.lastMatch = [2]int{p, e}
 }
 
 // dollar lexes a variable: \$(::)?(\w+::)*\w+, or an empty variable.
@@ -643,7 +644,7 @@ func (l *lexer) dollar() {
 	}
 	l.emit(tVARIABLE, p, e, string(l.src[p+1:e]))
 	l.pos = e
-	l.lastMatch = string(l.src[p:e])
+	l.lastMatch = [2]int{p, e}
 }
 
 // scanVarName matches (::)?(\w+::)*\w+ at p and returns the end, or p.
@@ -688,7 +689,7 @@ func (l *lexer) number() {
 		}
 		l.emit(tNUMBER, p, e, v)
 		l.pos = e
-		l.lastMatch = v
+		l.lastMatch = [2]int{p, e}
 		return
 	}
 	// Puppet's recovery for an invalid number: take the word characters,
@@ -1036,7 +1037,7 @@ func unicodeEscape(s string) (r rune, w int, ok bool) {
 func (l *lexer) interpolateDQ() {
 	q := l.pos
 	l.pos++
-	l.lastMatch = `"`
+	l.lastMatch = [2]int{q, q + 1}
 	kind := tDQPRE
 	textStart := l.pos
 	var text strings.Builder
@@ -1050,9 +1051,9 @@ func (l *lexer) interpolateDQ() {
 		text.WriteString(unescape(string(l.src[segStart:e]), dqEscapes))
 		switch term {
 		case `"`:
-			l.lastMatch = `"`
+			l.lastMatch = [2]int{e, e + 1}
 			if e > segStart {
-				l.lastMatch = string(l.src[e-1 : e+1])
+				l.lastMatch = [2]int{e - 1, e + 1}
 			}
 			if kind == tDQPRE {
 				l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(q)), end: int32(l.g(e + 1)), val: text.String(), quote: '"',
@@ -1080,7 +1081,7 @@ func (l *lexer) interpolateDQ() {
 			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: string(l.src[e+1 : ve])})
 			l.after = tVARIABLE
 			l.pos = ve
-			l.lastMatch = string(l.src[e+1 : ve])
+			l.lastMatch = [2]int{e + 1, ve}
 		}
 		kind = tDQMID
 		text.Reset()
@@ -1111,7 +1112,7 @@ func (l *lexer) enqueueUntil() {
 		if len(l.toks) == before {
 			// Puppet retries a whitespace skip, which fails and clears
 			// the scanner's last match.
-			l.lastMatch = ""
+			l.lastMatch = [2]int{}
 			l.skipWS()
 			continue
 		}
@@ -1136,10 +1137,11 @@ func (l *lexer) enqueueUntil() {
 
 // quoteAfter formats the last scanned text like Puppet's format_quote.
 func (l *lexer) quoteAfter() string {
-	if l.lastMatch == "'" {
+	m := string(l.src[l.lastMatch[0]:l.lastMatch[1]])
+	if m == "'" {
 		return `"'"`
 	}
-	return "'" + l.lastMatch + "'"
+	return "'" + m + "'"
 }
 
 // toVariable turns a NUMBER, NAME, WORD or keyword token into a VARIABLE.

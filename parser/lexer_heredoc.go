@@ -63,7 +63,7 @@ func (l *lexer) heredoc() {
 	} else {
 		nl := bytes.IndexByte(l.src[after:], '\n')
 		if nl < 0 {
-			l.fail("Heredoc without any following lines of text", len(l.src))
+			l.fail("Heredoc without any following lines of text", after)
 		}
 		bs = after + nl + 1
 	}
