@@ -72,13 +72,26 @@ func githubMessage(d rules.Diagnostic) string {
 }
 
 // githubEscapeData escapes a workflow command's message: '%', CR and LF.
-// The replacement is one pass, so the '%' of an escape is never escaped again.
-func githubEscapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+func githubEscapeData(s string) string { return githubEscape(s, "%\r\n") }
 
 // githubEscapeProperty escapes a workflow command's property value: like
 // the message, plus ':' and ',' which delimit properties.
-func githubEscapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+func githubEscapeProperty(s string) string { return githubEscape(s, "%\r\n:,") }
+
+// githubEscape percent-encodes the bytes of s that are in special, all
+// ASCII, in one pass, so the '%' of an escape is never escaped again.
+func githubEscape(s, special string) string {
+	if !strings.ContainsAny(s, special) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := range len(s) {
+		if c := s[i]; strings.IndexByte(special, c) >= 0 {
+			fmt.Fprintf(&b, "%%%02X", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
