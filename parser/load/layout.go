@@ -44,7 +44,7 @@ type layout struct {
 
 // dirKind says what a directory looks like.
 type dirKind struct {
-	env, module, gitTop bool
+	env, module bool
 }
 
 // envInfo is what the layout keeps about an environment beyond the
@@ -81,8 +81,6 @@ func (y *layout) kind(d string) dirKind {
 		hasManifests && (isDir(filepath.Join(d, "modules")) || isDir(filepath.Join(d, "site")) || isDir(filepath.Join(d, "site-modules"))) ||
 		hasManifests && filepath.Base(filepath.Dir(d)) == "environments"
 	k.module = !k.env && (hasManifests || isFile(filepath.Join(d, "metadata.json")))
-	_, err := os.Lstat(filepath.Join(d, ".git"))
-	k.gitTop = err == nil
 	y.mu.Lock()
 	y.kinds[d] = k
 	y.mu.Unlock()
@@ -90,8 +88,9 @@ func (y *layout) kind(d string) dirKind {
 }
 
 // place finds the environment and module of the file at abs by walking up
-// its directories, no further than the top of its git work tree. The
-// innermost environment wins; inside it, a file under a modulepath
+// its directories to the file system root: not stopping at the top of a
+// git work tree, because modules deployed into an environment are often
+// git clones of their own. The innermost environment wins; inside it, a file under a modulepath
 // directory belongs to that module; otherwise the innermost directory
 // with module markers (manifests/ or metadata.json) that is not inside
 // another module's code or lib directory is the module.
@@ -120,7 +119,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	var chain []string // innermost first
 	for d := dir; ; d = filepath.Dir(d) {
 		chain = append(chain, d)
-		if y.kind(d).gitTop || filepath.Dir(d) == d {
+		if filepath.Dir(d) == d {
 			break
 		}
 	}
@@ -136,7 +135,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	if env != nil {
 		info := y.envInfo(env)
 		for _, p := range info.modulePath {
-			first, _, _ := strings.Cut(rest(p, dir), "/")
+			first, _, _ := strings.Cut(relOrEmpty(p, dir), "/")
 			if first == "" {
 				continue // a file directly in the modulepath directory
 			}
@@ -150,8 +149,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 			continue
 		}
 		if chosen != "" {
-			rest, _ := relUnder(chosen, d)
-			first, _, _ := strings.Cut(rest, "/")
+			first, _, _ := strings.Cut(relOrEmpty(chosen, d), "/")
 			if isInnerDir(first) {
 				continue
 			}
@@ -264,9 +262,9 @@ func (y *layout) module(d string, env *Environment) *Module {
 	return m
 }
 
-// rest returns dir relative to base with '/' separators when dir lies
-// strictly below base, else "".
-func rest(base, dir string) string {
+// relOrEmpty returns dir relative to base with '/' separators when dir
+// lies strictly below base, else "".
+func relOrEmpty(base, dir string) string {
 	r, _ := relUnder(base, dir)
 	return r
 }
