@@ -9,6 +9,24 @@
 // A file given on its own is loaded with the rest of the environment or
 // module it belongs to, so that cross-file rules see the whole program;
 // only the given files are marked Reported.
+//
+// What is loaded:
+//   - a directory argument: every .pp and .epp below it, honouring
+//     .gitignore files (those of its ancestors up to the top of the git
+//     work tree included) and the exclude globs; all reported;
+//   - a file argument: that file, whatever its name, unless an exclude
+//     glob matches it (.gitignore does not apply to a file named
+//     explicitly); reported;
+//   - as unreported context, for every environment or module a reported
+//     file belongs to: the main manifest (.pp), the environment's own
+//     functions/, types/ and plans/, and the code directories (manifests/,
+//     functions/, types/, plans/, templates/) of every module on the
+//     modulepath, or of the lone module. Exclude globs apply to context
+//     but .gitignore does not: Puppet compiles ignored modules all the
+//     same (typically modules installed into an ignored modules/).
+//
+// Dangling links, loops, unreadable, non-regular and binary files are
+// Problems; loading goes on without them.
 package load
 
 import (
