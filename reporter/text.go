@@ -60,7 +60,9 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		if rest != "" {
 			fmt.Fprintf(bw, "  %s\n", indentLines(rest, "  "))
 		}
-		if text, ok := lines.line(d.File, d.Start.Line); ok && d.Start.IsValid() {
+		// An empty line (such as the one after the final newline, where
+		// "end of input" errors point) has nothing to underline.
+		if text, ok := lines.line(d.File, d.Start.Line); ok && text != "" && d.Start.IsValid() {
 			indent, marks := caretLine(text, d.Start, d.End)
 			fmt.Fprintf(bw, "%s\n%s%s\n", printable(text), indent, pal.paint(ansiGreen, marks))
 		}

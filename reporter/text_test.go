@@ -133,3 +133,19 @@ func TestTextNeutralisesControlCharacters(t *testing.T) {
 		t.Errorf("location = %q, want line breaks and escapes in the path replaced", loc)
 	}
 }
+
+func TestTextSnippetOnlyForNonEmptyLines(t *testing.T) {
+	src := []byte("class a {\n")
+	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []rules.Diagnostic{
+		{Rule: "syntax-error", Severity: rules.Error, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
+		{Rule: "syntax-error", Severity: rules.Error, File: "a.pp", Start: pos(2, 1), End: pos(2, 1), Message: "Syntax error at end of input"},
+	}}
+	want := "a.pp:1:9: error: first [syntax-error]\n" +
+		"class a {\n" +
+		"        ^\n" +
+		"a.pp:2:1: error: Syntax error at end of input [syntax-error]\n" +
+		"1 file checked, 2 errors, 0 warnings, 0 infos\n"
+	if got := string(render(t, "text", r, Options{})); got != want {
+		t.Errorf("text output:\n%s\nwant:\n%s", got, want)
+	}
+}
