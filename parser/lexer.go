@@ -129,6 +129,7 @@ func (l *lexer) run(f func()) {
 
 // fail records a fatal error at local offset off and aborts lexing.
 func (l *lexer) fail(msg string, off int) {
+	off = min(max(off, 0), len(l.src))
 	if l.err == nil {
 		l.err = &lexError{msg: msg, off: l.g(off)}
 	}

@@ -25,8 +25,10 @@
 //     but .gitignore does not: Puppet compiles ignored modules all the
 //     same (typically modules installed into an ignored modules/).
 //
-// Dangling links, loops, unreadable, non-regular and binary files are
-// Problems; loading goes on without them.
+// Symlinked directories are followed once: a directory reached through
+// several paths is walked once, and a link back to its own ancestor is
+// not followed. Dangling links, unreadable, non-regular and binary files
+// are Problems; loading goes on without them.
 package load
 
 import (

@@ -115,17 +115,17 @@ func (l *loader) walk(root string, walk int) []candidate {
 	// Symlinked directories are followed after the plain tree, one at a
 	// time in path order, so that which path reaches a directory first —
 	// and is kept — does not depend on scheduling. A directory already
-	// walked is not walked again; a link to its own ancestor is a loop.
+	// walked is not walked again, and a link to its own ancestor (a loop,
+	// such as spec/fixtures/modules/<name> pointing back at the module) is
+	// not followed. Neither is a Problem: nothing is lost.
 	for len(w.links) > 0 {
 		links := w.links
 		w.links = nil
 		slices.SortFunc(links, func(a, b dirLink) int { return strings.Compare(a.path, b.path) })
 		for _, ln := range links {
 			switch {
-			case under(ln.real, ln.parentReal):
-				l.problem(ln.path, fmt.Errorf("symbolic link loop: it leads back to %s; not followed", l.rel(ln.real)))
-			case w.visited[ln.real]:
-				// Reached already through another path.
+			case under(ln.real, ln.parentReal), w.visited[ln.real]:
+				// A loop, or reached already through another path.
 			default:
 				w.dir(ln.path, ln.real, ln.ign, true)
 				w.wg.Wait()
