@@ -13,5 +13,9 @@ func All() []*Rule {
 		QualifiedReadWithoutInclude(),
 		UnknownQualifiedVariable(),
 		PrivateVariableAccess(),
+		DefaultLeak(),
+		OrderDependentDefault(),
+		ClassRedeclared(),
+		DefinedFunction(),
 	}
 }

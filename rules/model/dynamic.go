@@ -79,6 +79,8 @@ type SiteDefaults struct {
 type AttrDefault struct {
 	Attr    string
 	Default *ResourceDefault
+	// Value is the attribute's value as written.
+	Value string
 }
 
 // Redeclaration is a resource-like class declaration that another
@@ -524,11 +526,10 @@ func effectiveDefaults(inst *instance, typ string, now int64, skip map[string]bo
 			if td.at >= now || td.d.Type != typ {
 				continue
 			}
-			names, _ := DefaultAttrs(td.d)
-			for _, n := range names {
-				if !skip[n] && !covered[n] {
+			for _, op := range td.d.Node.Attrs {
+				if n := op.Name; !op.Splat && !skip[n] && !covered[n] {
 					covered[n] = true
-					out = append(out, AttrDefault{n, td.d})
+					out = append(out, AttrDefault{Attr: n, Default: td.d, Value: sourceText(td.d.File, op.Value)})
 				}
 			}
 		}
@@ -560,8 +561,16 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	sm.a.sites[def] = append(sm.a.sites[def], siteRecord{decl: decl, sim: sm.id, sigs: sigs})
 }
 
-func sameDefaults(x, y []AttrDefault) bool {
-	return slices.Equal(x, y)
+// sourceText returns the source of expression e in file f.
+func sourceText(f *File, e parser.Expr) string {
+	if f == nil || f.Parsed == nil || e == nil {
+		return ""
+	}
+	sp := e.Span()
+	if sp.Start.Offset < 0 || sp.End.Offset > len(f.Parsed.Src) || sp.Start.Offset > sp.End.Offset {
+		return ""
+	}
+	return string(f.Parsed.Src[sp.Start.Offset:sp.End.Offset])
 }
 
 // assemble turns what the simulations recorded into sorted findings.
@@ -609,20 +618,47 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 	}
 	slices.Sort(types)
 	for _, typ := range types {
-		for i, x := range recs {
-			for _, y := range recs[i+1:] {
-				if x.decl == y.decl || !a.canMeet(x.sim, y.sim) || Exclusive(x.decl.Branch, y.decl.Branch) {
-					continue
+		// Group the records by the defaults they carry; only records of
+		// different groups need comparing.
+		var groups [][]siteRecord
+		index := map[string]int{}
+		for _, r := range recs {
+			k := defaultsKey(r.sigs[typ].Defaults)
+			i, ok := index[k]
+			if !ok {
+				i = len(groups)
+				index[k] = i
+				groups = append(groups, nil)
+			}
+			groups[i] = append(groups[i], r)
+		}
+		for i, gx := range groups {
+			for _, gy := range groups[i+1:] {
+				for _, x := range gx {
+					for _, y := range gy {
+						if x.decl == y.decl || !a.canMeet(x.sim, y.sim) || Exclusive(x.decl.Branch, y.decl.Branch) {
+							continue
+						}
+						return &OrderDependence{Class: def, Type: typ, A: x.sigs[typ], B: y.sigs[typ],
+							Sites: a.p.DeclarationsOf(def.Name)}
+					}
 				}
-				if sameDefaults(x.sigs[typ].Defaults, y.sigs[typ].Defaults) {
-					continue
-				}
-				return &OrderDependence{Class: def, Type: typ, A: x.sigs[typ], B: y.sigs[typ],
-					Sites: a.p.DeclarationsOf(def.Name)}
 			}
 		}
 	}
 	return nil
+}
+
+// defaultsKey identifies effective defaults by attribute and value text.
+func defaultsKey(ds []AttrDefault) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString(d.Attr)
+		b.WriteByte(0)
+		b.WriteString(d.Value)
+		b.WriteByte(0)
+	}
+	return b.String()
 }
 
 // canMeet reports whether what two simulations evaluated can be in one

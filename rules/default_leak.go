@@ -1,0 +1,104 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// DefaultLeak reports resource defaults in class and defined-type bodies
+// that reach resources in other classes or defined types through dynamic
+// scope.
+func DefaultLeak() *Rule {
+	return &Rule{
+		ID:       "default-leak",
+		Title:    "A resource default in a class or defined type reaches resources elsewhere",
+		Severity: Warning,
+		Kind:     WholeProgram,
+		Doc: `Puppet looks up resource defaults by dynamic scope: a class's parent scope is the first scope
+that declares it, a defined type's is the scope that declares the instance, and an undeclared base class
+is inserted where its derived class is declared. A default such as File { mode => '0600' } in a class body
+therefore also applies to resources in every class that body declares first, and in every defined-type
+instance it declares (those bodies run lazily, after the class body, so even a default written after the
+instance reaches it). The rule simulates Puppet's evaluation order and reports a default only when it
+reaches a resource of its type in another class or defined type. Defaults at top scope and in node
+definitions are the documented place for them and are not reported.`,
+		Run: runDefaultLeak,
+	}
+}
+
+func runDefaultLeak(p *Pass) {
+	for _, l := range p.Program.Dynamic().Leaks {
+		d := l.Default
+		where := d.Scope.Describe()
+		target := "another scope"
+		if l.Target != nil {
+			target = fmt.Sprintf("%s '%s'", l.Target.Kind, l.Target.Name)
+		}
+		msg := fmt.Sprintf("%s default in %s also sets %s on %s in %s, which %s: Puppet applies resource "+
+			"defaults by dynamic scope, where a scope's parent is \"the first scope in which it was declared\"; set the "+
+			"attributes on the resources themselves (or in a `default:` body of one resource expression), or move the "+
+			"default to top or node scope",
+			typeRefName(d.Type), where, strings.Join(quoteAll(l.Attrs), ", "), resourceLabel(l.Resource), target, viaLabel(l, where))
+		var related []Related
+		if l.Via != nil {
+			related = append(related, RelatedAt(l.Via.File, l.Via.Span,
+				fmt.Sprintf("%s declared here (%s), so the default reaches its body", l.Via.Target, l.Via.Kind)))
+		}
+		related = append(related, RelatedAt(l.Resource.File, resourceSpan(l.Resource),
+			fmt.Sprintf("%s gets %s from the default", resourceLabel(l.Resource), strings.Join(l.Attrs, ", "))))
+		p.ReportSpan(d.File, d.Node.Type.Span(), msg, related...)
+	}
+}
+
+// viaLabel says how the default's scope reaches the affected resource.
+func viaLabel(l *model.Leak, where string) string {
+	if l.Via == nil || l.Target == nil {
+		return where
+	}
+	if l.Via.Target == l.Target.Name {
+		return where + " " + map[bool]string{true: "instantiates", false: "declares first"}[l.Via.Kind == model.DefineInstance]
+	}
+	return fmt.Sprintf("%s reaches through its %s of '%s'", where, l.Via.Kind, l.Via.Target)
+}
+
+// typeRefName writes a lower-cased type name as Puppet's type reference:
+// "apache::vhost" -> "Apache::Vhost".
+func typeRefName(t string) string {
+	segs := strings.Split(t, "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	return strings.Join(segs, "::")
+}
+
+// resourceLabel names a resource as Type['title'] when its title is a
+// literal string.
+func resourceLabel(r *model.Resource) string {
+	if r.Body != nil {
+		if s, ok := r.Body.Title.(*parser.StringLit); ok {
+			return fmt.Sprintf("%s['%s']", typeRefName(r.Type), s.Value)
+		}
+	}
+	return fmt.Sprintf("a %s resource", typeRefName(r.Type))
+}
+
+// resourceSpan is the title of a resource body, or its type.
+func resourceSpan(r *model.Resource) parser.Span {
+	if r.Body != nil && r.Body.Title != nil {
+		return r.Body.Title.Span()
+	}
+	return r.Node.Type.Span()
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = "'" + s + "'"
+	}
+	return out
+}

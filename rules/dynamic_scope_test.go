@@ -1,0 +1,165 @@
+package rules_test
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// notifyLine is a notify resource in Puppet's recorded noop output:
+// its containment path, title and the message it would get.
+var notifyLine = regexp.MustCompile(`^Notice: /Stage\[main\]/(.*)/Notify\[(.*)\]/message: current_value '.*', should be '(.*)' \(noop\)$`)
+
+// TestDefaultLeakAgreesWithPuppet compares default-leak with what real
+// Puppet did to the fixtures in testdata/puppet-apply/defaults (recorded by
+// scripts/record-puppet-apply): every notify that gets its message from a
+// default in another class or defined type must make ducklint report that
+// default on its line, and a class or define default that reached nothing
+// outside its own scope in any run must not be reported.
+func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
+	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", "defaults", "*.txtar"))
+	if err != nil || len(archives) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	leaksSeen, quietSeen := 0, 0
+	for _, path := range archives {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			recorded, err := os.ReadFile(path + ".puppet.txt")
+			if err != nil {
+				t.Fatalf("%v (run scripts/record-puppet-apply)", err)
+			}
+			prog, diags := lintArchive(t, path, rules.DefaultLeak())
+			reported := map[string]bool{}
+			for _, d := range diags {
+				reported[posKey(d.File, d.Start.Line)] = true
+			}
+			defaults := messageDefaults(prog)
+			leaked := map[*model.ResourceDefault]bool{}
+			sc := bufio.NewScanner(bytes.NewReader(recorded))
+			for sc.Scan() {
+				m := notifyLine.FindStringSubmatch(sc.Text())
+				if m == nil {
+					continue
+				}
+				d := defaults[m[3]]
+				if d == nil {
+					continue // the message is the title or set on the resource
+				}
+				owner := d.Scope.Owner()
+				if owner.Def == nil || (owner.Kind != model.ClassScope && owner.Kind != model.DefineScope) {
+					continue // top scope and node defaults are the documented place
+				}
+				container := containerOf(m[1])
+				if container == owner.Def.Name || inheritsFrom(prog, container, owner.Def) {
+					continue // its own scope, or inheritance
+				}
+				leaked[d] = true
+				if !reported[posKey(d.File.Path, d.Node.Span().Start.Line)] {
+					t.Errorf("Puppet gives Notify[%s] in %s the message of the default at %s:%d, but default-leak does not report it",
+						m[2], container, d.File.Path, d.Node.Span().Start.Line)
+				}
+			}
+			for _, d := range defaults {
+				k := d.Scope.Owner().Kind
+				if leaked[d] || (k != model.ClassScope && k != model.DefineScope) {
+					continue
+				}
+				quietSeen++
+				if reported[posKey(d.File.Path, d.Node.Span().Start.Line)] {
+					t.Errorf("default-leak reports the default at %s:%d, but Puppet shows it reaching nothing outside %s",
+						d.File.Path, d.Node.Span().Start.Line, d.Scope.Describe())
+				}
+			}
+			leaksSeen += len(leaked)
+		})
+	}
+	if leaksSeen == 0 || quietSeen == 0 {
+		t.Errorf("fixtures show %d leaking and %d contained defaults; both kinds are needed", leaksSeen, quietSeen)
+	}
+}
+
+// lintArchive extracts a txtar environment, builds its model and runs rs.
+func lintArchive(t *testing.T, path string, rs ...*rules.Rule) (*model.Program, []rules.Diagnostic) {
+	t.Helper()
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := model.Build(tree, model.Options{Jobs: 2})
+	reg, err := rules.NewRegistry(append(slices.Clone(rs), rules.UnusedIgnore())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var active []rules.Active
+	for _, r := range rs {
+		active = append(active, rules.Active{Rule: r, Severity: r.Severity})
+	}
+	return prog, (&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).Run(prog)
+}
+
+// messageDefaults maps the literal message of every Notify default to it.
+func messageDefaults(prog *model.Program) map[string]*model.ResourceDefault {
+	out := map[string]*model.ResourceDefault{}
+	for _, s := range prog.Scopes() {
+		for _, d := range s.Defaults {
+			if d.Type != "notify" {
+				continue
+			}
+			for _, op := range d.Node.Attrs {
+				if lit, ok := op.Value.(*parser.StringLit); ok && op.Name == "message" {
+					out[lit.Value] = d
+				}
+			}
+		}
+	}
+	return out
+}
+
+// containerOf names the class or defined type a resource is declared in
+// from its containment path: "Lazy::Holder/Lazy::Thing[held]" is in the
+// defined type lazy::thing, "Early::Inner" in the class early::inner.
+func containerOf(path string) string {
+	segs := strings.Split(path, "/")
+	last := segs[len(segs)-1]
+	if i := strings.IndexByte(last, '['); i >= 0 {
+		last = last[:i]
+	}
+	return strings.ToLower(last)
+}
+
+// inheritsFrom reports whether class name inherits (directly or not) from base.
+func inheritsFrom(prog *model.Program, name string, base *model.Definition) bool {
+	c := prog.Class(name)
+	return c != nil && slices.Contains(prog.Ancestors(c), base)
+}
+
+func posKey(file string, line int) string {
+	return file + ":" + strconv.Itoa(line)
+}
