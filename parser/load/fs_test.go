@@ -54,6 +54,20 @@ modules:
 `,
 		},
 		{
+			name: "symlink loop under a directory argument: every file once",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"m/manifests/init.pp": "class m {}\n", "m/examples/e.pp": "include m\n"})
+				symlink(t, "../..", filepath.Join(root, "m/manifests/loop"))
+			},
+			args: []string{"."},
+			want: `files:
+  m/examples/e.pp other reported module=m rel=examples/e.pp bytes=10
+  m/manifests/init.pp manifest reported module=m rel=manifests/init.pp name=m bytes=11
+modules:
+  m name=m
+`,
+		},
+		{
 			name: "symlinked directory is followed and its files loaded once",
 			setup: func(t *testing.T, root string) {
 				writeTree(t, root, map[string]string{"real/manifests/init.pp": "class real {}\n"})
