@@ -21,7 +21,9 @@ class that always declares it) is declared with include, require, contain or a c
 the same scope, on a path that surely reaches the read; or when every place in the tree that declares the
 reading class or defined type is itself guaranteed to have evaluated a::b first, as in the module pattern
 class foo { contain foo::install } where foo::install reads $foo::package. The finding names a declaration
-that breaks the guarantee. Reads in functions and templates, and of classes not in the tree, are not checked.`,
+that breaks the guarantee. A class or define nothing in the tree declares is taken to be declared after its
+own module's classes (the module's convention), but not after other modules' classes. Reads under a
+conditional that tests defined(...), in functions and templates, and of classes not in the tree are not checked.`,
 		Run: runQualifiedReadWithoutInclude,
 	}
 }
@@ -34,7 +36,7 @@ func runQualifiedReadWithoutInclude(p *Pass) {
 			continue
 		}
 		def := p.Program.Class(class)
-		if def == nil || !st.ClassHasVariable(def, name) {
+		if def == nil || !st.ClassHasVariable(def, name) || r.DefinedGuard {
 			continue // unknown-qualified-variable's business, or not in the tree
 		}
 		switch r.Scope.Owner().Kind {

@@ -32,7 +32,11 @@ func runUnknownQualifiedVariable(p *Pass) {
 		if !ok {
 			continue
 		}
-		if defs := p.Program.Lookup(model.ClassDef, class); len(defs) > 0 {
+		if len(p.Program.Lookup(model.ClassDef, class)) > 0 {
+			defs := st.VisibleClasses(p.File, class)
+			if len(defs) == 0 {
+				continue // defined only where Puppet would not load it from here
+			}
 			found := false
 			for _, d := range defs {
 				found = found || st.ClassHasVariable(d, name)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
@@ -43,6 +44,9 @@ func runVariableReassigned(p *Pass) {
 					varRef(a.Var), scopeNoun(sc), a.Name), RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
 				continue
 			}
+			if guardedByDefined(a) {
+				continue // if !defined('$x') { $x = ... } assigns only when unassigned
+			}
 			for _, b := range prev {
 				if model.Exclusive(a.Branch, b.Branch) {
 					continue
@@ -55,6 +59,37 @@ func runVariableReassigned(p *Pass) {
 			}
 		}
 	}
+}
+
+// guardedByDefined reports whether assignment a sits in a conditional that
+// tests defined('$name') for its own variable.
+func guardedByDefined(a *model.Assignment) bool {
+	for _, b := range a.Branch {
+		var cond parser.Expr
+		switch c := b.Cond.(type) {
+		case *parser.If:
+			cond = c.Cond
+		case *parser.Unless:
+			cond = c.Cond
+		default:
+			continue
+		}
+		found := false
+		parser.Inspect(cond, func(n parser.Node) bool {
+			if call, ok := n.(*parser.Call); ok && strings.TrimPrefix(call.FuncName(), "::") == "defined" {
+				for _, arg := range call.Args {
+					if lit, ok := arg.(*parser.StringLit); ok && strings.TrimPrefix(lit.Value, "$") == a.Name {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 func findParameter(ps []*parser.Parameter, name string) *parser.Parameter {

@@ -90,6 +90,10 @@ type Read struct {
 	Branch []Branch
 	// Resolution is where the read resolves.
 	Resolution Resolution
+	// DefinedGuard is set when a conditional around the read tests
+	// defined(...), directly or through a variable assigned from it: the
+	// code checks for itself what is in the catalog.
+	DefinedGuard bool
 }
 
 // KnownGlobal reports whether a name is a fact or built-in variable that
@@ -277,7 +281,7 @@ func (s *Static) Reads(f *File) []*Read {
 	if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
 		return nil
 	}
-	w := &readWalker{s: s, file: f, done: map[*parser.Variable]bool{}}
+	w := &readWalker{s: s, file: f, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{}}
 	top := s.prog.ScopeOf(f.Parsed.Program)
 	if top == nil {
 		top = f.Scope
@@ -299,6 +303,10 @@ type readWalker struct {
 	// parameter whose default is being evaluated (-1 in a body).
 	paramScope *Scope
 	paramIndex int
+	// guards counts the enclosing conditionals that test defined(...);
+	// definedVars are variables assigned from an expression calling it.
+	guards      int
+	definedVars map[string]bool
 }
 
 func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
@@ -337,28 +345,39 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 	case *parser.Assign:
 		w.walk(n.RHS, sc, branch)
 		w.assignTargets(n.LHS, sc, branch)
+		if v, ok := n.LHS.(*parser.Variable); ok && w.testsDefined(n.RHS) {
+			w.definedVars[v.Name] = true
+		}
 	case *parser.If:
 		w.walk(n.Cond, sc, branch)
+		g := w.guard(n.Cond)
 		w.walk(n.Then, sc, withBranch(branch, n, 0))
 		w.walk(n.Else, sc, withBranch(branch, n, 1))
+		w.guards -= g
 	case *parser.Unless:
 		w.walk(n.Cond, sc, branch)
+		g := w.guard(n.Cond)
 		w.walk(n.Then, sc, withBranch(branch, n, 0))
 		w.walk(n.Else, sc, withBranch(branch, n, 1))
+		w.guards -= g
 	case *parser.Case:
 		w.walk(n.Test, sc, branch)
+		g := w.guard(n.Test)
 		for i, o := range n.Options {
 			for _, v := range o.Values {
 				w.walk(v, sc, branch)
 			}
 			w.walk(o.Body, sc, withBranch(branch, n, i))
 		}
+		w.guards -= g
 	case *parser.Selector:
 		w.walk(n.X, sc, branch)
+		g := w.guard(n.X)
 		for i, c := range n.Cases {
 			w.walk(c.Match, sc, branch)
 			w.walk(c.Value, sc, withBranch(branch, n, i))
 		}
+		w.guards -= g
 	default:
 		for _, ch := range parser.Children(n) {
 			w.walk(ch, sc, branch)
@@ -401,8 +420,36 @@ func (w *readWalker) assignTargets(lhs parser.Expr, sc *Scope, branch []Branch) 
 	}
 }
 
+// guard enters a conditional: it returns 1 (and counts it) when the
+// condition tests defined(...).
+func (w *readWalker) guard(cond parser.Expr) int {
+	if w.testsDefined(cond) {
+		w.guards++
+		return 1
+	}
+	return 0
+}
+
+// testsDefined reports whether e calls defined() or reads a variable
+// assigned from such a call.
+func (w *readWalker) testsDefined(e parser.Expr) bool {
+	found := false
+	parser.Inspect(e, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.Call:
+			found = found || strings.TrimPrefix(n.FuncName(), "::") == "defined"
+		case *parser.Variable:
+			found = found || w.definedVars[n.Name]
+		case *parser.Lambda:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
-	r := &Read{Var: v, File: w.file, Scope: sc, Branch: branch}
+	r := &Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0}
 	r.Resolution = w.resolve(r)
 	w.reads = append(w.reads, r)
 }
@@ -551,7 +598,13 @@ func (s *Static) resolveGlobal(name string) Resolution {
 // assignment in the main manifests when offset < 0, else (a read in f's
 // own top-scope code at offset) only the ones before it.
 func (s *Static) resolveTop(name string, f *File, offset int) Resolution {
-	if top := s.prog.TopScopeFor(f); top != nil {
+	top := s.prog.TopScopeFor(f)
+	if top == nil && f.Scope != nil && f.Scope.Kind == FileScope {
+		// A manifest outside the layout (an example, a test) is applied
+		// on its own: its top-level code is then top scope.
+		top = f.Scope
+	}
+	if top != nil {
 		for _, a := range top.Assignments {
 			if a.Name != name {
 				continue
@@ -635,6 +688,29 @@ func QualifiedTarget(v *parser.Variable) (class, name string, ok bool) {
 		return "", "", false
 	}
 	return NormalizeClassName(n[:i]), n[i+2:], true
+}
+
+// VisibleClasses returns the definitions of class name that Puppet could
+// load for code in file f: in the same file, in a module or main manifest
+// of the same environment (or, outside any environment, in any module).
+// Classes in other stray manifests (examples, test fixtures) are left out:
+// they are not on any path Puppet loads from.
+func (s *Static) VisibleClasses(f *File, name string) []*Definition {
+	var out []*Definition
+	for _, d := range s.prog.Lookup(ClassDef, name) {
+		src := d.File.Source
+		switch {
+		case d.File == f:
+		case src == nil:
+			continue
+		case src.Role != load.ModuleManifest && src.Role != load.MainManifest:
+			continue
+		case envOf(d.File) != envOf(f):
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
 }
 
 // ClassHasVariable reports whether class def, or a class it inherits from,
@@ -818,7 +894,9 @@ func (s *Static) siteGuarantees(d *Declaration, target string, g map[*Definition
 // sitesGuarantee reports whether every declaration of def guarantees that
 // target was evaluated first, transitively. It is the greatest fixed point
 // over the declaration graph above def (a cycle of declarations with no way
-// in from outside does not break a guarantee), memoised per target.
+// in from outside does not break a guarantee), memoised per target. A
+// definition nothing declares guarantees target only when both are in the
+// same module.
 func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 	g := s.allSites[target]
 	if g == nil {
@@ -847,7 +925,11 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		}
 	}
 	for _, d := range pending {
-		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0
+		// A class or define nothing in the tree declares is declared from
+		// outside it (ENC, Hiera, a module's users). Within one module that
+		// is the module's own convention (its main class first), which is
+		// not guessed at; across modules nothing guarantees the order.
+		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(target)
 	}
 	for changed := true; changed; {
 		changed = false
@@ -865,6 +947,12 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		}
 	}
 	return g[def]
+}
+
+// moduleOf returns the module part of a class or define name.
+func moduleOf(name string) string {
+	m, _, _ := strings.Cut(name, "::")
+	return m
 }
 
 // breakingSite returns the first declaration of def that does not
