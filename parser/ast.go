@@ -163,6 +163,9 @@ type Regex struct {
 type Name struct {
 	Base
 	Value string
+	// Word is true for a WORD token such as foo-bar or _x: Puppet makes it
+	// a string literal, never a function or resource type name.
+	Word bool
 }
 
 // TypeRef is a capitalised name (CLASSREF), a type or resource reference.

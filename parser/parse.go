@@ -380,7 +380,7 @@ func (p *parser) transformCalls(items []stmtItem) []Expr {
 		if len(memo) > 0 {
 			last = memo[len(memo)-1]
 		}
-		if n, ok := last.(*Name); ok && statementCalls[n.Value] {
+		if n, ok := last.(*Name); ok && !n.Word && statementCalls[n.Value] {
 			args := it.exprs
 			c := &Call{Func: n, Args: args, Statement: true}
 			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
@@ -388,7 +388,7 @@ func (p *parser) transformCalls(items []stmtItem) []Expr {
 			continue
 		}
 		if it.comma != nil {
-			if n, ok := last.(*Name); ok {
+			if n, ok := last.(*Name); ok && !n.Word {
 				p.failMsg(it.comma, "attempt to pass argument list to the function '"+n.Value+"' which cannot be called without parentheses")
 			}
 			p.failMsg(it.comma, "illegal comma separated argument list")
@@ -478,8 +478,10 @@ func (p *parser) parseResource() Expr {
 		}
 	}
 	e := p.parseExpr(0)
-	if p.kind() == tLBRACE {
-		return p.parseResourceBody(e)
+	// The grammar's resource rule is left-recursive: file {'a':} {'b':}
+	// is a resource whose type is a resource.
+	for p.kind() == tLBRACE {
+		e = p.parseResourceBody(e)
 	}
 	return e
 }
@@ -500,6 +502,9 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 		attrs := p.parseAttrOps()
 		rb := p.expect(tRBRACE)
 		rng := spanFrom(typ.Span(), p.tokSpan(rb))
+		if n, ok := typ.(*Name); ok && n.Word {
+			p.failMsg(&p.toks[p.indexOfStart(typ)], "Expression is not valid as a resource, resource-default, or resource-override")
+		}
 		switch t := typ.(type) {
 		case *Name:
 			h := &Hash{}
@@ -531,7 +536,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 			o.Range = rng
 			return o
 		default:
-			p.failMsg(&p.toks[p.indexOfStart(typ)], "Expression is not valid as a resource, resource-default, or resource-override")
+			p.failMsg(&p.toks[p.indexOfPuppetStart(typ)], "Expression is not valid as a resource, resource-default, or resource-override")
 		}
 	}
 	bodies := p.parseTitledBodies()
@@ -544,6 +549,31 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 // indexOfStart finds the token that starts expression e.
 func (p *parser) indexOfStart(e Expr) int {
 	off := e.Span().Start.Offset
+	for i := p.i; i >= 0; i-- {
+		if int(p.toks[i].start) == off {
+			return i
+		}
+	}
+	return p.i
+}
+
+// indexOfPuppetStart finds the token at which Puppet positions expression
+// e: the operator of binary expressions, the dot of method calls, the name
+// of type aliases, else the first token.
+func (p *parser) indexOfPuppetStart(e Expr) int {
+	off := e.Span().Start.Offset
+	switch e := e.(type) {
+	case *Binary:
+		off = e.OpSpan.Start.Offset
+	case *TypeAlias:
+		off = e.NameSpan.Start.Offset
+	case *MethodCall:
+		for i := p.i; i > 0; i-- {
+			if int(p.toks[i].start) == e.NameSpan.Start.Offset && p.toks[i-1].kind == tDOT {
+				return i - 1
+			}
+		}
+	}
 	for i := p.i; i >= 0; i-- {
 		if int(p.toks[i].start) == off {
 			return i
@@ -1085,7 +1115,7 @@ func (p *parser) parsePrimary() Expr {
 		return u
 	case tNAME, tWORD:
 		p.advance()
-		n := &Name{Value: t.val}
+		n := &Name{Value: t.val, Word: t.kind == tWORD}
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
@@ -1216,7 +1246,7 @@ func (p *parser) number(t *token) *Number {
 
 func (p *parser) stringLit(t *token) Expr {
 	if t.kind == tWORD {
-		n := &Name{Value: t.val}
+		n := &Name{Value: t.val, Word: true}
 		n.Range = p.tokSpan(t)
 		return n
 	}

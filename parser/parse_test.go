@@ -349,3 +349,18 @@ func TestHelpers(t *testing.T) {
 		t.Errorf("FuncName = %q, want notice", got)
 	}
 }
+
+func TestWordsAreNotNames(t *testing.T) {
+	f := ParseManifest("t.pp", []byte("foo-bar 1, 2"))
+	if len(f.Errors) == 0 || f.Errors[0].Message != "illegal comma separated argument list" {
+		t.Errorf("errors %v, want illegal comma separated argument list", f.Errors)
+	}
+	f = ParseManifest("t.pp", []byte("foo-bar { a => 1 }"))
+	if len(f.Errors) == 0 || !strings.HasPrefix(f.Errors[0].Message, "Expression is not valid as a resource") {
+		t.Errorf("errors %v, want an invalid resource expression", f.Errors)
+	}
+	f = parseOK(t, "file { 'a': } { 'b': }")
+	if got := sexpr(f.Program); got != `(block (resource (resource file (body "a")) (body "b")))` {
+		t.Errorf("nested resource = %s", got)
+	}
+}
