@@ -17,5 +17,15 @@ func All() []*Rule {
 		OrderDependentDefault(),
 		ClassRedeclared(),
 		DefinedFunction(),
+		ReservedWord(),
+		ReservedName(),
+		ReservedVariable(),
+		InvalidVariableName(),
+		InvalidParameterName(),
+		InvalidClassName(),
+		InvalidModuleName(),
+		InvalidNodeName(),
+		InvalidTag(),
+		InvalidEnvironmentName(),
 	}
 }

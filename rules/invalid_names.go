@@ -1,0 +1,475 @@
+package rules
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// This file holds the invalid-* rules: the naming regular expressions of
+// the "Reserved words and acceptable names" document, applied exactly.
+
+// InvalidVariableName reports variables whose names break the document's
+// regular expressions for short and qualified variable names.
+func InvalidVariableName() *Rule {
+	return &Rule{
+		ID:       "invalid-variable-name",
+		Title:    "A variable name breaks Puppet's naming rule",
+		Severity: Warning,
+		Kind:     PerFile,
+		Aliases:  []string{"variable_is_lowercase", "variable_contains_dash"},
+		Doc: `Short variable names must match \A\$[a-z0-9_][a-zA-Z0-9_]*\Z and qualified ones
+\A\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\Z: a name starts with a lowercase
+letter, a digit or an underscore, and namespace segments are lowercase. Every variable is checked,
+where it is assigned, read (also inside strings) or declared as a lambda, function, plan or template
+parameter; class and defined type parameters are invalid-parameter-name's. A namespace segment that
+starts with an underscore is left to private-variable-access. Puppet rejects assignments to
+such names; reads work today, which the document calls a bug that may be fixed in any release.`,
+		Run: runInvalidVariableName,
+	}
+}
+
+// InvalidParameterName reports class and defined type parameters whose
+// names break the document's regular expression.
+func InvalidParameterName() *Rule {
+	return &Rule{
+		ID:       "invalid-parameter-name",
+		Title:    "A class or defined type parameter name breaks Puppet's naming rule",
+		Severity: Warning,
+		Kind:     PerFile,
+		Doc: `Class and defined type parameter names must match \A\$[a-z][a-z0-9_]*\Z. The document's prose
+allows uppercase letters after the first character, but its regular expression does not; this rule
+follows the regular expression, so $fooBar and $_foo are reported. Puppet itself rejects only names
+that break /^[a-z_]\w*$/ (an uppercase or digit first letter).`,
+		Run: runInvalidParameterName,
+	}
+}
+
+// InvalidClassName reports class and defined type names with a namespace
+// segment that breaks the document's regular expression.
+func InvalidClassName() *Rule {
+	return &Rule{
+		ID:       "invalid-class-name",
+		Title:    "A class or defined type name breaks Puppet's naming rule",
+		Severity: Error,
+		Kind:     PerFile,
+		Aliases:  []string{"names_containing_dash", "names_containing_uppercase"},
+		Doc: `Every namespace segment of a class or defined type name must match \A[a-z]\w*\Z, so a whole
+name matches \A((::)?[a-z]\w*)(::[a-z]\w*)*\z: each segment starts with a lowercase letter and holds
+only letters, digits and underscores. Puppet rejects other names ("Unacceptable name"), or fails to
+parse them.`,
+		Run: runInvalidClassName,
+	}
+}
+
+// InvalidModuleName reports modules whose name breaks the document's
+// regular expression or is a reserved word or class name.
+func InvalidModuleName() *Rule {
+	return &Rule{
+		ID:       "invalid-module-name",
+		Title:    "A module name breaks Puppet's naming rule",
+		Severity: Error,
+		Kind:     WholeProgram,
+		Doc: `Module names must match \A[a-z][a-z0-9_]*\Z, and reserved words and reserved class names
+cannot be module names. The name checked is the module part of metadata.json's name and, for a module
+on an environment's modulepath (or without metadata.json), its directory name, which is the name
+Puppet uses. The finding is placed on line 1 of the module's manifests/init.pp, or of its first
+reported Puppet file, because metadata.json and directories are not Puppet files.`,
+		Run: runInvalidModuleName,
+	}
+}
+
+// InvalidNodeName reports node definitions whose string matchers break the
+// document's recommended regular expression.
+func InvalidNodeName() *Rule {
+	return &Rule{
+		ID:       "invalid-node-name",
+		Title:    "A node name breaks Puppet's naming rule",
+		Severity: Warning,
+		Kind:     PerFile,
+		Doc: `Node names should match /\A[a-z0-9._-]+\Z/: lowercase letters, digits, periods, underscores and
+dashes. Regular expression matchers and default are not checked. Puppet rejects names with other
+characters than letters, digits, '_', '-' and '.', and accepts uppercase letters today; certificate
+names are lowercase, so an uppercase node name never matches an agent's certname.`,
+		Run: runInvalidNodeName,
+	}
+}
+
+// InvalidTag reports literal tags that break the document's regular
+// expression.
+func InvalidTag() *Rule {
+	return &Rule{
+		ID:       "invalid-tag",
+		Title:    "A tag breaks Puppet's naming rule",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `Tags must match \A[[:alnum:]_][[:alnum:]_:.-]*\Z: they begin with a letter, digit or underscore and
+hold letters, digits, underscores, colons, periods and hyphens. Literal values of the tag metaparameter
+(in resources, resource defaults and overrides) and literal arguments of the tag function are checked;
+interpolated strings and variables are not. Puppet fails the catalog: "Invalid tag".`,
+		Run: runInvalidTag,
+	}
+}
+
+// InvalidEnvironmentName reports directory environments whose name breaks
+// the document's regular expression.
+func InvalidEnvironmentName() *Rule {
+	return &Rule{
+		ID:       "invalid-environment-name",
+		Title:    "An environment name breaks Puppet's naming rule",
+		Severity: Error,
+		Kind:     WholeProgram,
+		Doc: `Environment names must match \A[a-z0-9_]+\Z: lowercase letters, digits and underscores. An
+environment directory directly under a directory named environments (Puppet's environmentpath) is
+checked; a control repository's branch becomes such a directory, so a branch named feature-x or
+Production is not usable as an environment. The finding is placed on line 1 of the environment's first
+main manifest file, or of its first reported Puppet file.`,
+		Run: runInvalidEnvironmentName,
+	}
+}
+
+func runInvalidVariableName(p *Pass) {
+	f := p.File.Parsed
+	if f == nil || f.Program == nil {
+		return
+	}
+	classParams := map[*parser.Parameter]bool{}
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.ClassDef:
+			for _, par := range n.Params {
+				classParams[par] = true
+			}
+		case *parser.DefineDef:
+			for _, par := range n.Params {
+				classParams[par] = true
+			}
+		case *parser.Variable:
+			if msg := variableNameProblem(n.Name, "variable"); msg != "" {
+				p.ReportSpan(p.File, n.Span(), msg)
+			}
+		case *parser.Parameter:
+			if classParams[n] {
+				return true
+			}
+			if msg := variableNameProblem(n.Name, "parameter"); msg != "" {
+				p.ReportSpan(p.File, n.NameSpan, msg)
+			}
+		}
+		return true
+	})
+}
+
+// privateSegment matches a namespace segment that starts with "_", which
+// is private-variable-access's business.
+var privateSegment = regexp.MustCompile(`(^|::)_([a-z0-9_]*)::`)
+
+// puppetVariableName is the rule Puppet's validator applies to variables.
+var puppetVariableName = regexp.MustCompile(`^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$|^[0-9]+$`)
+
+// variableNameProblem returns the finding for a variable name (without
+// '$'), or "".
+func variableNameProblem(name, what string) string {
+	full := "$" + name
+	verdict := "Puppet accepts it today, which the document calls a bug that may be fixed in any release"
+	if !puppetVariableName.MatchString(name) {
+		verdict = fmt.Sprintf("Puppet rejects the file: \"Illegal %s name, The given name '%s' does not conform to the naming rule ...\"", what, name)
+	}
+	if !strings.Contains(name, "::") {
+		if shortVariableName.MatchString(full) {
+			return ""
+		}
+		return fmt.Sprintf("%s %s breaks the rule for variable names (\\A\\$[a-z0-9_][a-zA-Z0-9_]*\\Z): it must start with a lowercase letter, "+
+			"a digit or an underscore and hold only letters, digits and underscores; %s. Rename it, e.g. $%s",
+			what, full, verdict, suggestVariable(name))
+	}
+	if qualifiedVariableName.MatchString(full) {
+		return ""
+	}
+	// Leading-underscore namespace segments are private-variable-access's.
+	if qualifiedVariableName.MatchString("$" + privateSegment.ReplaceAllString(name, "${1}x$2::")) {
+		return ""
+	}
+	return fmt.Sprintf("%s %s breaks the rule for qualified variable names (\\A\\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\\Z): "+
+		"namespace segments hold lowercase letters, digits and underscores and start with a letter, and the last segment starts with a lowercase letter, "+
+		"digit or underscore; %s. Write $%s", what, full, verdict, strings.ToLower(name))
+}
+
+// suggestVariable turns a name into one the rules accept: camelCase and
+// dashes become snake_case.
+func suggestVariable(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			if i > 0 && !strings.HasSuffix(b.String(), "_") {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r + ('a' - 'A'))
+		case r == '-':
+			b.WriteByte('_')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// puppetParameterName is the rule Puppet's validator applies to parameters.
+var puppetParameterName = regexp.MustCompile(`^[a-z_]\w*$`)
+
+func runInvalidParameterName(p *Pass) {
+	for _, d := range p.File.Definitions {
+		if d.Kind != model.ClassDef && d.Kind != model.DefineDef {
+			continue
+		}
+		for _, par := range d.Params {
+			full := "$" + par.Name
+			if parameterName.MatchString(full) {
+				continue
+			}
+			verdict := "Puppet accepts it, but the document's regular expression does not (its prose allows uppercase letters after the first)"
+			if !puppetParameterName.MatchString(par.Name) {
+				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
+			}
+			p.ReportSpan(p.File, par.NameSpan, fmt.Sprintf(
+				"parameter %s of %s '%s' breaks the rule for parameter names (\\A\\$[a-z][a-z0-9_]*\\Z): it must start with a lowercase letter "+
+					"and hold only lowercase letters, digits and underscores; %s. Rename it, e.g. $%s",
+				full, d.Kind, d.Written, verdict, strings.TrimLeft(strings.ToLower(suggestVariable(par.Name)), "_0123456789")))
+		}
+	}
+}
+
+func runInvalidClassName(p *Pass) {
+	for _, d := range p.File.Definitions {
+		if d.Kind != model.ClassDef && d.Kind != model.DefineDef {
+			continue
+		}
+		if className.MatchString(d.Written) {
+			continue
+		}
+		var bad []string
+		for _, seg := range strings.Split(strings.TrimPrefix(d.Written, "::"), "::") {
+			if !classNameSegment.MatchString(seg) {
+				bad = append(bad, "'"+seg+"'")
+			}
+		}
+		what := "a namespace segment is empty"
+		if len(bad) > 0 {
+			what = "namespace segment " + strings.Join(bad, ", ") + " does not"
+		}
+		puppetKind := "a Host Class Definition"
+		if d.Kind == model.DefineDef {
+			puppetKind = "a 'define' expression"
+		}
+		p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf(
+			"%s name '%s' breaks the rule for class and defined type names: each namespace segment must match \\A[a-z]\\w*\\Z "+
+				"(a lowercase letter, then letters, digits and underscores), and %s; Puppet rejects it: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\". Write '%s'",
+			d.Kind, d.Written, what, d.Written, puppetKind, suggestClassName(d.Written)))
+	}
+}
+
+// suggestClassName lower-cases a name and turns dashes into underscores
+// and leading underscores or digits into nothing.
+func suggestClassName(name string) string {
+	segs := strings.Split(strings.TrimPrefix(name, "::"), "::")
+	for i, s := range segs {
+		s = strings.ReplaceAll(strings.ToLower(s), "-", "_")
+		segs[i] = strings.TrimLeft(s, "_0123456789")
+	}
+	return strings.Join(segs, "::")
+}
+
+// puppetHostName is what Puppet's validator accepts in a node name.
+var puppetHostName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+func runInvalidNodeName(p *Pass) {
+	f := p.File.Parsed
+	if f == nil || f.Program == nil {
+		return
+	}
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		node, ok := n.(*parser.NodeDef)
+		if !ok {
+			return true
+		}
+		for _, m := range node.Matchers {
+			var name string
+			switch m := m.(type) {
+			case *parser.StringLit:
+				name = m.Value
+			case *parser.Name:
+				name = m.Value
+			default:
+				continue // regexes, default, interpolated strings
+			}
+			if nodeName.MatchString(name) {
+				continue
+			}
+			verdict := "Puppet accepts uppercase letters today, but certificate names are lowercase, so the node never matches"
+			if !puppetHostName.MatchString(name) {
+				verdict = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\"", name)
+			}
+			p.ReportSpan(p.File, m.Span(), fmt.Sprintf(
+				"node name '%s' breaks the rule for node names (\\A[a-z0-9._-]+\\Z): use only lowercase letters, digits, periods, underscores and dashes; %s",
+				name, verdict))
+		}
+		return true
+	})
+}
+
+func runInvalidTag(p *Pass) {
+	f := p.File.Parsed
+	if f == nil || f.Program == nil {
+		return
+	}
+	checkAttrs := func(attrs []*parser.AttributeOp) {
+		for _, a := range attrs {
+			if a.Name == "tag" && !a.Splat {
+				checkTagValue(p, a.Value)
+			}
+		}
+	}
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.ResourceBody:
+			checkAttrs(n.Attrs)
+		case *parser.ResourceDefaults:
+			checkAttrs(n.Attrs)
+		case *parser.ResourceOverride:
+			checkAttrs(n.Attrs)
+		case *parser.Collector:
+			checkAttrs(n.Attrs)
+		case *parser.Call:
+			if n.FuncName() == "tag" {
+				for _, a := range n.Args {
+					checkTagValue(p, a)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// checkTagValue checks the literal tags in a tag value: a string, a bare
+// word, or an array of them.
+func checkTagValue(p *Pass, v parser.Expr) {
+	var tag string
+	switch v := v.(type) {
+	case *parser.Array:
+		for _, e := range v.Elems {
+			checkTagValue(p, e)
+		}
+		return
+	case *parser.StringLit:
+		tag = v.Value
+	case *parser.Name:
+		tag = v.Value
+	default:
+		return // interpolated strings, variables and calls are known only at compile time
+	}
+	if tagName.MatchString(tag) {
+		return
+	}
+	p.ReportSpan(p.File, v.Span(), fmt.Sprintf(
+		"tag '%s' breaks the rule for tags (\\A[[:alnum:]_][[:alnum:]_:.-]*\\Z): a tag begins with a letter, digit or underscore and holds only "+
+			"letters, digits, underscores, colons, periods and hyphens; Puppet fails the catalog: \"Invalid tag '%s'\"", tag, tag))
+}
+
+// reportFileOf picks the Puppet file to report a module or environment
+// problem on: the preferred path when it is reported, else the first
+// reported file for which in returns true.
+func reportFileOf(prog *model.Program, preferred string, in func(*load.File) bool) *model.File {
+	var first *model.File
+	for _, f := range prog.Files {
+		if !f.Reported || f.Source == nil || !in(f.Source) {
+			continue
+		}
+		if f.Path == preferred {
+			return f
+		}
+		if first == nil {
+			first = f
+		}
+	}
+	return first
+}
+
+// lineOne is the span reported for a problem of a whole module or
+// environment: the start of the file.
+var lineOne = parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}
+
+func runInvalidModuleName(p *Pass) {
+	if p.Program.Tree == nil {
+		return
+	}
+	for _, m := range p.Program.Tree.Modules {
+		f := reportFileOf(p.Program, path.Join(m.Dir, "manifests/init.pp"), func(s *load.File) bool { return s.Module == m })
+		if f == nil {
+			continue
+		}
+		type source struct{ name, where string }
+		var names []source
+		if m.MetadataName != "" {
+			name := m.MetadataName
+			if i := strings.IndexAny(name, "-/"); i >= 0 {
+				name = name[i+1:]
+			}
+			names = append(names, source{name, fmt.Sprintf("metadata.json's name '%s'", m.MetadataName)})
+		}
+		if dir := path.Base(m.Dir); m.MetadataName == "" || m.Env != nil {
+			if len(names) == 0 || names[0].name != dir {
+				names = append(names, source{dir, fmt.Sprintf("directory %s on the modulepath", m.Dir)})
+			}
+		}
+		for _, n := range names {
+			if msg := moduleNameProblem(n.name); msg != "" {
+				p.ReportSpan(f, lineOne, fmt.Sprintf("module name '%s' (from %s) %s", n.name, n.where, msg))
+			}
+		}
+	}
+}
+
+// moduleNameProblem says what is wrong with a module name, or "".
+func moduleNameProblem(name string) string {
+	if !moduleName.MatchString(name) {
+		return "breaks the rule for module names (\\A[a-z][a-z0-9_]*\\Z): a module name starts with a lowercase letter and holds only " +
+			"lowercase letters, digits and underscores; Puppet cannot autoload classes from it. Rename it to '" +
+			strings.Trim(suggestClassName(name), "_") + "'"
+	}
+	if role, ok := reservedWordRoles[name]; ok {
+		return fmt.Sprintf("is a reserved word (%s), and reserved words cannot be used as module names. Rename the module", role)
+	}
+	if name == "main" || name == "settings" || dataTypeNames[name] != "" {
+		return "is a reserved class name, and reserved class names cannot be used as module names: its main class could not be declared. Rename the module"
+	}
+	return ""
+}
+
+func runInvalidEnvironmentName(p *Pass) {
+	if p.Program.Tree == nil {
+		return
+	}
+	for _, e := range p.Program.Tree.Envs {
+		if path.Base(path.Dir(e.Dir)) != "environments" || environmentName.MatchString(e.Name) {
+			continue
+		}
+		preferred := ""
+		if len(e.ManifestPaths) > 0 {
+			preferred = e.ManifestPaths[0]
+		}
+		f := reportFileOf(p.Program, preferred, func(s *load.File) bool { return s.Env == e })
+		if f == nil {
+			continue
+		}
+		p.ReportSpan(f, lineOne, fmt.Sprintf(
+			"environment name '%s' (directory %s) breaks the rule for environment names (\\A[a-z0-9_]+\\Z): use only lowercase letters, "+
+				"digits and underscores; Puppet refuses to serve an environment with another name. Rename it to '%s'",
+			e.Name, e.Dir, strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(e.Name), "-", "_"), ".", "_")))
+	}
+}

@@ -1,0 +1,177 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// ReservedName reports classes, defined types and functions named like
+// something Puppet already defines: its own namespaces, data types,
+// resource types and functions.
+func ReservedName() *Rule {
+	return &Rule{
+		ID:       "reserved-name",
+		Title:    "A class, defined type or function is named like something Puppet defines",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `main and settings are namespaces Puppet creates itself, init and <module>::init are reserved
+because init.pp holds the class named after the module, and data type names (any, array, catalogentry,
+integer, string, ... in any spelling) cannot be class names. A defined type cannot be named like a
+resource type (built in, shipped with the agent, or shipped by a module of the tree) and should not be
+named like a data type; a function cannot be named like a built-in function or a resource type. Puppet
+rejects some of these when it validates the file, fails others when it compiles the catalog, and
+silently shadows or is shadowed by the rest.`,
+		Run: runReservedName,
+	}
+}
+
+func runReservedName(p *Pass) {
+	for _, d := range p.File.Definitions {
+		name := strings.ToLower(strings.TrimPrefix(d.Written, "::"))
+		if d.Nested {
+			name = d.Name
+		}
+		var msg string
+		switch d.Kind {
+		case model.ClassDef:
+			msg = reservedClassName(name, d)
+		case model.DefineDef:
+			msg = reservedDefineName(p.Program, name, d)
+		case model.FunctionDef:
+			msg = reservedFunctionName(p.Program, name, d)
+		}
+		if msg != "" {
+			p.ReportSpan(p.File, d.NameSpan, msg)
+		}
+	}
+}
+
+// initName reports whether name is <module>::init.
+func initName(name string) bool {
+	mod, rest, ok := strings.Cut(name, "::")
+	return ok && mod != "" && rest == "init"
+}
+
+func reservedClassName(name string, d *model.Definition) string {
+	switch {
+	case name == "main":
+		return fmt.Sprintf("class '%s' uses a reserved class name: main is a built-in namespace; Puppet automatically creates a main class, "+
+			"which contains any resources not contained by any other class; declaring this one fails: \"Duplicate declaration: Class[Main] is already declared\". Rename the class", d.Written)
+	case name == "settings":
+		return fmt.Sprintf("class '%s' uses a reserved class name: settings is a built-in namespace, which contains variables with the settings "+
+			"available to the compiler; Puppet's own settings class takes its place. Rename the class", d.Written)
+	case name == "init":
+		return fmt.Sprintf("class '%s' uses a reserved class name: init is reserved, and Puppet rejects it: "+
+			"\"The name: 'init' is already defined by Puppet and can not be used as the name of a Host Class Definition.\". "+
+			"Name the class in init.pp after its module", d.Written)
+	case initName(name):
+		mod, _, _ := strings.Cut(name, "::")
+		return fmt.Sprintf("class '%s' uses a reserved class name: <module>::init cannot be used, because init.pp is a reserved file name "+
+			"that should contain a class named after the module; Puppet never autoloads it. Name the class '%s'", d.Written, mod)
+	}
+	// A reserved word written in lower case is reserved-word's finding.
+	if t, ok := dataTypeNames[name]; ok && (reservedWordRoles[name] == "" || strings.TrimPrefix(d.Written, "::") != name) {
+		return fmt.Sprintf("class '%s' is named like the data type %s, and the names of data types can't be used as class names%s. Rename the class",
+			d.Written, t, puppetVerdictOnTypeName(d, name, "a Host Class Definition"))
+	}
+	return ""
+}
+
+// puppetVerdictOnTypeName says what Puppet does with a definition named
+// like a data type.
+func puppetVerdictOnTypeName(d *model.Definition, name, puppetKind string) string {
+	written := strings.TrimPrefix(d.Written, "::")
+	switch {
+	case written != name && !d.Nested:
+		return fmt.Sprintf("; Puppet rejects it: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\"", written, puppetKind)
+	case puppetReservedTypeNames[name]:
+		return fmt.Sprintf("; Puppet rejects it: \"The name: '%s' is already defined by Puppet and can not be used as the name of %s.\"", name, puppetKind)
+	}
+	return "; Puppet's validator lets it through today, but the name is reserved"
+}
+
+func reservedDefineName(prog *model.Program, name string, d *model.Definition) string {
+	if reservedWordRoles[name] != "" {
+		return "" // reserved-word reports it
+	}
+	if initName(name) {
+		mod, _, _ := strings.Cut(name, "::")
+		return fmt.Sprintf("defined type '%s' uses the reserved name <module>::init: init.pp is a reserved file name that should contain "+
+			"the class named after the module '%s'. Rename the defined type", d.Written, mod)
+	}
+	if where := resourceTypeOrigin(prog, name); where != "" {
+		return fmt.Sprintf("defined type '%s' is named like the resource type %s %s; you cannot use the name of an existing resource type "+
+			"as the name of a defined type, and Puppet uses only one of them. Rename the defined type", d.Written, name, where)
+	}
+	if t, ok := dataTypeNames[name]; ok && reservedWordRoles[name] == "" {
+		verdict := "it works, but"
+		if puppetReservedTypeNames[name] {
+			verdict = fmt.Sprintf("Puppet rejects it (\"The name: '%s' is already defined by Puppet and can not be used as the name of a 'define' expression.\"), and", name)
+		}
+		return fmt.Sprintf("defined type '%s' is named like the data type %s: %s you can't reference its resources as %s[title], only as "+
+			"Resource[%s, title]. Rename the defined type", d.Written, t, verdict, t, name)
+	}
+	return ""
+}
+
+func reservedFunctionName(prog *model.Program, name string, d *model.Definition) string {
+	if reservedWordRoles[name] != "" {
+		return "" // reserved-word reports it
+	}
+	if builtinFunctions[name] {
+		return fmt.Sprintf("function '%s' is named like Puppet's built-in function %s(); you cannot use the name of an existing function "+
+			"as the name of a function. Rename it, in the module's namespace (<module>::%s)", d.Written, name, name)
+	}
+	if where := resourceTypeOrigin(prog, name); where != "" {
+		return fmt.Sprintf("function '%s' is named like the resource type %s %s; you cannot use the name of an existing resource type "+
+			"as the name of a function. Rename it", d.Written, name, where)
+	}
+	if puppetReservedTypeNames[name] && reservedWordRoles[name] == "" {
+		return fmt.Sprintf("function '%s' is named like the data type %s; Puppet rejects it: \"The name: '%s' is already defined by Puppet "+
+			"and can not be used as the name of a Function Definition.\". Rename it", d.Written, dataTypeNames[name], name)
+	}
+	return ""
+}
+
+// resourceTypeOrigin says where a resource type named name comes from:
+// Puppet itself, the agent's core modules, or a module or environment of
+// the tree; "" when there is none.
+func resourceTypeOrigin(prog *model.Program, name string) string {
+	if strings.Contains(name, "::") {
+		return "" // resource types written in Ruby are never namespaced
+	}
+	switch {
+	case coreResourceTypes[name]:
+		return "built into Puppet"
+	case agentResourceTypes[name]:
+		return "shipped with the Puppet agent"
+	}
+	if prog == nil || prog.Tree == nil {
+		return ""
+	}
+	for _, m := range prog.Tree.Modules {
+		if hasDefined(m.RubyTypes, name) {
+			return fmt.Sprintf("of module %s (%s)", m.Name, rubyFile(m.RubyTypes, name))
+		}
+	}
+	for _, e := range prog.Tree.Envs {
+		if hasDefined(e.RubyTypes, name) {
+			return fmt.Sprintf("of environment %s (%s)", e.Name, rubyFile(e.RubyTypes, name))
+		}
+	}
+	return ""
+}
+
+func hasDefined(ds []load.Defined, name string) bool { return rubyFile(ds, name) != "" }
+
+func rubyFile(ds []load.Defined, name string) string {
+	for _, d := range ds {
+		if d.Name == name {
+			return d.File
+		}
+	}
+	return ""
+}

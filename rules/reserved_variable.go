@@ -1,0 +1,212 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+)
+
+// ReservedVariable reports assignments to reserved variables and
+// parameters named like them.
+func ReservedVariable() *Rule {
+	return &Rule{
+		ID:       "reserved-variable",
+		Title:    "A reserved variable is assigned or used as a parameter name",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `The regex capture variables $0, $1, ..., $facts, $trusted and $server_facts cannot be assigned
+anywhere; $title and $name cannot be assigned in a class, defined type, node or at top scope, and none
+of these can be a class or defined type parameter. Puppet's built-in variables and facts ($hostname,
+$environment, $clientcert, ...) are reserved at top scope but may be re-used in classes, defined types
+and nodes. Puppet rejects the numeric variables and the reserved parameters when it validates the file,
+and fails the others only when it compiles the catalog on the server.`,
+		Run: runReservedVariable,
+	}
+}
+
+// scopeOwner is the kind of code a variable is assigned in.
+type scopeOwner int
+
+const (
+	ownerTop  scopeOwner = iota // top scope: main manifest, lone file, example
+	ownerFile                   // outside definitions in an autoloaded file or template
+	ownerClass
+	ownerDefine
+	ownerNode
+	ownerFunction // function or plan
+	ownerLambda
+)
+
+func (o scopeOwner) String() string {
+	switch o {
+	case ownerTop:
+		return "at top scope"
+	case ownerClass:
+		return "in a class"
+	case ownerDefine:
+		return "in a defined type"
+	case ownerNode:
+		return "in a node definition"
+	case ownerFunction:
+		return "in a function"
+	case ownerLambda:
+		return "in a lambda"
+	}
+	return "here"
+}
+
+// ownerOf returns the kind of scope the innermost scope-creating ancestor
+// in stack makes.
+func ownerOf(stack []parser.Node, top scopeOwner) scopeOwner {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch stack[i].(type) {
+		case *parser.ClassDef:
+			return ownerClass
+		case *parser.DefineDef:
+			return ownerDefine
+		case *parser.NodeDef:
+			return ownerNode
+		case *parser.FunctionDef, *parser.PlanDef:
+			return ownerFunction
+		case *parser.Lambda:
+			return ownerLambda
+		}
+	}
+	return top
+}
+
+// fileTopOwner says whether the outermost code of a file runs at top scope.
+func fileTopOwner(f *parser.File, src *load.File) scopeOwner {
+	if f.EPP {
+		return ownerFile
+	}
+	if src == nil {
+		return ownerTop
+	}
+	switch src.Role {
+	case load.MainManifest, load.Lone, load.ModuleOther:
+		return ownerTop
+	}
+	return ownerFile
+}
+
+func runReservedVariable(p *Pass) {
+	f := p.File.Parsed
+	if f == nil || f.Program == nil {
+		return
+	}
+	top := fileTopOwner(f, p.File.Source)
+	parser.InspectStack(f.Program, func(n parser.Node, stack []parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.Assign:
+			owner := ownerOf(stack, top)
+			for _, v := range assignedVariables(n.LHS) {
+				if msg := reservedAssignment(v.Name, owner); msg != "" {
+					p.ReportSpan(p.File, v.Span(), msg)
+				}
+			}
+		case *parser.ClassDef:
+			checkReservedParams(p, n.Params, "class")
+		case *parser.DefineDef:
+			checkReservedParams(p, n.Params, "defined type")
+		case *parser.FunctionDef:
+			checkReservedParams(p, n.Params, "function")
+		case *parser.PlanDef:
+			checkReservedParams(p, n.Params, "plan")
+		case *parser.Lambda:
+			checkReservedParams(p, n.Params, "lambda")
+		case *parser.EPPTemplate:
+			checkReservedParams(p, n.Params, "template")
+		}
+		return true
+	})
+}
+
+// assignedVariables returns the variables an assignment's left-hand side
+// assigns: one variable, or the variables of an array destructuring.
+func assignedVariables(lhs parser.Expr) []*parser.Variable {
+	switch l := lhs.(type) {
+	case *parser.Variable:
+		return []*parser.Variable{l}
+	case *parser.Array:
+		var out []*parser.Variable
+		for _, e := range l.Elems {
+			out = append(out, assignedVariables(e)...)
+		}
+		return out
+	case *parser.Paren:
+		return assignedVariables(l.X)
+	}
+	return nil
+}
+
+// reservedAssignment returns the finding for assigning $name in a scope
+// of the given owner, or "".
+func reservedAssignment(name string, owner scopeOwner) string {
+	switch {
+	case isNumericName(name):
+		return fmt.Sprintf("$%s is a regex capture variable, set by regular expressions and reserved: Puppet rejects the file: "+
+			"\"Illegal attempt to assign to the numeric match result variable '$%s'. Numeric variables are not assignable\". Use another name",
+			name, name)
+	case name == "facts" || name == "trusted":
+		return fmt.Sprintf("$%s is reserved for facts and cannot be reassigned, at any scope; Puppet fails the catalog: "+
+			"\"Attempt to assign to a reserved variable name: '%s'\". Use another name", name, name)
+	case name == "server_facts":
+		return "$server_facts is reserved for trusted server facts and cannot be reassigned, at any scope; Puppet fails the catalog: " +
+			"\"Attempt to assign to a reserved variable name: 'server_facts'\". Use another name"
+	case (name == "title" || name == "name") && owner != ownerLambda && owner != ownerFunction && owner != ownerFile:
+		what := "the title of a class or defined type"
+		if name == "name" {
+			what = "a synonym for $title"
+		}
+		return fmt.Sprintf("$%s is reserved: it is %s, and cannot be assigned %s; Puppet fails the catalog: "+
+			"\"Cannot reassign built in (or already assigned) variable '$%s'\". Use another name", name, what, owner, name)
+	case owner == ownerTop && builtinVariables[name]:
+		return fmt.Sprintf("$%s is one of Puppet's built-in variables, which are reserved at top scope; Puppet fails the catalog: "+
+			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
+	case owner == ownerTop && isFactName(name):
+		return fmt.Sprintf("$%s is a fact, and facts are reserved at top scope; Puppet fails the catalog: "+
+			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
+	}
+	return ""
+}
+
+// checkReservedParams reports parameters named like reserved variables.
+func checkReservedParams(p *Pass, params []*parser.Parameter, container string) {
+	for _, par := range params {
+		name := par.Name
+		var msg string
+		switch {
+		case isNumericName(name):
+			msg = fmt.Sprintf("parameter $%s of a %s is a regex capture variable name, which is reserved; Puppet rejects the file: "+
+				"\"The numeric parameter name '$%s' cannot be used (clashes with numeric match result variables)\". Use another name",
+				name, container, name)
+		case name == "facts" || name == "trusted" || name == "server_facts":
+			msg = fmt.Sprintf("parameter $%s of a %s hides the reserved variable $%s, which cannot be reassigned at any scope; Puppet fails the catalog: "+
+				"\"Attempt to assign to a reserved variable name: '%s'\". Use another name", name, container, name, name)
+		case (name == "title" || name == "name") && (container == "class" || container == "defined type"):
+			puppetContainer := "Host Class Definition"
+			if container == "defined type" {
+				puppetContainer = "'define' expression"
+			}
+			msg = fmt.Sprintf("parameter $%s of a %s: $title and $name are reserved for the title of a class or defined type; Puppet rejects the file: "+
+				"\"The parameter $%s redefines a built in parameter in the %s\". Use another name", name, container, name, puppetContainer)
+		}
+		if msg != "" {
+			p.ReportSpan(p.File, par.NameSpan, msg)
+		}
+	}
+}
+
+func isNumericName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < '0' || name[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,7 @@
+class application {} # want "'application' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
+class component {} # want "'component' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
+class consumes {} # want "'consumes' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
+class environment {} # want "'environment' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
+class import {} # want "'import' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
+class produces {} # want "'produces' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
+class site {} # want "'site' is a reserved word .* cannot be the name of a class; Puppet accepts it today"
