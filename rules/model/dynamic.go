@@ -108,7 +108,7 @@ func (p *Program) Dynamic() *Dynamic {
 
 // maxDefineEvaluations bounds the defined-type bodies one simulation
 // evaluates, so defines instantiating each other cannot blow up.
-const maxDefineEvaluations = 20000
+const maxDefineEvaluations = 5000
 
 // event is something a scope body does, in evaluation order.
 type event struct {
@@ -420,7 +420,7 @@ func (sm *simulation) evalScope(inst *instance) {
 func (sm *simulation) declare(inst *instance, decl *Declaration) {
 	sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, sm.tick()})
 	if decl.Kind == DefineInstance {
-		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil {
+		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
 			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
 		}
 		return
@@ -431,6 +431,18 @@ func (sm *simulation) declare(inst *instance, decl *Declaration) {
 	}
 	sm.recordSite(inst, decl, def)
 	sm.ensureClass(def, inst, decl)
+}
+
+// declaredAbove reports whether decl already created inst or one of its
+// ancestors: a defined type instantiating itself (with other titles) is
+// simulated once per declaration on the chain.
+func declaredAbove(inst *instance, decl *Declaration) bool {
+	for at := inst; at != nil; at = at.parent {
+		if at.via == decl {
+			return true
+		}
+	}
+	return false
 }
 
 // ensureClass declares class def from inst unless it is already declared,
@@ -468,6 +480,9 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // inst and records the ones that come from other classes or defines.
 func (sm *simulation) create(inst *instance, r *Resource) {
 	now := sm.tick()
+	if !hasDefaultFor(inst, r.Type) {
+		return
+	}
 	set := attrsSet(r.Body)
 	if set["*"] {
 		return // a splat may set any attribute: which defaults apply is unknown
@@ -513,6 +528,18 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			branch = nil
 		}
 	}
+}
+
+// hasDefaultFor reports whether inst or an ancestor has a default for typ.
+func hasDefaultFor(inst *instance, typ string) bool {
+	for at := inst; at != nil; at = at.parent {
+		for _, td := range at.defaults {
+			if td.d.Type == typ {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // effectiveDefaults returns the defaults for type typ in effect at inst now,
