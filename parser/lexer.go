@@ -87,9 +87,9 @@ func (l *lexer) g(off int) int {
 }
 
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
-	// Real manifests have one token per 12-14 bytes; sizing the slice
+	// Real manifests have one token per 3-14 bytes; sizing the slice
 	// up front avoids most of the growth copying.
-	toks := make([]token, 0, len(src)/12+16)
+	toks := make([]token, 0, len(src)/8+32)
 	return &lexer{src: src, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
 }
 

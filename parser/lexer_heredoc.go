@@ -414,5 +414,4 @@ func (l *lexer) interpolateEPP(skipLeading bool) {
 		l.epp = eppExpr
 		l.eppOpen = true
 	}
-	l.lineStart = l.pos
 }
