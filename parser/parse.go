@@ -1213,7 +1213,13 @@ func (p *parser) parsePrimary() Expr {
 		p.advance()
 		r := &RenderExpr{}
 		if p.kind() == tLBRACE {
-			r.X = p.parseBlockBody()
+			// "<%= {" opens a hash expression or a block; like Puppet's
+			// LALR parser, prefer the expression when it parses.
+			save, nerr := p.i, len(p.f.Errors)
+			if !p.tryParse(func() { r.X = p.parseExpr(0) }) || (p.kind() != tEPPEND && p.kind() != tEPPENDTRIM) {
+				p.i, p.f.Errors = save, p.f.Errors[:nerr]
+				r.X = p.parseBlockBody()
+			}
 		} else {
 			r.X = p.parseExpr(0)
 		}

@@ -364,3 +364,22 @@ func TestWordsAreNotNames(t *testing.T) {
 		t.Errorf("nested resource = %s", got)
 	}
 }
+
+func TestEPPRenderBraces(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"<%= { 'a' => 1 }['a'] %>", `(block <RenderExpr>)`},
+		{"<%= { $x = 1 } %>", `(block <RenderExpr>)`},
+	}
+	for _, tt := range tests {
+		f := ParseEPP("t.epp", []byte(tt.src))
+		if len(f.Errors) > 0 {
+			t.Errorf("%q: %v", tt.src, f.Errors[0])
+			continue
+		}
+		r := f.Program.Body.Stmts[0].(*RenderExpr)
+		_, isBlock := r.X.(*Block)
+		if wantBlock := strings.Contains(tt.src, "$x = 1"); isBlock != wantBlock {
+			t.Errorf("%q: rendered %s, block=%v", tt.src, sexpr(r.X), isBlock)
+		}
+	}
+}
