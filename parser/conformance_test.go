@@ -18,12 +18,23 @@ type puppetVerdict struct {
 }
 
 // TestConformance checks that the parser accepts exactly what Puppet's
-// parser accepts, and reports the first error at Puppet's position.
+// parser accepts, and reports the first error at Puppet's position, on the
+// shared conformance corpus.
 func TestConformance(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "conformance")
+	checkVerdicts(t, filepath.Join("..", "testdata", "conformance"))
+}
+
+// TestSnippetVerdicts runs the same check on the parser's own snippets in
+// testdata/parse/snippets (verdicts recorded with
+// scripts/record-puppet-verdicts testdata/parse/snippets).
+func TestSnippetVerdicts(t *testing.T) {
+	checkVerdicts(t, filepath.Join("..", "testdata", "parse", "snippets"))
+}
+
+func checkVerdicts(t *testing.T, dir string) {
 	data, err := os.ReadFile(filepath.Join(dir, "verdicts.json"))
 	if os.IsNotExist(err) {
-		t.Skip("no testdata/conformance/verdicts.json yet")
+		t.Skipf("no %s/verdicts.json yet", dir)
 	}
 	if err != nil {
 		t.Fatal(err)

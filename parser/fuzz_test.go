@@ -8,7 +8,7 @@ import (
 
 // addSeeds adds the parse fixtures and conformance cases as fuzz seeds.
 func addSeeds(f *testing.F, exts ...string) {
-	for _, dir := range []string{"parse", "parse/plans", "conformance/*"} {
+	for _, dir := range []string{"parse", "parse/plans", "parse/snippets", "conformance/*"} {
 		for _, ext := range exts {
 			files, _ := filepath.Glob(filepath.Join("..", "testdata", dir, "*"+ext))
 			for _, file := range files {

@@ -1,0 +1,1 @@
+define a(Integer[1,] $x) {}

@@ -1,0 +1,1 @@
+exec {'x': unless => 'y', require => 'z'}

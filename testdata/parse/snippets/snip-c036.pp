@@ -1,0 +1,1 @@
+file {'x': foo-bar => 1}

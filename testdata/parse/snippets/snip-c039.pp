@@ -1,0 +1,1 @@
+$x = {type => 1, function => 2}

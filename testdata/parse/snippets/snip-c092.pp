@@ -1,0 +1,1 @@
+node web-01.example.com {}

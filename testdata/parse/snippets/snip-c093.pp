@@ -1,0 +1,1 @@
+node 'a.example.com', "db-1", /^web\d+$/, foo.bar, default, {}

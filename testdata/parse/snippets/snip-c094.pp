@@ -1,0 +1,1 @@
+node a inherits b {}

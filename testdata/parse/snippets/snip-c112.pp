@@ -1,0 +1,1 @@
+class a::b (String $x = 'a', Optional[Integer[1]] $y = undef,) inherits a::params { }

@@ -1,0 +1,1 @@
+function mymod::f(Integer $a, String *$rest) >> Array[String] { }

@@ -1,0 +1,1 @@
+file { ['/a','/b']: ensure => file; '/c': ensure => directory, }

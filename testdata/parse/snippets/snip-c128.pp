@@ -1,0 +1,1 @@
+Resource[File] { x => 1 }

@@ -1,0 +1,1 @@
+User <| title == 'bob' or (uid != 2 and groups == admin) |> { shell => '/bin/sh', groups +> ['x'] }

@@ -1,0 +1,1 @@
+package {'x':} -> service {'x':}

@@ -1,0 +1,4 @@
+$x = @("END")
+hello $y
+  ${z}
+END

@@ -1,0 +1,4 @@
+$x = @(END)
+    four
+  two
+   | END

@@ -1,0 +1,4 @@
+$x = @(END)
+abc
+THE_END
+$y = 1

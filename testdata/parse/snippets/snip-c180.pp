@@ -1,0 +1,1 @@
+if $x {} elsif $y {} else {}

@@ -1,0 +1,1 @@
+case $x { 1, 2, *$arr: {} /re/: {} Integer[3]: {} {a=>1}: {} [1, default]: {} default: {} }

@@ -1,0 +1,1 @@
+foo() |$a, Integer[1] $b = 2, String *$rest,| >> Integer { }

@@ -1,0 +1,1 @@
+file {'x': require => A[b] -> B[c]}

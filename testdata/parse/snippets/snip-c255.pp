@@ -1,0 +1,4 @@
+notice @(X)
+abc
+X
+]

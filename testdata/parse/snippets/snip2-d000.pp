@@ -1,0 +1,2 @@
+class a { file { 'x': ensure => present } 
+ notice 'x' }

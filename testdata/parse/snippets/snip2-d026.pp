@@ -1,0 +1,3 @@
+$x = @(Verse 8)
+abc
+Verse 8

@@ -1,0 +1,3 @@
+$x = @(END:yaml+json)
+abc
+END

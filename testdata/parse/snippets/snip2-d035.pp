@@ -1,0 +1,3 @@
+$x = @(END) $y = 1
+abc
+END

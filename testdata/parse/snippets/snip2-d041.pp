@@ -1,0 +1,1 @@
+class a($x) inherits b::c { }

@@ -1,0 +1,1 @@
+function a::b() >> Integer[1,2,] { }

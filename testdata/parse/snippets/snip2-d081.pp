@@ -1,0 +1,1 @@
+File['a'] -> File['b'] <- File['c'] ~> File['d'] <~ File['e']

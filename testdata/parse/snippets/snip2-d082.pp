@@ -1,0 +1,1 @@
+$a = File[a] -> File[b]

@@ -1,0 +1,1 @@
+exec { 'x': if => 1, class => 2, default => 3, node => 4, type => 5, function => 6, plan => 7, apply => 8, and => 9, in => 10, undef => 11, attr => 12, private => 13, case => 14, define => 15, else => 16, elsif => 17, inherits => 18, or => 19, unless => 20 }

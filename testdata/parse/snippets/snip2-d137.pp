@@ -1,0 +1,1 @@
+$x = case $y { default: { 1 } }

@@ -1,0 +1,1 @@
+type X = Integer[1]{a => 1}

@@ -1,0 +1,1 @@
+$x = foo::bar-baz

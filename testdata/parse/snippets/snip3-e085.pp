@@ -1,0 +1,1 @@
+[File['a'], File['b']] -> Class['x']

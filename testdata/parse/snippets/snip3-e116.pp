@@ -1,0 +1,1 @@
+if $x { } else { } elsif $y { }

@@ -1,0 +1,1 @@
+class foo::bar::baz::qux { }

@@ -1,0 +1,1 @@
+node a.b.c.d.e { }

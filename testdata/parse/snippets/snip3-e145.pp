@@ -1,0 +1,1 @@
+$x = Hash[String, Integer] { }

@@ -1,0 +1,1 @@
+Resource['foo'] { a => 1 }

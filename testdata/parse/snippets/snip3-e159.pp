@@ -1,0 +1,1 @@
+Resource { a => 1 }
