@@ -36,7 +36,7 @@ func runQualifiedReadWithoutInclude(p *Pass) {
 			continue
 		}
 		def := p.Program.Class(class)
-		if def == nil || !st.ClassHasVariable(def, name) || r.DefinedGuard {
+		if def == nil || !st.ClassHasVariable(def, name) || r.DefinedGuard || r.Resolution.Kind == model.Unresolved {
 			continue // unknown-qualified-variable's business, or not in the tree
 		}
 		switch r.Scope.Owner().Kind {

@@ -54,6 +54,9 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 			varRef(v), name), nil
 	}
 	name := v.Name
+	if v.IsQualified() {
+		name = v.ShortName() // $foo::x read inside class foo
+	}
 	where := scopeNoun(r.Scope)
 	// Assigned later in the same scope chain: an order problem.
 	for sc := r.Scope; sc != nil; sc = sc.Parent {

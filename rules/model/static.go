@@ -470,7 +470,7 @@ func (w *readWalker) resolve(r *Read) Resolution {
 	case v.IsNumeric():
 		return Resolution{Kind: ResolvedCapture}
 	case v.IsQualified():
-		return Resolution{Kind: ResolvedQualified}
+		return w.resolveOwnQualified(r)
 	case v.IsTopScope():
 		return w.s.resolveTop(strings.TrimPrefix(v.Name, "::"), r.File, -1)
 	}
@@ -538,6 +538,27 @@ func (w *readWalker) resolve(r *Read) Resolution {
 		}
 	}
 	return Resolution{}
+}
+
+// resolveOwnQualified checks a qualified read of the reading class itself
+// ($foo::x inside class foo), which sees only what is assigned so far.
+func (w *readWalker) resolveOwnQualified(r *Read) Resolution {
+	class, name, _ := QualifiedTarget(r.Var)
+	owner := r.Scope.Owner()
+	if owner.Kind != ClassScope || owner.Def == nil || owner.Def.Name != class || !w.s.classVars[owner.Def][name] {
+		return Resolution{Kind: ResolvedQualified}
+	}
+	switch name {
+	case "title", "name", "module_name":
+		return Resolution{Kind: ResolvedQualified}
+	}
+	if p := findParam(owner.Params[:w.visibleParams(owner)], name); p != nil {
+		return Resolution{Kind: ResolvedQualified, Scope: owner, Param: p}
+	}
+	if a := w.assignedBefore(owner, name, r); a != nil {
+		return Resolution{Kind: ResolvedQualified, Scope: owner, Assignment: a}
+	}
+	return Resolution{} // assigned later in this very class
 }
 
 func findParam(ps []*parser.Parameter, name string) *parser.Parameter {
@@ -743,6 +764,8 @@ type point struct {
 func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declaration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	_, name, _ := QualifiedTarget(r.Var)
+	target = target + "$" + name
 	p := point{scope: r.Scope, file: r.File, offset: r.Var.Span().Start.Offset, branch: r.Branch}
 	if s.locallyGuaranteed(p, target) {
 		return true, nil
@@ -761,10 +784,11 @@ func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declarati
 // looking at who declares p's class: it is p's class or a base class, or
 // p's scope chain declared it (or a class that always evaluates it) earlier
 // on a path that surely reaches p.
-func (s *Static) locallyGuaranteed(p point, target string) bool {
+func (s *Static) locallyGuaranteed(p point, want string) bool {
+	target, name, _ := strings.Cut(want, "$")
 	owner := p.scope.Owner()
 	if owner.Def != nil && owner.Def.Kind == ClassDef {
-		if owner.Def.Name == target {
+		if owner.Def.Name == target && s.assignedAt(owner, name, p) {
 			return true
 		}
 		for _, base := range s.prog.Ancestors(owner.Def) {
@@ -789,6 +813,32 @@ func (s *Static) locallyGuaranteed(p point, target string) bool {
 		}
 		if sc.Kind != LambdaScope {
 			break
+		}
+	}
+	return false
+}
+
+// assignedAt reports whether variable name of class scope sc (its own or a
+// base class's) has a value at point p, when the class is being evaluated.
+func (s *Static) assignedAt(sc *Scope, name string, p point) bool {
+	if name == "" || sc.HasParam(name) {
+		return true
+	}
+	switch name {
+	case "title", "name", "module_name":
+		return true
+	}
+	for _, base := range s.prog.Ancestors(sc.Def) {
+		if s.classVars[base][name] {
+			return true
+		}
+	}
+	for _, a := range sc.Assignments {
+		if a.Name != name || Exclusive(a.Branch, p.branch) {
+			continue
+		}
+		if p.offset < 0 || (a.File == p.file && a.Var.Span().End.Offset <= p.offset) {
+			return true
 		}
 	}
 	return false
@@ -878,7 +928,8 @@ func (s *Static) siteGuarantees(d *Declaration, target string, g map[*Definition
 	if d.Kind == Inherits {
 		// The base is evaluated before the derived class's body; only
 		// the derived class's own declarations can guarantee target.
-		return owner.Def != nil && owner.Def.Name != target && g[owner.Def]
+		class, _, _ := strings.Cut(target, "$")
+		return owner.Def != nil && owner.Def.Name != class && g[owner.Def]
 	}
 	p := point{scope: d.Scope, file: d.File, offset: d.Span.Start.Offset, branch: d.Branch}
 	if d.Kind == DefineInstance {
@@ -929,7 +980,8 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		// outside it (ENC, Hiera, a module's users). Within one module that
 		// is the module's own convention (its main class first), which is
 		// not guessed at; across modules nothing guarantees the order.
-		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(target)
+		class, _, _ := strings.Cut(target, "$")
+		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(class)
 	}
 	for changed := true; changed; {
 		changed = false
