@@ -2,23 +2,30 @@ package builtin
 
 import "strings"
 
-// neverAssignable are the variables a manifest may not assign in any scope
-// (besides the all-digit regex capture variables, see IsCaptureVariable).
+// neverAssignable are the variables a manifest may not assign at top scope
+// nor in a class or define (besides the all-digit regex capture variables,
+// see IsCaptureVariable).
 //
 // Sources: the reserved-words seed ("Reserved variable names"); puppet 8.11.0
 // lib/puppet/parser/scope.rb (RESERVED_VARIABLE_NAMES, VARNAME_SERVER_FACTS)
 // and lib/puppet/pops/validation/checker4_0.rb (RESERVED_PARAMETERS name,
-// title). module_name and caller_module_name are set in every class and
-// define scope. Checked with Puppet 7.23.0 puppet apply, top scope and class
-// scope: testdata/variables-puppet7.txt.
+// title). module_name is set in every scope, caller_module_name only in
+// class and define scopes (classScopeBuiltins). Checked with Puppet 7.23.0
+// puppet apply, top scope and class scope: testdata/variables-puppet7.txt.
 var neverAssignable = []string{
-	"caller_module_name",
 	"facts",
 	"module_name",
 	"name",
 	"server_facts",
 	"title",
 	"trusted",
+}
+
+// classScopeBuiltins are set by Puppet in every class and define scope but
+// not at top scope, where a manifest may assign them (verified with Puppet
+// 7.23.0, testdata/variables-puppet7.txt).
+var classScopeBuiltins = []string{
+	"caller_module_name",
 }
 
 // topScopeBuiltinVariables are the other variables Puppet sets at top scope;
@@ -129,11 +136,12 @@ var legacyFactPatterns = []string{
 }
 
 var (
-	neverAssignableSet = newNameSet(neverAssignable)
-	topScopeBuiltinSet = newNameSet(topScopeBuiltinVariables)
-	coreFactSet        = newNameSet(coreFacts)
-	legacyFactSet      = newNameSet(legacyFacts)
-	legacyFactREs      = mustCompileAll(legacyFactPatterns)
+	neverAssignableSet   = newNameSet(neverAssignable)
+	classScopeBuiltinSet = newNameSet(classScopeBuiltins)
+	topScopeBuiltinSet   = newNameSet(topScopeBuiltinVariables)
+	coreFactSet          = newNameSet(coreFacts)
+	legacyFactSet        = newNameSet(legacyFacts)
+	legacyFactREs        = mustCompileAll(legacyFactPatterns)
 )
 
 // trimTopScope removes the "::" that marks an explicit top-scope reference
@@ -163,7 +171,8 @@ func IsCaptureVariable(name string) bool {
 // Facts from Facter are separate: IsCoreFact, IsLegacyFact.
 func IsBuiltinVariable(name string) bool {
 	n := trimTopScope(name)
-	return neverAssignableSet.has(n) || topScopeBuiltinSet.has(n) || IsSettingsVariable(n)
+	return neverAssignableSet.has(n) || classScopeBuiltinSet.has(n) ||
+		topScopeBuiltinSet.has(n) || IsSettingsVariable(n)
 }
 
 // IsSettingsVariable reports whether name is a qualified reference into the
@@ -207,18 +216,22 @@ func IsKnownTopScopeVariable(name string) bool {
 }
 
 // IsReservedVariable reports whether name (without '$') may not be assigned
-// at top scope nor in a class or define: facts, trusted, server_facts,
-// title, name, module_name, caller_module_name, and the regex captures
-// ($0, $1, ...). Puppet's validator also rejects title and name as
-// parameter names.
+// in a class or define: facts, trusted, server_facts, title, name,
+// module_name, caller_module_name, and the regex captures ($0, $1, ...).
+// All but caller_module_name are also forbidden at top scope. Puppet's
+// validator also rejects title and name as parameter names.
 func IsReservedVariable(name string) bool {
-	return neverAssignableSet.has(name) || IsCaptureVariable(name)
+	return neverAssignableSet.has(name) || classScopeBuiltinSet.has(name) || IsCaptureVariable(name)
 }
 
 // IsTopScopeReserved reports whether name (without '$') may not be assigned
 // at top scope: every reserved variable, every built-in variable and every
-// core or legacy fact. In a class, define or node scope only
+// core or legacy fact, except caller_module_name, which Puppet sets only in
+// classes and defines. In a class, define or node scope only
 // IsReservedVariable applies.
 func IsTopScopeReserved(name string) bool {
+	if classScopeBuiltinSet.has(name) {
+		return false
+	}
 	return IsReservedVariable(name) || IsKnownTopScopeVariable(name)
 }

@@ -1,0 +1,69 @@
+package builtin
+
+import "testing"
+
+func TestNameRegexps(t *testing.T) {
+	tests := []struct {
+		fn    string
+		valid func(string) bool
+		in    []string
+		out   []string
+	}{
+		{"ValidVariableName", ValidVariableName,
+			[]string{"x", "_x", "x1", "xY_z", "0", "10", "1abc", "::x", "::osfamily", "a::b", "a::b::c", "a::_x", "a1::b2::cC", "::a::b"},
+			[]string{"", "X", "Xy", "$x", "x-y", "x.y", "a::", "::", "A::b", "_a::b", "1a::b", "a::B", "a1::b2::Cc", "a:b", "x\n", "é"}},
+		{"ValidParameterName", ValidParameterName,
+			[]string{"x", "x1", "x_y", "abc_123"},
+			[]string{"", "_x", "1x", "xY", "X", "$x", "x-y", "a::b"}},
+		{"ValidClassNameSegment", ValidClassNameSegment,
+			[]string{"a", "apache", "aB1_", "a_"},
+			[]string{"", "_a", "1a", "A", "a-b", "a::b", "a.b"}},
+		{"ValidClassName", ValidClassName,
+			[]string{"a", "apache", "apache::vhost", "::apache", "a::bC::d1", "aB"},
+			[]string{"", "::", "Apache", "apache::", "apache::_x", "apache::1x", "apache:vhost", "apache::Vhost", "a-b", "a::b-c"}},
+		{"ValidModuleName", ValidModuleName,
+			[]string{"a", "apache", "my_mod2"},
+			[]string{"", "_a", "1a", "Apache", "myMod", "my-mod", "a::b"}},
+		{"ValidNodeName", ValidNodeName,
+			[]string{"a", "web01.example.com", "host_1-2", "10.0.0.1", "-", "."},
+			[]string{"", "Web01", "host name", "host/x", "host\n"}},
+		{"ValidTag", ValidTag,
+			[]string{"a", "A", "_", "1", "web", "Web", "apache::vhost", "a.b-c:d", "é", "tag_Ünï"},
+			[]string{"", "-a", ".a", ":a", "a b", "a/b", "a\n", "a!"}},
+		{"ValidEnvironmentName", ValidEnvironmentName,
+			[]string{"a", "production", "feature_1", "1", "_"},
+			[]string{"", "Production", "feat-1", "a.b", "a b"}},
+	}
+	for _, tt := range tests {
+		for _, n := range tt.in {
+			if !tt.valid(n) {
+				t.Errorf("%s(%q) = false, want true", tt.fn, n)
+			}
+		}
+		for _, n := range tt.out {
+			if tt.valid(n) {
+				t.Errorf("%s(%q) = true, want false", tt.fn, n)
+			}
+		}
+	}
+}
+
+// TestPatternSourcesAreTheSeeds pins the message strings to the seed text.
+func TestPatternSourcesAreTheSeeds(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{VariableNamePattern, `\A\$[a-z0-9_][a-zA-Z0-9_]*\Z`},
+		{QualifiedVariableNamePattern, `\A\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\Z`},
+		{ParameterNamePattern, `\A\$[a-z][a-z0-9_]*\Z`},
+		{ClassNameSegmentPattern, `\A[a-z]\w*\Z`},
+		{ClassNamePattern, `\A((::)?[a-z]\w*)(::[a-z]\w*)*\z`},
+		{ModuleNamePattern, `\A[a-z][a-z0-9_]*\Z`},
+		{TagPattern, `\A[[:alnum:]_][[:alnum:]_:.-]*\Z`},
+		{NodeNamePattern, `\A[a-z0-9._-]+\Z`},
+		{EnvironmentNamePattern, `\A[a-z0-9_]+\Z`},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("pattern %q, want the seed's %q", tt.got, tt.want)
+		}
+	}
+}
