@@ -2,7 +2,7 @@
 // Puppet 7 and 8 accept it) and EPP templates into a syntax tree with exact
 // source positions.
 //
-// The lexer follows Puppet's lexer2.rb: the whole file is tokenised first,
+// The lexer follows Puppet's lexer2.rb: the whole file is tokenized first,
 // and the six context-dependent decisions (regex or division, LISTSTART or
 // LBRACK, WSLPAREN or LPAREN, SELBRACE, string interpolation and heredoc
 // bodies) use only the previous token and the surrounding characters. The

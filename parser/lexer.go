@@ -491,11 +491,8 @@ func (l *lexer) slash() {
 			e++
 		}
 		if e < len(l.src) {
-			for {
-				// value is src[p:e+1]; an escaped end continues the regex.
-				if !escapedEnd(l.src[p : e+1]) {
-					break
-				}
+			// The value is src[p:e+1]; an escaped end continues the regex.
+			for escapedEnd(l.src[p : e+1]) {
 				n := e + 1
 				for n < len(l.src) && l.src[n] != '/' {
 					n++
@@ -542,7 +539,7 @@ func (l *lexer) colon() {
 	c := l.peekAt(p + 2)
 	if c >= 'A' && c <= 'Z' {
 		e := scanClassRef(l.src, p)
-		if e > p && !(l.peekAt(e) == ':' && l.peekAt(e+1) == ':') {
+		if e > p && (l.peekAt(e) != ':' || l.peekAt(e+1) != ':') {
 			l.emit(tCLASSREF, p, e, string(l.src[p:e]))
 			l.pos = e
 			return
@@ -589,7 +586,7 @@ func scanBareWord(src []byte, p int) int {
 		if i+1 < len(src) && src[i] == ':' && src[i+1] == ':' {
 			i += 2
 		}
-		if i >= len(src) || !(src[i] >= 'a' && src[i] <= 'z' || src[i] == '_') {
+		if i >= len(src) || (src[i] < 'a' || src[i] > 'z') && src[i] != '_' {
 			return e
 		}
 		i++
@@ -748,7 +745,7 @@ func matchNumber(src []byte, p int) int {
 			return !isWordByte(src[e])
 		}
 		r, _ := utf8.DecodeRune(src[e:])
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Pc, r))
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Pc, r)
 	}
 	if src[p] == '0' && p+2 < len(src)+1 && p+1 < len(src) && (src[p+1] == 'x' || src[p+1] == 'X') {
 		e := p + 2
@@ -938,11 +935,10 @@ func (l *lexer) sqString() {
 }
 
 const dqEscapes = "\\$'\"rntsu\n"
-const uqEscapes = "\\$rntsu\n"
 
 // slurpDQ scans a double-quoted string segment from l.pos up to an
 // unescaped '"', '$' or '${'. It returns the segment end and the terminator.
-func (l *lexer) slurpDQ(quoteAt int) (int, string) {
+func (l *lexer) slurpDQ() (int, string) {
 	i := l.pos
 	for i < len(l.src) {
 		switch l.src[i] {
@@ -1066,7 +1062,7 @@ func (l *lexer) interpolateDQ() {
 	var text strings.Builder
 	for {
 		segStart := l.pos
-		e, term := l.slurpDQ(q)
+		e, term := l.slurpDQ()
 		if i := badUnicodeEscape(string(l.src[segStart:e]), false); i >= 0 {
 			// Puppet crashes on escapes beyond Unicode; treat them as fatal.
 			l.fail(badUnicodeMsg, segStart+i)

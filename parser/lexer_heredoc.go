@@ -55,7 +55,6 @@ func (l *lexer) heredoc() {
 	}
 	hd := &heredocInfo{tag: tag, syntax: syntax, escapes: escapes, interpolated: interpolated}
 	l.toks = append(l.toks, token{kind: tHEREDOC, start: int32(l.g(p)), end: int32(l.g(after)), val: syntax, hd: hd})
-	hdIndex := len(l.toks) - 1
 
 	var bs int
 	if l.newlineJump >= 0 {
@@ -144,7 +143,6 @@ func (l *lexer) heredoc() {
 		}
 	}
 	l.toks = append(l.toks, sub.toks...)
-	_ = hdIndex
 	l.after = l.toks[len(l.toks)-1].kind
 	l.pos = after
 }

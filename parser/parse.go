@@ -468,10 +468,9 @@ func (p *parser) parseResource() Expr {
 			ct := p.advance()
 			n := &Name{Value: "class"}
 			n.Range = p.tokSpan(ct)
-			lb := p.advance()
+			p.advance() // {
 			bodies := p.parseTitledBodies()
 			rb := p.expect(tRBRACE)
-			_ = lb
 			r := &Resource{Type: n, Bodies: bodies}
 			r.Range = p.span(int(ct.start), int(rb.end))
 			return r
@@ -936,7 +935,7 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 		} else {
 			k = p.parseAssignment()
 		}
-		var a Expr = k
+		a := k
 		if p.kind() != tFARROW && beyondExpression(k) {
 			// Only a hash key may be an assignment-level expression.
 			p.errorAt(p.tok())
@@ -1600,7 +1599,7 @@ func (p *parser) parseEPPProgram() {
 	tpl.Range = prog.Range
 	prog.EPP = tpl
 	var stmts []Expr
-	ok := p.tryParse(func() {
+	p.tryParse(func() {
 		if p.kind() == tPIPE {
 			tpl.HasParams = true
 			p.advance()
@@ -1614,7 +1613,6 @@ func (p *parser) parseEPPProgram() {
 			p.errorAt(p.tok())
 		}
 	})
-	_ = ok
 	p.reportLexErr()
 	prog.Body.Stmts = stmts
 }
