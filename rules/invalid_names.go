@@ -77,8 +77,7 @@ func InvalidModuleName() *Rule {
 		Kind:     WholeProgram,
 		Doc: `Module names must match \A[a-z][a-z0-9_]*\Z, and reserved words and reserved class names
 cannot be module names. The name checked is the module part of metadata.json's name and, for a module
-on an environment's modulepath (or without metadata.json), its directory name, which is the name
-Puppet uses. The finding is placed on line 1 of the module's manifests/init.pp, or of its first
+on an environment's modulepath, its directory name, which is the name Puppet uses there. The finding is placed on line 1 of the module's manifests/init.pp, or of its first
 reported Puppet file, because metadata.json and directories are not Puppet files.`,
 		Run: runInvalidModuleName,
 	}
@@ -422,7 +421,9 @@ func runInvalidModuleName(p *Pass) {
 			}
 			names = append(names, source{name, fmt.Sprintf("metadata.json's name '%s'", m.MetadataName)})
 		}
-		if dir := path.Base(m.Dir); m.MetadataName == "" || m.Env != nil {
+		// A directory names the module only on a modulepath; a module
+		// checked out on its own may sit in a directory of any name.
+		if dir := path.Base(m.Dir); m.Env != nil {
 			if len(names) == 0 || names[0].name != dir {
 				names = append(names, source{dir, fmt.Sprintf("directory %s on the modulepath", m.Dir)})
 			}

@@ -21,7 +21,8 @@ func ReservedName() *Rule {
 because init.pp holds the class named after the module, and data type names (any, array, catalogentry,
 integer, string, ... in any spelling) cannot be class names. A defined type cannot be named like a
 resource type (built in, shipped with the agent, or shipped by a module of the tree) and should not be
-named like a data type; a function cannot be named like a built-in function or a resource type. Puppet
+named like a data type; a function cannot be named like a built-in function or a resource type; a type
+alias cannot redefine a data type. Puppet
 rejects some of these when it validates the file, fails others when it compiles the catalog, and
 silently shadows or is shadowed by the rest.`,
 		Run: runReservedName,
@@ -42,6 +43,8 @@ func runReservedName(p *Pass) {
 			msg = reservedDefineName(p.Program, name, d)
 		case model.FunctionDef:
 			msg = reservedFunctionName(p.Program, name, d)
+		case model.TypeAliasDef:
+			msg = reservedTypeAliasName(name, d)
 		}
 		if msg != "" {
 			p.ReportSpan(p.File, d.NameSpan, msg)
@@ -134,6 +137,17 @@ func reservedFunctionName(prog *model.Program, name string, d *model.Definition)
 			"and can not be used as the name of a Function Definition.\". Rename it", d.Written, dataTypeNames[name], name)
 	}
 	return ""
+}
+
+// reservedTypeAliasName reports a type alias that redefines a data type;
+// reserved words (Type, Regexp, Unit, ...) are reserved-word's.
+func reservedTypeAliasName(name string, d *model.Definition) string {
+	t, ok := dataTypeNames[name]
+	if !ok || reservedWordRoles[name] != "" || strings.Contains(name, "::") {
+		return ""
+	}
+	return fmt.Sprintf("type alias '%s' is named like the data type %s; Puppet rejects it: \"Attempt to redefine entity "+
+		"'http://puppet.com/2016.1/runtime/type/%s'\". Rename the alias, in the module's namespace (<Module>::%s)", d.Written, t, name, t)
 }
 
 // resourceTypeOrigin says where a resource type named name comes from:

@@ -11,3 +11,7 @@ define apache::file() {}
 define files() {}
 function mymod::each() {}
 function mymod::file() {}
+type Integer = String # want "type alias 'Integer' is named like the data type Integer; Puppet rejects it"
+type CatalogEntry = String # want "type alias 'CatalogEntry'"
+type Mymod::Integer = String
+type Integers = String

@@ -1,0 +1,2 @@
+$ok = 1
+$x = application

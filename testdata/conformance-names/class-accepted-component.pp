@@ -1,0 +1,3 @@
+# reserved, accepted by Puppet 7
+class component {
+}

@@ -1,0 +1,3 @@
+# dash
+class foo-bar {
+}

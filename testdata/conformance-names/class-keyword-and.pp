@@ -1,0 +1,3 @@
+# and is a keyword: a syntax error as a class name
+class and {
+}

@@ -1,0 +1,3 @@
+# attr is a keyword: a syntax error as a class name
+class attr {
+}

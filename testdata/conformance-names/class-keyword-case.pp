@@ -1,0 +1,3 @@
+# case is a keyword: a syntax error as a class name
+class case {
+}

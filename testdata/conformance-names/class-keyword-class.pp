@@ -1,0 +1,3 @@
+# class is a keyword: a syntax error as a class name
+class class {
+}

@@ -1,0 +1,3 @@
+# default is a keyword: a syntax error as a class name
+class default {
+}

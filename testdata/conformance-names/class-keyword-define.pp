@@ -1,0 +1,3 @@
+# define is a keyword: a syntax error as a class name
+class define {
+}

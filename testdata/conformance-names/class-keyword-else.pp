@@ -1,0 +1,3 @@
+# else is a keyword: a syntax error as a class name
+class else {
+}

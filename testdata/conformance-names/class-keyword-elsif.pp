@@ -1,0 +1,3 @@
+# elsif is a keyword: a syntax error as a class name
+class elsif {
+}

@@ -1,0 +1,3 @@
+# false is a keyword: a syntax error as a class name
+class false {
+}

@@ -1,0 +1,3 @@
+# function is a keyword: a syntax error as a class name
+class function {
+}

@@ -1,0 +1,3 @@
+# if is a keyword: a syntax error as a class name
+class if {
+}

@@ -1,0 +1,3 @@
+# in is a keyword: a syntax error as a class name
+class in {
+}

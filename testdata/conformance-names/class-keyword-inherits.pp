@@ -1,0 +1,3 @@
+# inherits is a keyword: a syntax error as a class name
+class inherits {
+}

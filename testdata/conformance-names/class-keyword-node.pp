@@ -1,0 +1,3 @@
+# node is a keyword: a syntax error as a class name
+class node {
+}

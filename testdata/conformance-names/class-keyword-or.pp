@@ -1,0 +1,3 @@
+# or is a keyword: a syntax error as a class name
+class or {
+}

@@ -1,0 +1,3 @@
+# private is a keyword: a syntax error as a class name
+class private {
+}

@@ -1,0 +1,3 @@
+# true is a keyword: a syntax error as a class name
+class true {
+}

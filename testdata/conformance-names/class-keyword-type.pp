@@ -1,0 +1,3 @@
+# type is a keyword: a syntax error as a class name
+class type {
+}

@@ -1,0 +1,3 @@
+# unless is a keyword: a syntax error as a class name
+class unless {
+}

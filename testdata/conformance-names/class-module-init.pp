@@ -1,0 +1,3 @@
+# <module>::init
+class apache::init {
+}

@@ -1,0 +1,3 @@
+# reserved class name
+class main {
+}

@@ -1,0 +1,3 @@
+# underscore segment
+class foo::_bar {
+}

@@ -1,0 +1,3 @@
+# uppercase class name
+class Foo {
+}

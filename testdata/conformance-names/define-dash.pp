@@ -1,0 +1,3 @@
+# dash
+define foo::b-ar() {
+}

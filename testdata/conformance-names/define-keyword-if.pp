@@ -1,0 +1,3 @@
+# keyword as a defined type name
+define if() {
+}

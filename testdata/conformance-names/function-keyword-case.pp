@@ -1,0 +1,3 @@
+# keyword as a function name
+function case() {
+}

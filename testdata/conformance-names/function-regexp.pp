@@ -1,0 +1,3 @@
+# reserved type name
+function regexp() {
+}

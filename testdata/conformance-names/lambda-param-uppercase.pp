@@ -1,0 +1,2 @@
+$ok = 1
+[1].each |$Item| { notice($Item) }

@@ -1,0 +1,4 @@
+node 'ok.example.com' {
+}
+node 'web 01' {
+}

@@ -1,0 +1,2 @@
+node 'Web01.example.com' {
+}

@@ -1,0 +1,5 @@
+class a (
+  $fooBar,
+  $_foo,
+) {
+}

@@ -1,0 +1,5 @@
+class a (
+  $ok,
+  $name,
+) {
+}

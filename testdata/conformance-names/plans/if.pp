@@ -1,0 +1,3 @@
+# keyword
+plan if() {
+}

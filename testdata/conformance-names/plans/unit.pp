@@ -1,0 +1,3 @@
+# reserved type name
+plan unit() {
+}

@@ -1,0 +1,2 @@
+# a type alias named like a data type
+type Integer = String

@@ -1,0 +1,2 @@
+$ok = 1
+notice($Foo)
