@@ -55,6 +55,8 @@ type options struct {
 	useValidate bool
 	// columns also reports a different first error column.
 	columns bool
+	// also holds rules whose findings stand in for a syntax-error on rejected files.
+	also map[string]bool
 }
 
 // disagreement is one file where ducklint and Puppet differ.
@@ -64,11 +66,16 @@ type disagreement struct {
 	// Ducklint is ducklint's first syntax-error in the file, nil when it reported none.
 	Ducklint *finding
 	Reason   string
+	// Hint lists other findings on Puppet's error line when ducklint has no syntax error.
+	Hint string
 }
 
 // String renders the disagreement as one line: file, what differs, both answers.
 func (d disagreement) String() string {
 	got := "no syntax-error"
+	if d.Hint != "" {
+		got += " (but " + d.Hint + ")"
+	}
 	if d.Ducklint != nil {
 		got = fmt.Sprintf("%d:%d %s", d.Ducklint.Line, d.Ducklint.Column, d.Ducklint.Message)
 	}
@@ -105,42 +112,67 @@ func readLintOutput(r io.Reader) (lintOutput, error) {
 	return o, nil
 }
 
-// firstSyntaxErrors maps each file, relative to verdictsDir, to its first syntax-error.
-// Finding paths are relative to lintDir; both directories are absolute. Findings outside
-// verdictsDir are counted in outside.
-func firstSyntaxErrors(findings []finding, lintDir, verdictsDir string) (first map[string]finding, outside int) {
-	first = map[string]finding{}
-	for _, f := range findings {
-		if f.Rule != syntaxRule {
-			continue
+// firstErrors holds, per file relative to the verdicts directory, the first finding of
+// each kind that matters to the comparison.
+type firstErrors struct {
+	// syntax is the first syntax-error.
+	syntax map[string]finding
+	// also is the first finding of a rule given with -also (e.g. reserved-word, which
+	// ducklint reports instead of syntax-error for `class and {}`).
+	also map[string]finding
+	// all is every finding, for hints when Puppet rejects a file ducklint finds clean.
+	all map[string][]finding
+	// outside counts syntax-error findings for files outside the verdicts directory.
+	outside int
+}
+
+// collectFirstErrors sorts the findings by file relative to verdictsDir. Finding paths
+// are relative to lintDir; both directories are absolute.
+func collectFirstErrors(findings []finding, lintDir, verdictsDir string, also map[string]bool) firstErrors {
+	fe := firstErrors{syntax: map[string]finding{}, also: map[string]finding{}, all: map[string][]finding{}}
+	keepFirst := func(m map[string]finding, rel string, f finding) {
+		if prev, ok := m[rel]; !ok || f.Line < prev.Line || (f.Line == prev.Line && f.Column < prev.Column) {
+			m[rel] = f
 		}
+	}
+	for _, f := range findings {
 		p := filepath.FromSlash(f.File)
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(lintDir, p)
 		}
 		rel, err := filepath.Rel(verdictsDir, p)
 		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			outside++
+			if f.Rule == syntaxRule {
+				fe.outside++
+			}
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		if prev, ok := first[rel]; !ok || f.Line < prev.Line || (f.Line == prev.Line && f.Column < prev.Column) {
-			first[rel] = f
+		fe.all[rel] = append(fe.all[rel], f)
+		switch {
+		case f.Rule == syntaxRule:
+			keepFirst(fe.syntax, rel, f)
+		case also[f.Rule]:
+			keepFirst(fe.also, rel, f)
 		}
 	}
-	return first, outside
+	return fe
 }
 
 // compare lists the files where ducklint's syntax-error findings disagree with Puppet,
-// sorted by file. A ducklint error on a file Puppet has no verdict for is not compared.
-func compare(cases []verdictCase, first map[string]finding, opts options) []disagreement {
+// sorted by file. A finding of an -also rule stands in for a syntax-error only on files
+// Puppet rejects. A ducklint error on a file Puppet has no verdict for is not compared.
+func compare(cases []verdictCase, fe firstErrors, opts options) []disagreement {
 	var out []disagreement
 	for _, c := range cases {
 		want := c.Syntax
 		if opts.useValidate {
 			want = c.Validate
 		}
-		got, has := first[c.File]
+		got, has := fe.syntax[c.File]
+		if !has && !want.OK {
+			got, has = fe.also[c.File]
+		}
 		d := disagreement{File: c.File, Puppet: want}
 		if has {
 			d.Ducklint = &got
@@ -150,6 +182,7 @@ func compare(cases []verdictCase, first map[string]finding, opts options) []disa
 			d.Reason = "Puppet accepts it, ducklint reports a syntax error"
 		case !want.OK && !has:
 			d.Reason = "Puppet rejects it, ducklint reports no syntax error"
+			d.Hint = hint(fe.all[c.File], want.Line)
 		case !want.OK && want.Line != 0 && got.Line != want.Line:
 			d.Reason = "first error on a different line"
 		case opts.columns && !want.OK && want.Line != 0 && want.Column != 0 && got.Column != want.Column:
@@ -161,4 +194,16 @@ func compare(cases []verdictCase, first map[string]finding, opts options) []disa
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].File < out[j].File })
 	return out
+}
+
+// hint names the findings ducklint reported on Puppet's error line (all of them when
+// Puppet gives no line), so a rejection reported under another rule is easy to spot.
+func hint(findings []finding, line int) string {
+	var parts []string
+	for _, f := range findings {
+		if line == 0 || f.Line == line {
+			parts = append(parts, fmt.Sprintf("%s at %d:%d", f.Rule, f.Line, f.Column))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

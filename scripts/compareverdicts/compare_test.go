@@ -35,11 +35,11 @@ func TestCompare(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cases := []verdictCase{{File: "a.pp", Syntax: tt.puppet, Validate: tt.puppet}}
-			first := map[string]finding{}
+			fe := firstErrors{syntax: map[string]finding{}}
 			if tt.got != nil {
-				first["a.pp"] = *tt.got
+				fe.syntax["a.pp"] = *tt.got
 			}
-			ds := compare(cases, first, tt.opts)
+			ds := compare(cases, fe, tt.opts)
 			switch {
 			case tt.reason == "" && len(ds) != 0:
 				t.Fatalf("want agreement, got %v", ds)
@@ -55,38 +55,71 @@ func TestCompare(t *testing.T) {
 func TestCompareChoosesVerdict(t *testing.T) {
 	// Parses, fails validation: ducklint's syntax-error agrees only with -validate.
 	cases := []verdictCase{{File: "v.pp", Syntax: verdict{OK: true}, Validate: verdict{Line: 1, Column: 1, Message: "Unacceptable name"}}}
-	if ds := compare(cases, nil, options{}); len(ds) != 0 {
+	if ds := compare(cases, firstErrors{}, options{}); len(ds) != 0 {
 		t.Errorf("against syntax verdict: got %v, want none", ds)
 	}
-	if ds := compare(cases, nil, options{useValidate: true}); len(ds) != 1 {
+	if ds := compare(cases, firstErrors{}, options{useValidate: true}); len(ds) != 1 {
 		t.Errorf("against validate verdict: got %v, want one", ds)
 	}
 }
 
-func TestFirstSyntaxErrors(t *testing.T) {
+func TestCollectFirstErrors(t *testing.T) {
 	findings := []finding{
 		{Rule: syntaxRule, File: "corpus/a.pp", Line: 5, Column: 2},
 		{Rule: syntaxRule, File: "corpus/a.pp", Line: 3, Column: 9},
 		{Rule: syntaxRule, File: "corpus/a.pp", Line: 3, Column: 4},
 		{Rule: "unknown-variable", File: "corpus/b.pp", Line: 1, Column: 1},
+		{Rule: "reserved-word", File: "corpus/b.pp", Line: 2, Column: 7},
 		{Rule: syntaxRule, File: "corpus/sub/c.pp", Line: 2, Column: 1},
 		{Rule: syntaxRule, File: "elsewhere/d.pp", Line: 1, Column: 1},
 	}
-	first, outside := firstSyntaxErrors(findings, "/w", "/w/corpus")
-	if outside != 1 {
-		t.Errorf("outside = %d, want 1", outside)
+	fe := collectFirstErrors(findings, "/w", "/w/corpus", map[string]bool{"reserved-word": true})
+	if fe.outside != 1 {
+		t.Errorf("outside = %d, want 1", fe.outside)
 	}
-	if len(first) != 2 {
-		t.Fatalf("got %d files, want 2: %v", len(first), first)
+	if len(fe.syntax) != 2 {
+		t.Fatalf("got %d files with syntax errors, want 2: %v", len(fe.syntax), fe.syntax)
 	}
-	if f := first["a.pp"]; f.Line != 3 || f.Column != 4 {
+	if f := fe.syntax["a.pp"]; f.Line != 3 || f.Column != 4 {
 		t.Errorf("a.pp first = %d:%d, want 3:4", f.Line, f.Column)
 	}
-	if _, ok := first["sub/c.pp"]; !ok {
-		t.Errorf("sub/c.pp missing: %v", first)
+	if _, ok := fe.syntax["sub/c.pp"]; !ok {
+		t.Errorf("sub/c.pp missing: %v", fe.syntax)
 	}
-	if _, ok := first["b.pp"]; ok {
-		t.Errorf("b.pp has only a non-syntax finding and must not count")
+	if _, ok := fe.syntax["b.pp"]; ok {
+		t.Errorf("b.pp has no syntax-error and must not count")
+	}
+	if f, ok := fe.also["b.pp"]; !ok || f.Line != 2 {
+		t.Errorf("b.pp reserved-word = %v, %v; want line 2", f, ok)
+	}
+	if n := len(fe.all["b.pp"]); n != 2 {
+		t.Errorf("b.pp has %d findings, want 2", n)
+	}
+}
+
+func TestCompareAlsoRules(t *testing.T) {
+	rejected := verdict{Line: 1, Column: 7, Message: "Syntax error at 'and'"}
+	reserved := finding{Rule: "reserved-word", Line: 1, Column: 7}
+	cases := []verdictCase{
+		{File: "and.pp", Syntax: rejected},
+		{File: "attr.pp", Syntax: verdict{OK: true}},
+	}
+	fe := firstErrors{
+		syntax: map[string]finding{},
+		also:   map[string]finding{"and.pp": reserved, "attr.pp": reserved},
+		all:    map[string][]finding{"and.pp": {reserved}},
+	}
+	if ds := compare(cases, fe, options{}); len(ds) != 0 {
+		t.Errorf("reserved-word on a rejected file should stand in for the syntax error: %v", ds)
+	}
+	// Without -also the reserved-word finding is only a hint.
+	fe.also = map[string]finding{}
+	ds := compare(cases, fe, options{})
+	if len(ds) != 1 || ds[0].File != "and.pp" {
+		t.Fatalf("want one disagreement on and.pp, got %v", ds)
+	}
+	if !strings.Contains(ds[0].String(), "reserved-word at 1:7") {
+		t.Errorf("disagreement lacks the hint: %s", ds[0])
 	}
 }
 

@@ -2,6 +2,8 @@
 // Puppet gave on the same files (recorded by scripts/record-puppet-verdicts) and prints
 // every disagreement: a file Puppet's parser accepts but ducklint reports a syntax-error
 // for, the reverse, or a first error on a different line (and column, with -columns).
+// With -also, findings of other rules (e.g. reserved-word, which ducklint reports instead
+// of syntax-error for `class and {}`) count as the error on files Puppet rejects.
 // Files for which Puppet gives no line ("Syntax error at end of input") are compared only
 // on accept/reject.
 //
@@ -20,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 func main() {
@@ -33,8 +36,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lintDir := fs.String("lint-dir", ".", "directory ducklint ran in (its file paths are relative to it)")
 	useValidate := fs.Bool("validate", false, "compare with `puppet parser validate` verdicts instead of the parser-only ones")
 	columns := fs.Bool("columns", false, "also report a first error in a different column")
+	also := fs.String("also", "", "comma-separated rules whose findings count as the error on files Puppet rejects (e.g. reserved-word)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: compare-verdicts [-lint-dir DIR] [-validate] [-columns] VERDICTS.json DUCKLINT.json|-")
+		fmt.Fprintln(stderr, "usage: compare-verdicts [-lint-dir DIR] [-validate] [-columns] [-also RULE,...] VERDICTS.json DUCKLINT.json|-")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -44,7 +48,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	n, err := compareFiles(fs.Arg(0), fs.Arg(1), *lintDir, options{useValidate: *useValidate, columns: *columns}, stdin, stdout, stderr)
+	opts := options{useValidate: *useValidate, columns: *columns, also: map[string]bool{}}
+	for _, r := range strings.Split(*also, ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			opts.also[r] = true
+		}
+	}
+	n, err := compareFiles(fs.Arg(0), fs.Arg(1), *lintDir, opts, stdin, stdout, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "compare-verdicts:", err)
 		return 2
@@ -90,8 +100,8 @@ func compareFiles(verdictsPath, lintPath, lintDir string, opts options, stdin io
 	if err != nil {
 		return 0, fmt.Errorf("resolving the verdicts directory: %w", err)
 	}
-	first, outside := firstSyntaxErrors(out.Findings, absLint, absVerdicts)
-	ds := compare(verdicts.Cases, first, opts)
+	fe := collectFirstErrors(out.Findings, absLint, absVerdicts, opts.also)
+	ds := compare(verdicts.Cases, fe, opts)
 	for _, d := range ds {
 		fmt.Fprintln(stdout, d)
 	}
@@ -106,8 +116,8 @@ func compareFiles(verdictsPath, lintPath, lintDir string, opts options, stdin io
 	}
 	fmt.Fprintf(stdout, "%d files (Puppet %s): %d disagreements, %d on files Puppet accepts, %d on files Puppet rejects\n",
 		len(verdicts.Cases), verdicts.PuppetVersion, len(ds), accepted, rejected)
-	if outside > 0 {
-		fmt.Fprintf(stderr, "note: %d syntax-error findings are outside %s (wrong -lint-dir?)\n", outside, absVerdicts)
+	if fe.outside > 0 {
+		fmt.Fprintf(stderr, "note: %d syntax-error findings are outside %s (wrong -lint-dir?)\n", fe.outside, absVerdicts)
 	}
 	if out.Files < len(verdicts.Cases) {
 		fmt.Fprintf(stderr, "note: ducklint read %d files, Puppet judged %d\n", out.Files, len(verdicts.Cases))
