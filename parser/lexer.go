@@ -49,6 +49,8 @@ type lexer struct {
 	// in "Unclosed quote after ..." for unterminated interpolations.
 	// It is kept as a source range to avoid allocating on every token.
 	lastMatch [2]int
+	// depth counts nested interpolations and heredocs, bounded by maxDepth.
+	depth int
 
 	// sub is set for a heredoc body lexer: it maps local offsets to file
 	// offsets.
@@ -1121,6 +1123,11 @@ func (l *lexer) pushPart(kind tokKind, q, textStart, textEnd, end int, val strin
 // enqueueUntil lexes the tokens of a "${...}" interpolation up to its
 // closing brace and applies Puppet's transform_to_variable rule.
 func (l *lexer) enqueueUntil() {
+	l.depth++
+	defer func() { l.depth-- }()
+	if l.depth > maxDepth {
+		l.fail("Expression nesting too deep", l.pos)
+	}
 	count := l.braceCount
 	l.braceCount++
 	first := len(l.toks)

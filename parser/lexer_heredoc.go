@@ -130,7 +130,7 @@ func (l *lexer) heredoc() {
 		}
 	}
 
-	sub := &lexer{src: text, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm,
+	sub := &lexer{src: text, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm, depth: l.depth + 1,
 		uqEscapes: escSet, uqDollarEscapes: strings.Contains(escSet, "$"), after: tEOF}
 	if !interpolated {
 		sub.toks = append(sub.toks, token{kind: tSTRING, start: int32(sm.global(0)), end: int32(sm.global(len(text))),

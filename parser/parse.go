@@ -1408,6 +1408,8 @@ func (p *parser) parseCase() Expr {
 }
 
 func (p *parser) parseIfPart(kw *token) Expr {
+	p.enter()
+	defer p.leave()
 	n := &If{Cond: p.parseExpr(0)}
 	n.Then = p.parseBlockBody()
 	end := n.Then.Range

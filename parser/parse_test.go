@@ -277,6 +277,8 @@ func TestDeepNesting(t *testing.T) {
 		"$x = " + strings.Repeat("-", 10000) + "1",
 		strings.Repeat("if $x {", 5000) + strings.Repeat("}", 5000),
 		"$x = \"" + strings.Repeat("${\"", 3000) + strings.Repeat("\"}", 3000) + "\"",
+		"$x = \"" + strings.Repeat("${\"", 200000) + strings.Repeat("\"}", 200000) + "\"",
+		"if $x {}" + strings.Repeat(" elsif $x {}", 100000),
 	} {
 		f := ParseManifest("deep.pp", []byte(src))
 		if len(f.Errors) == 0 {
