@@ -119,7 +119,9 @@ type InterpolatedString struct {
 	Parts []Expr
 }
 
-// Heredoc is a @(TAG:syntax/escapes) heredoc.
+// Heredoc is a @(TAG:syntax/escapes) heredoc. Its span covers the
+// @(...) token only; Text lies on the lines that follow, so it is the one
+// child outside its parent's span.
 type Heredoc struct {
 	Base
 	Tag          string
@@ -528,7 +530,8 @@ type Collector struct {
 	Attrs []*AttributeOp
 }
 
-// Nop is an empty program.
+// Nop is an empty expression. The parser does not produce it: an empty
+// file has a Program whose Body has no statements.
 type Nop struct{ Base }
 
 // EPPTemplate is the parsed form of an EPP template.
