@@ -2,6 +2,7 @@ package parser
 
 import (
 	"math"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -110,6 +111,10 @@ func parse(f *File, opts ParseOptions) {
 		lx.epp = eppText
 	}
 	p.toks = lx.lex()
+	// Heredoc bodies are lexed out of order; keep comments in file order.
+	if !sort.SliceIsSorted(f.Comments, func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset }) {
+		sort.SliceStable(f.Comments, func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset })
+	}
 	for _, c := range f.Comments {
 		c.Span = p.span(c.Start.Offset, c.End.Offset)
 	}

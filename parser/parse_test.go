@@ -382,3 +382,18 @@ func TestEPPRenderBraces(t *testing.T) {
 		}
 	}
 }
+
+func TestCommentsInFileOrder(t *testing.T) {
+	src := "$x = @(\"A\") # after tag\n  ${ 1 # inside\n  }\n  | A\n# last\n"
+	f := parseOK(t, src)
+	var texts []string
+	for i, c := range f.Comments {
+		texts = append(texts, c.Text)
+		if i > 0 && c.Start.Offset < f.Comments[i-1].Start.Offset {
+			t.Errorf("comments out of order: %q", texts)
+		}
+	}
+	if len(texts) != 3 {
+		t.Errorf("comments %q, want 3", texts)
+	}
+}
