@@ -53,6 +53,12 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests and it is not a fact or built-in variable, so Puppet reads undef",
 			varRef(v), name), nil
 	}
+	if early := r.Resolution.Early; early != nil {
+		a := r.Resolution.Assignment
+		return fmt.Sprintf("%s is assigned at top scope (%s) only after %s evaluates %s (%s): classes declared from top-scope code run at once, so %s is undef here; assign it before the declaration",
+				varRef(v), lineOf(f, a.File, a.Var.Span()), early.Kind, r.Scope.Owner().Def.Name, lineOf(f, early.File, early.Span), varRef(v)),
+			[]Related{RelatedAt(early.File, early.Span, "declared here, before the assignment"), RelatedAt(a.File, a.Var.Span(), "assigned here")}
+	}
 	name := v.Name
 	if v.IsQualified() {
 		name = v.ShortName() // $foo::x read inside class foo

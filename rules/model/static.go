@@ -76,6 +76,10 @@ type Resolution struct {
 	Assignment *Assignment
 	// Param is the parameter found.
 	Param *parser.Parameter
+	// Early is set on an unresolved read of a top-scope variable
+	// (Assignment) in a class that this top-scope declaration evaluates
+	// before the assignment.
+	Early *Declaration
 }
 
 // Read is one read of a variable: a *parser.Variable that is not the target
@@ -528,6 +532,11 @@ func (w *readWalker) resolve(r *Read) Resolution {
 		}
 	default:
 		if res := w.s.resolveTop(name, r.File, -1); res.Kind != Unresolved {
+			if res.Kind == ResolvedTop && owner.Def != nil && (owner.Kind == ClassScope || owner.Kind == DefineScope) {
+				if ok, early := w.s.TopAssignedFirst(owner.Def, name); !ok && early != nil {
+					return Resolution{Scope: res.Scope, Assignment: res.Assignment, Early: early}
+				}
+			}
 			return res
 		}
 	}
@@ -787,6 +796,9 @@ func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declarati
 func (s *Static) locallyGuaranteed(p point, want string) bool {
 	target, name, _ := strings.Cut(want, "$")
 	owner := p.scope.Owner()
+	if target == "" {
+		return s.topAssignedAt(p, name)
+	}
 	if owner.Def != nil && owner.Def.Kind == ClassDef {
 		if owner.Def.Name == target && s.assignedAt(owner, name, p) {
 			return true
@@ -816,6 +828,43 @@ func (s *Static) locallyGuaranteed(p point, want string) bool {
 		}
 	}
 	return false
+}
+
+// topAssignedAt reports whether top-scope variable name has been assigned
+// when code at p runs: top-scope code sees only the assignments before it,
+// node definitions run after all top-scope code, and a class body is
+// decided by who declares it (false here, so the caller asks them).
+func (s *Static) topAssignedAt(p point, name string) bool {
+	switch p.scope.Owner().Kind {
+	case TopScope:
+		for _, a := range p.scope.Owner().Assignments {
+			if a.Name != name {
+				continue
+			}
+			if p.offset < 0 || (a.File == p.file && a.Var.Span().End.Offset <= p.offset) || (a.File != p.file && s.manifestBefore(a.File, p.file)) {
+				return true
+			}
+		}
+		return false
+	case ClassScope, DefineScope:
+		return p.offset < 0
+	}
+	return true
+}
+
+// TopAssignedFirst reports whether top-scope variable name is assigned
+// before class or define def is evaluated, whoever declares it: a class
+// declared from top-scope code runs at once, before later top-scope
+// assignments. When it is not, breaking is a declaration that runs def
+// too early.
+func (s *Static) TopAssignedFirst(def *Definition, name string) (ok bool, breaking *Declaration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want := "$" + name
+	if s.sitesGuarantee(def, want) {
+		return true, nil
+	}
+	return false, s.breakingSite(def, want)
 }
 
 // assignedAt reports whether variable name of class scope sc (its own or a
@@ -981,7 +1030,9 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		// is the module's own convention (its main class first), which is
 		// not guessed at; across modules nothing guarantees the order.
 		class, _, _ := strings.Cut(target, "$")
-		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(class)
+		// Top-scope variables: what nothing declares, an ENC declares at
+		// node scope, after all top-scope code.
+		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(class) || class == ""
 	}
 	for changed := true; changed; {
 		changed = false
