@@ -67,3 +67,30 @@ func TestPatternSourcesAreTheSeeds(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLookups feeds arbitrary strings to every lookup: none may panic, and
+// the case-insensitive data type lookup must agree with its canonical form.
+func FuzzLookups(f *testing.F) {
+	for _, s := range []string{"", "x", "::x", "settings::", "Integer", "apache::init", "ipaddress_", "\xff", "a\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, fn := range []func(string) bool{
+			IsResourceType, IsCoreModuleResourceType, IsRemovedResourceType,
+			IsFunction, IsLegacyAPIFunction, IsStatementFunction, IsDataType,
+			IsReservedTypeName, IsReservedWord, IsBuiltinVariable,
+			IsSettingsVariable, IsCoreFact, IsLegacyFact, IsKnownTopScopeVariable,
+			IsCaptureVariable, IsReservedVariable, IsTopScopeReserved,
+			ValidVariableName, ValidParameterName, ValidClassNameSegment,
+			ValidClassName, ValidModuleName, ValidNodeName, ValidTag,
+			ValidEnvironmentName,
+		} {
+			fn(s)
+		}
+		IsReservedClassName(s)
+		ReservedWordInfo(s)
+		if canonical, ok := CanonicalDataType(s); ok != IsDataType(s) || (ok && !IsDataType(canonical)) {
+			t.Errorf("CanonicalDataType(%q) = %q, %v disagrees with IsDataType", s, canonical, ok)
+		}
+	})
+}
