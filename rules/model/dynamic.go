@@ -132,9 +132,11 @@ type dynamicAnalysis struct {
 	uses    map[*Definition]map[string]*typeUse
 
 	leaks     map[*ResourceDefault]*Leak
+	leakArms  map[*ResourceDefault]int
 	evals     map[*Declaration][]declEval
 	sites     map[*Definition][]siteRecord
 	rootSim   []bool
+	roleSim   []bool // root simulations of role classes
 	reached   map[*Definition]bool
 	unreached []*Definition
 }
@@ -143,18 +145,28 @@ type dynamicAnalysis struct {
 type declEval struct {
 	sim int
 	at  int64
+	// path are the conditional arms taken from the simulation's start.
+	path []Branch
 }
 
 // siteRecord is the defaults a class declaration carried in a simulation.
 type siteRecord struct {
 	decl *Declaration
 	sim  int
+	path []Branch
 	sigs map[string]SiteDefaults // by type
+	// chain are the scopes of the declaring instance and its ancestors.
+	chain map[*Scope]bool
+	// first is set when this declaration evaluated the class.
+	first bool
+	// lazy is set when it ran while defined types were being evaluated,
+	// after the bodies of every class an ENC declares.
+	lazy bool
 }
 
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
-		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{},
+		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
 		evals: map[*Declaration][]declEval{}, sites: map[*Definition][]siteRecord{}, reached: map[*Definition]bool{}}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
@@ -273,6 +285,18 @@ type instance struct {
 	// inherited is set when parent is the class's base class.
 	inherited bool
 	defaults  []timedDefault
+	// path are the conditional arms taken from the simulation's start to
+	// the declaration that created the instance.
+	path []Branch
+}
+
+// pathTo returns inst's path extended by the arms of decl (nil decl: inst's path).
+func pathTo(inst *instance, decl *Declaration) []Branch {
+	if decl == nil || len(decl.Branch) == 0 {
+		return inst.path
+	}
+	out := make([]Branch, 0, len(inst.path)+len(decl.Branch))
+	return append(append(out, inst.path...), decl.Branch...)
 }
 
 type timedDefault struct {
@@ -296,10 +320,12 @@ type simulation struct {
 	building map[*Definition]bool
 	queue    []queued
 	defines  int
+	lazy     bool // evaluating the define queue
 }
 
 func (a *dynamicAnalysis) newSim(root bool) *simulation {
 	a.rootSim = append(a.rootSim, root)
+	a.roleSim = append(a.roleSim, false)
 	return &simulation{a: a, id: len(a.rootSim) - 1, classes: map[*Definition]*instance{},
 		building: map[*Definition]bool{}}
 }
@@ -346,6 +372,7 @@ func (a *dynamicAnalysis) run() *Dynamic {
 				continue // duplicate definition: Puppet uses one
 			}
 			sm := a.newSim(true)
+			a.roleSim[sm.id] = isRole(d)
 			sm.startRoot(p.TopScopeFor(d.File), d)
 		}
 	}
@@ -389,12 +416,14 @@ func (sm *simulation) startRoot(top *Scope, d *Definition) {
 
 // drain evaluates queued defined-type instances in order.
 func (sm *simulation) drain() {
+	sm.lazy = true
+	defer func() { sm.lazy = false }()
 	for len(sm.queue) > 0 && sm.defines < maxDefineEvaluations {
 		q := sm.queue[0]
 		sm.queue = sm.queue[1:]
 		sm.defines++
 		sm.a.reached[q.def] = true
-		sm.evalScope(&instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl})
+		sm.evalScope(&instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: pathTo(q.parent, q.decl)})
 	}
 	sm.queue = nil
 }
@@ -418,7 +447,7 @@ func (sm *simulation) evalScope(inst *instance) {
 
 // declare evaluates one declaration made by inst.
 func (sm *simulation) declare(inst *instance, decl *Declaration) {
-	sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, sm.tick()})
+	sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, sm.tick(), pathTo(inst, decl)})
 	if decl.Kind == DefineInstance {
 		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
 			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
@@ -461,7 +490,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 		if base := sm.a.p.Class(def.Parent); base != nil && base != def && base.Scope != nil {
 			for _, d := range def.Scope.Declarations {
 				if d.Kind == Inherits {
-					sm.a.evals[d] = append(sm.a.evals[d], declEval{sm.id, sm.tick()})
+					sm.a.evals[d] = append(sm.a.evals[d], declEval{sm.id, sm.tick(), pathTo(from, decl)})
 				}
 			}
 			if bi := sm.ensureClass(base, from, decl); bi != nil {
@@ -469,7 +498,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 			}
 		}
 	}
-	in := &instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited}
+	in := &instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)}
 	sm.classes[def] = in
 	sm.a.reached[def] = true
 	sm.evalScope(in)
@@ -511,8 +540,15 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
 				continue
 			}
-			if _, seen := sm.a.leaks[td.d]; !seen {
+			// Keep one example per default, preferring the one that
+			// depends on the fewest conditionals.
+			arms := 2 * (len(inst.path) + len(r.Branch))
+			if down == nil || down.Target != inst.def.Name {
+				arms++ // reached through further declarations: a less direct example
+			}
+			if prev, seen := sm.a.leakArms[td.d]; !seen || arms < prev {
 				sm.a.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: got}
+				sm.a.leakArms[td.d] = arms
 			}
 		}
 		if at.parent == nil {
@@ -572,6 +608,14 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	if len(uses) == 0 {
 		return
 	}
+	ci, declared := sm.classes[def]
+	if declared {
+		for at := inst; at != nil; at = at.parent {
+			if at == ci {
+				return // only evaluated because def was: it can never come first
+			}
+		}
+	}
 	from := inst
 	if def.Parent != "" {
 		if base := sm.a.p.Class(def.Parent); base != nil {
@@ -585,7 +629,14 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	for typ, u := range uses {
 		sigs[typ] = SiteDefaults{Decl: decl, Defaults: effectiveDefaults(from, typ, now, u.alwaysSet)}
 	}
-	sm.a.sites[def] = append(sm.a.sites[def], siteRecord{decl: decl, sim: sm.id, sigs: sigs})
+	chain := map[*Scope]bool{}
+	for at := from; at != nil; at = at.parent {
+		if at.scope != nil {
+			chain[at.scope] = true
+		}
+	}
+	sm.a.sites[def] = append(sm.a.sites[def], siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: sigs,
+		chain: chain, first: !declared, lazy: sm.lazy})
 }
 
 // sourceText returns the source of expression e in file f.
@@ -663,7 +714,16 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 			for _, gy := range groups[i+1:] {
 				for _, x := range gx {
 					for _, y := range gy {
-						if x.decl == y.decl || !a.canMeet(x.sim, y.sim) || Exclusive(x.decl.Branch, y.decl.Branch) {
+						// Across simulations (classes an ENC declares in
+						// either order) each must be a first declaration.
+						// Puppet evaluates the bodies of all ENC classes
+						// before any defined type, so a lazy first
+						// declaration never precedes an eager one.
+						// Chains sharing a class came from different
+						// parents of it, which one catalog cannot have.
+						apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
+						if x.decl == y.decl || apart || !a.canMeet(x.sim, y.sim) || Exclusive(x.path, y.path) ||
+							!differOutsideCommonScopes(x, y, typ) {
 							continue
 						}
 						return &OrderDependence{Class: def, Type: typ, A: x.sigs[typ], B: y.sigs[typ],
@@ -674,6 +734,59 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 		}
 	}
 	return nil
+}
+
+// disjointChains reports whether two declarations have no class or
+// defined type among their dynamic ancestors in common.
+func disjointChains(x, y siteRecord) bool {
+	for sc := range x.chain {
+		if y.chain[sc] && (sc.Kind == ClassScope || sc.Kind == DefineScope) {
+			return false
+		}
+	}
+	return true
+}
+
+// differOutsideCommonScopes reports whether two declarations carry
+// different defaults for typ because of a default in a scope that only one
+// of them descends from. A difference caused only by a common ancestor's
+// default set between the two declarations is fixed by that ancestor's
+// body order, not by which declaration comes first.
+func differOutsideCommonScopes(x, y siteRecord, typ string) bool {
+	byAttr := func(ds []AttrDefault) map[string]AttrDefault {
+		m := map[string]AttrDefault{}
+		for _, d := range ds {
+			m[d.Attr] = d
+		}
+		return m
+	}
+	mx, my := byAttr(x.sigs[typ].Defaults), byAttr(y.sigs[typ].Defaults)
+	private := func(d AttrDefault, ok bool) bool {
+		if !ok {
+			return false
+		}
+		sc := d.Default.Scope.Owner()
+		return !(x.chain[sc] && y.chain[sc])
+	}
+	check := func(attr string) bool {
+		dx, okx := mx[attr]
+		dy, oky := my[attr]
+		if okx && oky && dx.Value == dy.Value {
+			return false
+		}
+		return private(dx, okx) || private(dy, oky)
+	}
+	for attr := range mx {
+		if check(attr) {
+			return true
+		}
+	}
+	for attr := range my {
+		if check(attr) {
+			return true
+		}
+	}
+	return false
 }
 
 // defaultsKey identifies effective defaults by attribute and value text.
@@ -689,9 +802,10 @@ func defaultsKey(ds []AttrDefault) string {
 }
 
 // canMeet reports whether what two simulations evaluated can be in one
-// catalog: the same simulation, or two classes an ENC could both declare.
+// catalog: the same simulation, or two classes an ENC could both declare
+// (but not two role classes).
 func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
-	return s1 == s2 || (a.rootSim[s1] && a.rootSim[s2])
+	return s1 == s2 || (a.rootSim[s1] && a.rootSim[s2] && !(a.roleSim[s1] && a.roleSim[s2]))
 }
 
 // redeclaration checks whether another declaration of the same class can
@@ -703,7 +817,7 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 	}
 	for i, e := range mine {
 		for _, f := range mine[i+1:] {
-			if e.sim == f.sim {
+			if e.sim == f.sim && !Exclusive(e.path, f.path) {
 				return &Redeclaration{ResourceLike: rl}
 			}
 		}
@@ -715,7 +829,7 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 		theirs := a.evals[other]
 		for _, e := range mine {
 			for _, f := range theirs {
-				if e.sim == f.sim && (f.at < e.at || other.Kind == ResourceLike) {
+				if e.sim == f.sim && !Exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
 					return &Redeclaration{ResourceLike: rl, Other: other}
 				}
 			}
@@ -734,15 +848,28 @@ func (a *dynamicAnalysis) onlyApart(x, y []declEval) bool {
 	in := func(evs []declEval, sim int) bool {
 		return slices.ContainsFunc(evs, func(e declEval) bool { return e.sim == sim })
 	}
-	apart := func(p, q []declEval) bool {
-		for _, e := range p {
-			if a.rootSim[e.sim] && !in(q, e.sim) {
+	for _, e := range x {
+		if !a.rootSim[e.sim] || in(y, e.sim) {
+			continue
+		}
+		for _, f := range y {
+			if a.rootSim[f.sim] && !in(x, f.sim) && a.canMeet(e.sim, f.sim) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// isRole reports whether d is a role class of the roles-and-profiles
+// pattern, where "each node is assigned exactly one role": two roles never
+// meet in one catalog.
+func isRole(d *Definition) bool {
+	if d.Kind != ClassDef {
 		return false
 	}
-	return apart(x, y) && apart(y, x)
+	first, _, _ := strings.Cut(d.Name, "::")
+	return first == "role" || first == "roles"
 }
 
 // cmpPos orders nodes by file path and offset.
