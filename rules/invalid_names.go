@@ -8,6 +8,7 @@ import (
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -171,32 +172,41 @@ var privateSegment = regexp.MustCompile(`(^|::)_([a-z0-9_]*)::`)
 // puppetVariableName is the rule Puppet's validator applies to variables.
 var puppetVariableName = regexp.MustCompile(`^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$|^[0-9]+$`)
 
+// puppetRuleFor returns the rule Puppet's validator applies to a variable
+// or a parameter.
+func puppetRuleFor(what string) string {
+	if what == "parameter" {
+		return puppetParameterNameRule
+	}
+	return puppetVariableNameRule
+}
+
 // variableNameProblem returns the finding for a variable name (without
 // '$'), or "".
 func variableNameProblem(name, what string) string {
 	full := "$" + name
 	verdict := "Puppet accepts it today, which the document calls a bug that may be fixed in any release"
 	if !puppetVariableName.MatchString(name) {
-		verdict = fmt.Sprintf("Puppet rejects the file: \"Illegal %s name, The given name '%s' does not conform to the naming rule ...\"", what, name)
+		verdict = fmt.Sprintf("Puppet rejects the file: \"Illegal %s name, The given name '%s' does not conform to the naming rule %s\"", what, name, puppetRuleFor(what))
 	}
 	if !strings.Contains(name, "::") {
-		if shortVariableName.MatchString(full) {
+		if validShortVariable(name) {
 			return ""
 		}
-		return fmt.Sprintf("%s %s breaks the rule for variable names (\\A\\$[a-z0-9_][a-zA-Z0-9_]*\\Z): it must start with a lowercase letter, "+
+		return fmt.Sprintf("%s %s breaks the rule for variable names (%s): it must start with a lowercase letter, "+
 			"a digit or an underscore and hold only letters, digits and underscores; %s. Rename it, e.g. $%s",
-			what, full, verdict, suggestVariable(name))
+			what, full, builtin.VariableNamePattern, verdict, suggestVariable(name))
 	}
-	if qualifiedVariableName.MatchString(full) {
+	if validQualifiedVariable(name) {
 		return ""
 	}
 	// Leading-underscore namespace segments are private-variable-access's.
-	if qualifiedVariableName.MatchString("$" + privateSegment.ReplaceAllString(name, "${1}x$2::")) {
+	if validQualifiedVariable(privateSegment.ReplaceAllString(name, "${1}x$2::")) {
 		return ""
 	}
-	return fmt.Sprintf("%s %s breaks the rule for qualified variable names (\\A\\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\\Z): "+
+	return fmt.Sprintf("%s %s breaks the rule for qualified variable names (%s): "+
 		"namespace segments hold lowercase letters, digits and underscores and start with a letter, and the last segment starts with a lowercase letter, "+
-		"digit or underscore; %s. Write $%s", what, full, verdict, strings.ToLower(name))
+		"digit or underscore; %s. Write $%s", what, full, builtin.QualifiedVariableNamePattern, verdict, strings.ToLower(name))
 }
 
 // suggestVariable turns a name into one the rules accept: camelCase and
@@ -229,7 +239,7 @@ func runInvalidParameterName(p *Pass) {
 		}
 		for _, par := range d.Params {
 			full := "$" + par.Name
-			if parameterName.MatchString(full) {
+			if builtin.ValidParameterName(par.Name) {
 				continue
 			}
 			verdict := "Puppet accepts it, but the document's regular expression does not (its prose allows uppercase letters after the first)"
@@ -249,12 +259,12 @@ func runInvalidClassName(p *Pass) {
 		if d.Kind != model.ClassDef && d.Kind != model.DefineDef {
 			continue
 		}
-		if className.MatchString(d.Written) {
+		if builtin.ValidClassName(d.Written) {
 			continue
 		}
 		var bad []string
 		for _, seg := range strings.Split(strings.TrimPrefix(d.Written, "::"), "::") {
-			if !classNameSegment.MatchString(seg) {
+			if !builtin.ValidClassNameSegment(seg) {
 				bad = append(bad, "'"+seg+"'")
 			}
 		}
@@ -307,7 +317,7 @@ func runInvalidNodeName(p *Pass) {
 			default:
 				continue // regexes, default, interpolated strings
 			}
-			if nodeName.MatchString(name) {
+			if builtin.ValidNodeName(name) {
 				continue
 			}
 			verdict := "Puppet accepts uppercase letters today, but certificate names are lowercase, so the node never matches"
@@ -372,7 +382,7 @@ func checkTagValue(p *Pass, v parser.Expr) {
 	default:
 		return // interpolated strings, variables and calls are known only at compile time
 	}
-	if tagName.MatchString(tag) {
+	if builtin.ValidTag(tag) {
 		return
 	}
 	p.ReportSpan(p.File, v.Span(), fmt.Sprintf(
@@ -438,15 +448,15 @@ func runInvalidModuleName(p *Pass) {
 
 // moduleNameProblem says what is wrong with a module name, or "".
 func moduleNameProblem(name string) string {
-	if !moduleName.MatchString(name) {
+	if !builtin.ValidModuleName(name) {
 		return "breaks the rule for module names (\\A[a-z][a-z0-9_]*\\Z): a module name starts with a lowercase letter and holds only " +
 			"lowercase letters, digits and underscores; Puppet cannot autoload classes from it. Rename it to '" +
 			strings.Trim(suggestClassName(name), "_") + "'"
 	}
-	if role, ok := reservedWordRoles[name]; ok {
+	if role := reservedRole(name); role != "" {
 		return fmt.Sprintf("is a reserved word (%s), and reserved words cannot be used as module names. Rename the module", role)
 	}
-	if name == "main" || name == "settings" || dataTypeNames[name] != "" {
+	if _, reserved := builtin.IsReservedClassName(name); reserved {
 		return "is a reserved class name, and reserved class names cannot be used as module names: its main class could not be declared. Rename the module"
 	}
 	return ""
@@ -457,7 +467,7 @@ func runInvalidEnvironmentName(p *Pass) {
 		return
 	}
 	for _, e := range p.Program.Tree.Envs {
-		if path.Base(path.Dir(e.Dir)) != "environments" || environmentName.MatchString(e.Name) {
+		if path.Base(path.Dir(e.Dir)) != "environments" || builtin.ValidEnvironmentName(e.Name) {
 			continue
 		}
 		preferred := ""

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -76,7 +77,7 @@ func reservedClassName(name string, d *model.Definition) string {
 			"that should contain a class named after the module; Puppet never autoloads it. Name the class '%s'", d.Written, mod)
 	}
 	// A reserved word written in lower case is reserved-word's finding.
-	if t, ok := dataTypeNames[name]; ok && (reservedWordRoles[name] == "" || strings.TrimPrefix(d.Written, "::") != name) {
+	if t := dataType(name); t != "" && (reservedRole(name) == "" || strings.TrimPrefix(d.Written, "::") != name) {
 		return fmt.Sprintf("class '%s' is named like the data type %s, and the names of data types can't be used as class names%s. Rename the class",
 			d.Written, t, puppetVerdictOnTypeName(d, name, "a Host Class Definition"))
 	}
@@ -90,14 +91,14 @@ func puppetVerdictOnTypeName(d *model.Definition, name, puppetKind string) strin
 	switch {
 	case written != name && !d.Nested:
 		return fmt.Sprintf("; Puppet rejects it: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\"", written, puppetKind)
-	case puppetReservedTypeNames[name]:
+	case builtin.IsReservedTypeName(name):
 		return fmt.Sprintf("; Puppet rejects it: \"The name: '%s' is already defined by Puppet and can not be used as the name of %s.\"", name, puppetKind)
 	}
 	return "; Puppet's validator lets it through today, but the name is reserved"
 }
 
 func reservedDefineName(prog *model.Program, name string, d *model.Definition) string {
-	if reservedWordRoles[name] != "" {
+	if reservedRole(name) != "" {
 		return "" // reserved-word reports it
 	}
 	if initName(name) {
@@ -109,9 +110,9 @@ func reservedDefineName(prog *model.Program, name string, d *model.Definition) s
 		return fmt.Sprintf("defined type '%s' is named like the resource type %s %s; you cannot use the name of an existing resource type "+
 			"as the name of a defined type, and Puppet uses only one of them. Rename the defined type", d.Written, name, where)
 	}
-	if t, ok := dataTypeNames[name]; ok && reservedWordRoles[name] == "" {
+	if t := dataType(name); t != "" {
 		verdict := "it works, but"
-		if puppetReservedTypeNames[name] {
+		if builtin.IsReservedTypeName(name) {
 			verdict = fmt.Sprintf("Puppet rejects it (\"The name: '%s' is already defined by Puppet and can not be used as the name of a 'define' expression.\"), and", name)
 		}
 		return fmt.Sprintf("defined type '%s' is named like the data type %s: %s you can't reference its resources as %s[title], only as "+
@@ -121,10 +122,10 @@ func reservedDefineName(prog *model.Program, name string, d *model.Definition) s
 }
 
 func reservedFunctionName(prog *model.Program, name string, d *model.Definition) string {
-	if reservedWordRoles[name] != "" {
+	if reservedRole(name) != "" {
 		return "" // reserved-word reports it
 	}
-	if builtinFunctions[name] {
+	if builtin.IsFunction(name) {
 		return fmt.Sprintf("function '%s' is named like Puppet's built-in function %s(); you cannot use the name of an existing function "+
 			"as the name of a function. Rename it, in the module's namespace (<module>::%s)", d.Written, name, name)
 	}
@@ -132,9 +133,9 @@ func reservedFunctionName(prog *model.Program, name string, d *model.Definition)
 		return fmt.Sprintf("function '%s' is named like the resource type %s %s; you cannot use the name of an existing resource type "+
 			"as the name of a function. Rename it", d.Written, name, where)
 	}
-	if puppetReservedTypeNames[name] && reservedWordRoles[name] == "" {
+	if builtin.IsReservedTypeName(name) {
 		return fmt.Sprintf("function '%s' is named like the data type %s; Puppet rejects it: \"The name: '%s' is already defined by Puppet "+
-			"and can not be used as the name of a Function Definition.\". Rename it", d.Written, dataTypeNames[name], name)
+			"and can not be used as the name of a Function Definition.\". Rename it", d.Written, dataType(name), name)
 	}
 	return ""
 }
@@ -142,8 +143,8 @@ func reservedFunctionName(prog *model.Program, name string, d *model.Definition)
 // reservedTypeAliasName reports a type alias that redefines a data type;
 // reserved words (Type, Regexp, Unit, ...) are reserved-word's.
 func reservedTypeAliasName(name string, d *model.Definition) string {
-	t, ok := dataTypeNames[name]
-	if !ok || reservedWordRoles[name] != "" || strings.Contains(name, "::") {
+	t := dataType(name)
+	if t == "" || reservedRole(name) != "" || strings.Contains(name, "::") {
 		return ""
 	}
 	return fmt.Sprintf("type alias '%s' is named like the data type %s; Puppet rejects it: \"Attempt to redefine entity "+
@@ -158,9 +159,9 @@ func resourceTypeOrigin(prog *model.Program, name string) string {
 		return "" // resource types written in Ruby are never namespaced
 	}
 	switch {
-	case coreResourceTypes[name]:
+	case builtin.IsResourceType(name):
 		return "built into Puppet"
-	case agentResourceTypes[name]:
+	case builtin.IsCoreModuleResourceType(name):
 		return "shipped with the Puppet agent"
 	}
 	if prog == nil || prog.Tree == nil {

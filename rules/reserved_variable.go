@@ -5,6 +5,7 @@ import (
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
 )
 
 // ReservedVariable reports assignments to reserved variables and
@@ -162,11 +163,11 @@ func reservedAssignment(name string, owner scopeOwner) string {
 		}
 		return fmt.Sprintf("$%s is reserved: it is %s, and cannot be assigned %s; Puppet fails the catalog: "+
 			"\"Cannot reassign built in (or already assigned) variable '$%s'\". Use another name", name, what, owner, name)
-	case owner == ownerTop && builtinVariables[name]:
-		return fmt.Sprintf("$%s is one of Puppet's built-in variables, which are reserved at top scope; Puppet fails the catalog: "+
-			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
 	case owner == ownerTop && isFactName(name):
 		return fmt.Sprintf("$%s is a fact, and facts are reserved at top scope; Puppet fails the catalog: "+
+			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
+	case owner == ownerTop && builtin.IsTopScopeReserved(name):
+		return fmt.Sprintf("$%s is one of Puppet's built-in variables, which are reserved at top scope; Puppet fails the catalog: "+
 			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
 	}
 	return ""

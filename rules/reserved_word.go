@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/builtin"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -47,7 +48,7 @@ func ReservedWordSyntaxError(f *parser.File, e *parser.SyntaxError) (word, defin
 		end++
 	}
 	word = string(src[start:end])
-	if !keywordTokens[word] || (end < len(src) && src[end] == ':') {
+	if !isKeywordToken(word) || (end < len(src) && src[end] == ':') {
 		return "", "", false
 	}
 	// The previous token must be the defining keyword itself.
@@ -100,7 +101,7 @@ func runReservedWord(p *Pass) {
 		}
 		p.ReportSpan(p.File, e.Span, fmt.Sprintf(
 			"'%s' is a reserved word (%s) and cannot be the name of a %s; Puppet's parser rejects the file: %q. Choose another name",
-			word, reservedWordRoles[word], definerKinds[definer], e.Message))
+			word, reservedRole(word), definerKinds[definer], e.Message))
 	}
 	for _, d := range p.File.Definitions {
 		checkReservedDefinitionName(p, d)
@@ -113,10 +114,10 @@ func runReservedWord(p *Pass) {
 		case *parser.Reserved:
 			p.ReportSpan(p.File, n.Span(), fmt.Sprintf(
 				"'%s' is a reserved word (%s) and cannot be a bare-word string; Puppet rejects it: \"Use of reserved word: %s, must be quoted if intended to be a String value\". Write '%s'",
-				n.Word, reservedWordRoles[n.Word], n.Word, n.Word))
+				n.Word, reservedRole(n.Word), n.Word, n.Word))
 		case *parser.Name:
-			role, reserved := reservedWordRoles[n.Value]
-			if !reserved || !isBareWordValue(n, stack) {
+			role := reservedRole(n.Value)
+			if role == "" || !isBareWordValue(n, stack) {
 				return true
 			}
 			p.ReportSpan(p.File, n.Span(), fmt.Sprintf(
@@ -135,8 +136,8 @@ func checkReservedDefinitionName(p *Pass, d *model.Definition) {
 	}
 	name := strings.TrimPrefix(d.Written, "::")
 	word := strings.ToLower(name)
-	role, reserved := reservedWordRoles[word]
-	if !reserved || strings.Contains(name, "::") {
+	role := reservedRole(word)
+	if role == "" || strings.Contains(name, "::") {
 		return
 	}
 	if d.Kind != model.TypeAliasDef && name != word {
@@ -144,9 +145,9 @@ func checkReservedDefinitionName(p *Pass, d *model.Definition) {
 	}
 	var verdict string
 	switch {
-	case d.Kind == model.TypeAliasDef && dataTypeNames[word] != "" && word != "unit":
-		verdict = fmt.Sprintf("Puppet rejects it: it redefines the built-in data type %s", dataTypeNames[word])
-	case d.Kind != model.TypeAliasDef && puppetReservedTypeNames[word]:
+	case d.Kind == model.TypeAliasDef && dataType(word) != "" && word != "unit":
+		verdict = fmt.Sprintf("Puppet rejects it: it redefines the built-in data type %s", dataType(word))
+	case d.Kind != model.TypeAliasDef && builtin.IsReservedTypeName(word):
 		verdict = fmt.Sprintf("Puppet rejects it: \"The name: '%s' is already defined by Puppet and can not be used as the name of %s.\"",
 			word, puppetDefinitionNames[d.Kind])
 	default:
