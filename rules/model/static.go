@@ -235,6 +235,18 @@ func (s *Static) collectTemplateArgs() {
 		if f.Parsed.Program == nil {
 			continue
 		}
+		// Hashes assigned to variables in this file, for epp('t', $params):
+		// a name with any non-literal assignment is not knowable.
+		hashes := map[string][]*parser.Hash{}
+		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+			if a, ok := n.(*parser.Assign); ok {
+				if v, ok := a.LHS.(*parser.Variable); ok {
+					h, _ := a.RHS.(*parser.Hash)
+					hashes[v.Name] = append(hashes[v.Name], h)
+				}
+			}
+			return true
+		})
 		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
 			call, ok := n.(*parser.Call)
 			if !ok || strings.TrimPrefix(call.FuncName(), "::") != "epp" || len(call.Args) == 0 {
@@ -256,18 +268,30 @@ func (s *Static) collectTemplateArgs() {
 			if len(call.Args) < 2 {
 				return true
 			}
-			h, ok := call.Args[1].(*parser.Hash)
-			if !ok {
+			var hs []*parser.Hash
+			switch a := call.Args[1].(type) {
+			case *parser.Hash:
+				hs = []*parser.Hash{a}
+			case *parser.Variable:
+				hs = hashes[a.Name]
+			}
+			if len(hs) == 0 {
 				open[tf] = true
 				return true
 			}
-			for _, e := range h.Entries {
-				k, ok := e.Key.(*parser.StringLit)
-				if !ok {
+			for _, h := range hs {
+				if h == nil {
 					open[tf] = true
-					continue
+					return true
 				}
-				args[k.Value] = true
+				for _, e := range h.Entries {
+					k, ok := e.Key.(*parser.StringLit)
+					if !ok {
+						open[tf] = true
+						continue
+					}
+					args[k.Value] = true
+				}
 			}
 			return true
 		})
