@@ -1,0 +1,152 @@
+package ducklint_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/ducklint/ducklint"
+)
+
+// unreadableFile makes path a file that cannot be read: mode 000 for a
+// normal user; for root, whom permissions do not stop, a link to
+// /proc/self/mem, whose first page is never mapped, so reading fails with EIO.
+func unreadableFile(t *testing.T, path string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		if err := os.WriteFile(path, []byte("notice(1)\n"), 0o000); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if err := os.Symlink("/proc/self/mem", path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// unreadableDir makes path a directory that cannot be listed.
+func unreadableDir(t *testing.T, path string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		if err := os.Mkdir(path, 0o000); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(path, 0o755) })
+		return
+	}
+	// Root reads any directory it may; /proc/1/map_files needs
+	// CAP_SYS_ADMIN, which sandboxed and containerised root lacks.
+	if _, err := os.ReadDir("/proc/1/map_files"); err == nil {
+		t.Skip("privileged root can read every directory; nothing to test here")
+	}
+	if err := os.Symlink("/proc/1/map_files", path); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBadInput is the bad-input matrix: each case gives a clear message and
+// the right exit code, never a panic, and never loses the findings of the
+// other files (every case runs beside bad.pp, whose finding must survive).
+func TestBadInput(t *testing.T) {
+	nested := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
+	var big strings.Builder
+	for big.Len() < 10<<20 {
+		big.WriteString("file { '/tmp/x': ensure => file, content => \"${facts['os']['family']}\", mode => '0644' }\n")
+	}
+	cases := []struct {
+		name    string
+		setup   func(t *testing.T, dir string)
+		exit    int
+		stderr  string // substring of stderr, "" for empty stderr
+		finding string // substring of a finding on case.pp, "" for none
+	}{
+		{"empty file", write("case.pp", ""), 1, "", ""},
+		{"only comments", write("case.pp", "# nothing\n/* here */\n"), 1, "", ""},
+		{"binary file", write("case.pp", "notice(1)\x00\x01\x02"), 2, "case.pp: binary file", ""},
+		{"invalid UTF-8", write("case.pp", "notice('a\xff')\n"), 1, "", "invalid byte sequence in UTF-8"},
+		{"UTF-8 BOM", write("case.pp", "\xef\xbb\xbfnotice(1)\n"), 1, "", "Illegal UTF-8 Byte Order mark"},
+		{"CRLF line endings", write("case.pp", "notice(1)\r\nnotice(2)\r\n"), 1, "", ""},
+		{"lone CR line endings", write("case.pp", "notice(1)\rnotice(2)\r"), 1, "", ""},
+		{"10 MB manifest", write("case.pp", big.String()), 1, "", ""},
+		{"10,000 nested brackets", write("case.pp", "$x = "+nested+"\n"), 1, "", "nest"},
+		{"100,000-character line", write("case.pp", "$x = '"+strings.Repeat("x", 100000)+"'\n"), 1, "", ""},
+		{"unreadable file", func(t *testing.T, dir string) { unreadableFile(t, filepath.Join(dir, "case.pp")) }, 2, "case.pp: cannot read file", ""},
+		{"unreadable directory", func(t *testing.T, dir string) { unreadableDir(t, filepath.Join(dir, "casedir")) }, 2, "casedir", ""},
+		{"broken symlink", func(t *testing.T, dir string) {
+			if err := os.Symlink("does-not-exist.pp", filepath.Join(dir, "case.pp")); err != nil {
+				t.Fatal(err)
+			}
+		}, 2, "case.pp", ""},
+		{"symlink loop", func(t *testing.T, dir string) {
+			if err := os.Symlink(".", filepath.Join(dir, "loop")); err != nil {
+				t.Fatal(err)
+			}
+		}, 1, "", ""},
+		{"FIFO", func(t *testing.T, dir string) {
+			if err := syscall.Mkfifo(filepath.Join(dir, "case.pp"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, 2, "case.pp", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{"bad.pp": "class bad {\n  $x = [1,\n}\n"})
+			c.setup(t, dir)
+			code, out, errOut := run(t, dir, "", "-f", "json", ".")
+			if code != c.exit {
+				t.Errorf("exit = %d, want %d; stderr %q", code, c.exit, errOut)
+			}
+			if c.stderr == "" && errOut != "" || !strings.Contains(errOut, c.stderr) {
+				t.Errorf("stderr = %q, want it to contain %q", errOut, c.stderr)
+			}
+			r := decode(t, out)
+			var onCase, onBad []string
+			for _, f := range r.Findings {
+				switch f.File {
+				case "case.pp":
+					onCase = append(onCase, f.Message)
+				case "bad.pp":
+					onBad = append(onBad, f.Message)
+				}
+			}
+			if len(onBad) != 1 {
+				t.Errorf("the other file's finding was lost: %v", r.Findings)
+			}
+			if c.finding == "" && len(onCase) > 0 {
+				t.Errorf("unexpected findings on case.pp: %q", onCase)
+			}
+			if c.finding != "" && (len(onCase) == 0 || !strings.Contains(onCase[0], c.finding)) {
+				t.Errorf("findings on case.pp = %q, want one containing %q", onCase, c.finding)
+			}
+		})
+	}
+}
+
+func write(name, content string) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// failingWriter is an output stream whose reader has gone away.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, syscall.EPIPE }
+
+func TestClosedOutput(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	var errOut strings.Builder
+	cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: failingWriter{}, Stderr: &errOut, Dir: dir}
+	for _, format := range []string{"text", "json", "sarif", "github"} {
+		errOut.Reset()
+		if code := cmd.Main([]string{"ducklint", "-f", format, "."}); code != ducklint.ExitInternal ||
+			!strings.Contains(errOut.String(), "broken pipe") {
+			t.Errorf("-f %s to a closed pipe: exit %d, stderr %q", format, code, errOut.String())
+		}
+	}
+}
