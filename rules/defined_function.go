@@ -49,6 +49,22 @@ func runDefinedFunction(p *Pass) {
 	})
 }
 
+// nameMessage explains what defined() of a class or type name does in
+// Puppet 4 and later, which is not what such code usually means.
+func nameMessage(call string) string {
+	return call + " only asks whether a class or resource type of that name exists, and is true even when nothing " +
+		"declares it (Puppet 7); asking whether it is declared, with defined(Class['...']), gives an answer that " +
+		"depends on evaluation order instead. Declare what the code needs with include, or pass the decision in " +
+		"as a class parameter (from Hiera)"
+}
+
+func firstPart(s *parser.InterpolatedString) parser.Expr {
+	if len(s.Parts) == 0 {
+		return nil
+	}
+	return s.Parts[0]
+}
+
 // definedMessage explains, for the first argument, why the answer depends
 // on evaluation order and what to write instead.
 func definedMessage(args []parser.Expr) string {
@@ -65,6 +81,11 @@ func definedMessage(args []parser.Expr) string {
 				return "defined('" + a.Value + "') is true only when the variable has been assigned by the time it runs, " +
 					"which depends on evaluation order for variables of other classes; give the value a parameter " +
 					"with a default, or test it with `=~ Undef`" + tail
+			}
+			return nameMessage("defined('" + a.Value + "')")
+		case *parser.InterpolatedString:
+			if lit, ok := firstPart(a).(*parser.StringLit); !ok || !strings.HasPrefix(lit.Value, "$") {
+				return nameMessage("defined() of a name")
 			}
 		}
 	}
