@@ -1058,18 +1058,39 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		// node scope, after all top-scope code.
 		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(class) || class == ""
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, d := range pending {
-			if !g[d] {
-				continue
+	// Refute: a definition with a site that does not guarantee target is
+	// false, which may refute the definitions it declares, and so on.
+	// Each definition is rechecked only when one it depends on turns false.
+	dependents := map[*Definition][]*Definition{}
+	for _, d := range pending {
+		for _, site := range s.prog.DeclarationsOf(d.Name) {
+			if o := site.Scope.Owner().Def; o != nil && inPending[o] {
+				dependents[o] = append(dependents[o], d)
 			}
-			for _, site := range s.prog.DeclarationsOf(d.Name) {
-				if !s.siteGuarantees(site, target, g) {
-					g[d] = false
-					changed = true
-					break
-				}
+		}
+	}
+	refuted := func(d *Definition) bool {
+		for _, site := range s.prog.DeclarationsOf(d.Name) {
+			if !s.siteGuarantees(site, target, g) {
+				return true
+			}
+		}
+		return false
+	}
+	var queue2 []*Definition
+	for _, d := range pending {
+		if g[d] && refuted(d) {
+			g[d] = false
+			queue2 = append(queue2, d)
+		}
+	}
+	for len(queue2) > 0 {
+		x := queue2[0]
+		queue2 = queue2[1:]
+		for _, y := range dependents[x] {
+			if g[y] && refuted(y) {
+				g[y] = false
+				queue2 = append(queue2, y)
 			}
 		}
 	}
