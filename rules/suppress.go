@@ -15,7 +15,6 @@ type directive struct {
 	// where a name is not a ducklint rule).
 	names []string
 	rules []*Rule
-	end   bool // lint:endignore
 	block bool // on a line of its own: opens a block
 	// firstLine and lastLine bound the lines the directive covers.
 	firstLine, lastLine int

@@ -176,7 +176,7 @@ func Expectations(dir string) ([]*expectation, error) {
 			}
 			res, err := parseWant(m[1])
 			if err != nil {
-				return fmt.Errorf("%s:%d: %v", rel, i+1, err)
+				return fmt.Errorf("%s:%d: %w", rel, i+1, err)
 			}
 			for _, re := range res {
 				out = append(out, &expectation{file: rel, line: i + 1, re: re})
@@ -194,12 +194,12 @@ func parseWant(s string) ([]*regexp.Regexp, error) {
 	for s != "" {
 		q, err := strconv.QuotedPrefix(s)
 		if err != nil {
-			return nil, fmt.Errorf("bad want expectation %q: %v", s, err)
+			return nil, fmt.Errorf("bad want expectation %q: %w", s, err)
 		}
 		u, _ := strconv.Unquote(q)
 		re, err := regexp.Compile(u)
 		if err != nil {
-			return nil, fmt.Errorf("bad want regexp %q: %v", u, err)
+			return nil, fmt.Errorf("bad want regexp %q: %w", u, err)
 		}
 		out = append(out, re)
 		s = strings.TrimSpace(s[len(q):])
