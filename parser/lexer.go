@@ -89,32 +89,11 @@ func (l *lexer) g(off int) int {
 }
 
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
-	// Sizing the token slice up front avoids growth copying, which
-	// otherwise dominates the lexer's cost.
-	toks := make([]token, 0, estimateTokens(src))
+	// Real manifests have one token per 3-14 bytes: sizing the slice up
+	// front avoids most growth copying, which otherwise dominates the
+	// lexer's cost.
+	toks := make([]token, 0, len(src)/8+32)
 	return &lexer{src: src, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
-}
-
-// estimateTokens cheaply over-estimates the number of tokens in src: one
-// per punctuation byte plus one per start of a word.
-func estimateTokens(src []byte) int {
-	n := 16
-	inWord := false
-	for _, c := range src {
-		switch {
-		case isWordByte(c) || c >= utf8.RuneSelf:
-			if !inWord {
-				n++
-			}
-			inWord = true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			inWord = false
-		default:
-			n++
-			inWord = false
-		}
-	}
-	return n
 }
 
 // lex scans the whole input. On a fatal error the token list ends with a
