@@ -528,6 +528,10 @@ func (w *readWalker) resolve(r *Read) Resolution {
 	owner := r.Scope.Owner()
 	switch owner.Kind {
 	case ClassScope:
+		if w.s.missingBase(owner.Def) {
+			// A base class outside the tree may have it: not guessed at.
+			return Resolution{Kind: ResolvedInherited}
+		}
 		for _, base := range w.s.prog.Ancestors(owner.Def) {
 			if base.Scope == nil {
 				continue
@@ -767,11 +771,22 @@ func (s *Static) VisibleClasses(f *File, name string) []*Definition {
 	return out
 }
 
+// missingBase reports whether class def inherits, directly or through its
+// base classes, from a class that is not in the tree.
+func (s *Static) missingBase(def *Definition) bool {
+	last := def
+	if as := s.prog.Ancestors(def); len(as) > 0 {
+		last = as[len(as)-1]
+	}
+	return last.Parent != "" && s.prog.Class(last.Parent) == nil
+}
+
 // ClassHasVariable reports whether class def, or a class it inherits from,
 // has a parameter or class-scope variable name (or is a class, which
-// always has $title and $name).
+// always has $title and $name). A class inheriting from one outside the
+// tree may have any variable.
 func (s *Static) ClassHasVariable(def *Definition, name string) bool {
-	if s.classVars[def][name] {
+	if s.classVars[def][name] || s.missingBase(def) {
 		return true
 	}
 	for _, base := range s.prog.Ancestors(def) {
