@@ -94,8 +94,8 @@ func InvalidNodeName() *Rule {
 		Kind:     PerFile,
 		Doc: `Node names should match /\A[a-z0-9._-]+\Z/: lowercase letters, digits, periods, underscores and
 dashes. Regular expression matchers and default are not checked. Puppet rejects names with other
-characters than letters, digits, '_', '-' and '.', and accepts uppercase letters today; certificate
-names are lowercase, so an uppercase node name never matches an agent's certname.`,
+characters than letters, digits, '_', '-' and '.', and accepts uppercase letters today, which it
+lower-cases before matching.`,
 		Run: runInvalidNodeName,
 	}
 }
@@ -320,7 +320,7 @@ func runInvalidNodeName(p *Pass) {
 			if builtin.ValidNodeName(name) {
 				continue
 			}
-			verdict := "Puppet accepts uppercase letters today, but certificate names are lowercase, so the node never matches"
+			verdict := "Puppet accepts uppercase letters today and lower-cases them; write the name as it matches, in lower case"
 			if !puppetHostName.MatchString(name) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\"", name)
 			}
