@@ -163,3 +163,62 @@ func inheritsFrom(prog *model.Program, name string, base *model.Definition) bool
 func posKey(file string, line int) string {
 	return file + ":" + strconv.Itoa(line)
 }
+
+// redeclaredAt finds where Puppet refused a second class declaration:
+// "Duplicate declaration: Class[X] is already declared ...; cannot
+// redeclare (file: F, line: L)".
+var redeclaredAt = regexp.MustCompile(`Duplicate declaration: Class\[[^\]]+\] is already declared.*?; cannot redeclare \(file: ([^,]+), line: (\d+)\)`)
+
+// TestClassRedeclaredAgreesWithPuppet compares class-redeclared with the
+// compilations recorded in testdata/puppet-apply/redeclared: every
+// resource-like declaration Puppet refuses as a duplicate must be reported,
+// and one Puppet accepted in every run must not be. (The fixtures hold no
+// hazard that the recorded runs happen not to trigger.)
+func TestClassRedeclaredAgreesWithPuppet(t *testing.T) {
+	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", "redeclared", "*.txtar"))
+	if err != nil || len(archives) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	refusedSeen, acceptedSeen := 0, 0
+	for _, path := range archives {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			recorded, err := os.ReadFile(path + ".puppet.txt")
+			if err != nil {
+				t.Fatalf("%v (run scripts/record-puppet-apply)", err)
+			}
+			prog, diags := lintArchive(t, path, rules.ClassRedeclared())
+			reported := map[string]bool{}
+			for _, d := range diags {
+				reported[posKey(d.File, d.Start.Line)] = true
+			}
+			refused := map[string]bool{}
+			for _, m := range redeclaredAt.FindAllStringSubmatch(string(recorded), -1) {
+				line, _ := strconv.Atoi(m[2])
+				k := posKey(m[1], line)
+				refused[k] = true
+				refusedSeen++
+				if !reported[k] {
+					t.Errorf("Puppet refuses the class declaration at %s as a duplicate, but class-redeclared does not report it", k)
+				}
+			}
+			for _, def := range prog.Definitions {
+				if def.Kind != model.ClassDef {
+					continue
+				}
+				for _, d := range prog.DeclarationsOf(def.Name) {
+					k := posKey(d.File.Path, d.Span.Start.Line)
+					if d.Kind != model.ResourceLike || refused[k] {
+						continue
+					}
+					acceptedSeen++
+					if reported[k] {
+						t.Errorf("class-redeclared reports %s, but Puppet accepted it in every run", k)
+					}
+				}
+			}
+		})
+	}
+	if refusedSeen == 0 || acceptedSeen == 0 {
+		t.Errorf("fixtures show %d refused and %d accepted declarations; both kinds are needed", refusedSeen, acceptedSeen)
+	}
+}
