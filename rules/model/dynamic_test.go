@@ -1,0 +1,148 @@
+package model_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/parser/load/gentree"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// buildTree writes files to a temporary directory and builds the model.
+func buildTree(tb testing.TB, files gentree.Tree) *model.Program {
+	tb.Helper()
+	dir := tb.TempDir()
+	if err := files.Write(dir); err != nil {
+		tb.Fatal(err)
+	}
+	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return model.Build(tree, model.Options{Jobs: 2})
+}
+
+// summary renders what Dynamic found as sorted lines, for comparison.
+func summary(d *model.Dynamic) []string {
+	var out []string
+	for _, l := range d.Leaks {
+		out = append(out, fmt.Sprintf("leak %s:%d -> %s %s", l.Default.File.Path, l.Default.Node.Span().Start.Line,
+			l.Target.Name, strings.Join(l.Attrs, ",")))
+	}
+	for _, o := range d.OrderDependent {
+		out = append(out, fmt.Sprintf("order %s %s", o.Class.Name, o.Type))
+	}
+	for _, r := range d.Redeclared {
+		out = append(out, fmt.Sprintf("redeclared %s:%d", r.ResourceLike.File.Path, r.ResourceLike.Span.Start.Line))
+	}
+	return out
+}
+
+// TestDynamicCornerCases checks that cycles and recursion terminate with
+// sensible results.
+func TestDynamicCornerCases(t *testing.T) {
+	tests := []struct {
+		name  string
+		files gentree.Tree
+		want  []string
+	}{
+		{
+			name: "include cycle",
+			files: gentree.Tree{
+				"m/manifests/a.pp": "class m::a {\n  File { mode => '0600' }\n  include m::b\n}\n",
+				"m/manifests/b.pp": "class m::b {\n  include m::a\n  file { '/b': }\n}\n",
+			},
+			// m::b is first declared by m::a in m::a's simulation, and is
+			// itself an entry point too (nothing outside the cycle declares either).
+			want: []string{"leak m/manifests/a.pp:2 -> m::b mode"},
+		},
+		{
+			name: "inheritance cycle",
+			files: gentree.Tree{
+				"m/manifests/a.pp": "class m::a inherits m::b {\n  file { '/a': }\n}\n",
+				"m/manifests/b.pp": "class m::b inherits m::a {\n  File { mode => '0600' }\n}\n",
+				"m/manifests/c.pp": "class m::c {\n  include m::a\n}\n",
+			},
+			want: nil,
+		},
+		{
+			name: "self-instantiating define",
+			files: gentree.Tree{
+				"m/manifests/d.pp": "define m::d(Integer $n = 3) {\n  if $n > 0 {\n    m::d { \"${title}x\": n => $n - 1 }\n  }\n  file { \"/${title}\": }\n}\n",
+				"m/manifests/init.pp": "class m {\n  File { owner => 'root' }\n  m::d { 'a': }\n}\n",
+			},
+			want: []string{"leak m/manifests/init.pp:2 -> m::d owner"},
+		},
+		{
+			name: "resource-like in a define declared twice, on exclusive arms",
+			files: gentree.Tree{
+				"m/manifests/d.pp":    "define m::d() {\n  class { 'm::repo': }\n}\n",
+				"m/manifests/repo.pp": "class m::repo {\n}\n",
+				"m/manifests/init.pp": "class m(Boolean $x = true) {\n  if $x {\n    m::d { 'a': }\n  } else {\n    m::d { 'b': }\n  }\n}\n",
+			},
+			want: nil,
+		},
+		{
+			name: "resource-like in a define declared twice",
+			files: gentree.Tree{
+				"m/manifests/d.pp":    "define m::d() {\n  class { 'm::repo': }\n}\n",
+				"m/manifests/repo.pp": "class m::repo {\n}\n",
+				"m/manifests/init.pp": "class m {\n  m::d { 'a': }\n  m::d { 'b': }\n}\n",
+			},
+			want: []string{"redeclared m/manifests/d.pp:2"},
+		},
+		{
+			name: "splat resources and virtual resources are not changed",
+			files: gentree.Tree{
+				"m/manifests/init.pp":  "class m {\n  File { mode => '0600' }\n  include m::other\n}\n",
+				"m/manifests/other.pp": "class m::other {\n  file { '/a': * => {} }\n  @file { '/b': }\n}\n",
+			},
+			want: nil,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := summary(buildTree(t, tt.files).Dynamic())
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+// TestDynamicDeterministic builds the same generated control repo twice:
+// the findings must not depend on map order or parallel parsing.
+func TestDynamicDeterministic(t *testing.T) {
+	files := gentree.Generate(300, 7)
+	a := summary(buildTree(t, files).Dynamic())
+	b := summary(buildTree(t, files).Dynamic())
+	if strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Errorf("two runs differ:\n%s\n---\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}
+
+// BenchmarkDynamic measures the evaluation-order simulation alone on
+// generated control repos of growing size.
+func BenchmarkDynamic(b *testing.B) {
+	for _, n := range []int{100, 1000, 5000} {
+		b.Run(fmt.Sprintf("files=%d", n), func(b *testing.B) {
+			files := gentree.Generate(n, 1)
+			dir := b.TempDir()
+			if err := files.Write(dir); err != nil {
+				b.Fatal(err)
+			}
+			tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				b.StopTimer()
+				prog := model.Build(tree, model.Options{})
+				b.StartTimer()
+				prog.Dynamic()
+			}
+		})
+	}
+}
