@@ -70,7 +70,7 @@ func TestDynamicCornerCases(t *testing.T) {
 		{
 			name: "self-instantiating define",
 			files: gentree.Tree{
-				"m/manifests/d.pp": "define m::d(Integer $n = 3) {\n  if $n > 0 {\n    m::d { \"${title}x\": n => $n - 1 }\n  }\n  file { \"/${title}\": }\n}\n",
+				"m/manifests/d.pp":    "define m::d(Integer $n = 3) {\n  if $n > 0 {\n    m::d { \"${title}x\": n => $n - 1 }\n  }\n  file { \"/${title}\": }\n}\n",
 				"m/manifests/init.pp": "class m {\n  File { owner => 'root' }\n  m::d { 'a': }\n}\n",
 			},
 			want: []string{"leak m/manifests/init.pp:2 -> m::d owner"},
