@@ -25,7 +25,7 @@ resource type (built in, shipped with the agent, or shipped by a module of the t
 named like a data type; a function cannot be named like a built-in function or a resource type; a type
 alias cannot redefine a data type. Puppet
 rejects some of these when it validates the file, fails others when it compiles the catalog, and
-silently shadows or is shadowed by the rest.`,
+accepts the rest today although the names are reserved (settings, <module>::init).`,
 		Run: runReservedName,
 	}
 }
@@ -66,7 +66,7 @@ func reservedClassName(name string, d *model.Definition) string {
 			"which contains any resources not contained by any other class; declaring this one fails: \"Duplicate declaration: Class[Main] is already declared\". Rename the class", d.Written)
 	case name == "settings":
 		return fmt.Sprintf("class '%s' uses a reserved class name: settings is a built-in namespace, which contains variables with the settings "+
-			"available to the compiler; Puppet's own settings class takes its place. Rename the class", d.Written)
+			"available to the compiler ($settings::<name>); Puppet 7 accepts the class today, but it shares that namespace. Rename the class", d.Written)
 	case name == "init":
 		return fmt.Sprintf("class '%s' uses a reserved class name: init is reserved, and Puppet rejects it: "+
 			"\"The name: 'init' is already defined by Puppet and can not be used as the name of a Host Class Definition.\". "+
@@ -74,7 +74,7 @@ func reservedClassName(name string, d *model.Definition) string {
 	case initName(name):
 		mod, _, _ := strings.Cut(name, "::")
 		return fmt.Sprintf("class '%s' uses a reserved class name: <module>::init cannot be used, because init.pp is a reserved file name "+
-			"that should contain a class named after the module; Puppet never autoloads it. Name the class '%s'", d.Written, mod)
+			"that should contain the class named after the module; Puppet 7 loads it from init.pp today, but the name is reserved. Name the class '%s'", d.Written, mod)
 	}
 	// A reserved word written in lower case is reserved-word's finding.
 	if t := dataType(name); t != "" && (reservedRole(name) == "" || strings.TrimPrefix(d.Written, "::") != name) {
