@@ -31,6 +31,7 @@ func TestScopeRuleOptions(t *testing.T) {
 	}{
 		{"known-variables.txtar", ruletest.Options{KnownVariables: []string{"enc_role", "$datacenter"}}},
 		{"single-file.txtar", ruletest.Options{Reported: []string{"site/profile/manifests/web.pp"}}},
+		{"enc-reassigned.txtar", ruletest.Options{KnownVariables: []string{"enc_role"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fixture, func(t *testing.T) {

@@ -20,7 +20,9 @@ func VariableReassigned() *Rule {
 (or an assignment to a parameter's name) fails the compilation with "Cannot reassign variable". If, unless
 and case create no scope, so assignments on two arms of one conditional are fine, but an assignment before
 an if and another inside it are not. Lambdas create a scope, so each iteration may assign its own variables.
-Use a new name, or compute the value in one expression (a selector, or a conditional that returns it).`,
+Use a new name, or compute the value in one expression (a selector, or a conditional that returns it).
+Variables listed in [scope] known_variables (ENC parameters, external facts) are already set at top scope,
+so the main manifest cannot assign them either.`,
 		Run: runVariableReassigned,
 	}
 }
@@ -42,6 +44,12 @@ func runVariableReassigned(p *Pass) {
 				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
 					"%s is a parameter of %s and cannot be assigned: Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name",
 					varRef(a.Var), scopeNoun(sc), a.Name), RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
+				continue
+			}
+			if sc.Kind == model.TopScope && len(prev) == 0 && st.Configured(a.Name) {
+				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
+					"%s is set at top scope before the main manifest runs (it is in [scope] known_variables: an ENC parameter or external fact): Puppet fails with \"Cannot reassign variable '$%s'\"; use another name",
+					varRef(a.Var), a.Name))
 				continue
 			}
 			if guardedByDefined(a) {

@@ -675,6 +675,10 @@ func (s *Static) resolveTop(name string, f *File, offset int) Resolution {
 	return s.resolveGlobal(name)
 }
 
+// Configured reports whether name is one of the configured known
+// variables ([scope] known_variables: ENC parameters, external facts).
+func (s *Static) Configured(name string) bool { return s.configVars[name] }
+
 // TopAssignments returns the assignments to name at the top scope of file
 // f's environment.
 func (s *Static) TopAssignments(f *File, name string) []*Assignment {
