@@ -881,11 +881,14 @@ func cmpPos(f1 *File, n1 parser.Node, f2 *File, n2 parser.Node) int {
 }
 
 // Describe names a scope for messages: "class 'x'", "defined type 'y'",
-// "node 'n'" or "top scope".
+// "node 'n'", "top scope" or "file examples/init.pp".
 func (s *Scope) Describe() string {
 	o := s.Owner()
 	if o.Def != nil {
 		return fmt.Sprintf("%s '%s'", o.Def.Kind, o.Def.Name)
+	}
+	if (o.Kind == FileScope || o.Kind == TemplateScope) && o.File != nil {
+		return fmt.Sprintf("%s %s", o.Kind, o.File.Path)
 	}
 	return o.Kind.String()
 }
