@@ -114,8 +114,10 @@ var puppetErrorLocation = regexp.MustCompile(`\((?:file: ([^,()]+), )?line: (\d+
 // `puppet apply --noop` did with the environments in
 // testdata/puppet-apply/names/ (recorded by scripts/record-puppet-apply):
 // every error Puppet reports gets a finding on its file and line (on some
-// file of the environment when Puppet names no line), and environments
-// named ok-*, which Puppet compiles without error, get no finding.
+// file of the environment when Puppet names no line); environments named
+// ok-*, which Puppet compiles without error, get no finding; and those
+// named accepted-*, reserved names Puppet compiles without error today,
+// get at least one.
 func TestNamesAgainstPuppetApply(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "puppet-apply", "names")
 	archives, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
@@ -142,6 +144,15 @@ func TestNamesAgainstPuppetApply(t *testing.T) {
 				if strings.HasPrefix(line, "Error: ") && !strings.Contains(line, "Giving up") {
 					errs = append(errs, line)
 				}
+			}
+			if strings.HasPrefix(name, "accepted-") {
+				if len(errs) > 0 {
+					t.Fatalf("Puppet fails on an accepted- environment: %s", errs[0])
+				}
+				if len(diags) == 0 {
+					t.Error("ducklint reports nothing on reserved names")
+				}
+				return
 			}
 			if strings.HasPrefix(name, "ok-") {
 				if len(errs) > 0 {

@@ -66,7 +66,8 @@ func reservedClassName(name string, d *model.Definition) string {
 			"which contains any resources not contained by any other class; declaring this one fails: \"Duplicate declaration: Class[Main] is already declared\". Rename the class", d.Written)
 	case name == "settings":
 		return fmt.Sprintf("class '%s' uses a reserved class name: settings is a built-in namespace, which contains variables with the settings "+
-			"available to the compiler ($settings::<name>); Puppet 7 accepts the class today, but it shares that namespace. Rename the class", d.Written)
+			"available to the compiler ($settings::<name>); Puppet accepts the definition, but include settings finds the class Puppet creates, "+
+			"so a settings class in a module is never evaluated. Rename the class", d.Written)
 	case name == "init":
 		return fmt.Sprintf("class '%s' uses a reserved class name: init is reserved, and Puppet rejects it: "+
 			"\"The name: 'init' is already defined by Puppet and can not be used as the name of a Host Class Definition.\". "+
