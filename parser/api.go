@@ -8,6 +8,8 @@ type ParseOptions struct {
 	Tasks bool
 	// EPP parses the source as an EPP template.
 	EPP bool
+	// window overrides the token window size (tests only).
+	window int
 }
 
 // ParseFile parses a manifest, or an EPP template when path ends in ".epp".

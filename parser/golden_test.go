@@ -114,3 +114,23 @@ func checkSpans(t testing.TB, f *File) {
 		check("error "+e.Message, e.Span)
 	}
 }
+
+// TestTokenWindow parses every fixture and snippet with a tiny token
+// window, so that compaction happens after almost every token, and checks
+// that the result is identical to the default.
+func TestTokenWindow(t *testing.T) {
+	files := goldenFixtures(t)
+	snippets, _ := filepath.Glob(filepath.Join("..", "testdata", "parse", "snippets", "*.*p"))
+	for _, path := range append(files, snippets...) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := ParseOptions{EPP: strings.HasSuffix(path, ".epp"), Tasks: strings.Contains(path, "/plans/")}
+		want := render(ParseFileWithOptions(path, src, opts))
+		opts.window = 1
+		if got := render(ParseFileWithOptions(path, src, opts)); got != want {
+			t.Errorf("%s: window 1 differs:\n%s", path, firstDiff(want, got))
+		}
+	}
+}

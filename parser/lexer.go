@@ -51,6 +51,8 @@ type lexer struct {
 	lastMatch [2]int
 	// depth counts nested interpolations and heredocs, bounded by maxDepth.
 	depth int
+	// started and done track incremental lexing (fill).
+	started, done bool
 
 	// sub is set for a heredoc body lexer: it maps local offsets to file
 	// offsets.
@@ -89,33 +91,54 @@ func (l *lexer) g(off int) int {
 }
 
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
-	// Real manifests have one token per 3-14 bytes: sizing the slice up
-	// front avoids most growth copying, which otherwise dominates the
-	// lexer's cost.
-	toks := make([]token, 0, len(src)/8+32)
+	// The parser pulls tokens into a window that it compacts, so the slice
+	// stays small whatever the file size.
+	toks := make([]token, 0, min(len(src)/16+32, 2*tokenWindow))
 	return &lexer{src: src, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
 }
 
 // lex scans the whole input. On a fatal error the token list ends with a
 // tLexErr token carrying the message; otherwise it ends with tEOF.
 func (l *lexer) lex() []token {
-	l.run(func() {
-		if l.epp != eppOff {
-			l.scanEPP()
-			return
-		}
-		l.skipWS()
-		for l.pos < len(l.src) {
-			l.next()
-		}
-	})
-	end := len(l.src)
-	if l.err != nil {
-		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), val: l.err.msg})
-	} else {
-		l.toks = append(l.toks, token{kind: tEOF, start: int32(l.g(end)), end: int32(l.g(end))})
+	for !l.done {
+		l.fill(len(l.toks) + 4096)
 	}
 	return l.toks
+}
+
+// fill lexes until l.toks holds at least n tokens or the input is done;
+// the final token is tEOF or tLexErr. The parser pulls tokens this way, as
+// Puppet's parser does, so a syntax error before a lexical error is the
+// one reported, and tokens already parsed can be dropped.
+func (l *lexer) fill(n int) {
+	if l.done {
+		return
+	}
+	l.run(func() {
+		if !l.started {
+			l.started = true
+			if l.epp != eppOff {
+				l.epp = eppText
+				l.interpolateEPP(false)
+			} else {
+				l.skipWS()
+			}
+		}
+		for len(l.toks) < n && l.pos < len(l.src) {
+			l.next()
+		}
+		if l.pos >= len(l.src) && l.epp != eppOff && l.eppOpen {
+			l.fail("Unbalanced epp tag, reached <eof> without closing tag.", len(l.src))
+		}
+	})
+	if l.err != nil {
+		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), val: l.err.msg})
+		l.done = true
+	} else if l.pos >= len(l.src) {
+		end := int32(l.g(len(l.src)))
+		l.toks = append(l.toks, token{kind: tEOF, start: end, end: end})
+		l.done = true
+	}
 }
 
 // run calls f, turning a lexAbort panic into a normal return.

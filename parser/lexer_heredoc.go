@@ -294,18 +294,6 @@ func (l *lexer) slurpUQ() (int, string) {
 	return len(l.src), ""
 }
 
-// scanEPP lexes an EPP template: text, <% code %>, <%= expr %>.
-func (l *lexer) scanEPP() {
-	l.epp = eppText
-	l.interpolateEPP(false)
-	for l.pos < len(l.src) {
-		l.next()
-	}
-	if l.eppOpen {
-		l.fail("Unbalanced epp tag, reached <eof> without closing tag.", len(l.src))
-	}
-}
-
 // interpolateEPP scans template text up to the next tag and switches mode.
 func (l *lexer) interpolateEPP(skipLeading bool) {
 	before := l.pos

@@ -24,11 +24,17 @@ var statementCalls = map[string]bool{
 }
 
 type parser struct {
-	f     *File
-	toks  []token
-	i     int
-	depth int
-	lines *LineIndex
+	f  *File
+	lx *lexer
+	// i is the absolute index of the current token; the lexer's token
+	// slice holds a window of tokens starting at absolute index base.
+	i, base int
+	// spec counts active speculative parses, which pin the window.
+	spec int
+	// window is the number of consumed tokens that triggers compaction.
+	window int
+	depth  int
+	lines  *LineIndex
 	// caches for mostly increasing position lookups
 	lastLine                         int
 	lastColLine, lastColOff, lastCol int
@@ -82,7 +88,10 @@ func hex2(b byte) string {
 }
 
 func parse(f *File, opts ParseOptions) {
-	p := &parser{f: f, lines: f.Lines, lastColLine: -1}
+	p := &parser{f: f, lines: f.Lines, lastColLine: -1, window: tokenWindow}
+	if opts.window > 0 {
+		p.window = opts.window
+	}
 	f.Program = &Program{Body: &Block{}}
 	f.Program.Range = p.span(0, len(f.Src))
 	f.Program.Body.Range = f.Program.Range
@@ -110,18 +119,31 @@ func parse(f *File, opts ParseOptions) {
 	if opts.EPP {
 		lx.epp = eppText
 	}
-	p.toks = lx.lex()
-	// Heredoc bodies are lexed out of order; keep comments in file order.
-	if !sort.SliceIsSorted(f.Comments, func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset }) {
-		sort.SliceStable(f.Comments, func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset })
-	}
-	for _, c := range f.Comments {
-		c.Span = p.span(c.Start.Offset, c.End.Offset)
-	}
+	p.lx = lx
+	lx.fill(64)
 	if opts.EPP {
 		p.parseEPPProgram()
 	} else {
 		f.Program.Body.Stmts = p.parseTop()
+	}
+	p.finishComments()
+}
+
+// finishComments lexes whatever the parser did not reach, so that every
+// comment is collected, then positions the comments and puts them in file
+// order (heredoc bodies are lexed ahead of the rest of their line).
+func (p *parser) finishComments() {
+	lx, f := p.lx, p.f
+	for !lx.done {
+		lx.toks = lx.toks[:0]
+		lx.fill(tokenWindow)
+	}
+	less := func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset }
+	if !sort.SliceIsSorted(f.Comments, less) {
+		sort.SliceStable(f.Comments, less)
+	}
+	for _, c := range f.Comments {
+		c.Span = p.span(c.Start.Offset, c.End.Offset)
 	}
 }
 
@@ -168,28 +190,56 @@ func (p *parser) span(start, end int) Span {
 	return Span{Start: p.pos(start), End: p.pos(end)}
 }
 
-func (p *parser) tokSpan(t *token) Span { return p.span(int(t.start), int(t.end)) }
+func (p *parser) tokSpan(t token) Span { return p.span(int(t.start), int(t.end)) }
 
 // spanFrom spans from the start of a to the end of b.
 func spanFrom(a, b Span) Span { return Span{Start: a.Start, End: b.End} }
 
-func (p *parser) tok() *token { return &p.toks[p.i] }
+// tokenWindow is the number of tokens after which the parser drops the
+// tokens it has consumed.
+const tokenWindow = 256
 
-func (p *parser) kind() tokKind { return p.toks[p.i].kind }
-
-func (p *parser) peek(n int) tokKind {
-	if p.i+n < len(p.toks) {
-		return p.toks[p.i+n].kind
+// at returns the token at absolute index i, lexing more as needed; past
+// the end it returns the final token.
+func (p *parser) at(i int) token {
+	toks := p.lx.toks
+	for i-p.base >= len(toks) && !p.lx.done {
+		p.lx.fill(len(toks) + 64)
+		toks = p.lx.toks
 	}
-	return tEOF
+	if j := i - p.base; j < len(toks) {
+		return toks[max(j, 0)]
+	}
+	return toks[len(toks)-1]
 }
 
-func (p *parser) advance() *token {
-	t := &p.toks[p.i]
+func (p *parser) tok() token { return p.at(p.i) }
+
+func (p *parser) kind() tokKind { return p.at(p.i).kind }
+
+func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
+
+func (p *parser) advance() token {
+	t := p.at(p.i)
 	if t.kind != tEOF && t.kind != tLexErr {
 		p.i++
+		p.compact()
 	}
 	return t
+}
+
+// compact drops consumed tokens, keeping a few for look-behind, so that
+// the token slice stays the size of the window.
+func (p *parser) compact() {
+	const keep = 16
+	drop := p.i - p.base - keep
+	if drop < p.window || p.spec > 0 {
+		return
+	}
+	toks := p.lx.toks
+	n := copy(toks, toks[drop:])
+	p.lx.toks = toks[:n]
+	p.base += drop
 }
 
 // prevEnd is the end offset of the previous token.
@@ -197,11 +247,11 @@ func (p *parser) prevEnd() int {
 	if p.i == 0 {
 		return 0
 	}
-	return int(p.toks[p.i-1].end)
+	return int(p.at(p.i - 1).end)
 }
 
 // tokenText is the token value Puppet shows in "Syntax error at '...'".
-func tokenText(t *token) string {
+func tokenText(t token) string {
 	switch t.kind {
 	case tREGEX:
 		return "(?-mix:" + t.val + ")"
@@ -210,7 +260,7 @@ func tokenText(t *token) string {
 }
 
 // errorAt records a syntax error at t and aborts the current statement.
-func (p *parser) errorAt(t *token) {
+func (p *parser) errorAt(t token) {
 	switch t.kind {
 	case tEOF:
 		p.failMsg(t, "Syntax error at end of input")
@@ -221,7 +271,7 @@ func (p *parser) errorAt(t *token) {
 }
 
 // failMsg records an error with the given message at t and aborts.
-func (p *parser) failMsg(t *token, msg string) {
+func (p *parser) failMsg(t token, msg string) {
 	if t.kind == tLexErr {
 		msg = t.val
 	}
@@ -229,7 +279,7 @@ func (p *parser) failMsg(t *token, msg string) {
 	panic(parseAbort{})
 }
 
-func (p *parser) expect(k tokKind) *token {
+func (p *parser) expect(k tokKind) token {
 	t := p.tok()
 	if t.kind != k {
 		p.errorAt(t)
@@ -262,8 +312,9 @@ func (p *parser) tryParse(f func()) (ok bool) {
 
 // stmtItem is one syntactic statement: a single expression or a comma list.
 type stmtItem struct {
-	exprs []Expr
-	comma *token // first comma of a comma list
+	exprs    []Expr
+	comma    token // first comma of a comma list
+	hasComma bool
 }
 
 // parseTop parses the top-level statements with error recovery.
@@ -271,7 +322,7 @@ func (p *parser) parseTop() []Expr {
 	var items []stmtItem
 	for p.kind() != tEOF && p.kind() != tLexErr {
 		ok := p.tryParse(func() {
-			if p.kind() == tSEMIC && (len(items) == 0 || p.toks[p.i-1].kind == tSEMIC) {
+			if p.kind() == tSEMIC && (len(items) == 0 || p.at(p.i-1).kind == tSEMIC) {
 				p.errorAt(p.tok())
 			}
 			items = append(items, p.parseSyntacticStatement())
@@ -296,7 +347,10 @@ func (p *parser) parseTop() []Expr {
 // reportLexErr records the lexer's fatal error when parsing stopped at it
 // without reporting it.
 func (p *parser) reportLexErr() {
-	t := p.toks[len(p.toks)-1]
+	if !p.lx.done {
+		return
+	}
+	t := p.lx.toks[len(p.lx.toks)-1]
 	if t.kind != tLexErr {
 		return
 	}
@@ -305,7 +359,7 @@ func (p *parser) reportLexErr() {
 			return
 		}
 	}
-	p.tryParse(func() { p.failMsg(&t, t.val) })
+	p.tryParse(func() { p.failMsg(t, t.val) })
 }
 
 // transformOrRecord applies the statement-call transform, recording an
@@ -324,18 +378,17 @@ func (p *parser) transformOrRecord(items []stmtItem) []Expr {
 // column 1 that can start a definition or a top-level statement.
 func (p *parser) syncIndex(from int) int {
 	src := p.f.Src
-	for i := from; i < len(p.toks); i++ {
-		t := &p.toks[i]
+	for i := from; ; i++ {
+		t := p.at(i)
 		switch t.kind {
 		case tEOF, tLexErr:
 			return i
 		case tCLASS, tDEFINE, tNODE, tFUNCTION, tTYPE, tPLAN, tNAME, tVARIABLE, tCLASSREF:
-			if int(t.start) == 0 || src[int(t.start)-1] == '\n' {
+			if t.start == 0 || src[t.start-1] == '\n' {
 				return i
 			}
 		}
 	}
-	return len(p.toks) - 1
 }
 
 // parseStatements parses statements up to (not including) a closing brace
@@ -368,7 +421,7 @@ func (p *parser) parseSyntacticStatement() stmtItem {
 	if p.kind() != tCOMMA {
 		return stmtItem{exprs: []Expr{e}}
 	}
-	it := stmtItem{exprs: []Expr{e}, comma: p.tok()}
+	it := stmtItem{exprs: []Expr{e}, comma: p.tok(), hasComma: true}
 	for p.kind() == tCOMMA {
 		p.advance()
 		it.exprs = append(it.exprs, p.parseAssignment())
@@ -392,7 +445,7 @@ func (p *parser) transformCalls(items []stmtItem) []Expr {
 			memo[len(memo)-1] = c
 			continue
 		}
-		if it.comma != nil {
+		if it.hasComma {
 			if n, ok := last.(*Name); ok && !n.Word {
 				p.failMsg(it.comma, "attempt to pass argument list to the function '"+n.Value+"' which cannot be called without parentheses")
 			}
@@ -507,7 +560,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 		rb := p.expect(tRBRACE)
 		rng := spanFrom(typ.Span(), p.tokSpan(rb))
 		if n, ok := typ.(*Name); ok && n.Word {
-			p.failMsg(&p.toks[p.indexOfStart(typ)], "Expression is not valid as a resource, resource-default, or resource-override")
+			p.failExpr(typ, "Expression is not valid as a resource, resource-default, or resource-override")
 		}
 		switch t := typ.(type) {
 		case *Name:
@@ -540,7 +593,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 			o.Range = rng
 			return o
 		default:
-			p.failMsg(&p.toks[p.indexOfPuppetStart(typ)], "Expression is not valid as a resource, resource-default, or resource-override")
+			p.failExpr(typ, "Expression is not valid as a resource, resource-default, or resource-override")
 		}
 	}
 	bodies := p.parseTitledBodies()
@@ -550,40 +603,30 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 	return r
 }
 
-// indexOfStart finds the token that starts expression e.
-func (p *parser) indexOfStart(e Expr) int {
-	off := e.Span().Start.Offset
-	for i := p.i; i >= 0; i-- {
-		if int(p.toks[i].start) == off {
-			return i
-		}
-	}
-	return p.i
-}
-
-// indexOfPuppetStart finds the token at which Puppet positions expression
-// e: the operator of binary expressions, the dot of method calls, the name
-// of type aliases, else the first token.
-func (p *parser) indexOfPuppetStart(e Expr) int {
-	off := e.Span().Start.Offset
+// puppetStart is the offset at which Puppet positions expression e in
+// error messages: the operator of binary expressions, the dot of method
+// calls, the name of type aliases, else the start.
+func (p *parser) puppetStart(e Expr) int {
 	switch e := e.(type) {
 	case *Binary:
-		off = e.OpSpan.Start.Offset
+		return e.OpSpan.Start.Offset
 	case *TypeAlias:
-		off = e.NameSpan.Start.Offset
+		return e.NameSpan.Start.Offset
 	case *MethodCall:
-		for i := p.i; i > 0; i-- {
-			if int(p.toks[i].start) == e.NameSpan.Start.Offset && p.toks[i-1].kind == tDOT {
-				return i - 1
-			}
+		off := e.NameSpan.Start.Offset - 1
+		for off > 0 && p.f.Src[off] != '.' {
+			off--
 		}
+		return off
 	}
-	for i := p.i; i >= 0; i-- {
-		if int(p.toks[i].start) == off {
-			return i
-		}
-	}
-	return p.i
+	return e.Span().Start.Offset
+}
+
+// failExpr reports msg at Puppet's position of expression e and aborts.
+func (p *parser) failExpr(e Expr, msg string) {
+	off := p.puppetStart(e)
+	p.f.Errors = append(p.f.Errors, &SyntaxError{Span: p.span(off, off+1), Message: msg})
+	panic(parseAbort{})
 }
 
 // parseTitledBodies parses "title: attrs; title: attrs ;?" up to '}'.
@@ -1075,7 +1118,7 @@ func (p *parser) parseParamList() []*Parameter {
 }
 
 // parseClassName parses a definition name (NAME, WORD or CLASSREF).
-func (p *parser) parseClassName() *token {
+func (p *parser) parseClassName() token {
 	t := p.tok()
 	switch t.kind {
 	case tNAME, tWORD, tCLASSREF:
@@ -1086,7 +1129,7 @@ func (p *parser) parseClassName() *token {
 		p.failMsg(t, "A quoted string is not valid as a name here")
 	}
 	p.errorAt(t)
-	return nil
+	return token{}
 }
 
 func (p *parser) parsePrimary() Expr {
@@ -1220,7 +1263,10 @@ func (p *parser) parsePrimary() Expr {
 			// "<%= {" opens a hash expression or a block; like Puppet's
 			// LALR parser, prefer the expression when it parses.
 			save, nerr := p.i, len(p.f.Errors)
-			if !p.tryParse(func() { r.X = p.parseExpr(0) }) || (p.kind() != tEPPEND && p.kind() != tEPPENDTRIM) {
+			p.spec++ // keep the tokens from save on
+			ok := p.tryParse(func() { r.X = p.parseExpr(0) })
+			p.spec--
+			if !ok || (p.kind() != tEPPEND && p.kind() != tEPPENDTRIM) {
 				p.i, p.f.Errors = save, p.f.Errors[:nerr]
 				r.X = p.parseBlockBody()
 			}
@@ -1239,7 +1285,7 @@ func (p *parser) parsePrimary() Expr {
 	return nil
 }
 
-func (p *parser) number(t *token) *Number {
+func (p *parser) number(t token) *Number {
 	n := &Number{Raw: t.val, Radix: 10}
 	n.Range = p.tokSpan(t)
 	v := t.val
@@ -1254,7 +1300,7 @@ func (p *parser) number(t *token) *Number {
 	return n
 }
 
-func (p *parser) stringLit(t *token) Expr {
+func (p *parser) stringLit(t token) Expr {
 	if t.kind == tWORD {
 		n := &Name{Value: t.val, Word: true}
 		n.Range = p.tokSpan(t)
@@ -1292,7 +1338,7 @@ func (p *parser) parseDQ() Expr {
 	}
 }
 
-func (p *parser) addTextPart(is *InterpolatedString, t *token) {
+func (p *parser) addTextPart(is *InterpolatedString, t token) {
 	if t.val == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
@@ -1412,7 +1458,7 @@ func (p *parser) parseCase() Expr {
 	return c
 }
 
-func (p *parser) parseIfPart(kw *token) Expr {
+func (p *parser) parseIfPart(kw token) Expr {
 	p.enter()
 	defer p.leave()
 	n := &If{Cond: p.parseExpr(0)}
