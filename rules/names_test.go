@@ -15,23 +15,32 @@ import (
 // syntax-error.
 func TestReservedWordTakesOverSyntaxErrors(t *testing.T) {
 	tests := []struct {
-		src                 string
+		path, src           string
 		syntaxErrs, reserve int
 	}{
-		{"class if {\n}\n", 0, 1},
-		{"define unless() {\n}\n", 0, 1},
-		{"function case() {\n}\n", 0, 1},
-		{"class class {\n}\n", 0, 1},
-		{"class\n  default {\n}\n", 0, 1},
-		{"$x = class\n", 1, 0},         // not a definition name
-		{"class foo::if {\n}\n", 0, 0}, // a segment of a longer name is legal
-		{"class foo {\n  if\n}\n", 1, 0},
-		{"$class if {\n}\n", 1, 0},
+		{"plans/p.pp", "plan if() {\n}\n", 0, 1},
+		{"", "plan if() {\n}\n", 1, 0}, // plan is a keyword only under plans/
+		{"", "class if {\n}\n", 0, 1},
+		{"", "define unless() {\n}\n", 0, 1},
+		{"", "function case() {\n}\n", 0, 1},
+		{"", "class class {\n}\n", 0, 1},
+		{"", "class\n  default {\n}\n", 0, 1},
+		{"", "$x = class\n", 1, 0},         // not a definition name
+		{"", "class foo::if {\n}\n", 0, 0}, // a segment of a longer name is legal
+		{"", "class foo {\n  if\n}\n", 1, 0},
+		{"", "$class if {\n}\n", 1, 0},
 	}
 	for _, tt := range tests {
-		t.Run(tt.src, func(t *testing.T) {
+		t.Run(tt.path+tt.src, func(t *testing.T) {
 			dir := t.TempDir()
-			if err := os.WriteFile(filepath.Join(dir, "x.pp"), []byte(tt.src), 0o644); err != nil {
+			path := tt.path
+			if path == "" {
+				path = "x.pp"
+			}
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, path)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, path), []byte(tt.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			diags := ruletest.Lint(t, dir, ruletest.Options{}, rules.SyntaxError(), rules.ReservedWord())

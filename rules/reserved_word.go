@@ -64,8 +64,13 @@ func ReservedWordSyntaxError(f *parser.File, e *parser.SyntaxError) (word, defin
 		return "", "", false
 	}
 	switch definer = string(src[j:i]); definer {
-	case "class", "define", "function", "plan":
+	case "class", "define", "function":
 		return word, definer, true
+	case "plan":
+		// plan is a keyword only where the parser runs in tasks mode.
+		if strings.Contains("/"+strings.ReplaceAll(f.Path, "\\", "/"), "/plans/") {
+			return word, definer, true
+		}
 	}
 	return "", "", false
 }
