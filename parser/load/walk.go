@@ -218,9 +218,12 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 		if isLink {
 			fi, err := os.Stat(path)
 			if err != nil {
-				// Only a link that could have been a wanted file or a
-				// directory matters: a dangling README link does not.
-				if filepath.Ext(name) != "" && !w.spec.wants(name) || w.skipped(path, false, ign) {
+				// Only a link named like a wanted file matters. A dangling
+				// link to a directory elsewhere (control repos link keys
+				// and secrets from /etc) cannot be known to hold Puppet
+				// code, and failing every run over it would lose nothing
+				// but the user's patience.
+				if !w.spec.wants(name) || w.skipped(path, false, ign) {
 					continue
 				}
 				if os.IsNotExist(err) || errors.Is(err, fs.ErrNotExist) {
