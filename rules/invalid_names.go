@@ -28,7 +28,9 @@ func InvalidVariableName() *Rule {
 \A\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\Z: a name starts with a lowercase
 letter, a digit or an underscore, and namespace segments are lowercase. Every variable is checked,
 where it is assigned, read (also inside strings) or declared as a lambda, function, plan or template
-parameter; class and defined type parameters are invalid-parameter-name's. A namespace segment that
+parameter; class and defined type parameters are invalid-parameter-name's. Names that start with a
+digit but are not decimal capture variables ($5b, $0123) pass the short-name pattern but not the
+document's prose, and Puppet rejects them: they are reported. A namespace segment that
 starts with an underscore is left to private-variable-access. Puppet rejects assignments to
 such names; reads work today, which the document calls a bug that may be fixed in any release.`,
 		Run: runInvalidVariableName,
@@ -63,7 +65,8 @@ func InvalidClassName() *Rule {
 		Doc: `Every namespace segment of a class or defined type name must match \A[a-z]\w*\Z, so a whole
 name matches \A((::)?[a-z]\w*)(::[a-z]\w*)*\z: each segment starts with a lowercase letter and holds
 only letters, digits and underscores. Puppet rejects other names ("Unacceptable name"), or fails to
-parse them.`,
+parse them. Puppet also rejects a leading "::" in a definition name, which the document's pattern
+allows; that is reported too.`,
 		Run: runInvalidClassName,
 	}
 }
@@ -93,7 +96,8 @@ func InvalidNodeName() *Rule {
 		Severity: Warning,
 		Kind:     PerFile,
 		Doc: `Node names should match /\A[a-z0-9._-]+\Z/: lowercase letters, digits, periods, underscores and
-dashes. Regular expression matchers and default are not checked. Puppet rejects names with other
+dashes. Regular expression matchers and default are not checked; interpolated names are reported,
+because Puppet rejects them. Puppet rejects names with other
 characters than letters, digits, '_', '-' and '.', and accepts uppercase letters today, which it
 lower-cases before matching.`,
 		Run: runInvalidNodeName,
@@ -181,9 +185,42 @@ func puppetRuleFor(what string) string {
 	return puppetVariableNameRule
 }
 
+// nodeSource returns the source text of a node matcher, for messages.
+func nodeSource(f *parser.File, n parser.Node) string {
+	sp := n.Span()
+	if f == nil || sp.Start.Offset < 0 || sp.End.Offset > len(f.Src) || sp.Start.Offset > sp.End.Offset {
+		return "matcher"
+	}
+	return string(f.Src[sp.Start.Offset:sp.End.Offset])
+}
+
+// numericVariableProblem returns the finding for a variable name that
+// starts with a digit and is not a decimal capture variable name ($5b,
+// $0123), which the document's short-name pattern lets through but its
+// prose and Puppet do not, or "".
+func numericVariableProblem(name, what string) string {
+	if name == "" || name[0] < '0' || name[0] > '9' || name == "0" {
+		return ""
+	}
+	digits := isNumericName(name)
+	if digits && name[0] != '0' {
+		return ""
+	}
+	why := "names starting with a digit are regex capture variables, named with only numbers"
+	if digits {
+		why = "a capture variable's number has no leading zero"
+	}
+	return fmt.Sprintf("%s $%s starts with a digit but is not a capture variable: %s. The document's pattern lets it through, "+
+		"its prose and Puppet do not: \"Illegal numeric variable name, The given name '%s' must be a decimal value if it starts with a digit 0-9\". Rename it",
+		what, name, why, name)
+}
+
 // variableNameProblem returns the finding for a variable name (without
 // '$'), or "".
 func variableNameProblem(name, what string) string {
+	if msg := numericVariableProblem(name, what); msg != "" {
+		return msg
+	}
 	full := "$" + name
 	verdict := "Puppet accepts it today, which the document calls a bug that may be fixed in any release"
 	if !puppetVariableName.MatchString(name) {
@@ -259,7 +296,19 @@ func runInvalidClassName(p *Pass) {
 		if d.Kind != model.ClassDef && d.Kind != model.DefineDef {
 			continue
 		}
+		puppetKind := "a Host Class Definition"
+		if d.Kind == model.DefineDef {
+			puppetKind = "a 'define' expression"
+		}
 		if builtin.ValidClassName(d.Written) {
+			if rest, top := strings.CutPrefix(d.Written, "::"); top {
+				// The document's pattern allows a leading "::"; Puppet's
+				// own pattern for definitions does not.
+				p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf(
+					"%s name '%s' starts with '::', which the document's pattern allows but Puppet rejects: "+
+						"\"Unacceptable name. The name '%s' is unacceptable as the name of %s\". Write '%s'",
+					d.Kind, d.Written, d.Written, puppetKind, rest))
+			}
 			continue
 		}
 		var bad []string
@@ -271,10 +320,6 @@ func runInvalidClassName(p *Pass) {
 		what := "a namespace segment is empty"
 		if len(bad) > 0 {
 			what = "namespace segment " + strings.Join(bad, ", ") + " does not"
-		}
-		puppetKind := "a Host Class Definition"
-		if d.Kind == model.DefineDef {
-			puppetKind = "a 'define' expression"
 		}
 		p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf(
 			"%s name '%s' breaks the rule for class and defined type names: each namespace segment must match \\A[a-z]\\w*\\Z "+
@@ -314,8 +359,12 @@ func runInvalidNodeName(p *Pass) {
 				name = m.Value
 			case *parser.Name:
 				name = m.Value
+			case *parser.InterpolatedString:
+				p.ReportSpan(p.File, m.Span(), "node name "+nodeSource(p.File.Parsed, m)+" is interpolated, and node names are literal: "+
+					"Puppet rejects it: \"An interpolated expression is not allowed in a hostname of a node\". Use a literal name or a regular expression")
+				continue
 			default:
-				continue // regexes, default, interpolated strings
+				continue // regexes and default
 			}
 			if builtin.ValidNodeName(name) {
 				continue

@@ -3,6 +3,9 @@ notice($Foo) # want "variable [$]Foo breaks"
 $fooBar = 1
 $_private = 2
 $x9 = 3
+notice("$5b") # want "variable [$]5b starts with a digit but is not a capture variable.*Illegal numeric variable name"
+notice($0123) # want "variable [$]0123 starts with a digit.*leading zero"
+notice($10, $0)
 notice("$Foo") # want "variable [$]Foo"
 notice($::osfamily, $::os['family'], $apache::params::user, $a::b::_c, $0)
 notice($Apache::user) # want "variable [$]Apache::user breaks the rule for qualified variable names.*Puppet rejects the file.*Write [$]apache::user"
