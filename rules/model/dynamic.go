@@ -133,6 +133,7 @@ type dynamicAnalysis struct {
 
 	leaks     map[*ResourceDefault]*Leak
 	leakArms  map[*ResourceDefault]int
+	conds     map[Branch]factCondition
 	evals     map[*Declaration][]declEval
 	sites     map[*Definition][]siteRecord
 	rootSim   []bool
@@ -167,6 +168,7 @@ type siteRecord struct {
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
 		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
+		conds: map[Branch]factCondition{},
 		evals: map[*Declaration][]declEval{}, sites: map[*Definition][]siteRecord{}, reached: map[*Definition]bool{}}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
@@ -523,7 +525,7 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 	for at := inst; at != nil; at = at.parent {
 		for i := len(at.defaults) - 1; i >= 0; i-- { // later defaults in one scope win
 			td := at.defaults[i]
-			if td.at >= now || td.d.Type != r.Type || Exclusive(td.d.Branch, branch) {
+			if td.at >= now || td.d.Type != r.Type || sm.a.exclusive(td.d.Branch, branch) {
 				continue
 			}
 			names, _ := DefaultAttrs(td.d)
@@ -722,7 +724,7 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 						// Chains sharing a class came from different
 						// parents of it, which one catalog cannot have.
 						apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
-						if x.decl == y.decl || apart || !a.canMeet(x.sim, y.sim) || Exclusive(x.path, y.path) ||
+						if x.decl == y.decl || apart || !a.canMeet(x.sim, y.sim) || a.exclusive(x.path, y.path) ||
 							!differOutsideCommonScopes(x, y, typ) {
 							continue
 						}
@@ -817,19 +819,19 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 	}
 	for i, e := range mine {
 		for _, f := range mine[i+1:] {
-			if e.sim == f.sim && !Exclusive(e.path, f.path) {
+			if e.sim == f.sim && !a.exclusive(e.path, f.path) {
 				return &Redeclaration{ResourceLike: rl}
 			}
 		}
 	}
 	for _, other := range a.p.DeclarationsOf(rl.Target) {
-		if other == rl || Exclusive(rl.Branch, other.Branch) {
+		if other == rl || a.exclusive(rl.Branch, other.Branch) {
 			continue
 		}
 		theirs := a.evals[other]
 		for _, e := range mine {
 			for _, f := range theirs {
-				if e.sim == f.sim && !Exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
+				if e.sim == f.sim && !a.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
 					return &Redeclaration{ResourceLike: rl, Other: other}
 				}
 			}
