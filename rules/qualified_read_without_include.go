@@ -23,7 +23,8 @@ reading class or defined type is itself guaranteed to have evaluated a::b first,
 class foo { contain foo::install } where foo::install reads $foo::package. The finding names a declaration
 that breaks the guarantee. A class or define nothing in the tree declares is taken to be declared after its
 own module's classes (the module's convention), but not after other modules' classes. Reads under a
-conditional that tests defined(...), in functions and templates, and of classes not in the tree are not checked.`,
+conditional that tests defined(...), in functions, and of classes not in the tree are not checked. A read in an
+EPP template is checked at every epp() call that renders it.`,
 		Run: runQualifiedReadWithoutInclude,
 	}
 }
@@ -40,8 +41,16 @@ func runQualifiedReadWithoutInclude(p *Pass) {
 			continue // unknown-qualified-variable's business, or not in the tree
 		}
 		switch r.Scope.Owner().Kind {
-		case model.FunctionScope, model.PlanScope, model.TemplateScope:
+		case model.FunctionScope, model.PlanScope:
 			continue // evaluated wherever they are called from
+		case model.TemplateScope:
+			if ok, call := st.TemplateGuarantee(r, class); !ok {
+				p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
+					"%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template (%s): \"a class must be declared to access its variables\", or Puppet reads undef; include %s before rendering",
+					varRef(r.Var), class, lineOf(p.File, call.File, call.Call.Span()), class),
+					RelatedAt(call.File, call.Call.Span(), "rendered here without "+class+" being evaluated first"))
+			}
+			continue
 		}
 		ok, breaking := st.Guarantee(r, class)
 		if ok {

@@ -119,6 +119,8 @@ type Static struct {
 	// argument names every epp() call passes; nil map entry value means
 	// unknown (some call passes a non-literal hash or none was found).
 	templateArgs map[*File]map[string]bool
+	// templateCalls are the epp() calls that render each module template.
+	templateCalls map[*File][]*TemplateCall
 	// classVars are the parameters and class-scope variables of classes.
 	classVars map[*Definition]map[string]bool
 	// modules are the names of modules with files in the program.
@@ -147,7 +149,7 @@ func (p *Program) Static(known KnownGlobal) *Static {
 
 func newStatic(p *Program, known KnownGlobal) *Static {
 	s := &Static{prog: p, known: known, customFacts: map[string]bool{}, configVars: map[string]bool{},
-		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{},
+		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{}, templateCalls: map[*File][]*TemplateCall{},
 		classVars: map[*Definition]map[string]bool{}, allSites: map[string]map[*Definition]bool{},
 		evaluates: map[string]map[string]bool{}, modules: map[string]bool{}}
 	for _, f := range p.Files {
@@ -212,13 +214,13 @@ func envOf(f *File) *load.Environment {
 	return f.Source.Env
 }
 
-// collectTemplateArgs finds, for EPP templates without a parameter list,
-// the argument names epp() calls pass them.
+// collectTemplateArgs finds the epp() calls of module templates and, for
+// templates without a parameter list, the argument names the calls pass.
 func (s *Static) collectTemplateArgs() {
 	byPath := map[string]*File{}
 	for _, f := range s.prog.Files {
 		prog := f.Parsed.Program
-		if prog == nil || prog.EPP == nil || prog.EPP.HasParams || f.Source == nil || f.Source.Module == nil {
+		if prog == nil || prog.EPP == nil || f.Source == nil || f.Source.Module == nil {
 			continue
 		}
 		rel, ok := strings.CutPrefix(f.Source.RelInModule, "templates/")
@@ -247,7 +249,7 @@ func (s *Static) collectTemplateArgs() {
 			}
 			return true
 		})
-		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+		parser.InspectStack(f.Parsed.Program, func(n parser.Node, stack []parser.Node) bool {
 			call, ok := n.(*parser.Call)
 			if !ok || strings.TrimPrefix(call.FuncName(), "::") != "epp" || len(call.Args) == 0 {
 				return true
@@ -258,6 +260,15 @@ func (s *Static) collectTemplateArgs() {
 			}
 			tf := byPath[lit.Value]
 			if tf == nil {
+				return true
+			}
+			for i := len(stack) - 1; i >= 0; i-- {
+				if sc := s.prog.ScopeOf(stack[i]); sc != nil {
+					s.templateCalls[tf] = append(s.templateCalls[tf], &TemplateCall{File: f, Scope: sc, Call: call})
+					break
+				}
+			}
+			if tf.Parsed.Program.EPP.HasParams {
 				return true
 			}
 			args := s.templateArgs[tf]
@@ -297,7 +308,7 @@ func (s *Static) collectTemplateArgs() {
 		})
 	}
 	for _, f := range byPath {
-		if open[f] {
+		if open[f] || f.Parsed.Program.EPP.HasParams {
 			delete(s.templateArgs, f)
 		}
 	}
@@ -830,6 +841,36 @@ func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declarati
 		return true, nil
 	}
 	return false, s.breakingSite(owner.Def, target)
+}
+
+// TemplateCall is an epp() call that renders a module template.
+type TemplateCall struct {
+	File  *File
+	Scope *Scope
+	Call  *parser.Call
+}
+
+// TemplateGuarantee is Guarantee for a read in an EPP template: class
+// target is guaranteed when every epp() call rendering the template is
+// itself guaranteed to have evaluated it (vacuously when nothing in the
+// tree renders the template). breaking is a call that is not.
+func (s *Static) TemplateGuarantee(r *Read, target string) (ok bool, breaking *TemplateCall) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, name, _ := QualifiedTarget(r.Var)
+	want := target + "$" + name
+	for _, c := range s.templateCalls[r.File] {
+		p := point{scope: c.Scope, file: c.File, offset: c.Call.Span().Start.Offset}
+		if s.locallyGuaranteed(p, want) {
+			continue
+		}
+		owner := c.Scope.Owner()
+		if owner.Def != nil && (owner.Def.Kind == ClassDef || owner.Def.Kind == DefineDef) && s.sitesGuarantee(owner.Def, want) {
+			continue
+		}
+		return false, c
+	}
+	return true, nil
 }
 
 // locallyGuaranteed reports whether target is evaluated before p without
