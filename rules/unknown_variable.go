@@ -97,6 +97,9 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 		}
 	}
 	msg := fmt.Sprintf("unknown variable %s: it is not a parameter or a variable assigned earlier in %s, nor inherited, top-scope, fact or built-in, so Puppet reads undef", varRef(v), where)
+	if near := nearestName(name, st.VisibleNames(r.Scope, f)); near != "" {
+		msg += fmt.Sprintf("; did you mean $%s?", near)
+	}
 	if owner.Kind == model.TemplateScope {
 		msg += "; a template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's variables: declare and pass it as a parameter"
 	}
@@ -111,4 +114,45 @@ func isEnclosing(outer, inner *model.Scope) bool {
 		}
 	}
 	return false
+}
+
+// nearestName returns the candidate closest to name by edit distance when
+// it is a plausible typo (distance 1, or 2 for names of 6+ letters).
+func nearestName(name string, candidates []string) string {
+	best, bestDist := "", 3
+	for _, c := range candidates {
+		if c == name || strings.Contains(c, "::") {
+			continue
+		}
+		d := editDistance(name, c)
+		limit := 1
+		if len(name) >= 6 {
+			limit = 2
+		}
+		if d <= limit && (d < bestDist || (d == bestDist && c < best)) {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -690,13 +690,37 @@ func (s *Static) resolveTop(name string, f *File, offset int) Resolution {
 // variables ([scope] known_variables: ENC parameters, external facts).
 func (s *Static) Configured(name string) bool { return s.configVars[name] }
 
-// TopAssignments returns the assignments to name at the top scope of file
-// f's environment.
-func (s *Static) TopAssignments(f *File, name string) []*Assignment {
-	if top := s.prog.TopScopeFor(f); top != nil {
-		return top.Assigned(name)
+// VisibleNames returns the names an unqualified read in sc could see by
+// static scope (parameters and variables of its scope chain and base
+// classes, top-scope variables), for suggestions in messages. Order does
+// not matter; names may repeat.
+func (s *Static) VisibleNames(sc *Scope, f *File) []string {
+	var out []string
+	add := func(sc *Scope) {
+		for _, p := range sc.Params {
+			out = append(out, p.Name)
+		}
+		for _, a := range sc.Assignments {
+			out = append(out, a.Name)
+		}
 	}
-	return nil
+	for c := sc; c != nil; c = c.Parent {
+		add(c)
+		if c.Kind != LambdaScope {
+			break
+		}
+	}
+	if o := sc.Owner(); o.Kind == ClassScope && o.Def != nil {
+		for _, base := range s.prog.Ancestors(o.Def) {
+			if base.Scope != nil {
+				add(base.Scope)
+			}
+		}
+	}
+	if top := s.prog.TopScopeFor(f); top != nil {
+		add(top)
+	}
+	return out
 }
 
 // NodeAssignments returns the assignments to name in the node definitions
