@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -69,5 +70,25 @@ func TestChildrenSkipsAbsent(t *testing.T) {
 	ifn := f.Program.Body.Stmts[0].(*If)
 	if got := len(Children(ifn)); got != 2 {
 		t.Errorf("if without else has %d children, want 2", got)
+	}
+}
+
+func TestParseConcurrently(t *testing.T) {
+	files := goldenFixtures(t)
+	done := make(chan string, len(files))
+	for _, path := range files {
+		go func() {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				done <- err.Error()
+				return
+			}
+			done <- render(ParseFile(path, src))
+		}()
+	}
+	for range files {
+		if s := <-done; s == "" {
+			t.Error("empty render")
+		}
 	}
 }
