@@ -340,9 +340,7 @@ func (sm *simulation) tick() int64 {
 // run performs every simulation and assembles the findings.
 func (a *dynamicAnalysis) run() *Dynamic {
 	p := a.p
-	envTops := map[*Scope]bool{}
 	for _, top := range p.TopScopes {
-		envTops[top] = true
 		var nodes []*Definition
 		for _, d := range p.Definitions {
 			if d.Kind == NodeDef && p.scopeOfFile(d.File) == top {
