@@ -43,9 +43,12 @@ func runUnknownQualifiedVariable(p *Pass) {
 			}
 			if !found {
 				d := defs[0]
-				p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
-					"%s: class %s (%s) has no parameter or variable $%s, nor does a class it inherits from, so Puppet reads undef",
-					varRef(r.Var), class, lineOf(p.File, d.File, d.NameSpan), name), RelatedAt(d.File, d.NameSpan, "class "+class))
+				msg := fmt.Sprintf("%s: class %s (%s) has no parameter or variable $%s, nor does a class it inherits from, so Puppet reads undef",
+					varRef(r.Var), class, lineOf(p.File, d.File, d.NameSpan), name)
+				if near := nearestName(name, st.ClassVariables(d)); near != "" {
+					msg += fmt.Sprintf("; did you mean $%s::%s?", class, near)
+				}
+				p.ReportSpan(p.File, r.Var.Span(), msg, RelatedAt(d.File, d.NameSpan, "class "+class))
 			}
 			continue
 		}

@@ -810,6 +810,18 @@ func (s *Static) VisibleClasses(f *File, name string) []*Definition {
 	return out
 }
 
+// ClassVariables returns the parameters and class-scope variables of class
+// def and its base classes, unsorted.
+func (s *Static) ClassVariables(def *Definition) []string {
+	var out []string
+	for _, d := range append([]*Definition{def}, s.prog.Ancestors(def)...) {
+		for name := range s.classVars[d] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // missingBase reports whether class def inherits, directly or through its
 // base classes, from a class that is not in the tree.
 func (s *Static) missingBase(def *Definition) bool {
