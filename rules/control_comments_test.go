@@ -70,3 +70,26 @@ func TestDisabledRuleDirectivesAreNotJudged(t *testing.T) {
 		t.Errorf("with other-rule on: got %v, want one unused-ignore", got)
 	}
 }
+
+// TestSyntaxErrorDefersToReservedWordOnlyWhenItRuns: `class if {}` is one
+// finding, reserved-word's when it is on, syntax-error's when it is off.
+func TestSyntaxErrorDefersToReservedWordOnlyWhenItRuns(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.pp"), []byte("class if {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reg := rules.Default()
+	for _, c := range []struct {
+		disable []string
+		want    string
+	}{{nil, "reserved-word"}, {[]string{"reserved-word"}, "syntax-error"}} {
+		active, err := rules.Select(reg, nil, nil, c.disable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ruletest.LintActive(t, dir, ruletest.Options{}, reg, active)
+		if len(got) != 1 || got[0].Rule != c.want {
+			t.Errorf("disable %v: got %v, want one %s finding", c.disable, got, c.want)
+		}
+	}
+}

@@ -20,8 +20,13 @@ type Pass struct {
 	// configuration decoded into it; nil when the rule has no options.
 	Options any
 
-	report func(Diagnostic)
+	report  func(Diagnostic)
+	enabled map[string]bool
 }
+
+// RuleEnabled reports whether the rule with the given id runs in this run,
+// for rules that leave a case to a more precise rule when that one is on.
+func (p *Pass) RuleEnabled(id string) bool { return p.enabled[id] }
 
 // Report records a finding. Rule, Severity and File are filled in when empty
 // (File from the pass's file), so rules usually set only message and range.

@@ -38,6 +38,10 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			fileRules = append(fileRules, a)
 		}
 	}
+	enabled := map[string]bool{}
+	for _, a := range rn.Rules {
+		enabled[a.Rule.ID] = true
+	}
 	reported := map[string]*model.File{}
 	for _, f := range prog.Files {
 		if f.Reported {
@@ -76,7 +80,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	}
 	for _, a := range programRules {
 		work <- func() {
-			runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a)})
+			runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
 		}
 	}
 	for _, f := range prog.Files {
@@ -85,7 +89,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 		}
 		work <- func() {
 			for _, a := range fileRules {
-				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: collect(a)})
+				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
 			}
 		}
 	}
@@ -95,7 +99,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	unused := rn.active("unused-ignore")
 	var out []Diagnostic
 	for path, f := range reported {
-		out = append(out, rn.applyDirectives(f, byFile[path], unused)...)
+		out = append(out, rn.applyDirectives(f, byFile[path], unused, enabled)...)
 	}
 	return SortDiagnostics(out)
 }
@@ -129,7 +133,7 @@ func runRule(p *Pass) {
 
 // applyDirectives drops the findings of f that control comments suppress and,
 // when unused-ignore is enabled, reports directives that suppress nothing.
-func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Active) []Diagnostic {
+func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Active, enabled map[string]bool) []Diagnostic {
 	var problems []Diagnostic
 	report := func(span parser.Span, msg string) {
 		if unused == nil {
@@ -157,15 +161,14 @@ func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Act
 			kept = append(kept, d)
 		}
 	}
-	enabled := map[string]bool{}
-	for _, a := range rn.Rules {
-		enabled[a.Rule.ID] = true
-	}
 	for _, dir := range directives {
 		for i, r := range dir.rules {
 			// A rule that is off, or a puppet-lint-only check, cannot be
 			// judged: the directive may be needed by another configuration.
-			if r == nil || !enabled[r.ID] || dir.used[i] {
+			// Nor can a puppet-lint alias: puppet-lint's check may flag what
+			// the ducklint rule does not (variable_is_lowercase on $fooBar),
+			// and projects running both linters still need the directive.
+			if r == nil || !enabled[r.ID] || dir.used[i] || dir.names[i] != r.ID {
 				continue
 			}
 			report(dir.comment.Span, fmt.Sprintf("lint:ignore:%s suppresses nothing here; remove it", dir.names[i]))

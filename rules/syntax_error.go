@@ -12,11 +12,12 @@ The finding is placed on the offending token and uses Puppet's own words ("Synta
 "Syntax error at end of input", "Unclosed quote after ..."). The parser recovers at statement and
 definition boundaries, so later errors in the same file are reported too; they may be consequences
 of the first. A reserved keyword used as the name of a class, defined type, function or plan
-(class if {}) is left to the reserved-word rule, which quotes the same Puppet message.`,
+(class if {}) is left to the reserved-word rule, which quotes the same Puppet message, when that
+rule is enabled.`,
 		Run: func(p *Pass) {
 			for _, e := range p.File.Parsed.Errors {
-				if _, _, ok := ReservedWordSyntaxError(p.File.Parsed, e); ok {
-					continue // reported by reserved-word
+				if _, _, ok := ReservedWordSyntaxError(p.File.Parsed, e); ok && p.RuleEnabled("reserved-word") {
+					continue // reported by reserved-word, with the same message
 				}
 				p.ReportSpan(p.File, e.Span, e.Message)
 			}

@@ -34,3 +34,4 @@ class outer {
   # lint:endignore
   notice(flag_me) # want "flag_me is flagged"
 }
+notice('clean') # lint:ignore:test_rule_alias
