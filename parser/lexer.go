@@ -32,7 +32,10 @@ const (
 // characters around the current position, so the whole file is lexed
 // before parsing.
 type lexer struct {
-	src  []byte
+	src []byte
+	// str is src as a string; token values are substrings of it, so that
+	// names and numbers cost no allocation of their own.
+	str  string
 	pos  int
 	toks []token
 	// after is the kind of the previous token (regex decisions, SELBRACE).
@@ -94,7 +97,7 @@ func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
 	// The parser pulls tokens into a window that it compacts, so the slice
 	// stays small whatever the file size.
 	toks := make([]token, 0, min(len(src)/16+32, 2*tokenWindow))
-	return &lexer{src: src, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	return &lexer{src: src, str: string(src), toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
 }
 
 // lex scans the whole input. On a fatal error the token list ends with a
@@ -254,11 +257,11 @@ func (l *lexer) next() {
 		for e < len(l.src) && l.src[e] != '\n' {
 			e++
 		}
-		text := l.src[p+1 : e]
-		if len(text) > 0 && text[len(text)-1] == '\r' {
-			text = text[:len(text)-1]
+		te := e
+		if te > p+1 && l.src[te-1] == '\r' {
+			te--
 		}
-		l.addComment(p, e, string(text), false)
+		l.addComment(p, e, l.str[p+1:te], false)
 		l.pos = e
 	case '.':
 		l.emitOp(tDOT, 1, ".")
@@ -479,12 +482,12 @@ func (l *lexer) addComment(start, end int, text string, block bool) {
 func (l *lexer) slash() {
 	p := l.pos
 	if l.peekAt(p+1) == '*' {
-		i := strings.Index(string(l.src[p+2:]), "*/")
+		i := strings.Index(l.str[p+2:], "*/")
 		if i < 0 {
 			l.fail("Unclosed multiline comment", p)
 		}
 		e := p + 2 + i + 2
-		l.addComment(p, e, string(l.src[p+2:e-2]), true)
+		l.addComment(p, e, l.str[p+2:e-2], true)
 		l.pos = e
 		return
 	}
@@ -507,7 +510,7 @@ func (l *lexer) slash() {
 				}
 				e = n
 			}
-			body := strings.ReplaceAll(string(l.src[p+1:e]), `\/`, "/")
+			body := strings.ReplaceAll(l.str[p+1:e], `\/`, "/")
 			l.emit(tREGEX, p, e+1, body)
 			l.pos = e + 1
 			return
@@ -544,7 +547,7 @@ func (l *lexer) colon() {
 	if c >= 'A' && c <= 'Z' {
 		e := scanClassRef(l.src, p)
 		if e > p && (l.peekAt(e) != ':' || l.peekAt(e+1) != ':') {
-			l.emit(tCLASSREF, p, e, string(l.src[p:e]))
+			l.emit(tCLASSREF, p, e, l.str[p:e])
 			l.pos = e
 			return
 		}
@@ -554,7 +557,7 @@ func (l *lexer) colon() {
 	if e == p {
 		l.fail("Illegal fully qualified name", p+2)
 	}
-	v := string(l.src[p:e])
+	v := l.str[p:e]
 	if isName(v) {
 		l.emit(tNAME, p, e, v)
 	} else {
@@ -624,7 +627,7 @@ func isName(v string) bool {
 func (l *lexer) bareWord() {
 	p := l.pos
 	e := scanBareWord(l.src, p)
-	v := string(l.src[p:e])
+	v := l.str[p:e]
 	if isName(v) {
 		k, ok := keywords[v]
 		if !ok && l.tasks {
@@ -652,7 +655,7 @@ func (l *lexer) classRef() {
 	if l.peekAt(e) == ':' && l.peekAt(e+1) == ':' {
 		l.fail("Illegal class reference", e+1)
 	}
-	l.emit(tCLASSREF, p, e, string(l.src[p:e]))
+	l.emit(tCLASSREF, p, e, l.str[p:e])
 	l.pos = e
 	l.lastMatch = [2]int{p, e}
 }
@@ -666,7 +669,7 @@ func (l *lexer) dollar() {
 		l.pos = p + 1
 		return
 	}
-	l.emit(tVARIABLE, p, e, string(l.src[p+1:e]))
+	l.emit(tVARIABLE, p, e, l.str[p+1:e])
 	l.pos = e
 	l.lastMatch = [2]int{p, e}
 }
@@ -707,7 +710,7 @@ func (l *lexer) number() {
 	p := l.pos
 	e := matchNumber(l.src, p)
 	if e > p {
-		v := string(l.src[p:e])
+		v := l.str[p:e]
 		if msg := assertNumeric(v); msg != "" {
 			l.fail(msg, p)
 		}
@@ -723,13 +726,13 @@ func (l *lexer) number() {
 		e++
 	}
 	before := p
-	v := string(l.src[p:e])
+	v := l.str[p:e]
 	if p > 1 && l.src[p-1] == '.' && isDigit(l.src[p-2]) {
 		before = p - 2
 		for before > 0 && isDigit(l.src[before-1]) {
 			before--
 		}
-		v = string(l.src[before:e])
+		v = l.str[before:e]
 	}
 	if msg := assertNumeric(v); msg != "" {
 		l.fail(msg, before)
@@ -1067,11 +1070,20 @@ func (l *lexer) interpolateDQ() {
 	for {
 		segStart := l.pos
 		e, term := l.slurpDQ()
-		if i := badUnicodeEscape(string(l.src[segStart:e]), false); i >= 0 {
+		if i := badUnicodeEscape(l.str[segStart:e], false); i >= 0 {
 			// Puppet crashes on escapes beyond Unicode; treat them as fatal.
 			l.fail(badUnicodeMsg, segStart+i)
 		}
-		text.WriteString(unescape(string(l.src[segStart:e]), dqEscapes))
+		seg := unescape(l.str[segStart:e], dqEscapes)
+		// value returns the text so far; a single segment, the common
+		// case, is a substring of the source and costs no allocation.
+		value := func() string {
+			if text.Len() == 0 {
+				return seg
+			}
+			text.WriteString(seg)
+			return text.String()
+		}
 		switch term {
 		case `"`:
 			l.lastMatch = [2]int{e, e + 1}
@@ -1079,29 +1091,30 @@ func (l *lexer) interpolateDQ() {
 				l.lastMatch = [2]int{e - 1, e + 1}
 			}
 			if kind == tDQPRE {
-				l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(q)), end: int32(l.g(e + 1)), val: text.String(), quote: '"',
+				l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(q)), end: int32(l.g(e + 1)), val: value(), quote: '"',
 					textStart: int32(l.g(q + 1)), textEnd: int32(l.g(e))})
 				l.after = tSTRING
 			} else {
-				l.toks = append(l.toks, token{kind: tDQPOST, start: int32(l.g(textStart)), end: int32(l.g(e + 1)), val: text.String(),
+				l.toks = append(l.toks, token{kind: tDQPOST, start: int32(l.g(textStart)), end: int32(l.g(e + 1)), val: value(),
 					textStart: int32(l.g(textStart)), textEnd: int32(l.g(e))})
 				l.after = tDQPOST
 			}
 			l.pos = e + 1
 			return
 		case "${":
-			l.pushPart(kind, q, textStart, e, e+2, text.String())
+			l.pushPart(kind, q, textStart, e, e+2, value())
 			l.pos = e + 2
 			l.enqueueUntil()
 		case "$":
 			ve := scanVarName(l.src, e+1)
 			if ve == e+1 {
+				text.WriteString(seg)
 				text.WriteByte('$')
 				l.pos = e + 1
 				continue
 			}
-			l.pushPart(kind, q, textStart, e, e, text.String())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: string(l.src[e+1 : ve])})
+			l.pushPart(kind, q, textStart, e, e, value())
+			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: l.str[e+1 : ve]})
 			l.after = tVARIABLE
 			l.pos = ve
 			l.lastMatch = [2]int{e + 1, ve}

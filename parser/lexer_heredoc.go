@@ -14,7 +14,7 @@ func (l *lexer) heredoc() {
 		l.fail("Unclosed parenthesis after '@(' followed by '"+l.followedBy(p)+"'", p)
 	}
 	after := p + i + 1
-	spec := string(l.src[p+2 : after-1])
+	spec := l.str[p+2 : after-1]
 	tag, syntax, escapes, hasEscapes, ok := parseHeredocSpec(spec)
 	if !ok {
 		l.fail("Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])", after)
@@ -121,20 +121,21 @@ func (l *lexer) heredoc() {
 		}
 	}
 	hd.bodyStart, hd.bodyEnd = l.g(bs), sm.global(len(text))
+	textStr := string(text)
 	if strings.Contains(escSet, "u") {
 		// Puppet's warning for a bad \u escape crashes inside heredoc text,
 		// so the file is rejected.
-		if i := badUnicodeEscape(string(text), true); i >= 0 {
+		if i := badUnicodeEscape(textStr, true); i >= 0 {
 			l.err = &lexError{msg: badUnicodeMsg, off: sm.global(i)}
 			panic(lexAbort{})
 		}
 	}
 
-	sub := &lexer{src: text, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm, depth: l.depth + 1,
+	sub := &lexer{src: text, str: textStr, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm, depth: l.depth + 1,
 		uqEscapes: escSet, uqDollarEscapes: strings.Contains(escSet, "$"), after: tEOF}
 	if !interpolated {
 		sub.toks = append(sub.toks, token{kind: tSTRING, start: int32(sm.global(0)), end: int32(sm.global(len(text))),
-			val: unescape(string(text), escSet), textStart: int32(sm.global(0)), textEnd: int32(sm.global(len(text)))})
+			val: unescape(textStr, escSet), textStart: int32(sm.global(0)), textEnd: int32(sm.global(len(text)))})
 	} else {
 		sub.run(sub.interpolateUQ)
 		if sub.err != nil {
@@ -239,7 +240,7 @@ func (l *lexer) interpolateUQ() {
 	for {
 		segStart := l.pos
 		e, term := l.slurpUQ()
-		text.WriteString(unescape(string(l.src[segStart:e]), l.uqEscapes))
+		text.WriteString(unescape(l.str[segStart:e], l.uqEscapes))
 		switch term {
 		case "":
 			k := tDQPOST
@@ -263,7 +264,7 @@ func (l *lexer) interpolateUQ() {
 				continue
 			}
 			l.pushPart(kind, textStart, textStart, e, e, text.String())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: string(l.src[e+1 : ve])})
+			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: l.str[e+1 : ve]})
 			l.after = tVARIABLE
 			l.pos = ve
 		}

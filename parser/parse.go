@@ -1309,7 +1309,7 @@ func (p *parser) stringLit(t token) Expr {
 	s := &StringLit{Value: t.val, Quote: t.quote}
 	s.Range = p.tokSpan(t)
 	if int(t.start) <= int(t.end) && int(t.end) <= len(p.f.Src) {
-		s.Raw = string(p.f.Src[int(t.start):int(t.end)])
+		s.Raw = p.lx.str[int(t.start):int(t.end)]
 	}
 	return s
 }
@@ -1345,7 +1345,7 @@ func (p *parser) addTextPart(is *InterpolatedString, t token) {
 	s := &StringLit{Value: t.val}
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
 	if int(t.textStart) <= int(t.textEnd) && int(t.textEnd) <= len(p.f.Src) {
-		s.Raw = string(p.f.Src[int(t.textStart):int(t.textEnd)])
+		s.Raw = p.lx.str[int(t.textStart):int(t.textEnd)]
 	}
 	is.Parts = append(is.Parts, s)
 }
@@ -1359,7 +1359,7 @@ func (p *parser) parseHeredoc() Expr {
 		st := p.advance()
 		s := &StringLit{Value: st.val}
 		s.Range = p.span(int(st.start), int(st.end))
-		s.Raw = string(p.f.Src[t.hd.bodyStart:max(t.hd.bodyStart, t.hd.bodyEnd)])
+		s.Raw = p.lx.str[t.hd.bodyStart:max(t.hd.bodyStart, t.hd.bodyEnd)]
 		h.Text = s
 	case tDQPRE:
 		h.Text = p.parseDQ()
