@@ -939,7 +939,7 @@ func (s *Static) locallyGuaranteed(p point, want string) bool {
 			if !s.declBefore(d, p) || !branchPrefix(d.Branch, p.branch) {
 				continue
 			}
-			if s.evaluatesClass(d.Target, target, map[string]bool{}) {
+			if s.evaluatesClass(d.Target, target) {
 				return true
 			}
 		}
@@ -1037,8 +1037,9 @@ func branchPrefix(decl, at []Branch) bool {
 
 // evaluatesClass reports whether declaring class t always evaluates class
 // c: c is t, a base class of t, or a class t's body (or a base class's
-// body) declares unconditionally. Memoised; seen breaks cycles.
-func (s *Static) evaluatesClass(t, c string, seen map[string]bool) bool {
+// body) declares unconditionally, transitively. A breadth-first search
+// over those edges, memoised per (t, c).
+func (s *Static) evaluatesClass(t, c string) bool {
 	if t == c {
 		return true
 	}
@@ -1050,43 +1051,41 @@ func (s *Static) evaluatesClass(t, c string, seen map[string]bool) bool {
 	if v, ok := m[c]; ok {
 		return v
 	}
-	if seen[t] {
-		return false
-	}
-	seen[t] = true
-	result := false
-	def := s.prog.Class(t)
-	if def != nil {
-		chain := append([]*Definition{def}, s.prog.Ancestors(def)...)
-	outer:
-		for _, d := range chain {
-			if d.Name == c {
-				result = true
-				break
-			}
-			if d.Scope == nil {
-				continue
-			}
-			for _, decl := range d.Scope.Declarations {
-				switch decl.Kind {
-				case Include, Require, Contain, ResourceLike:
-				default:
-					continue
+	seen := map[string]bool{t: true}
+	queue := []string{t}
+	found := false
+	for len(queue) > 0 && !found {
+		cur := queue[0]
+		queue = queue[1:]
+		def := s.prog.Class(cur)
+		if def == nil {
+			continue
+		}
+		for _, d := range append([]*Definition{def}, s.prog.Ancestors(def)...) {
+			next := []string{d.Name}
+			if d.Scope != nil {
+				for _, decl := range d.Scope.Declarations {
+					switch decl.Kind {
+					case Include, Require, Contain, ResourceLike:
+						if len(decl.Branch) == 0 {
+							next = append(next, decl.Target)
+						}
+					}
 				}
-				if len(decl.Branch) == 0 && s.evaluatesClass(decl.Target, c, seen) {
-					result = true
-					break outer
+			}
+			for _, n := range next {
+				if n == c {
+					found = true
+				}
+				if !seen[n] {
+					seen[n] = true
+					queue = append(queue, n)
 				}
 			}
 		}
 	}
-	delete(seen, t)
-	if result || len(seen) == 0 {
-		// A negative answer found inside a cycle may depend on the
-		// cycle's entry; only the outermost call's is final.
-		m[c] = result
-	}
-	return result
+	m[c] = found
+	return found
 }
 
 // siteGuarantees reports whether declaration d of a class or define
