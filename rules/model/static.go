@@ -923,8 +923,10 @@ func (s *Static) locallyGuaranteed(p point, want string) bool {
 		if owner.Def.Name == target && s.assignedAt(owner, name, p) {
 			return true
 		}
+		// A base class, and what its body always declares, is evaluated
+		// before the derived class's body.
 		for _, base := range s.prog.Ancestors(owner.Def) {
-			if base.Name == target {
+			if s.evaluatesClass(base.Name, target) {
 				return true
 			}
 		}
