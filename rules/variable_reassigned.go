@@ -56,7 +56,7 @@ func runVariableReassigned(p *Pass) {
 				continue // if !defined('$x') { $x = ... } assigns only when unassigned
 			}
 			for _, b := range prev {
-				if model.Exclusive(a.Branch, b.Branch) {
+				if model.Exclusive(a.Branch, b.Branch) || oppositeConditions(a, b) {
 					continue
 				}
 				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
@@ -67,6 +67,59 @@ func runVariableReassigned(p *Pass) {
 			}
 		}
 	}
+}
+
+// oppositeConditions reports whether assignments a and b sit on arms of
+// two conditionals that test the same expression with opposite outcomes,
+// as in `if $x { $v = 1 }` and `unless $x { $v = 2 }`. Variables cannot
+// change once assigned, so the two arms never both run.
+func oppositeConditions(a, b *model.Assignment) bool {
+	for _, x := range a.Branch {
+		tx, vx, ok := branchTest(a.File, x)
+		if !ok {
+			continue
+		}
+		for _, y := range b.Branch {
+			if ty, vy, ok := branchTest(b.File, y); ok && tx == ty && vx != vy {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// branchTest returns the source text of the condition an if/unless arm
+// tests, without parentheses and negations, and whether the arm runs when
+// that text is true.
+func branchTest(f *model.File, b model.Branch) (text string, when bool, ok bool) {
+	var cond parser.Expr
+	switch c := b.Cond.(type) {
+	case *parser.If:
+		cond, when = c.Cond, b.Arm == 0
+	case *parser.Unless:
+		cond, when = c.Cond, b.Arm != 0
+	default:
+		return "", false, false
+	}
+	for {
+		switch e := cond.(type) {
+		case *parser.Paren:
+			cond = e.X
+			continue
+		case *parser.Unary:
+			if e.Op == "!" {
+				cond, when = e.X, !when
+				continue
+			}
+		}
+		break
+	}
+	span := cond.Span()
+	src := f.Parsed.Src
+	if span.Start.Offset < 0 || span.End.Offset > len(src) || span.Start.Offset >= span.End.Offset {
+		return "", false, false
+	}
+	return string(src[span.Start.Offset:span.End.Offset]), when, true
 }
 
 // guardedByDefined reports whether assignment a sits in a conditional that

@@ -33,3 +33,11 @@ class other {
 define reassign::d ($x) {
   $x = 1 # want "\\$x is a parameter of defined type reassign::d"
 }
+class opposite ($location = undef, $release = undef) {
+  if $location { $_location = $location }
+  unless $location { $_location = 'default' }
+  if !($release) { $_release = 'r' }
+  if $release { $_release = $release }
+  if $location { $_both = 1 }
+  if $release { $_both = 2 } # want "\\$_both is already assigned"
+}
