@@ -2,7 +2,10 @@ package parser
 
 import (
 	"os"
+	"strings"
 	"testing"
+
+	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
 // BenchmarkParse parses every parse fixture once per iteration and reports
@@ -21,6 +24,31 @@ func BenchmarkParse(b *testing.B) {
 		}
 		fixtures = append(fixtures, fixture{path, src})
 		total += len(src)
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, fx := range fixtures {
+			ParseFile(fx.path, fx.src)
+		}
+	}
+}
+
+// BenchmarkParseRealistic parses a generated control repo of about 500
+// files — params classes, profiles, defines, heredocs, EPP templates — in
+// the proportions of real modules, and reports throughput per core.
+func BenchmarkParseRealistic(b *testing.B) {
+	type fixture struct {
+		path string
+		src  []byte
+	}
+	var fixtures []fixture
+	total := 0
+	for path, content := range gentree.Generate(500, 1) {
+		if strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp") {
+			fixtures = append(fixtures, fixture{path, []byte(content)})
+			total += len(content)
+		}
 	}
 	b.SetBytes(int64(total))
 	b.ReportAllocs()
