@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -62,9 +64,19 @@ func runQualifiedReadWithoutInclude(p *Pass) {
 		owner := r.Scope.Owner()
 		switch {
 		case breaking != nil:
-			related = append(related, RelatedAt(breaking.File, breaking.Span,
-				fmt.Sprintf("%s is declared here without %s being evaluated first", owner.Def.Name, class)))
-			msg += fmt.Sprintf(" (%s declares %s without it)", lineOf(p.File, breaking.File, breaking.Span), owner.Def.Name)
+			path := st.BreakingPath(r, class, breaking)
+			declared := owner.Def.Name
+			var hops []string
+			for _, d := range path {
+				related = append(related, RelatedAt(d.File, d.Span,
+					fmt.Sprintf("%s is declared here without %s being evaluated first", declared, class)))
+				hops = append(hops, fmt.Sprintf("%s declares %s", lineOf(p.File, d.File, d.Span), declared))
+				if o := d.Scope.Owner().Def; o != nil {
+					declared = o.Name
+				}
+			}
+			slices.Reverse(hops)
+			msg += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
 		case owner.Def != nil && (owner.Def.Kind == model.ClassDef || owner.Def.Kind == model.DefineDef):
 			msg += fmt.Sprintf(" (nothing in the tree declares %s)", owner.Def.Name)
 		}

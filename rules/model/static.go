@@ -98,6 +98,10 @@ type Read struct {
 	// defined(...), directly or through a variable assigned from it: the
 	// code checks for itself what is in the catalog.
 	DefinedGuard bool
+	// InDefault is the parameter of the read's class or define whose
+	// default value holds the read, nil elsewhere: a default is evaluated
+	// only when the declaration passes no value for the parameter.
+	InDefault *parser.Parameter
 }
 
 // KnownGlobal reports whether a name is a fact or built-in variable that
@@ -489,6 +493,9 @@ func (w *readWalker) testsDefined(e parser.Expr) bool {
 
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
 	r := &Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0}
+	if w.paramScope != nil && w.paramScope == sc.Owner() && w.paramIndex < len(w.paramScope.Params) {
+		r.InDefault = w.paramScope.Params[w.paramIndex]
+	}
 	r.Resolution = w.resolve(r)
 	w.reads = append(w.reads, r)
 }
@@ -873,10 +880,68 @@ func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declarati
 	if owner.Def == nil || (owner.Def.Kind != ClassDef && owner.Def.Kind != DefineDef) {
 		return false, nil
 	}
+	if r.InDefault != nil && len(s.prog.DeclarationsOf(owner.Def.Name)) > 0 {
+		// A default runs only for declarations that do not pass the
+		// parameter: only those must guarantee target.
+		for _, site := range s.prog.DeclarationsOf(owner.Def.Name) {
+			if passesParam(site, r.InDefault.Name) {
+				continue
+			}
+			if o := site.Scope.Owner().Def; o != nil && (o.Kind == ClassDef || o.Kind == DefineDef) {
+				s.sitesGuarantee(o, target)
+			}
+			if !s.siteGuarantees(site, target, s.allSites[target]) {
+				return false, site
+			}
+		}
+		return true, nil
+	}
 	if s.sitesGuarantee(owner.Def, target) {
 		return true, nil
 	}
 	return false, s.breakingSite(owner.Def, target)
+}
+
+// passesParam reports whether a resource-like declaration gives parameter
+// name a value (or may, through a '*' splat).
+func passesParam(d *Declaration, name string) bool {
+	res, ok := d.Node.(*parser.Resource)
+	if !ok || (d.Kind != ResourceLike && d.Kind != DefineInstance) {
+		return false
+	}
+	for _, b := range res.Bodies {
+		for _, a := range b.Attrs {
+			if a.Splat || a.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// BreakingPath follows d, a declaration Guarantee returned for read r of
+// class, to where the chain starts: each next declaration declares the
+// definition holding the previous one, without the guarantee either. It
+// stops at a scope that is not a class or define, and at cycles.
+func (s *Static) BreakingPath(r *Read, class string, d *Declaration) []*Declaration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, name, _ := QualifiedTarget(r.Var)
+	target := class + "$" + name
+	path := []*Declaration{d}
+	seen := map[*Definition]bool{}
+	for {
+		o := path[len(path)-1].Scope.Owner().Def
+		if o == nil || seen[o] || (o.Kind != ClassDef && o.Kind != DefineDef) || s.allSites[target] == nil {
+			return path
+		}
+		seen[o] = true
+		next := s.breakingSite(o, target)
+		if next == nil {
+			return path
+		}
+		path = append(path, next)
+	}
 }
 
 // TemplateCall is an epp() call that renders a module template.
