@@ -924,7 +924,7 @@ func (l *lexer) sqString() {
 		i++
 	}
 	raw := l.src[p+1 : i]
-	val := string(raw)
+	val := l.str[p+1 : i] // shares the source string: no copy
 	if strings.IndexByte(val, '\\') >= 0 {
 		var b strings.Builder
 		for j := 0; j < len(raw); j++ {

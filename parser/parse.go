@@ -215,7 +215,13 @@ func (p *parser) at(i int) token {
 
 func (p *parser) tok() token { return p.at(p.i) }
 
-func (p *parser) kind() tokKind { return p.at(p.i).kind }
+func (p *parser) kind() tokKind {
+	// Fast path: the token is already lexed; avoids copying the token.
+	if j := p.i - p.base; j >= 0 && j < len(p.lx.toks) {
+		return p.lx.toks[j].kind
+	}
+	return p.at(p.i).kind
+}
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
 

@@ -4,9 +4,17 @@ package parser
 // optional children are left out.
 func Children(n Node) []Node {
 	var out []Node
+	EachChild(n, func(c Node) { out = append(out, c) })
+	return out
+}
+
+// EachChild calls f for each direct child of n in source order, leaving out
+// absent optional children. Unlike Children it allocates nothing, which
+// matters to walks over every node of a large tree.
+func EachChild(n Node, f func(Node)) {
 	add := func(c Node) {
 		if !isNil(c) {
-			out = append(out, c)
+			f(c)
 		}
 	}
 	addExprs := func(es []Expr) {
@@ -153,7 +161,6 @@ func Children(n Node) []Node {
 	case *RenderExpr:
 		add(n.X)
 	}
-	return out
 }
 
 // isNil reports whether n is nil or an interface holding a nil pointer.
@@ -191,12 +198,14 @@ func isNil(n Node) bool {
 // f for each node. If f returns false, the children of that node are
 // skipped.
 func Inspect(n Node, f func(Node) bool) {
-	if isNil(n) || !f(n) {
-		return
+	var walk func(Node)
+	walk = func(n Node) {
+		if isNil(n) || !f(n) {
+			return
+		}
+		EachChild(n, walk)
 	}
-	for _, c := range Children(n) {
-		Inspect(c, f)
-	}
+	walk(n)
 }
 
 // InspectStack is like Inspect but also passes the ancestors of each node,
@@ -210,9 +219,7 @@ func InspectStack(n Node, f func(n Node, stack []Node) bool) {
 			return
 		}
 		stack = append(stack, n)
-		for _, c := range Children(n) {
-			walk(c)
-		}
+		EachChild(n, walk)
 		stack = stack[:len(stack)-1]
 	}
 	walk(n)

@@ -163,9 +163,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 }
 
 func (c *collector) walkChildren(n parser.Node, s *Scope, ns string, branch []Branch) {
-	for _, ch := range parser.Children(n) {
-		c.walk(ch, s, ns, branch)
-	}
+	parser.EachChild(n, func(ch parser.Node) { c.walk(ch, s, ns, branch) })
 }
 
 // walkParams visits parameter defaults, which are evaluated in the
