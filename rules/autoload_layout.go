@@ -23,8 +23,9 @@ apache::mod::ssl is loaded from apache/manifests/mod/ssl.pp, apache from apache/
 apache::f (a function) from apache/functions/f.pp, Apache::T (a type alias) from apache/types/t.pp.
 A definition in any other file is found only by accident (when another file loaded it first), and
 Puppet rejects some outright with "Unacceptable location. The name 'x' is unacceptable in file 'y'"
-(ILLEGAL_DEFINITION_LOCATION). The module's name is its real name, from metadata.json when present,
-not the name of the directory it was checked out into. Classes and defined types nested inside
+(ILLEGAL_DEFINITION_LOCATION). The module's name is its real name: the directory name on an
+environment's modulepath, as Puppet uses it there, and the metadata.json name for a module checked out
+on its own, whatever its directory is called. Classes and defined types nested inside
 another class are not checked: they are loaded with their enclosing class.`,
 		Run: runAutoloadLayout,
 	}

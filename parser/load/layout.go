@@ -241,6 +241,7 @@ func (y *layout) module(d string, env *Environment) *Module {
 	if ok {
 		if env != nil && m.Env == nil {
 			m.Env = env
+			m.Name = filepath.Base(d)
 		}
 		return m
 	}
@@ -252,7 +253,12 @@ func (y *layout) module(d string, env *Environment) *Module {
 			y.l.problem(meta, err)
 		} else if name != "" {
 			m.MetadataName = name
-			m.Name = shortModuleName(name)
+			// On a modulepath Puppet names a module by its directory
+			// whatever metadata.json says; a module checked out on its own
+			// (puppetlabs-apache/) is named by its metadata.
+			if env == nil {
+				m.Name = shortModuleName(name)
+			}
 		}
 	}
 	y.mu.Lock()

@@ -111,8 +111,10 @@ type File struct {
 
 // Module is a Puppet module directory.
 type Module struct {
-	// Name is the module's real name: the part after the author in
-	// metadata.json's name, else the directory name.
+	// Name is the module's real name. On an environment's modulepath it is
+	// the directory name, as Puppet names it there; a module outside any
+	// environment (a checkout such as puppetlabs-apache/) takes the part
+	// after the author in metadata.json's name, else the directory name.
 	Name string
 	// Dir is the module directory, relative to Options.Dir, '/' separators.
 	Dir string
