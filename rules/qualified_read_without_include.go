@@ -23,8 +23,11 @@ class that always declares it) is declared with include, require, contain or a c
 the same scope, on a path that surely reaches the read; or when every place in the tree that declares the
 reading class or defined type is itself guaranteed to have evaluated a::b first, as in the module pattern
 class foo { contain foo::install } where foo::install reads $foo::package. The finding names a declaration
-that breaks the guarantee. A class or define nothing in the tree declares is taken to be declared after its
-own module's classes (the module's convention), but not after other modules' classes. Reads under a
+that breaks the guarantee. Nothing is guessed about a reading class or define that nothing in the tree declares
+(an ENC, Hiera or a module's users declare it). A declaring class nothing declares is taken to come after its
+own module's classes (the module's convention: include its main class first), not after other modules' (a
+role assigned by an ENC guarantees none of the profiles it does not declare).
+A parameter default counts only for the declarations that pass no value for it. Reads under a
 conditional that tests defined(...), in functions, and of classes not in the tree are not checked. A read in an
 EPP template is checked at every epp() call that renders it.`,
 		Run: runQualifiedReadWithoutInclude,
@@ -77,8 +80,6 @@ func runQualifiedReadWithoutInclude(p *Pass) {
 			}
 			slices.Reverse(hops)
 			msg += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
-		case owner.Def != nil && (owner.Def.Kind == model.ClassDef || owner.Def.Kind == model.DefineDef):
-			msg += fmt.Sprintf(" (nothing in the tree declares %s)", owner.Def.Name)
 		}
 		p.ReportSpan(p.File, r.Var.Span(), msg, related...)
 	}

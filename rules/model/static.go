@@ -865,8 +865,8 @@ type point struct {
 
 // Guarantee says whether class target is guaranteed to have been evaluated
 // before read r. When it is not, breaking is a declaration of r's class or
-// define that does not guarantee it (nil when nothing in the tree declares
-// the class or define at all, or when r is not in one).
+// define that does not guarantee it (nil when r is in top or node scope).
+// A class or define nothing in the tree declares is not guessed at.
 func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declaration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -880,7 +880,12 @@ func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declarati
 	if owner.Def == nil || (owner.Def.Kind != ClassDef && owner.Def.Kind != DefineDef) {
 		return false, nil
 	}
-	if r.InDefault != nil && len(s.prog.DeclarationsOf(owner.Def.Name)) > 0 {
+	if len(s.prog.DeclarationsOf(owner.Def.Name)) == 0 {
+		// Declared only from outside the tree: not guessed at. A finding
+		// always names a declaration in the tree that breaks the guarantee.
+		return true, nil
+	}
+	if r.InDefault != nil {
 		// A default runs only for declarations that do not pass the
 		// parameter: only those must guarantee target.
 		for _, site := range s.prog.DeclarationsOf(owner.Def.Name) {
@@ -1181,8 +1186,8 @@ func (s *Static) siteGuarantees(d *Declaration, target string, g map[*Definition
 // target was evaluated first, transitively. It is the greatest fixed point
 // over the declaration graph above def (a cycle of declarations with no way
 // in from outside does not break a guarantee), memoised per target. A
-// definition nothing declares guarantees target only when both are in the
-// same module.
+// definition nothing in the tree declares guarantees only its own module's
+// classes.
 func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 	g := s.allSites[target]
 	if g == nil {
@@ -1211,14 +1216,13 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		}
 	}
 	for _, d := range pending {
-		// A class or define nothing in the tree declares is declared from
-		// outside it (ENC, Hiera, a module's users). Within one module that
-		// is the module's own convention (its main class first), which is
-		// not guessed at; across modules nothing guarantees the order.
+		// A definition nothing in the tree declares is an entry point (an
+		// ENC, Hiera or a module's users declare it). Top-scope code has all
+		// run by then (class == ""). A module's own entry points come after
+		// its main classes by the module's convention, which is not guessed
+		// at; another module's classes (a role's profiles) are not.
 		class, _, _ := strings.Cut(target, "$")
-		// Top-scope variables: what nothing declares, an ENC declares at
-		// node scope, after all top-scope code.
-		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || moduleOf(d.Name) == moduleOf(class) || class == ""
+		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || class == "" || moduleOf(d.Name) == moduleOf(class)
 	}
 	// Refute: a definition with a site that does not guarantee target is
 	// false, which may refute the definitions it declares, and so on.
