@@ -50,7 +50,7 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 			return fmt.Sprintf("%s names top scope, but $%s is assigned only in a node definition (%s), which is not top scope; write $%s inside the node's classes",
 				varRef(v), name, lineOf(f, as[0].File, as[0].Var.Span()), name), nil
 		}
-		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests and it is not a fact or built-in variable, so Puppet reads undef",
+		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests and it is not a fact or built-in variable, so Puppet reads undef; if an ENC or an external fact sets it, list it in [scope] known_variables",
 			varRef(v), name), nil
 	}
 	if early := r.Resolution.Early; early != nil {
