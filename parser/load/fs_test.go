@@ -215,7 +215,7 @@ func TestUnreadable(t *testing.T) {
 	if err := os.Chmod(filepath.Join(root, "locked"), 0); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.Chmod(filepath.Join(root, "locked"), 0o755) })
+	t.Cleanup(func() { _ = os.Chmod(filepath.Join(root, "locked"), 0o755) }) // so TempDir can remove it
 	tr, err := Load(Options{Paths: []string{"."}, Dir: root})
 	if err != nil {
 		t.Fatal(err)

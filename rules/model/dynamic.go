@@ -131,15 +131,14 @@ type dynamicAnalysis struct {
 	events  map[*Scope][]event
 	uses    map[*Definition]map[string]*typeUse
 
-	leaks     map[*ResourceDefault]*Leak
-	leakArms  map[*ResourceDefault]int
-	conds     map[Branch]factCondition
-	evals     map[*Declaration][]declEval
-	sites     map[*Definition][]siteRecord
-	rootSim   []bool
-	roleSim   []bool // root simulations of role classes
-	reached   map[*Definition]bool
-	unreached []*Definition
+	leaks    map[*ResourceDefault]*Leak
+	leakArms map[*ResourceDefault]int
+	conds    map[Branch]factCondition
+	evals    map[*Declaration][]declEval
+	sites    map[*Definition][]siteRecord
+	rootSim  []bool
+	roleSim  []bool // root simulations of role classes
+	reached  map[*Definition]bool
 }
 
 // declEval is one evaluation of a declaration in a simulation.

@@ -669,7 +669,7 @@ func resolvePointer(doc any, ptr string) (any, error) {
 		return doc, nil
 	}
 	if !strings.HasPrefix(frag, "/") {
-		return nil, fmt.Errorf("pointer %q: want #/...", ptr)
+		return nil, fmt.Errorf("pointer %q: want a fragment starting with #/", ptr)
 	}
 	cur := doc
 	for tok := range strings.SplitSeq(frag[1:], "/") {
