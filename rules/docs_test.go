@@ -91,14 +91,8 @@ func checkExample(t *testing.T, reg *rules.Registry, id string, ex docExample) {
 			t.Fatal(err)
 		}
 	} else {
-		for _, f := range txtar.Parse([]byte(ex.body)).Files {
-			p := filepath.Join(dir, filepath.FromSlash(f.Name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+		if err := ruletest.WriteArchive(txtar.Parse([]byte(ex.body)), dir); err != nil {
+			t.Fatal(err)
 		}
 	}
 	diags := ruletest.Lint(t, dir, ruletest.Options{}, reg.Rules()...)

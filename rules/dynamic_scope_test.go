@@ -17,6 +17,7 @@ import (
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
 // notifyLine is a notify resource in Puppet's recorded noop output:
@@ -99,14 +100,8 @@ func lintArchive(t *testing.T, path string, rs ...*rules.Rule) (*model.Program, 
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := ruletest.WriteArchive(ar, dir); err != nil {
+		t.Fatal(err)
 	}
 	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
 	if err != nil {

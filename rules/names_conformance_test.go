@@ -199,14 +199,5 @@ func extractTxtar(archive, dir string) error {
 	if err != nil {
 		return err
 	}
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return ruletest.WriteArchive(ar, dir)
 }

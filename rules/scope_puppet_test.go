@@ -58,14 +58,8 @@ func TestScopeAgreesWithPuppet(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, f := range ar.Files {
-				p := filepath.Join(dir, filepath.FromSlash(f.Name))
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			if err := ruletest.WriteArchive(ar, dir); err != nil {
+				t.Fatal(err)
 			}
 			reported := map[string]bool{}
 			for _, d := range ruletest.Lint(t, dir, ruletest.Options{}, rs...) {

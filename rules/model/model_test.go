@@ -1,7 +1,6 @@
 package model_test
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
 // buildFixture extracts a txtar tree and builds the model over all of it.
@@ -20,14 +20,8 @@ func buildFixture(t *testing.T, name string) *model.Program {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := ruletest.WriteArchive(ar, dir); err != nil {
+		t.Fatal(err)
 	}
 	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
 	if err != nil {

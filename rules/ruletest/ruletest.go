@@ -43,7 +43,7 @@ type Options struct {
 func Run(t *testing.T, path string, opts Options, rs ...*rules.Rule) []rules.Diagnostic {
 	t.Helper()
 	dir := t.TempDir()
-	if err := extract(path, dir); err != nil {
+	if err := Extract(path, dir); err != nil {
 		t.Fatal(err)
 	}
 	diags := Lint(t, dir, opts, rs...)
@@ -97,8 +97,8 @@ func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, act
 	return runner.Run(prog)
 }
 
-// extract copies a single fixture file, or unpacks a txtar archive, into dir.
-func extract(path, dir string) error {
+// Extract copies a single fixture file, or unpacks a txtar archive, into dir.
+func Extract(path, dir string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -106,7 +106,11 @@ func extract(path, dir string) error {
 	if !strings.HasSuffix(path, ".txtar") {
 		return os.WriteFile(filepath.Join(dir, filepath.Base(path)), data, 0o644)
 	}
-	ar := txtar.Parse(data)
+	return WriteArchive(txtar.Parse(data), dir)
+}
+
+// WriteArchive writes the files of a txtar archive under dir.
+func WriteArchive(ar *txtar.Archive, dir string) error {
 	for _, f := range ar.Files {
 		p := filepath.Join(dir, filepath.FromSlash(f.Name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
