@@ -422,9 +422,7 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 		}
 		w.guards -= g
 	default:
-		for _, ch := range parser.Children(n) {
-			w.walk(ch, sc, branch)
-		}
+		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	}
 }
 
