@@ -35,3 +35,15 @@ class outer {
   notice(flag_me) # want "flag_me is flagged"
 }
 notice('clean') # lint:ignore:test_rule_alias
+
+# Two words in one block comment: one endignore closes both, as in puppet-lint.
+# lint:ignore:test-rule lint:ignore:other-rule # want "lint.ignore:other-rule suppresses nothing here"
+notice(flag_me)
+# lint:endignore
+notice(flag_me) # want "flag_me is flagged"
+
+# A puppet-lint plugin's check is not ours to judge, and its block still pairs.
+# lint:ignore:spaceship_operator_without_tag
+notice('plugin')
+# lint:endignore
+notice('x') # lint:ignore:a-typo-in-a-ducklint-rule # want "lint.ignore names unknown rule \"a-typo-in-a-ducklint-rule\""
