@@ -81,6 +81,15 @@ func TestRuleDocs(t *testing.T) {
 			t.Errorf("docs/rules/%s.md documents no rule", id)
 		}
 	}
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reg.Rules() {
+		if !strings.Contains(string(readme), "(docs/rules/"+r.ID+".md)") {
+			t.Errorf("README.md does not list rule %s", r.ID)
+		}
+	}
 }
 
 func checkExample(t *testing.T, reg *rules.Registry, id string, ex docExample) {
