@@ -2,6 +2,7 @@ package parser
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -127,6 +128,7 @@ func parse(f *File, opts ParseOptions) {
 		f.Program.Body.Stmts = p.parseTop()
 	}
 	p.finishComments()
+	lx.release()
 }
 
 // finishComments lexes whatever the parser did not reach, so that every
@@ -170,6 +172,9 @@ func (p *parser) pos(off int) Pos {
 		}
 		line = lo
 		p.lastLine = line
+	}
+	if li.ascii {
+		return Pos{Offset: off, Line: line + 1, Column: off - ls[line] + 1}
 	}
 	// Columns count code points from the line start; continue from the
 	// previous lookup when it is earlier on the same line.
@@ -318,9 +323,16 @@ func (p *parser) tryParse(f func()) (ok bool) {
 
 // stmtItem is one syntactic statement: a single expression or a comma list.
 type stmtItem struct {
-	exprs    []Expr
-	comma    token // first comma of a comma list
+	first    Expr
+	rest     []Expr // the expressions after commas
+	comma    token  // first comma of a comma list
 	hasComma bool
+}
+
+// exprs returns all the expressions of the statement.
+func (it *stmtItem) exprs() []Expr {
+	out := make([]Expr, 0, 1+len(it.rest))
+	return append(append(out, it.first), it.rest...)
 }
 
 // parseTop parses the top-level statements with error recovery.
@@ -374,7 +386,7 @@ func (p *parser) transformOrRecord(items []stmtItem) []Expr {
 	var out []Expr
 	if !p.tryParse(func() { out = p.transformCalls(items) }) {
 		for _, it := range items {
-			out = append(out, it.exprs...)
+			out = append(out, it.exprs()...)
 		}
 	}
 	return out
@@ -402,7 +414,8 @@ func (p *parser) syncIndex(from int) int {
 func (p *parser) parseStatements() []Expr {
 	p.enter()
 	defer p.leave()
-	var items []stmtItem
+	var stmts []Expr
+	var badComma *stmtItem
 	for {
 		k := p.kind()
 		if k == tRBRACE || k == tEOF || k == tLexErr {
@@ -411,7 +424,13 @@ func (p *parser) parseStatements() []Expr {
 		if k == tSEMIC {
 			p.errorAt(p.tok())
 		}
-		items = append(items, p.parseSyntacticStatement())
+		it := p.parseSyntacticStatement()
+		var ok bool
+		if stmts, ok = p.addStatement(stmts, &it); !ok && badComma == nil {
+			// Puppet transforms calls once the whole block has parsed, so
+			// a syntax error later in the block is the one it reports.
+			badComma = &it
+		}
 		if p.kind() == tSEMIC {
 			p.advance()
 			if k := p.kind(); k == tRBRACE || k == tEOF || k == tLexErr {
@@ -419,18 +438,21 @@ func (p *parser) parseStatements() []Expr {
 			}
 		}
 	}
-	return p.transformCalls(items)
+	if badComma != nil {
+		p.failBadComma(stmts, badComma)
+	}
+	return stmts
 }
 
 func (p *parser) parseSyntacticStatement() stmtItem {
-	e := p.parseAssignment()
+	it := stmtItem{first: p.parseAssignment()}
 	if p.kind() != tCOMMA {
-		return stmtItem{exprs: []Expr{e}}
+		return it
 	}
-	it := stmtItem{exprs: []Expr{e}, comma: p.tok(), hasComma: true}
+	it.comma, it.hasComma = p.tok(), true
 	for p.kind() == tCOMMA {
 		p.advance()
-		it.exprs = append(it.exprs, p.parseAssignment())
+		it.rest = append(it.rest, p.parseAssignment())
 	}
 	return it
 }
@@ -439,27 +461,41 @@ func (p *parser) parseSyntacticStatement() stmtItem {
 // STATEMENT_CALLS names (Factory.transform_calls).
 func (p *parser) transformCalls(items []stmtItem) []Expr {
 	var memo []Expr
-	for _, it := range items {
-		var last Expr
-		if len(memo) > 0 {
-			last = memo[len(memo)-1]
+	for i := range items {
+		var ok bool
+		if memo, ok = p.addStatement(memo, &items[i]); !ok {
+			p.failBadComma(memo, &items[i])
 		}
-		if n, ok := last.(*Name); ok && !n.Word && statementCalls[n.Value] {
-			args := it.exprs
-			c := &Call{Func: n, Args: args, Statement: true}
-			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
-			memo[len(memo)-1] = c
-			continue
-		}
-		if it.hasComma {
-			if n, ok := last.(*Name); ok && !n.Word {
-				p.failMsg(it.comma, "attempt to pass argument list to the function '"+n.Value+"' which cannot be called without parentheses")
-			}
-			p.failMsg(it.comma, "illegal comma separated argument list")
-		}
-		memo = append(memo, it.exprs[0])
 	}
 	return memo
+}
+
+// addStatement adds one statement to stmts, turning a statement-call name
+// followed by arguments into a call. It reports false for a comma list
+// that is not the arguments of such a call, which Puppet rejects.
+func (p *parser) addStatement(stmts []Expr, it *stmtItem) ([]Expr, bool) {
+	if len(stmts) > 0 {
+		if n, ok := stmts[len(stmts)-1].(*Name); ok && !n.Word && statementCalls[n.Value] {
+			args := it.exprs()
+			c := &Call{Func: n, Args: args, Statement: true}
+			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
+			stmts[len(stmts)-1] = c
+			return stmts, true
+		}
+	}
+	return append(stmts, it.first), !it.hasComma
+}
+
+// failBadComma fails on an illegal comma-separated list; stmts are the
+// statements before it.
+func (p *parser) failBadComma(stmts []Expr, it *stmtItem) {
+	// The list's first expression follows what precedes it in stmts.
+	if i := slices.Index(stmts, it.first); i > 0 {
+		if n, ok := stmts[i-1].(*Name); ok && !n.Word {
+			p.failMsg(it.comma, "attempt to pass argument list to the function '"+n.Value+"' which cannot be called without parentheses")
+		}
+	}
+	p.failMsg(it.comma, "illegal comma separated argument list")
 }
 
 // parseBlockBody parses "{ statements }" with the opening brace current.

@@ -36,18 +36,21 @@ type Span struct {
 type LineIndex struct {
 	src        []byte
 	lineStarts []int // byte offset of the first byte of each line
+	ascii      bool  // no multi-byte characters: a column is a byte count
 }
 
 // NewLineIndex indexes the line starts of src. A line ends at "\n"; a lone
 // "\r" is not a line break, matching Puppet's locator.
 func NewLineIndex(src []byte) *LineIndex {
 	starts := make([]int, 1, len(src)/32+1)
+	high := byte(0)
 	for i, b := range src {
+		high |= b
 		if b == '\n' {
 			starts = append(starts, i+1)
 		}
 	}
-	return &LineIndex{src: src, lineStarts: starts}
+	return &LineIndex{src: src, lineStarts: starts, ascii: high < utf8.RuneSelf}
 }
 
 // Pos returns the position of byte offset off. Offsets past the end are
@@ -61,6 +64,9 @@ func (li *LineIndex) Pos(off int) Pos {
 	}
 	line := sort.Search(len(li.lineStarts), func(i int) bool { return li.lineStarts[i] > off }) - 1
 	start := li.lineStarts[line]
+	if li.ascii {
+		return Pos{Offset: off, Line: line + 1, Column: off - start + 1}
+	}
 	return Pos{Offset: off, Line: line + 1, Column: utf8.RuneCount(li.src[start:off]) + 1}
 }
 
