@@ -811,7 +811,7 @@ func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
 // come before the resource-like declaration rl in one catalog.
 func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 	mine := a.evals[rl]
-	if len(mine) == 0 {
+	if len(mine) == 0 || GuardedByDefined(rl) {
 		return nil
 	}
 	for i, e := range mine {
