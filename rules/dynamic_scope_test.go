@@ -14,7 +14,6 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 	"github.com/ducklint/ducklint/rules/ruletest"
@@ -103,11 +102,7 @@ func lintArchive(t *testing.T, path string, rs ...*rules.Rule) (*model.Program, 
 	if err := ruletest.WriteArchive(ar, dir); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog := model.Build(tree, model.Options{Jobs: 2})
+	prog := ruletest.Program(t, dir, ruletest.Options{})
 	reg, err := rules.NewRegistry(append(slices.Clone(rs), rules.UnusedIgnore())...)
 	if err != nil {
 		t.Fatal(err)

@@ -23,14 +23,7 @@ func buildFixture(t *testing.T, name string) *model.Program {
 	if err := ruletest.WriteArchive(ar, dir); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tree.Problems) > 0 {
-		t.Fatalf("load problems: %v", tree.Problems)
-	}
-	prog := model.Build(tree, model.Options{Jobs: 2})
+	prog := ruletest.Program(t, dir, ruletest.Options{})
 	for _, f := range prog.Files {
 		for _, e := range f.Parsed.Errors {
 			t.Fatalf("%s: %v", f.Path, e)

@@ -81,6 +81,14 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 // selection (as rules.Select makes them from a configuration).
 func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) []rules.Diagnostic {
 	t.Helper()
+	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2}
+	return runner.Run(Program(t, dir, opts))
+}
+
+// Program loads the tree in dir — reporting opts.Reported, or all of it —
+// and builds its model. Load problems fail the test.
+func Program(t *testing.T, dir string, opts Options) *model.Program {
+	t.Helper()
 	paths := opts.Reported
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -92,9 +100,7 @@ func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, act
 	for _, p := range tree.Problems {
 		t.Errorf("loading fixture: %v", p.Error())
 	}
-	prog := model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2})
-	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2}
-	return runner.Run(prog)
+	return model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2})
 }
 
 // Extract copies a single fixture file, or unpacks a txtar archive, into dir.
