@@ -3,7 +3,7 @@ module github.com/ducklint/ducklint
 go 1.26.0
 
 require (
-	github.com/BurntSushi/toml v1.6.0 // indirect
-	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06 // indirect
-	golang.org/x/tools v0.52.0 // indirect
+	github.com/BurntSushi/toml v1.6.0
+	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06
+	golang.org/x/tools v0.52.0
 )
