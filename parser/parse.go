@@ -274,6 +274,11 @@ func tokenText(t token) string {
 func (p *parser) errorAt(t token) {
 	switch t.kind {
 	case tEOF:
+		// Puppet gives no position here. Just after the last token is
+		// where an editor or annotation can show it: the end of the file
+		// may be a line that does not exist.
+		end := int32(p.prevEnd())
+		t.start, t.end = end, end
 		p.failMsg(t, "Syntax error at end of input")
 	case tLexErr:
 		p.failMsg(t, t.val)

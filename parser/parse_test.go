@@ -397,3 +397,26 @@ func TestCommentsInFileOrder(t *testing.T) {
 		t.Errorf("comments %q, want 3", texts)
 	}
 }
+
+// TestEndOfInputPosition: Puppet gives no position for "Syntax error at end
+// of input"; ducklint puts it just after the last token, on a line that
+// exists, so editors and GitHub annotations can show it.
+func TestEndOfInputPosition(t *testing.T) {
+	cases := []struct {
+		src       string
+		line, col int
+	}{
+		{"class foo {\n", 1, 12},
+		{"$a = 1;\n\n\n", 1, 8},
+		{"notice(\n  1,\n  # trailing comment\n", 2, 5},
+	}
+	for _, c := range cases {
+		f := ParseManifest("t.pp", []byte(c.src))
+		if len(f.Errors) == 0 || f.Errors[0].Message != "Syntax error at end of input" {
+			t.Fatalf("%q: errors %v", c.src, f.Errors)
+		}
+		if got := f.Errors[0].Start; got.Line != c.line || got.Column != c.col {
+			t.Errorf("%q: at %d:%d, want %d:%d", c.src, got.Line, got.Column, c.line, c.col)
+		}
+	}
+}
