@@ -41,3 +41,17 @@ class opposite ($location = undef, $release = undef) {
   if $location { $_both = 1 }
   if $release { $_both = 2 } # want "\\$_both is already assigned"
 }
+# Two conditionals comparing one variable with different literals never
+# both run: the variable cannot change between them.
+define compared ($ensure = present, $mode = 'a') {
+  if $ensure == present { $cmd = 'install' }
+  if $ensure == absent { $cmd = 'delete' }
+  if $ensure == 'Present' { $cmd = 'again' } # want "\\$cmd is already assigned"
+  if $mode in ['a', 'b'] { $m = 1 }
+  if $mode == 'c' { $m = 2 }
+  if $mode != 'c' { $m = 3 } # want "\\$m is already assigned"
+  if $ensure != present { $n = 1 }
+  if $ensure == present { $n = 2 }
+  if $mode == 'a' { $o = 1 }
+  if $ensure == absent { $o = 2 } # want "\\$o is already assigned"
+}
