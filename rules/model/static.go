@@ -130,6 +130,10 @@ type Static struct {
 	// modules are the names of modules with files in the program.
 	modules map[string]bool
 
+	// readsByFile caches Reads: five rules ask for the reads of every
+	// file, and collecting them is the costliest part of the analysis.
+	readsByFile sync.Map // *File -> *fileReads
+
 	mu sync.Mutex
 	// allSites[c][d] says whether every declaration site of d guarantees
 	// that class c was evaluated first.
@@ -318,12 +322,27 @@ func (s *Static) collectTemplateArgs() {
 	}
 }
 
+// fileReads is the once-computed result of Reads for one file.
+type fileReads struct {
+	once  sync.Once
+	reads []*Read
+}
+
 // Reads returns every variable read in file f, in evaluation order, with
-// where each resolves.
+// where each resolves. The result is computed once per file and shared:
+// callers must not modify it.
 func (s *Static) Reads(f *File) []*Read {
 	if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
 		return nil
 	}
+	v, _ := s.readsByFile.LoadOrStore(f, &fileReads{})
+	fr := v.(*fileReads)
+	fr.once.Do(func() { fr.reads = s.collectReads(f) })
+	return fr.reads
+}
+
+// collectReads walks f for Reads.
+func (s *Static) collectReads(f *File) []*Read {
 	w := &readWalker{s: s, file: f, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{}}
 	top := s.prog.ScopeOf(f.Parsed.Program)
 	if top == nil {
