@@ -138,6 +138,7 @@ type dynamicAnalysis struct {
 	sites    map[*Definition][]siteRecord
 	rootSim  []bool
 	roleSim  []bool // root simulations of role classes
+	lazySim  []bool // root simulations of a defined type nothing declares
 	reached  map[*Definition]bool
 }
 
@@ -327,6 +328,7 @@ type simulation struct {
 func (a *dynamicAnalysis) newSim(root bool) *simulation {
 	a.rootSim = append(a.rootSim, root)
 	a.roleSim = append(a.roleSim, false)
+	a.lazySim = append(a.lazySim, false)
 	return &simulation{a: a, id: len(a.rootSim) - 1, classes: map[*Definition]*instance{},
 		building: map[*Definition]bool{}}
 }
@@ -372,6 +374,7 @@ func (a *dynamicAnalysis) run() *Dynamic {
 			}
 			sm := a.newSim(true)
 			a.roleSim[sm.id] = isRole(d)
+			a.lazySim[sm.id] = d.Kind == DefineDef
 			sm.startRoot(p.TopScopeFor(d.File), d)
 		}
 	}
@@ -834,7 +837,7 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 			}
 		}
 		// Two classes an ENC declares can come in either order.
-		if a.onlyApart(mine, theirs) {
+		if a.onlyApart(mine, theirs, other.Kind == ResourceLike) {
 			return &Redeclaration{ResourceLike: rl, Other: other}
 		}
 	}
@@ -843,7 +846,10 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 
 // onlyApart reports whether each of two declarations is evaluated in a root
 // simulation the other is not in: an ENC can then evaluate either first.
-func (a *dynamicAnalysis) onlyApart(x, y []declEval) bool {
+// A defined type's body runs after the classes main and an ENC declare, so
+// when y is evaluated only there and x in a class's root simulation, y
+// comes second, which fails only when y is resource-like too.
+func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
 	in := func(evs []declEval, sim int) bool {
 		return slices.ContainsFunc(evs, func(e declEval) bool { return e.sim == sim })
 	}
@@ -852,6 +858,9 @@ func (a *dynamicAnalysis) onlyApart(x, y []declEval) bool {
 			continue
 		}
 		for _, f := range y {
+			if a.lazySim[f.sim] && !a.lazySim[e.sim] && !yResourceLike {
+				continue
+			}
 			if a.rootSim[f.sim] && !in(x, f.sim) && a.canMeet(e.sim, f.sim) {
 				return true
 			}
