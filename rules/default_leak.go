@@ -43,7 +43,12 @@ func runDefaultLeak(p *Pass) {
 			"default to top or node scope",
 			typeRefName(d.Type), where, strings.Join(quoteAll(l.Attrs), ", "), resourceLabel(l.Resource), target, viaLabel(l, where))
 		var related []Related
-		if l.Via != nil {
+		switch {
+		case l.Via != nil && l.Via.Kind == model.Inherits && l.Via.Scope.Def != nil:
+			related = append(related, RelatedAt(l.Via.File, l.Via.Span,
+				fmt.Sprintf("%s inherits from %s here, so the default reaches its body and what it declares",
+					l.Via.Scope.Def.Name, l.Via.Target)))
+		case l.Via != nil:
 			related = append(related, RelatedAt(l.Via.File, l.Via.Span,
 				fmt.Sprintf("%s declared here (%s), so the default reaches its body", l.Via.Target, l.Via.Kind)))
 		}
@@ -57,6 +62,9 @@ func runDefaultLeak(p *Pass) {
 func viaLabel(l *model.Leak, where string) string {
 	if l.Via == nil || l.Target == nil {
 		return where
+	}
+	if l.Via.Kind == model.Inherits && l.Via.Scope.Def != nil {
+		return fmt.Sprintf("%s reaches as the base class of '%s'", where, l.Via.Scope.Def.Name)
 	}
 	if l.Via.Target == l.Target.Name {
 		return where + " " + map[bool]string{true: "instantiates", false: "declares first"}[l.Via.Kind == model.DefineInstance]

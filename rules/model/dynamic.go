@@ -560,12 +560,28 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			crossed = true
 		}
 		down = at.via
+		if at.inherited {
+			down = inheritsDecl(at.def) // the base reaches inst through this class, not through its declarer
+		}
 		if down != nil {
 			branch = down.Branch
 		} else {
 			branch = nil
 		}
 	}
+}
+
+// inheritsDecl returns the `inherits` declaration of class def, if any.
+func inheritsDecl(def *Definition) *Declaration {
+	if def == nil || def.Scope == nil {
+		return nil
+	}
+	for _, d := range def.Scope.Declarations {
+		if d.Kind == Inherits {
+			return d
+		}
+	}
+	return nil
 }
 
 // hasDefaultFor reports whether inst or an ancestor has a default for typ.
