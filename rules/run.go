@@ -78,9 +78,15 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			}
 		})
 	}
-	for _, a := range programRules {
+	// The whole-program rules run one after another as a single first
+	// job: most share analyses computed once on first use, and a worker
+	// that asked for one while another computed it would sit idle instead
+	// of checking files.
+	if len(programRules) > 0 {
 		work <- func() {
-			runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
+			for _, a := range programRules {
+				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
+			}
 		}
 	}
 	for _, f := range prog.Files {
