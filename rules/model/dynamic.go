@@ -740,7 +740,8 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 						// Chains sharing a class came from different
 						// parents of it, which one catalog cannot have.
 						apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
-						if x.decl == y.decl || apart || !a.canMeet(x.sim, y.sim) || a.exclusive(x.path, y.path) ||
+						if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
+							!a.canMeet(x.sim, y.sim) || a.exclusive(x.path, y.path) ||
 							!differOutsideCommonScopes(x, y, typ) {
 							continue
 						}
@@ -752,6 +753,14 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 		}
 	}
 	return nil
+}
+
+// settledFirst reports whether declaration x always comes before y in
+// their simulation: x declared the class unconditionally before any defined
+// type's body ran, and y runs in one. Which is first is then not a matter
+// of evaluation order.
+func settledFirst(x, y siteRecord) bool {
+	return x.sim == y.sim && x.first && !x.lazy && len(x.path) == 0 && y.lazy
 }
 
 // disjointChains reports whether two declarations have no class or
