@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"sync"
@@ -242,7 +243,8 @@ func (s *Static) collectTemplateArgs() {
 	}
 	open := map[*File]bool{}
 	for _, f := range s.prog.Files {
-		if f.Parsed.Program == nil {
+		// Only a file naming epp can call it: most files need no walk.
+		if f.Parsed.Program == nil || !bytes.Contains(f.Parsed.Src, []byte("epp")) {
 			continue
 		}
 		// Hashes assigned to variables in this file, for epp('t', $params):
