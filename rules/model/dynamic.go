@@ -861,6 +861,13 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 				}
 			}
 		}
+		// A class that fails unless rl's class is declared comes after
+		// rl's class, so after rl when rl is unconditional in its body;
+		// only a second resource-like declaration fails there.
+		if other.Kind != ResourceLike && len(rl.Branch) == 0 && rl.Scope.Def != nil && other.Scope.Def != nil &&
+			slices.Contains(FailsWithout(other.Scope.Def), rl.Scope.Def.Name) {
+			continue
+		}
 		// Two classes an ENC declares can come in either order.
 		if a.onlyApart(mine, theirs, other.Kind == ResourceLike) {
 			return &Redeclaration{ResourceLike: rl, Other: other}

@@ -88,3 +88,54 @@ func classRefTargets(e parser.Expr) []string {
 	}
 	return out
 }
+
+// FailsWithout returns the classes a class or defined type refuses to run
+// without: its body has, outside any conditional, `if !defined(Class['x'])
+// { fail(...) }` or `unless defined(Class['x']) { fail(...) }`. In every
+// catalog that compiles, such a class was declared before the body ran.
+func FailsWithout(def *Definition) []string {
+	var body *parser.Block
+	switch n := def.Node.(type) {
+	case *parser.ClassDef:
+		body = n.Body
+	case *parser.DefineDef:
+		body = n.Body
+	}
+	if body == nil {
+		return nil
+	}
+	var out []string
+	for _, st := range body.Stmts {
+		var cond parser.Expr
+		var failArm *parser.Block
+		switch n := st.(type) {
+		case *parser.If:
+			cond, failArm = n.Cond, n.Then
+		case *parser.Unless:
+			cond, failArm = n.Cond, n.Then
+		default:
+			continue
+		}
+		negated, test := unwrapNot(cond)
+		if _, isUnless := st.(*parser.Unless); isUnless == negated || !callsFail(failArm) {
+			continue // the fail arm must run exactly when the class is undeclared
+		}
+		if call, ok := test.(*parser.Call); ok && strings.TrimPrefix(call.FuncName(), "::") == "defined" && len(call.Args) == 1 {
+			out = append(out, classRefTargets(call.Args[0])...)
+		}
+	}
+	return out
+}
+
+// callsFail reports whether block b calls fail() as one of its statements.
+func callsFail(b *parser.Block) bool {
+	if b == nil {
+		return false
+	}
+	for _, st := range b.Stmts {
+		if call, ok := st.(*parser.Call); ok && strings.TrimPrefix(call.FuncName(), "::") == "fail" {
+			return true
+		}
+	}
+	return false
+}
