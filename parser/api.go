@@ -14,6 +14,8 @@ type ParseOptions struct {
 
 // ParseFile parses a manifest, or an EPP template when path ends in ".epp".
 // Files under a plans/ directory are parsed in tasks mode. It never panics.
+// The File shares src, and so do the string values of its tree: src must
+// not be modified afterwards.
 func ParseFile(path string, src []byte) *File {
 	opts := ParseOptions{
 		EPP:   strings.HasSuffix(path, ".epp"),
@@ -33,6 +35,7 @@ func ParseEPP(path string, src []byte) *File {
 }
 
 // ParseFileWithOptions parses src with explicit options. It never panics.
+// As with ParseFile, src must not be modified afterwards.
 func ParseFileWithOptions(path string, src []byte, opts ParseOptions) *File {
 	f := &File{Path: path, Src: src, Lines: NewLineIndex(src), EPP: opts.EPP}
 	parse(f, opts)

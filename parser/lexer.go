@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // lexAbort is panicked inside the lexer on a fatal lexical error and
@@ -98,7 +99,11 @@ func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
 	// The parser pulls tokens into a window that it compacts, so the slice
 	// stays small whatever the file size, and it is recycled between files.
 	toks := (*tokenBuffers.Get().(*[]token))[:0]
-	return &lexer{src: src, str: string(src), toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	// The string view shares src instead of copying it: token values are
+	// substrings of it, and a copy was a second live copy of every source
+	// file for the whole run. Callers of ParseFile do not modify src.
+	str := unsafe.String(unsafe.SliceData(src), len(src))
+	return &lexer{src: src, str: str, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
 }
 
 // tokenBuffers recycles token windows between parses. Nothing refers to a
