@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"sort"
 	"unicode/utf8"
@@ -42,15 +44,34 @@ type LineIndex struct {
 // NewLineIndex indexes the line starts of src. A line ends at "\n"; a lone
 // "\r" is not a line break, matching Puppet's locator.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, len(src)/32+1)
-	high := byte(0)
-	for i, b := range src {
-		high |= b
-		if b == '\n' {
-			starts = append(starts, i+1)
+	// Counting first sizes the slice exactly: growing it by appending left
+	// garbage several times the size of the index.
+	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+		starts = append(starts, off)
+	}
+	return &LineIndex{src: src, lineStarts: starts, ascii: isASCII(src)}
+}
+
+// isASCII reports whether b holds no byte >= 0x80, eight bytes at a time.
+func isASCII(b []byte) bool {
+	for len(b) >= 8 {
+		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
 		}
 	}
-	return &LineIndex{src: src, lineStarts: starts, ascii: high < utf8.RuneSelf}
+	return true
 }
 
 // Pos returns the position of byte offset off. Offsets past the end are
