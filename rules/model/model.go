@@ -53,6 +53,7 @@ type Program struct {
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
+	scopeList    []*Scope    // every scope, in Scopes order; set by merge
 	static       staticCache // see static.go
 	dynamic      dynamicOnce // see dynamic.go
 }
@@ -85,8 +86,12 @@ func Build(tree *load.Tree, opts Options) *Program {
 		files[i] = f
 		facts[i] = collectFile(f, outerScopeKind(lf))
 	})
+	nscopes := 0
+	for _, ff := range facts {
+		nscopes += len(ff.scopes)
+	}
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables,
-		byName: map[defKey][]*Definition{}, scopes: map[parser.Node]*Scope{},
+		byName: map[defKey][]*Definition{}, scopes: make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
 	return p
@@ -189,13 +194,15 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		p.TopScopes = append(p.TopScopes, top)
 		p.topByEnv[env] = top
 	}
-	for _, s := range p.allScopes() {
+	// The set of scopes is final from here on: list it once.
+	p.scopeList = p.allScopes()
+	for _, s := range p.scopeList {
 		for _, d := range s.Declarations {
 			p.declarations[d.Target] = append(p.declarations[d.Target], d)
 		}
 	}
 	// Defined-type instances are resources whose type is a define of the tree.
-	for _, s := range p.allScopes() {
+	for _, s := range p.scopeList {
 		for _, r := range s.Resources {
 			if p.Define(r.Type) == nil {
 				continue
@@ -206,7 +213,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			p.declarations[d.Target] = append(p.declarations[d.Target], d)
 		}
 	}
-	for _, s := range p.allScopes() {
+	for _, s := range p.scopeList {
 		slices.SortStableFunc(s.Declarations, func(a, b *Declaration) int { return cmpOrder(a.Order, b.Order) })
 	}
 	for t, ds := range p.declarations {
@@ -281,8 +288,9 @@ func (p *Program) allScopes() []*Scope {
 	return out
 }
 
-// Scopes returns every scope of the program in a deterministic order.
-func (p *Program) Scopes() []*Scope { return p.allScopes() }
+// Scopes returns every scope of the program in a deterministic order. The
+// slice is shared: callers must not modify it.
+func (p *Program) Scopes() []*Scope { return p.scopeList }
 
 // ScopeOf returns the scope created by a scope-creating node (*parser.Program,
 // *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef,
