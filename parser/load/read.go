@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"sync"
 )
 
@@ -48,7 +47,7 @@ func (l *loader) readOne(c candidate) *File {
 	if c.stdin || (c.abs != "" && c.abs == l.stdinAbs) {
 		f.Src = l.stdin
 	} else {
-		src, err := os.ReadFile(c.abs)
+		src, err := readFile(c.abs)
 		if err != nil {
 			l.problem(c.abs, fmt.Errorf("cannot read file: %w", pathError(err)))
 			return nil
