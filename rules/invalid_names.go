@@ -221,21 +221,20 @@ func variableNameProblem(name, what string) string {
 	if msg := numericVariableProblem(name, what); msg != "" {
 		return msg
 	}
+	// Almost every name is valid: decide that before building the message.
+	qualified := strings.Contains(name, "::")
+	if !qualified && validShortVariable(name) || qualified && validQualifiedVariable(name) {
+		return ""
+	}
 	full := "$" + name
 	verdict := "Puppet accepts it today, which the document calls a bug that may be fixed in any release"
 	if !puppetVariableName.MatchString(name) {
 		verdict = fmt.Sprintf("Puppet rejects the file: \"Illegal %s name, The given name '%s' does not conform to the naming rule %s\"", what, name, puppetRuleFor(what))
 	}
-	if !strings.Contains(name, "::") {
-		if validShortVariable(name) {
-			return ""
-		}
+	if !qualified {
 		return fmt.Sprintf("%s %s breaks the rule for variable names (%s): it must start with a lowercase letter, "+
 			"a digit or an underscore and hold only letters, digits and underscores; %s. Rename it, e.g. $%s",
 			what, full, builtin.VariableNamePattern, verdict, suggestVariable(name))
-	}
-	if validQualifiedVariable(name) {
-		return ""
 	}
 	// Leading-underscore namespace segments are private-variable-access's.
 	if validQualifiedVariable(privateSegment.ReplaceAllString(name, "${1}x$2::")) {
