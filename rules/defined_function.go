@@ -27,26 +27,25 @@ func runDefinedFunction(p *Pass) {
 	if p.File.Parsed == nil || p.File.Parsed.Program == nil {
 		return
 	}
-	parser.Inspect(p.File.Parsed.Program, func(n parser.Node) bool {
+	for _, n := range p.Nodes() {
 		var args []parser.Expr
 		var span parser.Span
 		switch c := n.(type) {
 		case *parser.Call:
 			if strings.TrimPrefix(c.FuncName(), "::") != "defined" {
-				return true
+				continue
 			}
 			args, span = c.Args, c.Func.Span()
 		case *parser.MethodCall:
 			if c.Name != "defined" {
-				return true
+				continue
 			}
 			args, span = append([]parser.Expr{c.Receiver}, c.Args...), c.NameSpan
 		default:
-			return true
+			continue
 		}
 		p.ReportSpan(p.File, span, definedMessage(args))
-		return true
-	})
+	}
 }
 
 // nameMessage explains what defined() of a class or type name does in

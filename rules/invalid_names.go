@@ -143,7 +143,7 @@ func runInvalidVariableName(p *Pass) {
 		return
 	}
 	classParams := map[*parser.Parameter]bool{}
-	parser.Inspect(f.Program, func(n parser.Node) bool {
+	for _, n := range p.Nodes() {
 		switch n := n.(type) {
 		case *parser.ClassDef:
 			for _, par := range n.Params {
@@ -159,14 +159,13 @@ func runInvalidVariableName(p *Pass) {
 			}
 		case *parser.Parameter:
 			if classParams[n] {
-				return true
+				continue
 			}
 			if msg := variableNameProblem(n.Name, "parameter"); msg != "" {
 				p.ReportSpan(p.File, n.NameSpan, msg)
 			}
 		}
-		return true
-	})
+	}
 }
 
 // privateSegment matches a namespace segment that starts with "_", which
@@ -346,10 +345,10 @@ func runInvalidNodeName(p *Pass) {
 	if f == nil || f.Program == nil {
 		return
 	}
-	parser.Inspect(f.Program, func(n parser.Node) bool {
+	for _, n := range p.Nodes() {
 		node, ok := n.(*parser.NodeDef)
 		if !ok {
-			return true
+			continue
 		}
 		for _, m := range node.Matchers {
 			var name string
@@ -376,8 +375,7 @@ func runInvalidNodeName(p *Pass) {
 				"node name '%s' breaks the rule for node names (\\A[a-z0-9._-]+\\Z): use only lowercase letters, digits, periods, underscores and dashes; %s",
 				name, verdict))
 		}
-		return true
-	})
+	}
 }
 
 func runInvalidTag(p *Pass) {
@@ -392,7 +390,7 @@ func runInvalidTag(p *Pass) {
 			}
 		}
 	}
-	parser.Inspect(f.Program, func(n parser.Node) bool {
+	for _, n := range p.Nodes() {
 		switch n := n.(type) {
 		case *parser.ResourceBody:
 			checkAttrs(n.Attrs)
@@ -409,8 +407,7 @@ func runInvalidTag(p *Pass) {
 				}
 			}
 		}
-		return true
-	})
+	}
 }
 
 // checkTagValue checks the literal tags in a tag value: a string, a bare

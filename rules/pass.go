@@ -22,6 +22,37 @@ type Pass struct {
 
 	report  func(Diagnostic)
 	enabled map[string]bool
+	nodes   *fileNodes // shared by the passes over one file; may be nil
+}
+
+// fileNodes is the node list of one file, shared by the per-file rules
+// that check it. They run one after another, so it needs no lock.
+type fileNodes struct {
+	list []parser.Node
+	done bool
+}
+
+// Nodes returns every node of the pass's file in the order parser.Inspect
+// visits them (parents before children, in source order). It is computed
+// once per file and shared by the per-file rules, which range over it
+// instead of each walking the tree again: callers must not modify it. It
+// is nil for whole-program passes and files without a tree.
+func (p *Pass) Nodes() []parser.Node {
+	if p.File == nil || p.File.Parsed == nil || p.File.Parsed.Program == nil {
+		return nil
+	}
+	if p.nodes == nil {
+		p.nodes = &fileNodes{}
+	}
+	c := p.nodes
+	if !c.done {
+		parser.Inspect(p.File.Parsed.Program, func(n parser.Node) bool {
+			c.list = append(c.list, n)
+			return true
+		})
+		c.done = true
+	}
+	return c.list
 }
 
 // RuleEnabled reports whether the rule with the given id runs in this run,

@@ -65,6 +65,9 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 		}
 	}
 
+	// Node lists are recycled from file to file: a fresh one per file was
+	// as much new memory as the trees' own nodes.
+	nodeLists := &sync.Pool{New: func() any { return &fileNodes{} }}
 	jobs := rn.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -94,9 +97,14 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			continue
 		}
 		work <- func() {
+			nodes := nodeLists.Get().(*fileNodes)
 			for _, a := range fileRules {
-				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
+				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: collect(a), enabled: enabled,
+					nodes: nodes})
 			}
+			clear(nodes.list)
+			nodes.list, nodes.done = nodes.list[:0], false
+			nodeLists.Put(nodes)
 		}
 	}
 	close(work)
