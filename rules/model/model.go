@@ -295,7 +295,22 @@ func (p *Program) Scopes() []*Scope { return p.scopeList }
 // ScopeOf returns the scope created by a scope-creating node (*parser.Program,
 // *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef,
 // *parser.PlanDef or *parser.Lambda), or nil.
-func (p *Program) ScopeOf(n parser.Node) *Scope { return p.scopes[n] }
+func (p *Program) ScopeOf(n parser.Node) *Scope {
+	if !createsScope(n) {
+		return nil // spares hashing the key: most callers ask about every node
+	}
+	return p.scopes[n]
+}
+
+// createsScope reports whether n is of a kind ScopeOf may know.
+func createsScope(n parser.Node) bool {
+	switch n.(type) {
+	case *parser.Program, *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef,
+		*parser.PlanDef, *parser.Lambda:
+		return true
+	}
+	return false
+}
 
 // Lookup returns every definition of the given kind and name (several when
 // the name is defined more than once).
