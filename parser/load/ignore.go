@@ -14,9 +14,68 @@ import (
 // with a slash before its end is anchored to its .gitignore's directory,
 // and negation follows git's "last matching pattern wins".
 type ignoreRule struct {
-	match   *gitignore.GitIgnore
+	match   *gitignore.GitIgnore // nil when simple decides
+	simple  simplePattern
 	negate  bool
 	dirOnly bool
+}
+
+// simplePattern is a pattern line that needs no regular expression: a
+// plain name ("pkg", "/spec/fixtures" is not one: it has an inner slash)
+// or a star followed by a plain suffix ("*.swp"), optionally anchored by a
+// leading slash. Most .gitignore lines are of this kind, and compiling and
+// running the library's regexps for them was most of the time spent on
+// .gitignore files.
+type simplePattern struct {
+	name     string // the plain name, or the suffix after '*'
+	star     bool   // name is a suffix: the pattern was "*" + name
+	anchored bool   // only the first path component can match
+}
+
+// compileSimple returns the simplePattern for line, if it is one.
+func compileSimple(line string) (simplePattern, bool) {
+	var p simplePattern
+	if rest, ok := strings.CutPrefix(line, "/"); ok {
+		p.anchored, line = true, rest
+	}
+	if rest, ok := strings.CutPrefix(line, "*"); ok {
+		p.star, line = true, rest
+	}
+	if line == "" {
+		return p, false
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return p, false
+		}
+	}
+	p.name = line
+	return p, true
+}
+
+// matches reports whether the slash-separated relative path rel matches,
+// with the library's semantics: a whole path component (the first one
+// when anchored) equals the name, or ends with it for a star pattern.
+func (p simplePattern) matches(rel string) bool {
+	for {
+		comp, rest, more := strings.Cut(rel, "/")
+		if p.star && strings.HasSuffix(comp, p.name) || !p.star && comp == p.name {
+			return true
+		}
+		if !more || p.anchored {
+			return false
+		}
+		rel = rest
+	}
+}
+
+// matchesPath reports whether r's pattern matches rel.
+func (r *ignoreRule) matchesPath(rel string) bool {
+	if r.match == nil {
+		return r.simple.matches(rel)
+	}
+	return r.match.MatchesPath(rel)
 }
 
 // parseIgnore turns the text of a .gitignore file into rules.
@@ -56,7 +115,11 @@ func parseIgnore(text string) []ignoreRule {
 		if line[0] == '!' || line[0] == '#' {
 			line = `\` + line
 		}
-		r.match = gitignore.CompileIgnoreLines(line)
+		if sp, ok := compileSimple(line); ok {
+			r.simple = sp
+		} else {
+			r.match = gitignore.CompileIgnoreLines(line)
+		}
 		rules = append(rules, r)
 	}
 	return rules
@@ -96,11 +159,12 @@ func (l *ignoreLevel) ignored(abs string, isDir bool) bool {
 		if !ok {
 			continue
 		}
-		for _, r := range c.rules {
+		for i := range c.rules {
+			r := &c.rules[i]
 			if r.dirOnly && !isDir {
 				continue
 			}
-			if r.match.MatchesPath(rel) {
+			if r.matchesPath(rel) {
 				ignored = !r.negate
 			}
 		}
