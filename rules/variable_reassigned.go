@@ -92,27 +92,9 @@ func oppositeConditions(a, b *model.Assignment) bool {
 // tests, without parentheses and negations, and whether the arm runs when
 // that text is true.
 func branchTest(f *model.File, b model.Branch) (text string, when bool, ok bool) {
-	var cond parser.Expr
-	switch c := b.Cond.(type) {
-	case *parser.If:
-		cond, when = c.Cond, b.Arm == 0
-	case *parser.Unless:
-		cond, when = c.Cond, b.Arm != 0
-	default:
+	cond, when, ok := model.ArmTest(b)
+	if !ok {
 		return "", false, false
-	}
-	for {
-		switch e := cond.(type) {
-		case *parser.Paren:
-			cond = e.X
-			continue
-		case *parser.Unary:
-			if e.Op == "!" {
-				cond, when = e.X, !when
-				continue
-			}
-		}
-		break
 	}
 	span := cond.Span()
 	src := f.Parsed.Src
@@ -153,28 +135,9 @@ func differentValues(a, b *model.Assignment) bool {
 // (with ! and parentheses) where X is a variable, possibly indexed by
 // literal keys, on an if or unless arm.
 func branchValueTest(f *model.File, b model.Branch) (valueTest, bool) {
-	var cond parser.Expr
-	var when bool
-	switch c := b.Cond.(type) {
-	case *parser.If:
-		cond, when = c.Cond, b.Arm == 0
-	case *parser.Unless:
-		cond, when = c.Cond, b.Arm != 0
-	default:
+	cond, when, ok := model.ArmTest(b)
+	if !ok {
 		return valueTest{}, false
-	}
-	for {
-		switch e := cond.(type) {
-		case *parser.Paren:
-			cond = e.X
-			continue
-		case *parser.Unary:
-			if e.Op == "!" {
-				cond, when = e.X, !when
-				continue
-			}
-		}
-		break
 	}
 	bin, ok := cond.(*parser.Binary)
 	if !ok || !immutableSubject(bin.X) {

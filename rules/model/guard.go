@@ -14,44 +14,43 @@ import (
 // whose answer depends on evaluation order).
 func GuardedByDefined(d *Declaration) bool {
 	for _, b := range d.Branch {
-		var cond parser.Expr
-		runsWhenTrue := b.Arm == 0 // the arm runs when the test is true
-		switch n := b.Cond.(type) {
-		case *parser.If:
-			cond = n.Cond
-		case *parser.Unless:
-			cond, runsWhenTrue = n.Cond, b.Arm != 0
-		default:
+		test, runsWhenTrue, ok := ArmTest(b)
+		if !ok || !definesClass(test, d.Target) {
 			continue
 		}
-		negated, test := unwrapNot(cond)
-		if !definesClass(test, d.Target) {
-			continue
-		}
-		// While the class is undeclared, defined(...) is false and the
-		// test is true exactly when it is negated.
-		if runsWhenTrue == negated {
+		// While the class is undeclared, defined(...) is false, so the arm
+		// runs only then when it runs on a false test.
+		if !runsWhenTrue {
 			return true
 		}
 	}
 	return false
 }
 
-// unwrapNot strips parentheses and '!' operators, saying whether an odd
-// number of them negated e.
-func unwrapNot(e parser.Expr) (negated bool, inner parser.Expr) {
+// ArmTest returns the test of an if or unless arm with parentheses and '!'
+// stripped, and whether the arm runs when that stripped test is true. ok is
+// false for case and selector arms.
+func ArmTest(b Branch) (test parser.Expr, runsWhenTrue, ok bool) {
+	switch n := b.Cond.(type) {
+	case *parser.If:
+		test, runsWhenTrue = n.Cond, b.Arm == 0
+	case *parser.Unless:
+		test, runsWhenTrue = n.Cond, b.Arm != 0
+	default:
+		return nil, false, false
+	}
 	for {
-		switch n := e.(type) {
+		switch n := test.(type) {
 		case *parser.Paren:
-			e = n.X
+			test = n.X
+			continue
 		case *parser.Unary:
-			if n.Op != "!" {
-				return negated, e
+			if n.Op == "!" {
+				test, runsWhenTrue = n.X, !runsWhenTrue
+				continue
 			}
-			negated, e = !negated, n.X
-		default:
-			return negated, e
 		}
+		return test, runsWhenTrue, true
 	}
 }
 
@@ -106,19 +105,18 @@ func FailsWithout(def *Definition) []string {
 	}
 	var out []string
 	for _, st := range body.Stmts {
-		var cond parser.Expr
 		var failArm *parser.Block
 		switch n := st.(type) {
 		case *parser.If:
-			cond, failArm = n.Cond, n.Then
+			failArm = n.Then
 		case *parser.Unless:
-			cond, failArm = n.Cond, n.Then
+			failArm = n.Then
 		default:
 			continue
 		}
-		negated, test := unwrapNot(cond)
-		if _, isUnless := st.(*parser.Unless); isUnless == negated || !callsFail(failArm) {
-			continue // the fail arm must run exactly when the class is undeclared
+		test, runsWhenTrue, _ := ArmTest(Branch{Cond: st, Arm: 0})
+		if runsWhenTrue || !callsFail(failArm) {
+			continue // the fail arm must run exactly when defined() is false
 		}
 		if call, ok := test.(*parser.Call); ok && strings.TrimPrefix(call.FuncName(), "::") == "defined" && len(call.Args) == 1 {
 			out = append(out, classRefTargets(call.Args[0])...)
