@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -104,118 +105,38 @@ func branchTest(f *model.File, b model.Branch) (text string, when bool, ok bool)
 	return string(src[span.Start.Offset:span.End.Offset]), when, true
 }
 
-// valueTest is what an if/unless arm requires of a variable's value: one
-// of the literal values, or (negated) none of them.
-type valueTest struct {
-	subject string // source text of the variable or access, e.g. "$ensure"
-	values  []string
-	negate  bool
-}
-
 // differentValues reports whether assignments a and b sit on arms of two
 // conditionals that require incompatible values of one variable, as in
 // `if $ensure == present { $v = 1 }` and `if $ensure == absent { $v = 2 }`.
 // Both assignments are in one scope, where a variable cannot change.
 func differentValues(a, b *model.Assignment) bool {
-	for _, x := range a.Branch {
-		tx, ok := branchValueTest(a.File, x)
-		if !ok {
-			continue
-		}
-		for _, y := range b.Branch {
-			if ty, ok := branchValueTest(b.File, y); ok && tx.subject == ty.subject && !valuesCompatible(tx, ty) {
-				return true
-			}
-		}
-	}
-	return false
+	return model.ExclusiveValues(a.Branch, b.Branch, func(br model.Branch) (model.Condition, bool) {
+		return model.ArmCondition(br, variableSubject)
+	})
 }
 
-// branchValueTest understands `X == lit`, `X != lit` and `X in [lits]`
-// (with ! and parentheses) where X is a variable, possibly indexed by
-// literal keys, on an if or unless arm.
-func branchValueTest(f *model.File, b model.Branch) (valueTest, bool) {
-	cond, when, ok := model.ArmTest(b)
-	if !ok {
-		return valueTest{}, false
-	}
-	bin, ok := cond.(*parser.Binary)
-	if !ok || !immutableSubject(bin.X) {
-		return valueTest{}, false
-	}
-	var operands []parser.Expr
-	switch bin.Op {
-	case "==", "!=":
-		operands = []parser.Expr{bin.Y}
-	case "in":
-		arr, ok := bin.Y.(*parser.Array)
-		if !ok {
-			return valueTest{}, false
+// variableSubject names a variable, or a variable indexed by literal keys
+// ($h['a']), whose value is the same wherever one scope reads it; "" for
+// anything else.
+func variableSubject(e parser.Expr) string {
+	switch v := e.(type) {
+	case *parser.Variable:
+		return "$" + v.Name
+	case *parser.Access:
+		base := variableSubject(v.Target)
+		if base == "" {
+			return ""
 		}
-		operands = arr.Elems
-	default:
-		return valueTest{}, false
-	}
-	t := valueTest{negate: (bin.Op == "!=") == when}
-	for _, o := range operands {
-		switch v := o.(type) {
-		case *parser.StringLit:
-			t.values = append(t.values, v.Value)
-		case *parser.Name:
-			t.values = append(t.values, v.Value)
-		default:
-			return valueTest{}, false
-		}
-	}
-	span := bin.X.Span()
-	src := f.Parsed.Src
-	if span.Start.Offset < 0 || span.End.Offset > len(src) || span.Start.Offset >= span.End.Offset {
-		return valueTest{}, false
-	}
-	t.subject = string(src[span.Start.Offset:span.End.Offset])
-	return t, true
-}
-
-// immutableSubject reports whether e is a variable, or a variable indexed by
-// literal keys: its value is the same wherever one scope reads it.
-func immutableSubject(e parser.Expr) bool {
-	for {
-		switch v := e.(type) {
-		case *parser.Variable:
-			return true
-		case *parser.Access:
-			for _, k := range v.Keys {
-				if _, ok := k.(*parser.StringLit); !ok {
-					return false
-				}
+		for _, k := range v.Keys {
+			lit, ok := k.(*parser.StringLit)
+			if !ok {
+				return ""
 			}
-			e = v.Target
-		default:
-			return false
+			base += "[" + strconv.Quote(lit.Value) + "]"
 		}
+		return base
 	}
-}
-
-// valuesCompatible reports whether some value satisfies both tests. Puppet
-// compares strings with == and in case-insensitively.
-func valuesCompatible(x, y valueTest) bool {
-	if x.negate && y.negate {
-		return true
-	}
-	allows := func(t valueTest, v string) bool {
-		for _, w := range t.values {
-			if strings.EqualFold(v, w) {
-				return !t.negate
-			}
-		}
-		return t.negate
-	}
-	for _, v := range append(append([]string(nil), x.values...), y.values...) {
-		if allows(x, v) && allows(y, v) {
-			return true
-		}
-	}
-	return false
+	return ""
 }
 
 // guardedByDefined reports whether assignment a sits in a conditional that

@@ -7,17 +7,24 @@ import (
 	"github.com/ducklint/ducklint/parser"
 )
 
-// factCondition is what one arm of a conditional requires of a fact: the
-// fact's value is (or, negated, is not) one of the literal values or
-// matches one of the regular expressions. Facts are the same everywhere in
-// one catalog, so two arms that require incompatible values of one fact
-// never both run, even when they belong to different conditionals.
-type factCondition struct {
-	fact    string // canonical: "facts.os.family"
+// Condition is what one arm of a conditional requires of a value that
+// cannot change while the arms run — a fact, or a variable already
+// assigned: the value is (or, negated, is not) one of the literal values
+// or matches one of the regular expressions. Two arms that require
+// incompatible values of one subject never both run, even when they belong
+// to different conditionals.
+type Condition struct {
+	// Subject names the tested value, as the subject function given to
+	// ArmCondition named it: "facts.os.family", "$ensure".
+	Subject string
 	values  []string
 	regexes []*regexp.Regexp
 	negate  bool
 }
+
+// SubjectFunc names the value a test expression reads, or returns "" when
+// it is not a value the caller can compare across conditionals.
+type SubjectFunc func(parser.Expr) string
 
 // legacyFacts maps legacy top-scope fact variables to their structured form.
 var legacyFacts = map[string]string{
@@ -29,9 +36,10 @@ var legacyFacts = map[string]string{
 	"architecture":              "facts.os.architecture",
 }
 
-// factKey returns the canonical name of a fact reference — $facts['a']['b'],
-// $trusted[...], $::osfamily — or "" for anything else.
-func factKey(e parser.Expr) string {
+// FactKey returns the canonical name of a fact reference — $facts['a']['b'],
+// $trusted[...], $::osfamily — or "" for anything else. Facts are the same
+// everywhere in one catalog.
+func FactKey(e parser.Expr) string {
 	var keys []string
 	for {
 		switch v := e.(type) {
@@ -92,36 +100,38 @@ func literalPatterns(es []parser.Expr) (values []string, regexes []*regexp.Regex
 	return values, regexes, true
 }
 
-// armCondition returns what arm b requires of a fact, if anything known.
-func armCondition(b Branch) (factCondition, bool) {
+// ArmCondition returns what arm b (of an if, unless, case or selector)
+// requires of the value its test reads, when subject names that value and
+// the arm compares it with literals or regular expressions.
+func ArmCondition(b Branch, subject SubjectFunc) (Condition, bool) {
 	switch n := b.Cond.(type) {
 	case *parser.If:
-		c, ok := exprCondition(n.Cond)
+		c, ok := exprCondition(n.Cond, subject)
 		c.negate = c.negate != (b.Arm == 1)
 		return c, ok
 	case *parser.Unless:
-		c, ok := exprCondition(n.Cond)
+		c, ok := exprCondition(n.Cond, subject)
 		c.negate = c.negate != (b.Arm == 0)
 		return c, ok
 	case *parser.Case:
-		key := factKey(n.Test)
+		key := subject(n.Test)
 		if key == "" || b.Arm >= len(n.Options) {
-			return factCondition{}, false
+			return Condition{}, false
 		}
 		return optionCondition(key, b.Arm, len(n.Options), func(i int) []parser.Expr { return n.Options[i].Values })
 	case *parser.Selector:
-		key := factKey(n.X)
+		key := subject(n.X)
 		if key == "" || b.Arm >= len(n.Cases) {
-			return factCondition{}, false
+			return Condition{}, false
 		}
 		return optionCondition(key, b.Arm, len(n.Cases), func(i int) []parser.Expr { return []parser.Expr{n.Cases[i].Match} })
 	}
-	return factCondition{}, false
+	return Condition{}, false
 }
 
 // optionCondition is the condition of option arm of a case or selector
 // with count options; a default option requires none of the others.
-func optionCondition(key string, arm, count int, values func(int) []parser.Expr) (factCondition, bool) {
+func optionCondition(key string, arm, count int, values func(int) []parser.Expr) (Condition, bool) {
 	isDefault := func(es []parser.Expr) bool {
 		for _, e := range es {
 			if _, ok := e.(*parser.Default); ok {
@@ -132,16 +142,16 @@ func optionCondition(key string, arm, count int, values func(int) []parser.Expr)
 	}
 	if !isDefault(values(arm)) {
 		vs, res, ok := literalPatterns(values(arm))
-		return factCondition{fact: key, values: vs, regexes: res}, ok
+		return Condition{Subject: key, values: vs, regexes: res}, ok
 	}
-	c := factCondition{fact: key, negate: true}
+	c := Condition{Subject: key, negate: true}
 	for i := range count {
 		if i == arm || isDefault(values(i)) {
 			continue
 		}
 		vs, res, ok := literalPatterns(values(i))
 		if !ok {
-			return factCondition{}, false
+			return Condition{}, false
 		}
 		c.values = append(c.values, vs...)
 		c.regexes = append(c.regexes, res...)
@@ -149,23 +159,23 @@ func optionCondition(key string, arm, count int, values func(int) []parser.Expr)
 	return c, true
 }
 
-// exprCondition understands fact == 'x', fact != 'x', fact =~ /re/,
-// fact !~ /re/, fact in ['x', 'y'], ! and parentheses.
-func exprCondition(e parser.Expr) (factCondition, bool) {
+// exprCondition understands s == 'x', s != 'x', s =~ /re/, s !~ /re/,
+// s in ['x', 'y'], ! and parentheses, for a subject s.
+func exprCondition(e parser.Expr, subject SubjectFunc) (Condition, bool) {
 	switch v := e.(type) {
 	case *parser.Paren:
-		return exprCondition(v.X)
+		return exprCondition(v.X, subject)
 	case *parser.Unary:
 		if v.Op != "!" {
-			return factCondition{}, false
+			return Condition{}, false
 		}
-		c, ok := exprCondition(v.X)
+		c, ok := exprCondition(v.X, subject)
 		c.negate = !c.negate
 		return c, ok
 	case *parser.Binary:
-		key := factKey(v.X)
+		key := subject(v.X)
 		if key == "" {
-			return factCondition{}, false
+			return Condition{}, false
 		}
 		var operands []parser.Expr
 		switch v.Op {
@@ -174,24 +184,24 @@ func exprCondition(e parser.Expr) (factCondition, bool) {
 		case "in":
 			arr, ok := v.Y.(*parser.Array)
 			if !ok {
-				return factCondition{}, false
+				return Condition{}, false
 			}
 			operands = arr.Elems
 		default:
-			return factCondition{}, false
+			return Condition{}, false
 		}
 		vs, res, ok := literalPatterns(operands)
 		if !ok || ((v.Op == "=~" || v.Op == "!~") && len(res) == 0) {
-			return factCondition{}, false
+			return Condition{}, false
 		}
-		return factCondition{fact: key, values: vs, regexes: res, negate: v.Op == "!=" || v.Op == "!~"}, true
+		return Condition{Subject: key, values: vs, regexes: res, negate: v.Op == "!=" || v.Op == "!~"}, true
 	}
-	return factCondition{}, false
+	return Condition{}, false
 }
 
 // allows reports whether value v satisfies the condition. Puppet compares
 // strings case-insensitively with == and case; regexes are as written.
-func (c factCondition) allows(v string) bool {
+func (c Condition) allows(v string) bool {
 	match := false
 	for _, x := range c.values {
 		if strings.EqualFold(x, v) {
@@ -206,9 +216,9 @@ func (c factCondition) allows(v string) bool {
 	return match != c.negate
 }
 
-// compatible reports whether some value of the fact satisfies both
+// Compatible reports whether some value of the subject satisfies both
 // conditions: one of the values either names, or a value neither names.
-func compatible(a, b factCondition) bool {
+func Compatible(a, b Condition) bool {
 	// Only a condition that lists every value it allows can be decided.
 	if (a.negate || len(a.regexes) > 0) && (b.negate || len(b.regexes) > 0) {
 		return true
@@ -222,16 +232,16 @@ func compatible(a, b factCondition) bool {
 	return false
 }
 
-// exclusiveFacts reports whether two branch paths require incompatible
-// values of one fact, so that they never run in one catalog.
-func (a *dynamicAnalysis) exclusiveFacts(x, y []Branch) bool {
+// ExclusiveValues reports whether two branch paths require incompatible
+// values of one subject, so that code on them never runs together.
+func ExclusiveValues(x, y []Branch, cond func(Branch) (Condition, bool)) bool {
 	for _, bx := range x {
-		cx, ok := a.condition(bx)
+		cx, ok := cond(bx)
 		if !ok {
 			continue
 		}
 		for _, by := range y {
-			if cy, ok := a.condition(by); ok && cy.fact == cx.fact && !compatible(cx, cy) {
+			if cy, ok := cond(by); ok && cy.Subject == cx.Subject && !Compatible(cx, cy) {
 				return true
 			}
 		}
@@ -239,14 +249,20 @@ func (a *dynamicAnalysis) exclusiveFacts(x, y []Branch) bool {
 	return false
 }
 
-// condition memoises armCondition.
-func (a *dynamicAnalysis) condition(b Branch) (factCondition, bool) {
+// exclusiveFacts reports whether two branch paths require incompatible
+// values of one fact, so that they never run in one catalog.
+func (a *dynamicAnalysis) exclusiveFacts(x, y []Branch) bool {
+	return ExclusiveValues(x, y, a.condition)
+}
+
+// condition memoises what arm b requires of a fact.
+func (a *dynamicAnalysis) condition(b Branch) (Condition, bool) {
 	if c, ok := a.conds[b]; ok {
-		return c, c.fact != ""
+		return c, c.Subject != ""
 	}
-	c, ok := armCondition(b)
+	c, ok := ArmCondition(b, FactKey)
 	if !ok {
-		c = factCondition{}
+		c = Condition{}
 	}
 	a.conds[b] = c
 	return c, ok

@@ -133,7 +133,7 @@ type dynamicAnalysis struct {
 
 	leaks    map[*ResourceDefault]*Leak
 	leakArms map[*ResourceDefault]int
-	conds    map[Branch]factCondition
+	conds    map[Branch]Condition
 	evals    map[*Declaration][]declEval
 	sites    map[*Definition][]siteRecord
 	rootSim  []bool
@@ -168,7 +168,7 @@ type siteRecord struct {
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
 		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
-		conds: map[Branch]factCondition{},
+		conds: map[Branch]Condition{},
 		evals: map[*Declaration][]declEval{}, sites: map[*Definition][]siteRecord{}, reached: map[*Definition]bool{}}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
