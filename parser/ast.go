@@ -53,6 +53,11 @@ type Comment struct {
 type SyntaxError struct {
 	Span
 	Message string
+	// Definer is set when the offending token is a keyword where the name
+	// of a definition belongs (`class if {}`): it is the keyword that
+	// introduced the name ("class", "define", "function" or "plan"), and
+	// the span covers the misused keyword.
+	Definer string
 }
 
 // Error formats the error as "message (line: L, column: C)" like Puppet.

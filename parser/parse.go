@@ -1165,15 +1165,27 @@ func (p *parser) parseParamList() []*Parameter {
 }
 
 // parseClassName parses a definition name (NAME, WORD or CLASSREF).
-func (p *parser) parseClassName() token {
+// definer is the keyword that introduced the name ("" for a parent class
+// after inherits); a keyword in its place is marked on the error, so that
+// rules can report it as a reserved word.
+func (p *parser) parseClassName(definer string) token {
 	t := p.tok()
 	switch t.kind {
 	case tNAME, tWORD, tCLASSREF:
 		return p.advance()
-	case tCLASS:
-		p.failMsg(t, "'class' keyword not allowed at this location")
 	case tSTRING:
 		p.failMsg(t, "A quoted string is not valid as a name here")
+	}
+	msg := "Syntax error at '" + tokenText(t) + "'"
+	if t.kind == tCLASS {
+		msg = "'class' keyword not allowed at this location"
+	}
+	if definer != "" && (t.kind.isKeyword() || t.kind == tBOOLEAN) {
+		p.f.Errors = append(p.f.Errors, &SyntaxError{Span: p.tokSpan(t), Message: msg, Definer: definer})
+		panic(parseAbort{})
+	}
+	if t.kind == tCLASS {
+		p.failMsg(t, msg)
 	}
 	p.errorAt(t)
 	return token{}
@@ -1256,7 +1268,7 @@ func (p *parser) parsePrimary() Expr {
 		return p.parseClassDef()
 	case tDEFINE:
 		p.advance()
-		n := p.parseClassName()
+		n := p.parseClassName("define")
 		d := &DefineDef{Name: n.val, NameSpan: p.tokSpan(n)}
 		d.Params = p.parseParamList()
 		d.Body = p.parseBlockBody()
@@ -1264,7 +1276,7 @@ func (p *parser) parsePrimary() Expr {
 		return d
 	case tFUNCTION:
 		p.advance()
-		n := p.parseClassName()
+		n := p.parseClassName("function")
 		fd := &FunctionDef{Name: n.val, NameSpan: p.tokSpan(n)}
 		fd.Params = p.parseParamList()
 		if p.kind() == tRSHIFT {
@@ -1276,7 +1288,7 @@ func (p *parser) parsePrimary() Expr {
 		return fd
 	case tPLAN:
 		p.advance()
-		n := p.parseClassName()
+		n := p.parseClassName("plan")
 		pd := &PlanDef{Name: n.val, NameSpan: p.tokSpan(n)}
 		pd.Params = p.parseParamList()
 		pd.Body = p.parseBlockBody()
@@ -1543,7 +1555,7 @@ func (p *parser) parseUnless() Expr {
 
 func (p *parser) parseClassDef() Expr {
 	t := p.advance()
-	n := p.parseClassName()
+	n := p.parseClassName("class")
 	c := &ClassDef{Name: n.val, NameSpan: p.tokSpan(n)}
 	c.Params = p.parseParamList()
 	if p.kind() == tINHERITS {
@@ -1552,7 +1564,7 @@ func (p *parser) parseClassDef() Expr {
 		if pt.kind == tDEFAULT {
 			p.advance()
 		} else {
-			pt = p.parseClassName()
+			pt = p.parseClassName("")
 		}
 		c.Parent, c.ParentSpan = pt.val, p.tokSpan(pt)
 	}

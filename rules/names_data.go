@@ -37,13 +37,6 @@ func reservedRole(w string) string {
 	return "reserved"
 }
 
-// isKeywordToken reports whether Puppet's lexer turns the reserved word w
-// into a keyword token, so that the grammar rejects it as a name.
-func isKeywordToken(w string) bool {
-	info, ok := builtin.ReservedWordInfo(w)
-	return ok && info.Keyword
-}
-
 // dataType returns the canonical spelling of the data type named name in
 // any case, or "".
 func dataType(name string) string {

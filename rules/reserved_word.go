@@ -35,51 +35,15 @@ nor are quoted strings, attribute names and hash keys.`,
 // words. It returns the word and the keyword that introduced the name.
 // The syntax-error rule leaves such errors to reserved-word.
 func ReservedWordSyntaxError(f *parser.File, e *parser.SyntaxError) (word, definer string, ok bool) {
-	if f == nil || e == nil {
+	if f == nil || e == nil || e.Definer == "" {
 		return "", "", false
 	}
-	src := f.Src
-	start := e.Start.Offset
-	if start < 0 || start >= len(src) {
+	start, end := e.Start.Offset, e.End.Offset
+	if start < 0 || end > len(f.Src) || start >= end {
 		return "", "", false
 	}
-	end := start
-	for end < len(src) && isWordByte(src[end]) {
-		end++
-	}
-	word = string(src[start:end])
-	if !isKeywordToken(word) || (end < len(src) && src[end] == ':') {
-		return "", "", false
-	}
-	// The previous token must be the defining keyword itself.
-	i := start
-	for i > 0 && isSpaceByte(src[i-1]) {
-		i--
-	}
-	j := i
-	for j > 0 && isWordByte(src[j-1]) {
-		j--
-	}
-	if j > 0 && (src[j-1] == '$' || src[j-1] == ':') {
-		return "", "", false
-	}
-	switch definer = string(src[j:i]); definer {
-	case "class", "define", "function":
-		return word, definer, true
-	case "plan":
-		// plan is a keyword only where the parser runs in tasks mode.
-		if strings.Contains("/"+strings.ReplaceAll(f.Path, "\\", "/"), "/plans/") {
-			return word, definer, true
-		}
-	}
-	return "", "", false
+	return string(f.Src[start:end]), e.Definer, true
 }
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
-}
-
-func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // definerKinds names what a defining keyword defines, in the words of the
 // messages.
