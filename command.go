@@ -22,8 +22,17 @@ type Command struct {
 	// Dir is the working directory paths are resolved and reported against;
 	// "" means the process's working directory.
 	Dir string
-	// Getenv reads environment variables (NO_COLOR); nil means none are set.
+	// Getenv reads environment variables (NO_COLOR, DUCKLINT_CACHE_DIR);
+	// nil means none are set.
 	Getenv func(string) string
+	// CacheDir is where context summaries are kept between runs (see
+	// package cache); "" keeps them for one run only. DUCKLINT_CACHE_DIR
+	// overrides it, and "off" there turns the cache off.
+	CacheDir string
+
+	// wholeContext parses every context file instead of only the relevant
+	// ones; tests compare the two.
+	wholeContext bool
 }
 
 // options are the parsed command-line flags.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/reporter"
 	"github.com/ducklint/ducklint/rules"
@@ -46,9 +47,16 @@ func (c *Command) run(opts *options) (int, error) {
 			excludeBase = filepath.Dir(cfg.Path)
 		}
 	}
+	// The context cache is read while the tree is walked: both take tens
+	// of milliseconds of an editor's save.
+	var pendingStore chan *cache.Store
 	tree, err := load.Load(load.Options{
 		Paths: opts.paths, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
-		Stdin: c.Stdin, StdinFilename: opts.stdinFilename, Jobs: opts.jobs,
+		Stdin: c.Stdin, StdinFilename: opts.stdinFilename, Jobs: opts.jobs, DeferContext: !c.wholeContext,
+		OnContext: func(roots []string) {
+			pendingStore = make(chan *cache.Store, 1)
+			go func() { pendingStore <- c.openCache(roots) }()
+		},
 	})
 	if err != nil {
 		return ExitUsage, &usageError{err.Error()}
@@ -56,12 +64,16 @@ func (c *Command) run(opts *options) (int, error) {
 	for _, p := range tree.Problems {
 		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p.Error())
 	}
+	tree, parsed, contextErrs := c.narrowContext(tree, dir, opts.jobs, pendingStore)
+	for _, err := range contextErrs {
+		fmt.Fprintf(c.Stderr, "ducklint: %s\n", err)
+	}
 
 	var known []string
 	if cfg != nil {
 		known = cfg.KnownVariables
 	}
-	prog := model.Build(tree, model.Options{KnownVariables: known, Jobs: opts.jobs})
+	prog := model.Build(tree, model.Options{KnownVariables: known, Jobs: opts.jobs, Parsed: parsed})
 	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: opts.jobs}
 	findings := runner.Run(prog)
 
@@ -89,7 +101,7 @@ func (c *Command) run(opts *options) (int, error) {
 			break
 		}
 	}
-	if len(tree.Problems) > 0 {
+	if len(tree.Problems) > 0 || len(contextErrs) > 0 {
 		code = ExitUsage
 	}
 	return code, nil

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,15 +77,50 @@ func (y *layout) kind(d string) dirKind {
 	if ok {
 		return k
 	}
-	hasManifests := isDir(filepath.Join(d, "manifests"))
-	k.env = isFile(filepath.Join(d, "environment.conf")) ||
-		hasManifests && (isDir(filepath.Join(d, "modules")) || isDir(filepath.Join(d, "site")) || isDir(filepath.Join(d, "site-modules"))) ||
+	has := y.entryTest(d)
+	hasManifests := has("manifests", true)
+	k.env = has("environment.conf", false) ||
+		hasManifests && (has("modules", true) || has("site", true) || has("site-modules", true)) ||
 		hasManifests && filepath.Base(filepath.Dir(d)) == "environments"
-	k.module = !k.env && (hasManifests || isFile(filepath.Join(d, "metadata.json")))
+	k.module = !k.env && (hasManifests || has("metadata.json", false))
 	y.mu.Lock()
 	y.kinds[d] = k
 	y.mu.Unlock()
 	return k
+}
+
+// entryTest returns a test of whether directory d holds a directory (dir)
+// or regular file (!dir) of a given name, following symlinks. It reads d's
+// listing (once per Load, shared with the walk) rather than stat each
+// name: most directories tested hold none of the names asked for.
+func (y *layout) entryTest(d string) func(name string, dir bool) bool {
+	entries, err := y.l.readDir(d)
+	if err != nil {
+		// Unlistable but perhaps searchable: ask for each name.
+		return func(name string, dir bool) bool {
+			if dir {
+				return isDir(filepath.Join(d, name))
+			}
+			return isFile(filepath.Join(d, name))
+		}
+	}
+	return func(name string, dir bool) bool {
+		i, found := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+		if !found {
+			return false
+		}
+		mode := entries[i].Type()
+		if mode&fs.ModeSymlink != 0 {
+			if dir {
+				return isDir(filepath.Join(d, name))
+			}
+			return isFile(filepath.Join(d, name))
+		}
+		if dir {
+			return mode.IsDir()
+		}
+		return mode.IsRegular()
+	}
 }
 
 // place finds the environment and module of the file at abs by walking up
@@ -352,8 +388,21 @@ func (l *loader) envContext(e *Environment) []candidate {
 			out = append(out, l.walk(d, walkMain)...)
 		}
 	}
-	for _, m := range info.modules {
-		out = append(out, l.moduleContext(m)...)
+	// Modules are walked side by side: each is a handful of small
+	// directories, too small for a walk's own parallelism to help.
+	perModule := make([][]candidate, len(info.modules))
+	sem := make(chan struct{}, l.jobs)
+	var wg sync.WaitGroup
+	for i, m := range info.modules {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			perModule[i] = l.moduleContext(m)
+		})
+	}
+	wg.Wait()
+	for _, c := range perModule {
+		out = append(out, c...)
 	}
 	return out
 }
@@ -364,8 +413,9 @@ func (l *loader) moduleContext(m *Module) []candidate {
 	dir := l.lay.abs[m]
 	l.lay.mu.Unlock()
 	var out []candidate
+	has := l.lay.entryTest(dir)
 	for _, sub := range moduleCodeDirs() {
-		if d := filepath.Join(dir, sub); isDir(d) {
+		if d := filepath.Join(dir, sub); has(sub, true) {
 			out = append(out, l.walk(d, walkContext)...)
 		}
 	}

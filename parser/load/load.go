@@ -67,6 +67,17 @@ type Options struct {
 	// Jobs bounds how many directories are walked and files read at once;
 	// <= 0 means GOMAXPROCS.
 	Jobs int
+	// DeferContext leaves context files unread: their Src is nil and their
+	// Stat is set, so a caller that needs only some of them (or knows them
+	// from an earlier run) reads those with File.Read.
+	DeferContext bool
+	// OnContext, when set, is called before the context is walked with
+	// the absolute directories of the environments and modules whose
+	// files will be loaded as context, sorted, leaving out those inside a
+	// directory PATH argument (whose files are all reported). It is not
+	// called when there are none. A caller can start work that depends
+	// only on them (reading a cache) while the tree is walked.
+	OnContext func(roots []string)
 }
 
 // Tree is everything loaded: the files with their place in the layout,
@@ -91,8 +102,12 @@ type File struct {
 	Path string
 	// AbsPath is the absolute path in the file system.
 	AbsPath string
-	// Src is the file's content.
+	// Src is the file's content; nil for a context file while loading
+	// with Options.DeferContext, until File.Read is called.
 	Src []byte
+	// Stat identifies the file's version on disk for a deferred context
+	// file; zero otherwise.
+	Stat Stat
 	// Reported is true for files named by the PATH arguments (directly or
 	// under a directory argument), false for files loaded only as context.
 	Reported bool
@@ -195,11 +210,13 @@ type loader struct {
 	stdin    []byte // content for stdinAbs
 	stdinAbs string // "" when stdin is not used or has no file name
 
-	mu       sync.Mutex
-	problems map[string]Problem // by path+message, deduplicated
-	ignores  map[string][]ignoreRule
-	dirs     map[string]dirEntries
-	lay      *layout
+	mu           sync.Mutex
+	problems     map[string]Problem // by path+message, deduplicated
+	ignores      map[string][]ignoreRule
+	dirs         map[string]dirEntries
+	reals        map[string]string // see realDir
+	lay          *layout
+	deferContext bool
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -231,9 +248,11 @@ func newLoader(opts Options) (*loader, error) {
 	}
 	l := &loader{
 		dir: dir, jobs: jobs, exclude: ex,
-		problems: map[string]Problem{},
-		ignores:  map[string][]ignoreRule{},
-		dirs:     map[string]dirEntries{},
+		problems:     map[string]Problem{},
+		ignores:      map[string][]ignoreRule{},
+		dirs:         map[string]dirEntries{},
+		reals:        map[string]string{},
+		deferContext: opts.DeferContext,
 	}
 	l.lay = newLayout(l)
 	return l, nil
@@ -272,6 +291,7 @@ func (l *loader) load(opts Options) (*Tree, error) {
 		paths = []string{"."}
 	}
 	var given []candidate
+	var givenDirs []string
 	stdinSeen := false
 	for _, p := range paths {
 		if p == "-" {
@@ -303,6 +323,7 @@ func (l *loader) load(opts Options) (*Tree, error) {
 			continue
 		}
 		if fi.IsDir() {
+			givenDirs = append(givenDirs, abs)
 			given = append(given, l.walk(abs, walkReported)...)
 			continue
 		}
@@ -317,7 +338,8 @@ func (l *loader) load(opts Options) (*Tree, error) {
 	}
 
 	// Load the environments and modules of the given files as context.
-	all := given
+	var envs []*Environment
+	var mods []*Module
 	seen := map[*Environment]bool{}
 	seenMod := map[*Module]bool{}
 	for _, c := range given {
@@ -327,13 +349,38 @@ func (l *loader) load(opts Options) (*Tree, error) {
 		env, mod := l.lay.place(c.abs)
 		if env != nil && !seen[env] {
 			seen[env] = true
-			all = append(all, l.envContext(env)...)
+			envs = append(envs, env)
 		}
 		// A module off the modulepath is loaded on its own.
 		if mod != nil && mod.Env == nil && !seenMod[mod] {
 			seenMod[mod] = true
-			all = append(all, l.moduleContext(mod)...)
+			mods = append(mods, mod)
 		}
+	}
+	if opts.OnContext != nil {
+		var roots []string
+		for _, e := range envs {
+			roots = append(roots, l.lay.envInfo(e).dir)
+		}
+		for _, m := range mods {
+			l.lay.mu.Lock()
+			roots = append(roots, l.lay.abs[m])
+			l.lay.mu.Unlock()
+		}
+		roots = slices.DeleteFunc(roots, func(r string) bool {
+			return slices.ContainsFunc(givenDirs, func(d string) bool { return under(d, r) })
+		})
+		if len(roots) > 0 {
+			slices.Sort(roots)
+			opts.OnContext(roots)
+		}
+	}
+	all := given
+	for _, e := range envs {
+		all = append(all, l.envContext(e)...)
+	}
+	for _, m := range mods {
+		all = append(all, l.moduleContext(m)...)
 	}
 
 	files := l.read(dedupe(all))
@@ -386,8 +433,8 @@ func realPath(abs string) string {
 // shortest, then the smallest. The result does not depend on the order of
 // the input.
 func dedupe(cs []candidate) []candidate {
-	byReal := map[string]candidate{}
-	var keys []string
+	byReal := make(map[string]candidate, len(cs))
+	keys := make([]string, 0, len(cs))
 	for _, c := range cs {
 		key := c.real
 		if c.abs == "" {

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"sync"
+
+	"github.com/ducklint/ducklint/internal/par"
 )
 
 // read reads the candidates with l.jobs workers. Files that cannot be
@@ -12,20 +13,7 @@ import (
 // follows cs.
 func (l *loader) read(cs []candidate) []*File {
 	files := make([]*File, len(cs))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(l.jobs, max(len(cs), 1)) {
-		wg.Go(func() {
-			for i := range work {
-				files[i] = l.readOne(cs[i])
-			}
-		})
-	}
-	for i := range cs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	par.For(len(cs), l.jobs, func(i int) { files[i] = l.readOne(cs[i]) })
 	out := files[:0]
 	for _, f := range files {
 		if f != nil {
@@ -46,6 +34,14 @@ func (l *loader) readOne(c candidate) *File {
 	}
 	if c.stdin || (c.abs != "" && c.abs == l.stdinAbs) {
 		f.Src = l.stdin
+	} else if l.deferContext && !c.reported {
+		st, err := statFile(c.abs)
+		if err != nil {
+			l.problem(c.abs, fmt.Errorf("cannot read file: %w", pathError(err)))
+			return nil
+		}
+		f.Stat = st
+		return f
 	} else {
 		src, err := readFile(c.abs)
 		if err != nil {
@@ -65,4 +61,21 @@ func (l *loader) readOne(c candidate) *File {
 		return nil
 	}
 	return f
+}
+
+// Read reads a deferred context file's content into Src, refusing binary
+// files as loading does. It is a no-op when Src is already set.
+func (f *File) Read() error {
+	if f.Src != nil {
+		return nil
+	}
+	src, err := readFile(f.AbsPath)
+	if err != nil {
+		return fmt.Errorf("%s: cannot read file: %w", f.Path, pathError(err))
+	}
+	if bytes.IndexByte(src, 0) >= 0 {
+		return fmt.Errorf("%s: %w", f.Path, errBinary)
+	}
+	f.Src = src
+	return nil
 }

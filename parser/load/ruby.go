@@ -56,7 +56,7 @@ func (l *loader) scanEnvRuby(e *Environment) {
 func (l *loader) scanRuby(dir string) rubyDefs {
 	var d rubyDefs
 	lib := filepath.Join(dir, "lib")
-	if !isDir(lib) {
+	if !l.lay.entryTest(dir)("lib", true) {
 		return d
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "puppet", "type"), walkRubyFlat) {

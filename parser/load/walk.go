@@ -110,7 +110,7 @@ func (l *loader) walk(root string, walk int) []candidate {
 	if spec.gitignore {
 		ign = l.ancestorIgnores(root)
 	}
-	w.dir(root, realPath(root), ign, false)
+	w.dir(root, l.realDir(root), ign, false)
 	w.wg.Wait()
 	// Symlinked directories are followed after the plain tree, one at a
 	// time in path order, so that which path reaches a directory first —
@@ -322,6 +322,32 @@ func notRegular(mode fs.FileMode) error {
 		kind = "device"
 	}
 	return fmt.Errorf("not a regular file (%s); not read", kind)
+}
+
+// realDir returns the directory abs with symbolic links resolved, like
+// realPath, remembering every directory resolved: a tree's walks start in
+// hundreds of directories below the same few ancestors, and resolving each
+// from the root again was an lstat per path element per walk.
+func (l *loader) realDir(abs string) string {
+	l.mu.Lock()
+	r, ok := l.reals[abs]
+	l.mu.Unlock()
+	if ok {
+		return r
+	}
+	parent := filepath.Dir(abs)
+	switch fi, err := os.Lstat(abs); {
+	case parent == abs:
+		r = abs
+	case err != nil || fi.Mode()&fs.ModeSymlink != 0:
+		r = realPath(abs)
+	default:
+		r = filepath.Join(l.realDir(parent), filepath.Base(abs))
+	}
+	l.mu.Lock()
+	l.reals[abs] = r
+	l.mu.Unlock()
+	return r
 }
 
 // isDir reports whether path is a directory, following symlinks.

@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 )
@@ -70,6 +70,9 @@ type Options struct {
 	KnownVariables []string
 	// Jobs bounds how many files are processed at once; <= 0 means GOMAXPROCS.
 	Jobs int
+	// Parsed holds files parsed already (while summarising them); the
+	// others are parsed by Build.
+	Parsed map[*load.File]*parser.File
 }
 
 // Build parses every file of tree in parallel and assembles the model.
@@ -80,9 +83,13 @@ func Build(tree *load.Tree, opts Options) *Program {
 	}
 	files := make([]*File, len(tree.Files))
 	facts := make([]*fileFacts, len(tree.Files))
-	parallel(len(tree.Files), jobs, func(i int) {
+	par.For(len(tree.Files), jobs, func(i int) {
 		lf := tree.Files[i]
-		f := &File{Path: lf.Path, Parsed: parser.ParseFile(lf.Path, lf.Src), Reported: lf.Reported, Source: lf}
+		parsed := opts.Parsed[lf]
+		if parsed == nil {
+			parsed = parser.ParseFile(lf.Path, lf.Src)
+		}
+		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf}
 		files[i] = f
 		facts[i] = collectFile(f, outerScopeKind(lf))
 	})
@@ -95,24 +102,6 @@ func Build(tree *load.Tree, opts Options) *Program {
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
 	return p
-}
-
-// parallel runs fn(0..n-1) on at most jobs goroutines.
-func parallel(n, jobs int, fn func(int)) {
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(jobs, max(n, 1)) {
-		wg.Go(func() {
-			for i := range work {
-				fn(i)
-			}
-		})
-	}
-	for i := range n {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
 }
 
 func outerScopeKind(lf *load.File) ScopeKind {

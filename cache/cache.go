@@ -1,0 +1,211 @@
+// Package cache keeps what ducklint learnt about each context file between
+// runs: its content hash and its model.Summary, in a file under the user's
+// cache directory. Linting one file with its environment as context then
+// reads and parses only the files that can change its findings, instead of
+// the whole environment on every save.
+//
+// A file is known to be unchanged when its size, modification time, change
+// time, inode and device are those recorded when its content was hashed,
+// as git's index decides. A file modified within StatGranularity of being
+// hashed is hashed again on every run until it has been quiet that long, so
+// a change that keeps the size within one timestamp tick is never missed.
+// Summaries are stored by content hash, so a file changed and changed back
+// is not parsed again.
+package cache
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ducklint/ducklint/internal/par"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// formatVersion changes whenever the stored layout changes.
+const formatVersion = 1
+
+// StatGranularity is the coarsest file timestamp resolution allowed for
+// (FAT's two seconds): a file whose timestamps are not older than this when
+// it is hashed is not trusted by its stat alone.
+const StatGranularity = 2 * time.Second
+
+// Hash is a SHA-256 content hash.
+type Hash [sha256.Size]byte
+
+// Store is the cache of one set of context roots. Its methods may be called
+// from one goroutine at a time; Summaries parallelises internally.
+type Store struct {
+	path  string // the cache file; "" when nothing is persisted
+	owner string // identity of the program that wrote the summaries
+	now   func() time.Time
+
+	old   snapshot // as read from path
+	new   snapshot // what this run saw, written by Save
+	dirty bool
+}
+
+// snapshot is the content of a cache file.
+type snapshot struct {
+	Files   map[string]fileEntry // by absolute path
+	Summary map[Hash]*model.Summary
+}
+
+// fileEntry is what was known about one file when its content was hashed.
+type fileEntry struct {
+	Stat     load.Stat
+	Hash     Hash
+	HashedAt int64 // Unix nanoseconds
+}
+
+// Options configure a Store.
+type Options struct {
+	// Dir is the cache directory; "" keeps the cache in memory only.
+	Dir string
+	// Roots are the absolute directories of the environments and modules
+	// whose files are cached; they name the cache file.
+	Roots []string
+	// Owner identifies the program and its summary format: summaries
+	// written under another owner are discarded.
+	Owner string
+	// Now returns the current time; nil means time.Now.
+	Now func() time.Time
+}
+
+// Open reads the cache for opts.Roots. A missing, unreadable, corrupt or
+// foreign cache file gives an empty store: the cache only saves time.
+func Open(opts Options) *Store {
+	s := &Store{owner: opts.Owner, now: opts.Now}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.new = snapshot{Files: map[string]fileEntry{}, Summary: map[Hash]*model.Summary{}}
+	defer func() {
+		// Sized for the same files as last time.
+		s.new.Files = make(map[string]fileEntry, len(s.old.Files))
+		s.new.Summary = make(map[Hash]*model.Summary, len(s.old.Summary))
+	}()
+	if opts.Dir != "" {
+		h := sha256.New()
+		for _, r := range opts.Roots {
+			fmt.Fprintf(h, "%s\x00", r)
+		}
+		s.path = filepath.Join(opts.Dir, "context-"+hex.EncodeToString(h.Sum(nil)[:12]))
+		s.old = s.read()
+	}
+	return s
+}
+
+// Path returns the cache file's path, "" for an in-memory store.
+func (s *Store) Path() string { return s.path }
+
+// read decodes the cache file, or returns an empty snapshot.
+func (s *Store) read() snapshot {
+	data, err := os.ReadFile(s.path)
+	if err != nil {
+		return snapshot{}
+	}
+	snap, err := decode(data, s.owner)
+	if err != nil {
+		return snapshot{}
+	}
+	return snap
+}
+
+// Summaries returns the summary of every file, reading and parsing only
+// files the cache does not know in their current version. Files with
+// content (reported files, stdin) are always parsed; deferred files are
+// read only on a cache miss. parsed[i] is the tree of files[i] when it was
+// parsed, for the model to reuse; errs are files that could not be read,
+// whose summary is nil.
+func (s *Store) Summaries(files []*load.File, jobs int) (sums []*model.Summary, parsed []*parser.File, errs []error) {
+	sums = make([]*model.Summary, len(files))
+	parsed = make([]*parser.File, len(files))
+	entries := make([]fileEntry, len(files))
+	fresh := make([]bool, len(files))
+	errAt := make([]error, len(files))
+	par.For(len(files), jobs, func(i int) {
+		f := files[i]
+		if f.Src == nil && f.AbsPath != "" {
+			if e, ok := s.old.Files[f.AbsPath]; ok && e.Stat == f.Stat && s.trusted(e) {
+				if sum := s.old.Summary[e.Hash]; sum != nil {
+					sums[i], entries[i] = sum, e
+					return
+				}
+			}
+			hashedAt := s.now()
+			if err := f.Read(); err != nil {
+				errAt[i] = err
+				return
+			}
+			entries[i] = fileEntry{Stat: f.Stat, Hash: sha256.Sum256(f.Src), HashedAt: hashedAt.UnixNano()}
+			fresh[i] = true
+			if sum := s.old.Summary[entries[i].Hash]; sum != nil {
+				sums[i] = sum
+				return
+			}
+		}
+		parsed[i] = parser.ParseFile(f.Path, f.Src)
+		sums[i] = model.Summarize(parsed[i])
+	})
+	for i, f := range files {
+		if errAt[i] != nil {
+			errs = append(errs, errAt[i])
+			continue
+		}
+		if f.Stat == (load.Stat{}) || f.AbsPath == "" {
+			continue // reported or stdin content: not known by its stat
+		}
+		s.new.Files[f.AbsPath] = entries[i]
+		s.new.Summary[entries[i].Hash] = sums[i]
+		if fresh[i] {
+			s.dirty = true
+		}
+	}
+	if len(s.new.Files) != len(s.old.Files) {
+		s.dirty = true // files gone or added
+	}
+	return sums, parsed, errs
+}
+
+// trusted reports whether an entry's stat still vouches for its hash: the
+// file's timestamps were older than the hash by more than a timestamp tick,
+// so a later change of the content must have changed them.
+func (s *Store) trusted(e fileEntry) bool {
+	limit := e.HashedAt - int64(StatGranularity)
+	return e.Stat.ModTime < limit && e.Stat.ChangeTime < limit
+}
+
+// Save writes what this run saw when it differs from what was read: the
+// entries of the files summarised and their summaries, nothing else, so
+// the cache does not grow with files long gone. The file is replaced
+// atomically; a failure leaves the old one.
+func (s *Store) Save() error {
+	if s.path == "" || !s.dirty {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".context-*.tmp")
+	if err != nil {
+		return fmt.Errorf("cache: %w", err)
+	}
+	_, err = tmp.Write(encode(&s.new, s.owner))
+	err = errors.Join(err, tmp.Close())
+	if err == nil {
+		err = os.Rename(tmp.Name(), s.path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cache: writing %s: %w", s.path, err)
+	}
+	s.dirty = false
+	return nil
+}

@@ -1,0 +1,252 @@
+package cache
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"slices"
+	"unsafe"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// The cache file is a compact binary encoding, read on every editor save:
+// gob took 30 ms to decode the cache of a 5,000-file environment, this
+// takes a few. Every string is stored once in a table and referred to by
+// index; numbers are varints.
+//
+//	magic, format, owner
+//	strings:   count, then (length, bytes) each
+//	summaries: count, total mention count, then per summary: unit count,
+//	           then per unit
+//	           kind, name index, mention count, mention indexes
+//	files:     count, then per file: path index, size, modification
+//	           time, change time, inode, device, hash, hashed-at time,
+//	           summary index
+const magic = "ducklint-context\x00"
+
+var errCorrupt = errors.New("corrupt cache file")
+
+// encode returns the encoding of snap for owner.
+func encode(snap *snapshot, owner string) []byte {
+	var strs []string
+	index := map[string]uint64{}
+	str := func(s string) uint64 {
+		i, ok := index[s]
+		if !ok {
+			i = uint64(len(strs))
+			index[s] = i
+			strs = append(strs, s)
+		}
+		return i
+	}
+	paths := make([]string, 0, len(snap.Files))
+	for p := range snap.Files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	sumIndex := map[*model.Summary]uint64{}
+	var sums []*model.Summary
+	for _, p := range paths {
+		sum := snap.Summary[snap.Files[p].Hash]
+		if _, ok := sumIndex[sum]; !ok {
+			sumIndex[sum] = uint64(len(sums))
+			sums = append(sums, sum)
+		}
+	}
+	// Intern every string first: the table comes before its uses.
+	for _, p := range paths {
+		str(p)
+	}
+	for _, s := range sums {
+		for _, u := range s.Units {
+			str(u.Name)
+			for _, m := range u.Mentions {
+				str(m)
+			}
+		}
+	}
+
+	var b []byte
+	b = append(b, magic...)
+	b = binary.AppendUvarint(b, formatVersion)
+	b = appendString(b, owner)
+	b = binary.AppendUvarint(b, uint64(len(strs)))
+	for _, s := range strs {
+		b = appendString(b, s)
+	}
+	b = binary.AppendUvarint(b, uint64(len(sums)))
+	mentions := 0
+	for _, s := range sums {
+		for _, u := range s.Units {
+			mentions += len(u.Mentions)
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(mentions))
+	for _, s := range sums {
+		b = binary.AppendUvarint(b, uint64(len(s.Units)))
+		for _, u := range s.Units {
+			b = append(b, byte(u.Kind))
+			b = binary.AppendUvarint(b, index[u.Name])
+			b = binary.AppendUvarint(b, uint64(len(u.Mentions)))
+			for _, m := range u.Mentions {
+				b = binary.AppendUvarint(b, index[m])
+			}
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(paths)))
+	for _, p := range paths {
+		e := snap.Files[p]
+		b = binary.AppendUvarint(b, index[p])
+		b = binary.AppendVarint(b, e.Stat.Size)
+		b = binary.AppendVarint(b, e.Stat.ModTime)
+		b = binary.AppendVarint(b, e.Stat.ChangeTime)
+		b = binary.AppendUvarint(b, e.Stat.Inode)
+		b = binary.AppendUvarint(b, e.Stat.Device)
+		b = append(b, e.Hash[:]...)
+		b = binary.AppendVarint(b, e.HashedAt)
+		b = binary.AppendUvarint(b, sumIndex[snap.Summary[e.Hash]])
+	}
+	return b
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+// decoder reads an encoding, remembering the first error.
+type decoder struct {
+	data []byte
+	text string // data as one string: table entries are substrings of it
+	off  int
+	err  error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(d.data[d.off:])
+	if n <= 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+func (d *decoder) byte() byte {
+	if d.err != nil || d.off >= len(d.data) {
+		d.err = errCorrupt
+		return 0
+	}
+	d.off++
+	return d.data[d.off-1]
+}
+
+func (d *decoder) varint() int64 {
+	if d.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(d.data[d.off:])
+	if n <= 0 {
+		d.err = errCorrupt
+		return 0
+	}
+	d.off += n
+	return v
+}
+
+// count reads a length that the remaining bytes can hold at least
+// per bytes each, so a corrupt count cannot make a huge allocation.
+func (d *decoder) count(per int) int {
+	n := d.uvarint()
+	if d.err == nil && n > uint64((len(d.data)-d.off)/per) {
+		d.err = errCorrupt
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) bytes(n int) string {
+	if d.err != nil || n > len(d.data)-d.off {
+		d.err = errCorrupt
+		return ""
+	}
+	s := d.text[d.off : d.off+n]
+	d.off += n
+	return s
+}
+
+// decode parses an encoding made by encode for owner. Any damage, another
+// format or another owner is an error. The result's strings share data,
+// which must not be modified afterwards.
+func decode(data []byte, owner string) (snapshot, error) {
+	if !bytes.HasPrefix(data, []byte(magic)) {
+		return snapshot{}, errCorrupt
+	}
+	// The table's strings share data, which the caller hands over.
+	d := &decoder{data: data, text: unsafe.String(unsafe.SliceData(data), len(data)), off: len(magic)}
+	if d.uvarint() != formatVersion || d.bytes(d.count(1)) != owner || d.err != nil {
+		return snapshot{}, errCorrupt
+	}
+	strs := make([]string, d.count(1))
+	for i := range strs {
+		strs[i] = d.bytes(d.count(1))
+	}
+	str := func() string {
+		i := d.uvarint()
+		if i >= uint64(len(strs)) {
+			d.err = errCorrupt
+			return ""
+		}
+		return strs[i]
+	}
+	sums := make([]*model.Summary, d.count(1))
+	// Every unit's mentions are a window of one slice: one allocation
+	// instead of one per unit.
+	mentions := make([]string, 0, d.count(1))
+	for i := range sums {
+		units := make([]model.Unit, d.count(3))
+		for j := range units {
+			if d.err != nil {
+				break
+			}
+			kind := model.UnitKind(d.byte())
+			units[j] = model.Unit{Kind: kind, Name: str()}
+			n := d.count(1)
+			if n > cap(mentions)-len(mentions) {
+				d.err = errCorrupt
+				break
+			}
+			start := len(mentions)
+			for range n {
+				mentions = append(mentions, str())
+			}
+			units[j].Mentions = mentions[start:len(mentions):len(mentions)]
+		}
+		sums[i] = &model.Summary{Units: units}
+	}
+	n := d.count(1)
+	snap := snapshot{Files: make(map[string]fileEntry, n),
+		Summary: make(map[Hash]*model.Summary, len(sums))}
+	for range n {
+		p := str()
+		var e fileEntry
+		e.Stat = load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
+		copy(e.Hash[:], d.bytes(len(e.Hash)))
+		e.HashedAt = d.varint()
+		si := d.uvarint()
+		if d.err != nil || si >= uint64(len(sums)) {
+			return snapshot{}, errCorrupt
+		}
+		snap.Files[p] = e
+		snap.Summary[e.Hash] = sums[si]
+	}
+	if d.err != nil || d.off != len(data) {
+		return snapshot{}, errCorrupt
+	}
+	return snap, nil
+}

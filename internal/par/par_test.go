@@ -1,0 +1,38 @@
+package par
+
+import (
+	"sync/atomic"
+	"testing"
+)
+
+func TestForCallsEveryIndexOnce(t *testing.T) {
+	for _, tc := range []struct{ n, jobs int }{{0, 4}, {1, 4}, {7, 1}, {1000, 3}, {5, 0}, {3, 16}} {
+		counts := make([]atomic.Int32, tc.n)
+		For(tc.n, tc.jobs, func(i int) { counts[i].Add(1) })
+		for i := range counts {
+			if c := counts[i].Load(); c != 1 {
+				t.Errorf("n=%d jobs=%d: index %d called %d times", tc.n, tc.jobs, i, c)
+			}
+		}
+	}
+}
+
+func TestForBoundsConcurrency(t *testing.T) {
+	var running, peak atomic.Int32
+	For(200, 3, func(int) {
+		r := running.Add(1)
+		for {
+			p := peak.Load()
+			if r <= p || peak.CompareAndSwap(p, r) {
+				break
+			}
+		}
+		for range 1000 {
+			_ = running.Load()
+		}
+		running.Add(-1)
+	})
+	if p := peak.Load(); p > 3 {
+		t.Errorf("%d calls ran at once, want at most 3", p)
+	}
+}

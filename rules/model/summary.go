@@ -1,0 +1,189 @@
+package model
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// SummaryVersion changes whenever Summarize's output for the same text
+// changes, so summaries stored by an older build are not trusted.
+const SummaryVersion = 1
+
+// Summary is what one file's text says about its place in the declaration
+// graph: the units it defines and every name each unit mentions. It
+// depends on the text alone, so it can be stored by content hash and
+// reused while the file is unchanged. Relevant uses summaries to find the
+// files that can change another file's findings.
+type Summary struct {
+	// Units are the file's top-level code (always first) and then every
+	// class, defined type, node, function, plan, type alias and type
+	// definition in source order, nested ones after their enclosing class.
+	Units []Unit
+}
+
+// Unit is one piece of code with its own place in the graph.
+type Unit struct {
+	// Kind is UnitTop, UnitNode or UnitDefinition.
+	Kind UnitKind
+	// Name is the defined name in lower case, qualified like the model's
+	// definitions; "" for top-level code and nodes.
+	Name string
+	// Mentions are the names the unit's code could refer to, lower case
+	// and without a leading "::", sorted and without duplicates: bare
+	// words, type and resource references, string literals, the
+	// namespaces of qualified variables, called functions and the parent
+	// of an inheriting class. Over-approximating is safe; missing a name
+	// the model resolves is not.
+	Mentions []string
+	// ResourceLike are the classes the unit declares resource-like
+	// (class { 'x': }), as the model reads their titles, sorted and
+	// without duplicates: whether such a declaration can meet another
+	// depends on every other declaration of the class.
+	ResourceLike []string
+}
+
+// UnitKind says what a unit is.
+type UnitKind uint8
+
+const (
+	// UnitTop is a file's code outside any definition.
+	UnitTop UnitKind = iota
+	// UnitNode is a node definition.
+	UnitNode
+	// UnitDefinition is a named definition: class, defined type,
+	// function, plan, type alias or type definition.
+	UnitDefinition
+)
+
+// Summarize returns the summary of a parsed file.
+func Summarize(f *parser.File) *Summary {
+	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}}, resourceLike: []map[string]bool{{}}}
+	if f.Program != nil {
+		s.walk(f.Program, 0, "")
+	}
+	for i := range s.sum.Units {
+		m := make([]string, 0, len(s.mentions[i]))
+		for name := range s.mentions[i] {
+			m = append(m, name)
+		}
+		slices.Sort(m)
+		s.sum.Units[i].Mentions = m
+		if len(s.resourceLike[i]) > 0 {
+			rl := make([]string, 0, len(s.resourceLike[i]))
+			for name := range s.resourceLike[i] {
+				rl = append(rl, name)
+			}
+			slices.Sort(rl)
+			s.sum.Units[i].ResourceLike = rl
+		}
+	}
+	return s.sum
+}
+
+// summarizer builds one Summary.
+type summarizer struct {
+	sum          *Summary
+	mentions     []map[string]bool // by unit
+	resourceLike []map[string]bool // by unit
+}
+
+// open starts a unit and returns its index.
+func (s *summarizer) open(kind UnitKind, name string) int {
+	s.sum.Units = append(s.sum.Units, Unit{Kind: kind, Name: name})
+	s.mentions = append(s.mentions, map[string]bool{})
+	s.resourceLike = append(s.resourceLike, map[string]bool{})
+	return len(s.sum.Units) - 1
+}
+
+// mention records a name unit u mentions, when it could name a
+// definition or a template.
+func (s *summarizer) mention(u int, name string) {
+	name = strings.ToLower(strings.TrimPrefix(name, "::"))
+	if couldName(name) {
+		s.mentions[u][name] = true
+	}
+}
+
+// couldName reports whether a (lower-case) string could be the name of a
+// definition or a module template: definition names are made of letters,
+// digits, '_' and "::" (a WORD token adds '-'); template names end in
+// ".epp". Most string literals (commands, paths, file content) are
+// neither, and leaving them out keeps summaries small.
+func couldName(s string) bool {
+	if s == "" {
+		return false
+	}
+	if strings.HasSuffix(s, ".epp") {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == ':' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// walk visits n, which belongs to unit u; ns is the enclosing class name
+// that qualifies nested definitions, as in the model.
+func (s *summarizer) walk(n parser.Node, u int, ns string) {
+	switch n := n.(type) {
+	case *parser.ClassDef:
+		name := NormalizeClassName(qualify(ns, n.Name))
+		inner := s.open(UnitDefinition, name)
+		if n.Parent != "" && n.Parent != "default" {
+			s.mention(inner, n.Parent)
+		}
+		s.children(n, inner, name)
+		return
+	case *parser.DefineDef:
+		inner := s.open(UnitDefinition, NormalizeClassName(qualify(ns, n.Name)))
+		s.children(n, inner, ns)
+		return
+	case *parser.NodeDef:
+		s.children(n, s.open(UnitNode, ""), "")
+		return
+	case *parser.FunctionDef:
+		s.children(n, s.open(UnitDefinition, NormalizeClassName(n.Name)), "")
+		return
+	case *parser.PlanDef:
+		s.children(n, s.open(UnitDefinition, NormalizeClassName(n.Name)), "")
+		return
+	case *parser.TypeAlias:
+		s.children(n, s.open(UnitDefinition, NormalizeClassName(n.Name)), "")
+		return
+	case *parser.TypeDefinition:
+		inner := s.open(UnitDefinition, NormalizeClassName(n.Name))
+		s.mention(inner, n.Parent)
+		s.children(n, inner, "")
+		return
+	case *parser.Name:
+		s.mention(u, n.Value)
+	case *parser.TypeRef:
+		s.mention(u, n.Value)
+	case *parser.StringLit:
+		s.mention(u, n.Value)
+	case *parser.Variable:
+		if i := strings.LastIndex(n.Name, "::"); i > 0 {
+			s.mention(u, n.Name[:i])
+		}
+	case *parser.MethodCall:
+		s.mention(u, n.Name)
+	case *parser.Resource:
+		if n.TypeName() == "class" {
+			for _, body := range n.Bodies {
+				for _, t := range classTargets(body.Title) {
+					s.resourceLike[u][t.name] = true
+				}
+			}
+		}
+	}
+	s.children(n, u, ns)
+}
+
+func (s *summarizer) children(n parser.Node, u int, ns string) {
+	parser.EachChild(n, func(ch parser.Node) { s.walk(ch, u, ns) })
+}
