@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/ducklint/ducklint/reporter"
 	"github.com/ducklint/ducklint/rules"
@@ -33,6 +34,9 @@ type Command struct {
 	// wholeContext parses every context file instead of only the relevant
 	// ones; tests compare the two.
 	wholeContext bool
+	// now is the context cache's clock; nil means time.Now. Tests move it
+	// forward to make the cache trust files they have just written.
+	now func() time.Time
 }
 
 // options are the parsed command-line flags.

@@ -68,7 +68,7 @@ func (c *Command) narrowContext(tree *load.Tree, dir string, jobs int, pending <
 
 // openCache opens the context cache kept for the given roots.
 func (c *Command) openCache(roots []string) *cache.Store {
-	return cache.Open(cache.Options{Dir: c.cacheDir(), Roots: roots, Owner: cacheOwner()})
+	return cache.Open(cache.Options{Dir: c.cacheDir(), Roots: roots, Owner: cacheOwner(), Now: c.now})
 }
 
 // cacheDir is the cache directory in effect: DUCKLINT_CACHE_DIR, else

@@ -1,5 +1,10 @@
 package ducklint
 
+import "time"
+
 // WholeContext makes c parse every context file, as ducklint did before
 // narrowing the context; tests compare the two.
 func WholeContext(c *Command) { c.wholeContext = true }
+
+// SetClock sets the clock of c's context cache.
+func SetClock(c *Command, now func() time.Time) { c.now = now }

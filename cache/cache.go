@@ -9,8 +9,9 @@
 // as git's index decides. A file modified within StatGranularity of being
 // hashed is hashed again on every run until it has been quiet that long, so
 // a change that keeps the size within one timestamp tick is never missed.
-// Summaries are stored by content hash, so a file changed and changed back
-// is not parsed again.
+// Summaries are stored by content hash, and the one of a file's previous
+// version is kept until the next change, so an edit that is undone costs
+// no parse.
 package cache
 
 import (
@@ -85,12 +86,6 @@ func Open(opts Options) *Store {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.new = snapshot{Files: map[string]fileEntry{}, Summary: map[Hash]*model.Summary{}}
-	defer func() {
-		// Sized for the same files as last time.
-		s.new.Files = make(map[string]fileEntry, len(s.old.Files))
-		s.new.Summary = make(map[Hash]*model.Summary, len(s.old.Summary))
-	}()
 	if opts.Dir != "" {
 		h := sha256.New()
 		for _, r := range opts.Roots {
@@ -99,6 +94,9 @@ func Open(opts Options) *Store {
 		s.path = filepath.Join(opts.Dir, "context-"+hex.EncodeToString(h.Sum(nil)[:12]))
 		s.old = s.read()
 	}
+	// Sized for the same files as last time.
+	s.new = snapshot{Files: make(map[string]fileEntry, len(s.old.Files)),
+		Summary: make(map[Hash]*model.Summary, len(s.old.Summary))}
 	return s
 }
 
@@ -128,11 +126,13 @@ func (s *Store) Summaries(files []*load.File, jobs int) (sums []*model.Summary, 
 	sums = make([]*model.Summary, len(files))
 	parsed = make([]*parser.File, len(files))
 	entries := make([]fileEntry, len(files))
+	deferred := make([]bool, len(files))
 	fresh := make([]bool, len(files))
 	errAt := make([]error, len(files))
 	par.For(len(files), jobs, func(i int) {
 		f := files[i]
 		if f.Src == nil && f.AbsPath != "" {
+			deferred[i] = true
 			if e, ok := s.old.Files[f.AbsPath]; ok && e.Stat == f.Stat && s.trusted(e) {
 				if sum := s.old.Summary[e.Hash]; sum != nil {
 					sums[i], entries[i] = sum, e
@@ -159,13 +159,18 @@ func (s *Store) Summaries(files []*load.File, jobs int) (sums []*model.Summary, 
 			errs = append(errs, errAt[i])
 			continue
 		}
-		if f.Stat == (load.Stat{}) || f.AbsPath == "" {
+		if !deferred[i] {
 			continue // reported or stdin content: not known by its stat
 		}
 		s.new.Files[f.AbsPath] = entries[i]
 		s.new.Summary[entries[i].Hash] = sums[i]
 		if fresh[i] {
 			s.dirty = true
+			// The previous version's summary stays one generation: an
+			// edit that is undone needs no parse.
+			if prev, ok := s.old.Files[f.AbsPath]; ok && prev.Hash != entries[i].Hash && s.old.Summary[prev.Hash] != nil {
+				s.new.Summary[prev.Hash] = s.old.Summary[prev.Hash]
+			}
 		}
 	}
 	if len(s.new.Files) != len(s.old.Files) {

@@ -18,12 +18,11 @@ import (
 //
 //	magic, format, owner
 //	strings:   count, then (length, bytes) each
-//	summaries: count, total mention count, then per summary: unit count,
-//	           then per unit
-//	           kind, name index, mention count, mention indexes
+//	summaries: count, total mention count, then per summary: content
+//	           hash, unit count, then per unit kind, name index, mention
+//	           count, mention indexes, resource-like count, indexes
 //	files:     count, then per file: path index, size, modification
-//	           time, change time, inode, device, hash, hashed-at time,
-//	           summary index
+//	           time, change time, inode, device, hash, hashed-at time
 const magic = "ducklint-context\x00"
 
 var errCorrupt = errors.New("corrupt cache file")
@@ -46,25 +45,26 @@ func encode(snap *snapshot, owner string) []byte {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	sumIndex := map[*model.Summary]uint64{}
-	var sums []*model.Summary
-	for _, p := range paths {
-		sum := snap.Summary[snap.Files[p].Hash]
-		if _, ok := sumIndex[sum]; !ok {
-			sumIndex[sum] = uint64(len(sums))
-			sums = append(sums, sum)
-		}
+	hashes := make([]Hash, 0, len(snap.Summary))
+	for h := range snap.Summary {
+		hashes = append(hashes, h)
 	}
+	slices.SortFunc(hashes, func(a, b Hash) int { return bytes.Compare(a[:], b[:]) })
 	// Intern every string first: the table comes before its uses.
 	for _, p := range paths {
 		str(p)
 	}
-	for _, s := range sums {
-		for _, u := range s.Units {
+	mentions := 0
+	for _, h := range hashes {
+		for _, u := range snap.Summary[h].Units {
 			str(u.Name)
 			for _, m := range u.Mentions {
 				str(m)
 			}
+			for _, m := range u.ResourceLike {
+				str(m)
+			}
+			mentions += len(u.Mentions)
 		}
 	}
 
@@ -76,21 +76,21 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, s := range strs {
 		b = appendString(b, s)
 	}
-	b = binary.AppendUvarint(b, uint64(len(sums)))
-	mentions := 0
-	for _, s := range sums {
-		for _, u := range s.Units {
-			mentions += len(u.Mentions)
-		}
-	}
+	b = binary.AppendUvarint(b, uint64(len(hashes)))
 	b = binary.AppendUvarint(b, uint64(mentions))
-	for _, s := range sums {
-		b = binary.AppendUvarint(b, uint64(len(s.Units)))
-		for _, u := range s.Units {
+	for _, h := range hashes {
+		b = append(b, h[:]...)
+		units := snap.Summary[h].Units
+		b = binary.AppendUvarint(b, uint64(len(units)))
+		for _, u := range units {
 			b = append(b, byte(u.Kind))
 			b = binary.AppendUvarint(b, index[u.Name])
 			b = binary.AppendUvarint(b, uint64(len(u.Mentions)))
 			for _, m := range u.Mentions {
+				b = binary.AppendUvarint(b, index[m])
+			}
+			b = binary.AppendUvarint(b, uint64(len(u.ResourceLike)))
+			for _, m := range u.ResourceLike {
 				b = binary.AppendUvarint(b, index[m])
 			}
 		}
@@ -106,7 +106,6 @@ func encode(snap *snapshot, owner string) []byte {
 		b = binary.AppendUvarint(b, e.Stat.Device)
 		b = append(b, e.Hash[:]...)
 		b = binary.AppendVarint(b, e.HashedAt)
-		b = binary.AppendUvarint(b, sumIndex[snap.Summary[e.Hash]])
 	}
 	return b
 }
@@ -204,11 +203,14 @@ func decode(data []byte, owner string) (snapshot, error) {
 		}
 		return strs[i]
 	}
-	sums := make([]*model.Summary, d.count(1))
+	nsums := d.count(len(Hash{}) + 1)
 	// Every unit's mentions are a window of one slice: one allocation
 	// instead of one per unit.
 	mentions := make([]string, 0, d.count(1))
-	for i := range sums {
+	sums := make(map[Hash]*model.Summary, nsums)
+	for range nsums {
+		var h Hash
+		copy(h[:], d.bytes(len(h)))
 		units := make([]model.Unit, d.count(3))
 		for j := range units {
 			if d.err != nil {
@@ -221,29 +223,37 @@ func decode(data []byte, owner string) (snapshot, error) {
 				d.err = errCorrupt
 				break
 			}
-			start := len(mentions)
-			for range n {
-				mentions = append(mentions, str())
+			if n > 0 {
+				start := len(mentions)
+				for range n {
+					mentions = append(mentions, str())
+				}
+				units[j].Mentions = mentions[start:len(mentions):len(mentions)]
 			}
-			units[j].Mentions = mentions[start:len(mentions):len(mentions)]
+			if n := d.count(1); n > 0 {
+				units[j].ResourceLike = make([]string, n)
+				for k := range units[j].ResourceLike {
+					units[j].ResourceLike[k] = str()
+				}
+			}
 		}
-		sums[i] = &model.Summary{Units: units}
+		if _, dup := sums[h]; dup || d.err != nil {
+			return snapshot{}, errCorrupt
+		}
+		sums[h] = &model.Summary{Units: units}
 	}
 	n := d.count(1)
-	snap := snapshot{Files: make(map[string]fileEntry, n),
-		Summary: make(map[Hash]*model.Summary, len(sums))}
+	snap := snapshot{Files: make(map[string]fileEntry, n), Summary: sums}
 	for range n {
 		p := str()
 		var e fileEntry
 		e.Stat = load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
 		copy(e.Hash[:], d.bytes(len(e.Hash)))
 		e.HashedAt = d.varint()
-		si := d.uvarint()
-		if d.err != nil || si >= uint64(len(sums)) {
+		if _, dup := snap.Files[p]; dup || d.err != nil {
 			return snapshot{}, errCorrupt
 		}
 		snap.Files[p] = e
-		snap.Summary[e.Hash] = sums[si]
 	}
 	if d.err != nil || d.off != len(data) {
 		return snapshot{}, errCorrupt

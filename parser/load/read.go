@@ -35,7 +35,7 @@ func (l *loader) readOne(c candidate) *File {
 	if c.stdin || (c.abs != "" && c.abs == l.stdinAbs) {
 		f.Src = l.stdin
 	} else if l.deferContext && !c.reported {
-		st, err := statFile(c.abs)
+		st, err := StatFile(c.abs)
 		if err != nil {
 			l.problem(c.abs, fmt.Errorf("cannot read file: %w", pathError(err)))
 			return nil

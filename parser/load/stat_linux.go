@@ -6,10 +6,11 @@ import (
 	"syscall"
 )
 
-// statFile stats path, following symbolic links. It calls stat(2)
+// StatFile returns the Stat of the file at path, following symbolic
+// links, as loading with Options.DeferContext records it. It calls stat(2)
 // directly: os.Stat allocates a FileInfo per call, and an editor's run
 // stats every file of the environment.
-func statFile(path string) (Stat, error) {
+func StatFile(path string) (Stat, error) {
 	var st syscall.Stat_t
 	var err error
 	for {

@@ -4,10 +4,11 @@ package load
 
 import "os"
 
-// statFile stats path, following symbolic links. Only the size and
+// StatFile returns the Stat of the file at path, following symbolic
+// links, as loading with Options.DeferContext records it. Only the size and
 // modification time are read portably; with the cache's rule for recently
 // modified files they are enough.
-func statFile(path string) (Stat, error) {
+func StatFile(path string) (Stat, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return Stat{}, err

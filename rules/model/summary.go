@@ -64,22 +64,23 @@ func Summarize(f *parser.File) *Summary {
 		s.walk(f.Program, 0, "")
 	}
 	for i := range s.sum.Units {
-		m := make([]string, 0, len(s.mentions[i]))
-		for name := range s.mentions[i] {
-			m = append(m, name)
-		}
-		slices.Sort(m)
-		s.sum.Units[i].Mentions = m
-		if len(s.resourceLike[i]) > 0 {
-			rl := make([]string, 0, len(s.resourceLike[i]))
-			for name := range s.resourceLike[i] {
-				rl = append(rl, name)
-			}
-			slices.Sort(rl)
-			s.sum.Units[i].ResourceLike = rl
-		}
+		s.sum.Units[i].Mentions = sortedKeys(s.mentions[i])
+		s.sum.Units[i].ResourceLike = sortedKeys(s.resourceLike[i])
 	}
 	return s.sum
+}
+
+// sortedKeys returns the keys of set, sorted; nil when there are none.
+func sortedKeys(set map[string]bool) []string {
+	if len(set) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // summarizer builds one Summary.

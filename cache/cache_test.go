@@ -1,0 +1,321 @@
+package cache
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// fixture is a directory of context files and a cache directory.
+type fixture struct {
+	t     *testing.T
+	dir   string
+	cache string
+	names []string
+	now   time.Time // the clock runs and Saves see
+}
+
+func newFixture(t *testing.T, files map[string]string) *fixture {
+	fx := &fixture{t: t, dir: t.TempDir(), cache: filepath.Join(t.TempDir(), "ducklint")}
+	for name, text := range files {
+		fx.write(name, text)
+		fx.names = append(fx.names, name)
+	}
+	slices.Sort(fx.names)
+	fx.now = time.Now().Add(time.Hour) // every file is long quiet
+	return fx
+}
+
+func (fx *fixture) write(name, text string) {
+	fx.t.Helper()
+	if err := os.WriteFile(filepath.Join(fx.dir, name), []byte(text), 0o644); err != nil {
+		fx.t.Fatal(err)
+	}
+}
+
+// files returns the context files as loading with DeferContext leaves them.
+func (fx *fixture) files() []*load.File {
+	fx.t.Helper()
+	var out []*load.File
+	for _, name := range fx.names {
+		abs := filepath.Join(fx.dir, name)
+		st, err := load.StatFile(abs)
+		if err != nil {
+			fx.t.Fatal(err)
+		}
+		out = append(out, &load.File{Path: name, AbsPath: abs, Stat: st})
+	}
+	return out
+}
+
+// result is what one run through the store did.
+type result struct {
+	files  []*load.File
+	sums   []*model.Summary
+	read   []string // files whose content was read
+	parsed []string // files parsed
+}
+
+// run opens the store, summarises the files and saves, as a command does.
+func (fx *fixture) run(owner string) result {
+	fx.t.Helper()
+	s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: owner, Now: func() time.Time { return fx.now }})
+	files := fx.files()
+	sums, parsed, errs := s.Summaries(files, 2)
+	if len(errs) > 0 {
+		fx.t.Fatal(errs)
+	}
+	if err := s.Save(); err != nil {
+		fx.t.Fatal(err)
+	}
+	r := result{files: files, sums: sums}
+	for i, f := range files {
+		if f.Src != nil {
+			r.read = append(r.read, f.Path)
+		}
+		if parsed[i] != nil {
+			r.parsed = append(r.parsed, f.Path)
+		}
+	}
+	return r
+}
+
+// defined returns the names the summary of file name defines.
+func (r result) defined(name string) []string {
+	for i, f := range r.files {
+		if f.Path == name {
+			var out []string
+			for _, u := range r.sums[i].Units[1:] {
+				out = append(out, u.Name)
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+var twoClasses = map[string]string{
+	"a.pp": "class a { include b }\n",
+	"b.pp": "class b { notify { 'x': } }\n",
+}
+
+func TestUnchangedFilesAreNeitherReadNorParsed(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	first := fx.run("v1")
+	if !reflect.DeepEqual(first.parsed, []string{"a.pp", "b.pp"}) {
+		t.Fatalf("first run parsed %v, want every file", first.parsed)
+	}
+	second := fx.run("v1")
+	if len(second.read) != 0 || len(second.parsed) != 0 {
+		t.Errorf("second run read %v and parsed %v, want nothing", second.read, second.parsed)
+	}
+	if !reflect.DeepEqual(first.sums, second.sums) {
+		t.Errorf("cached summaries differ from the parsed ones:\n%+v\n%+v", first.sums, second.sums)
+	}
+}
+
+func TestRecentlyModifiedFileIsHashedAgain(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.now = time.Now() // the files were written within a timestamp tick
+	fx.run("v1")
+	second := fx.run("v1")
+	if !reflect.DeepEqual(second.read, []string{"a.pp", "b.pp"}) || len(second.parsed) != 0 {
+		t.Errorf("read %v and parsed %v; want both read (not trusted by stat yet) and none parsed (known by hash)",
+			second.read, second.parsed)
+	}
+	fx.now = time.Now().Add(time.Hour) // hashed again long after the change: trusted from now on
+	fx.run("v1")
+	if third := fx.run("v1"); len(third.read) != 0 {
+		t.Errorf("read %v after the files were quiet, want nothing", third.read)
+	}
+}
+
+func TestSameSizeRewriteWithOldModTimeIsNoticed(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the change time that reveals this rewrite is read on Linux only")
+	}
+	fx := newFixture(t, twoClasses)
+	fx.run("v1")
+	abs := filepath.Join(fx.dir, "b.pp")
+	before, err := os.Stat(abs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(10 * time.Millisecond) // let the change time move on
+	fx.write("b.pp", "class c { notify { 'x': } }\n")
+	if err := os.Chtimes(abs, before.ModTime(), before.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	fx.now = time.Now().Add(time.Hour)
+	r := fx.run("v1")
+	if got := r.defined("b.pp"); !reflect.DeepEqual(got, []string{"c"}) {
+		t.Errorf("b.pp defines %v after the rewrite, want [c]", got)
+	}
+}
+
+func TestEditedFileIsParsedAgainAndRevertedOneIsNot(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.run("v1")
+	fx.write("b.pp", "class b2 { }\n")
+	r := fx.run("v1")
+	if !reflect.DeepEqual(r.parsed, []string{"b.pp"}) || !reflect.DeepEqual(r.defined("b.pp"), []string{"b2"}) {
+		t.Fatalf("after an edit: parsed %v, b.pp defines %v; want b.pp parsed, defining b2", r.parsed, r.defined("b.pp"))
+	}
+	fx.write("b.pp", twoClasses["b.pp"])
+	r = fx.run("v1")
+	if len(r.parsed) != 0 || !reflect.DeepEqual(r.defined("b.pp"), []string{"b"}) {
+		t.Errorf("after reverting: parsed %v, b.pp defines %v; want nothing parsed (summary known by hash), defining b",
+			r.parsed, r.defined("b.pp"))
+	}
+}
+
+func TestReplacedFileIsNoticed(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.run("v1")
+	// Editors save by writing a new file and renaming it over the old.
+	tmp := filepath.Join(fx.dir, ".b.pp.swp")
+	if err := os.WriteFile(tmp, []byte("class z { }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(fx.dir, "b.pp")); err != nil {
+		t.Fatal(err)
+	}
+	if r := fx.run("v1"); !reflect.DeepEqual(r.defined("b.pp"), []string{"z"}) {
+		t.Errorf("b.pp defines %v after being replaced, want [z]", r.defined("b.pp"))
+	}
+}
+
+func TestGoneFilesLeaveTheCache(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.run("v1")
+	fx.names = []string{"a.pp"}
+	fx.run("v1")
+	data, err := os.ReadFile(Open(Options{Dir: fx.cache, Roots: []string{fx.dir}}).Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := decode(data, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snap.Files) != 1 || len(snap.Summary) != 1 {
+		t.Errorf("cache holds %d files and %d summaries after b.pp went, want 1 and 1", len(snap.Files), len(snap.Summary))
+	}
+}
+
+func TestAnotherOwnersCacheIsNotTrusted(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.run("v1")
+	if r := fx.run("v2"); len(r.parsed) != 2 {
+		t.Errorf("a build with another summariser parsed %v, want every file", r.parsed)
+	}
+}
+
+func TestDamagedCacheFileIsIgnored(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.run("v1")
+	path := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}}).Path()
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := map[string][]byte{
+		"empty":     {},
+		"truncated": good[:len(good)/2],
+		"extended":  append(slices.Clone(good), 0),
+		"not ours":  []byte("{\"files\": []}\n"),
+	}
+	for i := len(magic); i < len(good); i += max(1, len(good)/40) {
+		flipped := slices.Clone(good)
+		flipped[i] ^= 0xff
+		damaged["flipped byte "+string(rune('a'+i%26))] = flipped
+	}
+	for name, data := range damaged {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		r := fx.run("v1")
+		if !reflect.DeepEqual(r.defined("a.pp"), []string{"a"}) || !reflect.DeepEqual(r.defined("b.pp"), []string{"b"}) {
+			t.Errorf("%s: wrong summaries from a damaged cache: a.pp %v, b.pp %v", name, r.defined("a.pp"), r.defined("b.pp"))
+		}
+	}
+}
+
+func TestUnwritableCacheDirOnlyCostsTime(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	// A regular file where the cache directory should be.
+	if err := os.WriteFile(filepath.Join(filepath.Dir(fx.cache), "blocker"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fx.cache = filepath.Join(filepath.Dir(fx.cache), "blocker", "ducklint")
+	s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1"})
+	sums, _, errs := s.Summaries(fx.files(), 2)
+	if len(errs) > 0 || len(sums) != 2 || sums[0] == nil || sums[1] == nil {
+		t.Fatalf("summaries %v, errors %v", sums, errs)
+	}
+	if err := s.Save(); err == nil {
+		t.Error("Save into a path below a regular file succeeded")
+	}
+}
+
+func TestUnreadableFileIsAnError(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	files := fx.files()
+	if err := os.Remove(files[1].AbsPath); err != nil {
+		t.Fatal(err)
+	}
+	s := Open(Options{Owner: "v1"})
+	sums, _, errs := s.Summaries(files, 2)
+	if len(errs) != 1 || sums[1] != nil || sums[0] == nil {
+		t.Errorf("summaries %v, errors %v; want b.pp's error and no summary for it", sums, errs)
+	}
+}
+
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	sum := &model.Summary{Units: []model.Unit{
+		{Kind: model.UnitTop, Mentions: []string{"x"}},
+		{Kind: model.UnitDefinition, Name: "a", Mentions: []string{"b", "x"}, ResourceLike: []string{"b"}},
+		{Kind: model.UnitNode},
+	}}
+	snap := snapshot{
+		Files: map[string]fileEntry{
+			"/t/a.pp": {Stat: load.Stat{Size: 10, ModTime: -5, ChangeTime: 1 << 62, Inode: 7, Device: 1 << 63}, Hash: Hash{1, 2}, HashedAt: 99},
+			"/t/b.pp": {Stat: load.Stat{Size: 10}, Hash: Hash{1, 2}, HashedAt: 100},
+		},
+		Summary: map[Hash]*model.Summary{{1, 2}: sum},
+	}
+	got, err := decode(encode(&snap, "owner"), "owner")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, snap) {
+		t.Errorf("round trip:\n got %+v\nwant %+v", got, snap)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	snap := snapshot{
+		Files:   map[string]fileEntry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
+		Summary: map[Hash]*model.Summary{{9}: {Units: []model.Unit{{Mentions: []string{"m"}}, {Kind: model.UnitDefinition, Name: "a"}}}},
+	}
+	f.Add(encode(&snap, "o"))
+	f.Add([]byte(magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := decode(data, "o")
+		if err != nil {
+			return
+		}
+		// Whatever decodes must survive encoding and decoding again.
+		again, err := decode(encode(&got, "o"), "o")
+		if err != nil || !reflect.DeepEqual(again, got) {
+			t.Errorf("decoded %+v, encoded and decoded again %+v (error %v)", got, again, err)
+		}
+	})
+}
