@@ -38,6 +38,17 @@ func ParseEPP(path string, src []byte) *File {
 // As with ParseFile, src must not be modified afterwards.
 func ParseFileWithOptions(path string, src []byte, opts ParseOptions) *File {
 	f := &File{Path: path, Src: src, Lines: NewLineIndex(src), EPP: opts.EPP}
+	if len(src) > MaxFileSize {
+		one := Pos{Offset: 0, Line: 1, Column: 1}
+		f.Errors = append(f.Errors, &SyntaxError{Span: Span{Start: one, End: one},
+			Message: "file too large to parse (" + itoa(len(src)) + " bytes; the limit is " + itoa(MaxFileSize) + ")"})
+		return f
+	}
 	parse(f, opts)
 	return f
 }
+
+// MaxFileSize is the largest source, in bytes, that is parsed: positions
+// are 32-bit (to keep every tree node small), and no real manifest comes
+// near it.
+const MaxFileSize = 1 << 30

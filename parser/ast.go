@@ -62,7 +62,7 @@ type SyntaxError struct {
 
 // Error formats the error as "message (line: L, column: C)" like Puppet.
 func (e *SyntaxError) Error() string {
-	return e.Message + " (line: " + itoa(e.Start.Line) + ", column: " + itoa(e.Start.Column) + ")"
+	return e.Message + " (line: " + itoa(int(e.Start.Line)) + ", column: " + itoa(int(e.Start.Column)) + ")"
 }
 
 func itoa(n int) string {

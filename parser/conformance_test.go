@@ -74,7 +74,7 @@ func checkVerdicts(t *testing.T, dir string) {
 			if strings.HasPrefix(want.Message, "Puppet crashed") {
 				return // any error will do where Puppet itself fails
 			}
-			if want.Line != 0 && (got.Start.Line != want.Line || got.Start.Column != want.Column) {
+			if want.Line != 0 && (int(got.Start.Line) != want.Line || int(got.Start.Column) != want.Column) {
 				t.Errorf("first error at %d:%d %q; Puppet: %d:%d %q", got.Start.Line, got.Start.Column, got.Message, want.Line, want.Column, want.Message)
 			} else if got.Message != want.Message {
 				t.Logf("message differs: got %q, Puppet %q", got.Message, want.Message)

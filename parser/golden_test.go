@@ -94,11 +94,11 @@ func firstDiff(want, got string) string {
 func checkSpans(t testing.TB, f *File) {
 	t.Helper()
 	check := func(what string, s Span) {
-		if s.Start.Offset < 0 || s.End.Offset > len(f.Src) || s.Start.Offset > s.End.Offset {
+		if int(s.Start.Offset) < 0 || int(s.End.Offset) > len(f.Src) || int(s.Start.Offset) > int(s.End.Offset) {
 			t.Fatalf("%s: bad span %+v (file length %d)", what, s, len(f.Src))
 		}
 		for _, p := range []Pos{s.Start, s.End} {
-			if want := f.Lines.Pos(p.Offset); want != p {
+			if want := f.Lines.Pos(int(p.Offset)); want != p {
 				t.Fatalf("%s: position %+v, want %+v", what, p, want)
 			}
 		}

@@ -505,7 +505,7 @@ func (l *lexer) addComment(start, end int, text string, block bool) {
 		}
 	}
 	c := &Comment{Text: text, Block: block, OwnLine: own}
-	c.Start.Offset, c.End.Offset = l.g(start), l.g(end)
+	c.Start.Offset, c.End.Offset = int32(l.g(start)), int32(l.g(end))
 	*l.comments = append(*l.comments, c)
 }
 

@@ -145,7 +145,7 @@ func (p *parser) finishComments() {
 		sort.SliceStable(f.Comments, less)
 	}
 	for _, c := range f.Comments {
-		c.Span = p.span(c.Start.Offset, c.End.Offset)
+		c.Span = p.span(int(c.Start.Offset), int(c.End.Offset))
 	}
 }
 
@@ -174,7 +174,7 @@ func (p *parser) pos(off int) Pos {
 		p.lastLine = line
 	}
 	if li.ascii {
-		return Pos{Offset: off, Line: line + 1, Column: off - ls[line] + 1}
+		return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - ls[line] + 1)}
 	}
 	// Columns count code points from the line start; continue from the
 	// previous lookup when it is earlier on the same line.
@@ -185,7 +185,7 @@ func (p *parser) pos(off int) Pos {
 	}
 	col += utf8.RuneCount(li.src[start:off])
 	p.lastColLine, p.lastColOff, p.lastCol = line, off, col
-	return Pos{Offset: off, Line: line + 1, Column: col}
+	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(col)}
 }
 
 func (p *parser) span(start, end int) Span {
@@ -378,7 +378,7 @@ func (p *parser) reportLexErr() {
 		return
 	}
 	for _, e := range p.f.Errors {
-		if e.Message == t.val && e.Start.Offset == int(t.start) {
+		if e.Message == t.val && int(e.Start.Offset) == int(t.start) {
 			return
 		}
 	}
@@ -656,17 +656,17 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 func (p *parser) puppetStart(e Expr) int {
 	switch e := e.(type) {
 	case *Binary:
-		return e.OpSpan.Start.Offset
+		return int(e.OpSpan.Start.Offset)
 	case *TypeAlias:
-		return e.NameSpan.Start.Offset
+		return int(e.NameSpan.Start.Offset)
 	case *MethodCall:
-		off := e.NameSpan.Start.Offset - 1
+		off := int(e.NameSpan.Start.Offset) - 1
 		for off > 0 && p.f.Src[off] != '.' {
 			off--
 		}
 		return off
 	}
-	return e.Span().Start.Offset
+	return int(e.Span().Start.Offset)
 }
 
 // failExpr reports msg at Puppet's position of expression e and aborts.
@@ -684,7 +684,7 @@ func (p *parser) parseTitledBodies() []*ResourceBody {
 		p.expect(tCOLON)
 		attrs := p.parseAttrOps()
 		b := &ResourceBody{Title: title, Attrs: attrs}
-		b.Range = p.span(title.Span().Start.Offset, p.prevEnd())
+		b.Range = p.span(int(title.Span().Start.Offset), p.prevEnd())
 		bodies = append(bodies, b)
 		if p.kind() == tSEMIC {
 			p.advance()

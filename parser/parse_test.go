@@ -224,7 +224,7 @@ func TestErrors(t *testing.T) {
 			continue
 		}
 		e := f.Errors[0]
-		if e.Message != tt.msg || e.Start.Line != tt.line || e.Start.Column != tt.col {
+		if e.Message != tt.msg || int(e.Start.Line) != tt.line || int(e.Start.Column) != tt.col {
 			t.Errorf("%q:\n got %q at %d:%d\nwant %q at %d:%d", tt.src, e.Message, e.Start.Line, e.Start.Column, tt.msg, tt.line, tt.col)
 		}
 	}
@@ -304,7 +304,7 @@ func TestComments(t *testing.T) {
 	}
 	for i, w := range want {
 		c := f.Comments[i]
-		if c.Text != w.text || c.Block != w.block || c.OwnLine != w.ownLine || c.Start.Line != w.line || c.Start.Column != w.col {
+		if c.Text != w.text || c.Block != w.block || c.OwnLine != w.ownLine || int(c.Start.Line) != w.line || int(c.Start.Column) != w.col {
 			t.Errorf("comment %d = %+v, want %+v", i, *c, w)
 		}
 	}
@@ -415,7 +415,7 @@ func TestEndOfInputPosition(t *testing.T) {
 		if len(f.Errors) == 0 || f.Errors[0].Message != "Syntax error at end of input" {
 			t.Fatalf("%q: errors %v", c.src, f.Errors)
 		}
-		if got := f.Errors[0].Start; got.Line != c.line || got.Column != c.col {
+		if got := f.Errors[0].Start; int(got.Line) != c.line || int(got.Column) != c.col {
 			t.Errorf("%q: at %d:%d, want %d:%d", c.src, got.Line, got.Column, c.line, c.col)
 		}
 	}

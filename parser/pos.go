@@ -12,9 +12,9 @@ import (
 // counts Unicode code points (a tab counts as one), as Puppet and the ducklint
 // JSON contract do. Offset is the 0-based byte offset.
 type Pos struct {
-	Offset int
-	Line   int
-	Column int
+	Offset int32
+	Line   int32
+	Column int32
 }
 
 // IsValid reports whether p has been set.
@@ -86,9 +86,9 @@ func (li *LineIndex) Pos(off int) Pos {
 	line := sort.Search(len(li.lineStarts), func(i int) bool { return li.lineStarts[i] > off }) - 1
 	start := li.lineStarts[line]
 	if li.ascii {
-		return Pos{Offset: off, Line: line + 1, Column: off - start + 1}
+		return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - start + 1)}
 	}
-	return Pos{Offset: off, Line: line + 1, Column: utf8.RuneCount(li.src[start:off]) + 1}
+	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(utf8.RuneCount(li.src[start:off]) + 1)}
 }
 
 // LineCount returns the number of lines in the source.

@@ -45,7 +45,7 @@ func writeJSON(w io.Writer, r *Report, _ Options) error {
 		end := rangeEnd(d.Start, d.End)
 		f := jsonFinding{
 			Rule: d.Rule, Severity: d.Severity.String(), Message: d.Message, File: d.File,
-			Line: d.Start.Line, Column: d.Start.Column, EndLine: end.Line, EndColumn: end.Column,
+			Line: int(d.Start.Line), Column: int(d.Start.Column), EndLine: int(end.Line), EndColumn: int(end.Column),
 			Related: make([]jsonRelated, 0, len(d.Related)),
 		}
 		for _, rel := range d.Related {
@@ -60,6 +60,6 @@ func jsonRelatedOf(rel rules.Related) jsonRelated {
 	end := rangeEnd(rel.Start, rel.End)
 	return jsonRelated{
 		Message: rel.Message, File: rel.File,
-		Line: rel.Start.Line, Column: rel.Start.Column, EndLine: end.Line, EndColumn: end.Column,
+		Line: int(rel.Start.Line), Column: int(rel.Start.Column), EndLine: int(end.Line), EndColumn: int(end.Column),
 	}
 }

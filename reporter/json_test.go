@@ -34,13 +34,13 @@ func TestJSONRoundTrip(t *testing.T) {
 	for i, f := range got.Findings {
 		d := r.Findings[i]
 		if f.Rule != d.Rule || f.Severity != d.Severity.String() || f.Message != d.Message || f.File != d.File ||
-			f.Line != d.Start.Line || f.Column != d.Start.Column || len(f.Related) != len(d.Related) {
+			f.Line != int(d.Start.Line) || f.Column != int(d.Start.Column) || len(f.Related) != len(d.Related) {
 			t.Errorf("finding %d = %+v, want %+v", i, f, d)
 		}
 		for j, rel := range f.Related {
 			want := d.Related[j]
-			if rel.Message != want.Message || rel.File != want.File || rel.Line != want.Start.Line ||
-				rel.Column != want.Start.Column || rel.EndLine != want.End.Line || rel.EndColumn != want.End.Column {
+			if rel.Message != want.Message || rel.File != want.File || rel.Line != int(want.Start.Line) ||
+				rel.Column != int(want.Start.Column) || rel.EndLine != int(want.End.Line) || rel.EndColumn != int(want.End.Column) {
 				t.Errorf("finding %d related %d = %+v, want %+v", i, j, rel, want)
 			}
 		}

@@ -40,7 +40,7 @@ func fixtureSources() map[string][]byte {
 }
 
 // pos builds a position; offsets do not matter to reporters.
-func pos(line, col int) parser.Pos { return parser.Pos{Line: line, Column: col} }
+func pos(line, col int) parser.Pos { return parser.Pos{Line: int32(line), Column: int32(col)} }
 
 // fixtureRules is a registry's worth of rules, sorted by ID.
 func fixtureRules() []*rules.Rule {

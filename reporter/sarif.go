@@ -137,7 +137,7 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 			}
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
-		text, _ := lines.line(d.File, d.Start.Line)
+		text, _ := lines.line(d.File, int(d.Start.Line))
 		key := fingerprintInput(d, text)
 		seen[key]++
 		res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint(key, seen[key])}
@@ -189,8 +189,8 @@ func sarifPhysical(file string, start, end parser.Pos) sarifPhysicalLocation {
 	if start.IsValid() {
 		e := rangeEnd(start, end)
 		loc.Region = &sarifRegion{
-			StartLine: start.Line, StartColumn: max(start.Column, 1),
-			EndLine: e.Line, EndColumn: max(e.Column, 1),
+			StartLine: int(start.Line), StartColumn: int(max(start.Column, 1)),
+			EndLine: int(e.Line), EndColumn: int(max(e.Column, 1)),
 		}
 	}
 	return loc

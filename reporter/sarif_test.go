@@ -158,7 +158,7 @@ func TestSARIFGitHubRequirements(t *testing.T) {
 			}
 			continue
 		}
-		want := sarifRegion{StartLine: d.Start.Line, StartColumn: d.Start.Column, EndLine: d.End.Line, EndColumn: d.End.Column}
+		want := sarifRegion{StartLine: int(d.Start.Line), StartColumn: int(d.Start.Column), EndLine: int(d.End.Line), EndColumn: int(d.End.Column)}
 		if loc.Region == nil || *loc.Region != want {
 			t.Errorf("result %d: region %+v, want %+v", i, loc.Region, want)
 		}

@@ -62,7 +62,7 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		}
 		// An empty line (such as the one after the final newline, where
 		// "end of input" errors point) has nothing to underline.
-		if text, ok := lines.line(d.File, d.Start.Line); ok && text != "" && d.Start.IsValid() {
+		if text, ok := lines.line(d.File, int(d.Start.Line)); ok && text != "" && d.Start.IsValid() {
 			indent, marks := caretLine(text, d.Start, d.End)
 			fmt.Fprintf(bw, "%s\n%s%s\n", printable(text), indent, pal.paint(ansiGreen, marks))
 		}
@@ -123,11 +123,11 @@ func caretLine(line string, start, end parser.Pos) (indent, marks string) {
 	// first is the 0-based index of the first underlined rune, last is one
 	// past the last; a column past the end of the line (the position of a
 	// missing token) gets the caret just after the last character.
-	first := min(max(start.Column, 1)-1, len(runes))
+	first := min(max(int(start.Column), 1)-1, len(runes))
 	last := first + 1
 	switch {
 	case end.Line == start.Line && end.Column > start.Column:
-		last = min(end.Column-1, len(runes))
+		last = min(int(end.Column)-1, len(runes))
 	case end.Line > start.Line:
 		last = len(runes)
 	}

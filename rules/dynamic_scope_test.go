@@ -44,7 +44,7 @@ func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
 			prog, diags := lintArchive(t, path, rules.DefaultLeak())
 			reported := map[string]bool{}
 			for _, d := range diags {
-				reported[posKey(d.File, d.Start.Line)] = true
+				reported[posKey(d.File, int(d.Start.Line))] = true
 			}
 			defaults := messageDefaults(prog)
 			leaked := map[*model.ResourceDefault]bool{}
@@ -67,7 +67,7 @@ func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
 					continue // its own scope, or inheritance
 				}
 				leaked[d] = true
-				if !reported[posKey(d.File.Path, d.Node.Span().Start.Line)] {
+				if !reported[posKey(d.File.Path, int(d.Node.Span().Start.Line))] {
 					t.Errorf("Puppet gives Notify[%s] in %s the message of the default at %s:%d, but default-leak does not report it",
 						m[2], container, d.File.Path, d.Node.Span().Start.Line)
 				}
@@ -78,7 +78,7 @@ func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
 					continue
 				}
 				quietSeen++
-				if reported[posKey(d.File.Path, d.Node.Span().Start.Line)] {
+				if reported[posKey(d.File.Path, int(d.Node.Span().Start.Line))] {
 					t.Errorf("default-leak reports the default at %s:%d, but Puppet shows it reaching nothing outside %s",
 						d.File.Path, d.Node.Span().Start.Line, d.Scope.Describe())
 				}
@@ -179,7 +179,7 @@ func TestClassRedeclaredAgreesWithPuppet(t *testing.T) {
 			prog, diags := lintArchive(t, path, rules.ClassRedeclared())
 			reported := map[string]bool{}
 			for _, d := range diags {
-				reported[posKey(d.File, d.Start.Line)] = true
+				reported[posKey(d.File, int(d.Start.Line))] = true
 			}
 			refused := map[string]bool{}
 			for _, m := range redeclaredAt.FindAllStringSubmatch(string(recorded), -1) {
@@ -196,7 +196,7 @@ func TestClassRedeclaredAgreesWithPuppet(t *testing.T) {
 					continue
 				}
 				for _, d := range prog.DeclarationsOf(def.Name) {
-					k := posKey(d.File.Path, d.Span.Start.Line)
+					k := posKey(d.File.Path, int(d.Span.Start.Line))
 					if d.Kind != model.ResourceLike || refused[k] {
 						continue
 					}

@@ -187,7 +187,7 @@ func puppetRuleFor(what string) string {
 // nodeSource returns the source text of a node matcher, for messages.
 func nodeSource(f *parser.File, n parser.Node) string {
 	sp := n.Span()
-	if f == nil || sp.Start.Offset < 0 || sp.End.Offset > len(f.Src) || sp.Start.Offset > sp.End.Offset {
+	if f == nil || sp.Start.Offset < 0 || int(sp.End.Offset) > len(f.Src) || sp.Start.Offset > sp.End.Offset {
 		return "matcher"
 	}
 	return string(f.Src[sp.Start.Offset:sp.End.Offset])

@@ -88,7 +88,7 @@ func TestNamesAgainstPuppetValidate(t *testing.T) {
 // gave no line (0), whether there is any finding.
 func hasFindingOn(diags []rules.Diagnostic, line int) bool {
 	for _, d := range diags {
-		if line == 0 || d.Start.Line == line {
+		if line == 0 || int(d.Start.Line) == line {
 			return true
 		}
 	}
@@ -101,7 +101,7 @@ func describe(diags []rules.Diagnostic) string {
 	}
 	var parts []string
 	for _, d := range diags {
-		parts = append(parts, d.Rule+" at line "+strconv.Itoa(d.Start.Line))
+		parts = append(parts, d.Rule+" at line "+strconv.Itoa(int(d.Start.Line)))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -181,7 +181,7 @@ func TestNamesAgainstPuppetApply(t *testing.T) {
 				line, _ := strconv.Atoi(m[2])
 				found := false
 				for _, d := range diags {
-					if d.File == file && d.Start.Line == line {
+					if d.File == file && int(d.Start.Line) == line {
 						found = true
 					}
 				}

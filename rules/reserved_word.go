@@ -38,7 +38,7 @@ func ReservedWordSyntaxError(f *parser.File, e *parser.SyntaxError) (word, defin
 	if f == nil || e == nil || e.Definer == "" {
 		return "", "", false
 	}
-	start, end := e.Start.Offset, e.End.Offset
+	start, end := int(e.Start.Offset), int(e.End.Offset)
 	if start < 0 || end > len(f.Src) || start >= end {
 		return "", "", false
 	}

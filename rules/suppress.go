@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -17,7 +18,7 @@ type directive struct {
 	rules []*Rule
 	block bool // on a line of its own: opens a block
 	// firstLine and lastLine bound the lines the directive covers.
-	firstLine, lastLine int
+	firstLine, lastLine int32
 	used                []bool // per name: did it suppress something?
 }
 
@@ -84,7 +85,7 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 			continue // its unknown names are reported already
 		}
 		problem(d.comment.Span, fmt.Sprintf("lint:ignore:%s opens a block that is never closed by lint:endignore; it covers the rest of the file", strings.Join(d.names, ",")))
-		d.lastLine = int(^uint(0) >> 1)
+		d.lastLine = math.MaxInt32
 	}
 	return out
 }

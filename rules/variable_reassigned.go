@@ -99,7 +99,7 @@ func branchTest(f *model.File, b model.Branch) (text string, when bool, ok bool)
 	}
 	span := cond.Span()
 	src := f.Parsed.Src
-	if span.Start.Offset < 0 || span.End.Offset > len(src) || span.Start.Offset >= span.End.Offset {
+	if span.Start.Offset < 0 || int(span.End.Offset) > len(src) || span.Start.Offset >= span.End.Offset {
 		return "", false, false
 	}
 	return string(src[span.Start.Offset:span.End.Offset]), when, true

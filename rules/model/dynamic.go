@@ -663,7 +663,7 @@ func sourceText(f *File, e parser.Expr) string {
 		return ""
 	}
 	sp := e.Span()
-	if sp.Start.Offset < 0 || sp.End.Offset > len(f.Parsed.Src) || sp.Start.Offset > sp.End.Offset {
+	if sp.Start.Offset < 0 || int(sp.End.Offset) > len(f.Parsed.Src) || sp.Start.Offset > sp.End.Offset {
 		return ""
 	}
 	return string(f.Parsed.Src[sp.Start.Offset:sp.End.Offset])

@@ -6,6 +6,7 @@
 package model
 
 import (
+	"cmp"
 	"runtime"
 	"slices"
 	"strings"
@@ -269,7 +270,7 @@ func (p *Program) allScopes() []*Scope {
 		if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
 			return c
 		}
-		return a.Node.Span().Start.Offset - b.Node.Span().Start.Offset
+		return cmp.Compare(a.Node.Span().Start.Offset, b.Node.Span().Start.Offset)
 	})
 	for _, s := range rest {
 		add(s)

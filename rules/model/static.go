@@ -692,7 +692,7 @@ func (s *Static) resolveGlobal(name string) Resolution {
 // resolveTop resolves name at top scope of the environment of file f: any
 // assignment in the main manifests when offset < 0, else (a read in f's
 // own top-scope code at offset) only the ones before it.
-func (s *Static) resolveTop(name string, f *File, offset int) Resolution {
+func (s *Static) resolveTop(name string, f *File, offset int32) Resolution {
 	top := s.prog.TopScopeFor(f)
 	if top == nil && f.Scope != nil && f.Scope.Kind == FileScope {
 		// A manifest outside the layout (an example, a test) is applied
@@ -878,7 +878,7 @@ func (s *Static) ClassHasVariable(def *Definition, name string) bool {
 type point struct {
 	scope  *Scope
 	file   *File
-	offset int // -1: the end of the scope
+	offset int32 // -1: the end of the scope
 	branch []Branch
 }
 

@@ -34,7 +34,7 @@ func TestStaticReads(t *testing.T) {
 	for _, f := range prog.Files {
 		byLine := map[int][]string{}
 		for _, r := range st.Reads(f) {
-			byLine[r.Var.Span().Start.Line] = append(byLine[r.Var.Span().Start.Line],
+			byLine[int(r.Var.Span().Start.Line)] = append(byLine[int(r.Var.Span().Start.Line)],
 				fmt.Sprintf("%s=%s", r.Var.Name, r.Resolution.Kind))
 		}
 		for i, line := range strings.Split(string(f.Source.Src), "\n") {

@@ -150,7 +150,7 @@ func Check(t *testing.T, dir string, diags []rules.Diagnostic) {
 	for _, d := range diags {
 		found := false
 		for _, w := range wants {
-			if !w.met && w.file == d.File && w.line == d.Start.Line && w.re.MatchString(d.Message) {
+			if !w.met && w.file == d.File && w.line == int(d.Start.Line) && w.re.MatchString(d.Message) {
 				w.met, found = true, true
 				break
 			}
