@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -238,6 +239,83 @@ func TestCachedEditorRunsFollowEdits(t *testing.T) {
 		slices.Sort(rules)
 		if rules = slices.Compact(rules); !slices.Equal(rules, st.want) {
 			t.Errorf("%s: findings of %v, want %v", st.name, rules, st.want)
+		}
+	}
+}
+
+func TestCacheDirectorySetting(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"manifests/site.pp":             "include app\n",
+		"modules/app/manifests/init.pp": "class app { }\n",
+		"modules/app/manifests/conf.pp": "class app::conf { }\n",
+	})
+	for _, tc := range []struct {
+		name, env     string
+		inConfigured  bool // a cache file appears in Command.CacheDir
+		inEnvironment bool // ... in the directory DUCKLINT_CACHE_DIR names
+	}{
+		{name: "default", inConfigured: true},
+		{name: "DUCKLINT_CACHE_DIR", env: "env", inEnvironment: true},
+		{name: "off", env: "off"},
+	} {
+		configured, fromEnv := t.TempDir(), t.TempDir()
+		env := tc.env
+		if env == "env" {
+			env = fromEnv
+		}
+		var out, errOut bytes.Buffer
+		cmd := &ducklint.Command{Stdout: &out, Stderr: &errOut, Dir: dir, CacheDir: configured,
+			Getenv: func(k string) string {
+				if k == "DUCKLINT_CACHE_DIR" {
+					return env
+				}
+				return ""
+			}}
+		if code := cmd.Main([]string{"ducklint", "modules/app/manifests/init.pp"}); code != 0 {
+			t.Fatalf("%s: exit %d: %s%s", tc.name, code, out.String(), errOut.String())
+		}
+		for _, c := range []struct {
+			dir  string
+			want bool
+		}{{configured, tc.inConfigured}, {fromEnv, tc.inEnvironment}} {
+			entries, err := os.ReadDir(c.dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(entries) > 0; got != c.want {
+				t.Errorf("%s: cache written to %s: %v, want %v", tc.name, c.dir, got, c.want)
+			}
+		}
+	}
+}
+
+// TestConcurrentRunsShareTheCache runs editor-style lints of different
+// files at once against one cache directory: each writes the cache file
+// by renaming a complete one into place, so every run, and the one after
+// them all, sees a whole cache or none.
+func TestConcurrentRunsShareTheCache(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(60, 2).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	cacheDir := t.TempDir()
+	files := puppetFiles(t, dir)[:8]
+	want := make([]string, len(files))
+	for i, f := range files {
+		_, want[i], _ = lintOne(t, dir, "", f, true)
+	}
+	got := make([]string, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Go(func() { _, got[i], _ = lintOne(t, dir, cacheDir, f, false) })
+	}
+	wg.Wait()
+	for i, f := range files {
+		if got[i] != want[i] {
+			t.Errorf("%s: concurrent cached run differs:\n%s\nwant\n%s", f, got[i], want[i])
+		}
+		if _, again, _ := lintOne(t, dir, cacheDir, f, false); again != want[i] {
+			t.Errorf("%s: run after the concurrent ones differs:\n%s\nwant\n%s", f, again, want[i])
 		}
 	}
 }
