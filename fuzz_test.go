@@ -22,7 +22,8 @@ var fuzzLayout = []string{
 // FuzzPipeline runs random small trees through load, parse, model, every
 // rule and every reporter. Nothing may panic: the command turns a panic into
 // exit 3, and the runner turns a panicking rule into an "internal error"
-// finding, so both are checked.
+// finding, so both are checked. Each file is also linted on its own, with
+// the narrowed context and with the whole one, which must agree.
 func FuzzPipeline(f *testing.F) {
 	f.Add("node default { include profile::base }\x00class profile::base { include app }\x00class app($x = 1) { contain app::config File { mode => '0644' } }\x00class app::config { file { '/x': content => epp('app/conf.epp', {'p' => $app::x}) } }\x00<%- | $p | -%><%= $p %>")
 	f.Add("$a = 1\x00class profile::base inherits app { $b = $a $b = $::c }\x00define app::d() { Exec { path => '/bin' } }\x00class app::config { app::d { 'x': } if defined(Class['app']) { class { 'app': } } }\x00<% $x.each |$y| { %><%= $y %><% } %>")
@@ -48,6 +49,14 @@ func FuzzPipeline(f *testing.F) {
 			}
 			if code == ducklint.ExitUsage && !strings.Contains(errOut.String(), "binary file") {
 				t.Fatalf("-f %s: exit 2 for a readable tree: %s", format, errOut.String())
+			}
+		}
+		for _, file := range fuzzLayout[:len(parts)] {
+			wCode, wOut, wErr := lintOne(t, dir, "", file, true)
+			nCode, nOut, nErr := lintOne(t, dir, "", file, false)
+			if wCode != nCode || wOut != nOut || wErr != nErr {
+				t.Fatalf("%s: narrowed context differs from the whole context\nwhole (exit %d):\n%s%s\nnarrowed (exit %d):\n%s%s",
+					file, wCode, wOut, wErr, nCode, nOut, nErr)
 			}
 		}
 	})
