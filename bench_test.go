@@ -3,10 +3,14 @@ package ducklint_test
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules"
@@ -82,5 +86,41 @@ func BenchmarkCommand(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkEditorRun measures what an editor pays on save: one module
+// class of a generated control repo linted with its environment as
+// context, with the context cache warm (as from the second save on) and
+// with no cache (every context file parsed to find the relevant ones).
+func BenchmarkEditorRun(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		dir, _ := genTree(b, n)
+		const file = "modules/mod000/manifests/component03.pp"
+		if _, err := os.Stat(filepath.Join(dir, file)); err != nil {
+			b.Fatal(err)
+		}
+		// The cache does not trust a file's stat until it has been quiet
+		// for a timestamp tick; an editor's files are older than that.
+		time.Sleep(cache.StatGranularity)
+		for _, cached := range []bool{true, false} {
+			b.Run(fmt.Sprintf("files=%d/cached=%v", n, cached), func(b *testing.B) {
+				cacheDir := ""
+				if cached {
+					cacheDir = b.TempDir()
+				}
+				lint := func() {
+					cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Dir: dir,
+						CacheDir: cacheDir}
+					if code := cmd.Main([]string{"ducklint", "-f", "json", file}); code > 1 {
+						b.Fatalf("exit %d", code)
+					}
+				}
+				lint() // fills the cache
+				for b.Loop() {
+					lint()
+				}
+			})
+		}
 	}
 }
