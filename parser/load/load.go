@@ -138,6 +138,9 @@ type Module struct {
 	MetadataName string
 	// Env is the environment whose modulepath holds the module, nil if none.
 	Env *Environment
+	// PuppetFiles is the number of the module's .pp and .epp files loaded
+	// (reported or context, deferred or read).
+	PuppetFiles int
 	// RubyTypes are the resource types in lib/puppet/type/*.rb.
 	RubyTypes []Defined
 	// RubyFunctions are the functions in lib/puppet/functions/**/*.rb
@@ -489,6 +492,7 @@ func (l *loader) assemble(files []*File) *Tree {
 		}
 		if f.Module != nil {
 			mods[f.Module] = true
+			f.Module.PuppetFiles++
 		}
 		t.Files = append(t.Files, f)
 	}

@@ -161,9 +161,19 @@ func newStatic(p *Program, known KnownGlobal) *Static {
 		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{}, templateCalls: map[*File][]*TemplateCall{},
 		classVars: map[*Definition]map[string]bool{}, allSites: map[string]map[*Definition]bool{},
 		evaluates: map[string]map[string]bool{}, modules: map[string]bool{}}
+	// A module is loaded when the tree holds Puppet files of it, whether
+	// or not they are in the program: a narrowed context leaves out files
+	// that cannot change the findings, and must not make a module unknown.
 	for _, f := range p.Files {
 		if f.Source != nil && f.Source.Module != nil {
 			s.modules[f.Source.Module.Name] = true
+		}
+	}
+	if p.Tree != nil {
+		for _, m := range p.Tree.Modules {
+			if m.PuppetFiles > 0 {
+				s.modules[m.Name] = true
+			}
 		}
 	}
 	if s.known == nil {
