@@ -20,7 +20,9 @@ import (
 // definitions and main manifests (the callers); and on everything those
 // callers, the main manifests' top-level code and the reported file
 // evaluate or refer to (the callees), since Puppet's evaluation order and
-// the scopes a read can see are decided there. Catalogs that never
+// the scopes a read can see are decided there. A resource-like class
+// declaration in a reported file can meet any other declaration of that
+// class, so those declarers count as callers too. Catalogs that never
 // evaluate a reported file cannot put findings in it. Callers and callees
 // are found by name over the summaries' mentions, which over-approximate
 // every reference the model resolves. Main manifests and every file
