@@ -17,7 +17,7 @@ import (
 	"github.com/ducklint/ducklint/rules/model"
 )
 
-var benchSizes = []int{10, 100, 1000, 5000}
+var benchSizes = []int{10, 100, 1000, 5000, 10000}
 
 // genTree writes a generated control repo of about n files.
 func genTree(b *testing.B, n int) (dir string, bytes int) {
