@@ -642,7 +642,10 @@ func scanBareWord(src []byte, p int) int {
 // isName matches ^((::)?[a-z]\w*)(::[a-z]\w*)*$.
 func isName(v string) bool {
 	v = strings.TrimPrefix(v, "::")
-	for _, seg := range strings.Split(v, "::") {
+	// Segment by segment without strings.Split: this runs for every name
+	// token, and the slice was an allocation each time.
+	for {
+		seg, rest, more := strings.Cut(v, "::")
 		if seg == "" || seg[0] < 'a' || seg[0] > 'z' {
 			return false
 		}
@@ -651,8 +654,11 @@ func isName(v string) bool {
 				return false
 			}
 		}
+		if !more {
+			return true
+		}
+		v = rest
 	}
-	return true
 }
 
 func (l *lexer) bareWord() {

@@ -212,7 +212,7 @@ func Inspect(n Node, f func(Node) bool) {
 // outermost first. The stack slice is reused between calls: copy it to keep
 // it.
 func InspectStack(n Node, f func(n Node, stack []Node) bool) {
-	var stack []Node
+	stack := make([]Node, 0, 32) // deep enough for real code: one allocation, not one per doubling
 	var walk func(Node)
 	walk = func(n Node) {
 		if isNil(n) || !f(n, stack) {

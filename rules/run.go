@@ -92,14 +92,20 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			}
 		}
 	}
+	// One reporting function per rule, shared by all files: a closure per
+	// file and rule was 100,000 allocations on a 5,000-file tree.
+	fileReports := make([]func(Diagnostic), len(fileRules))
+	for i, a := range fileRules {
+		fileReports[i] = collect(a)
+	}
 	for _, f := range prog.Files {
 		if !f.Reported {
 			continue
 		}
 		work <- func() {
 			nodes := nodeLists.Get().(*fileNodes)
-			for _, a := range fileRules {
-				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: collect(a), enabled: enabled,
+			for i, a := range fileRules {
+				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: fileReports[i], enabled: enabled,
 					nodes: nodes})
 			}
 			clear(nodes.list)
