@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"slices"
 	"unsafe"
 
@@ -23,6 +24,10 @@ import (
 //	           count, mention indexes, resource-like count, indexes
 //	files:     count, then per file: path index, size, modification
 //	           time, change time, inode, device, hash, hashed-at time
+//	checksum:  CRC-32C of everything before it, 4 bytes little-endian
+//
+// The checksum is what makes damage visible: a changed byte in a string
+// still decodes, as a wrong name.
 const magic = "ducklint-context\x00"
 
 var errCorrupt = errors.New("corrupt cache file")
@@ -107,8 +112,10 @@ func encode(snap *snapshot, owner string) []byte {
 		b = append(b, e.Hash[:]...)
 		b = binary.AppendVarint(b, e.HashedAt)
 	}
-	return b
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 }
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
@@ -183,9 +190,14 @@ func (d *decoder) bytes(n int) string {
 // format or another owner is an error. The result's strings share data,
 // which must not be modified afterwards.
 func decode(data []byte, owner string) (snapshot, error) {
-	if !bytes.HasPrefix(data, []byte(magic)) {
+	if len(data) < len(magic)+4 || !bytes.HasPrefix(data, []byte(magic)) {
 		return snapshot{}, errCorrupt
 	}
+	body := data[:len(data)-4]
+	if crc32.Checksum(body, castagnoli) != binary.LittleEndian.Uint32(data[len(body):]) {
+		return snapshot{}, errCorrupt
+	}
+	data = body
 	// The table's strings share data, which the caller hands over.
 	d := &decoder{data: data, text: unsafe.String(unsafe.SliceData(data), len(data)), off: len(magic)}
 	if d.uvarint() != formatVersion || d.bytes(d.count(1)) != owner || d.err != nil {
