@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/ducklint/ducklint/internal/par"
 )
 
 // moduleCodeDirs returns the module directories holding code Puppet
@@ -391,16 +393,7 @@ func (l *loader) envContext(e *Environment) []candidate {
 	// Modules are walked side by side: each is a handful of small
 	// directories, too small for a walk's own parallelism to help.
 	perModule := make([][]candidate, len(info.modules))
-	sem := make(chan struct{}, l.jobs)
-	var wg sync.WaitGroup
-	for i, m := range info.modules {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			perModule[i] = l.moduleContext(m)
-		})
-	}
-	wg.Wait()
+	par.For(len(info.modules), l.jobs, func(i int) { perModule[i] = l.moduleContext(info.modules[i]) })
 	for _, c := range perModule {
 		out = append(out, c...)
 	}

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"path"
 	"slices"
 	"strings"
 
@@ -169,15 +168,18 @@ func Relevant(files []*load.File, sums []*Summary) []bool {
 	return keep
 }
 
-// templateName is the name epp() renders a module's EPP template by
-// ("mod/path/under/templates.epp", lower case), or "" for other files.
-func templateName(f *load.File) string {
-	if f.Module == nil || !strings.HasSuffix(f.Path, ".epp") {
+// templateName is TemplateName in lower case, as summaries mention names.
+func templateName(f *load.File) string { return strings.ToLower(TemplateName(f)) }
+
+// TemplateName is the name epp() renders a module's EPP template by
+// ("mod/path/under/templates.epp"), or "" for a file that is not one.
+func TemplateName(f *load.File) string {
+	if f == nil || f.Module == nil || !strings.HasSuffix(f.Path, ".epp") {
 		return ""
 	}
 	rel, ok := strings.CutPrefix(f.RelInModule, "templates/")
 	if !ok {
 		return ""
 	}
-	return strings.ToLower(path.Join(f.Module.Name, rel))
+	return f.Module.Name + "/" + rel
 }

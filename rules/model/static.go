@@ -164,15 +164,16 @@ func newStatic(p *Program, known KnownGlobal) *Static {
 	// A module is loaded when the tree holds Puppet files of it, whether
 	// or not they are in the program: a narrowed context leaves out files
 	// that cannot change the findings, and must not make a module unknown.
-	for _, f := range p.Files {
-		if f.Source != nil && f.Source.Module != nil {
-			s.modules[f.Source.Module.Name] = true
-		}
-	}
 	if p.Tree != nil {
 		for _, m := range p.Tree.Modules {
 			if m.PuppetFiles > 0 {
 				s.modules[m.Name] = true
+			}
+		}
+	} else {
+		for _, f := range p.Files {
+			if f.Source != nil && f.Source.Module != nil {
+				s.modules[f.Source.Module.Name] = true
 			}
 		}
 	}
@@ -239,14 +240,11 @@ func (s *Static) collectTemplateArgs() {
 	byPath := map[string]*File{}
 	for _, f := range s.prog.Files {
 		prog := f.Parsed.Program
-		if prog == nil || prog.EPP == nil || f.Source == nil || f.Source.Module == nil {
+		name := TemplateName(f.Source)
+		if prog == nil || prog.EPP == nil || name == "" {
 			continue
 		}
-		rel, ok := strings.CutPrefix(f.Source.RelInModule, "templates/")
-		if !ok {
-			continue
-		}
-		byPath[f.Source.Module.Name+"/"+rel] = f
+		byPath[name] = f
 	}
 	if len(byPath) == 0 {
 		return
