@@ -3,7 +3,6 @@ package ducklint
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/ducklint/ducklint/cache"
@@ -21,7 +20,7 @@ import (
 // narrowed tree, the files parsed on the way (for the model to reuse) and
 // the context files that could not be read. pending, when not nil,
 // delivers the cache opened while loading.
-func (c *Command) narrowContext(tree *load.Tree, dir string, jobs int, pending <-chan *cache.Store) (*load.Tree, map[*load.File]*parser.File, []error) {
+func (c *Command) narrowContext(tree *load.Tree, jobs int, pending <-chan *cache.Store) (*load.Tree, map[*load.File]*parser.File, []error) {
 	var store *cache.Store
 	if pending != nil {
 		store = <-pending
@@ -31,7 +30,9 @@ func (c *Command) narrowContext(tree *load.Tree, dir string, jobs int, pending <
 		return tree, nil, nil
 	}
 	if store == nil {
-		store = c.openCache(contextRoots(tree, dir))
+		// Context outside every root (a modulepath entry leading out of a
+		// directory argument): nothing to name a cache by; keep it in memory.
+		store = cache.Open(cache.Options{Owner: cacheOwner(), Now: c.now})
 	}
 	sums, parsedAt, errs := store.Summaries(tree.Files, jobs)
 	keep := model.Relevant(tree.Files, sums)
@@ -84,22 +85,6 @@ func (c *Command) cacheDir() string {
 		}
 	}
 	return c.CacheDir
-}
-
-// contextRoots are the absolute directories of the tree's environments
-// and of its modules outside any environment: what the cache is kept for.
-func contextRoots(tree *load.Tree, dir string) []string {
-	var roots []string
-	for _, e := range tree.Envs {
-		roots = append(roots, filepath.Join(dir, e.Dir))
-	}
-	for _, m := range tree.Modules {
-		if m.Env == nil {
-			roots = append(roots, filepath.Join(dir, m.Dir))
-		}
-	}
-	slices.Sort(roots)
-	return roots
 }
 
 // cacheOwner identifies this build of ducklint, so that summaries written

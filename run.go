@@ -64,7 +64,7 @@ func (c *Command) run(opts *options) (int, error) {
 	for _, p := range tree.Problems {
 		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p.Error())
 	}
-	tree, parsed, contextErrs := c.narrowContext(tree, dir, opts.jobs, pendingStore)
+	tree, parsed, contextErrs := c.narrowContext(tree, opts.jobs, pendingStore)
 	for _, err := range contextErrs {
 		fmt.Fprintf(c.Stderr, "ducklint: %s\n", err)
 	}

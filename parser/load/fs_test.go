@@ -3,6 +3,7 @@ package load
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -274,5 +275,59 @@ func TestOptionErrors(t *testing.T) {
 				t.Errorf("error = %v, want one containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestDeferContextAndOnContext(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"env/environment.conf":                "",
+		"env/manifests/site.pp":               "include app\n",
+		"env/modules/app/manifests/init.pp":   "class app { }\n",
+		"env/modules/app/manifests/conf.pp":   "class app::conf { }\n",
+		"env/modules/app/templates/x.epp":     "x\n",
+		"env/modules/other/manifests/init.pp": "class other { }\n",
+	})
+	env := filepath.Join(root, "env")
+	for _, tc := range []struct {
+		name      string
+		paths     []string
+		wantRoots []string // nil: OnContext is not called
+	}{
+		{name: "one file", paths: []string{"env/modules/app/manifests/init.pp"}, wantRoots: []string{env}},
+		{name: "the environment itself", paths: []string{"env"}},
+		{name: "a module directory", paths: []string{"env/modules/app"}, wantRoots: []string{env}},
+	} {
+		var roots []string
+		called := false
+		tree, err := Load(Options{Paths: tc.paths, Dir: root, DeferContext: true,
+			OnContext: func(r []string) { called, roots = true, r }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if called != (tc.wantRoots != nil) || !slices.Equal(roots, tc.wantRoots) {
+			t.Errorf("%s: OnContext called %v with %v, want %v", tc.name, called, roots, tc.wantRoots)
+		}
+		for _, f := range tree.Files {
+			switch {
+			case f.Reported && (f.Src == nil || f.Stat != (Stat{})):
+				t.Errorf("%s: reported %s: read %v, stat %+v; want read, no stat", tc.name, f.Path, f.Src != nil, f.Stat)
+			case !f.Reported && (f.Src != nil || f.Stat.Size == 0 || f.Stat.ModTime == 0):
+				t.Errorf("%s: context %s: read %v, stat %+v; want unread with its stat", tc.name, f.Path, f.Src != nil, f.Stat)
+			}
+			if !f.Reported {
+				if err := f.Read(); err != nil || len(f.Src) == 0 {
+					t.Errorf("%s: reading %s: %v", tc.name, f.Path, err)
+				}
+			}
+		}
+		if len(tree.Files) != 5 {
+			t.Errorf("%s: %d files loaded, want 5", tc.name, len(tree.Files))
+		}
+		for _, m := range tree.Modules {
+			if want := map[string]int{"app": 3, "other": 1}[m.Name]; m.PuppetFiles != want {
+				t.Errorf("%s: module %s counts %d Puppet files, want %d", tc.name, m.Name, m.PuppetFiles, want)
+			}
+		}
 	}
 }

@@ -360,23 +360,21 @@ func (l *loader) load(opts Options) (*Tree, error) {
 			mods = append(mods, mod)
 		}
 	}
-	if opts.OnContext != nil {
-		var roots []string
-		for _, e := range envs {
-			roots = append(roots, l.lay.envInfo(e).dir)
-		}
-		for _, m := range mods {
-			l.lay.mu.Lock()
-			roots = append(roots, l.lay.abs[m])
-			l.lay.mu.Unlock()
-		}
-		roots = slices.DeleteFunc(roots, func(r string) bool {
-			return slices.ContainsFunc(givenDirs, func(d string) bool { return under(d, r) })
-		})
-		if len(roots) > 0 {
-			slices.Sort(roots)
-			opts.OnContext(roots)
-		}
+	var roots []string
+	for _, e := range envs {
+		roots = append(roots, l.lay.envInfo(e).dir)
+	}
+	for _, m := range mods {
+		l.lay.mu.Lock()
+		roots = append(roots, l.lay.abs[m])
+		l.lay.mu.Unlock()
+	}
+	roots = slices.DeleteFunc(roots, func(r string) bool {
+		return slices.ContainsFunc(givenDirs, func(d string) bool { return under(d, r) })
+	})
+	slices.Sort(roots)
+	if opts.OnContext != nil && len(roots) > 0 {
+		opts.OnContext(roots)
 	}
 	all := given
 	for _, e := range envs {
