@@ -319,3 +319,25 @@ func TestConcurrentRunsShareTheCache(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowedContextReportsBadContextLikeWhole checks that context files
+// that cannot be used (binary, a dangling link) are reported the same,
+// in the same order and with the same exit code, when context files are
+// read only after loading.
+func TestNarrowedContextReportsBadContextLikeWhole(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"environment.conf":              "",
+		"manifests/site.pp":             "include app\n",
+		"modules/app/manifests/init.pp": "class app { $x = 1 }\n",
+		"modules/app/manifests/bin.pp":  "class app::bin {\x00}\n",
+		"modules/app/manifests/conf.pp": "class app::conf { $y = $app::x }\n",
+	})
+	if err := os.Symlink("/nonexistent", filepath.Join(dir, "modules/app/manifests/dangling.pp")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := lintOne(t, dir, "", "modules/app/manifests/init.pp", false)
+	if code != ducklint.ExitUsage || !strings.Contains(stderr, "bin.pp: binary file") || !strings.Contains(stderr, "dangling.pp: broken symbolic link") {
+		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming both bad files", code, stderr)
+	}
+	assertSameAsWholeContext(t, "bad context", dir, t.TempDir())
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/parser/load"
@@ -61,12 +62,19 @@ func (c *Command) run(opts *options) (int, error) {
 	if err != nil {
 		return ExitUsage, &usageError{err.Error()}
 	}
+	var problems []string
 	for _, p := range tree.Problems {
-		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p.Error())
+		problems = append(problems, p.Error())
 	}
 	tree, parsed, contextErrs := c.narrowContext(tree, opts.jobs, pendingStore)
 	for _, err := range contextErrs {
-		fmt.Fprintf(c.Stderr, "ducklint: %s\n", err)
+		problems = append(problems, err.Error())
+	}
+	// In path order, wherever they were found: context files are read
+	// after loading when the context is narrowed.
+	slices.Sort(problems)
+	for _, p := range problems {
+		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p)
 	}
 
 	var known []string
