@@ -11,6 +11,7 @@ import (
 
 func main() {
 	tuneGC()
+	adviseHugePages()
 	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cmd.CacheDir = filepath.Join(dir, "ducklint")
