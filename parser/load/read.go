@@ -43,14 +43,14 @@ func (l *loader) readOne(c candidate) *File {
 		f.Stat = st
 		return f
 	} else {
-		src, err := readFile(c.abs)
+		src, err := readSource(c.abs)
 		if err != nil {
-			l.problem(c.abs, fmt.Errorf("cannot read file: %w", pathError(err)))
+			l.problem(c.abs, err)
 			return nil
 		}
 		f.Src = src
 	}
-	if bytes.IndexByte(f.Src, 0) >= 0 {
+	if bytes.IndexByte(f.Src, 0) >= 0 { // stdin; files were checked by readSource
 		if c.abs == "" {
 			l.mu.Lock()
 			l.problems[f.Path+"\x00"+errBinary.Error()] = Problem{Path: f.Path, Err: errBinary}
@@ -69,13 +69,24 @@ func (f *File) Read() error {
 	if f.Src != nil {
 		return nil
 	}
-	src, err := readFile(f.AbsPath)
+	src, err := readSource(f.AbsPath)
 	if err != nil {
-		return fmt.Errorf("%s: cannot read file: %w", f.Path, pathError(err))
-	}
-	if bytes.IndexByte(src, 0) >= 0 {
-		return fmt.Errorf("%s: %w", f.Path, errBinary)
+		return fmt.Errorf("%s: %w", f.Path, err)
 	}
 	f.Src = src
 	return nil
+}
+
+// readSource reads a Puppet file for loading and for File.Read alike: the
+// error says why it cannot be used (unreadable, or binary), without the
+// path, which the caller adds.
+func readSource(abs string) ([]byte, error) {
+	src, err := readFile(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read file: %w", pathError(err))
+	}
+	if bytes.IndexByte(src, 0) >= 0 {
+		return nil, errBinary
+	}
+	return src, nil
 }

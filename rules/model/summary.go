@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -75,12 +76,7 @@ func sortedKeys(set map[string]bool) []string {
 	if len(set) == 0 {
 		return nil
 	}
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(set))
 }
 
 // summarizer builds one Summary.
