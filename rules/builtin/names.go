@@ -1,6 +1,9 @@
 package builtin
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // The regular expressions for acceptable names, exactly as the
 // reserved-words seed ("Acceptable characters in names") gives them, in Ruby
@@ -47,54 +50,139 @@ const (
 	EnvironmentNamePattern = `\A[a-z0-9_]+\Z`
 )
 
-// Go translations of the patterns above. Variable and parameter patterns
-// drop the leading \$: the functions take names without the sigil.
-var (
-	shortVariableRE     = regexp.MustCompile(`\A[a-z0-9_][a-zA-Z0-9_]*\z`)
-	qualifiedVariableRE = regexp.MustCompile(`\A([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\z`)
-	parameterRE         = regexp.MustCompile(`\A[a-z][a-z0-9_]*\z`)
-	classSegmentRE      = regexp.MustCompile(`\A[a-z]\w*\z`)
-	classNameRE         = regexp.MustCompile(`\A((::)?[a-z]\w*)(::[a-z]\w*)*\z`)
-	moduleNameRE        = regexp.MustCompile(`\A[a-z][a-z0-9_]*\z`)
-	tagRE               = regexp.MustCompile(`\A[\p{L}\p{Nl}\p{Nd}_][\p{L}\p{Nl}\p{Nd}_:.\-]*\z`)
-	nodeNameRE          = regexp.MustCompile(`\A[a-z0-9._-]+\z`)
-	environmentNameRE   = regexp.MustCompile(`\A[a-z0-9_]+\z`)
-)
+// tagRE is the Go translation of TagPattern. The other patterns are
+// implemented by hand below: they are matched for every name in a tree, and
+// the regexp engine was a tenth of the rules' time. names_test.go checks the
+// hand-written matchers against the regexps they implement.
+var tagRE = regexp.MustCompile(`\A[\p{L}\p{Nl}\p{Nd}_][\p{L}\p{Nl}\p{Nd}_:.\-]*\z`)
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// isWord reports whether c is in \w: [0-9A-Za-z_].
+func isWord(c byte) bool { return isLower(c) || isDigit(c) || c == '_' || 'A' <= c && c <= 'Z' }
+
+// isLowerWord reports whether c is in [a-z0-9_].
+func isLowerWord(c byte) bool { return isLower(c) || isDigit(c) || c == '_' }
+
+// lowerIdent reports whether s matches [a-z][a-z0-9_]*.
+func lowerIdent(s string) bool {
+	if s == "" || !isLower(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isLowerWord(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// shortVariable reports whether s matches [a-z0-9_][a-zA-Z0-9_]*.
+func shortVariable(s string) bool {
+	if s == "" || !isLowerWord(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isWord(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// classSegment reports whether s matches [a-z]\w*.
+func classSegment(s string) bool {
+	if s == "" || !isLower(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isWord(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// allIn reports whether s is non-empty and every byte of it satisfies in.
+func allIn(s string, in func(byte) bool) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !in(s[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // ValidVariableName reports whether name, written without the leading '$'
 // ("x", "::x", "apache::params::dir", "0"), matches the seed's short or
 // qualified variable name pattern.
 func ValidVariableName(name string) bool {
-	return shortVariableRE.MatchString(name) || qualifiedVariableRE.MatchString(name)
+	// Qualified: ([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*,
+	// that is namespaces of lowerIdent (the first may be empty) and a last
+	// segment that is a valid short name.
+	last := strings.LastIndex(name, "::")
+	if last < 0 {
+		return shortVariable(name)
+	}
+	if !shortVariable(name[last+2:]) {
+		return false
+	}
+	namespaces := name[:last]
+	if namespaces == "" {
+		return true
+	}
+	namespaces = strings.TrimPrefix(namespaces, "::") // the empty first namespace of "::a::b"
+	for namespaces != "" {
+		segment, rest, _ := strings.Cut(namespaces, "::")
+		if !lowerIdent(segment) {
+			return false
+		}
+		namespaces = rest
+	}
+	return !strings.HasSuffix(name[:last], "::")
 }
 
 // ValidParameterName reports whether name, written without the leading '$',
 // matches ParameterNamePattern.
 func ValidParameterName(name string) bool {
-	return parameterRE.MatchString(name)
+	return lowerIdent(name)
 }
 
 // ValidClassNameSegment reports whether one namespace segment of a class or
 // defined type name matches ClassNameSegmentPattern.
 func ValidClassNameSegment(segment string) bool {
-	return classSegmentRE.MatchString(segment)
+	return classSegment(segment)
 }
 
 // ValidClassName reports whether a whole class or defined type name
 // ("apache", "apache::vhost", "::apache") matches ClassNamePattern, that is
 // whether every segment is valid.
 func ValidClassName(name string) bool {
-	return classNameRE.MatchString(name)
+	name = strings.TrimPrefix(name, "::")
+	for {
+		segment, rest, more := strings.Cut(name, "::")
+		if !classSegment(segment) {
+			return false
+		}
+		if !more {
+			return true
+		}
+		name = rest
+	}
 }
 
 // ValidModuleName reports whether name matches ModuleNamePattern.
 func ValidModuleName(name string) bool {
-	return moduleNameRE.MatchString(name)
+	return lowerIdent(name)
 }
 
 // ValidNodeName reports whether a node name matches NodeNamePattern.
 func ValidNodeName(name string) bool {
-	return nodeNameRE.MatchString(name)
+	return allIn(name, func(c byte) bool { return isLower(c) || isDigit(c) || c == '.' || c == '_' || c == '-' })
 }
 
 // ValidTag reports whether tag matches TagPattern.
@@ -104,5 +192,5 @@ func ValidTag(tag string) bool {
 
 // ValidEnvironmentName reports whether name matches EnvironmentNamePattern.
 func ValidEnvironmentName(name string) bool {
-	return environmentNameRE.MatchString(name)
+	return allIn(name, isLowerWord)
 }

@@ -1,6 +1,9 @@
 package builtin
 
-import "testing"
+import (
+	"regexp"
+	"testing"
+)
 
 func TestNameRegexps(t *testing.T) {
 	tests := []struct {
@@ -91,6 +94,39 @@ func FuzzLookups(f *testing.F) {
 		ReservedWordInfo(s)
 		if canonical, ok := CanonicalDataType(s); ok != IsDataType(s) || (ok && !IsDataType(canonical)) {
 			t.Errorf("CanonicalDataType(%q) = %q, %v disagrees with IsDataType", s, canonical, ok)
+		}
+	})
+}
+
+// referenceMatchers are the Go translations of the seed's patterns that the
+// hand-written Valid* functions implement (variable and parameter patterns
+// without the leading \$, \Z as \z; see names.go).
+var referenceMatchers = []struct {
+	fn    string
+	valid func(string) bool
+	re    *regexp.Regexp
+}{
+	{"ValidVariableName", ValidVariableName, regexp.MustCompile(`\A(?:[a-z0-9_][a-zA-Z0-9_]*|([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*)\z`)},
+	{"ValidParameterName", ValidParameterName, regexp.MustCompile(`\A[a-z][a-z0-9_]*\z`)},
+	{"ValidClassNameSegment", ValidClassNameSegment, regexp.MustCompile(`\A[a-z]\w*\z`)},
+	{"ValidClassName", ValidClassName, regexp.MustCompile(`\A((::)?[a-z]\w*)(::[a-z]\w*)*\z`)},
+	{"ValidModuleName", ValidModuleName, regexp.MustCompile(`\A[a-z][a-z0-9_]*\z`)},
+	{"ValidNodeName", ValidNodeName, regexp.MustCompile(`\A[a-z0-9._-]+\z`)},
+	{"ValidEnvironmentName", ValidEnvironmentName, regexp.MustCompile(`\A[a-z0-9_]+\z`)},
+}
+
+// FuzzNameMatchers checks the hand-written name matchers against the
+// regular expressions they implement.
+func FuzzNameMatchers(f *testing.F) {
+	for _, s := range []string{"", "x", "::x", "a::b::c", "::a::b", "a::::b", "::::b", "a::", "::", "a::b::", "A::b", "a::_x",
+		"1a::b", "_", "0", "aB", "a1::b2::cC", "web01.example.com", "x\n", "é", "a:b", ":::a", "a:::b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, m := range referenceMatchers {
+			if got, want := m.valid(s), m.re.MatchString(s); got != want {
+				t.Errorf("%s(%q) = %v, the pattern %s says %v", m.fn, s, got, m.re, want)
+			}
 		}
 	})
 }
