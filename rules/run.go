@@ -2,9 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -68,53 +68,43 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	// Node lists are recycled from file to file: a fresh one per file was
 	// as much new memory as the trees' own nodes.
 	nodeLists := &sync.Pool{New: func() any { return &fileNodes{} }}
-	jobs := rn.Jobs
-	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
-	}
-	work := make(chan func())
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Go(func() {
-			for fn := range work {
-				fn()
-			}
-		})
-	}
-	// The whole-program rules run one after another as a single first
-	// job: most share analyses computed once on first use, and a worker
-	// that asked for one while another computed it would sit idle instead
-	// of checking files.
-	if len(programRules) > 0 {
-		work <- func() {
-			for _, a := range programRules {
-				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
-			}
-		}
-	}
 	// One reporting function per rule, shared by all files: a closure per
 	// file and rule was 100,000 allocations on a 5,000-file tree.
 	fileReports := make([]func(Diagnostic), len(fileRules))
 	for i, a := range fileRules {
 		fileReports[i] = collect(a)
 	}
+	var files []*model.File
 	for _, f := range prog.Files {
-		if !f.Reported {
-			continue
-		}
-		work <- func() {
-			nodes := nodeLists.Get().(*fileNodes)
-			for i, a := range fileRules {
-				runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: fileReports[i], enabled: enabled,
-					nodes: nodes})
-			}
-			clear(nodes.list)
-			nodes.list, nodes.done = nodes.list[:0], false
-			nodeLists.Put(nodes)
+		if f.Reported {
+			files = append(files, f)
 		}
 	}
-	close(work)
-	wg.Wait()
+	// The whole-program rules run one after another as a single first
+	// job: most share analyses computed once on first use, and a worker
+	// that asked for one while another computed it would sit idle instead
+	// of checking files.
+	wholeProgramJobs := 0
+	if len(programRules) > 0 {
+		wholeProgramJobs = 1
+	}
+	par.For(wholeProgramJobs+len(files), rn.Jobs, func(i int) {
+		if i < wholeProgramJobs {
+			for _, a := range programRules {
+				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
+			}
+			return
+		}
+		f := files[i-wholeProgramJobs]
+		nodes := nodeLists.Get().(*fileNodes)
+		for i, a := range fileRules {
+			runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: fileReports[i], enabled: enabled,
+				nodes: nodes})
+		}
+		clear(nodes.list)
+		nodes.list, nodes.done = nodes.list[:0], false
+		nodeLists.Put(nodes)
+	})
 
 	unused := rn.active("unused-ignore")
 	var out []Diagnostic
