@@ -107,11 +107,11 @@ func (y *layout) entryTest(d string) func(name string, dir bool) bool {
 		}
 	}
 	return func(name string, dir bool) bool {
-		i, found := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+		i, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, name string) int { return strings.Compare(e.name, name) })
 		if !found {
 			return false
 		}
-		mode := entries[i].Type()
+		mode := entries[i].typ
 		if mode&fs.ModeSymlink != 0 {
 			if dir {
 				return isDir(filepath.Join(d, name))
@@ -256,8 +256,8 @@ func (y *layout) env(d string) *Environment {
 			continue
 		}
 		for _, ent := range entries {
-			md := filepath.Join(p, ent.Name())
-			if strings.HasPrefix(ent.Name(), ".") || !isDir(md) || y.l.exclude.excluded(md) {
+			md := filepath.Join(p, ent.name)
+			if strings.HasPrefix(ent.name, ".") || !isDir(md) || y.l.exclude.excluded(md) {
 				continue
 			}
 			m := y.module(md, e)

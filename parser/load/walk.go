@@ -102,6 +102,7 @@ type dirLink struct {
 // at most l.jobs at once.
 func (l *loader) walk(root string, walk int) []candidate {
 	spec := specOf(walk)
+	root = filepath.Clean(root) // paths below it are joined without cleaning
 	if l.exclude.excluded(root) {
 		return nil
 	}
@@ -202,18 +203,20 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 	}
 	if w.spec.gitignore {
 		for _, e := range entries {
-			if e.Name() == ".gitignore" {
+			if e.name == ".gitignore" {
 				ign = ign.push(abs, w.l.ignoreRules(abs))
 				break
 			}
 		}
 	}
 	for _, e := range entries {
-		name := e.Name()
-		path := filepath.Join(abs, name)
-		mode := e.Type()
+		// Both directories are clean and name holds no separator:
+		// concatenating is filepath.Join without its Clean.
+		name := e.name
+		path := joinName(abs, name)
+		mode := e.typ
 		viaLink := linked
-		entryReal := filepath.Join(real, name)
+		entryReal := joinName(real, name)
 		isLink := mode&fs.ModeSymlink != 0
 		if isLink {
 			fi, err := os.Stat(path)
@@ -278,24 +281,32 @@ func (w *walker) skipped(path string, isDir bool, ign *ignoreLevel) bool {
 
 // dirEntries is the cached result of reading a directory.
 type dirEntries struct {
-	entries []fs.DirEntry
+	entries []dirEntry
 	err     error
 }
 
 // readDir reads a directory once per Load: the context walks often cover
 // directories that a PATH argument's walk has read already.
-func (l *loader) readDir(abs string) ([]fs.DirEntry, error) {
+func (l *loader) readDir(abs string) ([]dirEntry, error) {
 	l.mu.Lock()
 	d, ok := l.dirs[abs]
 	l.mu.Unlock()
 	if ok {
 		return d.entries, d.err
 	}
-	d.entries, d.err = os.ReadDir(abs)
+	d.entries, d.err = readDirEntries(abs)
 	l.mu.Lock()
 	l.dirs[abs] = d
 	l.mu.Unlock()
 	return d.entries, d.err
+}
+
+// joinName joins a clean directory path and the name of an entry in it.
+func joinName(dir, name string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir + name // the root
+	}
+	return dir + string(filepath.Separator) + name
 }
 
 // brokenLink describes a symbolic link whose target does not exist.
