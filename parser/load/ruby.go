@@ -3,7 +3,6 @@ package load
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -74,7 +73,7 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 		d.functions = append(d.functions, Defined{Name: name, File: l.rel(c), Line: l.defLine(c, reNewFunction)})
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "facter"), walkRuby) {
-		src, err := os.ReadFile(c)
+		src, err := readFile(c)
 		if err != nil {
 			l.problem(c, fmt.Errorf("cannot read file: %w", pathError(err)))
 			continue
@@ -113,7 +112,7 @@ func (l *loader) rubyFiles(dir string, walk int) []string {
 // defLine returns the 1-based line of the first match of re in the file,
 // or 0.
 func (l *loader) defLine(path string, re *regexp.Regexp) int {
-	src, err := os.ReadFile(path)
+	src, err := readFile(path)
 	if err != nil {
 		l.problem(path, fmt.Errorf("cannot read file: %w", pathError(err)))
 		return 0
