@@ -1,6 +1,8 @@
 package model
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -12,6 +14,9 @@ type fileFacts struct {
 	defs   []*Definition
 	top    *Scope // statements outside definitions
 	scopes map[parser.Node]*Scope
+	// scopeNodes are the keys of scopes but the file's own Program, in
+	// source order.
+	scopeNodes []parser.Node
 }
 
 // collector walks one file's tree.
@@ -39,10 +44,31 @@ func collectFile(f *File, kind ScopeKind) *fileFacts {
 			c.walk(p.Default, top, "", nil)
 		}
 		c.walk(prog.EPP.Body, top, "", nil)
-		return c.facts
+	} else {
+		c.walk(prog.Body, top, "", nil)
 	}
-	c.walk(prog.Body, top, "", nil)
+	c.facts.scopeNodes = sourceOrder(c.facts.scopes, prog)
 	return c.facts
+}
+
+// sourceOrder returns the scope-creating nodes of a file but its Program,
+// in the order a tree walk meets them: by start, an enclosing node before
+// the nodes it holds.
+func sourceOrder(scopes map[parser.Node]*Scope, prog *parser.Program) []parser.Node {
+	nodes := make([]parser.Node, 0, len(scopes)-1)
+	for n := range scopes {
+		if n != prog {
+			nodes = append(nodes, n)
+		}
+	}
+	slices.SortFunc(nodes, func(a, b parser.Node) int {
+		sa, sb := a.Span(), b.Span()
+		if c := cmp.Compare(sa.Start.Offset, sb.Start.Offset); c != 0 {
+			return c
+		}
+		return cmp.Compare(sb.End.Offset, sa.End.Offset)
+	})
+	return nodes
 }
 
 func (c *collector) next() int64 {

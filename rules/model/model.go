@@ -34,6 +34,8 @@ type File struct {
 	// Definitions are the definitions in the file, in source order
 	// (nested ones after their enclosing class).
 	Definitions []*Definition
+
+	scopeNodes []parser.Node // see fileFacts
 }
 
 // Program is everything ducklint knows about the code base being linted.
@@ -55,6 +57,7 @@ type Program struct {
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
 	scopeList    []*Scope    // every scope, in Scopes order; set by merge
+	jobs         int         // Options.Jobs, resolved
 	static       staticCache // see static.go
 	dynamic      dynamicOnce // see dynamic.go
 }
@@ -98,7 +101,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 	for _, ff := range facts {
 		nscopes += len(ff.scopes)
 	}
-	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables,
+	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs,
 		byName: map[defKey][]*Definition{}, scopes: make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
@@ -131,6 +134,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		}
 		f.Scope = ff.top
 		f.Definitions = ff.defs
+		f.scopeNodes = ff.scopeNodes
 		if ff.top != nil && ff.top.Kind == TopScope {
 			env := f.Source.Env
 			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 )
@@ -236,6 +237,9 @@ func envOf(f *File) *load.Environment {
 
 // collectTemplateArgs finds the epp() calls of module templates and, for
 // templates without a parameter list, the argument names the calls pass.
+// Files are walked in parallel (half the files of a control repo may render
+// a template); what each file found is merged in file order, so the result
+// does not depend on scheduling.
 func (s *Static) collectTemplateArgs() {
 	byPath := map[string]*File{}
 	for _, f := range s.prog.Files {
@@ -249,87 +253,134 @@ func (s *Static) collectTemplateArgs() {
 	if len(byPath) == 0 {
 		return
 	}
-	open := map[*File]bool{}
+	// Only a file naming epp can call it: most files need no walk.
+	var callers []*File
 	for _, f := range s.prog.Files {
-		// Only a file naming epp can call it: most files need no walk.
-		if f.Parsed.Program == nil || !bytes.Contains(f.Parsed.Src, []byte("epp")) {
-			continue
+		if f.Parsed.Program != nil && bytes.Contains(f.Parsed.Src, []byte("epp")) {
+			callers = append(callers, f)
 		}
-		// Hashes assigned to variables in this file, for epp('t', $params):
-		// a name with any non-literal assignment is not knowable.
-		hashes := map[string][]*parser.Hash{}
-		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
-			if a, ok := n.(*parser.Assign); ok {
-				if v, ok := a.LHS.(*parser.Variable); ok {
-					h, _ := a.RHS.(*parser.Hash)
-					hashes[v.Name] = append(hashes[v.Name], h)
-				}
+	}
+	uses := make([][]templateUse, len(callers))
+	par.For(len(callers), s.prog.jobs, func(i int) { uses[i] = s.templateUses(callers[i], byPath) })
+	open := map[*File]bool{}
+	for _, fileUses := range uses {
+		for _, u := range fileUses {
+			if u.call != nil {
+				s.templateCalls[u.template] = append(s.templateCalls[u.template], u.call)
 			}
-			return true
-		})
-		parser.InspectStack(f.Parsed.Program, func(n parser.Node, stack []parser.Node) bool {
-			call, ok := n.(*parser.Call)
-			if !ok || strings.TrimPrefix(call.FuncName(), "::") != "epp" || len(call.Args) == 0 {
-				return true
+			if !u.passes {
+				continue
 			}
-			lit, ok := call.Args[0].(*parser.StringLit)
-			if !ok {
-				return true
-			}
-			tf := byPath[lit.Value]
-			if tf == nil {
-				return true
-			}
-			for i := len(stack) - 1; i >= 0; i-- {
-				if sc := s.prog.ScopeOf(stack[i]); sc != nil {
-					s.templateCalls[tf] = append(s.templateCalls[tf], &TemplateCall{File: f, Scope: sc, Call: call})
-					break
-				}
-			}
-			if tf.Parsed.Program.EPP.HasParams {
-				return true
-			}
-			args := s.templateArgs[tf]
+			args := s.templateArgs[u.template]
 			if args == nil {
 				args = map[string]bool{}
-				s.templateArgs[tf] = args
+				s.templateArgs[u.template] = args
 			}
-			if len(call.Args) < 2 {
-				return true
+			for _, a := range u.args {
+				args[a] = true
 			}
-			var hs []*parser.Hash
-			switch a := call.Args[1].(type) {
-			case *parser.Hash:
-				hs = []*parser.Hash{a}
-			case *parser.Variable:
-				hs = hashes[a.Name]
+			if u.open {
+				open[u.template] = true
 			}
-			if len(hs) == 0 {
-				open[tf] = true
-				return true
-			}
-			for _, h := range hs {
-				if h == nil {
-					open[tf] = true
-					return true
-				}
-				for _, e := range h.Entries {
-					k, ok := e.Key.(*parser.StringLit)
-					if !ok {
-						open[tf] = true
-						continue
-					}
-					args[k.Value] = true
-				}
-			}
-			return true
-		})
+		}
 	}
 	for _, f := range byPath {
 		if open[f] || f.Parsed.Program.EPP.HasParams {
 			delete(s.templateArgs, f)
 		}
 	}
+}
+
+// templateUse is one epp() call of a module template found in a file.
+type templateUse struct {
+	template *File
+	// call is the call with its scope; nil when no scope holds it.
+	call *TemplateCall
+	// passes is set when the template has no parameter list: then args
+	// are the literal keys the call passes, and open says some argument
+	// names cannot be known (a non-literal hash or key).
+	passes bool
+	args   []string
+	open   bool
+}
+
+// templateUses returns the epp() calls of the templates in byPath that f
+// makes, in walk order. It only reads shared state.
+func (s *Static) templateUses(f *File, byPath map[string]*File) []templateUse {
+	// Hashes assigned to variables in this file, for epp('t', $params):
+	// a name with any non-literal assignment is not knowable.
+	hashes := map[string][]*parser.Hash{}
+	parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+		if a, ok := n.(*parser.Assign); ok {
+			if v, ok := a.LHS.(*parser.Variable); ok {
+				h, _ := a.RHS.(*parser.Hash)
+				hashes[v.Name] = append(hashes[v.Name], h)
+			}
+		}
+		return true
+	})
+	var out []templateUse
+	parser.InspectStack(f.Parsed.Program, func(n parser.Node, stack []parser.Node) bool {
+		call, ok := n.(*parser.Call)
+		if !ok || strings.TrimPrefix(call.FuncName(), "::") != "epp" || len(call.Args) == 0 {
+			return true
+		}
+		lit, ok := call.Args[0].(*parser.StringLit)
+		if !ok {
+			return true
+		}
+		tf := byPath[lit.Value]
+		if tf == nil {
+			return true
+		}
+		u := templateUse{template: tf}
+		for i := len(stack) - 1; i >= 0; i-- {
+			if sc := s.prog.ScopeOf(stack[i]); sc != nil {
+				u.call = &TemplateCall{File: f, Scope: sc, Call: call}
+				break
+			}
+		}
+		if !tf.Parsed.Program.EPP.HasParams {
+			u.passes = true
+			u.args, u.open = literalArgNames(call, hashes)
+		}
+		out = append(out, u)
+		return true
+	})
+	return out
+}
+
+// literalArgNames returns the keys of the hash an epp() call passes its
+// template, literally or through a variable assigned hash literals, and
+// whether some keys cannot be known.
+func literalArgNames(call *parser.Call, hashes map[string][]*parser.Hash) (names []string, open bool) {
+	if len(call.Args) < 2 {
+		return nil, false
+	}
+	var hs []*parser.Hash
+	switch a := call.Args[1].(type) {
+	case *parser.Hash:
+		hs = []*parser.Hash{a}
+	case *parser.Variable:
+		hs = hashes[a.Name]
+	}
+	if len(hs) == 0 {
+		return nil, true
+	}
+	for _, h := range hs {
+		if h == nil {
+			return names, true
+		}
+		for _, e := range h.Entries {
+			k, ok := e.Key.(*parser.StringLit)
+			if !ok {
+				open = true
+				continue
+			}
+			names = append(names, k.Value)
+		}
+	}
+	return names, open
 }
 
 // fileReads is the once-computed result of Reads for one file.
@@ -1314,15 +1365,18 @@ func (s *Static) ScopesIn(f *File) []*Scope {
 	if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
 		return nil
 	}
-	var out []*Scope
-	seen := map[*Scope]bool{}
-	parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
-		if sc := s.prog.ScopeOf(n); sc != nil && !seen[sc] {
-			seen[sc] = true
+	// The nodes were listed while the model was built: walking the file
+	// again to find them was 7% of the rules' CPU time. Each node has a
+	// scope of its own; only the Program's may be shared (main manifests).
+	out := make([]*Scope, 0, 1+len(f.scopeNodes))
+	if sc := s.prog.ScopeOf(f.Parsed.Program); sc != nil {
+		out = append(out, sc)
+	}
+	for _, n := range f.scopeNodes {
+		if sc := s.prog.ScopeOf(n); sc != nil {
 			out = append(out, sc)
 		}
-		return true
-	})
+	}
 	return out
 }
 

@@ -2,11 +2,17 @@ package model_test
 
 import (
 	"fmt"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
+	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
 // fakeKnown stands in for the facts and built-in variables of rules/builtin.
@@ -85,5 +91,49 @@ func TestStaticGuarantee(t *testing.T) {
 	}
 	if checked < 5 {
 		t.Fatalf("only %d guarantees checked", checked)
+	}
+}
+
+// TestScopesInIsSourceOrder checks ScopesIn, which lists the scope nodes
+// recorded while building, against a walk of every file of the rule
+// fixtures.
+func TestScopesInIsSourceOrder(t *testing.T) {
+	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
+	if err != nil || len(archives) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	scopes := 0
+	for _, path := range archives {
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if err := ruletest.WriteArchive(ar, dir); err != nil {
+			t.Fatal(err)
+		}
+		prog := ruletest.Program(t, dir, ruletest.Options{})
+		st := prog.Static(nil)
+		for _, f := range prog.Files {
+			var want []*model.Scope
+			seen := map[*model.Scope]bool{}
+			if f.Parsed.Program != nil {
+				parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+					if sc := prog.ScopeOf(n); sc != nil && !seen[sc] {
+						seen[sc] = true
+						want = append(want, sc)
+					}
+					return true
+				})
+			}
+			got := st.ScopesIn(f)
+			scopes += len(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %s: ScopesIn gives %d scopes, a walk %d, or another order", path, f.Path, len(got), len(want))
+			}
+		}
+	}
+	if scopes < 100 {
+		t.Errorf("only %d scopes in the fixtures", scopes)
 	}
 }
