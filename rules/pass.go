@@ -28,8 +28,15 @@ type Pass struct {
 // fileNodes is the node list of one file, shared by the per-file rules
 // that check it. They run one after another, so it needs no lock.
 type fileNodes struct {
-	list []parser.Node
-	done bool
+	list    []parser.Node
+	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
+	done    bool
+}
+
+// reset empties the lists for the next file, keeping their memory.
+func (c *fileNodes) reset() {
+	clear(c.list)
+	c.list, c.parents, c.done = c.list[:0], c.parents[:0], false
 }
 
 // Nodes returns every node of the pass's file in the order parser.Inspect
@@ -37,22 +44,36 @@ type fileNodes struct {
 // once per file and shared by the per-file rules, which range over it
 // instead of each walking the tree again: callers must not modify it. It
 // is nil for whole-program passes and files without a tree.
-func (p *Pass) Nodes() []parser.Node {
-	if p.File == nil || p.File.Parsed == nil || p.File.Parsed.Program == nil {
-		return nil
-	}
+func (p *Pass) Nodes() []parser.Node { return p.fileNodes().list }
+
+// NodeParents returns, for each node of Nodes, the index in Nodes of its
+// parent, or -1 for the file's Program. Rules that need a node's ancestors
+// follow it instead of walking the tree with parser.InspectStack.
+func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
+
+// fileNodes lists the nodes of the pass's file on first use.
+func (p *Pass) fileNodes() *fileNodes {
 	if p.nodes == nil {
 		p.nodes = &fileNodes{}
 	}
 	c := p.nodes
-	if !c.done {
-		parser.Inspect(p.File.Parsed.Program, func(n parser.Node) bool {
-			c.list = append(c.list, n)
-			return true
-		})
-		c.done = true
+	if c.done || p.File == nil || p.File.Parsed == nil || p.File.Parsed.Program == nil {
+		return c
 	}
-	return c.list
+	parent := int32(-1)
+	var visit func(parser.Node)
+	visit = func(n parser.Node) {
+		i := int32(len(c.list))
+		c.list = append(c.list, n)
+		c.parents = append(c.parents, parent)
+		outer := parent
+		parent = i
+		parser.EachChild(n, visit) // skips absent children, as parser.Inspect does
+		parent = outer
+	}
+	visit(p.File.Parsed.Program)
+	c.done = true
+	return c
 }
 
 // RuleEnabled reports whether the rule with the given id runs in this run,

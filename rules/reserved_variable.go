@@ -58,10 +58,10 @@ func (o scopeOwner) String() string {
 }
 
 // ownerOf returns the kind of scope the innermost scope-creating ancestor
-// in stack makes.
-func ownerOf(stack []parser.Node, top scopeOwner) scopeOwner {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch stack[i].(type) {
+// of nodes[i] makes (parents as Pass.NodeParents gives them).
+func ownerOf(nodes []parser.Node, parents []int32, i int, top scopeOwner) scopeOwner {
+	for j := parents[i]; j >= 0; j = parents[j] {
+		switch nodes[j].(type) {
 		case *parser.ClassDef:
 			return ownerClass
 		case *parser.DefineDef:
@@ -98,10 +98,11 @@ func runReservedVariable(p *Pass) {
 		return
 	}
 	top := fileTopOwner(f, p.File.Source)
-	parser.InspectStack(f.Program, func(n parser.Node, stack []parser.Node) bool {
+	nodes, parents := p.Nodes(), p.NodeParents()
+	for i, n := range nodes {
 		switch n := n.(type) {
 		case *parser.Assign:
-			owner := ownerOf(stack, top)
+			owner := ownerOf(nodes, parents, i, top)
 			for _, v := range assignedVariables(n.LHS) {
 				if msg := reservedAssignment(v.Name, owner); msg != "" {
 					p.ReportSpan(p.File, v.Span(), msg)
@@ -120,8 +121,7 @@ func runReservedVariable(p *Pass) {
 		case *parser.EPPTemplate:
 			checkReservedParams(p, n.Params, "template")
 		}
-		return true
-	})
+	}
 }
 
 // assignedVariables returns the variables an assignment's left-hand side

@@ -78,7 +78,8 @@ func runReservedWord(p *Pass) {
 	if f.Program == nil {
 		return
 	}
-	parser.InspectStack(f.Program, func(n parser.Node, stack []parser.Node) bool {
+	nodes, parents := p.Nodes(), p.NodeParents()
+	for i, n := range nodes {
 		switch n := n.(type) {
 		case *parser.Reserved:
 			p.ReportSpan(p.File, n.Span(), fmt.Sprintf(
@@ -86,15 +87,18 @@ func runReservedWord(p *Pass) {
 				n.Word, reservedRole(n.Word), n.Word, n.Word))
 		case *parser.Name:
 			role := reservedRole(n.Value)
-			if role == "" || !isBareWordValue(n, stack) {
-				return true
+			var parent parser.Node
+			if j := parents[i]; j >= 0 {
+				parent = nodes[j]
+			}
+			if role == "" || !isBareWordValue(n, parent) {
+				continue
 			}
 			p.ReportSpan(p.File, n.Span(), fmt.Sprintf(
 				"'%s' is a reserved word (%s) and cannot be used as a bare-word string; Puppet accepts it today, but reserved words must be quoted. Write '%s'",
 				n.Value, role, n.Value))
 		}
-		return true
-	})
+	}
 }
 
 // checkReservedDefinitionName reports a definition whose whole name is a
@@ -126,14 +130,11 @@ func checkReservedDefinitionName(p *Pass, d *model.Definition) {
 		name, role, d.Kind, verdict))
 }
 
-// isBareWordValue reports whether the bare word n (the last node visited,
-// whose ancestors are stack) is used as a string value: not a function
+// isBareWordValue reports whether the bare word n, whose parent node is
+// parent (nil at the root), is used as a string value: not a function
 // name, resource type, hash key or node matcher.
-func isBareWordValue(n *parser.Name, stack []parser.Node) bool {
-	if len(stack) == 0 {
-		return true
-	}
-	switch parent := stack[len(stack)-1].(type) {
+func isBareWordValue(n *parser.Name, parent parser.Node) bool {
+	switch parent := parent.(type) {
 	case *parser.Call:
 		return parent.Func != parser.Expr(n)
 	case *parser.Resource:

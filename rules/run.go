@@ -101,8 +101,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: fileReports[i], enabled: enabled,
 				nodes: nodes})
 		}
-		clear(nodes.list)
-		nodes.list, nodes.done = nodes.list[:0], false
+		nodes.reset()
 		nodeLists.Put(nodes)
 	})
 
