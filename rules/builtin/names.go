@@ -1,8 +1,9 @@
 package builtin
 
 import (
-	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The regular expressions for acceptable names, exactly as the
@@ -50,11 +51,10 @@ const (
 	EnvironmentNamePattern = `\A[a-z0-9_]+\Z`
 )
 
-// tagRE is the Go translation of TagPattern. The other patterns are
-// implemented by hand below: they are matched for every name in a tree, and
-// the regexp engine was a tenth of the rules' time. names_test.go checks the
-// hand-written matchers against the regexps they implement.
-var tagRE = regexp.MustCompile(`\A[\p{L}\p{Nl}\p{Nd}_][\p{L}\p{Nl}\p{Nd}_:.\-]*\z`)
+// The patterns are implemented by hand below: they are matched for every
+// name in a tree, and the regexp engine was a tenth of the rules' time.
+// names_test.go checks the hand-written matchers against Go translations of
+// the patterns.
 
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -187,7 +187,19 @@ func ValidNodeName(name string) bool {
 
 // ValidTag reports whether tag matches TagPattern.
 func ValidTag(tag string) bool {
-	return tagRE.MatchString(tag)
+	// Go translation: \A[\p{L}\p{Nl}\p{Nd}_][\p{L}\p{Nl}\p{Nd}_:.\-]*\z
+	if tag == "" {
+		return false
+	}
+	for i, r := range tag {
+		switch {
+		case r < utf8.RuneSelf && (isWord(byte(r)) || i > 0 && (r == ':' || r == '.' || r == '-')):
+		case r >= utf8.RuneSelf && r != utf8.RuneError && (unicode.IsLetter(r) || unicode.Is(unicode.Nl, r) || unicode.IsDigit(r)):
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // ValidEnvironmentName reports whether name matches EnvironmentNamePattern.

@@ -113,13 +113,15 @@ var referenceMatchers = []struct {
 	{"ValidModuleName", ValidModuleName, regexp.MustCompile(`\A[a-z][a-z0-9_]*\z`)},
 	{"ValidNodeName", ValidNodeName, regexp.MustCompile(`\A[a-z0-9._-]+\z`)},
 	{"ValidEnvironmentName", ValidEnvironmentName, regexp.MustCompile(`\A[a-z0-9_]+\z`)},
+	{"ValidTag", ValidTag, regexp.MustCompile(`\A[\p{L}\p{Nl}\p{Nd}_][\p{L}\p{Nl}\p{Nd}_:.\-]*\z`)},
 }
 
 // FuzzNameMatchers checks the hand-written name matchers against the
 // regular expressions they implement.
 func FuzzNameMatchers(f *testing.F) {
 	for _, s := range []string{"", "x", "::x", "a::b::c", "::a::b", "a::::b", "::::b", "a::", "::", "a::b::", "A::b", "a::_x",
-		"1a::b", "_", "0", "aB", "a1::b2::cC", "web01.example.com", "x\n", "é", "a:b", ":::a", "a:::b"} {
+		"1a::b", "_", "0", "aB", "a1::b2::cC", "web01.example.com", "x\n", "é", "a:b", ":::a", "a:::b",
+		"tag_Ünï", "Ⅻ", "٣", "a\xff", "\uFFFD", "a-b.c:d", "-a", "x\u0301"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

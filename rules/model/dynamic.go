@@ -232,19 +232,33 @@ func (a *dynamicAnalysis) typeUses(def *Definition) map[string]*typeUse {
 		if ev.res == nil {
 			continue
 		}
-		set := attrsSet(ev.res.Body)
 		if tu, ok := u[ev.res.Type]; ok {
+			// Intersect without a set per resource: classes declare
+			// many resources of a few types, each with few attributes.
 			for k := range tu.alwaysSet {
-				if !set[k] {
+				if !bodySets(ev.res.Body, k) {
 					delete(tu.alwaysSet, k)
 				}
 			}
 			continue
 		}
-		u[ev.res.Type] = &typeUse{alwaysSet: set}
+		u[ev.res.Type] = &typeUse{alwaysSet: attrsSet(ev.res.Body)}
 	}
 	a.uses[def] = u
 	return u
+}
+
+// bodySets reports whether attrsSet(b) holds name.
+func bodySets(b *parser.ResourceBody, name string) bool {
+	if b == nil {
+		return false
+	}
+	for _, op := range b.Attrs {
+		if op.Splat && name == "*" || !op.Splat && op.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // attrsSet returns the attributes a resource body sets; "*" for a splat.
