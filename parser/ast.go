@@ -107,10 +107,8 @@ type Block struct {
 type StringLit struct {
 	Base
 	// Value is the string after escape processing (and, in heredocs, margin
-	// removal).
+	// removal). The source text, quotes included, is the node's Span.
 	Value string
-	// Raw is the source text, including quotes when Quote is not 0.
-	Raw string
 	// Quote is '\'' or '"' for quoted strings, 0 for literal parts of
 	// interpolated strings and heredoc text.
 	Quote byte
@@ -498,9 +496,10 @@ type AttributeOp struct {
 	Base
 	Name     string
 	NameSpan Span
-	// Op is "=>" or "+>".
-	Op    string
-	Value Expr
+	// Append is true for +> (add to the value a parent class gave), false
+	// for =>.
+	Append bool
+	Value  Expr
 	// Splat is true for * => value (Name is then "*").
 	Splat bool
 }

@@ -134,3 +134,45 @@ func TestTokenWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedStringSpansCoverTheQuotes checks that a quoted string literal's
+// span is its whole source text, quotes included: StringLit keeps no copy
+// of that text, callers slice the source with the span.
+func TestQuotedStringSpansCoverTheQuotes(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.pp"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no inputs: %v", err)
+	}
+	fixtures, err := filepath.Glob(filepath.Join("..", "testdata", "rules", "*", "*.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, fixtures...)
+	quoted := 0
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := ParseFile(path, src)
+		if f.Program == nil {
+			continue
+		}
+		Inspect(f.Program, func(n Node) bool {
+			s, ok := n.(*StringLit)
+			if !ok || s.Quote == 0 {
+				return true
+			}
+			quoted++
+			sp := s.Span()
+			text := src[sp.Start.Offset:sp.End.Offset]
+			if len(text) < 2 || text[0] != s.Quote || text[len(text)-1] != s.Quote {
+				t.Errorf("%s:%d:%d: string %q spans %q", path, sp.Start.Line, sp.Start.Column, s.Value, text)
+			}
+			return true
+		})
+	}
+	if quoted < 100 {
+		t.Errorf("only %d quoted strings in the inputs", quoted)
+	}
+}

@@ -420,7 +420,10 @@ func (p *parser) parseStatements() []Expr {
 	p.enter()
 	defer p.leave()
 	var stmts []Expr
-	var badComma *stmtItem
+	// The first bad comma list, copied: a pointer to the loop's item
+	// would move every statement's item to the heap.
+	var badComma stmtItem
+	hasBadComma := false
 	for {
 		k := p.kind()
 		if k == tRBRACE || k == tEOF || k == tLexErr {
@@ -431,10 +434,10 @@ func (p *parser) parseStatements() []Expr {
 		}
 		it := p.parseSyntacticStatement()
 		var ok bool
-		if stmts, ok = p.addStatement(stmts, &it); !ok && badComma == nil {
+		if stmts, ok = p.addStatement(stmts, &it); !ok && !hasBadComma {
 			// Puppet transforms calls once the whole block has parsed, so
 			// a syntax error later in the block is the one it reports.
-			badComma = &it
+			badComma, hasBadComma = it, true
 		}
 		if p.kind() == tSEMIC {
 			p.advance()
@@ -443,8 +446,8 @@ func (p *parser) parseStatements() []Expr {
 			}
 		}
 	}
-	if badComma != nil {
-		p.failBadComma(stmts, badComma)
+	if hasBadComma {
+		p.failBadComma(stmts, &badComma)
 	}
 	return stmts
 }
@@ -614,7 +617,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 			h := &Hash{}
 			h.Range = p.span(int(lb.start), int(rb.end))
 			for _, a := range attrs {
-				if a.Op == "+>" {
+				if a.Append {
 					p.failMsg(lb, "Syntax error resource body without title or hash with +>")
 				}
 				k := &Name{Value: a.Name}
@@ -740,7 +743,7 @@ func (p *parser) parseAttrOp() *AttributeOp {
 		a.Name, a.Splat = "*", true
 	}
 	op := p.advance() // => or +>, checked by atAttrOp
-	a.Op = op.val
+	a.Append = op.kind == tPARROW
 	a.Value = p.parseExpr(0)
 	a.Range = spanFrom(a.NameSpan, a.Value.Span())
 	return a
@@ -1367,9 +1370,6 @@ func (p *parser) stringLit(t token) Expr {
 	}
 	s := &StringLit{Value: t.val, Quote: t.quote}
 	s.Range = p.tokSpan(t)
-	if int(t.start) <= int(t.end) && int(t.end) <= len(p.f.Src) {
-		s.Raw = p.lx.str[int(t.start):int(t.end)]
-	}
 	return s
 }
 
@@ -1403,9 +1403,6 @@ func (p *parser) addTextPart(is *InterpolatedString, t token) {
 	}
 	s := &StringLit{Value: t.val}
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
-	if int(t.textStart) <= int(t.textEnd) && int(t.textEnd) <= len(p.f.Src) {
-		s.Raw = p.lx.str[int(t.textStart):int(t.textEnd)]
-	}
 	is.Parts = append(is.Parts, s)
 }
 
@@ -1418,7 +1415,6 @@ func (p *parser) parseHeredoc() Expr {
 		st := p.advance()
 		s := &StringLit{Value: st.val}
 		s.Range = p.span(int(st.start), int(st.end))
-		s.Raw = p.lx.str[t.hd.bodyStart:max(t.hd.bodyStart, t.hd.bodyEnd)]
 		h.Text = s
 	case tDQPRE:
 		h.Text = p.parseDQ()

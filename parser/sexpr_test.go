@@ -145,7 +145,11 @@ func writeSexpr(b *strings.Builder, n Node) {
 		}
 		list("body", parts...)
 	case *AttributeOp:
-		list(n.Op+" "+n.Name, n.Value)
+		op := "=>"
+		if n.Append {
+			op = "+>"
+		}
+		list(op+" "+n.Name, n.Value)
 	case *ResourceDefaults:
 		parts := []Node{n.Type}
 		for _, a := range n.Attrs {

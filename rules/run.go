@@ -95,12 +95,14 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			}
 			return
 		}
-		f := files[i-wholeProgramJobs]
-		nodes := nodeLists.Get().(*fileNodes)
+		// One Pass per file, its rule fields set for each rule in turn:
+		// a Pass per file and rule was 5 MB on a 5,000-file tree.
+		pass := &Pass{File: files[i-wholeProgramJobs], Program: prog, enabled: enabled, nodes: nodeLists.Get().(*fileNodes)}
 		for i, a := range fileRules {
-			runRule(&Pass{Rule: a.Rule, File: f, Program: prog, Options: a.Options, report: fileReports[i], enabled: enabled,
-				nodes: nodes})
+			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, fileReports[i]
+			runRule(pass)
 		}
+		nodes := pass.nodes
 		nodes.reset()
 		nodeLists.Put(nodes)
 	})

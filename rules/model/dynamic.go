@@ -120,8 +120,9 @@ type event struct {
 
 // typeUse is how a class body uses one resource type.
 type typeUse struct {
-	// alwaysSet are the attributes every resource of the type sets.
-	alwaysSet map[string]bool
+	// alwaysSet are the attributes every resource of the type sets, as
+	// attrsSet names them. A list: resources set few attributes.
+	alwaysSet []string
 }
 
 // dynamicAnalysis holds what all simulations share and what they found.
@@ -233,16 +234,10 @@ func (a *dynamicAnalysis) typeUses(def *Definition) map[string]*typeUse {
 			continue
 		}
 		if tu, ok := u[ev.res.Type]; ok {
-			// Intersect without a set per resource: classes declare
-			// many resources of a few types, each with few attributes.
-			for k := range tu.alwaysSet {
-				if !bodySets(ev.res.Body, k) {
-					delete(tu.alwaysSet, k)
-				}
-			}
+			tu.alwaysSet = slices.DeleteFunc(tu.alwaysSet, func(k string) bool { return !bodySets(ev.res.Body, k) })
 			continue
 		}
-		u[ev.res.Type] = &typeUse{alwaysSet: attrsSet(ev.res.Body)}
+		u[ev.res.Type] = &typeUse{alwaysSet: attrNames(ev.res.Body)}
 	}
 	a.uses[def] = u
 	return u
@@ -259,6 +254,22 @@ func bodySets(b *parser.ResourceBody, name string) bool {
 		}
 	}
 	return false
+}
+
+// attrNames lists the attributes a resource body sets, as attrsSet does.
+func attrNames(b *parser.ResourceBody) []string {
+	if b == nil {
+		return nil
+	}
+	out := make([]string, 0, len(b.Attrs))
+	for _, op := range b.Attrs {
+		if op.Splat {
+			out = append(out, "*")
+		} else {
+			out = append(out, op.Name)
+		}
+	}
+	return out
 }
 
 // attrsSet returns the attributes a resource body sets; "*" for a splat.
@@ -612,7 +623,7 @@ func hasDefaultFor(inst *instance, typ string) bool {
 
 // effectiveDefaults returns the defaults for type typ in effect at inst now,
 // restricted to attributes not in skip.
-func effectiveDefaults(inst *instance, typ string, now int64, skip map[string]bool) []AttrDefault {
+func effectiveDefaults(inst *instance, typ string, now int64, skip []string) []AttrDefault {
 	covered := map[string]bool{}
 	var out []AttrDefault
 	for at := inst; at != nil; at = at.parent {
@@ -622,7 +633,7 @@ func effectiveDefaults(inst *instance, typ string, now int64, skip map[string]bo
 				continue
 			}
 			for _, op := range td.d.Node.Attrs {
-				if n := op.Name; !op.Splat && !skip[n] && !covered[n] {
+				if n := op.Name; !op.Splat && !slices.Contains(skip, n) && !covered[n] {
 					covered[n] = true
 					out = append(out, AttrDefault{Attr: n, Default: td.d, Value: sourceText(td.d.File, op.Value)})
 				}
