@@ -52,7 +52,7 @@ type Program struct {
 	// TopScopes holds one top scope per environment with a main manifest.
 	TopScopes []*Scope
 
-	byName       map[defKey][]*Definition
+	byName       [PlanDef + 1]map[string][]*Definition // by kind, then normalised name
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
@@ -60,11 +60,6 @@ type Program struct {
 	jobs         int         // Options.Jobs, resolved
 	static       staticCache // see static.go
 	dynamic      dynamicOnce // see dynamic.go
-}
-
-type defKey struct {
-	kind DefKind
-	name string
 }
 
 // Options tune how the model is built.
@@ -102,7 +97,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 		nscopes += len(ff.scopes)
 	}
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs,
-		byName: map[defKey][]*Definition{}, scopes: make(map[parser.Node]*Scope, nscopes),
+		scopes: make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
 	return p
@@ -141,11 +136,14 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		}
 		for _, d := range ff.defs {
 			p.Definitions = append(p.Definitions, d)
-			k := defKey{d.Kind, d.Name}
+			name := d.Name
 			if d.Kind == TypeAliasDef {
-				k.name = strings.ToLower(d.Name)
+				name = strings.ToLower(d.Name)
 			}
-			p.byName[k] = append(p.byName[k], d)
+			if p.byName[d.Kind] == nil {
+				p.byName[d.Kind] = map[string][]*Definition{}
+			}
+			p.byName[d.Kind][name] = append(p.byName[d.Kind][name], d)
 		}
 	}
 	envs := make([]*load.Environment, 0, len(mains))
@@ -309,10 +307,12 @@ func createsScope(n parser.Node) bool {
 // Lookup returns every definition of the given kind and name (several when
 // the name is defined more than once).
 func (p *Program) Lookup(kind DefKind, name string) []*Definition {
-	if kind == TypeAliasDef {
-		return p.byName[defKey{kind, strings.ToLower(strings.TrimPrefix(name, "::"))}]
+	if kind < 0 || int(kind) >= len(p.byName) {
+		return nil
 	}
-	return p.byName[defKey{kind, NormalizeClassName(name)}]
+	// Both normalisations are NormalizeClassName's; a string key hashes
+	// faster than a struct key, and most names need no lower-casing.
+	return p.byName[kind][NormalizeClassName(name)]
 }
 
 // Class returns the first definition of class name, or nil.
