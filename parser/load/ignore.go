@@ -188,7 +188,7 @@ func relUnder(dir, abs string) (string, bool) {
 
 // readIgnoreFile reads dir/.gitignore; a missing file gives no rules.
 func readIgnoreFile(dir string) ([]ignoreRule, error) {
-	b, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	b, err := readFile(filepath.Join(dir, ".gitignore"))
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, nil

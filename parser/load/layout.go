@@ -323,7 +323,7 @@ func shortModuleName(full string) string {
 
 // readMetadataName returns the "name" of a metadata.json file.
 func readMetadataName(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return "", fmt.Errorf("cannot read metadata.json: %w", pathError(err))
 	}
@@ -340,7 +340,7 @@ func readMetadataName(path string) (string, error) {
 // lines, `#` and `;` comments, section headers ignored, surrounding
 // quotes removed.
 func readEnvConf(path string) (map[string]string, error) {
-	b, err := os.ReadFile(path)
+	b, err := readFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read environment.conf: %w", pathError(err))
 	}
