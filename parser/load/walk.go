@@ -210,9 +210,12 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 		}
 	}
 	for _, e := range entries {
+		name := e.name
+		if e.typ&(fs.ModeDir|fs.ModeSymlink) == 0 && !w.spec.wants(name) {
+			continue // most entries of a tree: no path is built for them
+		}
 		// Both directories are clean and name holds no separator:
 		// concatenating is filepath.Join without its Clean.
-		name := e.name
 		path := joinName(abs, name)
 		mode := e.typ
 		viaLink := linked
