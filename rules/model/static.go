@@ -1305,14 +1305,6 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 	// Refute: a definition with a site that does not guarantee target is
 	// false, which may refute the definitions it declares, and so on.
 	// Each definition is rechecked only when one it depends on turns false.
-	dependents := map[*Definition][]*Definition{}
-	for _, d := range pending {
-		for _, site := range s.prog.DeclarationsOf(d.Name) {
-			if o := site.Scope.Owner().Def; o != nil && inPending[o] {
-				dependents[o] = append(dependents[o], d)
-			}
-		}
-	}
 	refuted := func(d *Definition) bool {
 		for _, site := range s.prog.DeclarationsOf(d.Name) {
 			if !s.siteGuarantees(site, target, g) {
@@ -1326,6 +1318,17 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 		if g[d] && refuted(d) {
 			g[d] = false
 			queue2 = append(queue2, d)
+		}
+	}
+	if len(queue2) == 0 {
+		return g[def] // usually: the dependency lists below are not needed
+	}
+	dependents := map[*Definition][]*Definition{}
+	for _, d := range pending {
+		for _, site := range s.prog.DeclarationsOf(d.Name) {
+			if o := site.Scope.Owner().Def; o != nil && inPending[o] {
+				dependents[o] = append(dependents[o], d)
+			}
 		}
 	}
 	for len(queue2) > 0 {
