@@ -6,7 +6,6 @@
 package model
 
 import (
-	"cmp"
 	"runtime"
 	"slices"
 	"strings"
@@ -187,7 +186,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		p.topByEnv[env] = top
 	}
 	// The set of scopes is final from here on: list it once.
-	p.scopeList = p.allScopes()
+	p.scopeList = p.allScopes(facts)
 	for _, s := range p.scopeList {
 		for _, d := range s.Declarations {
 			p.declarations[d.Target] = append(p.declarations[d.Target], d)
@@ -246,36 +245,36 @@ func manifestRank(env *load.Environment, f *load.File) int {
 	return 1 << 30
 }
 
-// allScopes returns every distinct scope, in a deterministic order.
-func (p *Program) allScopes() []*Scope {
-	seen := map[*Scope]bool{}
-	var out []*Scope
-	add := func(s *Scope) {
-		if s != nil && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
+// allScopes returns every distinct scope, in a deterministic order: file
+// scopes in file order (main manifests of one environment share one), then
+// definition scopes in definition order, then lambda scopes by file and
+// source position. facts are the files' facts, parallel to p.Files.
+func (p *Program) allScopes(facts []*fileFacts) []*Scope {
+	out := make([]*Scope, 0, len(p.scopes))
+	tops := map[*Scope]bool{}
 	for _, f := range p.Files {
-		add(f.Scope)
+		s := f.Scope
+		if s == nil || tops[s] {
+			continue // a later main manifest of the same environment
+		}
+		if s.Kind == TopScope {
+			tops[s] = true
+		}
+		out = append(out, s)
 	}
 	for _, d := range p.Definitions {
-		add(d.Scope)
-	}
-	rest := make([]*Scope, 0)
-	for _, s := range p.scopes {
-		if !seen[s] {
-			rest = append(rest, s)
+		if d.Scope != nil {
+			out = append(out, d.Scope)
 		}
 	}
-	slices.SortFunc(rest, func(a, b *Scope) int {
-		if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
-			return c
+	// The rest are the lambdas': each file lists its scope nodes in
+	// source order, and the files are in path order.
+	for i := range p.Files {
+		for _, n := range facts[i].scopeNodes {
+			if s := facts[i].scopes[n]; s.Kind == LambdaScope {
+				out = append(out, s)
+			}
 		}
-		return cmp.Compare(a.Node.Span().Start.Offset, b.Node.Span().Start.Offset)
-	})
-	for _, s := range rest {
-		add(s)
 	}
 	return out
 }

@@ -94,9 +94,9 @@ func TestStaticGuarantee(t *testing.T) {
 	}
 }
 
-// TestScopesInIsSourceOrder checks ScopesIn, which lists the scope nodes
-// recorded while building, against a walk of every file of the rule
-// fixtures.
+// TestScopesInIsSourceOrder checks ScopesIn and Program.Scopes, which list
+// the scope nodes recorded while building, against walks of every file of
+// the rule fixtures.
 func TestScopesInIsSourceOrder(t *testing.T) {
 	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
 	if err != nil || len(archives) == 0 {
@@ -113,6 +113,9 @@ func TestScopesInIsSourceOrder(t *testing.T) {
 			t.Fatal(err)
 		}
 		prog := ruletest.Program(t, dir, ruletest.Options{})
+		if got, want := prog.Scopes(), scopesByWalking(prog); !slices.Equal(got, want) {
+			t.Errorf("%s: Scopes gives %d scopes, the walk %d, or another order", path, len(got), len(want))
+		}
 		st := prog.Static(nil)
 		for _, f := range prog.Files {
 			var want []*model.Scope
@@ -136,4 +139,46 @@ func TestScopesInIsSourceOrder(t *testing.T) {
 	if scopes < 100 {
 		t.Errorf("only %d scopes in the fixtures", scopes)
 	}
+}
+
+// scopesByWalking lists every distinct scope of prog: file scopes, then
+// definition scopes, then the others (lambdas) found by walking the files,
+// by file path and offset.
+func scopesByWalking(prog *model.Program) []*model.Scope {
+	var out []*model.Scope
+	seen := map[*model.Scope]bool{}
+	add := func(s *model.Scope) {
+		if s != nil && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, f := range prog.Files {
+		add(f.Scope)
+	}
+	for _, d := range prog.Definitions {
+		add(d.Scope)
+	}
+	var rest []*model.Scope
+	for _, f := range prog.Files {
+		if f.Parsed.Program == nil {
+			continue
+		}
+		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+			if sc := prog.ScopeOf(n); sc != nil && !seen[sc] && !slices.Contains(rest, sc) {
+				rest = append(rest, sc)
+			}
+			return true
+		})
+	}
+	slices.SortFunc(rest, func(a, b *model.Scope) int {
+		if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
+			return c
+		}
+		return int(a.Node.Span().Start.Offset) - int(b.Node.Span().Start.Offset)
+	})
+	for _, s := range rest {
+		add(s)
+	}
+	return out
 }
