@@ -96,7 +96,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 		nscopes += len(ff.scopes)
 	}
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs,
-		scopes: make(map[parser.Node]*Scope, nscopes),
+		scopes:       make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
 	return p
