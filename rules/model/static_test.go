@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
 	"github.com/ducklint/ducklint/rules/ruletest"
@@ -104,12 +102,8 @@ func TestScopesInIsSourceOrder(t *testing.T) {
 	}
 	scopes := 0
 	for _, path := range archives {
-		ar, err := txtar.ParseFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
 		dir := t.TempDir()
-		if err := ruletest.WriteArchive(ar, dir); err != nil {
+		if err := ruletest.Extract(path, dir); err != nil {
 			t.Fatal(err)
 		}
 		prog := ruletest.Program(t, dir, ruletest.Options{})
