@@ -65,44 +65,28 @@ func isWord(c byte) bool { return isLower(c) || isDigit(c) || c == '_' || 'A' <=
 // isLowerWord reports whether c is in [a-z0-9_].
 func isLowerWord(c byte) bool { return isLower(c) || isDigit(c) || c == '_' }
 
-// lowerIdent reports whether s matches [a-z][a-z0-9_]*.
-func lowerIdent(s string) bool {
-	if s == "" || !isLower(s[0]) {
+// ident reports whether s is a first byte satisfying first followed by
+// bytes satisfying rest.
+func ident(s string, first, rest func(byte) bool) bool {
+	if s == "" || !first(s[0]) {
 		return false
 	}
 	for i := 1; i < len(s); i++ {
-		if !isLowerWord(s[i]) {
+		if !rest(s[i]) {
 			return false
 		}
 	}
 	return true
 }
+
+// lowerIdent reports whether s matches [a-z][a-z0-9_]*.
+func lowerIdent(s string) bool { return ident(s, isLower, isLowerWord) }
 
 // shortVariable reports whether s matches [a-z0-9_][a-zA-Z0-9_]*.
-func shortVariable(s string) bool {
-	if s == "" || !isLowerWord(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !isWord(s[i]) {
-			return false
-		}
-	}
-	return true
-}
+func shortVariable(s string) bool { return ident(s, isLowerWord, isWord) }
 
 // classSegment reports whether s matches [a-z]\w*.
-func classSegment(s string) bool {
-	if s == "" || !isLower(s[0]) {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !isWord(s[i]) {
-			return false
-		}
-	}
-	return true
-}
+func classSegment(s string) bool { return ident(s, isLower, isWord) }
 
 // allIn reports whether s is non-empty and every byte of it satisfies in.
 func allIn(s string, in func(byte) bool) bool {
