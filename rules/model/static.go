@@ -142,6 +142,19 @@ type Static struct {
 	allSites map[string]map[*Definition]bool
 	// evaluates[t][c] says whether declaring t always evaluates c.
 	evaluates map[string]map[string]bool
+	// declGraph is who declares whom among classes and defines, built on
+	// the first guarantee asked for.
+	declGraph map[*Definition]*declEdges
+}
+
+// declEdges are the edges of one class or define in the declaration graph.
+type declEdges struct {
+	// sites are the declarations of the definition (by its name).
+	sites []*Declaration
+	// declarers are the classes and defines holding one of sites, once each.
+	declarers []*Definition
+	// declares are the classes and defines whose declarers include this one.
+	declares []*Definition
 }
 
 type staticCache struct {
@@ -1249,15 +1262,15 @@ func (s *Static) siteGuarantees(d *Declaration, target string, g map[*Definition
 		class, _, _ := strings.Cut(target, "$")
 		return owner.Def != nil && owner.Def.Name != class && g[owner.Def]
 	}
+	if owner.Def != nil && g[owner.Def] {
+		return true // the cheaper test first
+	}
 	p := point{scope: d.Scope, file: d.File, offset: d.Span.Start.Offset, branch: d.Branch}
 	if d.Kind == DefineInstance {
 		// Defined types are evaluated lazily, after the declaring body.
 		p.offset = -1
 	}
-	if s.locallyGuaranteed(p, target) {
-		return true
-	}
-	return owner.Def != nil && g[owner.Def]
+	return s.locallyGuaranteed(p, target)
 }
 
 // sitesGuarantee reports whether every declaration of def guarantees that
@@ -1275,73 +1288,108 @@ func (s *Static) sitesGuarantee(def *Definition, target string) bool {
 	if v, ok := g[def]; ok {
 		return v
 	}
+	graph := s.declarationGraph()
 	// Collect the definitions above def whose answer is not known yet.
-	var pending []*Definition
-	inPending := map[*Definition]bool{}
-	queue := []*Definition{def}
-	for len(queue) > 0 {
-		d := queue[0]
-		queue = queue[1:]
-		if _, known := g[d]; known || inPending[d] {
-			continue
+	// Each is given its optimistic answer as it is found, which also
+	// marks it as seen: a definition nothing in the tree declares is an
+	// entry point (an ENC, Hiera or a module's users declare it). Top-scope
+	// code has all run by then (class == ""). A module's own entry points
+	// come after its main classes by the module's convention, which is not
+	// guessed at; another module's classes (a role's profiles) are not.
+	class, _, _ := strings.Cut(target, "$")
+	pending := []*Definition{def}
+	for i := 0; i < len(pending); i++ {
+		d := pending[i]
+		e := graph[d]
+		if e == nil {
+			e = &declEdges{}
 		}
-		inPending[d] = true
-		pending = append(pending, d)
-		for _, site := range s.prog.DeclarationsOf(d.Name) {
-			if o := site.Scope.Owner().Def; o != nil && (o.Kind == ClassDef || o.Kind == DefineDef) {
-				queue = append(queue, o)
+		g[d] = len(e.sites) > 0 || class == "" || moduleOf(d.Name) == moduleOf(class)
+		for _, o := range e.declarers {
+			if _, seen := g[o]; !seen {
+				g[o] = true // replaced when o's turn comes
+				pending = append(pending, o)
 			}
 		}
 	}
-	for _, d := range pending {
-		// A definition nothing in the tree declares is an entry point (an
-		// ENC, Hiera or a module's users declare it). Top-scope code has all
-		// run by then (class == ""). A module's own entry points come after
-		// its main classes by the module's convention, which is not guessed
-		// at; another module's classes (a role's profiles) are not.
-		class, _, _ := strings.Cut(target, "$")
-		g[d] = len(s.prog.DeclarationsOf(d.Name)) > 0 || class == "" || moduleOf(d.Name) == moduleOf(class)
-	}
 	// Refute: a definition with a site that does not guarantee target is
-	// false, which may refute the definitions it declares, and so on.
-	// Each definition is rechecked only when one it depends on turns false.
+	// false, which may refute the definitions it declares, and so on. Each
+	// definition is rechecked only when one it depends on turns false; the
+	// answers of definitions settled by an earlier call are final.
 	refuted := func(d *Definition) bool {
-		for _, site := range s.prog.DeclarationsOf(d.Name) {
-			if !s.siteGuarantees(site, target, g) {
-				return true
+		if e := graph[d]; e != nil {
+			for _, site := range e.sites {
+				if !s.siteGuarantees(site, target, g) {
+					return true
+				}
 			}
 		}
 		return false
 	}
-	var queue2 []*Definition
+	var queue []*Definition
 	for _, d := range pending {
 		if g[d] && refuted(d) {
 			g[d] = false
-			queue2 = append(queue2, d)
+			queue = append(queue, d)
 		}
 	}
-	if len(queue2) == 0 {
-		return g[def] // usually: the dependency lists below are not needed
-	}
-	dependents := map[*Definition][]*Definition{}
-	for _, d := range pending {
-		for _, site := range s.prog.DeclarationsOf(d.Name) {
-			if o := site.Scope.Owner().Def; o != nil && inPending[o] {
-				dependents[o] = append(dependents[o], d)
-			}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		e := graph[x]
+		if e == nil {
+			continue
 		}
-	}
-	for len(queue2) > 0 {
-		x := queue2[0]
-		queue2 = queue2[1:]
-		for _, y := range dependents[x] {
+		// What x declares is pending too: x is above it, and an answer is
+		// settled only together with everything above it.
+		for _, y := range e.declares {
 			if g[y] && refuted(y) {
 				g[y] = false
-				queue2 = append(queue2, y)
+				queue = append(queue, y)
 			}
 		}
 	}
 	return g[def]
+}
+
+// declarationGraph returns, for every class and define, its declarations
+// and who declares whom; it is built on first use. Walking the
+// declarations of each definition anew for every class variable asked
+// about was half the time of the guarantee analysis.
+func (s *Static) declarationGraph() map[*Definition]*declEdges {
+	if s.declGraph != nil {
+		return s.declGraph
+	}
+	graph := map[*Definition]*declEdges{}
+	edges := func(d *Definition) *declEdges {
+		e := graph[d]
+		if e == nil {
+			e = &declEdges{}
+			graph[d] = e
+		}
+		return e
+	}
+	// added[o] is the last definition o was listed as a declarer of.
+	added := map[*Definition]*Definition{}
+	for _, d := range s.prog.Definitions {
+		if d.Kind != ClassDef && d.Kind != DefineDef {
+			continue
+		}
+		e := edges(d)
+		e.sites = s.prog.DeclarationsOf(d.Name)
+		for _, site := range e.sites {
+			o := site.Scope.Owner().Def
+			if o == nil || (o.Kind != ClassDef && o.Kind != DefineDef) || added[o] == d {
+				continue
+			}
+			added[o] = d
+			e.declarers = append(e.declarers, o)
+			oe := edges(o)
+			oe.declares = append(oe.declares, d)
+		}
+	}
+	s.declGraph = graph
+	return graph
 }
 
 // moduleOf returns the module part of a class or define name.
