@@ -4,79 +4,229 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	gitignore "github.com/sabhiram/go-gitignore"
 )
 
-// ignoreRule is one pattern line of a .gitignore file. The library
-// compiles the pattern; the parts of git's semantics it gets wrong are
-// handled here: trailing-slash patterns only match directories, a pattern
-// with a slash before its end is anchored to its .gitignore's directory,
-// and negation follows git's "last matching pattern wins".
+// ignoreRule is one pattern line of a .gitignore file, with git's
+// semantics: trailing-slash patterns only match directories, a pattern with
+// a slash before its end is anchored to its .gitignore's directory, and
+// negation follows git's "last matching pattern wins".
 type ignoreRule struct {
-	match   *gitignore.GitIgnore // nil when simple decides
-	simple  simplePattern
+	pattern wildPattern
 	negate  bool
 	dirOnly bool
 }
 
-// simplePattern is a pattern line that needs no regular expression: a
-// plain name ("pkg", "/spec/fixtures" is not one: it has an inner slash)
-// or a star followed by a plain suffix ("*.swp"), optionally anchored by a
-// leading slash. Most .gitignore lines are of this kind, and compiling and
-// running the library's regexps for them was most of the time spent on
-// .gitignore files.
-type simplePattern struct {
-	name     string // the plain name, or the suffix after '*'
-	star     bool   // name is a suffix: the pattern was "*" + name
-	anchored bool   // only the first path component can match
+// wildPattern is a .gitignore pattern split at its slashes. It is matched
+// by hand, segment by segment: compiling a regular expression per line
+// (what go-gitignore does, with a dozen helper expressions each time) was
+// 19 ms for the 51 .gitignore files of 45 public repositories, and
+// matching with them a sixth of the directory walk.
+type wildPattern struct {
+	segs []wildSegment
+	// anchored patterns match from the first component of the path
+	// (after a leading slash, or with a slash inside); the others match
+	// any one component.
+	anchored bool
 }
 
-// compileSimple returns the simplePattern for line, if it is one.
-func compileSimple(line string) (simplePattern, bool) {
-	var p simplePattern
+// wildSegment is one slash-free part of a pattern.
+type wildSegment struct {
+	text string
+	kind segmentKind
+}
+
+// segmentKind says how a segment matches, cheapest first.
+type segmentKind uint8
+
+const (
+	segLiteral  segmentKind = iota // text equals the component
+	segSuffix                      // "*" + text: the component ends with text
+	segWildcard                    // anything else: wildmatch
+	segAnyDirs                     // "**": any number of components, none included
+)
+
+// compileWild splits a pattern line (negation and trailing slash already
+// removed) into segments.
+func compileWild(line string) wildPattern {
+	var p wildPattern
 	if rest, ok := strings.CutPrefix(line, "/"); ok {
 		p.anchored, line = true, rest
+	} else if strings.Contains(line, "/") {
+		p.anchored = true // only "**/..." gets here unanchored: ** gives the depth
 	}
-	if rest, ok := strings.CutPrefix(line, "*"); ok {
-		p.star, line = true, rest
-	}
-	if line == "" {
-		return p, false
-	}
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return p, false
+	for seg := range strings.SplitSeq(line, "/") {
+		switch {
+		case seg == "**":
+			if n := len(p.segs); n > 0 && p.segs[n-1].kind == segAnyDirs {
+				continue // "**/**" is "**": keeps matching linear
+			}
+			p.segs = append(p.segs, wildSegment{kind: segAnyDirs})
+		case !strings.ContainsAny(seg, `*?[\`):
+			p.segs = append(p.segs, wildSegment{text: seg, kind: segLiteral})
+		case seg[0] == '*' && !strings.ContainsAny(seg[1:], `*?[\`):
+			p.segs = append(p.segs, wildSegment{text: seg[1:], kind: segSuffix})
+		default:
+			p.segs = append(p.segs, wildSegment{text: seg, kind: segWildcard})
 		}
 	}
-	p.name = line
-	return p, true
+	return p
 }
 
-// matches reports whether the slash-separated relative path rel matches,
-// with the library's semantics: a whole path component (the first one
-// when anchored) equals the name, or ends with it for a star pattern.
-func (p simplePattern) matches(rel string) bool {
-	for {
-		comp, rest, more := strings.Cut(rel, "/")
-		if p.star && strings.HasSuffix(comp, p.name) || !p.star && comp == p.name {
-			return true
+// matches reports whether the slash-separated relative path rel, or a
+// directory above it, matches: an unanchored pattern any one component,
+// an anchored one the components from the first on.
+func (p *wildPattern) matches(rel string) bool {
+	if !p.anchored {
+		for {
+			comp, rest, more := strings.Cut(rel, "/")
+			if len(p.segs) == 1 && p.segs[0].matches(comp) {
+				return true
+			}
+			if !more {
+				return false
+			}
+			rel = rest
 		}
-		if !more || p.anchored {
+	}
+	return matchFrom(p.segs, rel)
+}
+
+// matchFrom reports whether segs match the leading components of rel (all
+// of them, or those of a directory above what rel names).
+func matchFrom(segs []wildSegment, rel string) bool {
+	for len(segs) > 0 {
+		if segs[0].kind == segAnyDirs {
+			segs = segs[1:]
+			if len(segs) == 0 {
+				return true
+			}
+			for {
+				if matchFrom(segs, rel) {
+					return true
+				}
+				_, rest, more := strings.Cut(rel, "/")
+				if !more {
+					return false
+				}
+				rel = rest
+			}
+		}
+		if rel == "" {
 			return false
 		}
-		rel = rest
+		comp, rest, _ := strings.Cut(rel, "/")
+		if !segs[0].matches(comp) {
+			return false
+		}
+		segs, rel = segs[1:], rest
 	}
+	return true
+}
+
+// matches reports whether one path component matches the segment.
+func (s wildSegment) matches(comp string) bool {
+	switch s.kind {
+	case segLiteral:
+		return comp == s.text
+	case segSuffix:
+		return strings.HasSuffix(comp, s.text)
+	}
+	return wildmatch(s.text, comp)
+}
+
+// wildmatch matches one component against a glob segment as git does:
+// '*' any run of characters, '?' any one, "[...]" a class (negated by a
+// leading '!' or '^', with ranges; unclosed, nothing matches), '\'
+// escapes the next character. On a mismatch it backtracks to the last '*'
+// only, so it runs in linear time per star.
+func wildmatch(pat, name string) bool {
+	px, nx := 0, 0
+	starPx, starNx := -1, -1
+	for nx < len(name) {
+		if px < len(pat) {
+			switch c := pat[px]; c {
+			case '*':
+				starPx, starNx = px, nx
+				px++
+				continue
+			case '?':
+				px++
+				nx++
+				continue
+			case '[':
+				ok, width, valid := matchClass(pat[px:], name[nx])
+				if !valid {
+					return false // no closing ']': git matches nothing
+				}
+				if ok {
+					px += width
+					nx++
+					continue
+				}
+			case '\\':
+				if px+1 < len(pat) && pat[px+1] == name[nx] {
+					px += 2
+					nx++
+					continue
+				}
+			default:
+				if c == name[nx] {
+					px++
+					nx++
+					continue
+				}
+			}
+		}
+		if starPx < 0 {
+			return false
+		}
+		starNx++
+		px, nx = starPx+1, starNx
+	}
+	for px < len(pat) && pat[px] == '*' {
+		px++
+	}
+	return px == len(pat)
+}
+
+// matchClass matches byte c against the class at the start of pat ("[...]").
+// width is the length of the class; valid is false when it is not closed.
+func matchClass(pat string, c byte) (ok bool, width int, valid bool) {
+	i := 1
+	negate := i < len(pat) && (pat[i] == '!' || pat[i] == '^')
+	if negate {
+		i++
+	}
+	first := true
+	for i < len(pat) {
+		lo := pat[i]
+		if lo == ']' && !first {
+			return ok != negate, i + 1, true
+		}
+		first = false
+		if lo == '\\' && i+1 < len(pat) {
+			i++
+			lo = pat[i]
+		}
+		hi := lo
+		if i+2 < len(pat) && pat[i+1] == '-' && pat[i+2] != ']' {
+			hi = pat[i+2]
+			if hi == '\\' && i+3 < len(pat) {
+				i++
+				hi = pat[i+2]
+			}
+			i += 2
+		}
+		if lo <= c && c <= hi {
+			ok = true
+		}
+		i++
+	}
+	return false, 0, false
 }
 
 // matchesPath reports whether r's pattern matches rel.
-func (r *ignoreRule) matchesPath(rel string) bool {
-	if r.match == nil {
-		return r.simple.matches(rel)
-	}
-	return r.match.MatchesPath(rel)
-}
+func (r *ignoreRule) matchesPath(rel string) bool { return r.pattern.matches(rel) }
 
 // parseIgnore turns the text of a .gitignore file into rules.
 func parseIgnore(text string) []ignoreRule {
@@ -111,15 +261,7 @@ func parseIgnore(text string) []ignoreRule {
 		if strings.Contains(line, "/") && !strings.HasPrefix(line, "/") && !strings.HasPrefix(line, "**/") {
 			line = "/" + line
 		}
-		// Escape a leading '!' or '#' again so the library keeps it literal.
-		if line[0] == '!' || line[0] == '#' {
-			line = `\` + line
-		}
-		if sp, ok := compileSimple(line); ok {
-			r.simple = sp
-		} else {
-			r.match = gitignore.CompileIgnoreLines(line)
-		}
+		r.pattern = compileWild(line)
 		rules = append(rules, r)
 	}
 	return rules
