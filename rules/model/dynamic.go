@@ -136,11 +136,15 @@ type dynamicAnalysis struct {
 	leakArms map[*ResourceDefault]int
 	conds    map[Branch]Condition
 	evals    map[*Declaration][]declEval
-	sites    map[*Definition][]siteRecord
-	rootSim  []bool
-	roleSim  []bool // root simulations of role classes
-	lazySim  []bool // root simulations of a defined type nothing declares
-	reached  map[*Definition]bool
+	// tracked are the declarations whose evaluations redeclaration
+	// compares: those of classes something declares resource-like. Only
+	// their evaluations are recorded.
+	tracked map[*Declaration]bool
+	sites   map[*Definition][]siteRecord
+	rootSim []bool
+	roleSim []bool // root simulations of role classes
+	lazySim []bool // root simulations of a defined type nothing declares
+	reached map[*Definition]bool
 }
 
 // declEval is one evaluation of a declaration in a simulation.
@@ -151,14 +155,31 @@ type declEval struct {
 	path []Branch
 }
 
+// typeDefaults are the defaults a declaration carries for one type.
+type typeDefaults struct {
+	typ string
+	SiteDefaults
+}
+
+// sigsFor returns the defaults r carries for typ (zero when none).
+func (r *siteRecord) sigsFor(typ string) SiteDefaults {
+	for _, s := range r.sigs {
+		if s.typ == typ {
+			return s.SiteDefaults
+		}
+	}
+	return SiteDefaults{}
+}
+
 // siteRecord is the defaults a class declaration carried in a simulation.
 type siteRecord struct {
 	decl *Declaration
 	sim  int
 	path []Branch
-	sigs map[string]SiteDefaults // by type
-	// chain are the scopes of the declaring instance and its ancestors.
-	chain map[*Scope]bool
+	sigs []typeDefaults // by type, in the order of typeUses
+	// from is the declaring instance (or the settled base class): its
+	// scope and its ancestors' are the declaration's dynamic chain.
+	from *instance
 	// first is set when this declaration evaluated the class.
 	first bool
 	// lazy is set when it ran while defined types were being evaluated,
@@ -170,7 +191,21 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
 		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
 		conds: map[Branch]Condition{},
-		evals: map[*Declaration][]declEval{}, sites: map[*Definition][]siteRecord{}, reached: map[*Definition]bool{}}
+		evals: map[*Declaration][]declEval{}, tracked: map[*Declaration]bool{}, sites: map[*Definition][]siteRecord{},
+		reached: map[*Definition]bool{}}
+	for _, d := range p.Definitions {
+		if d.Kind != ClassDef {
+			continue
+		}
+		for _, rl := range p.DeclarationsOf(d.Name) {
+			if rl.Kind == ResourceLike {
+				a.tracked[rl] = true
+				for _, other := range p.DeclarationsOf(rl.Target) {
+					a.tracked[other] = true
+				}
+			}
+		}
+	}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
 			owner := s.Owner()
@@ -474,7 +509,10 @@ func (sm *simulation) evalScope(inst *instance) {
 
 // declare evaluates one declaration made by inst.
 func (sm *simulation) declare(inst *instance, decl *Declaration) {
-	sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, sm.tick(), pathTo(inst, decl)})
+	at := sm.tick()
+	if sm.a.tracked[decl] {
+		sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, at, pathTo(inst, decl)})
+	}
 	if decl.Kind == DefineInstance {
 		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
 			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
@@ -517,7 +555,10 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 		if base := sm.a.p.Class(def.Parent); base != nil && base != def && base.Scope != nil {
 			for _, d := range def.Scope.Declarations {
 				if d.Kind == Inherits {
-					sm.a.evals[d] = append(sm.a.evals[d], declEval{sm.id, sm.tick(), pathTo(from, decl)})
+					at := sm.tick()
+					if sm.a.tracked[d] {
+						sm.a.evals[d] = append(sm.a.evals[d], declEval{sm.id, at, pathTo(from, decl)})
+					}
 				}
 			}
 			if bi := sm.ensureClass(base, from, decl); bi != nil {
@@ -668,18 +709,12 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 		}
 	}
 	now := sm.clock
-	sigs := map[string]SiteDefaults{}
+	sigs := make([]typeDefaults, 0, len(uses))
 	for typ, u := range uses {
-		sigs[typ] = SiteDefaults{Decl: decl, Defaults: effectiveDefaults(from, typ, now, u.alwaysSet)}
-	}
-	chain := map[*Scope]bool{}
-	for at := from; at != nil; at = at.parent {
-		if at.scope != nil {
-			chain[at.scope] = true
-		}
+		sigs = append(sigs, typeDefaults{typ, SiteDefaults{Decl: decl, Defaults: effectiveDefaults(from, typ, now, u.alwaysSet)}})
 	}
 	sm.a.sites[def] = append(sm.a.sites[def], siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: sigs,
-		chain: chain, first: !declared, lazy: sm.lazy})
+		from: from, first: !declared, lazy: sm.lazy})
 }
 
 // sourceText returns the source of expression e in file f.
@@ -740,23 +775,25 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 	slices.Sort(types)
 	for _, typ := range types {
 		// Group the records by the defaults they carry; only records of
-		// different groups need comparing.
-		var groups [][]siteRecord
+		// different groups need comparing. Groups list record indexes: a
+		// class is declared thousands of times over all simulations.
+		var groups [][]int32
 		index := map[string]int{}
-		for _, r := range recs {
-			k := defaultsKey(r.sigs[typ].Defaults)
-			i, ok := index[k]
+		for i := range recs {
+			k := defaultsKey(recs[i].sigsFor(typ).Defaults)
+			g, ok := index[k]
 			if !ok {
-				i = len(groups)
-				index[k] = i
+				g = len(groups)
+				index[k] = g
 				groups = append(groups, nil)
 			}
-			groups[i] = append(groups[i], r)
+			groups[g] = append(groups[g], int32(i))
 		}
 		for i, gx := range groups {
 			for _, gy := range groups[i+1:] {
-				for _, x := range gx {
-					for _, y := range gy {
+				for _, xi := range gx {
+					for _, yi := range gy {
+						x, y := &recs[xi], &recs[yi]
 						// Across simulations (classes an ENC declares in
 						// either order) each must be a first declaration.
 						// Puppet evaluates the bodies of all ENC classes
@@ -770,7 +807,7 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 							!differOutsideCommonScopes(x, y, typ) {
 							continue
 						}
-						return &OrderDependence{Class: def, Type: typ, A: x.sigs[typ], B: y.sigs[typ],
+						return &OrderDependence{Class: def, Type: typ, A: x.sigsFor(typ), B: y.sigsFor(typ),
 							Sites: a.p.DeclarationsOf(def.Name)}
 					}
 				}
@@ -784,19 +821,31 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 // their simulation: x declared the class unconditionally before any defined
 // type's body ran, and y runs in one. Which is first is then not a matter
 // of evaluation order.
-func settledFirst(x, y siteRecord) bool {
+func settledFirst(x, y *siteRecord) bool {
 	return x.sim == y.sim && x.first && !x.lazy && len(x.path) == 0 && y.lazy
 }
 
 // disjointChains reports whether two declarations have no class or
 // defined type among their dynamic ancestors in common.
-func disjointChains(x, y siteRecord) bool {
-	for sc := range x.chain {
-		if y.chain[sc] && (sc.Kind == ClassScope || sc.Kind == DefineScope) {
+func disjointChains(x, y *siteRecord) bool {
+	for at := x.from; at != nil; at = at.parent {
+		if sc := at.scope; sc != nil && (sc.Kind == ClassScope || sc.Kind == DefineScope) && inChain(y.from, sc) {
 			return false
 		}
 	}
 	return true
+}
+
+// inChain reports whether sc is the scope of inst or of one of its
+// ancestors. Chains are a few instances deep: walking one is cheaper than
+// the set per declaration it replaced.
+func inChain(inst *instance, sc *Scope) bool {
+	for at := inst; at != nil; at = at.parent {
+		if at.scope == sc {
+			return true
+		}
+	}
+	return false
 }
 
 // differOutsideCommonScopes reports whether two declarations carry
@@ -804,7 +853,7 @@ func disjointChains(x, y siteRecord) bool {
 // of them descends from. A difference caused only by a common ancestor's
 // default set between the two declarations is fixed by that ancestor's
 // body order, not by which declaration comes first.
-func differOutsideCommonScopes(x, y siteRecord, typ string) bool {
+func differOutsideCommonScopes(x, y *siteRecord, typ string) bool {
 	byAttr := func(ds []AttrDefault) map[string]AttrDefault {
 		m := map[string]AttrDefault{}
 		for _, d := range ds {
@@ -812,13 +861,13 @@ func differOutsideCommonScopes(x, y siteRecord, typ string) bool {
 		}
 		return m
 	}
-	mx, my := byAttr(x.sigs[typ].Defaults), byAttr(y.sigs[typ].Defaults)
+	mx, my := byAttr(x.sigsFor(typ).Defaults), byAttr(y.sigsFor(typ).Defaults)
 	private := func(d AttrDefault, ok bool) bool {
 		if !ok {
 			return false
 		}
 		sc := d.Default.Scope.Owner()
-		return !(x.chain[sc] && y.chain[sc])
+		return !(inChain(x.from, sc) && inChain(y.from, sc))
 	}
 	check := func(attr string) bool {
 		dx, okx := mx[attr]
