@@ -2,6 +2,8 @@ package load
 
 import (
 	"fmt"
+	"path"
+	"strings"
 	"testing"
 
 	gitignore "github.com/sabhiram/go-gitignore"
@@ -103,4 +105,39 @@ func TestWildmatchTerminates(t *testing.T) {
 	if !wildmatch(pat[:len(pat)-1], name) {
 		t.Errorf("wildmatch(%q, a×2000) = false, want true", pat[:len(pat)-1])
 	}
+}
+
+// FuzzWildmatch compares wildmatch with path.Match, which agrees with git
+// on one ASCII path component except for "[!...]" (git's negation, a
+// literal '!' to path.Match) and classes path.Match rejects (git, like
+// wildmatch, matches bytes, path.Match runes); and checks that no pattern
+// line makes the matcher panic.
+func FuzzWildmatch(f *testing.F) {
+	for _, s := range [][2]string{{"*.pp", "a.pp"}, {"[a-c]?", "bx"}, {`\*x`, "*x"}, {"[^a]", "b"}, {"a*b*c", "aXbYc"}, {"[]a]", "]"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, pat, name string) {
+		for _, r := range parseIgnore(pat) {
+			r.matchesPath(name)
+		}
+		if strings.ContainsRune(pat, '/') || strings.ContainsRune(name, '/') || strings.Contains(pat, "[!") || !ascii(pat+name) {
+			return
+		}
+		want, err := path.Match(pat, name)
+		if err != nil {
+			return
+		}
+		if got := wildmatch(pat, name); got != want {
+			t.Errorf("wildmatch(%q, %q) = %v, path.Match says %v", pat, name, got, want)
+		}
+	})
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
