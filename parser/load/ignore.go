@@ -56,6 +56,9 @@ func compileWild(line string) wildPattern {
 	}
 	for seg := range strings.SplitSeq(line, "/") {
 		switch {
+		case seg == "**" && !p.anchored:
+			// Alone, "**" is two stars in one component: anything.
+			p.segs = append(p.segs, wildSegment{kind: segSuffix})
 		case seg == "**":
 			if n := len(p.segs); n > 0 && p.segs[n-1].kind == segAnyDirs {
 				continue // "**/**" is "**": keeps matching linear
@@ -76,10 +79,10 @@ func compileWild(line string) wildPattern {
 // directory above it, matches: an unanchored pattern any one component,
 // an anchored one the components from the first on.
 func (p *wildPattern) matches(rel string) bool {
-	if !p.anchored {
+	if !p.anchored { // one segment: there is no slash
 		for {
 			comp, rest, more := strings.Cut(rel, "/")
-			if len(p.segs) == 1 && p.segs[0].matches(comp) {
+			if p.segs[0].matches(comp) {
 				return true
 			}
 			if !more {
@@ -98,7 +101,7 @@ func matchFrom(segs []wildSegment, rel string) bool {
 		if segs[0].kind == segAnyDirs {
 			segs = segs[1:]
 			if len(segs) == 0 {
-				return true
+				return rel != "" // "a/**" is what is inside a, not a
 			}
 			for {
 				if matchFrom(segs, rel) {

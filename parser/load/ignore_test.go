@@ -77,6 +77,11 @@ func TestIgnorePatternsFollowGit(t *testing.T) {
 		{"**/m/x.pp", "y/m/x.pp", true},
 		{"**/m/x.pp", "m/x.pp", true},
 		{"**/m/x.pp", "m/y/x.pp", false},
+		{"**", "a", true},
+		{"**", "x/y.pp", true},
+		{"a/**", "a/b", true},
+		{"a/**", "a/b/c.pp", true},
+		{"a/**", "a", false},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s~%s", tt.pattern, tt.path), func(t *testing.T) {
