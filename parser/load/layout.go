@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -99,30 +98,9 @@ func (y *layout) entryTest(d string) func(name string, dir bool) bool {
 	entries, err := y.l.readDir(d)
 	if err != nil {
 		// Unlistable but perhaps searchable: ask for each name.
-		return func(name string, dir bool) bool {
-			if dir {
-				return isDir(filepath.Join(d, name))
-			}
-			return isFile(filepath.Join(d, name))
-		}
+		return func(name string, dir bool) bool { return statIs(filepath.Join(d, name), dir) }
 	}
-	return func(name string, dir bool) bool {
-		i, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, name string) int { return strings.Compare(e.name, name) })
-		if !found {
-			return false
-		}
-		mode := entries[i].typ
-		if mode&fs.ModeSymlink != 0 {
-			if dir {
-				return isDir(filepath.Join(d, name))
-			}
-			return isFile(filepath.Join(d, name))
-		}
-		if dir {
-			return mode.IsDir()
-		}
-		return mode.IsRegular()
-	}
+	return func(name string, dir bool) bool { return entryIs(entries, d, name, dir) }
 }
 
 // place finds the environment and module of the file at abs by walking up
@@ -219,7 +197,7 @@ func (y *layout) env(d string) *Environment {
 	info := &envInfo{dir: d, manifest: filepath.Join(d, "manifests")}
 	modulePath := []string{"modules", "site", "site-modules"}
 	conf := filepath.Join(d, "environment.conf")
-	if isFile(conf) {
+	if y.l.exists(conf, false) {
 		settings, err := readEnvConf(conf)
 		if err != nil {
 			y.l.problem(conf, err)
@@ -240,7 +218,7 @@ func (y *layout) env(d string) *Environment {
 	}
 	for _, entry := range modulePath {
 		p := filepath.Join(d, filepath.FromSlash(entry))
-		if isDir(p) && !slices.Contains(info.modulePath, p) {
+		if y.l.exists(p, true) && !slices.Contains(info.modulePath, p) {
 			info.modulePath = append(info.modulePath, p)
 			e.ModulePath = append(e.ModulePath, y.l.rel(p))
 		}
@@ -257,7 +235,7 @@ func (y *layout) env(d string) *Environment {
 		}
 		for _, ent := range entries {
 			md := filepath.Join(p, ent.name)
-			if strings.HasPrefix(ent.name, ".") || !isDir(md) || y.l.exclude.excluded(md) {
+			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) || y.l.exclude.excluded(md) {
 				continue
 			}
 			m := y.module(md, e)
@@ -285,7 +263,7 @@ func (y *layout) module(d string, env *Environment) *Module {
 	}
 	m = &Module{Name: filepath.Base(d), Dir: y.l.rel(d), Env: env}
 	meta := filepath.Join(d, "metadata.json")
-	if isFile(meta) {
+	if y.l.exists(meta, false) {
 		name, err := readMetadataName(meta)
 		if err != nil {
 			y.l.problem(meta, err)
@@ -386,7 +364,7 @@ func (l *loader) envContext(e *Environment) []candidate {
 		}
 	}
 	for _, sub := range []string{"functions", "types", "plans"} {
-		if d := filepath.Join(info.dir, sub); isDir(d) {
+		if d := filepath.Join(info.dir, sub); l.exists(d, true) {
 			out = append(out, l.walk(d, walkMain)...)
 		}
 	}

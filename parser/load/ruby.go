@@ -98,7 +98,7 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 // rubyFiles lists the .rb files under dir, sorted, or none if dir does
 // not exist.
 func (l *loader) rubyFiles(dir string, walk int) []string {
-	if !isDir(dir) {
+	if !l.exists(dir, true) {
 		return nil
 	}
 	var out []string

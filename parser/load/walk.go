@@ -304,6 +304,59 @@ func (l *loader) readDir(abs string) ([]dirEntry, error) {
 	return d.entries, d.err
 }
 
+// exists reports whether path is a directory (dir) or a regular file
+// (!dir), following symlinks. It answers from the parent's listing when
+// that was read already, and with a stat otherwise: walking a tree lists
+// nearly every directory the layout and the Ruby scan ask about after,
+// and their stats were 1,900 system calls on 45 public repositories.
+func (l *loader) exists(path string, dir bool) bool {
+	if entries, ok := l.listed(filepath.Dir(path)); ok {
+		return entryIs(entries, filepath.Dir(path), filepath.Base(path), dir)
+	}
+	return statIs(path, dir)
+}
+
+// listed returns the listing of directory d if it was read without error.
+func (l *loader) listed(d string) ([]dirEntry, bool) {
+	l.mu.Lock()
+	cached, ok := l.dirs[d]
+	l.mu.Unlock()
+	return cached.entries, ok && cached.err == nil
+}
+
+// findEntry returns the type of the entry called name in a sorted listing.
+func findEntry(entries []dirEntry, name string) (fs.FileMode, bool) {
+	i, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, name string) int { return strings.Compare(e.name, name) })
+	if !found {
+		return 0, false
+	}
+	return entries[i].typ, true
+}
+
+// entryIs reports whether the listing of directory d has a directory (dir)
+// or regular file (!dir) called name, following a symlink with a stat.
+func entryIs(entries []dirEntry, d, name string, dir bool) bool {
+	mode, found := findEntry(entries, name)
+	switch {
+	case !found:
+		return false
+	case mode&fs.ModeSymlink != 0:
+		return statIs(filepath.Join(d, name), dir)
+	case dir:
+		return mode.IsDir()
+	}
+	return mode.IsRegular()
+}
+
+// statIs reports whether path is a directory (dir) or a regular file
+// (!dir), following symlinks.
+func statIs(path string, dir bool) bool {
+	if dir {
+		return isDir(path)
+	}
+	return isFile(path)
+}
+
 // joinName joins a clean directory path and the name of an entry in it.
 func joinName(dir, name string) string {
 	if strings.HasSuffix(dir, string(filepath.Separator)) {
@@ -350,10 +403,24 @@ func (l *loader) realDir(abs string) string {
 		return r
 	}
 	parent := filepath.Dir(abs)
-	switch fi, err := os.Lstat(abs); {
+	// The parent's listing, when read already, says whether abs is a
+	// link without an lstat.
+	var mode fs.FileMode
+	var err error
+	if entries, ok := l.listed(parent); ok {
+		var found bool
+		if mode, found = findEntry(entries, filepath.Base(abs)); !found {
+			err = fs.ErrNotExist
+		}
+	} else if fi, lerr := os.Lstat(abs); lerr != nil {
+		err = lerr
+	} else {
+		mode = fi.Mode()
+	}
+	switch {
 	case parent == abs:
 		r = abs
-	case err != nil || fi.Mode()&fs.ModeSymlink != 0:
+	case err != nil || mode&fs.ModeSymlink != 0:
 		r = realPath(abs)
 	default:
 		r = filepath.Join(l.realDir(parent), filepath.Base(abs))
