@@ -17,6 +17,9 @@ type fileFacts struct {
 	// scopeNodes are the keys of scopes but the file's own Program, in
 	// source order.
 	scopeNodes []parser.Node
+	// callsEPP is set when the file calls epp(): only such files can
+	// render a template.
+	callsEPP bool
 }
 
 // collector walks one file's tree.
@@ -41,6 +44,7 @@ func collectFile(f *File, kind ScopeKind) *fileFacts {
 	if prog.EPP != nil {
 		top.Params = prog.EPP.Params
 		for _, p := range prog.EPP.Params {
+			c.noteEPPCalls(p.Type) // types are not walked
 			c.walk(p.Default, top, "", nil)
 		}
 		c.walk(prog.EPP.Body, top, "", nil)
@@ -136,6 +140,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.walkParams(n.Params, inner)
 		c.walk(n.Body, inner, "", nil)
 	case *parser.TypeAlias:
+		c.noteEPPCalls(n.Type) // types are not walked
 		c.facts.defs = append(c.facts.defs, &Definition{Kind: TypeAliasDef, Name: strings.TrimPrefix(n.Name, "::"),
 			Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
 	case *parser.Lambda:
@@ -169,6 +174,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 			c.walk(sc.Value, s, ns, withBranch(branch, n, i))
 		}
 	case *parser.Call:
+		c.facts.callsEPP = c.facts.callsEPP || isEPPCall(n)
 		c.walkChildren(n, s, ns, branch)
 		c.callDeclarations(n, s, branch)
 	case *parser.Resource:
@@ -186,6 +192,23 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	default:
 		c.walkChildren(n, s, ns, branch)
 	}
+}
+
+// isEPPCall reports whether call is a call of epp().
+func isEPPCall(call *parser.Call) bool { return strings.TrimPrefix(call.FuncName(), "::") == "epp" }
+
+// noteEPPCalls sets callsEPP when n, which the walk does not visit, holds
+// an epp() call.
+func (c *collector) noteEPPCalls(n parser.Node) {
+	if n == nil || isNilNode(n) || c.facts.callsEPP {
+		return
+	}
+	parser.Inspect(n, func(n parser.Node) bool {
+		if call, ok := n.(*parser.Call); ok && isEPPCall(call) {
+			c.facts.callsEPP = true
+		}
+		return !c.facts.callsEPP
+	})
 }
 
 func (c *collector) walkChildren(n parser.Node, s *Scope, ns string, branch []Branch) {

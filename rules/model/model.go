@@ -35,6 +35,7 @@ type File struct {
 	Definitions []*Definition
 
 	scopeNodes []parser.Node // see fileFacts
+	callsEPP   bool          // see fileFacts
 }
 
 // Program is everything ducklint knows about the code base being linted.
@@ -129,6 +130,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		f.Scope = ff.top
 		f.Definitions = ff.defs
 		f.scopeNodes = ff.scopeNodes
+		f.callsEPP = ff.callsEPP
 		if ff.top != nil && ff.top.Kind == TopScope {
 			env := f.Source.Env
 			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})

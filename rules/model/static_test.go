@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -132,6 +133,81 @@ func TestScopesInIsSourceOrder(t *testing.T) {
 	}
 	if scopes < 100 {
 		t.Errorf("only %d scopes in the fixtures", scopes)
+	}
+}
+
+// TestCallsEPPMatchesAWalk checks the model builder's note of which files
+// call epp() (only those are searched for template calls) against a walk
+// of every node: over the rule fixtures, and over files that call it from
+// every kind of place.
+func TestCallsEPPMatchesAWalk(t *testing.T) {
+	dirs := map[string]string{}
+	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
+	if err != nil || len(archives) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range archives {
+		dir := t.TempDir()
+		if err := ruletest.Extract(path, dir); err != nil {
+			t.Fatal(err)
+		}
+		dirs[path] = dir
+	}
+	places := map[string]string{
+		"lambda.pp":     "class m::a { [1].each |$i| { $x = epp('m/t.epp') } }",
+		"selector.pp":   "class m::b { $x = $facts['k'] ? { 'a' => epp('m/t.epp'), default => '' } }",
+		"case.pp":       "class m::c { case $facts['k'] { 'a': { file { '/x': content => epp('m/t.epp') } } default: {} } }",
+		"default.pp":    "class m::d(String $s = epp('m/t.epp')) {}",
+		"string.pp":     "class m::e { $x = \"${epp('m/t.epp')}\" }",
+		"function.pp":   "function m::f() { epp('m/t.epp') }",
+		"alias.pp":      "type M::G = Variant[String, Enum[epp('m/t.epp')]]",
+		"toplevel.pp":   "$x = ::epp('m/t.epp', { 'a' => 1 })",
+		"method.pp":     "class m::h { $x = 'm/t.epp'.epp }",
+		"other.pp":      "class m::i { $x = inline_epp('<%= 1 %>') $y = 'epp' }",
+		"template.epp":  "<%- | String $p = [epp('m/t.epp')][0] | -%>\n<%= epp('m/t.epp') %>\n",
+		"typeparam.epp": "<%- | Enum[epp('m/t.epp')] $p | -%>\n",
+	}
+	dir := t.TempDir()
+	files := map[string]string{"modules/m/templates/t.epp": "x\n"}
+	for name, src := range places {
+		sub := "manifests"
+		if strings.HasSuffix(name, ".epp") {
+			sub = "templates"
+		}
+		files["modules/m/"+sub+"/"+name] = src + "\n"
+	}
+	for name, src := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dirs["places"] = dir
+	callers := 0
+	for name, dir := range dirs {
+		prog := ruletest.Program(t, dir, ruletest.Options{})
+		for _, f := range prog.Files {
+			want := false
+			if f.Parsed.Program != nil {
+				parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+					if c, ok := n.(*parser.Call); ok && strings.TrimPrefix(c.FuncName(), "::") == "epp" {
+						want = true
+					}
+					return !want
+				})
+			}
+			if got := model.CallsEPP(f); got != want {
+				t.Errorf("%s: %s: noted as calling epp() %v, a walk says %v", name, f.Path, got, want)
+			}
+			if want {
+				callers++
+			}
+		}
+	}
+	if callers < 13 {
+		t.Errorf("only %d files call epp()", callers)
 	}
 }
 
