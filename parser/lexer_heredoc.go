@@ -394,10 +394,16 @@ func (l *lexer) interpolateEPP(skipLeading bool) {
 		l.epp = eppCode
 		l.eppOpen = true
 	case eppExpr:
+		exprStart := tagStart
 		if len(s) > 0 {
 			l.emit(tRENDERSTRING, before, tagStart, string(s))
+		} else {
+			// No text before the tag (or only what a "-%>" trimmed, or
+			// comments): Puppet places the expression where the text
+			// would have started, and reports errors there.
+			exprStart = before
 		}
-		l.emit(tRENDEREXPR, tagStart, l.pos, "")
+		l.emit(tRENDEREXPR, exprStart, l.pos, "")
 		l.epp = eppExpr
 		l.eppOpen = true
 	}
