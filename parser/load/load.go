@@ -177,7 +177,8 @@ type Defined struct {
 	Name string
 	// File is the defining file, relative to Options.Dir, '/' separators.
 	File string
-	// Line is the 1-based line of the definition, 0 when it was not found.
+	// Line is the 1-based line of a fact's Facter.add. It is 0 for types
+	// and functions: their files are not read, since the path names them.
 	Line int
 }
 

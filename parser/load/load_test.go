@@ -168,7 +168,10 @@ func dumpDefined(b *strings.Builder, what string, ds []Defined) {
 	}
 	fmt.Fprintf(b, "    %s:", what)
 	for _, d := range ds {
-		fmt.Fprintf(b, " %s@%s:%d", d.Name, d.File, d.Line)
+		fmt.Fprintf(b, " %s@%s", d.Name, d.File)
+		if d.Line != 0 {
+			fmt.Fprintf(b, ":%d", d.Line)
+		}
 	}
 	b.WriteString("\n")
 }

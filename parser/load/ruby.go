@@ -10,14 +10,10 @@ import (
 	"sync"
 )
 
-// The Ruby definitions are found with light regular expressions, not a
-// Ruby parser: they only give the line of the definition.
-var (
-	reNewType        = regexp.MustCompile(`newtype\(\s*:?['"]?([\w:]+)`)
-	reCreateFunction = regexp.MustCompile(`create_function\(\s*:?['"]?([\w:]+)`)
-	reNewFunction    = regexp.MustCompile(`newfunction\(\s*:?['"]?(\w+)`)
-	reFacterAdd      = regexp.MustCompile(`Facter\.add\(\s*(?::(\w+)|'([^']*)'|"([^"]*)")`)
-)
+// Custom facts are found with a light regular expression, not a Ruby
+// parser. Types and functions need no reading at all: Puppet's autoloader
+// finds them by path, so the path is their name.
+var reFacterAdd = regexp.MustCompile(`Facter\.add\(\s*(?::(\w+)|'([^']*)'|"([^"]*)")`)
 
 // rubyDefs are the Ruby extensions found under one lib/ directory.
 type rubyDefs struct {
@@ -60,17 +56,17 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "puppet", "type"), walkRubyFlat) {
 		name := strings.TrimSuffix(filepath.Base(c), ".rb")
-		d.types = append(d.types, Defined{Name: name, File: l.rel(c), Line: l.defLine(c, reNewType)})
+		d.types = append(d.types, Defined{Name: name, File: l.rel(c)})
 	}
 	fnDir := filepath.Join(lib, "puppet", "functions")
 	for _, c := range l.rubyFiles(fnDir, walkRuby) {
 		rel, _ := relUnder(fnDir, c)
 		name := strings.ReplaceAll(strings.TrimSuffix(rel, ".rb"), "/", "::")
-		d.functions = append(d.functions, Defined{Name: name, File: l.rel(c), Line: l.defLine(c, reCreateFunction)})
+		d.functions = append(d.functions, Defined{Name: name, File: l.rel(c)})
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "puppet", "parser", "functions"), walkRubyFlat) {
 		name := strings.TrimSuffix(filepath.Base(c), ".rb")
-		d.functions = append(d.functions, Defined{Name: name, File: l.rel(c), Line: l.defLine(c, reNewFunction)})
+		d.functions = append(d.functions, Defined{Name: name, File: l.rel(c)})
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "facter"), walkRuby) {
 		src, err := readFile(c)
@@ -107,21 +103,6 @@ func (l *loader) rubyFiles(dir string, walk int) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// defLine returns the 1-based line of the first match of re in the file,
-// or 0.
-func (l *loader) defLine(path string, re *regexp.Regexp) int {
-	src, err := readFile(path)
-	if err != nil {
-		l.problem(path, fmt.Errorf("cannot read file: %w", pathError(err)))
-		return 0
-	}
-	loc := re.FindIndex(src)
-	if loc == nil {
-		return 0
-	}
-	return 1 + bytes.Count(src[:loc[0]], []byte("\n"))
 }
 
 func sortDefined(ds []Defined) {
