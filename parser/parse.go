@@ -830,7 +830,10 @@ func (p *parser) parseSelector(x Expr) Expr {
 		}
 		rb := p.expect(tRBRACE)
 		s.Range = spanFrom(x.Span(), p.tokSpan(rb))
-		return s
+		// Access, method calls and the rest apply to the whole selector:
+		// `$m ? {...}.split(' ')` is the selector's value split (egrammar:
+		// `expression DOT NAME`, `expression LBRACK ...`).
+		return p.parsePostfix(s)
 	}
 	c := p.parseSelectorCase(precSelector + 1)
 	s.Cases = append(s.Cases, c)

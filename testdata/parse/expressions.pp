@@ -23,3 +23,7 @@ $w = Hash[String, Integer, 1, default]
 $x = $a[1] + $h['k']['j'] + $a[1, 2] + $x[a => 1]
 $y = $::top + $a::b::c + $_priv + $0 + $123
 $z = foo-bar
+# Postfix operators after a braced selector apply to the whole selector.
+$sa = $m ? { 'a' => 'b c', default => 'd' }.split(' ')[0]
+$sb = 1 + $m ? { 2 => [1], default => [] }.map |$v| { $v }
+$sc = $m ? 'a' => 'b'.upcase

@@ -1,0 +1,3 @@
+$m = $facts["os"]["family"]
+$x = $m ? "Debian" => "a".upcase
+notice($x)

@@ -1,0 +1,2 @@
+$m = $facts["os"]["family"]
+$x = $m ? { "Debian" => "a", default => "b" }(1)

@@ -1,0 +1,2 @@
+$m = $facts["os"]["family"]
+$x = $m ? { "Debian" => File, default => Package } <| |>

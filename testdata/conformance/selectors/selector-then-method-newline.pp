@@ -1,0 +1,7 @@
+$m = $facts["os"]["family"]
+$x = $m ? {
+  "Debian" => "a b",
+  default  => "c",
+}
+.split(" ")
+notice($x)
