@@ -135,16 +135,59 @@ type dynamicAnalysis struct {
 	leaks    map[*ResourceDefault]*Leak
 	leakArms map[*ResourceDefault]int
 	conds    map[Branch]Condition
-	evals    map[*Declaration][]declEval
+	evals    map[*Declaration]*chunks[declEval]
 	// tracked are the declarations whose evaluations redeclaration
 	// compares: those of classes something declares resource-like. Only
 	// their evaluations are recorded.
 	tracked map[*Declaration]bool
-	sites   map[*Definition][]siteRecord
+	sites   map[*Definition]*chunks[siteRecord]
 	rootSim []bool
 	roleSim []bool // root simulations of role classes
 	lazySim []bool // root simulations of a defined type nothing declares
 	reached map[*Definition]bool
+}
+
+// chunks is an append-only list that grows by adding chunks rather than by
+// copying: over all simulations of a large control repo a class can be
+// declared tens of thousands of times, and growing one slice per class by
+// copying (and clearing the larger copy) was a fifth of the simulation.
+type chunks[T any] struct {
+	full [][]T
+	cur  []T
+	n    int
+}
+
+// addTo appends v to the list of key in m, creating the list.
+func addTo[K comparable, T any](m map[K]*chunks[T], key K, v T) {
+	c := m[key]
+	if c == nil {
+		c = &chunks[T]{}
+		m[key] = c
+	}
+	if len(c.cur) == cap(c.cur) {
+		if c.cur != nil {
+			c.full = append(c.full, c.cur)
+		}
+		c.cur = make([]T, 0, max(4, 2*cap(c.cur)))
+	}
+	c.cur = append(c.cur, v)
+	c.n++
+}
+
+// all returns the items in the order they were added (nil for a nil list).
+func (c *chunks[T]) all() []T {
+	if c == nil {
+		return nil
+	}
+	if len(c.full) == 0 {
+		return c.cur
+	}
+	out := make([]T, 0, c.n)
+	for _, f := range c.full {
+		out = append(out, f...)
+	}
+	c.full, c.cur = nil, append(out, c.cur...)
+	return c.cur
 }
 
 // declEval is one evaluation of a declaration in a simulation.
@@ -191,7 +234,7 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
 		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
 		conds: map[Branch]Condition{},
-		evals: map[*Declaration][]declEval{}, tracked: map[*Declaration]bool{}, sites: map[*Definition][]siteRecord{},
+		evals: map[*Declaration]*chunks[declEval]{}, tracked: map[*Declaration]bool{}, sites: map[*Definition]*chunks[siteRecord]{},
 		reached: map[*Definition]bool{}}
 	for _, d := range p.Definitions {
 		if d.Kind != ClassDef {
@@ -511,7 +554,7 @@ func (sm *simulation) evalScope(inst *instance) {
 func (sm *simulation) declare(inst *instance, decl *Declaration) {
 	at := sm.tick()
 	if sm.a.tracked[decl] {
-		sm.a.evals[decl] = append(sm.a.evals[decl], declEval{sm.id, at, pathTo(inst, decl)})
+		addTo(sm.a.evals, decl, declEval{sm.id, at, pathTo(inst, decl)})
 	}
 	if decl.Kind == DefineInstance {
 		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
@@ -557,7 +600,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 				if d.Kind == Inherits {
 					at := sm.tick()
 					if sm.a.tracked[d] {
-						sm.a.evals[d] = append(sm.a.evals[d], declEval{sm.id, at, pathTo(from, decl)})
+						addTo(sm.a.evals, d, declEval{sm.id, at, pathTo(from, decl)})
 					}
 				}
 			}
@@ -713,7 +756,7 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	for typ, u := range uses {
 		sigs = append(sigs, typeDefaults{typ, SiteDefaults{Decl: decl, Defaults: effectiveDefaults(from, typ, now, u.alwaysSet)}})
 	}
-	sm.a.sites[def] = append(sm.a.sites[def], siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: sigs,
+	addTo(sm.a.sites, def, siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: sigs,
 		from: from, first: !declared, lazy: sm.lazy})
 }
 
@@ -738,7 +781,7 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 	slices.SortFunc(dyn.Leaks, func(x, y *Leak) int { return cmpPos(x.Default.File, x.Default.Node, y.Default.File, y.Default.Node) })
 
 	for def, recs := range a.sites {
-		if od := a.orderDependence(def, recs); od != nil {
+		if od := a.orderDependence(def, recs.all()); od != nil {
 			dyn.OrderDependent = append(dyn.OrderDependent, od)
 		}
 	}
@@ -912,7 +955,7 @@ func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
 // redeclaration checks whether another declaration of the same class can
 // come before the resource-like declaration rl in one catalog.
 func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
-	mine := a.evals[rl]
+	mine := a.evals[rl].all()
 	if len(mine) == 0 || GuardedByDefined(rl) {
 		return nil
 	}
@@ -927,7 +970,7 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
 		if other == rl || a.exclusive(rl.Branch, other.Branch) {
 			continue
 		}
-		theirs := a.evals[other]
+		theirs := a.evals[other].all()
 		for _, e := range mine {
 			for _, f := range theirs {
 				if e.sim == f.sim && !a.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
