@@ -120,8 +120,9 @@ type event struct {
 
 // typeUse is how a class body uses one resource type.
 type typeUse struct {
+	typ string
 	// alwaysSet are the attributes every resource of the type sets, as
-	// attrsSet names them. A list: resources set few attributes.
+	// attrNames names them. A list: resources set few attributes.
 	alwaysSet []string
 }
 
@@ -130,7 +131,21 @@ type dynamicAnalysis struct {
 	p       *Program
 	lambdas map[*Scope][]*Scope
 	events  map[*Scope][]event
-	uses    map[*Definition]map[string]*typeUse
+	uses    map[*Definition][]typeUse
+	// attrs are each resource default's attributes with their values.
+	attrs map[*ResourceDefault][]AttrDefault
+	// lastSigs are the defaults a class's latest recorded declaration
+	// carried. Nearly every declaration of a class carries the same
+	// (often top scope's), so records share one slice instead of each
+	// allocating its own.
+	lastSigs map[*Definition][]typeDefaults
+	// scratch buffers for effectiveDefaults and recordSite.
+	effBuf  []AttrDefault
+	sigsBuf []typeDefaults
+	// queueBuf is the define queue's storage, reused by each simulation.
+	queueBuf []queued
+	// slab is where instances are allocated (see newInstance).
+	slab []instance
 
 	leaks    map[*ResourceDefault]*Leak
 	leakArms map[*ResourceDefault]int
@@ -200,18 +215,18 @@ type declEval struct {
 
 // typeDefaults are the defaults a declaration carries for one type.
 type typeDefaults struct {
-	typ string
-	SiteDefaults
+	typ      string
+	defaults []AttrDefault
 }
 
-// sigsFor returns the defaults r carries for typ (zero when none).
+// sigsFor returns the defaults r carries for typ.
 func (r *siteRecord) sigsFor(typ string) SiteDefaults {
 	for _, s := range r.sigs {
 		if s.typ == typ {
-			return s.SiteDefaults
+			return SiteDefaults{Decl: r.decl, Defaults: s.defaults}
 		}
 	}
-	return SiteDefaults{}
+	return SiteDefaults{Decl: r.decl}
 }
 
 // siteRecord is the defaults a class declaration carried in a simulation.
@@ -219,7 +234,9 @@ type siteRecord struct {
 	decl *Declaration
 	sim  int
 	path []Branch
-	sigs []typeDefaults // by type, in the order of typeUses
+	// sigs are the defaults the declaration carries, for the types of
+	// typeUses that have any, in that order. Shared between records.
+	sigs []typeDefaults
 	// from is the declaring instance (or the settled base class): its
 	// scope and its ancestors' are the declaration's dynamic chain.
 	from *instance
@@ -232,7 +249,8 @@ type siteRecord struct {
 
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
-		uses: map[*Definition]map[string]*typeUse{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
+		uses: map[*Definition][]typeUse{}, attrs: map[*ResourceDefault][]AttrDefault{},
+		lastSigs: map[*Definition][]typeDefaults{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
 		conds: map[Branch]Condition{},
 		evals: map[*Declaration]*chunks[declEval]{}, tracked: map[*Declaration]bool{}, sites: map[*Definition]*chunks[siteRecord]{},
 		reached: map[*Definition]bool{}}
@@ -301,27 +319,47 @@ func (e event) rank() int {
 	return 2
 }
 
-// typeUses returns, per resource type, how class def's body uses it.
-func (a *dynamicAnalysis) typeUses(def *Definition) map[string]*typeUse {
+// typeUses returns how class def's body uses each resource type it
+// declares, sorted by type.
+func (a *dynamicAnalysis) typeUses(def *Definition) []typeUse {
 	if u, ok := a.uses[def]; ok {
 		return u
 	}
-	u := map[string]*typeUse{}
+	var u []typeUse
 	for _, ev := range a.scopeEvents(def.Scope) {
 		if ev.res == nil {
 			continue
 		}
-		if tu, ok := u[ev.res.Type]; ok {
-			tu.alwaysSet = slices.DeleteFunc(tu.alwaysSet, func(k string) bool { return !bodySets(ev.res.Body, k) })
+		i := slices.IndexFunc(u, func(tu typeUse) bool { return tu.typ == ev.res.Type })
+		if i >= 0 {
+			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !bodySets(ev.res.Body, k) })
 			continue
 		}
-		u[ev.res.Type] = &typeUse{alwaysSet: attrNames(ev.res.Body)}
+		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: attrNames(ev.res.Body)})
 	}
+	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
 	a.uses[def] = u
 	return u
 }
 
-// bodySets reports whether attrsSet(b) holds name.
+// defaultAttrs returns the attributes resource default d sets (not its
+// splat), with their values as written. Memoised: a default applies to
+// thousands of declarations.
+func (a *dynamicAnalysis) defaultAttrs(d *ResourceDefault) []AttrDefault {
+	if ads, ok := a.attrs[d]; ok {
+		return ads
+	}
+	ads := []AttrDefault{}
+	for _, op := range d.Node.Attrs {
+		if !op.Splat {
+			ads = append(ads, AttrDefault{Attr: op.Name, Default: d, Value: sourceText(d.File, op.Value)})
+		}
+	}
+	a.attrs[d] = ads
+	return ads
+}
+
+// bodySets reports whether b sets attribute name ("*": has a splat).
 func bodySets(b *parser.ResourceBody, name string) bool {
 	if b == nil {
 		return false
@@ -334,7 +372,7 @@ func bodySets(b *parser.ResourceBody, name string) bool {
 	return false
 }
 
-// attrNames lists the attributes a resource body sets, as attrsSet does.
+// attrNames lists the attributes a resource body sets; "*" for a splat.
 func attrNames(b *parser.ResourceBody) []string {
 	if b == nil {
 		return nil
@@ -348,22 +386,6 @@ func attrNames(b *parser.ResourceBody) []string {
 		}
 	}
 	return out
-}
-
-// attrsSet returns the attributes a resource body sets; "*" for a splat.
-func attrsSet(b *parser.ResourceBody) map[string]bool {
-	set := map[string]bool{}
-	if b == nil {
-		return set
-	}
-	for _, op := range b.Attrs {
-		if op.Splat {
-			set["*"] = true
-			continue
-		}
-		set[op.Name] = true
-	}
-	return set
 }
 
 // DefaultAttrs returns the attribute names a resource default sets, and
@@ -395,6 +417,16 @@ type instance struct {
 	path []Branch
 }
 
+// newInstance returns a pointer to a copy of in, allocated from a slab:
+// a large control repo evaluates hundreds of thousands of instances.
+func (a *dynamicAnalysis) newInstance(in instance) *instance {
+	if len(a.slab) == cap(a.slab) {
+		a.slab = make([]instance, 0, 256)
+	}
+	a.slab = append(a.slab, in)
+	return &a.slab[len(a.slab)-1]
+}
+
 // pathTo returns inst's path extended by the arms of decl (nil decl: inst's path).
 func pathTo(inst *instance, decl *Declaration) []Branch {
 	if decl == nil || len(decl.Branch) == 0 {
@@ -424,6 +456,7 @@ type simulation struct {
 	classes  map[*Definition]*instance
 	building map[*Definition]bool
 	queue    []queued
+	head     int // next queue entry to evaluate
 	defines  int
 	lazy     bool // evaluating the define queue
 }
@@ -433,7 +466,7 @@ func (a *dynamicAnalysis) newSim(root bool) *simulation {
 	a.roleSim = append(a.roleSim, false)
 	a.lazySim = append(a.lazySim, false)
 	return &simulation{a: a, id: len(a.rootSim) - 1, classes: map[*Definition]*instance{},
-		building: map[*Definition]bool{}}
+		building: map[*Definition]bool{}, queue: a.queueBuf[:0]}
 }
 
 func (sm *simulation) tick() int64 {
@@ -523,14 +556,15 @@ func (sm *simulation) startRoot(top *Scope, d *Definition) {
 func (sm *simulation) drain() {
 	sm.lazy = true
 	defer func() { sm.lazy = false }()
-	for len(sm.queue) > 0 && sm.defines < maxDefineEvaluations {
-		q := sm.queue[0]
-		sm.queue = sm.queue[1:]
+	for sm.head < len(sm.queue) && sm.defines < maxDefineEvaluations {
+		q := sm.queue[sm.head]
+		sm.head++
 		sm.defines++
 		sm.a.reached[q.def] = true
-		sm.evalScope(&instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: pathTo(q.parent, q.decl)})
+		sm.evalScope(sm.a.newInstance(instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: pathTo(q.parent, q.decl)}))
 	}
-	sm.queue = nil
+	sm.a.queueBuf = sm.queue[:0]
+	sm.queue, sm.head = nil, 0
 }
 
 // evalScope runs the body of inst's scope.
@@ -609,7 +643,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 			}
 		}
 	}
-	in := &instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)}
+	in := sm.a.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)})
 	sm.classes[def] = in
 	sm.a.reached[def] = true
 	sm.evalScope(in)
@@ -623,11 +657,12 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 	if !hasDefaultFor(inst, r.Type) {
 		return
 	}
-	set := attrsSet(r.Body)
-	if set["*"] {
+	if bodySets(r.Body, "*") {
 		return // a splat may set any attribute: which defaults apply is unknown
 	}
-	covered := map[string]bool{}
+	// The attributes a nearer (or later) default already provides.
+	var coveredBuf [8]string
+	covered := coveredBuf[:0]
 	crossed := false
 	var down *Declaration // declaration in the current ancestor leading to inst
 	branch := r.Branch
@@ -637,14 +672,13 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			if td.at >= now || td.d.Type != r.Type || sm.a.exclusive(td.d.Branch, branch) {
 				continue
 			}
-			names, _ := DefaultAttrs(td.d)
-			var got []string
-			for _, n := range names {
-				if !set[n] && !covered[n] {
-					covered[n] = true
-					got = append(got, n)
+			start := len(covered)
+			for _, ad := range sm.a.defaultAttrs(td.d) {
+				if !bodySets(r.Body, ad.Attr) && !slices.Contains(covered, ad.Attr) {
+					covered = append(covered, ad.Attr)
 				}
 			}
+			got := covered[start:]
 			if len(got) == 0 || !crossed || at.def == nil {
 				continue
 			}
@@ -658,7 +692,7 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 				arms++ // reached through further declarations: a less direct example
 			}
 			if prev, seen := sm.a.leakArms[td.d]; !seen || arms < prev {
-				sm.a.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: got}
+				sm.a.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: slices.Clone(got)}
 				sm.a.leakArms[td.d] = arms
 			}
 		}
@@ -705,26 +739,50 @@ func hasDefaultFor(inst *instance, typ string) bool {
 	return false
 }
 
-// effectiveDefaults returns the defaults for type typ in effect at inst now,
-// restricted to attributes not in skip.
-func effectiveDefaults(inst *instance, typ string, now int64, skip []string) []AttrDefault {
-	covered := map[string]bool{}
-	var out []AttrDefault
+// effectiveDefaults appends to buf the defaults for type typ in effect at
+// inst now, restricted to attributes not in skip, sorted by attribute.
+func (a *dynamicAnalysis) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
+	start := len(buf)
 	for at := inst; at != nil; at = at.parent {
 		for i := len(at.defaults) - 1; i >= 0; i-- {
 			td := at.defaults[i]
 			if td.at >= now || td.d.Type != typ {
 				continue
 			}
-			for _, op := range td.d.Node.Attrs {
-				if n := op.Name; !op.Splat && !slices.Contains(skip, n) && !covered[n] {
-					covered[n] = true
-					out = append(out, AttrDefault{Attr: n, Default: td.d, Value: sourceText(td.d.File, op.Value)})
+			for _, ad := range a.defaultAttrs(td.d) {
+				if !slices.Contains(skip, ad.Attr) && !slices.ContainsFunc(buf[start:], func(x AttrDefault) bool { return x.Attr == ad.Attr }) {
+					buf = append(buf, ad)
 				}
 			}
 		}
 	}
-	slices.SortFunc(out, func(x, y AttrDefault) int { return strings.Compare(x.Attr, y.Attr) })
+	slices.SortFunc(buf[start:], func(x, y AttrDefault) int { return strings.Compare(x.Attr, y.Attr) })
+	return buf
+}
+
+// sameSigs reports whether two declarations carry the same defaults.
+func sameSigs(x, y []typeDefaults) bool {
+	return slices.EqualFunc(x, y, func(dx, dy typeDefaults) bool {
+		return dx.typ == dy.typ && slices.EqualFunc(dx.defaults, dy.defaults, func(ax, ay AttrDefault) bool {
+			return ax.Attr == ay.Attr && ax.Default == ay.Default
+		})
+	})
+}
+
+// cloneSigs copies sigs (which may point into scratch buffers) into one
+// allocation each for the types and the defaults.
+func cloneSigs(sigs []typeDefaults) []typeDefaults {
+	n := 0
+	for _, s := range sigs {
+		n += len(s.defaults)
+	}
+	ads := make([]AttrDefault, 0, n)
+	out := make([]typeDefaults, len(sigs))
+	for i, s := range sigs {
+		start := len(ads)
+		ads = append(ads, s.defaults...)
+		out[i] = typeDefaults{s.typ, ads[start:len(ads):len(ads)]}
+	}
 	return out
 }
 
@@ -751,12 +809,23 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 			}
 		}
 	}
+	a := sm.a
 	now := sm.clock
-	sigs := make([]typeDefaults, 0, len(uses))
-	for typ, u := range uses {
-		sigs = append(sigs, typeDefaults{typ, SiteDefaults{Decl: decl, Defaults: effectiveDefaults(from, typ, now, u.alwaysSet)}})
+	sigs, eff := a.sigsBuf[:0], a.effBuf[:0]
+	for _, u := range uses {
+		start := len(eff)
+		eff = a.effectiveDefaults(eff, from, u.typ, now, u.alwaysSet)
+		if len(eff) > start {
+			sigs = append(sigs, typeDefaults{u.typ, eff[start:len(eff):len(eff)]})
+		}
 	}
-	addTo(sm.a.sites, def, siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: sigs,
+	last, ok := a.lastSigs[def]
+	if !ok || !sameSigs(sigs, last) {
+		last = cloneSigs(sigs)
+		a.lastSigs[def] = last
+	}
+	a.sigsBuf, a.effBuf = sigs[:0], eff[:0]
+	addTo(a.sites, def, siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
 		from: from, first: !declared, lazy: sm.lazy})
 }
 
@@ -811,12 +880,8 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
 func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *OrderDependence {
-	types := make([]string, 0)
-	for typ := range a.typeUses(def) {
-		types = append(types, typ)
-	}
-	slices.Sort(types)
-	for _, typ := range types {
+	for _, u := range a.typeUses(def) {
+		typ := u.typ
 		// Group the records by the defaults they carry; only records of
 		// different groups need comparing. Groups list record indexes: a
 		// class is declared thousands of times over all simulations.
