@@ -13,26 +13,38 @@ import (
 // over a channel cost a goroutine switch per item, as much as a small
 // item's work when thousands of files are stat'ed or looked up.
 func For(n, jobs int, fn func(i int)) {
+	ForWorkers(n, jobs, func(_, i int) { fn(i) })
+}
+
+// Workers returns how many goroutines For and ForWorkers use for n items.
+func Workers(n, jobs int) int {
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	workers := min(jobs, n)
+	return max(1, min(jobs, n))
+}
+
+// ForWorkers is For, also passing fn the number of the goroutine calling
+// it, in [0, Workers(n, jobs)): calls with the same number never run at
+// once, so they can share that goroutine's scratch state.
+func ForWorkers(n, jobs int, fn func(worker, i int)) {
+	workers := Workers(n, jobs)
 	if workers <= 1 {
 		for i := range n {
-			fn(i)
+			fn(0, i)
 		}
 		return
 	}
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
 				}
-				fn(i)
+				fn(w, i)
 			}
 		})
 	}

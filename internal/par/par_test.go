@@ -36,3 +36,28 @@ func TestForBoundsConcurrency(t *testing.T) {
 		t.Errorf("%d calls ran at once, want at most 3", p)
 	}
 }
+
+func TestForWorkersNeverSharesAWorker(t *testing.T) {
+	for _, tc := range []struct{ n, jobs int }{{0, 2}, {1, 4}, {50, 1}, {500, 3}, {20, 0}} {
+		workers := Workers(tc.n, tc.jobs)
+		busy := make([]atomic.Int32, workers)
+		var calls atomic.Int32
+		ForWorkers(tc.n, tc.jobs, func(w, i int) {
+			if w < 0 || w >= workers {
+				t.Errorf("n=%d jobs=%d: worker %d out of [0, %d)", tc.n, tc.jobs, w, workers)
+				return
+			}
+			if busy[w].Add(1) != 1 {
+				t.Errorf("n=%d jobs=%d: worker %d called twice at once", tc.n, tc.jobs, w)
+			}
+			for range 100 {
+				_ = busy[w].Load()
+			}
+			busy[w].Add(-1)
+			calls.Add(1)
+		})
+		if int(calls.Load()) != tc.n {
+			t.Errorf("n=%d jobs=%d: %d calls", tc.n, tc.jobs, calls.Load())
+		}
+	}
+}

@@ -251,25 +251,25 @@ func ExclusiveValues(x, y []Branch, cond func(Branch) (Condition, bool)) bool {
 
 // exclusiveFacts reports whether two branch paths require incompatible
 // values of one fact, so that they never run in one catalog.
-func (a *dynamicAnalysis) exclusiveFacts(x, y []Branch) bool {
-	return ExclusiveValues(x, y, a.condition)
+func (w *simWorker) exclusiveFacts(x, y []Branch) bool {
+	return ExclusiveValues(x, y, w.condition)
 }
 
 // condition memoises what arm b requires of a fact.
-func (a *dynamicAnalysis) condition(b Branch) (Condition, bool) {
-	if c, ok := a.conds[b]; ok {
+func (w *simWorker) condition(b Branch) (Condition, bool) {
+	if c, ok := w.conds[b]; ok {
 		return c, c.Subject != ""
 	}
 	c, ok := ArmCondition(b, FactKey)
 	if !ok {
 		c = Condition{}
 	}
-	a.conds[b] = c
+	w.conds[b] = c
 	return c, ok
 }
 
 // exclusive reports whether code on two branch paths never runs together:
 // different arms of one conditional, or incompatible fact values.
-func (a *dynamicAnalysis) exclusive(x, y []Branch) bool {
-	return Exclusive(x, y) || a.exclusiveFacts(x, y)
+func (w *simWorker) exclusive(x, y []Branch) bool {
+	return Exclusive(x, y) || w.exclusiveFacts(x, y)
 }

@@ -61,6 +61,8 @@ type Definition struct {
 	Scope *Scope
 	// Nested is true when the definition sits inside a class body.
 	Nested bool
+	// index is the definition's position in Program.Definitions.
+	index int
 }
 
 // HasParam reports whether the definition has a parameter named name.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 )
 
@@ -106,154 +107,33 @@ func (p *Program) Dynamic() *Dynamic {
 	return p.dynamic.dyn
 }
 
-// maxDefineEvaluations bounds the defined-type bodies one simulation
-// evaluates, so defines instantiating each other cannot blow up.
-const maxDefineEvaluations = 5000
-
-// event is something a scope body does, in evaluation order.
-type event struct {
-	order int64
-	def   *ResourceDefault
-	res   *Resource
-	decl  *Declaration
-}
-
-// typeUse is how a class body uses one resource type.
-type typeUse struct {
-	typ string
-	// alwaysSet are the attributes every resource of the type sets, as
-	// attrNames names them. A list: resources set few attributes.
-	alwaysSet []string
-}
-
 // dynamicAnalysis holds what all simulations share and what they found.
 type dynamicAnalysis struct {
 	p       *Program
 	lambdas map[*Scope][]*Scope
-	events  map[*Scope][]event
-	uses    map[*Definition][]typeUse
-	// attrs are each resource default's attributes with their values.
-	attrs map[*ResourceDefault][]AttrDefault
-	// lastSigs are the defaults a class's latest recorded declaration
-	// carried. Nearly every declaration of a class carries the same
-	// (often top scope's), so records share one slice instead of each
-	// allocating its own.
-	lastSigs map[*Definition][]typeDefaults
-	// scratch buffers for effectiveDefaults and recordSite.
-	effBuf  []AttrDefault
-	sigsBuf []typeDefaults
-	// queueBuf is the define queue's storage, reused by each simulation.
-	queueBuf []queued
-	// slab is where instances are allocated (see newInstance).
-	slab []instance
-
-	leaks    map[*ResourceDefault]*Leak
-	leakArms map[*ResourceDefault]int
-	conds    map[Branch]Condition
-	evals    map[*Declaration]*chunks[declEval]
 	// tracked are the declarations whose evaluations redeclaration
 	// compares: those of classes something declares resource-like. Only
 	// their evaluations are recorded.
 	tracked map[*Declaration]bool
-	sites   map[*Definition]*chunks[siteRecord]
-	rootSim []bool
-	roleSim []bool // root simulations of role classes
-	lazySim []bool // root simulations of a defined type nothing declares
-	reached map[*Definition]bool
-}
+	// workers are the memo tables and scratch space of each goroutine
+	// simulating; the first also serves assemble.
+	workers []*simWorker
 
-// chunks is an append-only list that grows by adding chunks rather than by
-// copying: over all simulations of a large control repo a class can be
-// declared tens of thousands of times, and growing one slice per class by
-// copying (and clearing the larger copy) was a fifth of the simulation.
-type chunks[T any] struct {
-	full [][]T
-	cur  []T
-	n    int
-}
-
-// addTo appends v to the list of key in m, creating the list.
-func addTo[K comparable, T any](m map[K]*chunks[T], key K, v T) {
-	c := m[key]
-	if c == nil {
-		c = &chunks[T]{}
-		m[key] = c
-	}
-	if len(c.cur) == cap(c.cur) {
-		if c.cur != nil {
-			c.full = append(c.full, c.cur)
-		}
-		c.cur = make([]T, 0, max(4, 2*cap(c.cur)))
-	}
-	c.cur = append(c.cur, v)
-	c.n++
-}
-
-// all returns the items in the order they were added (nil for a nil list).
-func (c *chunks[T]) all() []T {
-	if c == nil {
-		return nil
-	}
-	if len(c.full) == 0 {
-		return c.cur
-	}
-	out := make([]T, 0, c.n)
-	for _, f := range c.full {
-		out = append(out, f...)
-	}
-	c.full, c.cur = nil, append(out, c.cur...)
-	return c.cur
-}
-
-// declEval is one evaluation of a declaration in a simulation.
-type declEval struct {
-	sim int
-	at  int64
-	// path are the conditional arms taken from the simulation's start.
-	path []Branch
-}
-
-// typeDefaults are the defaults a declaration carries for one type.
-type typeDefaults struct {
-	typ      string
-	defaults []AttrDefault
-}
-
-// sigsFor returns the defaults r carries for typ.
-func (r *siteRecord) sigsFor(typ string) SiteDefaults {
-	for _, s := range r.sigs {
-		if s.typ == typ {
-			return SiteDefaults{Decl: r.decl, Defaults: s.defaults}
-		}
-	}
-	return SiteDefaults{Decl: r.decl}
-}
-
-// siteRecord is the defaults a class declaration carried in a simulation.
-type siteRecord struct {
-	decl *Declaration
-	sim  int
-	path []Branch
-	// sigs are the defaults the declaration carries, for the types of
-	// typeUses that have any, in that order. Shared between records.
-	sigs []typeDefaults
-	// from is the declaring instance (or the settled base class): its
-	// scope and its ancestors' are the declaration's dynamic chain.
-	from *instance
-	// first is set when this declaration evaluated the class.
-	first bool
-	// lazy is set when it ran while defined types were being evaluated,
-	// after the bodies of every class an ENC declares.
-	lazy bool
+	// What the simulations found, merged in simulation order.
+	leaks    map[*ResourceDefault]*Leak
+	leakArms map[*ResourceDefault]int
+	found    []*simFindings
+	rootSim  []bool
+	roleSim  []bool // root simulations of role classes
+	lazySim  []bool // root simulations of a defined type nothing declares
+	// reached are the definitions (by index) a merged simulation evaluated.
+	reached []bool
 }
 
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
-	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, events: map[*Scope][]event{},
-		uses: map[*Definition][]typeUse{}, attrs: map[*ResourceDefault][]AttrDefault{},
-		lastSigs: map[*Definition][]typeDefaults{}, leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{},
-		conds: map[Branch]Condition{},
-		evals: map[*Declaration]*chunks[declEval]{}, tracked: map[*Declaration]bool{}, sites: map[*Definition]*chunks[siteRecord]{},
-		reached: map[*Definition]bool{}}
+	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, tracked: map[*Declaration]bool{},
+		leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{}, reached: make([]bool, len(p.Definitions))}
+	a.workers = []*simWorker{a.newWorker()}
 	for _, d := range p.Definitions {
 		if d.Kind != ClassDef {
 			continue
@@ -276,245 +156,88 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	return a
 }
 
-// scopeEvents returns what the body of scope s (with its lambdas, which run
-// in place) does, in order. Memoised.
-func (a *dynamicAnalysis) scopeEvents(s *Scope) []event {
-	if evs, ok := a.events[s]; ok {
-		return evs
-	}
-	var evs []event
-	for _, sc := range append([]*Scope{s}, a.lambdas[s]...) {
-		for _, d := range sc.Defaults {
-			evs = append(evs, event{order: d.Order, def: d})
-		}
-		for _, r := range sc.Resources {
-			if r.Node.Form == "" {
-				evs = append(evs, event{order: r.Order, res: r})
-			}
-		}
-		for _, d := range sc.Declarations {
-			if d.Kind != Inherits && !d.Virtual {
-				evs = append(evs, event{order: d.Order, decl: d})
-			}
-		}
-	}
-	// Resources before the define instance declared by the same statement.
-	slices.SortStableFunc(evs, func(x, y event) int {
-		if c := cmp.Compare(x.order, y.order); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.rank(), y.rank())
-	})
-	a.events[s] = evs
-	return evs
-}
-
-func (e event) rank() int {
-	switch {
-	case e.def != nil:
-		return 0
-	case e.res != nil:
-		return 1
-	}
-	return 2
-}
-
-// typeUses returns how class def's body uses each resource type it
-// declares, sorted by type.
-func (a *dynamicAnalysis) typeUses(def *Definition) []typeUse {
-	if u, ok := a.uses[def]; ok {
-		return u
-	}
-	var u []typeUse
-	for _, ev := range a.scopeEvents(def.Scope) {
-		if ev.res == nil {
-			continue
-		}
-		i := slices.IndexFunc(u, func(tu typeUse) bool { return tu.typ == ev.res.Type })
-		if i >= 0 {
-			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !bodySets(ev.res.Body, k) })
-			continue
-		}
-		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: attrNames(ev.res.Body)})
-	}
-	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
-	a.uses[def] = u
-	return u
-}
-
-// defaultAttrs returns the attributes resource default d sets (not its
-// splat), with their values as written. Memoised: a default applies to
-// thousands of declarations.
-func (a *dynamicAnalysis) defaultAttrs(d *ResourceDefault) []AttrDefault {
-	if ads, ok := a.attrs[d]; ok {
-		return ads
-	}
-	ads := []AttrDefault{}
-	for _, op := range d.Node.Attrs {
-		if !op.Splat {
-			ads = append(ads, AttrDefault{Attr: op.Name, Default: d, Value: sourceText(d.File, op.Value)})
-		}
-	}
-	a.attrs[d] = ads
-	return ads
-}
-
-// bodySets reports whether b sets attribute name ("*": has a splat).
-func bodySets(b *parser.ResourceBody, name string) bool {
-	if b == nil {
-		return false
-	}
-	for _, op := range b.Attrs {
-		if op.Splat && name == "*" || !op.Splat && op.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
-// attrNames lists the attributes a resource body sets; "*" for a splat.
-func attrNames(b *parser.ResourceBody) []string {
-	if b == nil {
-		return nil
-	}
-	out := make([]string, 0, len(b.Attrs))
-	for _, op := range b.Attrs {
-		if op.Splat {
-			out = append(out, "*")
-		} else {
-			out = append(out, op.Name)
-		}
-	}
-	return out
-}
-
-// DefaultAttrs returns the attribute names a resource default sets, and
-// whether it also has a splat (* => hash) whose attributes are unknown.
-func DefaultAttrs(d *ResourceDefault) (names []string, splat bool) {
-	for _, op := range d.Node.Attrs {
-		if op.Splat {
-			splat = true
-			continue
-		}
-		names = append(names, op.Name)
-	}
-	return names, splat
-}
-
-// instance is one evaluated class, node, top scope or define instance.
-type instance struct {
-	scope  *Scope
-	def    *Definition // nil for top scope
-	parent *instance
-	// via is the declaration that created the instance (for an inserted
-	// base class: the declaration of the derived class).
-	via *Declaration
-	// inherited is set when parent is the class's base class.
-	inherited bool
-	defaults  []timedDefault
-	// path are the conditional arms taken from the simulation's start to
-	// the declaration that created the instance.
-	path []Branch
-}
-
-// newInstance returns a pointer to a copy of in, allocated from a slab:
-// a large control repo evaluates hundreds of thousands of instances.
-func (a *dynamicAnalysis) newInstance(in instance) *instance {
-	if len(a.slab) == cap(a.slab) {
-		a.slab = make([]instance, 0, 256)
-	}
-	a.slab = append(a.slab, in)
-	return &a.slab[len(a.slab)-1]
-}
-
-// pathTo returns inst's path extended by the arms of decl (nil decl: inst's path).
-func pathTo(inst *instance, decl *Declaration) []Branch {
-	if decl == nil || len(decl.Branch) == 0 {
-		return inst.path
-	}
-	out := make([]Branch, 0, len(inst.path)+len(decl.Branch))
-	return append(append(out, inst.path...), decl.Branch...)
-}
-
-type timedDefault struct {
-	d  *ResourceDefault
-	at int64
-}
-
-// queued is a defined-type instance waiting for lazy evaluation.
-type queued struct {
-	def    *Definition
-	parent *instance
-	decl   *Declaration
-}
-
-// simulation is one catalog compilation.
-type simulation struct {
-	a        *dynamicAnalysis
-	id       int
-	clock    int64
-	classes  map[*Definition]*instance
-	building map[*Definition]bool
-	queue    []queued
-	head     int // next queue entry to evaluate
-	defines  int
-	lazy     bool // evaluating the define queue
-}
-
-func (a *dynamicAnalysis) newSim(root bool) *simulation {
-	a.rootSim = append(a.rootSim, root)
-	a.roleSim = append(a.roleSim, false)
-	a.lazySim = append(a.lazySim, false)
-	return &simulation{a: a, id: len(a.rootSim) - 1, classes: map[*Definition]*instance{},
-		building: map[*Definition]bool{}, queue: a.queueBuf[:0]}
-}
-
-func (sm *simulation) tick() int64 {
-	sm.clock++
-	return sm.clock
-}
-
 // run performs every simulation and assembles the findings.
 func (a *dynamicAnalysis) run() *Dynamic {
 	p := a.p
+	var jobs []simJob
 	for _, top := range p.TopScopes {
-		var nodes []*Definition
+		n := len(jobs)
 		for _, d := range p.Definitions {
 			if d.Kind == NodeDef && p.scopeOfFile(d.File) == top {
-				nodes = append(nodes, d)
+				jobs = append(jobs, simJob{top: top, node: d})
 			}
 		}
-		if len(nodes) == 0 {
-			sm := a.newSim(false)
-			sm.start(top, nil)
-			continue
-		}
-		for _, n := range nodes {
-			sm := a.newSim(false)
-			sm.start(top, n)
+		if len(jobs) == n {
+			jobs = append(jobs, simJob{top: top})
 		}
 	}
+	a.simulateAll(jobs)
 	// Classes and defined types no environment reaches are declared from
 	// top scope, as an ENC would: first those nothing declares, then any
-	// still unreached (declared only from unreached code), by name.
-	for pass := 0; pass < 2; pass++ {
-		for _, d := range p.Definitions {
-			if (d.Kind != ClassDef && d.Kind != DefineDef) || a.reached[d] || d.Scope == nil {
-				continue
-			}
-			if pass == 0 && len(p.DeclarationsOf(d.Name)) > 0 {
-				continue
-			}
-			if p.Lookup(d.Kind, d.Name)[0] != d {
-				continue // duplicate definition: Puppet uses one
-			}
-			sm := a.newSim(true)
-			a.roleSim[sm.id] = isRole(d)
-			a.lazySim[sm.id] = d.Kind == DefineDef
-			sm.startRoot(p.TopScopeFor(d.File), d)
+	// still unreached (declared only from unreached code), by name. Of the
+	// first, only a base class can reach another; simulateAll drops the
+	// simulation of one an earlier simulation reached.
+	jobs = jobs[:0]
+	for _, d := range p.Definitions {
+		if a.unreachedRoot(d) && len(p.DeclarationsOf(d.Name)) == 0 {
+			jobs = append(jobs, simJob{top: p.TopScopeFor(d.File), root: d})
+		}
+	}
+	a.simulateAll(jobs)
+	for _, d := range p.Definitions {
+		if a.unreachedRoot(d) {
+			a.simulateAll([]simJob{{top: p.TopScopeFor(d.File), root: d}})
 		}
 	}
 	return a.assemble()
+}
+
+// unreachedRoot reports whether d is a class or defined type no merged
+// simulation reached, and the one of its name Puppet uses.
+func (a *dynamicAnalysis) unreachedRoot(d *Definition) bool {
+	return (d.Kind == ClassDef || d.Kind == DefineDef) && !a.reached[d.index] && d.Scope != nil &&
+		a.p.Lookup(d.Kind, d.Name)[0] == d
+}
+
+// simulateAll runs the simulations of jobs in parallel and merges what
+// they found in the order of jobs, as if they had run one after another:
+// the simulation of a root an earlier one reached is dropped. Nothing else
+// a simulation does depends on another.
+func (a *dynamicAnalysis) simulateAll(jobs []simJob) {
+	first := len(a.rootSim)
+	for _, j := range jobs {
+		root := j.root != nil
+		a.rootSim = append(a.rootSim, root)
+		a.roleSim = append(a.roleSim, root && isRole(j.root))
+		a.lazySim = append(a.lazySim, root && j.root.Kind == DefineDef)
+	}
+	for len(a.workers) < par.Workers(len(jobs), a.p.jobs) {
+		a.workers = append(a.workers, a.newWorker())
+	}
+	found := make([]*simFindings, len(jobs))
+	par.ForWorkers(len(jobs), a.p.jobs, func(w, i int) { found[i] = a.workers[w].simulate(first+i, jobs[i]) })
+	for i, f := range found {
+		if r := jobs[i].root; r != nil && a.reached[r.index] {
+			continue
+		}
+		a.commit(f)
+	}
+}
+
+// commit merges what one simulation found.
+func (a *dynamicAnalysis) commit(f *simFindings) {
+	// Keep one example per default, the first that depends on the fewest
+	// conditionals.
+	for d, l := range f.leaks {
+		if prev, seen := a.leakArms[d]; !seen || f.leakArms[d] < prev {
+			a.leaks[d], a.leakArms[d] = l, f.leakArms[d]
+		}
+	}
+	for _, d := range f.reached {
+		a.reached[d.index] = true
+	}
+	f.leaks, f.leakArms, f.reached = nil, nil, nil
+	a.found = append(a.found, f)
 }
 
 // scopeOfFile returns the environment top scope a main manifest belongs to.
@@ -525,322 +248,6 @@ func (p *Program) scopeOfFile(f *File) *Scope {
 	return f.Scope
 }
 
-// start evaluates top scope, then node (if any), then the define queue.
-func (sm *simulation) start(top *Scope, node *Definition) {
-	topInst := &instance{scope: top}
-	sm.evalScope(topInst)
-	if node != nil && node.Scope != nil {
-		sm.a.reached[node] = true
-		sm.evalScope(&instance{scope: node.Scope, def: node, parent: topInst})
-	}
-	sm.drain()
-}
-
-// startRoot evaluates top scope (when the definition lives in an
-// environment) and then declares d from it.
-func (sm *simulation) startRoot(top *Scope, d *Definition) {
-	topInst := &instance{}
-	if top != nil {
-		topInst.scope = top
-		sm.evalScope(topInst)
-	}
-	if d.Kind == ClassDef {
-		sm.ensureClass(d, topInst, nil)
-	} else {
-		sm.queue = append(sm.queue, queued{def: d, parent: topInst})
-	}
-	sm.drain()
-}
-
-// drain evaluates queued defined-type instances in order.
-func (sm *simulation) drain() {
-	sm.lazy = true
-	defer func() { sm.lazy = false }()
-	for sm.head < len(sm.queue) && sm.defines < maxDefineEvaluations {
-		q := sm.queue[sm.head]
-		sm.head++
-		sm.defines++
-		sm.a.reached[q.def] = true
-		sm.evalScope(sm.a.newInstance(instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: pathTo(q.parent, q.decl)}))
-	}
-	sm.a.queueBuf = sm.queue[:0]
-	sm.queue, sm.head = nil, 0
-}
-
-// evalScope runs the body of inst's scope.
-func (sm *simulation) evalScope(inst *instance) {
-	if inst.scope == nil {
-		return
-	}
-	for _, ev := range sm.a.scopeEvents(inst.scope) {
-		switch {
-		case ev.def != nil:
-			inst.defaults = append(inst.defaults, timedDefault{ev.def, sm.tick()})
-		case ev.res != nil:
-			sm.create(inst, ev.res)
-		case ev.decl != nil:
-			sm.declare(inst, ev.decl)
-		}
-	}
-}
-
-// declare evaluates one declaration made by inst.
-func (sm *simulation) declare(inst *instance, decl *Declaration) {
-	at := sm.tick()
-	if sm.a.tracked[decl] {
-		addTo(sm.a.evals, decl, declEval{sm.id, at, pathTo(inst, decl)})
-	}
-	if decl.Kind == DefineInstance {
-		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
-			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
-		}
-		return
-	}
-	def := sm.a.p.Class(decl.Target)
-	if def == nil || def.Scope == nil {
-		return
-	}
-	sm.recordSite(inst, decl, def)
-	sm.ensureClass(def, inst, decl)
-}
-
-// declaredAbove reports whether decl already created inst or one of its
-// ancestors: a defined type instantiating itself (with other titles) is
-// simulated once per declaration on the chain.
-func declaredAbove(inst *instance, decl *Declaration) bool {
-	for at := inst; at != nil; at = at.parent {
-		if at.via == decl {
-			return true
-		}
-	}
-	return false
-}
-
-// ensureClass declares class def from inst unless it is already declared,
-// inserting an undeclared base class first, and evaluates its body.
-func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration) *instance {
-	if in, ok := sm.classes[def]; ok {
-		return in
-	}
-	if sm.building[def] {
-		return nil // inheritance cycle
-	}
-	sm.building[def] = true
-	defer delete(sm.building, def)
-	parent, inherited := from, false
-	if def.Parent != "" {
-		if base := sm.a.p.Class(def.Parent); base != nil && base != def && base.Scope != nil {
-			for _, d := range def.Scope.Declarations {
-				if d.Kind == Inherits {
-					at := sm.tick()
-					if sm.a.tracked[d] {
-						addTo(sm.a.evals, d, declEval{sm.id, at, pathTo(from, decl)})
-					}
-				}
-			}
-			if bi := sm.ensureClass(base, from, decl); bi != nil {
-				parent, inherited = bi, true
-			}
-		}
-	}
-	in := sm.a.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)})
-	sm.classes[def] = in
-	sm.a.reached[def] = true
-	sm.evalScope(in)
-	return in
-}
-
-// create applies the defaults in effect to a resource being declared in
-// inst and records the ones that come from other classes or defines.
-func (sm *simulation) create(inst *instance, r *Resource) {
-	now := sm.tick()
-	if !hasDefaultFor(inst, r.Type) {
-		return
-	}
-	if bodySets(r.Body, "*") {
-		return // a splat may set any attribute: which defaults apply is unknown
-	}
-	// The attributes a nearer (or later) default already provides.
-	var coveredBuf [8]string
-	covered := coveredBuf[:0]
-	crossed := false
-	var down *Declaration // declaration in the current ancestor leading to inst
-	branch := r.Branch
-	for at := inst; at != nil; at = at.parent {
-		for i := len(at.defaults) - 1; i >= 0; i-- { // later defaults in one scope win
-			td := at.defaults[i]
-			if td.at >= now || td.d.Type != r.Type || sm.a.exclusive(td.d.Branch, branch) {
-				continue
-			}
-			start := len(covered)
-			for _, ad := range sm.a.defaultAttrs(td.d) {
-				if !bodySets(r.Body, ad.Attr) && !slices.Contains(covered, ad.Attr) {
-					covered = append(covered, ad.Attr)
-				}
-			}
-			got := covered[start:]
-			if len(got) == 0 || !crossed || at.def == nil {
-				continue
-			}
-			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
-				continue
-			}
-			// Keep one example per default, preferring the one that
-			// depends on the fewest conditionals.
-			arms := 2 * (len(inst.path) + len(r.Branch))
-			if down == nil || down.Target != inst.def.Name {
-				arms++ // reached through further declarations: a less direct example
-			}
-			if prev, seen := sm.a.leakArms[td.d]; !seen || arms < prev {
-				sm.a.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: slices.Clone(got)}
-				sm.a.leakArms[td.d] = arms
-			}
-		}
-		if at.parent == nil {
-			break
-		}
-		if !at.inherited {
-			crossed = true
-		}
-		down = at.via
-		if at.inherited {
-			down = inheritsDecl(at.def) // the base reaches inst through this class, not through its declarer
-		}
-		if down != nil {
-			branch = down.Branch
-		} else {
-			branch = nil
-		}
-	}
-}
-
-// inheritsDecl returns the `inherits` declaration of class def, if any.
-func inheritsDecl(def *Definition) *Declaration {
-	if def == nil || def.Scope == nil {
-		return nil
-	}
-	for _, d := range def.Scope.Declarations {
-		if d.Kind == Inherits {
-			return d
-		}
-	}
-	return nil
-}
-
-// hasDefaultFor reports whether inst or an ancestor has a default for typ.
-func hasDefaultFor(inst *instance, typ string) bool {
-	for at := inst; at != nil; at = at.parent {
-		for _, td := range at.defaults {
-			if td.d.Type == typ {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// effectiveDefaults appends to buf the defaults for type typ in effect at
-// inst now, restricted to attributes not in skip, sorted by attribute.
-func (a *dynamicAnalysis) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
-	start := len(buf)
-	for at := inst; at != nil; at = at.parent {
-		for i := len(at.defaults) - 1; i >= 0; i-- {
-			td := at.defaults[i]
-			if td.at >= now || td.d.Type != typ {
-				continue
-			}
-			for _, ad := range a.defaultAttrs(td.d) {
-				if !slices.Contains(skip, ad.Attr) && !slices.ContainsFunc(buf[start:], func(x AttrDefault) bool { return x.Attr == ad.Attr }) {
-					buf = append(buf, ad)
-				}
-			}
-		}
-	}
-	slices.SortFunc(buf[start:], func(x, y AttrDefault) int { return strings.Compare(x.Attr, y.Attr) })
-	return buf
-}
-
-// sameSigs reports whether two declarations carry the same defaults.
-func sameSigs(x, y []typeDefaults) bool {
-	return slices.EqualFunc(x, y, func(dx, dy typeDefaults) bool {
-		return dx.typ == dy.typ && slices.EqualFunc(dx.defaults, dy.defaults, func(ax, ay AttrDefault) bool {
-			return ax.Attr == ay.Attr && ax.Default == ay.Default
-		})
-	})
-}
-
-// cloneSigs copies sigs (which may point into scratch buffers) into one
-// allocation each for the types and the defaults.
-func cloneSigs(sigs []typeDefaults) []typeDefaults {
-	n := 0
-	for _, s := range sigs {
-		n += len(s.defaults)
-	}
-	ads := make([]AttrDefault, 0, n)
-	out := make([]typeDefaults, len(sigs))
-	for i, s := range sigs {
-		start := len(ads)
-		ads = append(ads, s.defaults...)
-		out[i] = typeDefaults{s.typ, ads[start:len(ads):len(ads)]}
-	}
-	return out
-}
-
-// recordSite records the defaults a declaration of def carries for each
-// type def's body uses.
-func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition) {
-	uses := sm.a.typeUses(def)
-	if len(uses) == 0 {
-		return
-	}
-	ci, declared := sm.classes[def]
-	if declared {
-		for at := inst; at != nil; at = at.parent {
-			if at == ci {
-				return // only evaluated because def was: it can never come first
-			}
-		}
-	}
-	from := inst
-	if def.Parent != "" {
-		if base := sm.a.p.Class(def.Parent); base != nil {
-			if bi, ok := sm.classes[base]; ok {
-				from = bi // the base is settled: the declarer does not matter
-			}
-		}
-	}
-	a := sm.a
-	now := sm.clock
-	sigs, eff := a.sigsBuf[:0], a.effBuf[:0]
-	for _, u := range uses {
-		start := len(eff)
-		eff = a.effectiveDefaults(eff, from, u.typ, now, u.alwaysSet)
-		if len(eff) > start {
-			sigs = append(sigs, typeDefaults{u.typ, eff[start:len(eff):len(eff)]})
-		}
-	}
-	last, ok := a.lastSigs[def]
-	if !ok || !sameSigs(sigs, last) {
-		last = cloneSigs(sigs)
-		a.lastSigs[def] = last
-	}
-	a.sigsBuf, a.effBuf = sigs[:0], eff[:0]
-	addTo(a.sites, def, siteRecord{decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
-		from: from, first: !declared, lazy: sm.lazy})
-}
-
-// sourceText returns the source of expression e in file f.
-func sourceText(f *File, e parser.Expr) string {
-	if f == nil || f.Parsed == nil || e == nil {
-		return ""
-	}
-	sp := e.Span()
-	if sp.Start.Offset < 0 || int(sp.End.Offset) > len(f.Parsed.Src) || sp.Start.Offset > sp.End.Offset {
-		return ""
-	}
-	return string(f.Parsed.Src[sp.Start.Offset:sp.End.Offset])
-}
-
 // assemble turns what the simulations recorded into sorted findings.
 func (a *dynamicAnalysis) assemble() *Dynamic {
 	dyn := &Dynamic{}
@@ -849,8 +256,19 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 	}
 	slices.SortFunc(dyn.Leaks, func(x, y *Leak) int { return cmpPos(x.Default.File, x.Default.Node, y.Default.File, y.Default.Node) })
 
-	for def, recs := range a.sites {
-		if od := a.orderDependence(def, recs.all()); od != nil {
+	sites := map[*Definition][]*siteRecord{}
+	evals := map[*Declaration][]declEval{}
+	for _, f := range a.found {
+		for i := range f.sites {
+			r := &f.sites[i]
+			sites[r.def] = append(sites[r.def], r)
+		}
+		for _, e := range f.evals {
+			evals[e.decl] = append(evals[e.decl], e.declEval)
+		}
+	}
+	for def, recs := range sites {
+		if od := a.orderDependence(def, recs); od != nil {
 			dyn.OrderDependent = append(dyn.OrderDependent, od)
 		}
 	}
@@ -864,7 +282,7 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 		}
 		for _, rl := range a.p.DeclarationsOf(d.Name) {
 			if rl.Kind == ResourceLike {
-				if rd := a.redeclaration(rl); rd != nil {
+				if rd := a.redeclaration(rl, evals); rd != nil {
 					dyn.Redeclared = append(dyn.Redeclared, rd)
 				}
 			}
@@ -879,8 +297,8 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
-func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *OrderDependence {
-	for _, u := range a.typeUses(def) {
+func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *OrderDependence {
+	for _, u := range a.workers[0].typeUses(def) {
 		typ := u.typ
 		// Group the records by the defaults they carry; only records of
 		// different groups need comparing. Groups list record indexes: a
@@ -901,7 +319,7 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 			for _, gy := range groups[i+1:] {
 				for _, xi := range gx {
 					for _, yi := range gy {
-						x, y := &recs[xi], &recs[yi]
+						x, y := recs[xi], recs[yi]
 						// Across simulations (classes an ENC declares in
 						// either order) each must be a first declaration.
 						// Puppet evaluates the bodies of all ENC classes
@@ -911,7 +329,7 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []siteRecord) *O
 						// parents of it, which one catalog cannot have.
 						apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 						if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
-							!a.canMeet(x.sim, y.sim) || a.exclusive(x.path, y.path) ||
+							!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path, y.path) ||
 							!differOutsideCommonScopes(x, y, typ) {
 							continue
 						}
@@ -1019,26 +437,27 @@ func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
 
 // redeclaration checks whether another declaration of the same class can
 // come before the resource-like declaration rl in one catalog.
-func (a *dynamicAnalysis) redeclaration(rl *Declaration) *Redeclaration {
-	mine := a.evals[rl].all()
+func (a *dynamicAnalysis) redeclaration(rl *Declaration, evals map[*Declaration][]declEval) *Redeclaration {
+	mine := evals[rl]
+	m := a.workers[0]
 	if len(mine) == 0 || GuardedByDefined(rl) {
 		return nil
 	}
 	for i, e := range mine {
 		for _, f := range mine[i+1:] {
-			if e.sim == f.sim && !a.exclusive(e.path, f.path) {
+			if e.sim == f.sim && !m.exclusive(e.path, f.path) {
 				return &Redeclaration{ResourceLike: rl}
 			}
 		}
 	}
 	for _, other := range a.p.DeclarationsOf(rl.Target) {
-		if other == rl || a.exclusive(rl.Branch, other.Branch) {
+		if other == rl || m.exclusive(rl.Branch, other.Branch) {
 			continue
 		}
-		theirs := a.evals[other].all()
+		theirs := evals[other]
 		for _, e := range mine {
 			for _, f := range theirs {
-				if e.sim == f.sim && !a.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
+				if e.sim == f.sim && !m.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
 					return &Redeclaration{ResourceLike: rl, Other: other}
 				}
 			}

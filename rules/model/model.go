@@ -136,6 +136,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})
 		}
 		for _, d := range ff.defs {
+			d.index = len(p.Definitions)
 			p.Definitions = append(p.Definitions, d)
 			name := d.Name
 			if d.Kind == TypeAliasDef {

@@ -1,0 +1,663 @@
+package model
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// maxDefineEvaluations bounds the defined-type bodies one simulation
+// evaluates, so defines instantiating each other cannot blow up.
+const maxDefineEvaluations = 5000
+
+// simWorker is one simulating goroutine's memo tables and scratch space.
+type simWorker struct {
+	a      *dynamicAnalysis
+	events map[*Scope][]event
+	uses   map[*Definition][]typeUse
+	// attrs are each resource default's attributes with their values.
+	attrs map[*ResourceDefault][]AttrDefault
+	conds map[Branch]Condition
+	// lastSigs are the defaults a class's latest recorded declaration
+	// carried. Nearly every declaration of a class carries the same
+	// (often top scope's), so records share one slice instead of each
+	// allocating its own.
+	lastSigs map[*Definition][]typeDefaults
+	// Scratch buffers, reused by each simulation: for effectiveDefaults
+	// and recordSite, the define queue, and what is recorded.
+	effBuf   []AttrDefault
+	sigsBuf  []typeDefaults
+	queueBuf []queued
+	sites    []siteRecord
+	evals    []declRecord
+	// slab is where instances are allocated (see newInstance).
+	slab []instance
+	// reachedIn holds, by definition index, 1 + the id of the latest
+	// simulation that reached the definition.
+	reachedIn []int32
+}
+
+func (a *dynamicAnalysis) newWorker() *simWorker {
+	return &simWorker{a: a, events: map[*Scope][]event{}, uses: map[*Definition][]typeUse{},
+		attrs: map[*ResourceDefault][]AttrDefault{}, conds: map[Branch]Condition{},
+		lastSigs: map[*Definition][]typeDefaults{}, reachedIn: make([]int32, len(a.p.Definitions))}
+}
+
+// simJob is a simulation to run: of top scope and node (nil for none), or
+// of root declared from top scope.
+type simJob struct {
+	top  *Scope
+	node *Definition
+	root *Definition
+}
+
+// simFindings are what one simulation found.
+type simFindings struct {
+	leaks    map[*ResourceDefault]*Leak
+	leakArms map[*ResourceDefault]int
+	sites    []siteRecord
+	evals    []declRecord
+	// reached are the definitions the simulation evaluated.
+	reached []*Definition
+}
+
+// declRecord is an evaluation of decl.
+type declRecord struct {
+	decl *Declaration
+	declEval
+}
+
+// simulate runs the simulation of job, numbered id.
+func (w *simWorker) simulate(id int, job simJob) *simFindings {
+	sm := &simulation{a: w.a, w: w, id: id, classes: map[*Definition]*instance{},
+		building: map[*Definition]bool{}, queue: w.queueBuf[:0], out: &simFindings{}}
+	if job.root != nil {
+		sm.startRoot(job.top, job.root)
+	} else {
+		sm.start(job.top, job.node)
+	}
+	w.queueBuf = sm.queue[:0]
+	sm.out.sites, sm.out.evals = slices.Clone(w.sites), slices.Clone(w.evals)
+	w.sites, w.evals = w.sites[:0], w.evals[:0]
+	return sm.out
+}
+
+// reach notes that the simulation evaluated d.
+func (sm *simulation) reach(d *Definition) {
+	if stamp := int32(sm.id + 1); sm.w.reachedIn[d.index] != stamp {
+		sm.w.reachedIn[d.index] = stamp
+		sm.out.reached = append(sm.out.reached, d)
+	}
+}
+
+// event is something a scope body does, in evaluation order.
+type event struct {
+	order int64
+	def   *ResourceDefault
+	res   *Resource
+	decl  *Declaration
+}
+
+// typeUse is how a class body uses one resource type.
+type typeUse struct {
+	typ string
+	// alwaysSet are the attributes every resource of the type sets, as
+	// attrNames names them. A list: resources set few attributes.
+	alwaysSet []string
+}
+
+// declEval is one evaluation of a declaration in a simulation.
+type declEval struct {
+	sim int
+	at  int64
+	// path are the conditional arms taken from the simulation's start.
+	path []Branch
+}
+
+// typeDefaults are the defaults a declaration carries for one type.
+type typeDefaults struct {
+	typ      string
+	defaults []AttrDefault
+}
+
+// sigsFor returns the defaults r carries for typ.
+func (r *siteRecord) sigsFor(typ string) SiteDefaults {
+	for _, s := range r.sigs {
+		if s.typ == typ {
+			return SiteDefaults{Decl: r.decl, Defaults: s.defaults}
+		}
+	}
+	return SiteDefaults{Decl: r.decl}
+}
+
+// siteRecord is the defaults a class declaration carried in a simulation.
+type siteRecord struct {
+	def  *Definition
+	decl *Declaration
+	sim  int
+	path []Branch
+	// sigs are the defaults the declaration carries, for the types of
+	// typeUses that have any, in that order. Shared between records.
+	sigs []typeDefaults
+	// from is the declaring instance (or the settled base class): its
+	// scope and its ancestors' are the declaration's dynamic chain.
+	from *instance
+	// first is set when this declaration evaluated the class.
+	first bool
+	// lazy is set when it ran while defined types were being evaluated,
+	// after the bodies of every class an ENC declares.
+	lazy bool
+}
+
+// scopeEvents returns what the body of scope s (with its lambdas, which run
+// in place) does, in order. Memoised.
+func (w *simWorker) scopeEvents(s *Scope) []event {
+	if evs, ok := w.events[s]; ok {
+		return evs
+	}
+	var evs []event
+	for _, sc := range append([]*Scope{s}, w.a.lambdas[s]...) {
+		for _, d := range sc.Defaults {
+			evs = append(evs, event{order: d.Order, def: d})
+		}
+		for _, r := range sc.Resources {
+			if r.Node.Form == "" {
+				evs = append(evs, event{order: r.Order, res: r})
+			}
+		}
+		for _, d := range sc.Declarations {
+			if d.Kind != Inherits && !d.Virtual {
+				evs = append(evs, event{order: d.Order, decl: d})
+			}
+		}
+	}
+	// Resources before the define instance declared by the same statement.
+	slices.SortStableFunc(evs, func(x, y event) int {
+		if c := cmp.Compare(x.order, y.order); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.rank(), y.rank())
+	})
+	w.events[s] = evs
+	return evs
+}
+
+func (e event) rank() int {
+	switch {
+	case e.def != nil:
+		return 0
+	case e.res != nil:
+		return 1
+	}
+	return 2
+}
+
+// typeUses returns how class def's body uses each resource type it
+// declares, sorted by type.
+func (w *simWorker) typeUses(def *Definition) []typeUse {
+	if u, ok := w.uses[def]; ok {
+		return u
+	}
+	var u []typeUse
+	for _, ev := range w.scopeEvents(def.Scope) {
+		if ev.res == nil {
+			continue
+		}
+		i := slices.IndexFunc(u, func(tu typeUse) bool { return tu.typ == ev.res.Type })
+		if i >= 0 {
+			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !bodySets(ev.res.Body, k) })
+			continue
+		}
+		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: attrNames(ev.res.Body)})
+	}
+	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
+	w.uses[def] = u
+	return u
+}
+
+// defaultAttrs returns the attributes resource default d sets (not its
+// splat), with their values as written. Memoised: a default applies to
+// thousands of declarations.
+func (w *simWorker) defaultAttrs(d *ResourceDefault) []AttrDefault {
+	if ads, ok := w.attrs[d]; ok {
+		return ads
+	}
+	ads := []AttrDefault{}
+	for _, op := range d.Node.Attrs {
+		if !op.Splat {
+			ads = append(ads, AttrDefault{Attr: op.Name, Default: d, Value: sourceText(d.File, op.Value)})
+		}
+	}
+	w.attrs[d] = ads
+	return ads
+}
+
+// bodySets reports whether b sets attribute name ("*": has a splat).
+func bodySets(b *parser.ResourceBody, name string) bool {
+	if b == nil {
+		return false
+	}
+	for _, op := range b.Attrs {
+		if op.Splat && name == "*" || !op.Splat && op.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// attrNames lists the attributes a resource body sets; "*" for a splat.
+func attrNames(b *parser.ResourceBody) []string {
+	if b == nil {
+		return nil
+	}
+	out := make([]string, 0, len(b.Attrs))
+	for _, op := range b.Attrs {
+		if op.Splat {
+			out = append(out, "*")
+		} else {
+			out = append(out, op.Name)
+		}
+	}
+	return out
+}
+
+// DefaultAttrs returns the attribute names a resource default sets, and
+// whether it also has a splat (* => hash) whose attributes are unknown.
+func DefaultAttrs(d *ResourceDefault) (names []string, splat bool) {
+	for _, op := range d.Node.Attrs {
+		if op.Splat {
+			splat = true
+			continue
+		}
+		names = append(names, op.Name)
+	}
+	return names, splat
+}
+
+// instance is one evaluated class, node, top scope or define instance.
+type instance struct {
+	scope  *Scope
+	def    *Definition // nil for top scope
+	parent *instance
+	// via is the declaration that created the instance (for an inserted
+	// base class: the declaration of the derived class).
+	via *Declaration
+	// inherited is set when parent is the class's base class.
+	inherited bool
+	defaults  []timedDefault
+	// path are the conditional arms taken from the simulation's start to
+	// the declaration that created the instance.
+	path []Branch
+}
+
+// newInstance returns a pointer to a copy of in, allocated from a slab:
+// a large control repo evaluates hundreds of thousands of instances.
+func (w *simWorker) newInstance(in instance) *instance {
+	if len(w.slab) == cap(w.slab) {
+		w.slab = make([]instance, 0, 256)
+	}
+	w.slab = append(w.slab, in)
+	return &w.slab[len(w.slab)-1]
+}
+
+// pathTo returns inst's path extended by the arms of decl (nil decl: inst's path).
+func pathTo(inst *instance, decl *Declaration) []Branch {
+	if decl == nil || len(decl.Branch) == 0 {
+		return inst.path
+	}
+	out := make([]Branch, 0, len(inst.path)+len(decl.Branch))
+	return append(append(out, inst.path...), decl.Branch...)
+}
+
+type timedDefault struct {
+	d  *ResourceDefault
+	at int64
+}
+
+// queued is a defined-type instance waiting for lazy evaluation.
+type queued struct {
+	def    *Definition
+	parent *instance
+	decl   *Declaration
+}
+
+// simulation is one catalog compilation.
+type simulation struct {
+	a        *dynamicAnalysis
+	w        *simWorker
+	out      *simFindings
+	id       int
+	clock    int64
+	classes  map[*Definition]*instance
+	building map[*Definition]bool
+	queue    []queued
+	head     int // next queue entry to evaluate
+	defines  int
+	lazy     bool // evaluating the define queue
+}
+
+func (sm *simulation) tick() int64 {
+	sm.clock++
+	return sm.clock
+}
+
+// start evaluates top scope, then node (if any), then the define queue.
+func (sm *simulation) start(top *Scope, node *Definition) {
+	topInst := &instance{scope: top}
+	sm.evalScope(topInst)
+	if node != nil && node.Scope != nil {
+		sm.reach(node)
+		sm.evalScope(&instance{scope: node.Scope, def: node, parent: topInst})
+	}
+	sm.drain()
+}
+
+// startRoot evaluates top scope (when the definition lives in an
+// environment) and then declares d from it.
+func (sm *simulation) startRoot(top *Scope, d *Definition) {
+	topInst := &instance{}
+	if top != nil {
+		topInst.scope = top
+		sm.evalScope(topInst)
+	}
+	if d.Kind == ClassDef {
+		sm.ensureClass(d, topInst, nil)
+	} else {
+		sm.queue = append(sm.queue, queued{def: d, parent: topInst})
+	}
+	sm.drain()
+}
+
+// drain evaluates queued defined-type instances in order.
+func (sm *simulation) drain() {
+	sm.lazy = true
+	defer func() { sm.lazy = false }()
+	for sm.head < len(sm.queue) && sm.defines < maxDefineEvaluations {
+		q := sm.queue[sm.head]
+		sm.head++
+		sm.defines++
+		sm.reach(q.def)
+		sm.evalScope(sm.w.newInstance(instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: pathTo(q.parent, q.decl)}))
+	}
+	sm.queue, sm.head = sm.queue[:0], 0
+}
+
+// evalScope runs the body of inst's scope.
+func (sm *simulation) evalScope(inst *instance) {
+	if inst.scope == nil {
+		return
+	}
+	for _, ev := range sm.w.scopeEvents(inst.scope) {
+		switch {
+		case ev.def != nil:
+			inst.defaults = append(inst.defaults, timedDefault{ev.def, sm.tick()})
+		case ev.res != nil:
+			sm.create(inst, ev.res)
+		case ev.decl != nil:
+			sm.declare(inst, ev.decl)
+		}
+	}
+}
+
+// declare evaluates one declaration made by inst.
+func (sm *simulation) declare(inst *instance, decl *Declaration) {
+	at := sm.tick()
+	if sm.a.tracked[decl] {
+		sm.w.evals = append(sm.w.evals, declRecord{decl, declEval{sm.id, at, pathTo(inst, decl)}})
+	}
+	if decl.Kind == DefineInstance {
+		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
+			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
+		}
+		return
+	}
+	def := sm.a.p.Class(decl.Target)
+	if def == nil || def.Scope == nil {
+		return
+	}
+	sm.recordSite(inst, decl, def)
+	sm.ensureClass(def, inst, decl)
+}
+
+// declaredAbove reports whether decl already created inst or one of its
+// ancestors: a defined type instantiating itself (with other titles) is
+// simulated once per declaration on the chain.
+func declaredAbove(inst *instance, decl *Declaration) bool {
+	for at := inst; at != nil; at = at.parent {
+		if at.via == decl {
+			return true
+		}
+	}
+	return false
+}
+
+// ensureClass declares class def from inst unless it is already declared,
+// inserting an undeclared base class first, and evaluates its body.
+func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration) *instance {
+	if in, ok := sm.classes[def]; ok {
+		return in
+	}
+	if sm.building[def] {
+		return nil // inheritance cycle
+	}
+	sm.building[def] = true
+	defer delete(sm.building, def)
+	parent, inherited := from, false
+	if def.Parent != "" {
+		if base := sm.a.p.Class(def.Parent); base != nil && base != def && base.Scope != nil {
+			for _, d := range def.Scope.Declarations {
+				if d.Kind == Inherits {
+					at := sm.tick()
+					if sm.a.tracked[d] {
+						sm.w.evals = append(sm.w.evals, declRecord{d, declEval{sm.id, at, pathTo(from, decl)}})
+					}
+				}
+			}
+			if bi := sm.ensureClass(base, from, decl); bi != nil {
+				parent, inherited = bi, true
+			}
+		}
+	}
+	in := sm.w.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)})
+	sm.classes[def] = in
+	sm.reach(def)
+	sm.evalScope(in)
+	return in
+}
+
+// create applies the defaults in effect to a resource being declared in
+// inst and records the ones that come from other classes or defines.
+func (sm *simulation) create(inst *instance, r *Resource) {
+	now := sm.tick()
+	if !hasDefaultFor(inst, r.Type) {
+		return
+	}
+	if bodySets(r.Body, "*") {
+		return // a splat may set any attribute: which defaults apply is unknown
+	}
+	// The attributes a nearer (or later) default already provides.
+	var coveredBuf [8]string
+	covered := coveredBuf[:0]
+	crossed := false
+	var down *Declaration // declaration in the current ancestor leading to inst
+	branch := r.Branch
+	for at := inst; at != nil; at = at.parent {
+		for i := len(at.defaults) - 1; i >= 0; i-- { // later defaults in one scope win
+			td := at.defaults[i]
+			if td.at >= now || td.d.Type != r.Type || sm.w.exclusive(td.d.Branch, branch) {
+				continue
+			}
+			start := len(covered)
+			for _, ad := range sm.w.defaultAttrs(td.d) {
+				if !bodySets(r.Body, ad.Attr) && !slices.Contains(covered, ad.Attr) {
+					covered = append(covered, ad.Attr)
+				}
+			}
+			got := covered[start:]
+			if len(got) == 0 || !crossed || at.def == nil {
+				continue
+			}
+			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
+				continue
+			}
+			// Keep one example per default, preferring the one that
+			// depends on the fewest conditionals.
+			arms := 2 * (len(inst.path) + len(r.Branch))
+			if down == nil || down.Target != inst.def.Name {
+				arms++ // reached through further declarations: a less direct example
+			}
+			out := sm.out
+			if out.leaks == nil {
+				out.leaks, out.leakArms = map[*ResourceDefault]*Leak{}, map[*ResourceDefault]int{}
+			}
+			if prev, seen := out.leakArms[td.d]; !seen || arms < prev {
+				out.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: slices.Clone(got)}
+				out.leakArms[td.d] = arms
+			}
+		}
+		if at.parent == nil {
+			break
+		}
+		if !at.inherited {
+			crossed = true
+		}
+		down = at.via
+		if at.inherited {
+			down = inheritsDecl(at.def) // the base reaches inst through this class, not through its declarer
+		}
+		if down != nil {
+			branch = down.Branch
+		} else {
+			branch = nil
+		}
+	}
+}
+
+// inheritsDecl returns the `inherits` declaration of class def, if any.
+func inheritsDecl(def *Definition) *Declaration {
+	if def == nil || def.Scope == nil {
+		return nil
+	}
+	for _, d := range def.Scope.Declarations {
+		if d.Kind == Inherits {
+			return d
+		}
+	}
+	return nil
+}
+
+// hasDefaultFor reports whether inst or an ancestor has a default for typ.
+func hasDefaultFor(inst *instance, typ string) bool {
+	for at := inst; at != nil; at = at.parent {
+		for _, td := range at.defaults {
+			if td.d.Type == typ {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// effectiveDefaults appends to buf the defaults for type typ in effect at
+// inst now, restricted to attributes not in skip, sorted by attribute.
+func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
+	start := len(buf)
+	for at := inst; at != nil; at = at.parent {
+		for i := len(at.defaults) - 1; i >= 0; i-- {
+			td := at.defaults[i]
+			if td.at >= now || td.d.Type != typ {
+				continue
+			}
+			for _, ad := range w.defaultAttrs(td.d) {
+				if !slices.Contains(skip, ad.Attr) && !slices.ContainsFunc(buf[start:], func(x AttrDefault) bool { return x.Attr == ad.Attr }) {
+					buf = append(buf, ad)
+				}
+			}
+		}
+	}
+	slices.SortFunc(buf[start:], func(x, y AttrDefault) int { return strings.Compare(x.Attr, y.Attr) })
+	return buf
+}
+
+// sameSigs reports whether two declarations carry the same defaults.
+func sameSigs(x, y []typeDefaults) bool {
+	return slices.EqualFunc(x, y, func(dx, dy typeDefaults) bool {
+		return dx.typ == dy.typ && slices.EqualFunc(dx.defaults, dy.defaults, func(ax, ay AttrDefault) bool {
+			return ax.Attr == ay.Attr && ax.Default == ay.Default
+		})
+	})
+}
+
+// cloneSigs copies sigs (which may point into scratch buffers) into one
+// allocation each for the types and the defaults.
+func cloneSigs(sigs []typeDefaults) []typeDefaults {
+	n := 0
+	for _, s := range sigs {
+		n += len(s.defaults)
+	}
+	ads := make([]AttrDefault, 0, n)
+	out := make([]typeDefaults, len(sigs))
+	for i, s := range sigs {
+		start := len(ads)
+		ads = append(ads, s.defaults...)
+		out[i] = typeDefaults{s.typ, ads[start:len(ads):len(ads)]}
+	}
+	return out
+}
+
+// recordSite records the defaults a declaration of def carries for each
+// type def's body uses.
+func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition) {
+	uses := sm.w.typeUses(def)
+	if len(uses) == 0 {
+		return
+	}
+	ci, declared := sm.classes[def]
+	if declared {
+		for at := inst; at != nil; at = at.parent {
+			if at == ci {
+				return // only evaluated because def was: it can never come first
+			}
+		}
+	}
+	from := inst
+	if def.Parent != "" {
+		if base := sm.a.p.Class(def.Parent); base != nil {
+			if bi, ok := sm.classes[base]; ok {
+				from = bi // the base is settled: the declarer does not matter
+			}
+		}
+	}
+	w := sm.w
+	now := sm.clock
+	sigs, eff := w.sigsBuf[:0], w.effBuf[:0]
+	for _, u := range uses {
+		start := len(eff)
+		eff = w.effectiveDefaults(eff, from, u.typ, now, u.alwaysSet)
+		if len(eff) > start {
+			sigs = append(sigs, typeDefaults{u.typ, eff[start:len(eff):len(eff)]})
+		}
+	}
+	last, ok := w.lastSigs[def]
+	if !ok || !sameSigs(sigs, last) {
+		last = cloneSigs(sigs)
+		w.lastSigs[def] = last
+	}
+	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
+	w.sites = append(w.sites, siteRecord{def: def, decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
+		from: from, first: !declared, lazy: sm.lazy})
+}
+
+// sourceText returns the source of expression e in file f.
+func sourceText(f *File, e parser.Expr) string {
+	if f == nil || f.Parsed == nil || e == nil {
+		return ""
+	}
+	sp := e.Span()
+	if sp.Start.Offset < 0 || int(sp.End.Offset) > len(f.Parsed.Src) || sp.Start.Offset > sp.End.Offset {
+		return ""
+	}
+	return string(f.Parsed.Src[sp.Start.Offset:sp.End.Offset])
+}
