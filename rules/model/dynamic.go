@@ -112,9 +112,9 @@ type dynamicAnalysis struct {
 	p       *Program
 	lambdas map[*Scope][]*Scope
 	// tracked are the declarations whose evaluations redeclaration
-	// compares: those of classes something declares resource-like. Only
-	// their evaluations are recorded.
-	tracked map[*Declaration]bool
+	// compares, numbered: those of classes something declares
+	// resource-like. Only their evaluations are recorded.
+	tracked map[*Declaration]int32
 	// workers are the memo tables and scratch space of each goroutine
 	// simulating; the first also serves assemble.
 	workers []*simWorker
@@ -131,7 +131,7 @@ type dynamicAnalysis struct {
 }
 
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
-	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, tracked: map[*Declaration]bool{},
+	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, tracked: map[*Declaration]int32{},
 		leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{}, reached: make([]bool, len(p.Definitions))}
 	a.workers = []*simWorker{a.newWorker()}
 	for _, d := range p.Definitions {
@@ -140,9 +140,9 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 		}
 		for _, rl := range p.DeclarationsOf(d.Name) {
 			if rl.Kind == ResourceLike {
-				a.tracked[rl] = true
+				a.track(rl)
 				for _, other := range p.DeclarationsOf(rl.Target) {
-					a.tracked[other] = true
+					a.track(other)
 				}
 			}
 		}
@@ -240,6 +240,13 @@ func (a *dynamicAnalysis) commit(f *simFindings) {
 	a.found = append(a.found, f)
 }
 
+// track notes that the evaluations of decl are to be recorded.
+func (a *dynamicAnalysis) track(decl *Declaration) {
+	if _, ok := a.tracked[decl]; !ok {
+		a.tracked[decl] = int32(len(a.tracked))
+	}
+}
+
 // scopeOfFile returns the environment top scope a main manifest belongs to.
 func (p *Program) scopeOfFile(f *File) *Scope {
 	if f == nil || f.Scope == nil || f.Scope.Kind != TopScope {
@@ -256,20 +263,27 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 	}
 	slices.SortFunc(dyn.Leaks, func(x, y *Leak) int { return cmpPos(x.Default.File, x.Default.Node, y.Default.File, y.Default.Node) })
 
-	sites := map[*Definition][]*siteRecord{}
-	evals := map[*Declaration][]declEval{}
-	for _, f := range a.found {
-		for i := range f.sites {
-			r := &f.sites[i]
-			sites[r.def] = append(sites[r.def], r)
+	// Each class's records and each declaration's evaluations, in
+	// simulation order.
+	sites := bucket(len(a.p.Definitions), func(put func(int, *siteRecord)) {
+		for _, f := range a.found {
+			for i := range f.sites {
+				put(f.sites[i].def.index, &f.sites[i])
+			}
 		}
-		for _, e := range f.evals {
-			evals[e.decl] = append(evals[e.decl], e.declEval)
+	})
+	evals := bucket(len(a.tracked), func(put func(int, declEval)) {
+		for _, f := range a.found {
+			for _, e := range f.evals {
+				put(int(e.tracked), e.declEval)
+			}
 		}
-	}
-	for def, recs := range sites {
-		if od := a.orderDependence(def, recs); od != nil {
-			dyn.OrderDependent = append(dyn.OrderDependent, od)
+	})
+	for _, def := range a.p.Definitions {
+		if recs := sites.of(def.index); len(recs) > 0 {
+			if od := a.orderDependence(def, recs); od != nil {
+				dyn.OrderDependent = append(dyn.OrderDependent, od)
+			}
 		}
 	}
 	slices.SortFunc(dyn.OrderDependent, func(x, y *OrderDependence) int {
@@ -295,14 +309,49 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 	return dyn
 }
 
+// buckets are items grouped by a key in [0, n), each group in the order
+// the items came in.
+type buckets[T any] struct {
+	start []int32 // the items of key k are items[start[k]:start[k+1]]
+	items []T
+}
+
+// bucket groups the items each passes to put by their keys: one pass to
+// count and one to place, into one allocation, without maps. A large
+// control repo's simulations record hundreds of thousands of items.
+func bucket[T any](n int, each func(put func(key int, v T))) buckets[T] {
+	b := buckets[T]{start: make([]int32, n+1)}
+	each(func(k int, _ T) { b.start[k+1]++ })
+	for k := range n {
+		b.start[k+1] += b.start[k]
+	}
+	b.items = make([]T, b.start[n])
+	next := slices.Clone(b.start[:n])
+	each(func(k int, v T) {
+		b.items[next[k]] = v
+		next[k]++
+	})
+	return b
+}
+
+// of returns the items of key k.
+func (b buckets[T]) of(k int) []T { return b.items[b.start[k]:b.start[k+1]] }
+
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
 func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *OrderDependence {
 	for _, u := range a.workers[0].typeUses(def) {
 		typ := u.typ
 		// Group the records by the defaults they carry; only records of
-		// different groups need comparing. Groups list record indexes: a
-		// class is declared thousands of times over all simulations.
+		// different groups need comparing. Nearly always there is one
+		// group: records share their defaults' slices, so a record
+		// carrying the same slice as the first is in the first group.
+		first := recs[0].sigsFor(typ).Defaults
+		if !slices.ContainsFunc(recs[1:], func(r *siteRecord) bool { return !sameDefaults(r.sigsFor(typ).Defaults, first) }) {
+			continue
+		}
+		// Groups list record indexes: a class is declared thousands of
+		// times over all simulations.
 		var groups [][]int32
 		index := map[string]int{}
 		for i := range recs {
@@ -416,6 +465,17 @@ func differOutsideCommonScopes(x, y *siteRecord, typ string) bool {
 	return false
 }
 
+// sameDefaults reports whether x and y have the same defaultsKey.
+func sameDefaults(x, y []AttrDefault) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	if len(x) == 0 || &x[0] == &y[0] {
+		return true
+	}
+	return slices.EqualFunc(x, y, func(dx, dy AttrDefault) bool { return dx.Attr == dy.Attr && dx.Value == dy.Value })
+}
+
 // defaultsKey identifies effective defaults by attribute and value text.
 func defaultsKey(ds []AttrDefault) string {
 	var b strings.Builder
@@ -437,15 +497,21 @@ func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
 
 // redeclaration checks whether another declaration of the same class can
 // come before the resource-like declaration rl in one catalog.
-func (a *dynamicAnalysis) redeclaration(rl *Declaration, evals map[*Declaration][]declEval) *Redeclaration {
-	mine := evals[rl]
+func (a *dynamicAnalysis) redeclaration(rl *Declaration, evals buckets[declEval]) *Redeclaration {
 	m := a.workers[0]
+	of := func(d *Declaration) []declEval { return evals.of(int(a.tracked[d])) }
+	mine := of(rl)
 	if len(mine) == 0 || GuardedByDefined(rl) {
 		return nil
 	}
+	// Evaluations are in simulation order: those of one simulation are
+	// adjacent.
 	for i, e := range mine {
 		for _, f := range mine[i+1:] {
-			if e.sim == f.sim && !m.exclusive(e.path, f.path) {
+			if f.sim != e.sim {
+				break
+			}
+			if !m.exclusive(e.path, f.path) {
 				return &Redeclaration{ResourceLike: rl}
 			}
 		}
@@ -454,10 +520,10 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration, evals map[*Declaration]
 		if other == rl || m.exclusive(rl.Branch, other.Branch) {
 			continue
 		}
-		theirs := evals[other]
+		theirs := of(other)
 		for _, e := range mine {
-			for _, f := range theirs {
-				if e.sim == f.sim && !m.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
+			for _, f := range inSim(theirs, e.sim) {
+				if !m.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
 					return &Redeclaration{ResourceLike: rl, Other: other}
 				}
 			}
@@ -483,9 +549,7 @@ func (a *dynamicAnalysis) redeclaration(rl *Declaration, evals map[*Declaration]
 // when y is evaluated only there and x in a class's root simulation, y
 // comes second, which fails only when y is resource-like too.
 func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
-	in := func(evs []declEval, sim int) bool {
-		return slices.ContainsFunc(evs, func(e declEval) bool { return e.sim == sim })
-	}
+	in := func(evs []declEval, sim int) bool { return len(inSim(evs, sim)) > 0 }
 	for _, e := range x {
 		if !a.rootSim[e.sim] || in(y, e.sim) {
 			continue
@@ -500,6 +564,17 @@ func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
 		}
 	}
 	return false
+}
+
+// inSim returns the evaluations of simulation sim among evs, which are in
+// simulation order.
+func inSim(evs []declEval, sim int) []declEval {
+	i, _ := slices.BinarySearchFunc(evs, sim, func(e declEval, sim int) int { return cmp.Compare(e.sim, sim) })
+	j := i
+	for j < len(evs) && evs[j].sim == sim {
+		j++
+	}
+	return evs[i:j]
 }
 
 // isRole reports whether d is a role class of the roles-and-profiles

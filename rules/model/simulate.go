@@ -63,9 +63,9 @@ type simFindings struct {
 	reached []*Definition
 }
 
-// declRecord is an evaluation of decl.
+// declRecord is an evaluation of a declaration.
 type declRecord struct {
-	decl *Declaration
+	tracked int32 // the declaration's number in dynamicAnalysis.tracked
 	declEval
 }
 
@@ -404,8 +404,8 @@ func (sm *simulation) evalScope(inst *instance) {
 // declare evaluates one declaration made by inst.
 func (sm *simulation) declare(inst *instance, decl *Declaration) {
 	at := sm.tick()
-	if sm.a.tracked[decl] {
-		sm.w.evals = append(sm.w.evals, declRecord{decl, declEval{sm.id, at, pathTo(inst, decl)}})
+	if ti, ok := sm.a.tracked[decl]; ok {
+		sm.w.evals = append(sm.w.evals, declRecord{ti, declEval{sm.id, at, pathTo(inst, decl)}})
 	}
 	if decl.Kind == DefineInstance {
 		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
@@ -450,8 +450,8 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 			for _, d := range def.Scope.Declarations {
 				if d.Kind == Inherits {
 					at := sm.tick()
-					if sm.a.tracked[d] {
-						sm.w.evals = append(sm.w.evals, declRecord{d, declEval{sm.id, at, pathTo(from, decl)}})
+					if ti, ok := sm.a.tracked[d]; ok {
+						sm.w.evals = append(sm.w.evals, declRecord{ti, declEval{sm.id, at, pathTo(from, decl)}})
 					}
 				}
 			}
