@@ -174,9 +174,9 @@ func (a *dynamicAnalysis) run() *Dynamic {
 	a.simulateAll(jobs)
 	// Classes and defined types no environment reaches are declared from
 	// top scope, as an ENC would: first those nothing declares, then any
-	// still unreached (declared only from unreached code), by name. Of the
-	// first, only a base class can reach another; simulateAll drops the
-	// simulation of one an earlier simulation reached.
+	// still unreached (declared only from unreached code), by name. The
+	// first run in parallel: nothing declares them (`inherits` declares a
+	// base class too), so no such simulation can reach another's root.
 	jobs = jobs[:0]
 	for _, d := range p.Definitions {
 		if a.unreachedRoot(d) && len(p.DeclarationsOf(d.Name)) == 0 {

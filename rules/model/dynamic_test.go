@@ -123,6 +123,50 @@ func TestDynamicDeterministic(t *testing.T) {
 	}
 }
 
+// TestDynamicSameForAnyJobs checks that simulations run in parallel find
+// what they find one after another: where several simulations offer an
+// example, the one kept is the one the first simulation offers.
+func TestDynamicSameForAnyJobs(t *testing.T) {
+	files := gentree.Tree{
+		"m/manifests/wrap.pp":   "define m::wrap {\n  File { owner => 'w' }\n  include m::shared\n}\n",
+		"m/manifests/shared.pp": "class m::shared {\n  file { '/shared': }\n}\n",
+		"m/manifests/od.pp":     "class m::od {\n  file { '/od': }\n}\n",
+		"m/manifests/rl.pp":     "class m::rl {\n  class { 'm::od': }\n}\n",
+	}
+	// Twelve classes an ENC could declare carry different defaults to
+	// m::od; the example is the first two, in simulation order.
+	for i := range 12 {
+		files[fmt.Sprintf("m/manifests/p%02d.pp", i)] = fmt.Sprintf(
+			"class m::p%02d {\n  File { mode => '%04d' }\n  m::wrap { 'a': }\n  include m::od\n}\n", i, i)
+	}
+	var want []string
+	for i := range 12 {
+		want = append(want, fmt.Sprintf("leak m/manifests/p%02d.pp:2 -> m::od mode", i))
+	}
+	want = append(want, "leak m/manifests/wrap.pp:2 -> m::shared owner",
+		"order m::od file: m/manifests/p00.pp:4 m/manifests/p01.pp:4",
+		"redeclared m/manifests/rl.pp:2")
+	for _, jobs := range []int{1, 2, 4, 16} {
+		dir := t.TempDir()
+		if err := files.Write(dir); err != nil {
+			t.Fatal(err)
+		}
+		tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: jobs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dyn := model.Build(tree, model.Options{Jobs: jobs}).Dynamic()
+		got := summary(dyn)
+		for i, o := range dyn.OrderDependent {
+			got[len(dyn.Leaks)+i] += fmt.Sprintf(": %s:%d %s:%d", o.A.Decl.File.Path, o.A.Decl.Span.Start.Line,
+				o.B.Decl.File.Path, o.B.Decl.Span.Start.Line)
+		}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("jobs=%d:\n got %s\nwant %s", jobs, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
+		}
+	}
+}
+
 // BenchmarkDynamic measures the evaluation-order simulation alone on
 // generated control repos of growing size.
 func BenchmarkDynamic(b *testing.B) {
