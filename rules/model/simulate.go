@@ -14,17 +14,17 @@ const maxDefineEvaluations = 5000
 
 // simWorker is one simulating goroutine's memo tables and scratch space.
 type simWorker struct {
-	a      *dynamicAnalysis
+	a *dynamicAnalysis
+	// events are the memoised events of scopes that are no definition's
+	// body (the others' are in defs).
 	events map[*Scope][]event
-	uses   map[*Definition][]typeUse
 	// attrs are each resource default's attributes with their values.
 	attrs map[*ResourceDefault][]AttrDefault
 	conds map[Branch]Condition
-	// lastSigs are the defaults a class's latest recorded declaration
-	// carried. Nearly every declaration of a class carries the same
-	// (often top scope's), so records share one slice instead of each
-	// allocating its own.
-	lastSigs map[*Definition][]typeDefaults
+	// defs are memo tables and simulation state by definition index:
+	// a large control repo evaluates hundreds of thousands of instances,
+	// and a slice index is cheaper than hashing for each.
+	defs []defInfo
 	// Scratch buffers, reused by each simulation: for effectiveDefaults
 	// and recordSite, the define queue, and what is recorded.
 	effBuf   []AttrDefault
@@ -34,15 +34,49 @@ type simWorker struct {
 	evals    []declRecord
 	// slab is where instances are allocated (see newInstance).
 	slab []instance
-	// reachedIn holds, by definition index, 1 + the id of the latest
-	// simulation that reached the definition.
-	reachedIn []int32
+}
+
+// defInfo is what a worker keeps about one definition. The stamps are
+// 1 + the id of the simulation a field belongs to: no clearing between
+// simulations.
+type defInfo struct {
+	events   []event // of the body, once eventsOK
+	eventsOK bool
+	uses     []typeUse // once usesOK
+	usesOK   bool
+	base     *Definition // the class the definition inherits, once baseOK
+	baseOK   bool
+	// lastSigs are the defaults the class's latest recorded declaration
+	// carried. Nearly every declaration of a class carries the same
+	// (often top scope's), so records share one slice instead of each
+	// allocating its own.
+	lastSigs   []typeDefaults
+	lastSigsOK bool
+
+	reachedIn  int32     // the definition was evaluated
+	declaredIn int32     // the class is declared, as inst
+	inst       *instance // valid when declaredIn is current
+	buildingIn int32     // the class is being declared (inheritance cycles)
 }
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
-	return &simWorker{a: a, events: map[*Scope][]event{}, uses: map[*Definition][]typeUse{},
-		attrs: map[*ResourceDefault][]AttrDefault{}, conds: map[Branch]Condition{},
-		lastSigs: map[*Definition][]typeDefaults{}, reachedIn: make([]int32, len(a.p.Definitions))}
+	return &simWorker{a: a, events: map[*Scope][]event{}, attrs: map[*ResourceDefault][]AttrDefault{},
+		conds: map[Branch]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
+}
+
+// info returns what the worker keeps about d.
+func (w *simWorker) info(d *Definition) *defInfo { return &w.defs[d.index] }
+
+// baseOf returns the class d inherits (nil if none or missing).
+func (w *simWorker) baseOf(d *Definition) *Definition {
+	in := w.info(d)
+	if !in.baseOK {
+		if d.Parent != "" {
+			in.base = w.a.p.Class(d.Parent)
+		}
+		in.baseOK = true
+	}
+	return in.base
 }
 
 // simJob is a simulation to run: of top scope and node (nil for none), or
@@ -71,8 +105,7 @@ type declRecord struct {
 
 // simulate runs the simulation of job, numbered id.
 func (w *simWorker) simulate(id int, job simJob) *simFindings {
-	sm := &simulation{a: w.a, w: w, id: id, classes: map[*Definition]*instance{},
-		building: map[*Definition]bool{}, queue: w.queueBuf[:0], out: &simFindings{}}
+	sm := &simulation{a: w.a, w: w, id: id, stamp: int32(id + 1), queue: w.queueBuf[:0], out: &simFindings{}}
 	if job.root != nil {
 		sm.startRoot(job.top, job.root)
 	} else {
@@ -86,10 +119,18 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 
 // reach notes that the simulation evaluated d.
 func (sm *simulation) reach(d *Definition) {
-	if stamp := int32(sm.id + 1); sm.w.reachedIn[d.index] != stamp {
-		sm.w.reachedIn[d.index] = stamp
+	if in := sm.w.info(d); in.reachedIn != sm.stamp {
+		in.reachedIn = sm.stamp
 		sm.out.reached = append(sm.out.reached, d)
 	}
+}
+
+// declared returns the instance of class def if it is declared.
+func (sm *simulation) declared(def *Definition) *instance {
+	if in := sm.w.info(def); in.declaredIn == sm.stamp {
+		return in.inst
+	}
+	return nil
 }
 
 // event is something a scope body does, in evaluation order.
@@ -98,6 +139,11 @@ type event struct {
 	def   *ResourceDefault
 	res   *Resource
 	decl  *Declaration
+	// target is the class or defined type decl declares, if the tree
+	// has it with a body.
+	target *Definition
+	// tracked is 1 + decl's number in dynamicAnalysis.tracked, or 0.
+	tracked int32
 }
 
 // typeUse is how a class body uses one resource type.
@@ -154,9 +200,16 @@ type siteRecord struct {
 // scopeEvents returns what the body of scope s (with its lambdas, which run
 // in place) does, in order. Memoised.
 func (w *simWorker) scopeEvents(s *Scope) []event {
-	if evs, ok := w.events[s]; ok {
+	var in *defInfo
+	if d := s.Def; d != nil && d.Scope == s {
+		in = w.info(d)
+		if in.eventsOK {
+			return in.events
+		}
+	} else if evs, ok := w.events[s]; ok {
 		return evs
 	}
+	p := w.a.p
 	var evs []event
 	for _, sc := range append([]*Scope{s}, w.a.lambdas[s]...) {
 		for _, d := range sc.Defaults {
@@ -168,9 +221,22 @@ func (w *simWorker) scopeEvents(s *Scope) []event {
 			}
 		}
 		for _, d := range sc.Declarations {
-			if d.Kind != Inherits && !d.Virtual {
-				evs = append(evs, event{order: d.Order, decl: d})
+			if d.Kind == Inherits || d.Virtual {
+				continue
 			}
+			ev := event{order: d.Order, decl: d}
+			if d.Kind == DefineInstance {
+				ev.target = p.Define(d.Target)
+			} else {
+				ev.target = p.Class(d.Target)
+			}
+			if ev.target != nil && ev.target.Scope == nil {
+				ev.target = nil
+			}
+			if ti, ok := w.a.tracked[d]; ok {
+				ev.tracked = ti + 1
+			}
+			evs = append(evs, ev)
 		}
 	}
 	// Resources before the define instance declared by the same statement.
@@ -180,7 +246,11 @@ func (w *simWorker) scopeEvents(s *Scope) []event {
 		}
 		return cmp.Compare(x.rank(), y.rank())
 	})
-	w.events[s] = evs
+	if in != nil {
+		in.events, in.eventsOK = evs, true
+	} else {
+		w.events[s] = evs
+	}
 	return evs
 }
 
@@ -197,8 +267,9 @@ func (e event) rank() int {
 // typeUses returns how class def's body uses each resource type it
 // declares, sorted by type.
 func (w *simWorker) typeUses(def *Definition) []typeUse {
-	if u, ok := w.uses[def]; ok {
-		return u
+	in := w.info(def)
+	if in.usesOK {
+		return in.uses
 	}
 	var u []typeUse
 	for _, ev := range w.scopeEvents(def.Scope) {
@@ -213,7 +284,7 @@ func (w *simWorker) typeUses(def *Definition) []typeUse {
 		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: attrNames(ev.res.Body)})
 	}
 	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
-	w.uses[def] = u
+	in.uses, in.usesOK = u, true
 	return u
 }
 
@@ -329,9 +400,8 @@ type simulation struct {
 	w        *simWorker
 	out      *simFindings
 	id       int
+	stamp    int32 // id + 1, as defInfo keeps it
 	clock    int64
-	classes  map[*Definition]*instance
-	building map[*Definition]bool
 	queue    []queued
 	head     int // next queue entry to evaluate
 	defines  int
@@ -396,25 +466,25 @@ func (sm *simulation) evalScope(inst *instance) {
 		case ev.res != nil:
 			sm.create(inst, ev.res)
 		case ev.decl != nil:
-			sm.declare(inst, ev.decl)
+			sm.declare(inst, ev)
 		}
 	}
 }
 
 // declare evaluates one declaration made by inst.
-func (sm *simulation) declare(inst *instance, decl *Declaration) {
+func (sm *simulation) declare(inst *instance, ev event) {
 	at := sm.tick()
-	if ti, ok := sm.a.tracked[decl]; ok {
-		sm.w.evals = append(sm.w.evals, declRecord{ti, declEval{sm.id, at, pathTo(inst, decl)}})
+	decl, def := ev.decl, ev.target
+	if ev.tracked > 0 {
+		sm.w.evals = append(sm.w.evals, declRecord{ev.tracked - 1, declEval{sm.id, at, pathTo(inst, decl)}})
 	}
 	if decl.Kind == DefineInstance {
-		if def := sm.a.p.Define(decl.Target); def != nil && def.Scope != nil && !declaredAbove(inst, decl) {
+		if def != nil && !declaredAbove(inst, decl) {
 			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
 		}
 		return
 	}
-	def := sm.a.p.Class(decl.Target)
-	if def == nil || def.Scope == nil {
+	if def == nil {
 		return
 	}
 	sm.recordSite(inst, decl, def)
@@ -436,17 +506,18 @@ func declaredAbove(inst *instance, decl *Declaration) bool {
 // ensureClass declares class def from inst unless it is already declared,
 // inserting an undeclared base class first, and evaluates its body.
 func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration) *instance {
-	if in, ok := sm.classes[def]; ok {
-		return in
+	info := sm.w.info(def)
+	if info.declaredIn == sm.stamp {
+		return info.inst
 	}
-	if sm.building[def] {
+	if info.buildingIn == sm.stamp {
 		return nil // inheritance cycle
 	}
-	sm.building[def] = true
-	defer delete(sm.building, def)
+	info.buildingIn = sm.stamp
+	defer func() { info.buildingIn = 0 }()
 	parent, inherited := from, false
 	if def.Parent != "" {
-		if base := sm.a.p.Class(def.Parent); base != nil && base != def && base.Scope != nil {
+		if base := sm.w.baseOf(def); base != nil && base != def && base.Scope != nil {
 			for _, d := range def.Scope.Declarations {
 				if d.Kind == Inherits {
 					at := sm.tick()
@@ -461,7 +532,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 		}
 	}
 	in := sm.w.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)})
-	sm.classes[def] = in
+	info.declaredIn, info.inst = sm.stamp, in
 	sm.reach(def)
 	sm.evalScope(in)
 	return in
@@ -548,9 +619,14 @@ func inheritsDecl(def *Definition) *Declaration {
 	return nil
 }
 
-// hasDefaultFor reports whether inst or an ancestor has a default for typ.
+// hasDefaultFor reports whether inst or an ancestor that is a class or a
+// defined type has a default for typ. Node and top scope are only ever at
+// the root of a chain: their defaults cannot reach into another class.
 func hasDefaultFor(inst *instance, typ string) bool {
 	for at := inst; at != nil; at = at.parent {
+		if at.scope == nil || at.scope.Kind != ClassScope && at.scope.Kind != DefineScope {
+			continue
+		}
 		for _, td := range at.defaults {
 			if td.d.Type == typ {
 				return true
@@ -614,7 +690,8 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	if len(uses) == 0 {
 		return
 	}
-	ci, declared := sm.classes[def]
+	ci := sm.declared(def)
+	declared := ci != nil
 	if declared {
 		for at := inst; at != nil; at = at.parent {
 			if at == ci {
@@ -624,8 +701,8 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	}
 	from := inst
 	if def.Parent != "" {
-		if base := sm.a.p.Class(def.Parent); base != nil {
-			if bi, ok := sm.classes[base]; ok {
+		if base := sm.w.baseOf(def); base != nil {
+			if bi := sm.declared(base); bi != nil {
 				from = bi // the base is settled: the declarer does not matter
 			}
 		}
@@ -640,11 +717,11 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 			sigs = append(sigs, typeDefaults{u.typ, eff[start:len(eff):len(eff)]})
 		}
 	}
-	last, ok := w.lastSigs[def]
-	if !ok || !sameSigs(sigs, last) {
-		last = cloneSigs(sigs)
-		w.lastSigs[def] = last
+	info := w.info(def)
+	if !info.lastSigsOK || !sameSigs(sigs, info.lastSigs) {
+		info.lastSigs, info.lastSigsOK = cloneSigs(sigs), true
 	}
+	last := info.lastSigs
 	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
 	w.sites = append(w.sites, siteRecord{def: def, decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
 		from: from, first: !declared, lazy: sm.lazy})
