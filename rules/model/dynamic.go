@@ -411,11 +411,11 @@ func disjointChains(x, y *siteRecord) bool {
 	return true
 }
 
-// inChain reports whether sc is the scope of inst or of one of its
+// inChain reports whether sc is the scope of link or of one of its
 // ancestors. Chains are a few instances deep: walking one is cheaper than
 // the set per declaration it replaced.
-func inChain(inst *instance, sc *Scope) bool {
-	for at := inst; at != nil; at = at.parent {
+func inChain(link *chainLink, sc *Scope) bool {
+	for at := link; at != nil; at = at.parent {
 		if at.scope == sc {
 			return true
 		}

@@ -32,8 +32,12 @@ type simWorker struct {
 	queueBuf []queued
 	sites    []siteRecord
 	evals    []declRecord
-	// slab is where instances are allocated (see newInstance).
-	slab []instance
+	// slab are chunks of 256 instances, of which the simulation running
+	// uses the first slabUsed (see newInstance).
+	slab     [][]instance
+	slabUsed int
+	// links is where chain links are allocated; they are kept.
+	links []chainLink
 }
 
 // defInfo is what a worker keeps about one definition. The stamps are
@@ -106,6 +110,7 @@ type declRecord struct {
 // simulate runs the simulation of job, numbered id.
 func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	sm := &simulation{a: w.a, w: w, id: id, stamp: int32(id + 1), queue: w.queueBuf[:0], out: &simFindings{}}
+	w.slabUsed = 0
 	if job.root != nil {
 		sm.startRoot(job.top, job.root)
 	} else {
@@ -187,9 +192,10 @@ type siteRecord struct {
 	// sigs are the defaults the declaration carries, for the types of
 	// typeUses that have any, in that order. Shared between records.
 	sigs []typeDefaults
-	// from is the declaring instance (or the settled base class): its
-	// scope and its ancestors' are the declaration's dynamic chain.
-	from *instance
+	// from is the link of the declaring instance (or the settled base
+	// class): its scope and its ancestors' are the declaration's dynamic
+	// chain.
+	from *chainLink
 	// first is set when this declaration evaluated the class.
 	first bool
 	// lazy is set when it ran while defined types were being evaluated,
@@ -361,16 +367,45 @@ type instance struct {
 	// path are the conditional arms taken from the simulation's start to
 	// the declaration that created the instance.
 	path []Branch
+	// link is the instance's chain as records keep it, once one does.
+	link *chainLink
 }
 
-// newInstance returns a pointer to a copy of in, allocated from a slab:
-// a large control repo evaluates hundreds of thousands of instances.
+// chainLink is an instance's place in a dynamic chain as a record keeps
+// it: records outlive the simulation, whose instances are reused, and only
+// compare the scopes on chains.
+type chainLink struct {
+	scope  *Scope
+	parent *chainLink
+}
+
+// newInstance returns a pointer to a copy of in. Instances live as long as
+// their simulation: they come from slabs the next simulation reuses (a
+// large control repo evaluates hundreds of thousands of instances).
 func (w *simWorker) newInstance(in instance) *instance {
-	if len(w.slab) == cap(w.slab) {
-		w.slab = make([]instance, 0, 256)
+	if w.slabUsed == 256*len(w.slab) {
+		w.slab = append(w.slab, make([]instance, 256))
 	}
-	w.slab = append(w.slab, in)
-	return &w.slab[len(w.slab)-1]
+	chunk := w.slab[w.slabUsed/256]
+	w.slabUsed++
+	p := &chunk[(w.slabUsed-1)%256]
+	*p = in
+	return p
+}
+
+// linkOf returns the chain link of inst, creating it and its ancestors'.
+func (w *simWorker) linkOf(inst *instance) *chainLink {
+	if inst == nil {
+		return nil
+	}
+	if inst.link == nil {
+		if len(w.links) == cap(w.links) {
+			w.links = make([]chainLink, 0, 256)
+		}
+		w.links = append(w.links, chainLink{scope: inst.scope, parent: w.linkOf(inst.parent)})
+		inst.link = &w.links[len(w.links)-1]
+	}
+	return inst.link
 }
 
 // pathTo returns inst's path extended by the arms of decl (nil decl: inst's path).
@@ -724,7 +759,7 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	last := info.lastSigs
 	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
 	w.sites = append(w.sites, siteRecord{def: def, decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
-		from: from, first: !declared, lazy: sm.lazy})
+		from: w.linkOf(from), first: !declared, lazy: sm.lazy})
 }
 
 // sourceText returns the source of expression e in file f.
