@@ -267,15 +267,19 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 	// simulation order.
 	sites := bucket(len(a.p.Definitions), func(put func(int, *siteRecord)) {
 		for _, f := range a.found {
-			for i := range f.sites {
-				put(f.sites[i].def.index, &f.sites[i])
+			for _, seg := range f.sites {
+				for i := range seg {
+					put(seg[i].def.index, &seg[i])
+				}
 			}
 		}
 	})
 	evals := bucket(len(a.tracked), func(put func(int, declEval)) {
 		for _, f := range a.found {
-			for _, e := range f.evals {
-				put(int(e.tracked), e.declEval)
+			for _, seg := range f.evals {
+				for _, e := range seg {
+					put(int(e.tracked), e.declEval)
+				}
 			}
 		}
 	})

@@ -30,8 +30,8 @@ type simWorker struct {
 	effBuf   []AttrDefault
 	sigsBuf  []typeDefaults
 	queueBuf []queued
-	sites    []siteRecord
-	evals    []declRecord
+	sites    store[siteRecord]
+	evals    store[declRecord]
 	// slab are chunks of 256 instances, of which the simulation running
 	// uses the first slabUsed (see newInstance).
 	slab     [][]instance
@@ -95,10 +95,40 @@ type simJob struct {
 type simFindings struct {
 	leaks    map[*ResourceDefault]*Leak
 	leakArms map[*ResourceDefault]int
-	sites    []siteRecord
-	evals    []declRecord
+	sites    [][]siteRecord
+	evals    [][]declRecord
 	// reached are the definitions the simulation evaluated.
 	reached []*Definition
+}
+
+// store is append-only storage in chunks that never move, from which each
+// simulation takes what it added without copying: the simulations of a
+// large control repo record hundreds of thousands of items.
+type store[T any] struct {
+	cur   []T   // the chunk being filled
+	start int   // where the running simulation's items begin in cur
+	segs  [][]T // the running simulation's items in earlier chunks
+}
+
+// add appends v.
+func (s *store[T]) add(v T) {
+	if len(s.cur) == cap(s.cur) {
+		if len(s.cur) > s.start {
+			s.segs = append(s.segs, s.cur[s.start:])
+		}
+		s.cur, s.start = make([]T, 0, 1024), 0
+	}
+	s.cur = append(s.cur, v)
+}
+
+// take returns what was added since the last take, in order.
+func (s *store[T]) take() [][]T {
+	if len(s.cur) > s.start {
+		s.segs = append(s.segs, s.cur[s.start:len(s.cur):len(s.cur)])
+	}
+	out := s.segs
+	s.segs, s.start = nil, len(s.cur)
+	return out
 }
 
 // declRecord is an evaluation of a declaration.
@@ -117,8 +147,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 		sm.start(job.top, job.node)
 	}
 	w.queueBuf = sm.queue[:0]
-	sm.out.sites, sm.out.evals = slices.Clone(w.sites), slices.Clone(w.evals)
-	w.sites, w.evals = w.sites[:0], w.evals[:0]
+	sm.out.sites, sm.out.evals = w.sites.take(), w.evals.take()
 	return sm.out
 }
 
@@ -511,7 +540,7 @@ func (sm *simulation) declare(inst *instance, ev event) {
 	at := sm.tick()
 	decl, def := ev.decl, ev.target
 	if ev.tracked > 0 {
-		sm.w.evals = append(sm.w.evals, declRecord{ev.tracked - 1, declEval{sm.id, at, pathTo(inst, decl)}})
+		sm.w.evals.add(declRecord{ev.tracked - 1, declEval{sm.id, at, pathTo(inst, decl)}})
 	}
 	if decl.Kind == DefineInstance {
 		if def != nil && !declaredAbove(inst, decl) {
@@ -557,7 +586,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 				if d.Kind == Inherits {
 					at := sm.tick()
 					if ti, ok := sm.a.tracked[d]; ok {
-						sm.w.evals = append(sm.w.evals, declRecord{ti, declEval{sm.id, at, pathTo(from, decl)}})
+						sm.w.evals.add(declRecord{ti, declEval{sm.id, at, pathTo(from, decl)}})
 					}
 				}
 			}
@@ -758,7 +787,7 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	}
 	last := info.lastSigs
 	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
-	w.sites = append(w.sites, siteRecord{def: def, decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
+	w.sites.add(siteRecord{def: def, decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
 		from: w.linkOf(from), first: !declared, lazy: sm.lazy})
 }
 
