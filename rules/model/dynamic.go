@@ -115,6 +115,9 @@ type dynamicAnalysis struct {
 	// compares, numbered: those of classes something declares
 	// resource-like. Only their evaluations are recorded.
 	tracked map[*Declaration]int32
+	// bodies are what the simulations need of each definition's body, by
+	// index (see hasBody).
+	bodies []body
 	// workers are the memo tables and scratch space of each goroutine
 	// simulating; the first also serves assemble.
 	workers []*simWorker
@@ -153,6 +156,12 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 			a.lambdas[owner] = append(a.lambdas[owner], s)
 		}
 	}
+	a.bodies = make([]body, len(p.Definitions))
+	par.For(len(p.Definitions), p.jobs, func(i int) {
+		if d := p.Definitions[i]; hasBody(d) {
+			a.bodies[i] = a.bodyOf(d)
+		}
+	})
 	return a
 }
 
@@ -344,7 +353,7 @@ func (b buckets[T]) of(k int) []T { return b.items[b.start[k]:b.start[k+1]] }
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
 func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *OrderDependence {
-	for _, u := range a.workers[0].typeUses(def) {
+	for _, u := range a.typeUses(def) {
 		typ := u.typ
 		// Group the records by the defaults they carry; only records of
 		// different groups need comparing. Nearly always there is one

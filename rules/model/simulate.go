@@ -44,12 +44,6 @@ type simWorker struct {
 // 1 + the id of the simulation a field belongs to: no clearing between
 // simulations.
 type defInfo struct {
-	events   []event // of the body, once eventsOK
-	eventsOK bool
-	uses     []typeUse // once usesOK
-	usesOK   bool
-	base     *Definition // the class the definition inherits, once baseOK
-	baseOK   bool
 	// lastSigs are the defaults the class's latest recorded declaration
 	// carried. Nearly every declaration of a class carries the same
 	// (often top scope's), so records share one slice instead of each
@@ -72,16 +66,7 @@ func (a *dynamicAnalysis) newWorker() *simWorker {
 func (w *simWorker) info(d *Definition) *defInfo { return &w.defs[d.index] }
 
 // baseOf returns the class d inherits (nil if none or missing).
-func (w *simWorker) baseOf(d *Definition) *Definition {
-	in := w.info(d)
-	if !in.baseOK {
-		if d.Parent != "" {
-			in.base = w.a.p.Class(d.Parent)
-		}
-		in.baseOK = true
-	}
-	return in.base
-}
+func (w *simWorker) baseOf(d *Definition) *Definition { return w.a.bodies[d.index].base }
 
 // simJob is a simulation to run: of top scope and node (nil for none), or
 // of root declared from top scope.
@@ -232,21 +217,50 @@ type siteRecord struct {
 	lazy bool
 }
 
-// scopeEvents returns what the body of scope s (with its lambdas, which run
-// in place) does, in order. Memoised.
-func (w *simWorker) scopeEvents(s *Scope) []event {
-	var in *defInfo
-	if d := s.Def; d != nil && d.Scope == s {
-		in = w.info(d)
-		if in.eventsOK {
-			return in.events
+// body is what the simulations need of a definition's body, worked out
+// for every class, defined type and node before they start.
+type body struct {
+	events []event
+	uses   []typeUse   // of a class
+	base   *Definition // the class a class inherits, if the tree has it
+}
+
+// hasBody reports whether the simulations evaluate d's body.
+func hasBody(d *Definition) bool {
+	return d.Scope != nil && (d.Kind == ClassDef || d.Kind == DefineDef || d.Kind == NodeDef)
+}
+
+// bodyOf works out body for d.
+func (a *dynamicAnalysis) bodyOf(d *Definition) body {
+	b := body{events: a.eventsOf(d.Scope)}
+	if d.Kind == ClassDef {
+		b.uses = usesOf(b.events)
+		if d.Parent != "" {
+			b.base = a.p.Class(d.Parent)
 		}
-	} else if evs, ok := w.events[s]; ok {
-		return evs
 	}
-	p := w.a.p
+	return b
+}
+
+// scopeEvents returns what the body of scope s does, in order.
+func (w *simWorker) scopeEvents(s *Scope) []event {
+	if d := s.Def; d != nil && d.Scope == s && hasBody(d) {
+		return w.a.bodies[d.index].events
+	}
+	evs, ok := w.events[s]
+	if !ok {
+		evs = w.a.eventsOf(s)
+		w.events[s] = evs
+	}
+	return evs
+}
+
+// eventsOf returns what the body of scope s (with its lambdas, which run
+// in place) does, in order.
+func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
+	p := a.p
 	var evs []event
-	for _, sc := range append([]*Scope{s}, w.a.lambdas[s]...) {
+	for _, sc := range append([]*Scope{s}, a.lambdas[s]...) {
 		for _, d := range sc.Defaults {
 			evs = append(evs, event{order: d.Order, def: d})
 		}
@@ -268,7 +282,7 @@ func (w *simWorker) scopeEvents(s *Scope) []event {
 			if ev.target != nil && ev.target.Scope == nil {
 				ev.target = nil
 			}
-			if ti, ok := w.a.tracked[d]; ok {
+			if ti, ok := a.tracked[d]; ok {
 				ev.tracked = ti + 1
 			}
 			evs = append(evs, ev)
@@ -281,11 +295,6 @@ func (w *simWorker) scopeEvents(s *Scope) []event {
 		}
 		return cmp.Compare(x.rank(), y.rank())
 	})
-	if in != nil {
-		in.events, in.eventsOK = evs, true
-	} else {
-		w.events[s] = evs
-	}
 	return evs
 }
 
@@ -301,13 +310,13 @@ func (e event) rank() int {
 
 // typeUses returns how class def's body uses each resource type it
 // declares, sorted by type.
-func (w *simWorker) typeUses(def *Definition) []typeUse {
-	in := w.info(def)
-	if in.usesOK {
-		return in.uses
-	}
+func (a *dynamicAnalysis) typeUses(def *Definition) []typeUse { return a.bodies[def.index].uses }
+
+// usesOf returns how a class body with events evs uses each resource type
+// it declares, sorted by type.
+func usesOf(evs []event) []typeUse {
 	var u []typeUse
-	for _, ev := range w.scopeEvents(def.Scope) {
+	for _, ev := range evs {
 		if ev.res == nil {
 			continue
 		}
@@ -319,7 +328,6 @@ func (w *simWorker) typeUses(def *Definition) []typeUse {
 		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: attrNames(ev.res.Body)})
 	}
 	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
-	in.uses, in.usesOK = u, true
 	return u
 }
 
@@ -750,7 +758,7 @@ func cloneSigs(sigs []typeDefaults) []typeDefaults {
 // recordSite records the defaults a declaration of def carries for each
 // type def's body uses.
 func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition) {
-	uses := sm.w.typeUses(def)
+	uses := sm.a.typeUses(def)
 	if len(uses) == 0 {
 		return
 	}
