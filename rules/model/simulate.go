@@ -468,16 +468,16 @@ type queued struct {
 
 // simulation is one catalog compilation.
 type simulation struct {
-	a        *dynamicAnalysis
-	w        *simWorker
-	out      *simFindings
-	id       int
-	stamp    int32 // id + 1, as defInfo keeps it
-	clock    int64
-	queue    []queued
-	head     int // next queue entry to evaluate
-	defines  int
-	lazy     bool // evaluating the define queue
+	a       *dynamicAnalysis
+	w       *simWorker
+	out     *simFindings
+	id      int
+	stamp   int32 // id + 1, as defInfo keeps it
+	clock   int64
+	queue   []queued
+	head    int // next queue entry to evaluate
+	defines int
+	lazy    bool // evaluating the define queue
 }
 
 func (sm *simulation) tick() int64 {
