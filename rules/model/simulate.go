@@ -18,9 +18,7 @@ type simWorker struct {
 	// events are the memoised events of scopes that are no definition's
 	// body (the others' are in defs).
 	events map[*Scope][]event
-	// attrs are each resource default's attributes with their values.
-	attrs map[*ResourceDefault][]AttrDefault
-	conds map[Branch]Condition
+	conds  map[Branch]Condition
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -58,7 +56,7 @@ type defInfo struct {
 }
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
-	return &simWorker{a: a, events: map[*Scope][]event{}, attrs: map[*ResourceDefault][]AttrDefault{},
+	return &simWorker{a: a, events: map[*Scope][]event{},
 		conds: map[Branch]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
 }
 
@@ -158,6 +156,8 @@ type event struct {
 	def   *ResourceDefault
 	res   *Resource
 	decl  *Declaration
+	// attrs are def's attributes (see defaultAttrs).
+	attrs []AttrDefault
 	// target is the class or defined type decl declares, if the tree
 	// has it with a body.
 	target *Definition
@@ -262,7 +262,7 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 	var evs []event
 	for _, sc := range append([]*Scope{s}, a.lambdas[s]...) {
 		for _, d := range sc.Defaults {
-			evs = append(evs, event{order: d.Order, def: d})
+			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d)})
 		}
 		for _, r := range sc.Resources {
 			if r.Node.Form == "" {
@@ -332,19 +332,15 @@ func usesOf(evs []event) []typeUse {
 }
 
 // defaultAttrs returns the attributes resource default d sets (not its
-// splat), with their values as written. Memoised: a default applies to
-// thousands of declarations.
-func (w *simWorker) defaultAttrs(d *ResourceDefault) []AttrDefault {
-	if ads, ok := w.attrs[d]; ok {
-		return ads
-	}
-	ads := []AttrDefault{}
+// splat), with their values as written. Worked out once per default, with
+// the events: a default applies to thousands of declarations.
+func defaultAttrs(d *ResourceDefault) []AttrDefault {
+	var ads []AttrDefault
 	for _, op := range d.Node.Attrs {
 		if !op.Splat {
 			ads = append(ads, AttrDefault{Attr: op.Name, Default: d, Value: sourceText(d.File, op.Value)})
 		}
 	}
-	w.attrs[d] = ads
 	return ads
 }
 
@@ -375,19 +371,6 @@ func attrNames(b *parser.ResourceBody) []string {
 		}
 	}
 	return out
-}
-
-// DefaultAttrs returns the attribute names a resource default sets, and
-// whether it also has a splat (* => hash) whose attributes are unknown.
-func DefaultAttrs(d *ResourceDefault) (names []string, splat bool) {
-	for _, op := range d.Node.Attrs {
-		if op.Splat {
-			splat = true
-			continue
-		}
-		names = append(names, op.Name)
-	}
-	return names, splat
 }
 
 // instance is one evaluated class, node, top scope or define instance.
@@ -455,8 +438,9 @@ func pathTo(inst *instance, decl *Declaration) []Branch {
 }
 
 type timedDefault struct {
-	d  *ResourceDefault
-	at int64
+	d     *ResourceDefault
+	at    int64
+	attrs []AttrDefault // d's, from its event
 }
 
 // queued is a defined-type instance waiting for lazy evaluation.
@@ -534,7 +518,7 @@ func (sm *simulation) evalScope(inst *instance) {
 	for _, ev := range sm.w.scopeEvents(inst.scope) {
 		switch {
 		case ev.def != nil:
-			inst.defaults = append(inst.defaults, timedDefault{ev.def, sm.tick()})
+			inst.defaults = append(inst.defaults, timedDefault{ev.def, sm.tick(), ev.attrs})
 		case ev.res != nil:
 			sm.create(inst, ev.res)
 		case ev.decl != nil:
@@ -633,7 +617,7 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 				continue
 			}
 			start := len(covered)
-			for _, ad := range sm.w.defaultAttrs(td.d) {
+			for _, ad := range td.attrs {
 				if !bodySets(r.Body, ad.Attr) && !slices.Contains(covered, ad.Attr) {
 					covered = append(covered, ad.Attr)
 				}
@@ -718,7 +702,7 @@ func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, typ str
 			if td.at >= now || td.d.Type != typ {
 				continue
 			}
-			for _, ad := range w.defaultAttrs(td.d) {
+			for _, ad := range td.attrs {
 				if !slices.Contains(skip, ad.Attr) && !slices.ContainsFunc(buf[start:], func(x AttrDefault) bool { return x.Attr == ad.Attr }) {
 					buf = append(buf, ad)
 				}
