@@ -64,7 +64,8 @@ type Options struct {
 	// file in the layout; its content comes from Stdin and replaces the
 	// on-disk file of that name, if any. Empty means "<stdin>", a lone file.
 	StdinFilename string
-	// Jobs bounds how many directories are walked and files read at once;
+	// Jobs bounds how many files are read at once, and a few times that
+	// many directories (reading one is mostly waiting on system calls);
 	// <= 0 means GOMAXPROCS.
 	Jobs int
 	// DeferContext leaves context files unread: their Src is nil and their

@@ -76,6 +76,13 @@ func (s walkSpec) wants(name string) bool {
 }
 
 // walker walks one directory tree, in parallel.
+// dirReadsPerJob is how many directories are read at once per job. Reading
+// a directory is almost all system calls (open, getdents, close), and with
+// one walker per job the cores sat idle a third of the walk, between one
+// call and the next; four per job walked a large control repo's 4,500
+// directories in 49 ms instead of 59 (median of 12), for the same CPU time.
+const dirReadsPerJob = 4
+
 type walker struct {
 	l    *loader
 	spec walkSpec
@@ -99,14 +106,14 @@ type dirLink struct {
 // globs always apply and .git directories are always skipped; .gitignore
 // files apply when spec says so, including those of root's ancestors up
 // to the enclosing git work tree. Subdirectories are walked in parallel,
-// at most l.jobs at once.
+// at most dirReadsPerJob*l.jobs at once.
 func (l *loader) walk(root string, walk int) []candidate {
 	spec := specOf(walk)
 	root = filepath.Clean(root) // paths below it are joined without cleaning
 	if l.exclude.excluded(root) {
 		return nil
 	}
-	w := &walker{l: l, spec: spec, sem: make(chan struct{}, l.jobs), visited: map[string]bool{}}
+	w := &walker{l: l, spec: spec, sem: make(chan struct{}, dirReadsPerJob*l.jobs), visited: map[string]bool{}}
 	var ign *ignoreLevel
 	if spec.gitignore {
 		ign = l.ancestorIgnores(root)
