@@ -118,6 +118,8 @@ type dynamicAnalysis struct {
 	// bodies are what the simulations need of each definition's body, by
 	// index (see hasBody).
 	bodies []body
+	// defaulted are the resource types some scope has a default for.
+	defaulted map[string]bool
 	// workers are the memo tables and scratch space of each goroutine
 	// simulating; the first also serves assemble.
 	workers []*simWorker
@@ -150,10 +152,14 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 			}
 		}
 	}
+	a.defaulted = map[string]bool{}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
 			owner := s.Owner()
 			a.lambdas[owner] = append(a.lambdas[owner], s)
+		}
+		for _, d := range s.Defaults {
+			a.defaulted[d.Type] = true
 		}
 	}
 	a.bodies = make([]body, len(p.Definitions))
