@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"regexp"
@@ -29,6 +30,11 @@ var directivePattern = regexp.MustCompile(`\blint:(ignore:([A-Za-z0-9_,-]+)|endi
 // parseDirectives finds the control comments of a file, matches blocks with
 // their lint:endignore, and reports malformed ones through problem.
 func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Span, msg string)) []*directive {
+	// Most files have none: one search of the source is cheaper than one
+	// per comment (4 ms of a large control repo's run).
+	if !bytes.Contains(f.Src, []byte("lint:")) {
+		return nil
+	}
 	var out []*directive
 	var open []*directive // stack of unclosed blocks
 	for _, c := range f.Comments {
