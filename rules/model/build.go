@@ -13,9 +13,10 @@ import (
 type fileFacts struct {
 	defs   []*Definition
 	top    *Scope // statements outside definitions
-	scopes map[parser.Node]*Scope
-	// scopeNodes are the keys of scopes but the file's own Program, in
-	// source order.
+	// scopes are the scopes the file's nodes create: the Program's first
+	// (top), then the others in source order once the walk is done.
+	scopes []*Scope
+	// scopeNodes are the nodes of scopes but the file's own Program.
 	scopeNodes []parser.Node
 	// callsEPP is set when the file calls epp(): only such files can
 	// render a template.
@@ -33,14 +34,14 @@ type collector struct {
 // kind of its outermost scope: TopScope for main manifests, TemplateScope for
 // EPP, FileScope otherwise.
 func collectFile(f *File, kind ScopeKind) *fileFacts {
-	c := &collector{file: f, facts: &fileFacts{scopes: map[parser.Node]*Scope{}}}
+	c := &collector{file: f, facts: &fileFacts{}}
 	prog := f.Parsed.Program
 	if prog == nil {
 		return c.facts
 	}
 	top := &Scope{Kind: kind, File: f, Node: prog}
 	c.facts.top = top
-	c.facts.scopes[prog] = top
+	c.facts.scopes = append(c.facts.scopes, top)
 	if prog.EPP != nil {
 		top.Params = prog.EPP.Params
 		for _, p := range prog.EPP.Params {
@@ -51,27 +52,25 @@ func collectFile(f *File, kind ScopeKind) *fileFacts {
 	} else {
 		c.walk(prog.Body, top, "", nil)
 	}
-	c.facts.scopeNodes = sourceOrder(c.facts.scopes, prog)
+	c.facts.scopeNodes = sourceOrder(c.facts.scopes[1:])
 	return c.facts
 }
 
-// sourceOrder returns the scope-creating nodes of a file but its Program,
-// in the order a tree walk meets them: by start, an enclosing node before
-// the nodes it holds.
-func sourceOrder(scopes map[parser.Node]*Scope, prog *parser.Program) []parser.Node {
-	nodes := make([]parser.Node, 0, len(scopes)-1)
-	for n := range scopes {
-		if n != prog {
-			nodes = append(nodes, n)
-		}
-	}
-	slices.SortFunc(nodes, func(a, b parser.Node) int {
-		sa, sb := a.Span(), b.Span()
+// sourceOrder sorts scopes (all of a file's but its Program's) in the
+// order a tree walk meets their nodes: by start, an enclosing node before
+// the nodes it encloses. It returns the nodes in that order.
+func sourceOrder(scopes []*Scope) []parser.Node {
+	slices.SortFunc(scopes, func(a, b *Scope) int {
+		sa, sb := a.Node.Span(), b.Node.Span()
 		if c := cmp.Compare(sa.Start.Offset, sb.Start.Offset); c != 0 {
 			return c
 		}
 		return cmp.Compare(sb.End.Offset, sa.End.Offset)
 	})
+	nodes := make([]parser.Node, len(scopes))
+	for i, sc := range scopes {
+		nodes[i] = sc.Node
+	}
 	return nodes
 }
 
@@ -145,7 +144,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 			Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
 	case *parser.Lambda:
 		inner := &Scope{Kind: LambdaScope, Parent: s, File: c.file, Node: n, Params: n.Params}
-		c.facts.scopes[n] = inner
+		c.facts.scopes = append(c.facts.scopes, inner)
 		c.walkParams(n.Params, inner)
 		c.walk(n.Body, inner, ns, branch)
 	case *parser.Assign:
@@ -229,7 +228,7 @@ func (c *collector) defScope(d *Definition, kind ScopeKind, n parser.Node, param
 	inner := &Scope{Kind: kind, Def: d, File: c.file, Node: n, Params: params}
 	d.Scope = inner
 	c.facts.defs = append(c.facts.defs, d)
-	c.facts.scopes[n] = inner
+	c.facts.scopes = append(c.facts.scopes, inner)
 	return inner
 }
 
