@@ -11,8 +11,8 @@ import (
 // fileFacts is what one file contributes to the model, collected without
 // touching shared state so files can be processed in parallel.
 type fileFacts struct {
-	defs   []*Definition
-	top    *Scope // statements outside definitions
+	defs []*Definition
+	top  *Scope // statements outside definitions
 	// scopes are the scopes the file's nodes create: the Program's first
 	// (top), then the others in source order once the walk is done.
 	scopes []*Scope
