@@ -385,30 +385,78 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *
 		}
 		for i, gx := range groups {
 			for _, gy := range groups[i+1:] {
-				for _, xi := range gx {
-					for _, yi := range gy {
-						x, y := recs[xi], recs[yi]
-						// Across simulations (classes an ENC declares in
-						// either order) each must be a first declaration.
-						// Puppet evaluates the bodies of all ENC classes
-						// before any defined type, so a lazy first
-						// declaration never precedes an eager one.
-						// Chains sharing a class came from different
-						// parents of it, which one catalog cannot have.
-						apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
-						if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
-							!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path, y.path) ||
-							!differOutsideCommonScopes(x, y, typ) {
-							continue
-						}
-						return &OrderDependence{Class: def, Type: typ, A: x.sigsFor(typ), B: y.sigsFor(typ),
-							Sites: a.p.DeclarationsOf(def.Name)}
-					}
+				if x, y := a.meetingPair(recs, gx, gy, typ); x != nil {
+					return &OrderDependence{Class: def, Type: typ, A: x.sigsFor(typ), B: y.sigsFor(typ),
+						Sites: a.p.DeclarationsOf(def.Name)}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// meetingPair returns the first pair of records, x of group gx and y of
+// gy (indexes into recs, in that order), that can meet in one catalog with
+// their defaults for typ differing because of which comes first.
+//
+// Records of different simulations (classes an ENC declares in either
+// order) can meet only as first declarations of the same laziness: Puppet
+// evaluates the bodies of all ENC classes before any defined type, so a
+// lazy first declaration never precedes an eager one. So each x is
+// compared with the records of its own simulation and, if it is a first
+// declaration, with the first declarations like it; comparing every pair
+// of a class declared in hundreds of simulations was most of the
+// simulations' cost on a large tree.
+func (a *dynamicAnalysis) meetingPair(recs []*siteRecord, gx, gy []int32, typ string) (x, y *siteRecord) {
+	bySim := map[int][]int32{} // positions in gy, ascending
+	var firsts [2][]int32      // positions in gy of first declarations, eager and lazy
+	for pos, yi := range gy {
+		r := recs[yi]
+		bySim[r.sim] = append(bySim[r.sim], int32(pos))
+		if r.first {
+			firsts[laziness(r)] = append(firsts[laziness(r)], int32(pos))
+		}
+	}
+	for _, xi := range gx {
+		x := recs[xi]
+		same := bySim[x.sim]
+		var others []int32
+		if x.first {
+			others = firsts[laziness(x)]
+		}
+		// Both lists in gy's order, merged: the pair found is the first
+		// in that order, whatever the lists.
+		for len(same) > 0 || len(others) > 0 {
+			var pos int32
+			if len(others) == 0 || len(same) > 0 && same[0] <= others[0] {
+				pos, same = same[0], same[1:]
+				if len(others) > 0 && others[0] == pos {
+					others = others[1:]
+				}
+			} else {
+				pos, others = others[0], others[1:]
+			}
+			y := recs[gy[pos]]
+			// Chains sharing a class came from different parents of it,
+			// which one catalog cannot have.
+			apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
+			if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
+				!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path, y.path) ||
+				!differOutsideCommonScopes(x, y, typ) {
+				continue
+			}
+			return x, y
+		}
+	}
+	return nil, nil
+}
+
+// laziness is 1 for a record made while defined types were evaluated.
+func laziness(r *siteRecord) int {
+	if r.lazy {
+		return 1
+	}
+	return 0
 }
 
 // settledFirst reports whether declaration x always comes before y in
