@@ -365,15 +365,25 @@ func (p *Program) DeclarationsOf(name string) []*Declaration {
 // Ancestors returns the classes class d inherits from, nearest first. It
 // stops at a class missing from the tree and at inheritance cycles.
 func (p *Program) Ancestors(d *Definition) []*Definition {
+	// Inheritance chains are a few classes long: the list is the set of
+	// those seen, until a chain is long enough for a map (a map per call
+	// was most of asking about a class without a parent, as most are).
 	var out []*Definition
-	seen := map[*Definition]bool{d: true}
-	for d.Parent != "" {
+	var seen map[*Definition]bool
+	for start := d; d.Parent != ""; {
 		base := p.Class(d.Parent)
-		if base == nil || seen[base] {
+		if base == nil || base == start || seen[base] || seen == nil && slices.Contains(out, base) {
 			break
 		}
-		seen[base] = true
 		out = append(out, base)
+		if len(out) == 32 {
+			seen = map[*Definition]bool{start: true}
+			for _, a := range out {
+				seen[a] = true
+			}
+		} else if seen != nil {
+			seen[base] = true
+		}
 		d = base
 	}
 	return out

@@ -1,8 +1,11 @@
 package model_test
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -167,5 +170,62 @@ func TestDeclarationGraph(t *testing.T) {
 	if len(base.Defaults) != 1 || base.Defaults[0].Type != "package" || len(base.Resources) != 1 ||
 		base.Defaults[0].Order >= base.Resources[0].Order {
 		t.Errorf("profile::base defaults/resources wrong: %+v %+v", base.Defaults, base.Resources)
+	}
+}
+
+// TestAncestorsStopAtCyclesAndMissingClasses checks Ancestors on chains
+// short and long (past the length where it switches to a map), ending at a
+// missing class or in a cycle back to the start or into the chain.
+func TestAncestorsStopAtCyclesAndMissingClasses(t *testing.T) {
+	// chain writes classes c0 inherits c1 ... inherits c<n-1>, the last
+	// inheriting last ("" for none).
+	chain := func(n int, last string) string {
+		var b strings.Builder
+		for i := range n {
+			parent := fmt.Sprintf("c%d", i+1)
+			if i == n-1 {
+				parent = last
+			}
+			if parent == "" {
+				fmt.Fprintf(&b, "class c%d {}\n", i)
+			} else {
+				fmt.Fprintf(&b, "class c%d inherits %s {}\n", i, parent)
+			}
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name string
+		src  string
+		want int // ancestors of c0
+	}{
+		{"no parent", chain(1, ""), 0},
+		{"short chain", chain(5, ""), 4},
+		{"short chain to a missing class", chain(5, "nosuch"), 4},
+		{"short cycle to the start", chain(5, "c0"), 4},
+		{"short cycle into the chain", chain(5, "c2"), 4},
+		{"self", chain(1, "c0"), 0},
+		{"long chain", chain(100, ""), 99},
+		{"long cycle to the start", chain(100, "c0"), 99},
+		{"long cycle into the chain", chain(100, "c50"), 99},
+		{"cycle closing at the switch to a map", chain(33, "c10"), 32},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "chain.pp"), []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			prog := ruletest.Program(t, dir, ruletest.Options{})
+			c0 := prog.Class("c0")
+			anc := prog.Ancestors(c0)
+			if len(anc) != tc.want {
+				t.Fatalf("Ancestors(c0) has %d classes, want %d", len(anc), tc.want)
+			}
+			for i, a := range anc {
+				if want := fmt.Sprintf("c%d", i+1); a.Name != want {
+					t.Fatalf("Ancestors(c0)[%d] = %s, want %s", i, a.Name, want)
+				}
+			}
+		})
 	}
 }

@@ -138,8 +138,10 @@ type Static struct {
 	mu sync.Mutex
 	// allSites[t] are the answers of sitesGuarantee for target t.
 	allSites map[string]*siteAnswers
-	// evaluates[t][c] says whether declaring t always evaluates c.
-	evaluates map[string]map[string]bool
+	// evaluatedBy[c] are the classes whose declaration always evaluates
+	// class c, worked out on first use from evaluationEdges.
+	evaluatedBy     map[string]map[string]bool
+	evaluationEdges map[string][]string
 	// declGraph is who declares whom among classes and defines, built on
 	// the first guarantee asked for.
 	declGraph map[*Definition]*declEdges
@@ -172,7 +174,7 @@ func newStatic(p *Program, known KnownGlobal) *Static {
 	s := &Static{prog: p, known: known, customFacts: map[string]bool{}, configVars: map[string]bool{},
 		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{}, templateCalls: map[*File][]*TemplateCall{},
 		classVars: map[*Definition]map[string]bool{}, allSites: map[string]*siteAnswers{},
-		evaluates: map[string]map[string]bool{}, modules: map[string]bool{}}
+		evaluatedBy: map[string]map[string]bool{}, modules: map[string]bool{}}
 	// A module is loaded when the tree holds Puppet files of it, whether
 	// or not they are in the program: a narrowed context leaves out files
 	// that cannot change the findings, and must not make a module unknown.
@@ -1201,55 +1203,64 @@ func branchPrefix(decl, at []Branch) bool {
 
 // evaluatesClass reports whether declaring class t always evaluates class
 // c: c is t, a base class of t, or a class t's body (or a base class's
-// body) declares unconditionally, transitively. A breadth-first search
-// over those edges, memoised per (t, c).
+// body) declares unconditionally, transitively.
 func (s *Static) evaluatesClass(t, c string) bool {
 	if t == c {
 		return true
 	}
-	m := s.evaluates[t]
-	if m == nil {
-		m = map[string]bool{}
-		s.evaluates[t] = m
-	}
-	if v, ok := m[c]; ok {
-		return v
-	}
-	seen := map[string]bool{t: true}
-	queue := []string{t}
-	found := false
-	for len(queue) > 0 && !found {
-		cur := queue[0]
-		queue = queue[1:]
-		def := s.prog.Class(cur)
-		if def == nil {
-			continue
+	by, ok := s.evaluatedBy[c]
+	if !ok {
+		// Every class that reaches c over the edges, found backwards
+		// from c once: a search forwards from each class asked about
+		// visited the same roles' profiles for every class they declare.
+		if s.evaluationEdges == nil {
+			s.evaluationEdges = s.reverseEvaluationEdges()
 		}
+		by = map[string]bool{}
+		queue := []string{c}
+		for len(queue) > 0 {
+			n := queue[len(queue)-1]
+			queue = queue[:len(queue)-1]
+			for _, x := range s.evaluationEdges[n] {
+				if !by[x] {
+					by[x] = true
+					queue = append(queue, x)
+				}
+			}
+		}
+		s.evaluatedBy[c] = by
+	}
+	return by[t]
+}
+
+// reverseEvaluationEdges returns, for each class name n, the classes x
+// whose declaration evaluates n directly: n is a base class of x, or x's
+// body or a base class's body declares n unconditionally.
+func (s *Static) reverseEvaluationEdges() map[string][]string {
+	rev := map[string][]string{}
+	for _, def := range s.prog.Definitions {
+		if def.Kind != ClassDef || s.prog.Class(def.Name) != def {
+			continue // one class per name, as Class finds it
+		}
+		x := def.Name
 		for _, d := range append([]*Definition{def}, s.prog.Ancestors(def)...) {
-			next := []string{d.Name}
-			if d.Scope != nil {
-				for _, decl := range d.Scope.Declarations {
-					switch decl.Kind {
-					case Include, Require, Contain, ResourceLike:
-						if len(decl.Branch) == 0 {
-							next = append(next, decl.Target)
-						}
+			if d != def {
+				rev[d.Name] = append(rev[d.Name], x)
+			}
+			if d.Scope == nil {
+				continue
+			}
+			for _, decl := range d.Scope.Declarations {
+				switch decl.Kind {
+				case Include, Require, Contain, ResourceLike:
+					if len(decl.Branch) == 0 {
+						rev[decl.Target] = append(rev[decl.Target], x)
 					}
 				}
 			}
-			for _, n := range next {
-				if n == c {
-					found = true
-				}
-				if !seen[n] {
-					seen[n] = true
-					queue = append(queue, n)
-				}
-			}
 		}
 	}
-	m[c] = found
-	return found
+	return rev
 }
 
 // siteGuarantees reports whether declaration d of a class or define
