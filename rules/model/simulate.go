@@ -36,6 +36,8 @@ type simWorker struct {
 	slabUsed int
 	// links is where chain links are allocated; they are kept.
 	links []chainLink
+	// paths is where paths are cut from (see pathTo); they are kept.
+	paths []Branch
 }
 
 // defInfo is what a worker keeps about one definition. The stamps are
@@ -431,13 +433,21 @@ func (w *simWorker) linkOf(inst *instance) *chainLink {
 	return inst.link
 }
 
-// pathTo returns inst's path extended by the arms of decl (nil decl: inst's path).
-func pathTo(inst *instance, decl *Declaration) []Branch {
+// pathTo returns inst's path extended by the arms of decl (nil decl:
+// inst's path). Paths are kept by records and never change: they are cut
+// from chunks rather than allocated one by one (a large tree's
+// simulations make over a hundred thousand).
+func (w *simWorker) pathTo(inst *instance, decl *Declaration) []Branch {
 	if decl == nil || len(decl.Branch) == 0 {
 		return inst.path
 	}
-	out := make([]Branch, 0, len(inst.path)+len(decl.Branch))
-	return append(append(out, inst.path...), decl.Branch...)
+	n := len(inst.path) + len(decl.Branch)
+	if cap(w.paths)-len(w.paths) < n {
+		w.paths = make([]Branch, 0, max(1024, n))
+	}
+	start := len(w.paths)
+	w.paths = append(append(w.paths, inst.path...), decl.Branch...)
+	return w.paths[start:len(w.paths):len(w.paths)]
 }
 
 type timedDefault struct {
@@ -451,6 +461,7 @@ type queued struct {
 	def    *Definition
 	parent *instance
 	decl   *Declaration
+	path   []Branch // pathTo(parent, decl)
 }
 
 // simulation is one catalog compilation.
@@ -492,9 +503,9 @@ func (sm *simulation) startRoot(top *Scope, d *Definition) {
 		sm.evalScope(topInst)
 	}
 	if d.Kind == ClassDef {
-		sm.ensureClass(d, topInst, nil)
+		sm.ensureClass(d, topInst, nil, &armsTo{w: sm.w, inst: topInst})
 	} else {
-		sm.queue = append(sm.queue, queued{def: d, parent: topInst})
+		sm.queue = append(sm.queue, queued{def: d, parent: topInst, path: topInst.path})
 	}
 	sm.drain()
 }
@@ -508,7 +519,7 @@ func (sm *simulation) drain() {
 		sm.head++
 		sm.defines++
 		sm.reach(q.def)
-		sm.evalScope(sm.w.newInstance(instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: pathTo(q.parent, q.decl)}))
+		sm.evalScope(sm.w.newInstance(instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: q.path}))
 	}
 	sm.queue, sm.head = sm.queue[:0], 0
 }
@@ -534,20 +545,42 @@ func (sm *simulation) evalScope(inst *instance) {
 func (sm *simulation) declare(inst *instance, ev event) {
 	at := sm.tick()
 	decl, def := ev.decl, ev.target
+	if def == nil && ev.tracked == 0 {
+		return
+	}
+	path := &armsTo{w: sm.w, inst: inst, decl: decl}
 	if ev.tracked > 0 {
-		sm.w.evals.add(declRecord{ev.tracked - 1, declEval{sm.id, at, pathTo(inst, decl)}})
+		sm.w.evals.add(declRecord{ev.tracked - 1, declEval{sm.id, at, path.get()}})
 	}
 	if decl.Kind == DefineInstance {
 		if def != nil && !declaredAbove(inst, decl) {
-			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl})
+			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl, path: path.get()})
 		}
 		return
 	}
 	if def == nil {
 		return
 	}
-	sm.recordSite(inst, decl, def)
-	sm.ensureClass(def, inst, decl)
+	sm.recordSite(inst, decl, def, path)
+	sm.ensureClass(def, inst, decl, path)
+}
+
+// armsTo is pathTo(inst, decl), worked out once on first use: up to three
+// records keep the same path, and most declarations (of a class declared
+// already) keep none.
+type armsTo struct {
+	w    *simWorker
+	inst *instance
+	decl *Declaration
+	path []Branch
+	done bool
+}
+
+func (a *armsTo) get() []Branch {
+	if !a.done {
+		a.path, a.done = a.w.pathTo(a.inst, a.decl), true
+	}
+	return a.path
 }
 
 // declaredAbove reports whether decl already created inst or one of its
@@ -563,8 +596,9 @@ func declaredAbove(inst *instance, decl *Declaration) bool {
 }
 
 // ensureClass declares class def from inst unless it is already declared,
-// inserting an undeclared base class first, and evaluates its body.
-func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration) *instance {
+// inserting an undeclared base class first, and evaluates its body. path
+// is pathTo(from, decl).
+func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration, path *armsTo) *instance {
 	info := sm.w.info(def)
 	if info.declaredIn == sm.stamp {
 		return info.inst
@@ -581,16 +615,16 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 				if d.Kind == Inherits {
 					at := sm.tick()
 					if ti, ok := sm.a.tracked[d]; ok {
-						sm.w.evals.add(declRecord{ti, declEval{sm.id, at, pathTo(from, decl)}})
+						sm.w.evals.add(declRecord{ti, declEval{sm.id, at, path.get()}})
 					}
 				}
 			}
-			if bi := sm.ensureClass(base, from, decl); bi != nil {
+			if bi := sm.ensureClass(base, from, decl, path); bi != nil {
 				parent, inherited = bi, true
 			}
 		}
 	}
-	in := sm.w.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: pathTo(from, decl)})
+	in := sm.w.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: path.get()})
 	info.declaredIn, info.inst = sm.stamp, in
 	sm.reach(def)
 	sm.evalScope(in)
@@ -743,8 +777,8 @@ func cloneSigs(sigs []typeDefaults) []typeDefaults {
 }
 
 // recordSite records the defaults a declaration of def carries for each
-// type def's body uses.
-func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition) {
+// type def's body uses. path is pathTo(inst, decl).
+func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition, path *armsTo) {
 	uses := sm.a.typeUses(def)
 	if len(uses) == 0 {
 		return
@@ -782,7 +816,7 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	}
 	last := info.lastSigs
 	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
-	w.sites.add(siteRecord{def: def, decl: decl, sim: sm.id, path: pathTo(inst, decl), sigs: last,
+	w.sites.add(siteRecord{def: def, decl: decl, sim: sm.id, path: path.get(), sigs: last,
 		from: w.linkOf(from), first: !declared, lazy: sm.lazy})
 }
 
