@@ -3,6 +3,7 @@ package load
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -310,6 +311,121 @@ func (l *ignoreLevel) ignored(abs string, isDir bool) bool {
 				continue
 			}
 			if r.matchesPath(rel) {
+				ignored = !r.negate
+			}
+		}
+	}
+	return ignored
+}
+
+// dirIgnores is what the .gitignore levels say about the entries of one
+// directory, worked out once for the directory: an unanchored pattern
+// matches an entry when it matches any component of the entry's path,
+// and all but the last are the directory's, the same for every entry.
+// Matching each entry's whole path again was most of matching.
+type dirIgnores struct {
+	levels []dirLevel // outermost first
+}
+
+// dirLevel is one .gitignore level as it applies in the directory.
+type dirLevel struct {
+	rules []ignoreRule
+	// rel is the directory relative to the level's ('/'-separated), ""
+	// when it is the level's own.
+	rel string
+	// fixed[i] is what rules[i] says about every entry, worked out from
+	// rel alone: an unanchored pattern matching a component of rel, or an
+	// anchored one matching a directory above the entries or failing on
+	// rel. Nil when rel is "".
+	fixed []ruleFate
+}
+
+// ruleFate is how a .gitignore rule matches the entries of a directory.
+type ruleFate uint8
+
+const (
+	fateEntry  ruleFate = iota // depends on the entry
+	fateAlways                 // matches every entry
+	fateNever                  // matches none
+)
+
+// anchoredFate returns how anchored pattern segs matches the entries of
+// the directory rel: its segments are matched against rel's components
+// first, as matchFrom does for an entry's path.
+func anchoredFate(segs []wildSegment, rel string) ruleFate {
+	for len(segs) > 0 {
+		if segs[0].kind == segAnyDirs || rel == "" {
+			return fateEntry
+		}
+		comp, rest, _ := strings.Cut(rel, "/")
+		if !segs[0].matches(comp) {
+			return fateNever
+		}
+		segs, rel = segs[1:], rest
+	}
+	return fateAlways // a directory above the entries matches
+}
+
+// forDir returns what the levels up to l say about the entries of dir.
+func (l *ignoreLevel) forDir(dir string) dirIgnores {
+	var d dirIgnores
+	for c := l; c != nil; c = c.parent {
+		var rel string
+		if c.dir != dir {
+			var ok bool
+			if rel, ok = relUnder(c.dir, dir); !ok {
+				continue // an entry of dir is not inside c.dir
+			}
+		}
+		lv := dirLevel{rules: c.rules, rel: rel}
+		if rel != "" {
+			lv.fixed = make([]ruleFate, len(c.rules))
+			for i := range c.rules {
+				switch p := &c.rules[i].pattern; {
+				case p.anchored:
+					lv.fixed[i] = anchoredFate(p.segs, rel)
+				case p.matches(rel):
+					lv.fixed[i] = fateAlways
+				}
+			}
+		}
+		d.levels = append(d.levels, lv)
+	}
+	slices.Reverse(d.levels)
+	return d
+}
+
+// ignored reports whether the entry name of the directory is ignored:
+// ignoreLevel.ignored for the entry's path.
+func (d *dirIgnores) ignored(name string, isDir bool) bool {
+	ignored := false
+	for _, lv := range d.levels {
+		rel := "" // the entry's path from the level, made when needed
+		for i := range lv.rules {
+			r := &lv.rules[i]
+			if r.dirOnly && !isDir {
+				continue
+			}
+			fate := fateEntry
+			if lv.fixed != nil {
+				fate = lv.fixed[i]
+			}
+			var match bool
+			switch {
+			case fate != fateEntry:
+				match = fate == fateAlways
+			case !r.pattern.anchored:
+				match = r.pattern.segs[0].matches(name)
+			default:
+				if rel == "" {
+					rel = name
+					if lv.rel != "" {
+						rel = lv.rel + "/" + name
+					}
+				}
+				match = matchFrom(r.pattern.segs, rel)
+			}
+			if match {
 				ignored = !r.negate
 			}
 		}

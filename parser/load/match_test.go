@@ -1,7 +1,9 @@
 package load
 
 import (
+	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -99,14 +101,22 @@ func TestShortModuleName(t *testing.T) {
 	}
 }
 
-// FuzzIgnore checks that no .gitignore text or path makes matching panic.
+// FuzzIgnore checks that no .gitignore text or path makes matching panic,
+// and that the walk's per-directory matcher agrees with ignored.
 func FuzzIgnore(f *testing.F) {
 	f.Add("build/\n!keep.pp\n/a/**/b\n[x\n\\!y\n", "a/x/b/c.pp", true)
 	f.Add("*", "x", false)
 	f.Fuzz(func(t *testing.T, text, rel string, isDir bool) {
 		root := filepath.FromSlash("/r")
 		lvl := (*ignoreLevel)(nil).push(root, parseIgnore(text))
-		lvl.ignored(filepath.Join(root, rel), isDir)
+		abs := filepath.Join(root, rel)
+		want := lvl.ignored(abs, isDir)
+		if dir, name := filepath.Split(abs); name != "" && dir != "" && strings.HasPrefix(abs, root+string(filepath.Separator)) {
+			d := lvl.forDir(filepath.Clean(dir))
+			if got := d.ignored(name, isDir); got != want {
+				t.Errorf("%q in %q: forDir says %v, ignored %v", name, dir, got, want)
+			}
+		}
 	})
 }
 
@@ -139,4 +149,59 @@ func FuzzExpectedPath(f *testing.F) {
 			t.Errorf("%q → %q → %q → %q, %v", name, rel, back, again, ok)
 		}
 	})
+}
+
+// TestDirIgnoresAgreesWithIgnored checks the per-directory matcher the walk
+// uses against ignored on whole paths, for random .gitignore files at two
+// levels and random entries of random directories.
+func TestDirIgnoresAgreesWithIgnored(t *testing.T) {
+	patterns := []string{"build", "build/", "!build", "*.pp", "!keep.pp", "/top", "a/b", "**/b", "a/**", "a/**/c.pp",
+		"*.tmp", "!*.tmp", "c*", "[ab]", "?", "b/", "/a/", "docs/*.pp", "!c/"}
+	names := []string{"a", "b", "c", "build", "top", "keep.pp", "x.pp", "c.pp", "y.tmp", "docs"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	gitignore := func() string {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString(patterns[rng.IntN(len(patterns))] + "\n")
+		}
+		return b.String()
+	}
+	randDir := func(under string) string {
+		dir := under
+		for range rng.IntN(4) {
+			dir = filepath.Join(dir, names[rng.IntN(len(names))])
+		}
+		return dir
+	}
+	root := filepath.FromSlash("/r")
+	checked, ignoredCount := 0, 0
+	for range 300 {
+		lvl := (*ignoreLevel)(nil).push(root, parseIgnore(gitignore()))
+		sub := randDir(root)
+		lvl = lvl.push(sub, parseIgnore(gitignore()))
+		for range 20 {
+			// Directories at, under and beside the deeper level.
+			dir := randDir(root)
+			if rng.IntN(2) == 0 {
+				dir = randDir(sub)
+			}
+			d := lvl.forDir(dir)
+			for _, name := range names {
+				for _, isDir := range []bool{false, true} {
+					want := lvl.ignored(filepath.Join(dir, name), isDir)
+					if got := d.ignored(name, isDir); got != want {
+						t.Fatalf("levels %s and %s, entry %s of %s (dir=%v): forDir says %v, ignored %v",
+							root, sub, name, dir, isDir, got, want)
+					}
+					checked++
+					if want {
+						ignoredCount++
+					}
+				}
+			}
+		}
+	}
+	if ignoredCount < checked/10 || ignoredCount > checked*9/10 {
+		t.Fatalf("%d of %d entries ignored: the cases do not exercise both outcomes", ignoredCount, checked)
+	}
 }

@@ -216,6 +216,10 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 			}
 		}
 	}
+	ignd := ign.forDir(abs)
+	skipped := func(path, name string, isDir bool) bool {
+		return w.l.exclude.excluded(path) || ignd.ignored(name, isDir)
+	}
 	for _, e := range entries {
 		name := e.name
 		if e.typ&(fs.ModeDir|fs.ModeSymlink) == 0 && !w.spec.wants(name) {
@@ -236,7 +240,7 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 				// and secrets from /etc) cannot be known to hold Puppet
 				// code, and failing every run over it would lose nothing
 				// but the user's patience.
-				if !w.spec.wants(name) || w.skipped(path, false, ign) {
+				if !w.spec.wants(name) || skipped(path, name, false) {
 					continue
 				}
 				if os.IsNotExist(err) || errors.Is(err, fs.ErrNotExist) {
@@ -252,7 +256,7 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 		}
 		switch {
 		case mode.IsDir():
-			if name == ".git" || w.spec.flat || w.skipped(path, true, ign) {
+			if name == ".git" || w.spec.flat || skipped(path, name, true) {
 				continue
 			}
 			if isLink {
@@ -271,22 +275,17 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 				w.dir(path, entryReal, ign, linked)
 			}
 		case mode.IsRegular():
-			if !w.spec.wants(name) || w.skipped(path, false, ign) {
+			if !w.spec.wants(name) || skipped(path, name, false) {
 				continue
 			}
 			w.add(candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink})
 		default:
-			if !w.spec.wants(name) || w.skipped(path, false, ign) {
+			if !w.spec.wants(name) || skipped(path, name, false) {
 				continue
 			}
 			w.l.problem(path, notRegular(mode))
 		}
 	}
-}
-
-// skipped reports whether path is excluded by a glob or ignored by git.
-func (w *walker) skipped(path string, isDir bool, ign *ignoreLevel) bool {
-	return w.l.exclude.excluded(path) || ign.ignored(path, isDir)
 }
 
 // dirEntries is the cached result of reading a directory.
