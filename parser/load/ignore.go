@@ -3,7 +3,6 @@ package load
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 )
 
@@ -319,10 +318,12 @@ func (l *ignoreLevel) ignored(abs string, isDir bool) bool {
 }
 
 // dirIgnores is what the .gitignore levels say about the entries of one
-// directory, worked out once for the directory: an unanchored pattern
-// matches an entry when it matches any component of the entry's path,
-// and all but the last are the directory's, the same for every entry.
-// Matching each entry's whole path again was most of matching.
+// directory. What the directory's own path decides (an unanchored rule
+// matching a component of it, an anchored rule matching a directory above
+// the entries or failing on the way) is the same for all its entries, and
+// is carried down from directory to subdirectory one component at a time,
+// so that an entry is matched by its name alone. Matching each entry's
+// whole path against every rule was most of the walk's own work.
 type dirIgnores struct {
 	levels []dirLevel // outermost first
 }
@@ -333,65 +334,99 @@ type dirLevel struct {
 	// rel is the directory relative to the level's ('/'-separated), ""
 	// when it is the level's own.
 	rel string
-	// fixed[i] is what rules[i] says about every entry, worked out from
-	// rel alone: an unanchored pattern matching a component of rel, or an
-	// anchored one matching a directory above the entries or failing on
-	// rel. Nil when rel is "".
-	fixed []ruleFate
+	// fates are what each rule says about the entries, given rel; nil
+	// means every rule is still at its start (rel is "").
+	fates []ruleFate
 }
 
-// ruleFate is how a .gitignore rule matches the entries of a directory.
-type ruleFate uint8
+// ruleFate is how a rule matches the entries of a directory. For an
+// anchored rule, n >= 0 means its first n segments matched the
+// directory's path and the rest must match the entry's name; an
+// unanchored rule is 0 until a component matches.
+type ruleFate int16
 
 const (
-	fateEntry  ruleFate = iota // depends on the entry
-	fateAlways                 // matches every entry
-	fateNever                  // matches none
+	fateAlways  ruleFate = -1 // matches every entry
+	fateNever   ruleFate = -2 // matches none
+	fateAnyDirs ruleFate = -3 // reached a "**": the entry's whole path decides
 )
 
-// anchoredFate returns how anchored pattern segs matches the entries of
-// the directory rel: its segments are matched against rel's components
-// first, as matchFrom does for an entry's path.
-func anchoredFate(segs []wildSegment, rel string) ruleFate {
-	for len(segs) > 0 {
-		if segs[0].kind == segAnyDirs || rel == "" {
-			return fateEntry
-		}
-		comp, rest, _ := strings.Cut(rel, "/")
-		if !segs[0].matches(comp) {
-			return fateNever
-		}
-		segs, rel = segs[1:], rest
+// push returns d with a level for rules added, at the directory itself.
+func (d dirIgnores) push(rules []ignoreRule) dirIgnores {
+	if len(rules) == 0 {
+		return d
 	}
-	return fateAlways // a directory above the entries matches
+	levels := make([]dirLevel, len(d.levels), len(d.levels)+1)
+	copy(levels, d.levels)
+	return dirIgnores{levels: append(levels, dirLevel{rules: rules})}
 }
 
-// forDir returns what the levels up to l say about the entries of dir.
+// descend returns what the levels say about the entries of subdirectory
+// name.
+func (d dirIgnores) descend(name string) dirIgnores {
+	if len(d.levels) == 0 {
+		return d
+	}
+	out := dirIgnores{levels: make([]dirLevel, len(d.levels))}
+	for li, lv := range d.levels {
+		next := dirLevel{rules: lv.rules, rel: name, fates: make([]ruleFate, len(lv.rules))}
+		if lv.rel != "" {
+			next.rel = lv.rel + "/" + name
+		}
+		for i := range lv.rules {
+			fate := ruleFate(0)
+			if lv.fates != nil {
+				fate = lv.fates[i]
+			}
+			next.fates[i] = lv.rules[i].pattern.descend(fate, name)
+		}
+		out.levels[li] = next
+	}
+	return out
+}
+
+// descend returns the fate of pattern p one component, comp, further down.
+func (p *wildPattern) descend(fate ruleFate, comp string) ruleFate {
+	switch {
+	case fate < 0:
+		return fate
+	case !p.anchored:
+		if p.segs[0].matches(comp) {
+			return fateAlways
+		}
+		return 0
+	case p.segs[fate].kind == segAnyDirs:
+		return fateAnyDirs
+	case !p.segs[fate].matches(comp):
+		return fateNever
+	case int(fate)+1 == len(p.segs):
+		return fateAlways // a directory above the entries matches
+	}
+	return fate + 1
+}
+
+// forDir returns what the levels up to l say about the entries of dir,
+// descending from each level's directory.
 func (l *ignoreLevel) forDir(dir string) dirIgnores {
-	var d dirIgnores
+	var levels []*ignoreLevel
 	for c := l; c != nil; c = c.parent {
-		var rel string
+		levels = append(levels, c)
+	}
+	var d dirIgnores
+	for i := len(levels) - 1; i >= 0; i-- {
+		c := levels[i]
+		lv := dirIgnores{levels: []dirLevel{{rules: c.rules}}}
 		if c.dir != dir {
-			var ok bool
-			if rel, ok = relUnder(c.dir, dir); !ok {
+			rel, ok := relUnder(c.dir, dir)
+			if !ok {
 				continue // an entry of dir is not inside c.dir
 			}
-		}
-		lv := dirLevel{rules: c.rules, rel: rel}
-		if rel != "" {
-			lv.fixed = make([]ruleFate, len(c.rules))
-			for i := range c.rules {
-				switch p := &c.rules[i].pattern; {
-				case p.anchored:
-					lv.fixed[i] = anchoredFate(p.segs, rel)
-				case p.matches(rel):
-					lv.fixed[i] = fateAlways
-				}
+			for comp := range strings.SplitSeq(rel, "/") {
+				lv = lv.descend(comp)
 			}
 		}
-		d.levels = append(d.levels, lv)
+		d.levels = append(d.levels, lv.levels[0])
 	}
-	slices.Reverse(d.levels)
 	return d
 }
 
@@ -400,30 +435,30 @@ func (l *ignoreLevel) forDir(dir string) dirIgnores {
 func (d *dirIgnores) ignored(name string, isDir bool) bool {
 	ignored := false
 	for _, lv := range d.levels {
-		rel := "" // the entry's path from the level, made when needed
 		for i := range lv.rules {
 			r := &lv.rules[i]
 			if r.dirOnly && !isDir {
 				continue
 			}
-			fate := fateEntry
-			if lv.fixed != nil {
-				fate = lv.fixed[i]
+			fate := ruleFate(0)
+			if lv.fates != nil {
+				fate = lv.fates[i]
 			}
 			var match bool
 			switch {
-			case fate != fateEntry:
-				match = fate == fateAlways
+			case fate == fateAlways:
+				match = true
+			case fate == fateNever:
+			case fate == fateAnyDirs:
+				rel := name
+				if lv.rel != "" {
+					rel = lv.rel + "/" + name
+				}
+				match = matchFrom(r.pattern.segs, rel)
 			case !r.pattern.anchored:
 				match = r.pattern.segs[0].matches(name)
 			default:
-				if rel == "" {
-					rel = name
-					if lv.rel != "" {
-						rel = lv.rel + "/" + name
-					}
-				}
-				match = matchFrom(r.pattern.segs, rel)
+				match = matchFrom(r.pattern.segs[fate:], name)
 			}
 			if match {
 				ignored = !r.negate

@@ -98,8 +98,8 @@ type walker struct {
 // dirLink is a symbolic link to a directory, met while walking.
 type dirLink struct {
 	path, real string
-	parentReal string // real path of the directory holding the link
-	ign        *ignoreLevel
+	parentReal string     // real path of the directory holding the link
+	ign        dirIgnores // what .gitignore files say about its entries
 }
 
 // walk collects the files under root (an existing directory). Exclude
@@ -114,9 +114,9 @@ func (l *loader) walk(root string, walk int) []candidate {
 		return nil
 	}
 	w := &walker{l: l, spec: spec, sem: make(chan struct{}, dirReadsPerJob*l.jobs), visited: map[string]bool{}}
-	var ign *ignoreLevel
+	var ign dirIgnores
 	if spec.gitignore {
-		ign = l.ancestorIgnores(root)
+		ign = l.ancestorIgnores(root).forDir(root)
 	}
 	w.dir(root, l.realDir(root), ign, false)
 	w.wg.Wait()
@@ -197,9 +197,10 @@ func (w *walker) add(c candidate) {
 }
 
 // dir walks the directory abs, whose real path is real. Subdirectories
-// are walked in parallel; symlinked ones are queued in w.links. linked
-// says abs was reached through a symlinked directory.
-func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
+// are walked in parallel; symlinked ones are queued in w.links. ign is
+// what the .gitignore files above abs say about its entries. linked says
+// abs was reached through a symlinked directory.
+func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 	w.mu.Lock()
 	w.visited[real] = true
 	w.mu.Unlock()
@@ -211,14 +212,13 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 	if w.spec.gitignore {
 		for _, e := range entries {
 			if e.name == ".gitignore" {
-				ign = ign.push(abs, w.l.ignoreRules(abs))
+				ign = ign.push(w.l.ignoreRules(abs))
 				break
 			}
 		}
 	}
-	ignd := ign.forDir(abs)
 	skipped := func(path, name string, isDir bool) bool {
-		return w.l.exclude.excluded(path) || ignd.ignored(name, isDir)
+		return w.l.exclude.excluded(path) || ign.ignored(name, isDir)
 	}
 	for _, e := range entries {
 		name := e.name
@@ -261,18 +261,19 @@ func (w *walker) dir(abs, real string, ign *ignoreLevel, linked bool) {
 			}
 			if isLink {
 				w.mu.Lock()
-				w.links = append(w.links, dirLink{path: path, real: entryReal, parentReal: real, ign: ign})
+				w.links = append(w.links, dirLink{path: path, real: entryReal, parentReal: real, ign: ign.descend(name)})
 				w.mu.Unlock()
 				continue
 			}
+			sub := ign.descend(name)
 			select {
 			case w.sem <- struct{}{}:
 				w.wg.Go(func() {
 					defer func() { <-w.sem }()
-					w.dir(path, entryReal, ign, linked)
+					w.dir(path, entryReal, sub, linked)
 				})
 			default:
-				w.dir(path, entryReal, ign, linked)
+				w.dir(path, entryReal, sub, linked)
 			}
 		case mode.IsRegular():
 			if !w.spec.wants(name) || skipped(path, name, false) {
