@@ -359,6 +359,11 @@ func (b buckets[T]) of(k int) []T { return b.items[b.start[k]:b.start[k+1]] }
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
 func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *OrderDependence {
+	// Records carrying the same defaults nearly always share one slice of
+	// them (see defInfo.lastSigs): then no type can differ.
+	if !slices.ContainsFunc(recs[1:], func(r *siteRecord) bool { return !sameSlice(r.sigs, recs[0].sigs) }) {
+		return nil
+	}
 	for _, u := range a.typeUses(def) {
 		typ := u.typ
 		// Group the records by the defaults they carry; only records of
@@ -373,13 +378,21 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *
 		// times over all simulations.
 		var groups [][]int32
 		index := map[string]int{}
+		var prev []AttrDefault
+		g := -1
 		for i := range recs {
-			k := defaultsKey(recs[i].sigsFor(typ).Defaults)
-			g, ok := index[k]
-			if !ok {
-				g = len(groups)
-				index[k] = g
-				groups = append(groups, nil)
+			ds := recs[i].sigsFor(typ).Defaults
+			// Runs of records share their defaults' slice: only a new
+			// slice needs its key.
+			if g < 0 || !sameSlice(ds, prev) {
+				k := defaultsKey(ds)
+				var ok bool
+				if g, ok = index[k]; !ok {
+					g = len(groups)
+					index[k] = g
+					groups = append(groups, nil)
+				}
+				prev = ds
 			}
 			groups[g] = append(groups[g], int32(i))
 		}
@@ -541,6 +554,12 @@ func sameDefaults(x, y []AttrDefault) bool {
 		return true
 	}
 	return slices.EqualFunc(x, y, func(dx, dy AttrDefault) bool { return dx.Attr == dy.Attr && dx.Value == dy.Value })
+}
+
+// sameSlice reports whether x and y are the same slice (the same elements
+// in memory, not merely equal ones) or both empty.
+func sameSlice[T any](x, y []T) bool {
+	return len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
 }
 
 // defaultsKey identifies effective defaults by attribute and value text.
