@@ -36,6 +36,7 @@ type File struct {
 
 	scopeNodes []parser.Node // see fileFacts
 	callsEPP   bool          // see fileFacts
+	index      int           // in Program.Files
 }
 
 // Program is everything ducklint knows about the code base being linted.
@@ -88,7 +89,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 		if parsed == nil {
 			parsed = parser.ParseFile(lf.Path, lf.Src)
 		}
-		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf}
+		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i}
 		files[i] = f
 		facts[i] = collectFile(f, outerScopeKind(lf))
 	})
