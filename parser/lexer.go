@@ -34,7 +34,8 @@ const (
 // characters around the current position, so the whole file is lexed
 // before parsing.
 type lexer struct {
-	src []byte
+	src   []byte
+	nodes *nodeSlabs // where comments are allocated (the parser's)
 	// str is src as a string; token values are substrings of it, so that
 	// names and numbers cost no allocation of their own.
 	str  string
@@ -504,7 +505,13 @@ func (l *lexer) addComment(start, end int, text string, block bool) {
 			break
 		}
 	}
-	c := &Comment{Text: text, Block: block, OwnLine: own}
+	var c *Comment
+	if l.nodes != nil {
+		c = l.nodes.comments.new()
+	} else {
+		c = &Comment{}
+	}
+	*c = Comment{Text: text, Block: block, OwnLine: own}
 	c.Start.Offset, c.End.Offset = int32(l.g(start)), int32(l.g(end))
 	*l.comments = append(*l.comments, c)
 }

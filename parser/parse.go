@@ -25,8 +25,9 @@ var statementCalls = map[string]bool{
 }
 
 type parser struct {
-	f  *File
-	lx *lexer
+	f     *File
+	lx    *lexer
+	nodes *nodeSlabs // where the most frequent nodes are allocated
 	// i is the absolute index of the current token; the lexer's token
 	// slice holds a window of tokens starting at absolute index base.
 	i, base int
@@ -121,6 +122,8 @@ func parse(f *File, opts ParseOptions) {
 		lx.epp = eppText
 	}
 	p.lx = lx
+	p.nodes = nodeSlabPool.Get().(*nodeSlabs)
+	lx.nodes = p.nodes
 	lx.fill(64)
 	if opts.EPP {
 		p.parseEPPProgram()
@@ -129,6 +132,7 @@ func parse(f *File, opts ParseOptions) {
 	}
 	p.finishComments()
 	lx.release()
+	nodeSlabPool.Put(p.nodes)
 }
 
 // finishComments lexes whatever the parser did not reach, so that every
@@ -579,7 +583,7 @@ func (p *parser) parseResource() Expr {
 	case tCLASS:
 		if p.peek(1) == tLBRACE {
 			ct := p.advance()
-			n := &Name{Value: "class"}
+			n := p.newName(Name{Value: "class"})
 			n.Range = p.tokSpan(ct)
 			p.advance() // {
 			bodies := p.parseTitledBodies()
@@ -625,7 +629,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 				if a.Append {
 					p.failMsg(lb, "Syntax error resource body without title or hash with +>")
 				}
-				k := &Name{Value: a.Name}
+				k := p.newName(Name{Value: a.Name})
 				k.Range = a.NameSpan
 				e := &HashEntry{Key: k, Value: a.Value}
 				e.Range = a.Range
@@ -743,7 +747,8 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 
 func (p *parser) parseAttrOp() *AttributeOp {
 	t := p.advance()
-	a := &AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)}
+	a := p.nodes.attrs.new()
+	*a = AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)}
 	if t.kind == tTIMES {
 		a.Name, a.Splat = "*", true
 	}
@@ -1025,7 +1030,7 @@ func (p *parser) keywordValue() bool {
 
 func (p *parser) keywordName() Expr {
 	t := p.advance()
-	n := &Name{Value: t.val}
+	n := p.newName(Name{Value: t.val})
 	n.Range = p.tokSpan(t)
 	return n
 }
@@ -1111,7 +1116,7 @@ func (p *parser) parseLambda() *Lambda {
 // trailing comma (parameter types and return types).
 func (p *parser) parseTypeWithArgs() Expr {
 	t := p.expect(tCLASSREF)
-	var e Expr = &TypeRef{Value: t.val}
+	var e Expr = p.newTypeRef(t.val)
 	e.(*TypeRef).Range = p.tokSpan(t)
 	if p.kind() == tLBRACK {
 		p.advance()
@@ -1209,7 +1214,8 @@ func (p *parser) parsePrimary() Expr {
 	switch t.kind {
 	case tVARIABLE:
 		p.advance()
-		v := &Variable{Name: t.val}
+		v := p.nodes.vars.new()
+		v.Name = t.val
 		v.Range = p.tokSpan(t)
 		return v
 	case tNUMBER:
@@ -1232,12 +1238,12 @@ func (p *parser) parsePrimary() Expr {
 		return u
 	case tNAME, tWORD:
 		p.advance()
-		n := &Name{Value: t.val, Word: t.kind == tWORD}
+		n := p.newName(Name{Value: t.val, Word: t.kind == tWORD})
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
 		p.advance()
-		r := &TypeRef{Value: t.val}
+		r := p.newTypeRef(t.val)
 		r.Range = p.tokSpan(t)
 		return r
 	case tSTRING:
@@ -1372,11 +1378,11 @@ func (p *parser) number(t token) *Number {
 
 func (p *parser) stringLit(t token) Expr {
 	if t.kind == tWORD {
-		n := &Name{Value: t.val, Word: true}
+		n := p.newName(Name{Value: t.val, Word: true})
 		n.Range = p.tokSpan(t)
 		return n
 	}
-	s := &StringLit{Value: t.val, Quote: t.quote}
+	s := p.newStringLit(StringLit{Value: t.val, Quote: t.quote})
 	s.Range = p.tokSpan(t)
 	return s
 }
@@ -1409,7 +1415,7 @@ func (p *parser) addTextPart(is *InterpolatedString, t token) {
 	if t.val == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
-	s := &StringLit{Value: t.val}
+	s := p.newStringLit(StringLit{Value: t.val})
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
 	is.Parts = append(is.Parts, s)
 }
@@ -1421,7 +1427,7 @@ func (p *parser) parseHeredoc() Expr {
 	switch p.kind() {
 	case tSTRING:
 		st := p.advance()
-		s := &StringLit{Value: st.val}
+		s := p.newStringLit(StringLit{Value: st.val})
 		s.Range = p.span(int(st.start), int(st.end))
 		h.Text = s
 	case tDQPRE:
@@ -1618,7 +1624,7 @@ func (p *parser) parseHostname() Expr {
 			p.advance()
 			sb.WriteByte('.')
 		}
-		n := &Name{Value: sb.String()}
+		n := p.newName(Name{Value: sb.String()})
 		n.Range = p.span(start, p.prevEnd())
 		return n
 	case tSTRING, tWORD:
@@ -1649,7 +1655,7 @@ func (p *parser) parseType() Expr {
 	t := p.advance()
 	switch p.kind() {
 	case tLPAREN:
-		n := &Name{Value: "type"}
+		n := p.newName(Name{Value: "type"})
 		n.Range = p.tokSpan(t)
 		return n // parsePostfix turns it into a call
 	case tCLASSREF:
@@ -1679,7 +1685,7 @@ func (p *parser) parseType() Expr {
 	switch rt.kind {
 	case tCLASSREF:
 		p.advance()
-		var e Expr = &TypeRef{Value: rt.val}
+		var e Expr = p.newTypeRef(rt.val)
 		e.(*TypeRef).Range = p.tokSpan(rt)
 		switch p.kind() {
 		case tLBRACE:
@@ -1731,4 +1737,25 @@ func (p *parser) parseEPPProgram() {
 	})
 	p.reportLexErr()
 	prog.Body.Stmts = stmts
+}
+
+// newName returns n allocated from the parse's slab.
+func (p *parser) newName(n Name) *Name {
+	x := p.nodes.names.new()
+	*x = n
+	return x
+}
+
+// newTypeRef returns a TypeRef of value allocated from the parse's slab.
+func (p *parser) newTypeRef(value string) *TypeRef {
+	x := p.nodes.typeRefs.new()
+	x.Value = value
+	return x
+}
+
+// newStringLit returns s allocated from the parse's slab.
+func (p *parser) newStringLit(s StringLit) *StringLit {
+	x := p.nodes.strings.new()
+	*x = s
+	return x
 }

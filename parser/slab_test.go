@@ -1,0 +1,39 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestSlabNodesOutliveLaterParses checks that nodes handed out from the
+// shared slabs belong to their tree for good: parsing many more files,
+// enough to fill several chunks of every kind, changes nothing in a tree
+// parsed before them, nor its comments.
+func TestSlabNodesOutliveLaterParses(t *testing.T) {
+	src := func(i int) []byte {
+		return []byte(fmt.Sprintf("# comment %d\nclass c%d::x (String $p = 'v%d') inherits Base%d {\n  file { \"/tmp/${p}\": ensure => file, mode => '0644' } # trailing %d\n  $y = $facts['os%d']\n}\n", i, i, i, i, i, i))
+	}
+	first := ParseFile("first.pp", src(0))
+	want := Dump(first.Program)
+	var comments []string
+	for _, c := range first.Comments {
+		comments = append(comments, c.Text)
+	}
+	if len(first.Errors) > 0 || !strings.Contains(want, "v0") || len(comments) != 2 {
+		t.Fatalf("unexpected first parse: %v %q %q", first.Errors, want, comments)
+	}
+	for i := 1; i <= 3*slabChunk; i++ {
+		if f := ParseFile("more.pp", src(i)); len(f.Errors) > 0 {
+			t.Fatalf("parse %d: %v", i, f.Errors)
+		}
+	}
+	if got := Dump(first.Program); got != want {
+		t.Errorf("the first tree changed after later parses:\n got %s\nwant %s", got, want)
+	}
+	for i, c := range first.Comments {
+		if c.Text != comments[i] {
+			t.Errorf("comment %d is now %q, was %q", i, c.Text, comments[i])
+		}
+	}
+}
