@@ -507,7 +507,7 @@ func (l *lexer) addComment(start, end int, text string, block bool) {
 	}
 	var c *Comment
 	if l.nodes != nil {
-		c = l.nodes.comments.new()
+		c = l.nodes.comments.New()
 	} else {
 		c = &Comment{}
 	}

@@ -747,7 +747,7 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 
 func (p *parser) parseAttrOp() *AttributeOp {
 	t := p.advance()
-	a := p.nodes.attrs.new()
+	a := p.nodes.attrs.New()
 	*a = AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)}
 	if t.kind == tTIMES {
 		a.Name, a.Splat = "*", true
@@ -1214,7 +1214,7 @@ func (p *parser) parsePrimary() Expr {
 	switch t.kind {
 	case tVARIABLE:
 		p.advance()
-		v := p.nodes.vars.new()
+		v := p.nodes.vars.New()
 		v.Name = t.val
 		v.Range = p.tokSpan(t)
 		return v
@@ -1741,21 +1741,21 @@ func (p *parser) parseEPPProgram() {
 
 // newName returns n allocated from the parse's slab.
 func (p *parser) newName(n Name) *Name {
-	x := p.nodes.names.new()
+	x := p.nodes.names.New()
 	*x = n
 	return x
 }
 
 // newTypeRef returns a TypeRef of value allocated from the parse's slab.
 func (p *parser) newTypeRef(value string) *TypeRef {
-	x := p.nodes.typeRefs.new()
+	x := p.nodes.typeRefs.New()
 	x.Value = value
 	return x
 }
 
 // newStringLit returns s allocated from the parse's slab.
 func (p *parser) newStringLit(s StringLit) *StringLit {
-	x := p.nodes.strings.new()
+	x := p.nodes.strings.New()
 	*x = s
 	return x
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/ducklint/ducklint/internal/slab"
 )
 
 // TestSlabNodesOutliveLaterParses checks that nodes handed out from the
@@ -23,7 +25,7 @@ func TestSlabNodesOutliveLaterParses(t *testing.T) {
 	if len(first.Errors) > 0 || !strings.Contains(want, "v0") || len(comments) != 2 {
 		t.Fatalf("unexpected first parse: %v %q %q", first.Errors, want, comments)
 	}
-	for i := 1; i <= 3*slabChunk; i++ {
+	for i := 1; i <= 3*slab.Chunk; i++ {
 		if f := ParseFile("more.pp", src(i)); len(f.Errors) > 0 {
 			t.Fatalf("parse %d: %v", i, f.Errors)
 		}

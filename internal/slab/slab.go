@@ -1,0 +1,23 @@
+// Package slab allocates many small values of one type in chunks.
+package slab
+
+// Slab hands out zeroed values of T from chunks of Chunk values: one
+// allocation per chunk instead of one per value, and values allocated one
+// after another lie side by side. Chunks are never reused, so the values
+// live as long as anything refers to them. The zero Slab is ready to use;
+// a Slab is not safe for concurrent use.
+type Slab[T any] struct {
+	chunk []T
+}
+
+// Chunk is how many values a chunk holds.
+const Chunk = 256
+
+// New returns a pointer to a zeroed T.
+func (s *Slab[T]) New() *T {
+	if len(s.chunk) == cap(s.chunk) {
+		s.chunk = make([]T, 0, Chunk)
+	}
+	s.chunk = s.chunk[:len(s.chunk)+1]
+	return &s.chunk[len(s.chunk)-1]
+}
