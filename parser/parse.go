@@ -494,7 +494,7 @@ func (p *parser) addStatement(stmts []Expr, it *stmtItem) ([]Expr, bool) {
 	if len(stmts) > 0 {
 		if n, ok := stmts[len(stmts)-1].(*Name); ok && !n.Word && statementCalls[n.Value] {
 			args := it.exprs()
-			c := &Call{Func: n, Args: args, Statement: true}
+			c := alloc(&p.nodes.calls, Call{Func: n, Args: args, Statement: true})
 			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
 			stmts[len(stmts)-1] = c
 			return stmts, true
@@ -631,12 +631,12 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 				}
 				k := p.newName(Name{Value: a.Name})
 				k.Range = a.NameSpan
-				e := &HashEntry{Key: k, Value: a.Value}
+				e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: a.Value})
 				e.Range = a.Range
 				h.Entries = append(h.Entries, e)
 			}
 			if statementCalls[t.Value] {
-				c := &Call{Func: t, Args: []Expr{h}, Statement: true}
+				c := alloc(&p.nodes.calls, Call{Func: t, Args: []Expr{h}, Statement: true})
 				c.Range = rng
 				return c
 			}
@@ -695,7 +695,7 @@ func (p *parser) parseTitledBodies() []*ResourceBody {
 		title := p.parseExpr(0)
 		p.expect(tCOLON)
 		attrs := p.parseAttrOps()
-		b := &ResourceBody{Title: title, Attrs: attrs}
+		b := alloc(&p.nodes.bodies, ResourceBody{Title: title, Attrs: attrs})
 		b.Range = p.span(int(title.Span().Start.Offset), p.prevEnd())
 		bodies = append(bodies, b)
 		if p.kind() == tSEMIC {
@@ -888,7 +888,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			p.advance()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
-			a := &Access{Target: e, Keys: keys}
+			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
 			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 			e = a
 		case tDOT:
@@ -914,7 +914,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			e = m
 		case tLPAREN:
 			p.advance()
-			c := &Call{Func: e}
+			c := alloc(&p.nodes.calls, Call{Func: e})
 			c.Args = p.parseArguments(tRPAREN, true)
 			end := p.tokSpan(p.expect(tRPAREN))
 			if p.kind() == tPIPE {
@@ -998,7 +998,7 @@ func (p *parser) parseArgument(collection bool) Expr {
 	}
 	p.advance()
 	v := p.parseAssignmentOrKeyword()
-	he := &HashEntry{Key: k, Value: v}
+	he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 	he.Range = spanFrom(k.Span(), v.Span())
 	return he
 }
@@ -1054,7 +1054,7 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 		if p.kind() == tFARROW {
 			p.advance()
 			v := p.parseAssignmentOrKeyword()
-			he := &HashEntry{Key: k, Value: v}
+			he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			he.Range = spanFrom(k.Span(), v.Span())
 			if hash == nil {
 				hash = &Hash{}
@@ -1122,7 +1122,7 @@ func (p *parser) parseTypeWithArgs() Expr {
 		p.advance()
 		keys := p.parseAccessArgs(false)
 		rb := p.expect(tRBRACK)
-		a := &Access{Target: e, Keys: keys}
+		a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
 		a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 		e = a
 	}
@@ -1146,7 +1146,7 @@ func (p *parser) parseParams(closing tokKind) []*Parameter {
 }
 
 func (p *parser) parseParam() *Parameter {
-	par := &Parameter{}
+	par := alloc(&p.nodes.params, Parameter{})
 	start := int(p.tok().start)
 	if p.kind() == tCLASSREF {
 		par.Type = p.parseTypeWithArgs()
@@ -1390,7 +1390,7 @@ func (p *parser) stringLit(t token) Expr {
 // parseDQ parses DQPRE expr (DQMID expr)* DQPOST into an InterpolatedString.
 func (p *parser) parseDQ() Expr {
 	first := p.advance()
-	is := &InterpolatedString{}
+	is := alloc(&p.nodes.interpolated, InterpolatedString{})
 	p.addTextPart(is, first)
 	for {
 		x := p.parseAssignment()
@@ -1484,7 +1484,7 @@ func (p *parser) parseHash() Expr {
 			}
 			p.expect(tFARROW)
 			v := p.parseAssignmentOrKeyword()
-			e := &HashEntry{Key: k, Value: v}
+			e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			e.Range = spanFrom(k.Span(), v.Span())
 			h.Entries = append(h.Entries, e)
 			if p.kind() != tCOMMA {
@@ -1690,14 +1690,14 @@ func (p *parser) parseType() Expr {
 		switch p.kind() {
 		case tLBRACE:
 			h := p.parseHash()
-			a := &Access{Target: e, Keys: []Expr{h}}
+			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: []Expr{h}})
 			a.Range = spanFrom(e.Span(), h.Span())
 			e = a
 		case tLBRACK:
 			p.advance()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
-			a := &Access{Target: e, Keys: keys}
+			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
 			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 			e = a
 		}

@@ -18,6 +18,20 @@ type nodeSlabs struct {
 	typeRefs slab.Slab[TypeRef]
 	attrs    slab.Slab[AttributeOp]
 	comments slab.Slab[Comment]
+
+	calls        slab.Slab[Call]
+	hashEntries  slab.Slab[HashEntry]
+	bodies       slab.Slab[ResourceBody]
+	accesses     slab.Slab[Access]
+	params       slab.Slab[Parameter]
+	interpolated slab.Slab[InterpolatedString]
+}
+
+// alloc returns a pointer to a copy of v allocated from s.
+func alloc[T any](s *slab.Slab[T], v T) *T {
+	p := s.New()
+	*p = v
+	return p
 }
 
 // nodeSlabPool lends slabs to parses, so that a parse continues the chunks
