@@ -21,3 +21,22 @@ func (s *Slab[T]) New() *T {
 	s.chunk = s.chunk[:len(s.chunk)+1]
 	return &s.chunk[len(s.chunk)-1]
 }
+
+// Seq cuts short slices of T out of chunks: one allocation per chunk
+// instead of one per slice. A slice it returns has no spare capacity, so
+// appending to it copies instead of writing into the chunk. The zero Seq
+// is ready to use; a Seq is not safe for concurrent use.
+type Seq[T any] struct {
+	chunk []T
+}
+
+// Concat returns a new slice holding a's elements, then b's.
+func (s *Seq[T]) Concat(a, b []T) []T {
+	n := len(a) + len(b)
+	if cap(s.chunk)-len(s.chunk) < n {
+		s.chunk = make([]T, 0, max(Chunk, n))
+	}
+	start := len(s.chunk)
+	s.chunk = append(append(s.chunk, a...), b...)
+	return s.chunk[start:len(s.chunk):len(s.chunk)]
+}

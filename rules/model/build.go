@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync"
 
+	"github.com/ducklint/ducklint/internal/slab"
 	"github.com/ducklint/ducklint/parser"
 )
 
@@ -28,13 +30,29 @@ type collector struct {
 	file  *File
 	order int64
 	facts *fileFacts
+	alloc *modelSlabs
 }
+
+// modelSlabs are where the model's most frequent facts are allocated: one
+// allocation per chunk instead of per fact, continued from file to file
+// through modelSlabPool.
+type modelSlabs struct {
+	branches    slab.Seq[Branch]
+	resources   slab.Slab[Resource]
+	assignments slab.Slab[Assignment]
+	reads       slab.Slab[Read]
+}
+
+// modelSlabPool lends modelSlabs to the walks of files.
+var modelSlabPool = sync.Pool{New: func() any { return &modelSlabs{} }}
 
 // collectFile gathers the definitions and scopes of one file. kind is the
 // kind of its outermost scope: TopScope for main manifests, TemplateScope for
 // EPP, FileScope otherwise.
 func collectFile(f *File, kind ScopeKind) *fileFacts {
-	c := &collector{file: f, facts: &fileFacts{}}
+	alloc := modelSlabPool.Get().(*modelSlabs)
+	defer modelSlabPool.Put(alloc)
+	c := &collector{file: f, facts: &fileFacts{}, alloc: alloc}
 	prog := f.Parsed.Program
 	if prog == nil {
 		return c.facts
@@ -89,10 +107,8 @@ func qualify(ns, name string) string {
 }
 
 // withBranch returns path extended by one arm, without aliasing path.
-func withBranch(path []Branch, cond parser.Node, arm int) []Branch {
-	out := make([]Branch, len(path), len(path)+1)
-	copy(out, path)
-	return append(out, Branch{Cond: cond, Arm: arm})
+func (a *modelSlabs) withBranch(path []Branch, cond parser.Node, arm int) []Branch {
+	return a.branches.Concat(path, []Branch{{Cond: cond, Arm: arm}})
 }
 
 // walk visits n in evaluation order within scope s. ns is the enclosing
@@ -152,25 +168,25 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.assignTargets(n.LHS, s, branch)
 	case *parser.If:
 		c.walk(n.Cond, s, ns, branch)
-		c.walk(n.Then, s, ns, withBranch(branch, n, 0))
-		c.walk(n.Else, s, ns, withBranch(branch, n, 1))
+		c.walk(n.Then, s, ns, c.alloc.withBranch(branch, n, 0))
+		c.walk(n.Else, s, ns, c.alloc.withBranch(branch, n, 1))
 	case *parser.Unless:
 		c.walk(n.Cond, s, ns, branch)
-		c.walk(n.Then, s, ns, withBranch(branch, n, 0))
-		c.walk(n.Else, s, ns, withBranch(branch, n, 1))
+		c.walk(n.Then, s, ns, c.alloc.withBranch(branch, n, 0))
+		c.walk(n.Else, s, ns, c.alloc.withBranch(branch, n, 1))
 	case *parser.Case:
 		c.walk(n.Test, s, ns, branch)
 		for i, o := range n.Options {
 			for _, v := range o.Values {
 				c.walk(v, s, ns, branch)
 			}
-			c.walk(o.Body, s, ns, withBranch(branch, n, i))
+			c.walk(o.Body, s, ns, c.alloc.withBranch(branch, n, i))
 		}
 	case *parser.Selector:
 		c.walk(n.X, s, ns, branch)
 		for i, sc := range n.Cases {
 			c.walk(sc.Match, s, ns, branch)
-			c.walk(sc.Value, s, ns, withBranch(branch, n, i))
+			c.walk(sc.Value, s, ns, c.alloc.withBranch(branch, n, i))
 		}
 	case *parser.Call:
 		c.facts.callsEPP = c.facts.callsEPP || isEPPCall(n)
@@ -237,8 +253,10 @@ func (c *collector) defScope(d *Definition, kind ScopeKind, n parser.Node, param
 func (c *collector) assignTargets(lhs parser.Expr, s *Scope, branch []Branch) {
 	switch l := lhs.(type) {
 	case *parser.Variable:
-		s.Assignments = append(s.Assignments, &Assignment{Name: l.Name, Var: l, Scope: s, File: c.file,
-			Order: c.next(), Branch: branch})
+		a := c.alloc.assignments.New()
+		*a = Assignment{Name: l.Name, Var: l, Scope: s, File: c.file,
+			Order: c.next(), Branch: branch}
+		s.Assignments = append(s.Assignments, a)
 	case *parser.Array:
 		for _, e := range l.Elems {
 			c.assignTargets(e, s, branch)
@@ -290,8 +308,9 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 			}
 			continue
 		}
-		s.Resources = append(s.Resources, &Resource{Type: typ, Node: r, Body: body, Scope: s, File: c.file,
-			Order: order, Branch: branch})
+		res := c.alloc.resources.New()
+		*res = Resource{Type: typ, Node: r, Body: body, Scope: s, File: c.file, Order: order, Branch: branch}
+		s.Resources = append(s.Resources, res)
 	}
 }
 

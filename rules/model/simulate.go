@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ducklint/ducklint/internal/slab"
 	"github.com/ducklint/ducklint/parser"
 )
 
@@ -37,7 +38,7 @@ type simWorker struct {
 	// links is where chain links are allocated; they are kept.
 	links []chainLink
 	// paths is where paths are cut from (see pathTo); they are kept.
-	paths []Branch
+	paths slab.Seq[Branch]
 }
 
 // defInfo is what a worker keeps about one definition. The stamps are
@@ -441,13 +442,7 @@ func (w *simWorker) pathTo(inst *instance, decl *Declaration) []Branch {
 	if decl == nil || len(decl.Branch) == 0 {
 		return inst.path
 	}
-	n := len(inst.path) + len(decl.Branch)
-	if cap(w.paths)-len(w.paths) < n {
-		w.paths = make([]Branch, 0, max(1024, n))
-	}
-	start := len(w.paths)
-	w.paths = append(append(w.paths, inst.path...), decl.Branch...)
-	return w.paths[start:len(w.paths):len(w.paths)]
+	return w.paths.Concat(inst.path, decl.Branch)
 }
 
 type timedDefault struct {

@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/ducklint/ducklint/internal/par"
-	"github.com/ducklint/ducklint/internal/slab"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 )
@@ -422,15 +421,11 @@ func (s *Static) Reads(f *File) []*Read {
 	return fr.reads
 }
 
-// readSlabs lend Read slabs to the walks of Reads: one allocation per
-// chunk of reads instead of per read, continued from file to file.
-var readSlabs = sync.Pool{New: func() any { return &slab.Slab[Read]{} }}
-
 // collectReads walks f for Reads.
 func (s *Static) collectReads(f *File) []*Read {
-	rs := readSlabs.Get().(*slab.Slab[Read])
-	defer readSlabs.Put(rs)
-	w := &readWalker{s: s, file: f, slab: rs, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{}}
+	alloc := modelSlabPool.Get().(*modelSlabs)
+	defer modelSlabPool.Put(alloc)
+	w := &readWalker{s: s, file: f, alloc: alloc, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{}}
 	top := s.prog.ScopeOf(f.Parsed.Program)
 	if top == nil {
 		top = f.Scope
@@ -445,7 +440,7 @@ func (s *Static) collectReads(f *File) []*Read {
 type readWalker struct {
 	s     *Static
 	file  *File
-	slab  *slab.Slab[Read] // where reads are allocated
+	alloc *modelSlabs // where reads and branch paths are allocated
 	reads []*Read
 	// done holds the assignment targets whose assignment has completed.
 	done map[*parser.Variable]bool
@@ -501,14 +496,14 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 	case *parser.If:
 		w.walk(n.Cond, sc, branch)
 		g := w.guard(n.Cond)
-		w.walk(n.Then, sc, withBranch(branch, n, 0))
-		w.walk(n.Else, sc, withBranch(branch, n, 1))
+		w.walk(n.Then, sc, w.alloc.withBranch(branch, n, 0))
+		w.walk(n.Else, sc, w.alloc.withBranch(branch, n, 1))
 		w.guards -= g
 	case *parser.Unless:
 		w.walk(n.Cond, sc, branch)
 		g := w.guard(n.Cond)
-		w.walk(n.Then, sc, withBranch(branch, n, 0))
-		w.walk(n.Else, sc, withBranch(branch, n, 1))
+		w.walk(n.Then, sc, w.alloc.withBranch(branch, n, 0))
+		w.walk(n.Else, sc, w.alloc.withBranch(branch, n, 1))
 		w.guards -= g
 	case *parser.Case:
 		w.walk(n.Test, sc, branch)
@@ -517,7 +512,7 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 			for _, v := range o.Values {
 				w.walk(v, sc, branch)
 			}
-			w.walk(o.Body, sc, withBranch(branch, n, i))
+			w.walk(o.Body, sc, w.alloc.withBranch(branch, n, i))
 		}
 		w.guards -= g
 	case *parser.Selector:
@@ -525,7 +520,7 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 		g := w.guard(n.X)
 		for i, c := range n.Cases {
 			w.walk(c.Match, sc, branch)
-			w.walk(c.Value, sc, withBranch(branch, n, i))
+			w.walk(c.Value, sc, w.alloc.withBranch(branch, n, i))
 		}
 		w.guards -= g
 	default:
@@ -597,7 +592,7 @@ func (w *readWalker) testsDefined(e parser.Expr) bool {
 }
 
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
-	r := w.slab.New()
+	r := w.alloc.reads.New()
 	*r = Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0}
 	if w.paramScope != nil && w.paramScope == sc.Owner() && w.paramIndex < len(w.paramScope.Params) {
 		r.InDefault = w.paramScope.Params[w.paramIndex]
