@@ -273,10 +273,10 @@ func runInvalidParameterName(p *Pass) {
 			continue
 		}
 		for _, par := range d.Params {
-			full := "$" + par.Name
 			if builtin.ValidParameterName(par.Name) {
 				continue
 			}
+			full := "$" + par.Name
 			verdict := "Puppet accepts it, but the document's regular expression does not (its prose allows uppercase letters after the first)"
 			if !puppetParameterName.MatchString(par.Name) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
