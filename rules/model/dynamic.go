@@ -359,9 +359,23 @@ func (b buckets[T]) of(k int) []T { return b.items[b.start[k]:b.start[k+1]] }
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
 func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *OrderDependence {
-	// Records carrying the same defaults nearly always share one slice of
-	// them (see defInfo.lastSigs): then no type can differ.
-	if !slices.ContainsFunc(recs[1:], func(r *siteRecord) bool { return !sameSlice(r.sigs, recs[0].sigs) }) {
+	// Records carrying the same defaults nearly always share a slice of
+	// them (see defInfo.lastSigs; one per simulating goroutine): when every
+	// slice carries what the first does, no type can differ. Each slice is
+	// compared once, not once per record and type.
+	same := true
+	checked := [][]typeDefaults{recs[0].sigs} // slices carrying the first's defaults
+	for _, r := range recs[1:] {
+		if slices.ContainsFunc(checked, func(c []typeDefaults) bool { return sameSlice(r.sigs, c) }) {
+			continue
+		}
+		if !sameSigs(r.sigs, recs[0].sigs) {
+			same = false
+			break
+		}
+		checked = append(checked, r.sigs)
+	}
+	if same {
 		return nil
 	}
 	for _, u := range a.typeUses(def) {
