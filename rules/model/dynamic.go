@@ -121,7 +121,7 @@ type dynamicAnalysis struct {
 	// defaulted are the resource types some scope has a default for.
 	defaulted map[string]bool
 	// workers are the memo tables and scratch space of each goroutine
-	// simulating; the first also serves assemble.
+	// simulating, and then of assemble's.
 	workers []*simWorker
 
 	// What the simulations found, merged in simulation order.
@@ -298,27 +298,46 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 			}
 		}
 	})
-	for _, def := range a.p.Definitions {
-		if recs := sites.of(def.index); len(recs) > 0 {
-			if od := a.orderDependence(def, recs); od != nil {
-				dyn.OrderDependent = append(dyn.OrderDependent, od)
-			}
+	// Classes are checked in parallel, each goroutine with a worker's memo
+	// tables, and the findings listed in definition order: checked one by
+	// one they were a single-core tail of an editor's run.
+	defs := a.p.Definitions
+	for len(a.workers) < par.Workers(len(defs), a.p.jobs) {
+		a.workers = append(a.workers, a.newWorker())
+	}
+	ods := make([]*OrderDependence, len(defs))
+	par.ForWorkers(len(defs), a.p.jobs, func(w, i int) {
+		if recs := sites.of(defs[i].index); len(recs) > 0 {
+			ods[i] = a.orderDependence(a.workers[w], defs[i], recs)
+		}
+	})
+	for _, od := range ods {
+		if od != nil {
+			dyn.OrderDependent = append(dyn.OrderDependent, od)
 		}
 	}
 	slices.SortFunc(dyn.OrderDependent, func(x, y *OrderDependence) int {
 		return cmpPos(x.Class.File, x.Class.Node, y.Class.File, y.Class.Node)
 	})
 
-	for _, d := range a.p.Definitions {
+	var resourceLike []*Declaration
+	for _, d := range defs {
 		if d.Kind != ClassDef {
 			continue
 		}
 		for _, rl := range a.p.DeclarationsOf(d.Name) {
 			if rl.Kind == ResourceLike {
-				if rd := a.redeclaration(rl, evals); rd != nil {
-					dyn.Redeclared = append(dyn.Redeclared, rd)
-				}
+				resourceLike = append(resourceLike, rl)
 			}
+		}
+	}
+	rds := make([]*Redeclaration, len(resourceLike))
+	par.ForWorkers(len(resourceLike), a.p.jobs, func(w, i int) {
+		rds[i] = a.redeclaration(a.workers[w], resourceLike[i], evals)
+	})
+	for _, rd := range rds {
+		if rd != nil {
+			dyn.Redeclared = append(dyn.Redeclared, rd)
 		}
 	}
 	slices.SortFunc(dyn.Redeclared, func(x, y *Redeclaration) int {
@@ -358,7 +377,7 @@ func (b buckets[T]) of(k int) []T { return b.items[b.start[k]:b.start[k+1]] }
 
 // orderDependence finds two declarations of def that can meet in one
 // catalog and carry different defaults for a type def uses.
-func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *OrderDependence {
+func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []*siteRecord) *OrderDependence {
 	// Records carrying the same defaults nearly always share a slice of
 	// them (see defInfo.lastSigs; one per simulating goroutine): when every
 	// slice carries what the first does, no type can differ. Each slice is
@@ -412,7 +431,7 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *
 		}
 		for i, gx := range groups {
 			for _, gy := range groups[i+1:] {
-				if x, y := a.meetingPair(recs, gx, gy, typ); x != nil {
+				if x, y := a.meetingPair(w, recs, gx, gy, typ); x != nil {
 					return &OrderDependence{Class: def, Type: typ, A: x.sigsFor(typ), B: y.sigsFor(typ),
 						Sites: a.p.DeclarationsOf(def.Name)}
 				}
@@ -434,7 +453,7 @@ func (a *dynamicAnalysis) orderDependence(def *Definition, recs []*siteRecord) *
 // declaration, with the first declarations like it; comparing every pair
 // of a class declared in hundreds of simulations was most of the
 // simulations' cost on a large tree.
-func (a *dynamicAnalysis) meetingPair(recs []*siteRecord, gx, gy []int32, typ string) (x, y *siteRecord) {
+func (a *dynamicAnalysis) meetingPair(w *simWorker, recs []*siteRecord, gx, gy []int32, typ string) (x, y *siteRecord) {
 	bySim := map[int][]int32{} // positions in gy, ascending
 	var firsts [2][]int32      // positions in gy of first declarations, eager and lazy
 	for pos, yi := range gy {
@@ -468,7 +487,7 @@ func (a *dynamicAnalysis) meetingPair(recs []*siteRecord, gx, gy []int32, typ st
 			// which one catalog cannot have.
 			apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 			if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
-				!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path, y.path) ||
+				!a.canMeet(x.sim, y.sim) || w.exclusive(x.path, y.path) ||
 				!differOutsideCommonScopes(x, y, typ) {
 				continue
 			}
@@ -597,8 +616,7 @@ func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
 
 // redeclaration checks whether another declaration of the same class can
 // come before the resource-like declaration rl in one catalog.
-func (a *dynamicAnalysis) redeclaration(rl *Declaration, evals buckets[declEval]) *Redeclaration {
-	m := a.workers[0]
+func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buckets[declEval]) *Redeclaration {
 	of := func(d *Declaration) []declEval { return evals.of(int(a.tracked[d])) }
 	mine := of(rl)
 	if len(mine) == 0 || GuardedByDefined(rl) {

@@ -63,7 +63,7 @@ func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 				break all
 			}
 		}
-		gotX, gotY := a.meetingPair(recs, gx, gy, "file")
+		gotX, gotY := a.meetingPair(a.workers[0], recs, gx, gy, "file")
 		if gotX != wantX || gotY != wantY {
 			t.Fatalf("round %d: meetingPair = (%p, %p), comparing every pair = (%p, %p)", round, gotX, gotY, wantX, wantY)
 		}
