@@ -1242,8 +1242,9 @@ func (s *Static) evaluatesClass(t, c string) bool {
 }
 
 // reverseEvaluationEdges returns, for each class name n, the classes x
-// whose declaration evaluates n directly: n is a base class of x, or x's
-// body or a base class's body declares n unconditionally.
+// whose declaration evaluates n directly: n is x's base class, or x's body
+// declares n unconditionally. What a base class's body declares is reached
+// through the base class.
 func (s *Static) reverseEvaluationEdges() map[string][]string {
 	rev := map[string][]string{}
 	for _, def := range s.prog.Definitions {
@@ -1251,19 +1252,17 @@ func (s *Static) reverseEvaluationEdges() map[string][]string {
 			continue // one class per name, as Class finds it
 		}
 		x := def.Name
-		for _, d := range append([]*Definition{def}, s.prog.Ancestors(def)...) {
-			if d != def {
-				rev[d.Name] = append(rev[d.Name], x)
-			}
-			if d.Scope == nil {
-				continue
-			}
-			for _, decl := range d.Scope.Declarations {
-				switch decl.Kind {
-				case Include, Require, Contain, ResourceLike:
-					if len(decl.Branch) == 0 {
-						rev[decl.Target] = append(rev[decl.Target], x)
-					}
+		if anc := s.prog.Ancestors(def); len(anc) > 0 {
+			rev[anc[0].Name] = append(rev[anc[0].Name], x)
+		}
+		if def.Scope == nil {
+			continue
+		}
+		for _, decl := range def.Scope.Declarations {
+			switch decl.Kind {
+			case Include, Require, Contain, ResourceLike:
+				if len(decl.Branch) == 0 {
+					rev[decl.Target] = append(rev[decl.Target], x)
 				}
 			}
 		}
