@@ -61,3 +61,15 @@ func TestForWorkersNeverSharesAWorker(t *testing.T) {
 		}
 	}
 }
+
+func TestForChunksCallsEveryIndexOnce(t *testing.T) {
+	for _, tc := range []struct{ n, chunk, jobs int }{{0, 64, 2}, {1, 64, 2}, {63, 64, 2}, {64, 64, 2}, {65, 64, 2}, {1000, 7, 3}, {10, 1, 0}} {
+		counts := make([]atomic.Int32, tc.n)
+		ForChunks(tc.n, tc.chunk, tc.jobs, func(i int) { counts[i].Add(1) })
+		for i := range counts {
+			if c := counts[i].Load(); c != 1 {
+				t.Errorf("n=%d chunk=%d jobs=%d: index %d called %d times", tc.n, tc.chunk, tc.jobs, i, c)
+			}
+		}
+	}
+}

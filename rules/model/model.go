@@ -114,6 +114,10 @@ func outerScopeKind(lf *load.File) ScopeKind {
 	return FileScope
 }
 
+// mergeChunk is how many scopes or lists one goroutine of the merge takes
+// at a time: each is a few hundred nanoseconds of work.
+const mergeChunk = 64
+
 // merge indexes the per-file facts. Main manifests of one environment share
 // one top scope, in Puppet's manifest order.
 func (p *Program) merge(files []*File, facts []*fileFacts) {
@@ -199,7 +203,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	// Defined-type instances are resources whose type is a define of the
 	// tree: found scope by scope in parallel, listed in scope order.
 	instances := make([][]*Declaration, len(p.scopeList))
-	forChunks(len(p.scopeList), p.jobs, func(i int) {
+	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		s := p.scopeList[i]
 		for _, r := range s.Resources {
 			if p.Define(r.Type) == nil {
@@ -215,7 +219,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			p.declarations[d.Target] = append(p.declarations[d.Target], d)
 		}
 	}
-	forChunks(len(p.scopeList), p.jobs, func(i int) {
+	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		slices.SortStableFunc(p.scopeList[i].Declarations, func(a, b *Declaration) int { return cmpOrder(a.Order, b.Order) })
 	})
 	lists := make([][]*Declaration, 0, len(p.declarations))
@@ -223,25 +227,13 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		lists = append(lists, ds)
 	}
 	// Sorted in place: the map holds the same slices.
-	forChunks(len(lists), p.jobs, func(i int) {
+	par.ForChunks(len(lists), mergeChunk, p.jobs, func(i int) {
 		slices.SortStableFunc(lists[i], func(a, b *Declaration) int {
 			if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
 				return c
 			}
 			return cmpOrder(a.Order, b.Order)
 		})
-	})
-}
-
-// forChunks is par.For over runs of 64 indexes: the items here are a few
-// hundred nanoseconds of work each, as little as taking an index from a
-// counter both cores write.
-func forChunks(n, jobs int, fn func(i int)) {
-	const chunk = 64
-	par.For((n+chunk-1)/chunk, jobs, func(c int) {
-		for i := c * chunk; i < min(n, (c+1)*chunk); i++ {
-			fn(i)
-		}
 	})
 }
 
