@@ -583,7 +583,7 @@ func (p *parser) parseResource() Expr {
 	case tCLASS:
 		if p.peek(1) == tLBRACE {
 			ct := p.advance()
-			n := p.newName(Name{Value: "class"})
+			n := alloc(&p.nodes.names, Name{Value: "class"})
 			n.Range = p.tokSpan(ct)
 			p.advance() // {
 			bodies := p.parseTitledBodies()
@@ -629,7 +629,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 				if a.Append {
 					p.failMsg(lb, "Syntax error resource body without title or hash with +>")
 				}
-				k := p.newName(Name{Value: a.Name})
+				k := alloc(&p.nodes.names, Name{Value: a.Name})
 				k.Range = a.NameSpan
 				e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: a.Value})
 				e.Range = a.Range
@@ -747,8 +747,7 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 
 func (p *parser) parseAttrOp() *AttributeOp {
 	t := p.advance()
-	a := p.nodes.attrs.New()
-	*a = AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)}
+	a := alloc(&p.nodes.attrs, AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)})
 	if t.kind == tTIMES {
 		a.Name, a.Splat = "*", true
 	}
@@ -1030,7 +1029,7 @@ func (p *parser) keywordValue() bool {
 
 func (p *parser) keywordName() Expr {
 	t := p.advance()
-	n := p.newName(Name{Value: t.val})
+	n := alloc(&p.nodes.names, Name{Value: t.val})
 	n.Range = p.tokSpan(t)
 	return n
 }
@@ -1116,7 +1115,7 @@ func (p *parser) parseLambda() *Lambda {
 // trailing comma (parameter types and return types).
 func (p *parser) parseTypeWithArgs() Expr {
 	t := p.expect(tCLASSREF)
-	var e Expr = p.newTypeRef(t.val)
+	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
 	e.(*TypeRef).Range = p.tokSpan(t)
 	if p.kind() == tLBRACK {
 		p.advance()
@@ -1214,8 +1213,7 @@ func (p *parser) parsePrimary() Expr {
 	switch t.kind {
 	case tVARIABLE:
 		p.advance()
-		v := p.nodes.vars.New()
-		v.Name = t.val
+		v := alloc(&p.nodes.vars, Variable{Name: t.val})
 		v.Range = p.tokSpan(t)
 		return v
 	case tNUMBER:
@@ -1238,12 +1236,12 @@ func (p *parser) parsePrimary() Expr {
 		return u
 	case tNAME, tWORD:
 		p.advance()
-		n := p.newName(Name{Value: t.val, Word: t.kind == tWORD})
+		n := alloc(&p.nodes.names, Name{Value: t.val, Word: t.kind == tWORD})
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
 		p.advance()
-		r := p.newTypeRef(t.val)
+		r := alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
 		r.Range = p.tokSpan(t)
 		return r
 	case tSTRING:
@@ -1378,11 +1376,11 @@ func (p *parser) number(t token) *Number {
 
 func (p *parser) stringLit(t token) Expr {
 	if t.kind == tWORD {
-		n := p.newName(Name{Value: t.val, Word: true})
+		n := alloc(&p.nodes.names, Name{Value: t.val, Word: true})
 		n.Range = p.tokSpan(t)
 		return n
 	}
-	s := p.newStringLit(StringLit{Value: t.val, Quote: t.quote})
+	s := alloc(&p.nodes.strings, StringLit{Value: t.val, Quote: t.quote})
 	s.Range = p.tokSpan(t)
 	return s
 }
@@ -1415,7 +1413,7 @@ func (p *parser) addTextPart(is *InterpolatedString, t token) {
 	if t.val == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
-	s := p.newStringLit(StringLit{Value: t.val})
+	s := alloc(&p.nodes.strings, StringLit{Value: t.val})
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
 	is.Parts = append(is.Parts, s)
 }
@@ -1427,7 +1425,7 @@ func (p *parser) parseHeredoc() Expr {
 	switch p.kind() {
 	case tSTRING:
 		st := p.advance()
-		s := p.newStringLit(StringLit{Value: st.val})
+		s := alloc(&p.nodes.strings, StringLit{Value: st.val})
 		s.Range = p.span(int(st.start), int(st.end))
 		h.Text = s
 	case tDQPRE:
@@ -1624,7 +1622,7 @@ func (p *parser) parseHostname() Expr {
 			p.advance()
 			sb.WriteByte('.')
 		}
-		n := p.newName(Name{Value: sb.String()})
+		n := alloc(&p.nodes.names, Name{Value: sb.String()})
 		n.Range = p.span(start, p.prevEnd())
 		return n
 	case tSTRING, tWORD:
@@ -1655,7 +1653,7 @@ func (p *parser) parseType() Expr {
 	t := p.advance()
 	switch p.kind() {
 	case tLPAREN:
-		n := p.newName(Name{Value: "type"})
+		n := alloc(&p.nodes.names, Name{Value: "type"})
 		n.Range = p.tokSpan(t)
 		return n // parsePostfix turns it into a call
 	case tCLASSREF:
@@ -1685,7 +1683,7 @@ func (p *parser) parseType() Expr {
 	switch rt.kind {
 	case tCLASSREF:
 		p.advance()
-		var e Expr = p.newTypeRef(rt.val)
+		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: rt.val})
 		e.(*TypeRef).Range = p.tokSpan(rt)
 		switch p.kind() {
 		case tLBRACE:
@@ -1737,25 +1735,4 @@ func (p *parser) parseEPPProgram() {
 	})
 	p.reportLexErr()
 	prog.Body.Stmts = stmts
-}
-
-// newName returns n allocated from the parse's slab.
-func (p *parser) newName(n Name) *Name {
-	x := p.nodes.names.New()
-	*x = n
-	return x
-}
-
-// newTypeRef returns a TypeRef of value allocated from the parse's slab.
-func (p *parser) newTypeRef(value string) *TypeRef {
-	x := p.nodes.typeRefs.New()
-	x.Value = value
-	return x
-}
-
-// newStringLit returns s allocated from the parse's slab.
-func (p *parser) newStringLit(s StringLit) *StringLit {
-	x := p.nodes.strings.New()
-	*x = s
-	return x
 }
