@@ -1,13 +1,16 @@
 package ducklint_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
 // unreadableFile makes path a file that cannot be read: mode 000 for a
@@ -148,5 +151,48 @@ func TestClosedOutput(t *testing.T) {
 			!strings.Contains(errOut.String(), "broken pipe") {
 			t.Errorf("-f %s to a closed pipe: exit %d, stderr %q", format, code, errOut.String())
 		}
+	}
+}
+
+// TestRepeatedRunsReleaseTheirMemory lints a generated tree many times in
+// one process, as an editor integration or these tests do, and checks
+// that a single collection afterwards frees nearly everything: a run must
+// leave nothing reachable from process-wide pools. (Slabs pooled across
+// runs kept each run's trees alive through the chunks they shared, and the
+// heap of a process linting thousands of times grew to tens of gigabytes.)
+func TestRepeatedRunsReleaseTheirMemory(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(200, 3).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	lint := func() {
+		var out, errOut bytes.Buffer
+		cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: dir,
+			Getenv: func(string) string { return "" }}
+		if code := cmd.Main([]string{"ducklint", "-f", "json", "."}); code > ducklint.ExitFindings {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+	}
+	heap := func() uint64 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	lint()
+	runtime.GC()
+	runtime.GC()
+	base := heap()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	lint()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	perRun := after.TotalAlloc - before.TotalAlloc
+	for range 20 {
+		lint()
+	}
+	runtime.GC() // one collection: what pools keep survives it
+	if left := heap() - min(heap(), base); left > perRun/10 {
+		t.Errorf("after 21 runs and a collection, %d KB are still reachable (a run allocates %d KB)", left>>10, perRun>>10)
 	}
 }

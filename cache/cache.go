@@ -129,7 +129,8 @@ func (s *Store) Summaries(files []*load.File, jobs int) (sums []*model.Summary, 
 	deferred := make([]bool, len(files))
 	fresh := make([]bool, len(files))
 	errAt := make([]error, len(files))
-	par.For(len(files), jobs, func(i int) {
+	arenas := make([]parser.Arena, par.Workers(len(files), jobs))
+	par.ForWorkers(len(files), jobs, func(w, i int) {
 		f := files[i]
 		if f.Src == nil && f.AbsPath != "" {
 			deferred[i] = true
@@ -151,7 +152,7 @@ func (s *Store) Summaries(files []*load.File, jobs int) (sums []*model.Summary, 
 				return
 			}
 		}
-		parsed[i] = parser.ParseFile(f.Path, f.Src)
+		parsed[i] = arenas[w].ParseFile(f.Path, f.Src)
 		sums[i] = model.Summarize(parsed[i])
 	})
 	for i, f := range files {

@@ -10,6 +10,8 @@ type ParseOptions struct {
 	EPP bool
 	// window overrides the token window size (tests only).
 	window int
+	// arena is where nodes are allocated; nil for a new one.
+	arena *Arena
 }
 
 // ParseFile parses a manifest, or an EPP template when path ends in ".epp".
@@ -17,11 +19,15 @@ type ParseOptions struct {
 // The File shares src, and so do the string values of its tree: src must
 // not be modified afterwards.
 func ParseFile(path string, src []byte) *File {
-	opts := ParseOptions{
+	return ParseFileWithOptions(path, src, fileOptions(path))
+}
+
+// fileOptions are the options ParseFile parses path with.
+func fileOptions(path string) ParseOptions {
+	return ParseOptions{
 		EPP:   strings.HasSuffix(path, ".epp"),
 		Tasks: strings.Contains("/"+strings.ReplaceAll(path, "\\", "/"), "/plans/"),
 	}
-	return ParseFileWithOptions(path, src, opts)
 }
 
 // ParseManifest parses src as a Puppet manifest.

@@ -122,7 +122,11 @@ func parse(f *File, opts ParseOptions) {
 		lx.epp = eppText
 	}
 	p.lx = lx
-	p.nodes = nodeSlabPool.Get().(*nodeSlabs)
+	arena := opts.arena
+	if arena == nil {
+		arena = &Arena{}
+	}
+	p.nodes = &arena.nodes
 	lx.nodes = p.nodes
 	lx.fill(64)
 	if opts.EPP {
@@ -132,7 +136,6 @@ func parse(f *File, opts ParseOptions) {
 	}
 	p.finishComments()
 	lx.release()
-	nodeSlabPool.Put(p.nodes)
 }
 
 // finishComments lexes whatever the parser did not reach, so that every

@@ -1,10 +1,6 @@
 package parser
 
-import (
-	"sync"
-
-	"github.com/ducklint/ducklint/internal/slab"
-)
+import "github.com/ducklint/ducklint/internal/slab"
 
 // nodeSlabs are where a parse allocates its most frequent nodes: one
 // allocation per chunk instead of per node (a large tree's parse made over
@@ -34,6 +30,21 @@ func alloc[T any](s *slab.Slab[T], v T) *T {
 	return p
 }
 
-// nodeSlabPool lends slabs to parses, so that a parse continues the chunks
-// the previous one on its goroutine began and little is left unused.
-var nodeSlabPool = sync.Pool{New: func() any { return &nodeSlabs{} }}
+// Arena is where parses allocate their most frequent nodes. Parses that
+// share an Arena continue its chunks, so that little of each is left
+// unused: a pipeline keeps one per goroutine for the files it parses. An
+// Arena is not safe for concurrent use. Its chunks stay alive as long as
+// a tree allocated from them does, and a tree keeps the arena's current
+// chunks alive: an arena kept from one run to the next would keep trees of
+// the earlier run, so each run makes its own. The zero Arena is ready to
+// use.
+type Arena struct {
+	nodes nodeSlabs
+}
+
+// ParseFile parses like the package-level ParseFile, allocating from a.
+func (a *Arena) ParseFile(path string, src []byte) *File {
+	opts := fileOptions(path)
+	opts.arena = a
+	return ParseFileWithOptions(path, src, opts)
+}

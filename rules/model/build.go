@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/ducklint/ducklint/internal/slab"
 	"github.com/ducklint/ducklint/parser"
@@ -34,8 +33,9 @@ type collector struct {
 }
 
 // modelSlabs are where the model's most frequent facts are allocated: one
-// allocation per chunk instead of per fact, continued from file to file
-// through modelSlabPool.
+// allocation per chunk instead of per fact, continued from file to file by
+// one goroutine. Like parser.Arena, they belong to one program: chunks
+// kept for the next run would keep this run's facts alive.
 type modelSlabs struct {
 	branches    slab.Seq[Branch]
 	resources   slab.Slab[Resource]
@@ -43,15 +43,10 @@ type modelSlabs struct {
 	reads       slab.Slab[Read]
 }
 
-// modelSlabPool lends modelSlabs to the walks of files.
-var modelSlabPool = sync.Pool{New: func() any { return &modelSlabs{} }}
-
 // collectFile gathers the definitions and scopes of one file. kind is the
 // kind of its outermost scope: TopScope for main manifests, TemplateScope for
 // EPP, FileScope otherwise.
-func collectFile(f *File, kind ScopeKind) *fileFacts {
-	alloc := modelSlabPool.Get().(*modelSlabs)
-	defer modelSlabPool.Put(alloc)
+func collectFile(f *File, kind ScopeKind, alloc *modelSlabs) *fileFacts {
 	c := &collector{file: f, facts: &fileFacts{}, alloc: alloc}
 	prog := f.Parsed.Program
 	if prog == nil {

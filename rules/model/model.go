@@ -83,15 +83,20 @@ func Build(tree *load.Tree, opts Options) *Program {
 	}
 	files := make([]*File, len(tree.Files))
 	facts := make([]*fileFacts, len(tree.Files))
-	par.For(len(tree.Files), jobs, func(i int) {
+	// Each goroutine allocates from its own arena and slabs, continued
+	// from file to file and dropped with the program.
+	workers := par.Workers(len(tree.Files), jobs)
+	arenas := make([]parser.Arena, workers)
+	slabs := make([]modelSlabs, workers)
+	par.ForWorkers(len(tree.Files), jobs, func(w, i int) {
 		lf := tree.Files[i]
 		parsed := opts.Parsed[lf]
 		if parsed == nil {
-			parsed = parser.ParseFile(lf.Path, lf.Src)
+			parsed = arenas[w].ParseFile(lf.Path, lf.Src)
 		}
 		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i}
 		files[i] = f
-		facts[i] = collectFile(f, outerScopeKind(lf))
+		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w])
 	})
 	nscopes := 0
 	for _, ff := range facts {

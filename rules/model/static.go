@@ -135,6 +135,10 @@ type Static struct {
 	// reads of every file, and collecting them is the costliest part of
 	// the analysis. (A sync.Map was 4 ms of a large tree's run.)
 	readsByFile []fileReads
+	// idleSlabs are slabs for collecting reads, taken by one goroutine at
+	// a time and continued from file to file.
+	slabsMu   sync.Mutex
+	idleSlabs []*modelSlabs
 
 	mu sync.Mutex
 	// allSites[t] are the answers of sitesGuarantee for target t.
@@ -423,8 +427,8 @@ func (s *Static) Reads(f *File) []*Read {
 
 // collectReads walks f for Reads.
 func (s *Static) collectReads(f *File) []*Read {
-	alloc := modelSlabPool.Get().(*modelSlabs)
-	defer modelSlabPool.Put(alloc)
+	alloc := s.takeSlabs()
+	defer s.returnSlabs(alloc)
 	w := &readWalker{s: s, file: f, alloc: alloc, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{}}
 	top := s.prog.ScopeOf(f.Parsed.Program)
 	if top == nil {
@@ -432,6 +436,25 @@ func (s *Static) collectReads(f *File) []*Read {
 	}
 	w.walk(f.Parsed.Program, top, nil)
 	return w.reads
+}
+
+// takeSlabs returns idle slabs, or new ones.
+func (s *Static) takeSlabs() *modelSlabs {
+	s.slabsMu.Lock()
+	defer s.slabsMu.Unlock()
+	if n := len(s.idleSlabs); n > 0 {
+		alloc := s.idleSlabs[n-1]
+		s.idleSlabs = s.idleSlabs[:n-1]
+		return alloc
+	}
+	return &modelSlabs{}
+}
+
+// returnSlabs makes slabs idle again.
+func (s *Static) returnSlabs(alloc *modelSlabs) {
+	s.slabsMu.Lock()
+	s.idleSlabs = append(s.idleSlabs, alloc)
+	s.slabsMu.Unlock()
 }
 
 // readWalker visits a file in evaluation order, as the model's collector
