@@ -102,6 +102,25 @@ func TestDynamicCornerCases(t *testing.T) {
 			want: nil,
 		},
 	}
+	// Fourteen defined types, each declaring the next twice: the last is
+	// evaluated 8,192 times in Puppet, its first instance after 8,191
+	// others. The bound on evaluations is per defined type, so the first
+	// instances of each are evaluated and the class the last includes is
+	// reached.
+	chain := gentree.Tree{
+		"m/manifests/init.pp": "class m {\n  File { mode => '0600' }\n  m::d1 { 'a': }\n}\n",
+		"m/manifests/late.pp": "class m::late {\n  file { '/late': }\n}\n",
+		"m/manifests/d14.pp":  "define m::d14() {\n  include m::late\n}\n",
+	}
+	for i := 1; i < 14; i++ {
+		chain[fmt.Sprintf("m/manifests/d%d.pp", i)] = fmt.Sprintf(
+			"define m::d%d() {\n  m::d%d { \"${title}a\": }\n  m::d%d { \"${title}b\": }\n}\n", i, i+1, i+1)
+	}
+	tests = append(tests, struct {
+		name  string
+		files gentree.Tree
+		want  []string
+	}{name: "doubling chain of defined types", files: chain, want: []string{"leak m/manifests/init.pp:2 -> m::late mode"}})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := summary(buildTree(t, tt.files).Dynamic())
