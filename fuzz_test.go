@@ -27,6 +27,7 @@ var fuzzLayout = []string{
 func FuzzPipeline(f *testing.F) {
 	f.Add("node default { include profile::base }\x00class profile::base { include app }\x00class app($x = 1) { contain app::config File { mode => '0644' } }\x00class app::config { file { '/x': content => epp('app/conf.epp', {'p' => $app::x}) } }\x00<%- | $p | -%><%= $p %>")
 	f.Add("$a = 1\x00class profile::base inherits app { $b = $a $b = $::c }\x00define app::d() { Exec { path => '/bin' } }\x00class app::config { app::d { 'x': } if defined(Class['app']) { class { 'app': } } }\x00<% $x.each |$y| { %><%= $y %><% } %>")
+	f.Add("include app::config\n$late = 1\nnode default { Service { enable => false } include profile::base }\x00class profile::base inherits app { include app::config }\x00class app { Package { ensure => latest } $x = 1 }\x00class app::config { package { 'p': } service { 's': } notify { $late: } $y = $app::x }\x00<%= $app::x %>")
 	f.Add("class main {}\x00class profile::base { $facts = 1 tag 'a b' }\x00class app::Bad-Name { $Foo = $title }\x00# lint:ignore:unknown-variable\x00<%# %>")
 	f.Fuzz(func(t *testing.T, data string) {
 		dir := t.TempDir()

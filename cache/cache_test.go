@@ -284,7 +284,8 @@ func TestUnreadableFileIsAnError(t *testing.T) {
 func TestEncodeDecodeRoundTrip(t *testing.T) {
 	sum := &model.Summary{Units: []model.Unit{
 		{Kind: model.UnitTop, Mentions: []string{"x"}},
-		{Kind: model.UnitDefinition, Name: "a", Mentions: []string{"b", "x"}, ResourceLike: []string{"b"}},
+		{Kind: model.UnitDefinition, Name: "a", Mentions: []string{"b", "x"}, ResourceLike: []string{"b"},
+			Declares: []string{"b", "file"}, Parent: "p", ReadsFrom: []string{"b::params"}, Defaults: []string{"file"}},
 		{Kind: model.UnitNode},
 	}}
 	snap := snapshot{

@@ -19,9 +19,11 @@ import (
 //
 //	magic, format, owner
 //	strings:   count, then (length, bytes) each
-//	summaries: count, total mention count, then per summary: content
-//	           hash, unit count, then per unit kind, name index, mention
-//	           count, mention indexes, resource-like count, indexes
+//	summaries: count, total mention and declared-name count, then per
+//	           summary: content hash, unit count, then per unit kind, name
+//	           index, parent index, then counts and indexes of mentions,
+//	           resource-like targets, declared names, classes read from
+//	           and defaulted types
 //	files:     count, then per file: path index, size, modification
 //	           time, change time, inode, device, hash, hashed-at time
 //	checksum:  CRC-32C of everything before it, 4 bytes little-endian
@@ -63,13 +65,23 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, h := range hashes {
 		for _, u := range snap.Summary[h].Units {
 			str(u.Name)
+			str(u.Parent)
 			for _, m := range u.Mentions {
 				str(m)
 			}
 			for _, m := range u.ResourceLike {
 				str(m)
 			}
-			mentions += len(u.Mentions)
+			for _, m := range u.Declares {
+				str(m)
+			}
+			for _, m := range u.ReadsFrom {
+				str(m)
+			}
+			for _, m := range u.Defaults {
+				str(m)
+			}
+			mentions += len(u.Mentions) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults)
 		}
 	}
 
@@ -90,13 +102,12 @@ func encode(snap *snapshot, owner string) []byte {
 		for _, u := range units {
 			b = append(b, byte(u.Kind))
 			b = binary.AppendUvarint(b, index[u.Name])
-			b = binary.AppendUvarint(b, uint64(len(u.Mentions)))
-			for _, m := range u.Mentions {
-				b = binary.AppendUvarint(b, index[m])
-			}
-			b = binary.AppendUvarint(b, uint64(len(u.ResourceLike)))
-			for _, m := range u.ResourceLike {
-				b = binary.AppendUvarint(b, index[m])
+			b = binary.AppendUvarint(b, index[u.Parent])
+			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults} {
+				b = binary.AppendUvarint(b, uint64(len(names)))
+				for _, m := range names {
+					b = binary.AppendUvarint(b, index[m])
+				}
 			}
 		}
 	}
@@ -216,9 +227,24 @@ func decode(data []byte, owner string) (snapshot, error) {
 		return strs[i]
 	}
 	nsums := d.count(len(Hash{}) + 1)
-	// Every unit's mentions are a window of one slice: one allocation
-	// instead of one per unit.
+	// Every unit's mentions and declared names are windows of one slice:
+	// one allocation instead of two per unit.
 	mentions := make([]string, 0, d.count(1))
+	window := func() []string {
+		n := d.count(1)
+		if n > cap(mentions)-len(mentions) {
+			d.err = errCorrupt
+			return nil
+		}
+		if n == 0 {
+			return nil
+		}
+		start := len(mentions)
+		for range n {
+			mentions = append(mentions, str())
+		}
+		return mentions[start:len(mentions):len(mentions)]
+	}
 	sums := make(map[Hash]*model.Summary, nsums)
 	for range nsums {
 		var h Hash
@@ -229,25 +255,17 @@ func decode(data []byte, owner string) (snapshot, error) {
 				break
 			}
 			kind := model.UnitKind(d.byte())
-			units[j] = model.Unit{Kind: kind, Name: str()}
-			n := d.count(1)
-			if n > cap(mentions)-len(mentions) {
-				d.err = errCorrupt
-				break
-			}
-			if n > 0 {
-				start := len(mentions)
-				for range n {
-					mentions = append(mentions, str())
-				}
-				units[j].Mentions = mentions[start:len(mentions):len(mentions)]
-			}
+			units[j] = model.Unit{Kind: kind, Name: str(), Parent: str()}
+			units[j].Mentions = window()
 			if n := d.count(1); n > 0 {
 				units[j].ResourceLike = make([]string, n)
 				for k := range units[j].ResourceLike {
 					units[j].ResourceLike[k] = str()
 				}
 			}
+			units[j].Declares = window()
+			units[j].ReadsFrom = window()
+			units[j].Defaults = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
 			return snapshot{}, errCorrupt

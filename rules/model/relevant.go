@@ -10,162 +10,425 @@ import (
 // Relevant returns, for each file of a loaded tree, whether the model must
 // hold it for the findings on the reported files to be exactly those of a
 // model holding every file. sums[i] is the summary of files[i], nil for a
-// file left out of the program (it could not be read). It lets a
-// run that reports few files (an editor linting one file with its
-// environment as context) parse only the files that can matter.
+// file left out of the program (it could not be read). It lets a run that
+// reports few files (an editor linting one file with its environment as
+// context) parse only the files that can matter.
 //
-// A reported file's findings depend on the code that declares its
-// definitions, directly or through other definitions, up to the node
-// definitions and main manifests (the callers); and on everything those
-// callers, the main manifests' top-level code and the reported file
-// evaluate or refer to (the callees), since Puppet's evaluation order and
-// the scopes a read can see are decided there. A resource-like class
-// declaration in a reported file can meet any other declaration of that
-// class, so those declarers count as callers too. Catalogs that never
-// evaluate a reported file cannot put findings in it. Callers and callees
-// are found by name over the summaries' mentions, which over-approximate
-// every reference the model resolves. Main manifests and every file
-// holding a node definition are always kept: they make the top and node
-// scopes. Files defining a name that a kept unit defines are kept too, so
-// duplicate definitions look the same.
+// What a reported file's findings depend on, and so what is kept:
+//
+//   - The definitions it names, with their base classes: whether a class,
+//     a variable or a defined type exists, and where a name resolves.
+//   - Where its classes and defined types are evaluated from, when that
+//     can change its findings: when it declares a class resource-like,
+//     sets resource defaults or reads another class's variables, or is a
+//     class with resources of a type that code other than top scope sets
+//     defaults for. Then every unit that can declare it (include,
+//     resource, inherits, epp()) is kept, and transitively their
+//     declarers, with the base classes of each and their declarers (a
+//     base class's scope is the parent scope of the class inheriting it),
+//     up to the main manifests and node definitions. Puppet evaluates a
+//     class at its first declaration, so these decide where its classes
+//     are evaluated from, the defaults their declarations carry and which
+//     classes are guaranteed to be evaluated first. Otherwise only the
+//     units declaring it directly are kept (unknown-variable names the
+//     variables they assign), and the declarations leading to it from the
+//     main manifests' top-level code, which run before later top-scope
+//     assignments.
+//   - The declarers, in the same way, of the classes its resource-like
+//     declarations name: those meet every other declaration of the class.
+//   - When it sets defaults for some resource types, the units through
+//     which its declarations reach resources of those types (including
+//     classes inheriting a class it declares), and the declarers of each
+//     such class: a default reaches a class only if the class is first
+//     evaluated below it.
+//   - For each class whose variables it reads, the units on declaration
+//     paths from its declarers down to that class: whether a declaration
+//     earlier in a declaring scope always evaluates the class is decided
+//     there.
+//   - The main manifests and files with node definitions: they make top
+//     and node scope and start every catalog. A class defined there is
+//     kept with its declarers.
+//
+// Code that can declare none of these cannot change when or from where
+// any of them is evaluated, so it is left out even when a kept unit
+// evaluates it too. (With its declarers left out, a kept class may look
+// like one nothing declares and be simulated on its own from top scope;
+// such a simulation evaluates nothing the reported file's findings depend
+// on beyond the top-scope code every simulation starts with.) Names
+// are matched over the summaries' mentions and declared names, which
+// over-approximate what the model resolves; every definition of a kept
+// name is kept, so duplicates look the same.
 func Relevant(files []*load.File, sums []*Summary) []bool {
-	type unitRef struct{ file, unit int32 }
-	keep := make([]bool, len(files))
-	defs := map[string][]unitRef{}
-	mentionedBy := map[string][]unitRef{}
+	r := relevance{files: files, sums: sums, defs: map[string][]unitRef{}, kept: map[unitRef]bool{}}
 	for i, s := range sums {
 		if s == nil {
 			continue
 		}
-		for j, u := range s.Units {
-			name := u.Name
-			if j == 0 {
-				name = templateName(files[i])
-			}
-			if name != "" {
-				defs[name] = append(defs[name], unitRef{int32(i), int32(j)})
-			}
-		}
-	}
-	// Only mentions of defined names link units; most mentions are
-	// attribute values and built-in names.
-	for i, s := range sums {
-		if s == nil {
-			continue
-		}
-		for j, u := range s.Units {
-			for _, m := range u.Mentions {
-				if _, ok := defs[m]; ok {
-					mentionedBy[m] = append(mentionedBy[m], unitRef{int32(i), int32(j)})
-				}
+		for j := range s.Units {
+			if name := r.name(unitRef{int32(i), int32(j)}); name != "" {
+				r.defs[name] = append(r.defs[name], unitRef{int32(i), int32(j)})
 			}
 		}
 	}
 
-	unitName := func(r unitRef) string {
-		if r.unit == 0 {
-			return templateName(files[r.file])
-		}
-		return sums[r.file].Units[r.unit].Name
-	}
-	// Callers: units that mention a name defined by the reported files or
-	// by a caller, transitively.
-	callers := map[unitRef]bool{}
-	var work []unitRef
-	start := func(r unitRef) {
-		if !callers[r] {
-			callers[r] = true
-			work = append(work, r)
-		}
-	}
+	var reported []unitRef
+	var resourceLike, defaulted []string
 	for i, f := range files {
-		if !f.Reported || sums[i] == nil {
-			continue
-		}
-		for j := range sums[i].Units {
-			start(unitRef{int32(i), int32(j)})
-		}
-	}
-	// A resource-like class declaration in a reported file meets every
-	// other declaration of the class in the catalogs they share, so the
-	// units declaring those classes are callers too.
-	resourceLike := map[string]bool{}
-	for r := range callers {
-		for _, name := range sums[r.file].Units[r.unit].ResourceLike {
-			resourceLike[name] = true
-		}
-	}
-	if len(resourceLike) > 0 {
-		for i, s := range sums {
-			if s == nil {
-				continue
-			}
-			for j, u := range s.Units {
-				if slices.ContainsFunc(u.Mentions, func(m string) bool { return resourceLike[m] }) {
-					start(unitRef{int32(i), int32(j)})
-				}
+		if f.Reported && sums[i] != nil {
+			for j, u := range sums[i].Units {
+				reported = append(reported, unitRef{int32(i), int32(j)})
+				resourceLike = append(resourceLike, u.ResourceLike...)
+				defaulted = append(defaulted, u.Defaults...)
 			}
 		}
 	}
-	for len(work) > 0 {
-		r := work[len(work)-1]
-		work = work[:len(work)-1]
-		if name := unitName(r); name != "" {
-			for _, c := range mentionedBy[name] {
-				start(c)
-			}
-		}
+	r.declaredBy = r.declarersIndex(append(slices.Clone(resourceLike), defaulted...))
+	r.keepCallees(reported)
+
+	var readFrom []string
+	for _, ref := range reported {
+		readFrom = append(readFrom, r.unit(ref).ReadsFrom...)
 	}
 
-	// Callees: everything the callers, the reported files and the main
-	// manifests' top-level code mention, transitively.
-	callees := map[unitRef]bool{}
-	reach := func(r unitRef) {
-		if !callees[r] {
-			callees[r] = true
-			work = append(work, r)
+	// Names whose declarers are needed, with theirs in turn.
+	var needed []string
+	if len(resourceLike) > 0 || len(defaulted) > 0 || len(readFrom) > 0 || r.orderDependable(reported) {
+		for _, ref := range reported {
+			needed = append(needed, r.name(ref))
 		}
+	} else {
+		r.keepDirectDeclarers(reported)
 	}
-	for r := range callers {
-		reach(r)
+	needed = append(needed, resourceLike...)
+	if len(defaulted) > 0 {
+		needed = append(needed, r.keepDefaultsReach(reported, defaulted)...)
 	}
+	var mainTops []unitRef
+	// A class defined beside the main manifests or a node definition is
+	// needed with its declarers, or it would look like a class nothing
+	// declares.
 	for i, f := range files {
 		if sums[i] == nil {
 			continue
 		}
-		hasNode := false
-		for _, u := range sums[i].Units {
-			hasNode = hasNode || u.Kind == UnitNode
+		hasNode := slices.ContainsFunc(sums[i].Units, func(u Unit) bool { return u.Kind == UnitNode })
+		if f.Role == load.MainManifest {
+			mainTops = append(mainTops, unitRef{int32(i), 0})
 		}
 		if f.Role == load.MainManifest || hasNode {
-			keep[i] = true
-			reach(unitRef{int32(i), 0})
+			for j, u := range sums[i].Units {
+				r.keep(unitRef{int32(i), int32(j)})
+				needed = append(needed, u.Name)
+			}
+		}
+	}
+	above := r.keepDeclarers(needed)
+	r.keepBetween(mainTops, r.names(reported))
+	if len(readFrom) > 0 {
+		r.keepBetween(append(above, reported...), readFrom)
+	}
+
+	keep := make([]bool, len(files))
+	for ref := range r.kept {
+		keep[ref.file] = true
+	}
+	for i, f := range files {
+		keep[i] = keep[i] || (f.Reported && sums[i] != nil)
+	}
+	return keep
+}
+
+// unitRef is a unit of one file's summary.
+type unitRef struct{ file, unit int32 }
+
+// relevance is Relevant's working state.
+type relevance struct {
+	files []*load.File
+	sums  []*Summary
+	// defs are the units defining each name (templates by their epp()
+	// name).
+	defs map[string][]unitRef
+	// declaredBy are the units that can declare each name.
+	declaredBy map[string][]unitRef
+	kept       map[unitRef]bool
+}
+
+func (r *relevance) unit(ref unitRef) *Unit { return &r.sums[ref.file].Units[ref.unit] }
+
+// name is the name ref defines: a template's for its top-level code.
+func (r *relevance) name(ref unitRef) string {
+	if ref.unit == 0 {
+		return templateName(r.files[ref.file])
+	}
+	return r.unit(ref).Name
+}
+
+// keep keeps ref, reporting whether it was not kept yet.
+func (r *relevance) keep(ref unitRef) bool {
+	if r.kept[ref] {
+		return false
+	}
+	r.kept[ref] = true
+	return true
+}
+
+// keepWithBases keeps every definition of name and, transitively, of the
+// classes those inherit.
+func (r *relevance) keepWithBases(name string) {
+	for _, d := range r.defs[name] {
+		if r.keep(d) {
+			if p := r.unit(d).Parent; p != "" {
+				r.keepWithBases(p)
+			}
+		}
+	}
+}
+
+// names returns the names refs define.
+func (r *relevance) names(refs []unitRef) []string {
+	var out []string
+	for _, ref := range refs {
+		if name := r.name(ref); name != "" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// orderDependable reports whether a reported class declares resources of a
+// type that a scope on the way of one of its declarations sets defaults
+// for: which declaration comes first can then decide its resources'
+// defaults. Those scopes are the units that can lead to the class (its
+// declarers, transitively, with their base classes) and the node
+// definitions among them; top scope is on every declaration's way alike.
+func (r *relevance) orderDependable(reported []unitRef) bool {
+	types := map[string]bool{}
+	var names []string
+	for _, ref := range reported {
+		if u := r.unit(ref); u.Kind == UnitClass {
+			names = append(names, u.Name)
+			for _, t := range u.Declares {
+				types[t] = true
+			}
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	sets := func(ref unitRef) bool {
+		return slices.ContainsFunc(r.unit(ref).Defaults, func(t string) bool { return types[t] })
+	}
+	for name := range r.leadingTo(names, true) {
+		for _, d := range r.defs[name] {
+			if sets(d) {
+				return true
+			}
+		}
+		for _, c := range r.declaredBy[name] {
+			if r.name(c) == "" && !(c.unit == 0 && r.files[c.file].Role == load.MainManifest) && sets(c) {
+				return true // a node definition, or top-level code outside the main manifests
+			}
+		}
+	}
+	return false
+}
+
+// keepDirectDeclarers keeps the units that declare a reported unit, and
+// every definition of its name: whether they assign a variable the
+// reported unit cannot see is part of its findings' messages.
+func (r *relevance) keepDirectDeclarers(reported []unitRef) {
+	for _, name := range r.names(reported) {
+		for _, d := range r.defs[name] {
+			r.keep(d)
+		}
+		for _, c := range r.declaredBy[name] {
+			r.keep(c)
+		}
+	}
+}
+
+// keepCallees keeps the definitions of what the reported units mention,
+// with their base classes.
+func (r *relevance) keepCallees(reported []unitRef) {
+	for _, ref := range reported {
+		r.keep(ref)
+		if p := r.unit(ref).Parent; p != "" {
+			r.keepWithBases(p)
+		}
+		for _, m := range r.unit(ref).Mentions {
+			r.keepWithBases(m)
+		}
+	}
+}
+
+// keepDefaultsReach keeps what defaults for the given types set in the
+// reported units can reach, and returns the classes among it. A default
+// reaches a resource through declarations (and the classes inheriting a
+// class it reaches, whose parent scope is on the way), so only units that
+// lead to a resource of one of the types matter.
+func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []string {
+	leads := r.leadingTo(types, true)
+	derived := map[string][]unitRef{}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			if u.Parent != "" && leads[u.Name] {
+				derived[u.Parent] = append(derived[u.Parent], unitRef{int32(i), int32(j)})
+			}
+		}
+	}
+	var classes []string
+	seen := map[unitRef]bool{}
+	work := slices.Clone(reported)
+	reach := func(ref unitRef) {
+		if !seen[ref] {
+			seen[ref] = true
+			work = append(work, ref)
 		}
 	}
 	for len(work) > 0 {
-		r := work[len(work)-1]
+		ref := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, m := range sums[r.file].Units[r.unit].Mentions {
-			for _, d := range defs[m] {
+		u := r.unit(ref)
+		if !r.files[ref.file].Reported {
+			r.keepWithBases(r.name(ref))
+			if u.Kind == UnitClass {
+				classes = append(classes, u.Name)
+			}
+		}
+		for _, name := range u.Declares {
+			if leads[name] {
+				for _, d := range r.defs[name] {
+					reach(d)
+				}
+			}
+		}
+		if u.Kind == UnitClass {
+			for _, d := range derived[u.Name] {
 				reach(d)
 			}
 		}
-		// Every definition of the same name looks the same.
-		if name := unitName(r); name != "" {
-			for _, d := range defs[name] {
-				reach(d)
+	}
+	return classes
+}
+
+// leadingTo returns the names of the units that can declare one of names,
+// directly or through others, and names themselves. With bases, the base
+// classes of those lead to them too: a base class's scope is the parent
+// scope of the classes inheriting it.
+func (r *relevance) leadingTo(names []string, bases bool) map[string]bool {
+	leads := map[string]bool{}
+	var work []string
+	for _, n := range names {
+		if !leads[n] {
+			leads[n] = true
+			work = append(work, n)
+		}
+	}
+	for len(work) > 0 {
+		name := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, c := range r.declaredBy[name] {
+			if n := r.name(c); n != "" && !leads[n] {
+				leads[n] = true
+				work = append(work, n)
+			}
+		}
+		if bases {
+			for _, d := range r.defs[name] {
+				if p := r.unit(d).Parent; p != "" && !leads[p] {
+					leads[p] = true
+					work = append(work, p)
+				}
 			}
 		}
 	}
-	for r := range callees {
-		keep[r.file] = true
+	return leads
+}
+
+// declarersIndex lists, for each defined name and each of extra, the units
+// that can declare it. Other declared names (built-in resource types,
+// mostly) link nothing.
+func (r *relevance) declarersIndex(extra []string) map[string][]unitRef {
+	wanted := map[string]bool{}
+	for _, name := range extra {
+		wanted[name] = true
 	}
-	for i, f := range files {
-		if f.Reported {
-			keep[i] = true
+	index := map[string][]unitRef{}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			for _, name := range u.Declares {
+				if _, ok := r.defs[name]; ok || wanted[name] {
+					index[name] = append(index[name], unitRef{int32(i), int32(j)})
+				}
+			}
 		}
 	}
-	return keep
+	return index
+}
+
+// keepDeclarers keeps the definitions of names, their declarers and the
+// declarers of those, transitively, with the base classes of each and the
+// declarers of those. It returns the units it went through.
+func (r *relevance) keepDeclarers(names []string) []unitRef {
+	var units []unitRef
+	need := map[string]bool{}
+	var work []string
+	add := func(name string) {
+		if name != "" && !need[name] {
+			need[name] = true
+			work = append(work, name)
+		}
+	}
+	for _, name := range names {
+		add(name)
+	}
+	for len(work) > 0 {
+		name := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, d := range r.defs[name] {
+			r.keep(d)
+			units = append(units, d)
+			add(r.unit(d).Parent)
+		}
+		for _, c := range r.declaredBy[name] {
+			r.keep(c)
+			units = append(units, c)
+			add(r.name(c))
+		}
+	}
+	return units
+}
+
+// keepBetween keeps, for the given classes, every unit on a chain of
+// declarations from one of from down to one of them, with base classes.
+func (r *relevance) keepBetween(from []unitRef, classes []string) {
+	leads := r.leadingTo(classes, false)
+	// Down from the given units, through those names only.
+	units := slices.Clone(from)
+	visited := map[string]bool{}
+	for len(units) > 0 {
+		ref := units[len(units)-1]
+		units = units[:len(units)-1]
+		for _, name := range r.unit(ref).Declares {
+			if !leads[name] || visited[name] {
+				continue
+			}
+			visited[name] = true
+			for _, d := range r.defs[name] {
+				r.keep(d)
+				units = append(units, d)
+				if p := r.unit(d).Parent; p != "" {
+					r.keepWithBases(p)
+				}
+			}
+		}
+	}
 }
 
 // templateName is TemplateName in lower case, as summaries mention names.

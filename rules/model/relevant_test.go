@@ -12,6 +12,7 @@ import (
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules/model"
+	"golang.org/x/tools/txtar"
 )
 
 func TestSummarize(t *testing.T) {
@@ -23,8 +24,8 @@ func TestSummarize(t *testing.T) {
 			name: "top-level code and a class",
 			src:  "include Foo::Bar\n$x = $::os\nclass a { notify { 'hello world': } }\n",
 			want: []model.Unit{
-				{Kind: model.UnitTop, Mentions: []string{"foo::bar", "include"}},
-				{Kind: model.UnitDefinition, Name: "a", Mentions: []string{"notify"}},
+				{Kind: model.UnitTop, Mentions: []string{"foo::bar", "include"}, Declares: []string{"foo::bar"}},
+				{Kind: model.UnitClass, Name: "a", Mentions: []string{"notify"}, Declares: []string{"notify"}},
 			},
 		},
 		{
@@ -32,9 +33,9 @@ func TestSummarize(t *testing.T) {
 			src:  "class outer { class inner { } define thing() { } }\n",
 			want: []model.Unit{
 				{Kind: model.UnitTop},
-				{Kind: model.UnitDefinition, Name: "outer"},
-				{Kind: model.UnitDefinition, Name: "outer::inner"},
-				{Kind: model.UnitDefinition, Name: "outer::thing"},
+				{Kind: model.UnitClass, Name: "outer"},
+				{Kind: model.UnitClass, Name: "outer::inner"},
+				{Kind: model.UnitDefinedType, Name: "outer::thing"},
 			},
 		},
 		{
@@ -43,8 +44,10 @@ func TestSummarize(t *testing.T) {
 				"  $c = mymod::fn(1)\n  $t = epp('b/conf.epp')\n  $m = [1].mymod::each_x\n}\n",
 			want: []model.Unit{
 				{Kind: model.UnitTop},
-				{Kind: model.UnitDefinition, Name: "b",
-					Mentions: []string{"b/conf.epp", "b::params", "epp", "mymod::each_x", "mymod::fn", "mymod::thing", "x"}},
+				{Kind: model.UnitClass, Name: "b",
+					Mentions: []string{"b/conf.epp", "b::params", "epp", "mymod::each_x", "mymod::fn", "mymod::thing", "x"},
+					Declares: []string{"b/conf.epp", "b::params", "mymod::thing"}, Parent: "b::params",
+					ReadsFrom: []string{"b::params"}},
 			},
 		},
 		{
@@ -52,8 +55,17 @@ func TestSummarize(t *testing.T) {
 			src:  "class r { class { ['x', 'Y::Z']: } class { Class['w']: } class { $dyn: } }\n",
 			want: []model.Unit{
 				{Kind: model.UnitTop},
-				{Kind: model.UnitDefinition, Name: "r", Mentions: []string{"class", "w", "x", "y::z"},
-					ResourceLike: []string{"w", "x", "y::z"}},
+				{Kind: model.UnitClass, Name: "r", Mentions: []string{"class", "w", "x", "y::z"},
+					ResourceLike: []string{"w", "x", "y::z"}, Declares: []string{"w", "x", "y::z"}},
+			},
+		},
+		{
+			name: "resource defaults, as the model reads their types",
+			src:  "class d {\n  File { mode => '0600' }\n  Service { enable => true }\n  Resource['x'] { a => 1 }\n}\n",
+			want: []model.Unit{
+				{Kind: model.UnitTop},
+				{Kind: model.UnitClass, Name: "d", Mentions: []string{"0600", "file", "resource", "service", "x"},
+					Defaults: []string{"file", "service"}},
 			},
 		},
 		{
@@ -61,7 +73,7 @@ func TestSummarize(t *testing.T) {
 			src:  "node 'web1' { include role::web }\nfunction m::f() { 1 }\ntype M::Port = Integer\n",
 			want: []model.Unit{
 				{Kind: model.UnitTop},
-				{Kind: model.UnitNode, Mentions: []string{"include", "role::web", "web1"}},
+				{Kind: model.UnitNode, Mentions: []string{"include", "role::web", "web1"}, Declares: []string{"role::web"}},
 				{Kind: model.UnitDefinition, Name: "m::f"},
 				{Kind: model.UnitDefinition, Name: "m::port", Mentions: []string{"integer"}},
 			},
@@ -103,47 +115,84 @@ func relevantIn(t *testing.T, dir, reported string) (kept []string, total int) {
 	return kept, len(tree.Files)
 }
 
-func TestRelevantKeepsCallersAndCallees(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
-		"environment.conf":                "modulepath = site:modules\n",
-		"manifests/site.pp":               "node 'web' { include role::web }\nnode 'db' { include role::db }\n",
-		"site/role/manifests/web.pp":      "class role::web { include profile::app }\n",
-		"site/role/manifests/db.pp":       "class role::db { include profile::db }\n",
-		"site/profile/manifests/app.pp":   "class profile::app { include app }\n",
-		"site/profile/manifests/db.pp":    "class profile::db { include db }\n",
-		"modules/app/manifests/init.pp":   "class app { include app::conf }\n",
-		"modules/app/manifests/conf.pp":   "class app::conf { $p = $app::params::port\n file { '/x': content => epp('app/x.epp') } }\n",
-		"modules/app/manifests/params.pp": "class app::params { $port = 1 }\n",
-		"modules/app/templates/x.epp":     "<%= $app::params::port %>\n",
-		"modules/db/manifests/init.pp":    "class db { }\n",
-		"modules/lib/functions/f.pp":      "function lib::f() { 1 }\n",
+// TestRelevantKeepsWhatFindingsDependOn lists what Relevant keeps for
+// files of testdata/model/narrowing.txtar, whose findings the narrowed
+// context test checks to be those of the whole context.
+func TestRelevantKeepsWhatFindingsDependOn(t *testing.T) {
+	ar, err := txtar.ParseFile("../../testdata/model/narrowing.txtar")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, f.Name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	kept, _ := relevantIn(t, dir, "site/profile/manifests/app.pp")
-	want := []string{
-		"manifests/site.pp", // main manifest: always
-		"modules/app/manifests/conf.pp", "modules/app/manifests/init.pp", "modules/app/manifests/params.pp",
-		"modules/app/templates/x.epp",   // callees, through a variable's namespace and epp()
-		"site/profile/manifests/app.pp", // the reported file
-		"site/role/manifests/web.pp",    // its caller
-	}
-	if !reflect.DeepEqual(kept, want) {
-		t.Errorf("kept %v\nwant %v", kept, want)
-	}
-
-	// A template's callers are the classes rendering it.
-	kept, _ = relevantIn(t, dir, "modules/app/templates/x.epp")
-	if !slices.Contains(kept, "modules/app/manifests/conf.pp") || slices.Contains(kept, "modules/db/manifests/init.pp") {
-		t.Errorf("for the template, kept %v", kept)
+	for _, tc := range []struct {
+		reported, why string
+		want          []string
+	}{
+		{
+			reported: "site/profile/manifests/app.pp",
+			why: "what it names with base classes; its declarers up to the node; what lies between them and " +
+				"ntp, whose variable it reads; not app's include of app::conf, nor the other role",
+			want: []string{"manifests/site.pp", "modules/app/manifests/init.pp", "modules/app/manifests/params.pp",
+				"modules/ntp/manifests/init.pp", "site/profile/manifests/app.pp", "site/profile/manifests/base.pp",
+				"site/role/manifests/web.pp"},
+		},
+		{
+			reported: "modules/app/manifests/init.pp",
+			why: "it declares a package, and app::legacy, which can declare its base class first, sets " +
+				"Package defaults: where it is first declared matters, so its declarers up to the node, and " +
+				"those of its base class, whose parent scope is where app::params is first declared",
+			want: []string{"manifests/site.pp", "modules/app/manifests/conf.pp", "modules/app/manifests/init.pp",
+				"modules/app/manifests/legacy.pp", "modules/app/manifests/params.pp", "site/profile/manifests/app.pp",
+				"site/role/manifests/web.pp"},
+		},
+		{
+			reported: "modules/ntp/manifests/init.pp",
+			why: "no resource-like declarations, defaults, qualified reads or resources a class sets " +
+				"defaults for: only the classes declaring it, and the main manifests",
+			want: []string{"manifests/site.pp", "modules/ntp/manifests/init.pp", "site/profile/manifests/base.pp"},
+		},
+		{
+			reported: "modules/early/manifests/inner.pp",
+			why: "top-scope code declares it through early and early::mid before assigning the variable it " +
+				"reads: the declarations from the main manifests' top-level code down to it",
+			want: []string{"manifests/site.pp", "modules/early/manifests/init.pp", "modules/early/manifests/inner.pp",
+				"modules/early/manifests/mid.pp"},
+		},
+		{
+			reported: "modules/nd/manifests/shared.pp",
+			why: "its service can get a node's Service default through role::web and nd, and not when " +
+				"top-scope code declares it: its declarers up to the node",
+			want: []string{"manifests/site.pp", "modules/nd/manifests/init.pp", "modules/nd/manifests/shared.pp",
+				"site/role/manifests/web.pp"},
+		},
+		{
+			reported: "site/profile/manifests/db.pp",
+			why: "its Package default reaches db::pkg through db, so both, and whatever else declares them, " +
+				"but not db::conf, which declares no package",
+			want: []string{"manifests/site.pp", "modules/db/manifests/init.pp", "modules/db/manifests/pkg.pp",
+				"modules/tools/manifests/init.pp", "site/profile/manifests/db.pp", "site/role/manifests/db.pp"},
+		},
+		{
+			reported: "modules/app/templates/x.epp",
+			why:      "the class rendering it and its declarers, and the class whose variable it reads",
+			want: []string{"manifests/site.pp", "modules/app/manifests/conf.pp", "modules/app/manifests/init.pp",
+				"modules/app/manifests/legacy.pp", "modules/app/manifests/params.pp", "modules/app/templates/x.epp",
+				"site/profile/manifests/app.pp", "site/role/manifests/web.pp"},
+		},
+	} {
+		kept, _ := relevantIn(t, dir, tc.reported)
+		if !reflect.DeepEqual(kept, tc.want) {
+			t.Errorf("%s (%s):\nkept %v\nwant %v", tc.reported, tc.why, kept, tc.want)
+		}
 	}
 }
 

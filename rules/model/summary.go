@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 1
+const SummaryVersion = 2
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -26,7 +26,8 @@ type Summary struct {
 
 // Unit is one piece of code with its own place in the graph.
 type Unit struct {
-	// Kind is UnitTop, UnitNode or UnitDefinition.
+	// Kind is UnitTop, UnitNode, UnitClass, UnitDefinedType or
+	// UnitDefinition.
 	Kind UnitKind
 	// Name is the defined name in lower case, qualified like the model's
 	// definitions; "" for top-level code and nodes.
@@ -43,6 +44,22 @@ type Unit struct {
 	// without duplicates: whether such a declaration can meet another
 	// depends on every other declaration of the class.
 	ResourceLike []string
+	// Declares are the names the unit's code can evaluate, sorted and
+	// without duplicates: the classes it includes, requires, contains or
+	// declares resource-like (read as the model reads them), the types of
+	// its resources (defined types when the tree defines them), its parent
+	// class and the templates it names. Unlike Mentions, these are the
+	// only names through which evaluating the unit can evaluate another.
+	Declares []string
+	// Parent is the class a class inherits from, lower case; "" for none.
+	Parent string
+	// ReadsFrom are the classes (or other namespaces) whose variables the
+	// unit reads by qualified name, lower case, sorted and without
+	// duplicates.
+	ReadsFrom []string
+	// Defaults are the resource types the unit sets defaults for
+	// (File { ... }), lower case, sorted and without duplicates.
+	Defaults []string
 }
 
 // UnitKind says what a unit is.
@@ -53,20 +70,29 @@ const (
 	UnitTop UnitKind = iota
 	// UnitNode is a node definition.
 	UnitNode
-	// UnitDefinition is a named definition: class, defined type,
-	// function, plan, type alias or type definition.
+	// UnitDefinition is a named definition other than a class or defined
+	// type: function, plan, type alias or type definition.
 	UnitDefinition
+	// UnitClass is a class.
+	UnitClass
+	// UnitDefinedType is a defined type.
+	UnitDefinedType
 )
 
 // Summarize returns the summary of a parsed file.
 func Summarize(f *parser.File) *Summary {
-	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}}, resourceLike: []map[string]bool{{}}}
+	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}},
+		resourceLike: []map[string]bool{{}}, declares: []map[string]bool{{}}, readsFrom: []map[string]bool{{}},
+		defaults: []map[string]bool{{}}}
 	if f.Program != nil {
 		s.walk(f.Program, 0, "")
 	}
 	for i := range s.sum.Units {
 		s.sum.Units[i].Mentions = sortedKeys(s.mentions[i])
 		s.sum.Units[i].ResourceLike = sortedKeys(s.resourceLike[i])
+		s.sum.Units[i].Declares = sortedKeys(s.declares[i])
+		s.sum.Units[i].ReadsFrom = sortedKeys(s.readsFrom[i])
+		s.sum.Units[i].Defaults = sortedKeys(s.defaults[i])
 	}
 	return s.sum
 }
@@ -84,6 +110,9 @@ type summarizer struct {
 	sum          *Summary
 	mentions     []map[string]bool // by unit
 	resourceLike []map[string]bool // by unit
+	declares     []map[string]bool // by unit
+	readsFrom    []map[string]bool // by unit
+	defaults     []map[string]bool // by unit
 }
 
 // open starts a unit and returns its index.
@@ -91,6 +120,9 @@ func (s *summarizer) open(kind UnitKind, name string) int {
 	s.sum.Units = append(s.sum.Units, Unit{Kind: kind, Name: name})
 	s.mentions = append(s.mentions, map[string]bool{})
 	s.resourceLike = append(s.resourceLike, map[string]bool{})
+	s.declares = append(s.declares, map[string]bool{})
+	s.readsFrom = append(s.readsFrom, map[string]bool{})
+	s.defaults = append(s.defaults, map[string]bool{})
 	return len(s.sum.Units) - 1
 }
 
@@ -100,6 +132,14 @@ func (s *summarizer) mention(u int, name string) {
 	name = strings.ToLower(strings.TrimPrefix(name, "::"))
 	if couldName(name) {
 		s.mentions[u][name] = true
+	}
+}
+
+// declare records a name unit u can evaluate.
+func (s *summarizer) declare(u int, name string) {
+	name = NormalizeClassName(name)
+	if couldName(name) {
+		s.declares[u][name] = true
 	}
 }
 
@@ -130,14 +170,16 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	switch n := n.(type) {
 	case *parser.ClassDef:
 		name := NormalizeClassName(qualify(ns, n.Name))
-		inner := s.open(UnitDefinition, name)
+		inner := s.open(UnitClass, name)
 		if n.Parent != "" && n.Parent != "default" {
 			s.mention(inner, n.Parent)
+			s.declare(inner, n.Parent)
+			s.sum.Units[inner].Parent = NormalizeClassName(n.Parent)
 		}
 		s.children(n, inner, name)
 		return
 	case *parser.DefineDef:
-		inner := s.open(UnitDefinition, NormalizeClassName(qualify(ns, n.Name)))
+		inner := s.open(UnitDefinedType, NormalizeClassName(qualify(ns, n.Name)))
 		s.children(n, inner, ns)
 		return
 	case *parser.NodeDef:
@@ -163,19 +205,40 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 		s.mention(u, n.Value)
 	case *parser.StringLit:
 		s.mention(u, n.Value)
+		if strings.HasSuffix(n.Value, ".epp") {
+			s.declare(u, n.Value) // rendered by epp() (or passed to a function that does)
+		}
+	case *parser.Call:
+		if declKindOf(n.FuncName()) != 0 {
+			for _, arg := range n.Args {
+				for _, t := range classTargets(arg) {
+					s.declare(u, t.name)
+				}
+			}
+		}
 	case *parser.Variable:
 		if i := strings.LastIndex(n.Name, "::"); i > 0 {
 			s.mention(u, n.Name[:i])
+			if ns := NormalizeClassName(n.Name[:i]); couldName(ns) {
+				s.readsFrom[u][ns] = true
+			}
+		}
+	case *parser.ResourceDefaults:
+		if t, ok := n.Type.(*parser.TypeRef); ok {
+			s.defaults[u][NormalizeClassName(t.Value)] = true // as the model reads it
 		}
 	case *parser.MethodCall:
 		s.mention(u, n.Name)
 	case *parser.Resource:
-		if n.TypeName() == "class" {
+		if typ := n.TypeName(); typ == "class" {
 			for _, body := range n.Bodies {
 				for _, t := range classTargets(body.Title) {
 					s.resourceLike[u][t.name] = true
+					s.declare(u, t.name)
 				}
 			}
+		} else {
+			s.declare(u, typ)
 		}
 	}
 	s.children(n, u, ns)
