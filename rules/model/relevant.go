@@ -38,9 +38,10 @@ import (
 //     declarations name: those meet every other declaration of the class.
 //   - When it sets defaults for some resource types, the units through
 //     which its declarations reach resources of those types (including
-//     classes inheriting a class it declares), and the declarers of each
-//     such class: a default reaches a class only if the class is first
-//     evaluated below it.
+//     classes inheriting a class it declares), and the units on
+//     declaration paths from its declarers down to each such class: a
+//     default reaches a class only if the class is first evaluated below
+//     it, which only the catalogs that evaluate the file decide.
 //   - For each class whose variables it reads, the units on declaration
 //     paths from its declarers down to that class: whether a declaration
 //     earlier in a declaring scope always evaluates the class is decided
@@ -100,8 +101,9 @@ func Relevant(files []*load.File, sums []*Summary) []bool {
 		r.keepDirectDeclarers(reported)
 	}
 	needed = append(needed, resourceLike...)
+	var reachedByDefaults []string
 	if len(defaulted) > 0 {
-		needed = append(needed, r.keepDefaultsReach(reported, defaulted)...)
+		reachedByDefaults = r.keepDefaultsReach(reported, defaulted)
 	}
 	var mainTops []unitRef
 	// A class defined beside the main manifests or a node definition is
@@ -122,10 +124,13 @@ func Relevant(files []*load.File, sums []*Summary) []bool {
 			}
 		}
 	}
-	above := r.keepDeclarers(needed)
+	above := append(r.keepDeclarers(needed), reported...)
 	r.keepBetween(mainTops, r.names(reported))
 	if len(readFrom) > 0 {
-		r.keepBetween(append(above, reported...), readFrom)
+		r.keepBetween(above, readFrom)
+	}
+	if len(reachedByDefaults) > 0 {
+		r.keepBetween(above, reachedByDefaults)
 	}
 
 	keep := make([]bool, len(files))
@@ -262,7 +267,9 @@ func (r *relevance) keepCallees(reported []unitRef) {
 }
 
 // keepDefaultsReach keeps what defaults for the given types set in the
-// reported units can reach, and returns the classes among it. A default
+// reported units can reach, and returns the classes among it, whose
+// declarations in the catalogs evaluating the reported units decide
+// whether the defaults reach them. A default
 // reaches a resource through declarations (and the classes inheriting a
 // class it reaches, whose parent scope is on the way), so only units that
 // lead to a resource of one of the types matter.
