@@ -53,20 +53,30 @@ func puppetFiles(t *testing.T, dir string) []string {
 	return files
 }
 
-// assertSameAsWholeContext lints every Puppet file of dir on its own, with
-// the context narrowed and with the whole context, and fails on any
+// assertSameAsWholeContext lints every Puppet file of dir on its own, and
+// each with the next one (as a pre-commit hook passes several files),
+// with the context narrowed and with the whole context, and fails on any
 // difference in exit code, output or messages.
 func assertSameAsWholeContext(t *testing.T, name, dir, cacheDir string) (files, findings int) {
 	t.Helper()
-	for _, f := range puppetFiles(t, dir) {
-		wCode, wOut, wErr := lintOne(t, dir, "", f, true)
-		nCode, nOut, nErr := lintOne(t, dir, cacheDir, f, false)
-		if wCode != nCode || wOut != nOut || wErr != nErr {
-			t.Errorf("%s: %s: narrowed context differs from the whole context\nwhole (exit %d):\n%s%s\nnarrowed (exit %d):\n%s%s",
-				name, f, wCode, wOut, wErr, nCode, nOut, nErr)
+	all := puppetFiles(t, dir)
+	for i, f := range all {
+		runs := [][]string{{f}}
+		if i+1 < len(all) {
+			runs = append(runs, []string{f, all[i+1]})
+		}
+		for j, paths := range runs {
+			wCode, wOut, wErr := lintOne(t, dir, "", paths[0], true, paths[1:]...)
+			nCode, nOut, nErr := lintOne(t, dir, cacheDir, paths[0], false, paths[1:]...)
+			if wCode != nCode || wOut != nOut || wErr != nErr {
+				t.Errorf("%s: %s: narrowed context differs from the whole context\nwhole (exit %d):\n%s%s\nnarrowed (exit %d):\n%s%s",
+					name, strings.Join(paths, " "), wCode, wOut, wErr, nCode, nOut, nErr)
+			}
+			if j == 0 {
+				findings += strings.Count(wOut, `"rule":`)
+			}
 		}
 		files++
-		findings += strings.Count(wOut, `"rule":`)
 	}
 	return files, findings
 }
