@@ -143,6 +143,33 @@ func Relevant(files []*load.File, sums []*Summary) []bool {
 	return keep
 }
 
+// worklist is a set of items to visit, each once, in no particular order.
+type worklist[T comparable] struct {
+	seen map[T]bool
+	todo []T
+}
+
+// add adds x unless it was added before.
+func (w *worklist[T]) add(x T) {
+	if w.seen == nil {
+		w.seen = map[T]bool{}
+	}
+	if !w.seen[x] {
+		w.seen[x] = true
+		w.todo = append(w.todo, x)
+	}
+}
+
+// next removes and returns an item still to visit; false when none is.
+func (w *worklist[T]) next() (T, bool) {
+	var x T
+	if len(w.todo) == 0 {
+		return x, false
+	}
+	x, w.todo = w.todo[len(w.todo)-1], w.todo[:len(w.todo)-1]
+	return x, true
+}
+
 // unitRef is a unit of one file's summary.
 type unitRef struct{ file, unit int32 }
 
@@ -287,17 +314,11 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 		}
 	}
 	var classes []string
-	seen := map[unitRef]bool{}
-	work := slices.Clone(reported)
-	reach := func(ref unitRef) {
-		if !seen[ref] {
-			seen[ref] = true
-			work = append(work, ref)
-		}
+	var work worklist[unitRef]
+	for _, ref := range reported {
+		work.add(ref)
 	}
-	for len(work) > 0 {
-		ref := work[len(work)-1]
-		work = work[:len(work)-1]
+	for ref, ok := work.next(); ok; ref, ok = work.next() {
 		u := r.unit(ref)
 		if !r.files[ref.file].Reported {
 			r.keepWithBases(r.name(ref))
@@ -308,13 +329,13 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 		for _, name := range u.Declares {
 			if leads[name] {
 				for _, d := range r.defs[name] {
-					reach(d)
+					work.add(d)
 				}
 			}
 		}
 		if u.Kind == UnitClass {
 			for _, d := range derived[u.Name] {
-				reach(d)
+				work.add(d)
 			}
 		}
 	}
@@ -326,33 +347,25 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 // classes of those lead to them too: a base class's scope is the parent
 // scope of the classes inheriting it.
 func (r *relevance) leadingTo(names []string, bases bool) map[string]bool {
-	leads := map[string]bool{}
-	var work []string
+	var work worklist[string]
 	for _, n := range names {
-		if !leads[n] {
-			leads[n] = true
-			work = append(work, n)
-		}
+		work.add(n)
 	}
-	for len(work) > 0 {
-		name := work[len(work)-1]
-		work = work[:len(work)-1]
+	for name, ok := work.next(); ok; name, ok = work.next() {
 		for _, c := range r.declaredBy[name] {
-			if n := r.name(c); n != "" && !leads[n] {
-				leads[n] = true
-				work = append(work, n)
+			if n := r.name(c); n != "" {
+				work.add(n)
 			}
 		}
 		if bases {
 			for _, d := range r.defs[name] {
-				if p := r.unit(d).Parent; p != "" && !leads[p] {
-					leads[p] = true
-					work = append(work, p)
+				if p := r.unit(d).Parent; p != "" {
+					work.add(p)
 				}
 			}
 		}
 	}
-	return leads
+	return work.seen
 }
 
 // declarersIndex lists, for each defined name and each of extra, the units
@@ -384,20 +397,16 @@ func (r *relevance) declarersIndex(extra []string) map[string][]unitRef {
 // declarers of those. It returns the units it went through.
 func (r *relevance) keepDeclarers(names []string) []unitRef {
 	var units []unitRef
-	need := map[string]bool{}
-	var work []string
+	var work worklist[string]
 	add := func(name string) {
-		if name != "" && !need[name] {
-			need[name] = true
-			work = append(work, name)
+		if name != "" {
+			work.add(name)
 		}
 	}
 	for _, name := range names {
 		add(name)
 	}
-	for len(work) > 0 {
-		name := work[len(work)-1]
-		work = work[:len(work)-1]
+	for name, ok := work.next(); ok; name, ok = work.next() {
 		for _, d := range r.defs[name] {
 			r.keep(d)
 			units = append(units, d)
