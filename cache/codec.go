@@ -19,7 +19,7 @@ import (
 //
 //	magic, format, owner
 //	strings:   count, then (length, bytes) each
-//	summaries: count, total mention and declared-name count, then per
+//	summaries: count, total length of the units' name lists, then per
 //	           summary: content hash, unit count, then per unit kind, name
 //	           index, parent index, then counts and indexes of mentions,
 //	           resource-like targets, declared names, classes read from
@@ -61,7 +61,7 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, p := range paths {
 		str(p)
 	}
-	mentions := 0
+	listed := 0
 	for _, h := range hashes {
 		for _, u := range snap.Summary[h].Units {
 			str(u.Name)
@@ -81,7 +81,7 @@ func encode(snap *snapshot, owner string) []byte {
 			for _, m := range u.Defaults {
 				str(m)
 			}
-			mentions += len(u.Mentions) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults)
+			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults)
 		}
 	}
 
@@ -94,7 +94,7 @@ func encode(snap *snapshot, owner string) []byte {
 		b = appendString(b, s)
 	}
 	b = binary.AppendUvarint(b, uint64(len(hashes)))
-	b = binary.AppendUvarint(b, uint64(mentions))
+	b = binary.AppendUvarint(b, uint64(listed))
 	for _, h := range hashes {
 		b = append(b, h[:]...)
 		units := snap.Summary[h].Units
@@ -227,23 +227,23 @@ func decode(data []byte, owner string) (snapshot, error) {
 		return strs[i]
 	}
 	nsums := d.count(len(Hash{}) + 1)
-	// Every unit's mentions and declared names are windows of one slice:
-	// one allocation instead of two per unit.
-	mentions := make([]string, 0, d.count(1))
+	// Every unit's name lists are windows of one slice: one allocation
+	// instead of one per list.
+	names := make([]string, 0, d.count(1))
 	window := func() []string {
 		n := d.count(1)
-		if n > cap(mentions)-len(mentions) {
+		if n > cap(names)-len(names) {
 			d.err = errCorrupt
 			return nil
 		}
 		if n == 0 {
 			return nil
 		}
-		start := len(mentions)
+		start := len(names)
 		for range n {
-			mentions = append(mentions, str())
+			names = append(names, str())
 		}
-		return mentions[start:len(mentions):len(mentions)]
+		return names[start:len(names):len(names)]
 	}
 	sums := make(map[Hash]*model.Summary, nsums)
 	for range nsums {
@@ -257,12 +257,7 @@ func decode(data []byte, owner string) (snapshot, error) {
 			kind := model.UnitKind(d.byte())
 			units[j] = model.Unit{Kind: kind, Name: str(), Parent: str()}
 			units[j].Mentions = window()
-			if n := d.count(1); n > 0 {
-				units[j].ResourceLike = make([]string, n)
-				for k := range units[j].ResourceLike {
-					units[j].ResourceLike[k] = str()
-				}
-			}
+			units[j].ResourceLike = window()
 			units[j].Declares = window()
 			units[j].ReadsFrom = window()
 			units[j].Defaults = window()
