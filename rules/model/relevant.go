@@ -60,7 +60,8 @@ import (
 // over-approximate what the model resolves; every definition of a kept
 // name is kept, so duplicates look the same.
 func Relevant(files []*load.File, sums []*Summary) []bool {
-	r := relevance{files: files, sums: sums, defs: map[string][]unitRef{}, kept: map[unitRef]bool{}}
+	r := relevance{files: files, sums: sums, defs: map[string][]unitRef{}, kept: map[unitRef]bool{},
+		withBases: map[string]bool{}}
 	for i, s := range sums {
 		if s == nil {
 			continue
@@ -183,6 +184,8 @@ type relevance struct {
 	// declaredBy are the units that can declare each name.
 	declaredBy map[string][]unitRef
 	kept       map[unitRef]bool
+	// withBases are the names keepWithBases has kept with their bases.
+	withBases map[string]bool
 }
 
 func (r *relevance) unit(ref unitRef) *Unit { return &r.sums[ref.file].Units[ref.unit] }
@@ -205,12 +208,15 @@ func (r *relevance) keep(ref unitRef) bool {
 }
 
 // keepWithBases keeps every definition of name and, transitively, of the
-// classes those inherit.
+// classes those inherit, whichever step kept a definition first.
 func (r *relevance) keepWithBases(name string) {
-	for _, d := range r.defs[name] {
-		if r.keep(d) {
+	work := worklist[string]{seen: r.withBases}
+	work.add(name)
+	for name, ok := work.next(); ok; name, ok = work.next() {
+		for _, d := range r.defs[name] {
+			r.keep(d)
 			if p := r.unit(d).Parent; p != "" {
-				r.keepWithBases(p)
+				work.add(p)
 			}
 		}
 	}
