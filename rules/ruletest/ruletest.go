@@ -5,7 +5,9 @@
 //	class application {}  # want "reserved word"
 //
 // A `# want` comment holds one or more quoted regular expressions; each must
-// match the message of a distinct finding that starts on that line. Every
+// match the message of a distinct finding that starts on that line. A
+// severity before the quote (`# want info:"defined"`) requires the finding
+// to have that severity; without one any severity matches. Every
 // finding must be wanted: a line without `# want` must get no finding, so a
 // fixture tests precision as hard as recall.
 package ruletest
@@ -130,14 +132,16 @@ func WriteArchive(ar *txtar.Archive, dir string) error {
 }
 
 // wantPattern finds the expectations on a line.
-var wantPattern = regexp.MustCompile(`#\s*want((?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
+var wantPattern = regexp.MustCompile(`#\s*want((?:\s+(?:(?:error|warning|info):)?(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
 
 // expectation is one wanted finding.
 type expectation struct {
 	file string
 	line int
 	re   *regexp.Regexp
-	met  bool
+	// severity is the severity the finding must have; 0 for any.
+	severity rules.Severity
+	met      bool
 }
 
 // Check compares diags with the `# want` comments of the Puppet files under dir.
@@ -150,18 +154,23 @@ func Check(t *testing.T, dir string, diags []rules.Diagnostic) {
 	for _, d := range diags {
 		found := false
 		for _, w := range wants {
-			if !w.met && w.file == d.File && w.line == int(d.Start.Line) && w.re.MatchString(d.Message) {
+			if !w.met && w.file == d.File && w.line == int(d.Start.Line) && w.re.MatchString(d.Message) &&
+				(w.severity == 0 || w.severity == d.Severity) {
 				w.met, found = true, true
 				break
 			}
 		}
 		if !found {
-			t.Errorf("%s:%d:%d: unexpected finding [%s]: %s", d.File, d.Start.Line, d.Start.Column, d.Rule, d.Message)
+			t.Errorf("%s:%d:%d: unexpected %s finding [%s]: %s", d.File, d.Start.Line, d.Start.Column, d.Severity, d.Rule, d.Message)
 		}
 	}
 	for _, w := range wants {
 		if !w.met {
-			t.Errorf("%s:%d: no finding matched %q", w.file, w.line, w.re)
+			if w.severity != 0 {
+				t.Errorf("%s:%d: no %s finding matched %q", w.file, w.line, w.severity, w.re)
+			} else {
+				t.Errorf("%s:%d: no finding matched %q", w.file, w.line, w.re)
+			}
 		}
 	}
 }
@@ -184,12 +193,13 @@ func Expectations(dir string) ([]*expectation, error) {
 			if m == nil {
 				continue
 			}
-			res, err := parseWant(m[1])
+			ws, err := parseWant(m[1])
 			if err != nil {
 				return fmt.Errorf("%s:%d: %w", rel, i+1, err)
 			}
-			for _, re := range res {
-				out = append(out, &expectation{file: rel, line: i + 1, re: re})
+			for _, w := range ws {
+				w.file, w.line = rel, i+1
+				out = append(out, w)
 			}
 		}
 		return nil
@@ -197,11 +207,20 @@ func Expectations(dir string) ([]*expectation, error) {
 	return out, err
 }
 
-// parseWant parses the quoted regular expressions after "want".
-func parseWant(s string) ([]*regexp.Regexp, error) {
-	var out []*regexp.Regexp
+// parseWant parses the quoted regular expressions after "want", each
+// with an optional severity.
+func parseWant(s string) ([]*expectation, error) {
+	var out []*expectation
 	s = strings.TrimSpace(s)
 	for s != "" {
+		var sev rules.Severity
+		if word, rest, ok := strings.Cut(s, ":"); ok && !strings.ContainsAny(word, "\"`") {
+			parsed, err := rules.ParseSeverity(word)
+			if err != nil {
+				return nil, fmt.Errorf("bad want expectation %q: %w", s, err)
+			}
+			sev, s = parsed, rest
+		}
 		q, err := strconv.QuotedPrefix(s)
 		if err != nil {
 			return nil, fmt.Errorf("bad want expectation %q: %w", s, err)
@@ -211,7 +230,7 @@ func parseWant(s string) ([]*regexp.Regexp, error) {
 		if err != nil {
 			return nil, fmt.Errorf("bad want regexp %q: %w", u, err)
 		}
-		out = append(out, re)
+		out = append(out, &expectation{re: re, severity: sev})
 		s = strings.TrimSpace(s[len(q):])
 	}
 	return out, nil
