@@ -19,11 +19,12 @@ import (
 // regular expressions for short and qualified variable names.
 func InvalidVariableName() *Rule {
 	return &Rule{
-		ID:       "invalid-variable-name",
-		Title:    "A variable name breaks Puppet's naming rule",
-		Severity: Warning,
-		Kind:     PerFile,
-		Aliases:  []string{"variable_is_lowercase", "variable_contains_dash"},
+		ID:         "invalid-variable-name",
+		Validation: true,
+		Title:      "A variable name breaks Puppet's naming rule",
+		Severity:   Warning,
+		Kind:       PerFile,
+		Aliases:    []string{"variable_is_lowercase", "variable_contains_dash"},
 		Doc: `Short variable names must match \A\$[a-z0-9_][a-zA-Z0-9_]*\Z and qualified ones
 \A\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\Z: a name starts with a lowercase
 letter, a digit or an underscore, and namespace segments are lowercase. Every variable is checked,
@@ -41,10 +42,11 @@ such names; reads work today, which the document calls a bug that may be fixed i
 // names break the document's regular expression.
 func InvalidParameterName() *Rule {
 	return &Rule{
-		ID:       "invalid-parameter-name",
-		Title:    "A class or defined type parameter name breaks Puppet's naming rule",
-		Severity: Warning,
-		Kind:     PerFile,
+		ID:         "invalid-parameter-name",
+		Validation: true,
+		Title:      "A class or defined type parameter name breaks Puppet's naming rule",
+		Severity:   Warning,
+		Kind:       PerFile,
 		Doc: `Class and defined type parameter names must match \A\$[a-z][a-z0-9_]*\Z. The document's prose
 allows uppercase letters after the first character, but its regular expression does not; this rule
 follows the regular expression, so $fooBar and $_foo are reported. Puppet itself rejects only names
@@ -57,11 +59,12 @@ that break /^[a-z_]\w*$/ (an uppercase or digit first letter).`,
 // segment that breaks the document's regular expression.
 func InvalidClassName() *Rule {
 	return &Rule{
-		ID:       "invalid-class-name",
-		Title:    "A class or defined type name breaks Puppet's naming rule",
-		Severity: Error,
-		Kind:     PerFile,
-		Aliases:  []string{"names_containing_dash", "names_containing_uppercase"},
+		ID:         "invalid-class-name",
+		Validation: true,
+		Title:      "A class or defined type name breaks Puppet's naming rule",
+		Severity:   Error,
+		Kind:       PerFile,
+		Aliases:    []string{"names_containing_dash", "names_containing_uppercase"},
 		Doc: `Every namespace segment of a class or defined type name must match \A[a-z]\w*\Z, so a whole
 name matches \A((::)?[a-z]\w*)(::[a-z]\w*)*\z: each segment starts with a lowercase letter and holds
 only letters, digits and underscores. Puppet rejects other names ("Unacceptable name"), or fails to
@@ -91,10 +94,11 @@ reported Puppet file, because metadata.json and directories are not Puppet files
 // document's recommended regular expression.
 func InvalidNodeName() *Rule {
 	return &Rule{
-		ID:       "invalid-node-name",
-		Title:    "A node name breaks Puppet's naming rule",
-		Severity: Warning,
-		Kind:     PerFile,
+		ID:         "invalid-node-name",
+		Validation: true,
+		Title:      "A node name breaks Puppet's naming rule",
+		Severity:   Warning,
+		Kind:       PerFile,
 		Doc: `Node names should match /\A[a-z0-9._-]+\Z/: lowercase letters, digits, periods, underscores and
 dashes. Regular expression matchers and default are not checked; interpolated names are reported,
 because Puppet rejects them. Puppet rejects names with other

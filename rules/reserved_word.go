@@ -13,10 +13,11 @@ import (
 // defined type, function, type alias or plan, or as a bare-word string.
 func ReservedWord() *Rule {
 	return &Rule{
-		ID:       "reserved-word",
-		Title:    "A reserved word is used as a name or as a bare-word string",
-		Severity: Error,
-		Kind:     PerFile,
+		ID:         "reserved-word",
+		Validation: true,
+		Title:      "A reserved word is used as a name or as a bare-word string",
+		Severity:   Error,
+		Kind:       PerFile,
 		Doc: `Puppet reserves and, application, attr, case, class, component, consumes, default, define,
 else, elsif, environment, false, function, if, import, in, inherits, node, or, private, produces,
 regexp, site, true, type, undef, unit and unless. They cannot be the name of a class, defined type,

@@ -34,6 +34,10 @@ type Rule struct {
 	Severity Severity
 	// Kind says whether Run is called per file or once per program.
 	Kind Kind
+	// Validation is set for rules whose errors are what `puppet parser
+	// validate` rejects a file for. They stay errors in documentation files
+	// (examples, tests), where every other finding is info.
+	Validation bool
 	// Aliases are puppet-lint check names whose control comments this rule honours.
 	Aliases []string
 	// NewOptions returns a pointer to the rule's options with their defaults

@@ -61,9 +61,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			if _, ok := reported[d.File]; !ok {
 				return // context file: not reported on
 			}
-			if a.Severity != 0 {
-				d.Severity = a.Severity
-			}
+			d.Severity = effectiveSeverity(a, d.Severity, reported[d.File])
 			mu.Lock()
 			byFile[d.File] = append(byFile[d.File], d)
 			mu.Unlock()
@@ -122,6 +120,26 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 		kept[i] = rn.applyDirectives(f, byFile[f.Path], unused, enabled)
 	})
 	return SortDiagnostics(slices.Concat(kept...))
+}
+
+// effectiveSeverity is the severity a finding is reported with. The
+// configured severity replaces the rule's default; a finding the rule
+// reported below its default (weaker evidence) stays that far below, and
+// never rises above the configured one. In documentation files (examples,
+// tests) every finding is info, except a validation error: Puppet rejects
+// that file whoever reads it.
+func effectiveSeverity(a Active, reportedAs Severity, f *model.File) Severity {
+	sev := a.Severity
+	if sev == 0 {
+		sev = a.Rule.Severity
+	}
+	if reportedAs != 0 && reportedAs < a.Rule.Severity {
+		sev = min(sev, reportedAs)
+	}
+	if f != nil && f.Documentation() && !(a.Rule.Validation && sev == Error) {
+		sev = Info
+	}
+	return sev
 }
 
 // active returns the active rule with the given id, if enabled.

@@ -3,10 +3,11 @@ package rules
 // SyntaxError reports files that do not parse.
 func SyntaxError() *Rule {
 	return &Rule{
-		ID:       "syntax-error",
-		Title:    "The file does not parse",
-		Severity: Error,
-		Kind:     PerFile,
+		ID:         "syntax-error",
+		Validation: true,
+		Title:      "The file does not parse",
+		Severity:   Error,
+		Kind:       PerFile,
 		Doc: `Puppet rejects the whole catalog when one manifest of the environment does not parse.
 The finding is placed on the offending token and uses Puppet's own words ("Syntax error at 'x'",
 "Syntax error at end of input", "Unclosed quote after ..."). The parser recovers at statement and

@@ -6,6 +6,7 @@
 package model
 
 import (
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -33,6 +34,8 @@ type File struct {
 	// Definitions are the definitions in the file, in source order
 	// (nested ones after their enclosing class).
 	Definitions []*Definition
+
+	documentation bool // see Documentation
 
 	scopeNodes []parser.Node // see fileFacts
 	callsEPP   bool          // see fileFacts
@@ -94,7 +97,8 @@ func Build(tree *load.Tree, opts Options) *Program {
 		if parsed == nil {
 			parsed = arenas[w].ParseFile(lf.Path, lf.Src)
 		}
-		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i}
+		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i,
+			documentation: IsDocumentation(lf)}
 		files[i] = f
 		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w])
 	})
@@ -107,6 +111,49 @@ func Build(tree *load.Tree, opts Options) *Program {
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
 	return p
+}
+
+// Documentation reports whether f is example or test code (see
+// IsDocumentation). Its declarations are not part of the declaration graph:
+// it shows how code is used, it is not a caller of it.
+func (f *File) Documentation() bool { return f.documentation }
+
+// documentationDirs are the directories whose Puppet code is examples or
+// tests: Puppet never loads it, and catalogs are not built from it.
+var documentationDirs = []string{"examples", "tests", "spec"}
+
+// IsDocumentation reports whether a loaded file is example or test code:
+// under a module's examples/, tests/ or spec/ directory (spec/fixtures/
+// included), or, outside every module and main manifest, under a directory
+// of those names.
+func IsDocumentation(lf *load.File) bool {
+	if lf.Module != nil {
+		// A module inside another's spec/fixtures/ or examples/.
+		parent, _ := path.Split(lf.Module.Dir)
+		if hasDocumentationDir(parent) {
+			return true
+		}
+	}
+	switch lf.Role {
+	case load.ModuleOther:
+		first, _, _ := strings.Cut(lf.RelInModule, "/")
+		return slices.Contains(documentationDirs, first)
+	case load.Lone:
+		dir, _ := path.Split(lf.Path)
+		return hasDocumentationDir(dir)
+	}
+	return false
+}
+
+// hasDocumentationDir reports whether a '/'-separated directory path has
+// a segment naming a documentation directory.
+func hasDocumentationDir(dir string) bool {
+	for seg := range strings.SplitSeq(dir, "/") {
+		if slices.Contains(documentationDirs, seg) {
+			return true
+		}
+	}
+	return false
 }
 
 func outerScopeKind(lf *load.File) ScopeKind {
@@ -202,7 +249,9 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	p.scopeList = p.allScopes(facts)
 	for _, s := range p.scopeList {
 		for _, d := range s.Declarations {
-			p.declarations[d.Target] = append(p.declarations[d.Target], d)
+			if !d.File.documentation {
+				p.declarations[d.Target] = append(p.declarations[d.Target], d)
+			}
 		}
 	}
 	// Defined-type instances are resources whose type is a define of the
@@ -221,7 +270,9 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	for i, s := range p.scopeList {
 		for _, d := range instances[i] {
 			s.Declarations = append(s.Declarations, d)
-			p.declarations[d.Target] = append(p.declarations[d.Target], d)
+			if !d.File.documentation {
+				p.declarations[d.Target] = append(p.declarations[d.Target], d)
+			}
 		}
 	}
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
@@ -355,7 +406,7 @@ func first(ds []*Definition) *Definition {
 }
 
 // DeclarationsOf returns every declaration of the class or defined type
-// name, sorted by file and order.
+// name, sorted by file and order, outside documentation files.
 func (p *Program) DeclarationsOf(name string) []*Declaration {
 	return p.declarations[NormalizeClassName(name)]
 }
