@@ -20,7 +20,7 @@ import (
 // narrowed tree, the files parsed on the way (for the model to reuse) and
 // the context files that could not be read. pending, when not nil,
 // delivers the cache opened while loading.
-func (c *Command) narrowContext(tree *load.Tree, jobs int, pending <-chan *cache.Store) (*load.Tree, map[*load.File]*parser.File, []error) {
+func (c *Command) narrowContext(tree *load.Tree, jobs int, pending <-chan *cache.Store, declaring model.DeclaringFunctions) (*load.Tree, map[*load.File]*parser.File, []error) {
 	var store *cache.Store
 	if pending != nil {
 		store = <-pending
@@ -35,7 +35,7 @@ func (c *Command) narrowContext(tree *load.Tree, jobs int, pending <-chan *cache
 		store = cache.Open(cache.Options{Owner: cacheOwner(), Now: c.now})
 	}
 	sums, parsedAt, errs := store.Summaries(tree.Files, jobs)
-	keep := model.Relevant(tree.Files, sums)
+	keep := model.Relevant(tree.Files, sums, declaring)
 
 	narrowed := *tree
 	narrowed.Files = nil

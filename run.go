@@ -66,7 +66,13 @@ func (c *Command) run(opts *options) (int, error) {
 	for _, p := range tree.Problems {
 		problems = append(problems, p.Error())
 	}
-	tree, parsed, contextErrs := c.narrowContext(tree, opts.jobs, pendingStore)
+	var known []string
+	var declaring model.DeclaringFunctions
+	if cfg != nil {
+		known, declaring = cfg.KnownVariables, cfg.DeclaringFunctions
+	}
+	declaring = model.TreeDeclaringFunctions(tree, declaring)
+	tree, parsed, contextErrs := c.narrowContext(tree, opts.jobs, pendingStore, declaring)
 	for _, err := range contextErrs {
 		problems = append(problems, err.Error())
 	}
@@ -77,11 +83,7 @@ func (c *Command) run(opts *options) (int, error) {
 		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p)
 	}
 
-	var known []string
-	if cfg != nil {
-		known = cfg.KnownVariables
-	}
-	prog := model.Build(tree, model.Options{KnownVariables: known, Jobs: opts.jobs, Parsed: parsed})
+	prog := model.Build(tree, model.Options{KnownVariables: known, Jobs: opts.jobs, Parsed: parsed, DeclaringFunctions: declaring})
 	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: opts.jobs}
 	findings := runner.Run(prog)
 

@@ -34,6 +34,28 @@ func runClassRedeclared(p *Pass) {
 			continue
 		}
 		o := rd.Other
+		if rd.Conditional && o == nil {
+			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
+				Message: fmt.Sprintf("resource-like declaration of class '%s' in %s fails with \"Duplicate declaration\" when "+
+					"conditions let it run twice in one catalog", rl.Target, rl.Scope.Describe())})
+			continue
+		}
+		if rd.Conditional {
+			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
+				Message: fmt.Sprintf("resource-like declaration of class '%s' fails with \"Duplicate declaration\" on a node "+
+					"whose data takes the conditional arms that also declare it in %s (%s:%d) first",
+					rl.Target, o.Scope.Describe(), o.File.Path, o.Span.Start.Line),
+				Related: []Related{RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind))}})
+			continue
+		}
+		if rd.Apart {
+			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
+				Message: fmt.Sprintf("resource-like declaration of class '%s' fails with \"Duplicate declaration\" on a node "+
+					"that also gets %s (%s:%d) first; nothing in the tree assigns both to one node, an ENC or Hiera could",
+					rl.Target, o.Scope.Describe(), o.File.Path, o.Span.Start.Line),
+				Related: []Related{RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind))}})
+			continue
+		}
 		p.ReportSpan(rl.File, rl.Span, fmt.Sprintf("resource-like declaration of class '%s' can meet the %s of it in %s "+
 			"(%s:%d) in one catalog; when that one is evaluated first Puppet fails with \"Duplicate declaration: Class[%s] "+
 			"is already declared\"; declare the class with include everywhere and set its parameters in Hiera, or make this "+

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/ducklint/ducklint/rules/model"
 )
 
 // ConfigFileName is the name of the configuration file looked up from the
@@ -31,6 +33,10 @@ type Config struct {
 	// KnownVariables are extra variables known at top scope (ENC
 	// parameters, external facts), from [scope] known_variables.
 	KnownVariables []string
+	// DeclaringFunctions are functions that declare a class for each
+	// argument, with the class name pattern ("role::%s"), from [catalog]
+	// declaring_functions.
+	DeclaringFunctions model.DeclaringFunctions
 }
 
 // RuleConfig is the [rules.<id>] table of one rule.
@@ -86,6 +92,9 @@ type rawConfig struct {
 	Scope   struct {
 		KnownVariables []string `toml:"known_variables"`
 	} `toml:"scope"`
+	Catalog struct {
+		DeclaringFunctions map[string]string `toml:"declaring_functions"`
+	} `toml:"catalog"`
 }
 
 type rawRuleConfig struct {
@@ -115,6 +124,17 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 		return nil, &ConfigError{Path: path, Msg: err.Error()}
 	}
 	cfg := &Config{Path: path, Exclude: raw.Exclude, KnownVariables: raw.Scope.KnownVariables, Rules: map[string]RuleConfig{}}
+	for _, fn := range slices.Sorted(maps.Keys(raw.Catalog.DeclaringFunctions)) {
+		pattern := raw.Catalog.DeclaringFunctions[fn]
+		if strings.Count(pattern, "%s") != 1 {
+			return nil, &ConfigError{Path: path, Line: tableLine(src, "catalog"), Msg: fmt.Sprintf(
+				"[catalog] declaring_functions: the class pattern of %s must contain %%s once, where the argument goes (like \"role::%%s\"), not %q", fn, pattern)}
+		}
+		if cfg.DeclaringFunctions == nil {
+			cfg.DeclaringFunctions = model.DeclaringFunctions{}
+		}
+		cfg.DeclaringFunctions[strings.ToLower(strings.TrimPrefix(fn, "::"))] = pattern
+	}
 	for _, id := range slices.Sorted(maps.Keys(raw.Rules)) {
 		rule, ok := reg.Lookup(id)
 		if !ok {
@@ -156,9 +176,11 @@ func checkKeys(path string, src []byte, md toml.MetaData, reg *Registry) error {
 func knownKey(k toml.Key, reg *Registry) bool {
 	switch {
 	case len(k) == 1:
-		return k[0] == "exclude" || k[0] == "rules" || k[0] == "scope"
+		return k[0] == "exclude" || k[0] == "rules" || k[0] == "scope" || k[0] == "catalog"
 	case k[0] == "scope":
 		return len(k) == 2 && k[1] == "known_variables"
+	case k[0] == "catalog":
+		return k[1] == "declaring_functions" // its keys are function names
 	case k[0] == "rules" && len(k) == 2:
 		_, ok := reg.Lookup(k[1])
 		return ok

@@ -181,6 +181,9 @@ type Defined struct {
 	// Line is the 1-based line of a fact's Facter.add. It is 0 for types
 	// and functions: their files are not read, since the path names them.
 	Line int
+	// Declares are, for a function, the patterns of the classes it
+	// declares for its argument ("role::%s"), when its code shows that.
+	Declares []string
 }
 
 // Problem is a path that could not be loaded.

@@ -30,6 +30,9 @@ type collector struct {
 	order int64
 	facts *fileFacts
 	alloc *modelSlabs
+	// declaring are the functions that declare classes, with the class
+	// name pattern of each (see Options.DeclaringFunctions).
+	declaring DeclaringFunctions
 }
 
 // modelSlabs are where the model's most frequent facts are allocated: one
@@ -46,8 +49,8 @@ type modelSlabs struct {
 // collectFile gathers the definitions and scopes of one file. kind is the
 // kind of its outermost scope: TopScope for main manifests, TemplateScope for
 // EPP, FileScope otherwise.
-func collectFile(f *File, kind ScopeKind, alloc *modelSlabs) *fileFacts {
-	c := &collector{file: f, facts: &fileFacts{}, alloc: alloc}
+func collectFile(f *File, kind ScopeKind, alloc *modelSlabs, declaring DeclaringFunctions) *fileFacts {
+	c := &collector{file: f, facts: &fileFacts{}, alloc: alloc, declaring: declaring}
 	prog := f.Parsed.Program
 	if prog == nil {
 		return c.facts
@@ -273,15 +276,23 @@ func declKindOf(fn string) DeclKind {
 	return 0
 }
 
-// callDeclarations records include/require/contain of literal class names.
+// callDeclarations records include/require/contain of literal class names,
+// and the classes a declaring function includes for its literal arguments.
 func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branch) {
 	kind := declKindOf(call.FuncName())
+	pattern := ""
 	if kind == 0 {
-		return
+		if pattern = c.declaring.Pattern(call.FuncName()); pattern == "" {
+			return
+		}
+		kind = Include
 	}
 	order := c.next()
 	for _, arg := range call.Args {
 		for _, t := range classTargets(arg) {
+			if pattern != "" {
+				t.name = ExpandClassPattern(pattern, t.name)
+			}
 			s.Declarations = append(s.Declarations, &Declaration{Kind: kind, Target: t.name, Scope: s, File: c.file,
 				Node: call, Span: t.span, Order: order, Branch: branch})
 		}

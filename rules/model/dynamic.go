@@ -92,6 +92,15 @@ type Redeclaration struct {
 	// resource-like declaration itself is evaluated twice (from a defined
 	// type instantiated more than once).
 	Other *Declaration
+	// Apart is set when no one entry point of the tree reaches both
+	// declarations: they meet only if an ENC (or Hiera) assigns two
+	// classes the tree never combines to one node.
+	Apart bool
+	// Conditional is set when the declarations meet in one entry point's
+	// catalog only on conditional arms whose tests read the node's data
+	// (parameters, lookups): data the tree does not show decides whether
+	// one node takes them.
+	Conditional bool
 }
 
 // dynamicOnce memoises Program.Dynamic.
@@ -622,6 +631,20 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 	if len(mine) == 0 || GuardedByDefined(rl) {
 		return nil
 	}
+	// A meeting in one simulation (one entry point) on paths that no data
+	// decides (unconditional, or conditional on facts) is reported over one
+	// that needs arms taken on the node's data, and that over one that
+	// needs two roots an ENC combines.
+	var weaker *Redeclaration
+	meet := func(other *Declaration, e, f declEval) *Redeclaration {
+		if !PathDependsOnData(e.path) && !PathDependsOnData(f.path) {
+			return &Redeclaration{ResourceLike: rl, Other: other}
+		}
+		if weaker == nil || weaker.Apart {
+			weaker = &Redeclaration{ResourceLike: rl, Other: other, Conditional: true}
+		}
+		return nil
+	}
 	// Evaluations are in simulation order: those of one simulation are
 	// adjacent.
 	for i, e := range mine {
@@ -630,7 +653,9 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 				break
 			}
 			if !m.exclusive(e.path, f.path) {
-				return &Redeclaration{ResourceLike: rl}
+				if rd := meet(nil, e, f); rd != nil {
+					return rd
+				}
 			}
 		}
 	}
@@ -642,7 +667,9 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 		for _, e := range mine {
 			for _, f := range inSim(theirs, e.sim) {
 				if !m.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
-					return &Redeclaration{ResourceLike: rl, Other: other}
+					if rd := meet(other, e, f); rd != nil {
+						return rd
+					}
 				}
 			}
 		}
@@ -654,11 +681,11 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 			continue
 		}
 		// Two classes an ENC declares can come in either order.
-		if a.onlyApart(mine, theirs, other.Kind == ResourceLike) {
-			return &Redeclaration{ResourceLike: rl, Other: other}
+		if weaker == nil && a.onlyApart(mine, theirs, other.Kind == ResourceLike) {
+			weaker = &Redeclaration{ResourceLike: rl, Other: other, Apart: true}
 		}
 	}
-	return nil
+	return weaker
 }
 
 // onlyApart reports whether each of two declarations is evaluated in a root

@@ -76,6 +76,9 @@ type Options struct {
 	// Parsed holds files parsed already (while summarising them); the
 	// others are parsed by Build.
 	Parsed map[*load.File]*parser.File
+	// DeclaringFunctions are functions that declare classes, from the
+	// configuration, besides those the tree's Ruby functions show.
+	DeclaringFunctions DeclaringFunctions
 }
 
 // Build parses every file of tree in parallel and assembles the model.
@@ -84,6 +87,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	declaring := TreeDeclaringFunctions(tree, opts.DeclaringFunctions)
 	files := make([]*File, len(tree.Files))
 	facts := make([]*fileFacts, len(tree.Files))
 	// Each goroutine allocates from its own arena and slabs, continued
@@ -100,7 +104,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i,
 			documentation: IsDocumentation(lf)}
 		files[i] = f
-		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w])
+		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w], declaring)
 	})
 	nscopes := 0
 	for _, ff := range facts {

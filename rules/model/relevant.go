@@ -59,9 +59,12 @@ import (
 // are matched over the summaries' mentions and declared names, which
 // over-approximate what the model resolves; every definition of a kept
 // name is kept, so duplicates look the same.
-func Relevant(files []*load.File, sums []*Summary) []bool {
+//
+// declaring are the tree's declaring functions (TreeDeclaringFunctions):
+// a unit calling one with a literal argument declares the class it names.
+func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions) []bool {
 	r := relevance{files: files, sums: sums, defs: map[string][]unitRef{}, kept: map[unitRef]bool{},
-		withBases: map[string]bool{}}
+		withBases: map[string]bool{}, declaring: declaring, expanded: map[unitRef][]string{}}
 	for i, s := range sums {
 		if s == nil {
 			continue
@@ -186,9 +189,42 @@ type relevance struct {
 	kept       map[unitRef]bool
 	// withBases are the names keepWithBases has kept with their bases.
 	withBases map[string]bool
+	declaring DeclaringFunctions
+	// expanded are the declared names of units that call functions with
+	// literal arguments, their calls resolved (see declares).
+	expanded map[unitRef][]string
 }
 
 func (r *relevance) unit(ref unitRef) *Unit { return &r.sums[ref.file].Units[ref.unit] }
+
+// declares returns the names unit ref can evaluate: its summary's Declares
+// with each call of a declaring function, recorded as "fn(arg)", replaced
+// by the class the function declares, and other calls left out.
+func (r *relevance) declares(ref unitRef) []string {
+	names := r.unit(ref).Declares
+	if !slices.ContainsFunc(names, isCallEntry) {
+		return names
+	}
+	if out, ok := r.expanded[ref]; ok {
+		return out
+	}
+	out := make([]string, 0, len(names))
+	for _, name := range names {
+		if !isCallEntry(name) {
+			out = append(out, name)
+			continue
+		}
+		fn, arg, _ := strings.Cut(strings.TrimSuffix(name, ")"), "(")
+		if pattern := r.declaring.Pattern(fn); pattern != "" {
+			out = append(out, ExpandClassPattern(pattern, arg))
+		}
+	}
+	r.expanded[ref] = out
+	return out
+}
+
+// isCallEntry reports whether a Declares entry is a function call.
+func isCallEntry(name string) bool { return strings.HasSuffix(name, ")") }
 
 // name is the name ref defines: a template's for its top-level code.
 func (r *relevance) name(ref unitRef) string {
@@ -245,7 +281,7 @@ func (r *relevance) orderDependable(reported []unitRef) bool {
 	for _, ref := range reported {
 		if u := r.unit(ref); u.Kind == UnitClass {
 			names = append(names, u.Name)
-			for _, t := range u.Declares {
+			for _, t := range r.declares(ref) {
 				types[t] = true
 			}
 		}
@@ -332,7 +368,7 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 				classes = append(classes, u.Name)
 			}
 		}
-		for _, name := range u.Declares {
+		for _, name := range r.declares(ref) {
 			if leads[name] {
 				for _, d := range r.defs[name] {
 					work.add(d)
@@ -387,8 +423,8 @@ func (r *relevance) declarersIndex(extra []string) map[string][]unitRef {
 		if s == nil {
 			continue
 		}
-		for j, u := range s.Units {
-			for _, name := range u.Declares {
+		for j := range s.Units {
+			for _, name := range r.declares(unitRef{int32(i), int32(j)}) {
 				if _, ok := r.defs[name]; ok || wanted[name] {
 					index[name] = append(index[name], unitRef{int32(i), int32(j)})
 				}
@@ -437,7 +473,7 @@ func (r *relevance) keepBetween(from []unitRef, classes []string) {
 	for len(units) > 0 {
 		ref := units[len(units)-1]
 		units = units[:len(units)-1]
-		for _, name := range r.unit(ref).Declares {
+		for _, name := range r.declares(ref) {
 			if !leads[name] || visited[name] {
 				continue
 			}

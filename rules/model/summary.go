@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 2
+const SummaryVersion = 3
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -50,6 +50,9 @@ type Unit struct {
 	// its resources (defined types when the tree defines them), its parent
 	// class and the templates it names. Unlike Mentions, these are the
 	// only names through which evaluating the unit can evaluate another.
+	// A call of any other function with a literal name as argument is
+	// recorded as "fn(name)": whether it declares a class depends on the
+	// tree's declaring functions (see Relevant).
 	Declares []string
 	// Parent is the class a class inherits from, lower case; "" for none.
 	Parent string
@@ -209,10 +212,14 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 			s.declare(u, n.Value) // rendered by epp() (or passed to a function that does)
 		}
 	case *parser.Call:
-		if declKindOf(n.FuncName()) != 0 {
-			for _, arg := range n.Args {
-				for _, t := range classTargets(arg) {
+		declaring := declKindOf(n.FuncName()) != 0
+		fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
+		for _, arg := range n.Args {
+			for _, t := range classTargets(arg) {
+				if declaring {
 					s.declare(u, t.name)
+				} else if couldName(t.name) && !strings.HasSuffix(t.name, ".epp") {
+					s.declares[u][fn+"("+t.name+")"] = true
 				}
 			}
 		}

@@ -38,6 +38,8 @@ type Options struct {
 	KnownVariables []string
 	// RuleOptions are rule options by rule id, replacing the defaults.
 	RuleOptions map[string]any
+	// DeclaringFunctions are declaring functions, as from [catalog] in the config.
+	DeclaringFunctions model.DeclaringFunctions
 }
 
 // Run lints the fixture at path — a .pp or .epp file, or a .txtar archive of
@@ -99,10 +101,28 @@ func Program(t *testing.T, dir string, opts Options) *model.Program {
 	if err != nil {
 		t.Fatalf("loading fixture: %v", err)
 	}
+	// A fixture's .ducklint.toml contributes what the model reads from
+	// the configuration.
+	if cfgPath := filepath.Join(dir, rules.ConfigFileName); fileExists(cfgPath) {
+		cfg, err := rules.LoadConfig(cfgPath, rules.Default())
+		if err != nil {
+			t.Fatalf("fixture configuration: %v", err)
+		}
+		opts.KnownVariables = append(slices.Clone(opts.KnownVariables), cfg.KnownVariables...)
+		if opts.DeclaringFunctions == nil {
+			opts.DeclaringFunctions = cfg.DeclaringFunctions
+		}
+	}
 	for _, p := range tree.Problems {
 		t.Errorf("loading fixture: %v", p.Error())
 	}
-	return model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2})
+	return model.Build(tree, model.Options{KnownVariables: opts.KnownVariables, Jobs: 2,
+		DeclaringFunctions: model.TreeDeclaringFunctions(tree, opts.DeclaringFunctions)})
+}
+
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && !fi.IsDir()
 }
 
 // Extract copies a single fixture file, or unpacks a txtar archive, into dir.
