@@ -60,10 +60,11 @@ type Program struct {
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
-	scopeList    []*Scope    // every scope, in Scopes order; set by merge
-	jobs         int         // Options.Jobs, resolved
-	static       staticCache // see static.go
-	dynamic      dynamicOnce // see dynamic.go
+	scopeList    []*Scope     // every scope, in Scopes order; set by merge
+	jobs         int          // Options.Jobs, resolved
+	static       staticCache  // see static.go
+	dynamic      dynamicOnce  // see dynamic.go
+	catalogs     catalogsOnce // see catalogs.go
 }
 
 // Options tune how the model is built.

@@ -1,0 +1,219 @@
+package model
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// Catalogs knows which code can share a catalog. A catalog is what one
+// node gets, and it starts from an entry point: a node definition (with
+// the top-scope code of its environment), the top-scope code of an
+// environment without nodes, or a class or defined type nothing in the
+// tree declares, which only an ENC or Hiera can assign. Code that one
+// entry point reaches through declarations (include, require, contain,
+// resource-like classes, defined-type instances, inherits, declaring
+// functions) can be in one catalog; code that only different entry points
+// reach can meet only when an ENC combines them, which the tree does not
+// show. Conditionals are not decided: both arms are reached.
+type Catalogs struct {
+	p *Program
+	// words is the size of each unit's set of entry points.
+	words int
+	// reach holds, per unit, the entry points reaching it, as a bit set:
+	// units are the definitions (by index), then the top scopes.
+	reach []uint64
+	// unitOfTop are the units of the environments' top scopes.
+	unitOfTop map[*Scope]int
+}
+
+// catalogsOnce memoises Program.Catalogs.
+type catalogsOnce struct {
+	once sync.Once
+	c    *Catalogs
+}
+
+// Catalogs returns the program's entry points and what each reaches,
+// computed on first use.
+func (p *Program) Catalogs() *Catalogs {
+	p.catalogs.once.Do(func() { p.catalogs.c = newCatalogs(p) })
+	return p.catalogs.c
+}
+
+// Meet reports whether one entry point reaches the code of both scopes.
+// Scopes of files Puppet does not load as code (examples, lone files)
+// meet nothing.
+func (c *Catalogs) Meet(a, b *Scope) bool {
+	ua, ub := c.unit(a), c.unit(b)
+	if ua < 0 || ub < 0 {
+		return false
+	}
+	x, y := c.set(ua), c.set(ub)
+	for i := range x {
+		if x[i]&y[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// EntryPoints returns how many entry points reach the code of scope s.
+func (c *Catalogs) EntryPoints(s *Scope) int {
+	u := c.unit(s)
+	if u < 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range c.set(u) {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+func (c *Catalogs) set(u int) []uint64 { return c.reach[u*c.words : (u+1)*c.words] }
+
+// unit returns the unit of the code scope s belongs to, or -1.
+func (c *Catalogs) unit(s *Scope) int {
+	if s == nil {
+		return -1
+	}
+	o := s.Owner()
+	if o.Def != nil {
+		return o.Def.index
+	}
+	if u, ok := c.unitOfTop[o]; ok {
+		return u
+	}
+	return -1
+}
+
+func newCatalogs(p *Program) *Catalogs {
+	defs := p.Definitions
+	c := &Catalogs{p: p, unitOfTop: map[*Scope]int{}}
+	for i, top := range p.TopScopes {
+		c.unitOfTop[top] = len(defs) + i
+	}
+	units := len(defs) + len(p.TopScopes)
+
+	// Entry points, numbered: nodes, top scopes without nodes, then
+	// classes and defined types nothing declares.
+	var roots [][]int // per entry point, the units it starts from
+	hasNodes := map[*Scope]bool{}
+	for _, d := range defs {
+		if d.Kind == NodeDef && d.File.Scope != nil && d.File.Scope.Kind == TopScope {
+			top := d.File.Scope
+			hasNodes[top] = true
+			roots = append(roots, []int{d.index, c.unitOfTop[top]})
+		}
+	}
+	for _, top := range p.TopScopes {
+		if !hasNodes[top] {
+			roots = append(roots, []int{c.unitOfTop[top]})
+		}
+	}
+	inherited := map[string]bool{}
+	for _, d := range defs {
+		if d.Kind == ClassDef && d.Parent != "" {
+			inherited[d.Parent] = true
+		}
+	}
+	declared := make([]bool, len(defs))
+	for _, d := range defs {
+		if d.Kind == ClassDef || d.Kind == DefineDef {
+			declared[d.index] = len(p.DeclarationsOf(d.Name)) > 0 || d.Kind == ClassDef && inherited[d.Name]
+		}
+	}
+	for _, d := range defs {
+		if (d.Kind == ClassDef || d.Kind == DefineDef) && !declared[d.index] {
+			roots = append(roots, []int{d.index})
+		}
+	}
+
+	// Edges from each unit to the definitions its code declares.
+	succ := make([][]int, units)
+	addEdges := func(from int, s *Scope) {
+		for _, decl := range s.Declarations {
+			for _, kind := range []DefKind{ClassDef, DefineDef} {
+				for _, t := range p.Lookup(kind, decl.Target) {
+					succ[from] = append(succ[from], t.index)
+				}
+			}
+		}
+	}
+	for _, s := range p.Scopes() {
+		if u := c.unit(s); u >= 0 && !(s.Owner().File != nil && s.Owner().File.documentation) {
+			addEdges(u, s)
+		}
+	}
+	for _, d := range defs {
+		if d.Kind == ClassDef && d.Parent != "" {
+			for _, base := range p.Lookup(ClassDef, d.Parent) {
+				succ[d.index] = append(succ[d.index], base.index)
+			}
+		}
+	}
+
+	// Classes declared only from code no entry point reaches (a cycle of
+	// classes declaring each other) become entry points too, until every
+	// class and defined type is reached.
+	reached := make([]bool, units)
+	var order [][]int
+	mark := func(start []int) {
+		stack := append([]int(nil), start...)
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if reached[u] {
+				continue
+			}
+			reached[u] = true
+			stack = append(stack, succ[u]...)
+		}
+	}
+	for _, r := range roots {
+		mark(r)
+		order = append(order, r)
+	}
+	for _, d := range defs {
+		if (d.Kind == ClassDef || d.Kind == DefineDef) && !reached[d.index] {
+			mark([]int{d.index})
+			order = append(order, []int{d.index})
+		}
+	}
+
+	c.words = (len(order) + 63) / 64
+	c.reach = make([]uint64, units*c.words)
+	// Each entry point's bit flows along the edges: a worklist of units
+	// whose set grew, so each edge is followed once per growth.
+	var work []int
+	queued := make([]bool, units)
+	for i, r := range order {
+		for _, u := range r {
+			c.set(u)[i/64] |= 1 << (i % 64)
+			if !queued[u] {
+				queued[u] = true
+				work = append(work, u)
+			}
+		}
+	}
+	for len(work) > 0 {
+		u := work[len(work)-1]
+		work = work[:len(work)-1]
+		queued[u] = false
+		from := c.set(u)
+		for _, v := range succ[u] {
+			to := c.set(v)
+			grew := false
+			for i := range to {
+				if n := to[i] | from[i]; n != to[i] {
+					to[i], grew = n, true
+				}
+			}
+			if grew && !queued[v] {
+				queued[v] = true
+				work = append(work, v)
+			}
+		}
+	}
+	return c
+}
+
