@@ -84,8 +84,16 @@ func runAutoloadLayout(p *Pass) {
 			continue
 		}
 		if !containsKind(kinds, d.Kind) {
-			p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s; %s",
-				d.Kind, d.Written, src.RelInModule, d.Kind, wherePuppetLooks(d)))
+			msg := fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s; %s",
+				d.Kind, d.Written, src.RelInModule, d.Kind, wherePuppetLooks(d))
+			if d.Kind == model.FunctionDef && calledOnlyFrom(p.Program, d.Name, p.File) {
+				// Loading the file defines the function, so calls in the
+				// file itself work; only calls from elsewhere would fail.
+				p.Report(Diagnostic{File: p.File.Path, Start: d.NameSpan.Start, End: d.NameSpan.End, Severity: Info,
+					Message: msg + "; it works only while this file's own code calls it"})
+				continue
+			}
+			p.ReportSpan(p.File, d.NameSpan, msg)
 			continue
 		}
 		if expected != "" && strings.EqualFold(d.Name, expected) {
@@ -112,6 +120,17 @@ func runAutoloadLayout(p *Pass) {
 		}
 		p.ReportSpan(p.File, d.NameSpan, msg)
 	}
+}
+
+// calledOnlyFrom reports whether every call of function name in the
+// program is in file f.
+func calledOnlyFrom(prog *model.Program, name string, f *model.File) bool {
+	for _, caller := range prog.CallingFiles(name) {
+		if caller != f {
+			return false
+		}
+	}
+	return true
 }
 
 func containsKind(ks []model.DefKind, k model.DefKind) bool {

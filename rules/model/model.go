@@ -65,6 +65,7 @@ type Program struct {
 	static       staticCache  // see static.go
 	dynamic      dynamicOnce  // see dynamic.go
 	catalogs     catalogsOnce // see catalogs.go
+	calls        callIndex    // see calls.go
 }
 
 // Options tune how the model is built.

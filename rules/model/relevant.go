@@ -46,6 +46,9 @@ import (
 //     paths from its declarers down to that class: whether a declaration
 //     earlier in a declaring scope always evaluates the class is decided
 //     there.
+//   - The units mentioning a function it defines outside the functions/
+//     directories: Puppet never autoloads such a function, so its calls
+//     work only from code that its file's loading precedes.
 //   - The main manifests and files with node definitions: they make top
 //     and node scope and start every catalog. A class defined there is
 //     kept with its declarers.
@@ -89,6 +92,7 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 	}
 	r.declaredBy = r.declarersIndex(append(slices.Clone(resourceLike), defaulted...))
 	r.keepCallees(reported)
+	r.keepMisplacedFunctionCallers(reported)
 
 	var readFrom []string
 	for _, ref := range reported {
@@ -331,6 +335,31 @@ func (r *relevance) keepCallees(reported []unitRef) {
 		}
 		for _, m := range r.unit(ref).Mentions {
 			r.keepWithBases(m)
+		}
+	}
+}
+
+// keepMisplacedFunctionCallers keeps the units that mention a function a
+// reported file defines outside the functions/ directories: Puppet never
+// autoloads it, so whether calls of it work depends on where they are.
+func (r *relevance) keepMisplacedFunctionCallers(reported []unitRef) {
+	names := map[string]bool{}
+	for _, ref := range reported {
+		if u := r.unit(ref); u.Kind == UnitDefinition && r.files[ref.file].Role != load.ModuleFunction {
+			names[u.Name] = true
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			if slices.ContainsFunc(u.Mentions, func(m string) bool { return names[m] }) {
+				r.keep(unitRef{int32(i), int32(j)})
+			}
 		}
 	}
 }
