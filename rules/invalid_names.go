@@ -97,13 +97,13 @@ func InvalidNodeName() *Rule {
 		ID:         "invalid-node-name",
 		Validation: true,
 		Title:      "A node name breaks Puppet's naming rule",
-		Severity:   Warning,
+		Severity:   Error,
 		Kind:       PerFile,
 		Doc: `Node names should match /\A[a-z0-9._-]+\Z/: lowercase letters, digits, periods, underscores and
 dashes. Regular expression matchers and default are not checked; interpolated names are reported,
 because Puppet rejects them. Puppet rejects names with other
-characters than letters, digits, '_', '-' and '.', and accepts uppercase letters today, which it
-lower-cases before matching.`,
+characters than letters, digits, '_', '-' and '.' (error), and accepts uppercase letters today, which it
+lower-cases before matching (info).`,
 		Run: runInvalidNodeName,
 	}
 }
@@ -371,13 +371,13 @@ func runInvalidNodeName(p *Pass) {
 			if builtin.ValidNodeName(name) {
 				continue
 			}
-			verdict := "Puppet accepts uppercase letters today and lower-cases them; write the name as it matches, in lower case"
+			verdict, sev := "Puppet accepts uppercase letters today and lower-cases them; write the name as it matches, in lower case", Info
 			if !puppetHostName.MatchString(name) {
-				verdict = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\"", name)
+				verdict, sev = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\"", name), Error
 			}
-			p.ReportSpan(p.File, m.Span(), fmt.Sprintf(
+			p.Report(Diagnostic{File: p.File.Path, Start: m.Span().Start, End: m.Span().End, Severity: sev, Message: fmt.Sprintf(
 				"node name '%s' breaks the rule for node names (\\A[a-z0-9._-]+\\Z): use only lowercase letters, digits, periods, underscores and dashes; %s",
-				name, verdict))
+				name, verdict)})
 		}
 	}
 }

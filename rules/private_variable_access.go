@@ -13,7 +13,7 @@ func PrivateVariableAccess() *Rule {
 	return &Rule{
 		ID:       "private-variable-access",
 		Title:    "A private variable read from outside its module",
-		Severity: Warning,
+		Severity: Info,
 		Kind:     PerFile,
 		Doc: `A qualified variable name with a segment starting with an underscore ($apache::_cfg, $a::_impl::x) marks a
 name private to its module. Reading it from outside the module is deprecated: the module may rename or
