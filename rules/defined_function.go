@@ -1,94 +1,675 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
+	"github.com/ducklint/ducklint/rules/model"
 )
 
-// DefinedFunction reports every call of defined(), whose answer depends on
-// evaluation order.
+// DefinedFunction reports calls of defined() that test something other
+// than what the code means, and de-duplication guards that another
+// declaration of the same resource defeats.
 func DefinedFunction() *Rule {
 	return &Rule{
 		ID:       "defined-function",
-		Title:    "defined() answers \"is it in the catalog yet\", which depends on evaluation order",
+		Title:    "defined() tests something other than what the code means, or a guard another declaration defeats",
 		Severity: Warning,
 		Kind:     PerFile,
-		Doc: `The defined function "actually answers 'is ourapp in the catalog?', not 'do you know what a
-mytype is?'": for a resource or class reference it is true only when the declaration has already been
-evaluated, so its answer depends on which class Puppet happens to evaluate first, and code that guards a
-declaration with it breaks when includes are reordered. Declare shared resources in one class and include
-that class (include is idempotent), realize virtual resources, or pass the decision in as a parameter.`,
+		Doc: `defined() has two meanings. Given a name as a string, defined('apache::mod::ssl') asks whether a
+class or resource type of that name exists (can be loaded), not whether anything declares it: in
+Puppet 4 and later it is true for every class of the tree, declared or not, and false for any
+other string (a file path, a variable name written without '$'). Given a reference, defined(File['/a'])
+or defined(Class['x']), it asks whether the declaration has been evaluated yet, which depends on
+evaluation order.
+
+Warnings: the string form naming a class or type of the same module (always true), or a name no
+module of the tree defines (always false); a string that is the title of the resource the guarded
+code declares; a guard (if !defined(X) / unless defined(X)) whose body declares something other
+than X; and a guard around X where X is also declared without the guard (for a class: resource-
+like) somewhere one catalog reaches with the guard: when the guard runs first, that declaration
+fails with "Duplicate declaration", and when it runs second the guard silently drops its own.
+
+Info: a guard every declaration of X shares (the de-duplication idiom; it holds only while they all
+keep it), guards with computed titles, positive tests (if defined(Class['x']) { ... }) and other
+uses whose answer depends on evaluation order, and the string form naming a class of another module
+or a computed name. Not reported: defined('$x') (a variable test), tests whose arm only calls fail()
+or logs (a sanity check), and the string form guarding the declaration of the class it names (an
+optional class). Declare shared resources in one class and include it (include is idempotent),
+realize virtual resources, or pass the decision in as a parameter.`,
 		Run: runDefinedFunction,
 	}
 }
 
+// verdict is what the rule says about one argument of a defined() call.
+type verdict struct {
+	sev     Severity
+	msg     string
+	related []Related
+}
+
+// definedSite is one defined() call with what surrounds it.
+type definedSite struct {
+	p    *Pass
+	call parser.Node
+	text string // the call as written, for messages
+	// absent and present are the arms of the enclosing if/unless that run
+	// only while the call is false, or true; nil when there is none.
+	absent, present parser.Node
+	scope           *model.Scope
+}
+
 func runDefinedFunction(p *Pass) {
-	if p.File.Parsed == nil || p.File.Parsed.Program == nil {
-		return
-	}
-	for _, n := range p.Nodes() {
-		var args []parser.Expr
-		var span parser.Span
-		switch c := n.(type) {
-		case *parser.Call:
-			if strings.TrimPrefix(c.FuncName(), "::") != "defined" {
-				continue
-			}
-			args, span = c.Args, c.Func.Span()
-		case *parser.MethodCall:
-			if c.Name != "defined" {
-				continue
-			}
-			args, span = append([]parser.Expr{c.Receiver}, c.Args...), c.NameSpan
-		default:
+	nodes, parents := p.Nodes(), p.NodeParents()
+	for i, n := range nodes {
+		args, ok := model.DefinedArgs(n)
+		if !ok || len(args) == 0 {
 			continue
 		}
-		p.ReportSpan(p.File, span, definedMessage(args))
-	}
-}
-
-// nameMessage explains what defined() of a class or type name does in
-// Puppet 4 and later, which is not what such code usually means.
-func nameMessage(call string) string {
-	return call + " only asks whether a class or resource type of that name exists, and is true even when nothing " +
-		"declares it (Puppet 7); asking whether it is declared, with defined(Class['...']), gives an answer that " +
-		"depends on evaluation order instead. Declare what the code needs with include, or pass the decision in " +
-		"as a class parameter (from Hiera)"
-}
-
-func firstPart(s *parser.InterpolatedString) parser.Expr {
-	if len(s.Parts) == 0 {
-		return nil
-	}
-	return s.Parts[0]
-}
-
-// definedMessage explains, for the first argument, why the answer depends
-// on evaluation order and what to write instead.
-func definedMessage(args []parser.Expr) string {
-	const tail = "; the Puppet docs: the defined function \"actually answers 'is ourapp in the catalog?', not " +
-		"'do you know what a mytype is?'\""
-	if len(args) > 0 {
-		switch a := args[0].(type) {
-		case *parser.Access, *parser.TypeRef:
-			return "defined() of a resource or class reference is true only when its declaration has already been " +
-				"evaluated, so the answer depends on evaluation order; declare the resource in one class and include " +
-				"that class everywhere (include is idempotent), or realize a virtual resource" + tail
-		case *parser.StringLit:
-			if strings.HasPrefix(a.Value, "$") {
-				return "defined('" + a.Value + "') is true only when the variable has been assigned by the time it runs, " +
-					"which depends on evaluation order for variables of other classes; give the value a parameter " +
-					"with a default, or test it with `=~ Undef`" + tail
+		site := newDefinedSite(p, nodes, parents, i)
+		var best *verdict
+		for _, a := range args {
+			if v := site.judge(a); v != nil && (best == nil || v.sev > best.sev) {
+				best = v
 			}
-			return nameMessage("defined('" + a.Value + "')")
-		case *parser.InterpolatedString:
-			if lit, ok := firstPart(a).(*parser.StringLit); !ok || !strings.HasPrefix(lit.Value, "$") {
-				return nameMessage("defined() of a name")
+		}
+		if best == nil {
+			continue
+		}
+		span := n.Span()
+		if m, ok := n.(*parser.MethodCall); ok {
+			span = m.NameSpan
+		}
+		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Message: best.msg,
+			Severity: best.sev, Related: best.related})
+	}
+}
+
+// newDefinedSite finds the conditional whose test holds the call at index i
+// of nodes (through parentheses, ! and and/or) and the scope it runs in.
+func newDefinedSite(p *Pass, nodes []parser.Node, parents []int32, i int) *definedSite {
+	s := &definedSite{p: p, call: nodes[i], text: sourceText(p.File, nodes[i].Span())}
+	child := i
+	for j := parents[i]; j >= 0; child, j = int(j), parents[j] {
+		switch n := nodes[j].(type) {
+		case *parser.Paren:
+			continue
+		case *parser.Unary:
+			if n.Op == "!" {
+				continue
+			}
+		case *parser.Binary:
+			if n.Op == "and" || n.Op == "or" {
+				continue
+			}
+		case *parser.If:
+			if n.Cond == nodes[child] {
+				s.setArms(n, n.Then, n.Else)
+			}
+		case *parser.Unless:
+			if n.Cond == nodes[child] {
+				s.setArms(n, n.Then, n.Else)
+			}
+		}
+		break
+	}
+	for j := parents[i]; j >= 0 && s.scope == nil; j = parents[j] {
+		s.scope = p.Program.ScopeOf(nodes[j])
+	}
+	return s
+}
+
+// setArms records which arm of cond runs only while the call is false, and
+// which only while it is true.
+func (s *definedSite) setArms(cond parser.Node, arms ...parser.Node) {
+	for i, arm := range arms {
+		if arm == nil || isNilBlock(arm) {
+			continue
+		}
+		absent, present := model.ArmImplies(cond, i)
+		for _, c := range absent {
+			if c == s.call {
+				s.absent = arm
+			}
+		}
+		for _, c := range present {
+			if c == s.call {
+				s.present = arm
 			}
 		}
 	}
-	return "defined() is true for a class or resource only once its declaration has been evaluated, so its answer " +
-		"depends on evaluation order; include the class (include is idempotent), declare shared resources in one " +
-		"class and include it, or realize virtual resources instead" + tail
+}
+
+func isNilBlock(n parser.Node) bool {
+	b, ok := n.(*parser.Block)
+	return ok && b == nil
+}
+
+// judge classifies one argument of the call; nil means not reported.
+func (s *definedSite) judge(arg parser.Expr) *verdict {
+	switch a := arg.(type) {
+	case *parser.StringLit:
+		if strings.HasPrefix(a.Value, "$") {
+			return nil // a variable test
+		}
+		return s.judgeName(a, a.Value)
+	case *parser.Name:
+		return s.judgeName(a, a.Value)
+	case *parser.TypeRef:
+		return s.judgeName(a, a.Value)
+	case *parser.InterpolatedString:
+		if key, lit, ok := model.TitleKey("", a); ok && lit {
+			return s.judgeName(a, key)
+		}
+		return s.judgeComputedName(a)
+	case *parser.Access:
+		if ref, ok := model.RefOf(a); ok {
+			return s.judgeRef(ref)
+		}
+	}
+	return s.judgeOther(arg)
+}
+
+// judgeOther classifies an argument whose value the code does not show
+// (a variable, a function's result): a title of what the guarded code
+// declares is a string, which names no class or type.
+func (s *definedSite) judgeOther(arg parser.Expr) *verdict {
+	if v := s.titleAsName(arg); v != nil {
+		return v
+	}
+	if s.onlyChecks() {
+		return nil
+	}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s: what it tests depends on the value; for a resource or class "+
+		"the answer depends on evaluation order", s.text)}
+}
+
+// titleAsName reports a string argument that is also the title of a
+// resource the guarded arm declares: defined() of a string asks whether a
+// class or type of that name exists, so the guard tests nothing.
+func (s *definedSite) titleAsName(arg parser.Expr) *verdict {
+	if s.absent == nil {
+		return nil
+	}
+	key, _, ok := model.TitleKey("", arg)
+	if !ok {
+		return nil
+	}
+	for _, d := range armDeclarations(s.absent) {
+		if d.typ == "class" {
+			continue
+		}
+		if k, _, ok := model.TitleKey(d.typ, d.title); ok && k == key {
+			return &verdict{sev: Warning, msg: fmt.Sprintf("%s asks whether a class or type of that name exists, not "+
+				"whether %s is declared", s.text, declText(s.p.File, d))}
+		}
+	}
+	return nil
+}
+
+// judgeName classifies the string form with a constant name.
+func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
+	name := model.NormalizeClassName(written)
+	if name == "" || name == "main" {
+		return nil
+	}
+	if v := s.titleAsName(arg); v != nil {
+		return v
+	}
+	if s.present != nil && declaresClass(s.present, name) {
+		return nil // an optional class, declared only when it exists
+	}
+	kind, mod, found := s.lookupType(name)
+	if !found {
+		owner := s.moduleNamed(strings.SplitN(name, "::", 2)[0])
+		if owner == nil {
+			return nil // a type of a module outside the tree
+		}
+		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is always false: module %s has no class or type %s",
+			s.text, owner.Name, name)}
+	}
+	if mod != nil && mod == fileModule(s.p.File) {
+		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.text, kind)}
+	}
+	if mod == nil {
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s is always true: %s is a resource type built into Puppet", s.text, name)}
+	}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever the %s exists (it does, in module %s), declared or not",
+		s.text, kind, mod.Name)}
+}
+
+// judgeComputedName classifies the string form with an interpolated name.
+func (s *definedSite) judgeComputedName(arg *parser.InterpolatedString) *verdict {
+	if v := s.titleAsName(arg); v != nil {
+		return v
+	}
+	if s.present != nil {
+		if key, _, ok := model.TitleKey("class", arg); ok && declaresClass(s.present, key) {
+			return nil // an optional class, declared only when it exists
+		}
+	}
+	if s.onlyChecks() {
+		return nil
+	}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever a class or type of that name exists, declared or not",
+		s.text)}
+}
+
+// lookupType finds what a name names: a class or defined type of the tree
+// (with its module), a Ruby resource type of a module of the tree, or a
+// built-in resource type (nil module).
+func (s *definedSite) lookupType(name string) (kind string, mod *load.Module, found bool) {
+	prog := s.p.Program
+	for _, k := range []model.DefKind{model.ClassDef, model.DefineDef} {
+		if defs := prog.Lookup(k, name); len(defs) > 0 {
+			return k.String() + " " + name, defs[0].File.Source.Module, true
+		}
+	}
+	for _, m := range prog.Tree.Modules {
+		for _, t := range m.RubyTypes {
+			if t.Name == name {
+				return "resource type " + name, m, true
+			}
+		}
+	}
+	for _, e := range prog.Tree.Envs {
+		for _, t := range e.RubyTypes {
+			if t.Name == name {
+				return "resource type " + name, nil, true
+			}
+		}
+	}
+	if builtin.IsResourceType(name) || builtin.IsCoreModuleResourceType(name) {
+		return "resource type " + name, nil, true
+	}
+	return "", nil, false
+}
+
+// moduleNamed returns the tree's module of that name, or nil.
+func (s *definedSite) moduleNamed(name string) *load.Module {
+	for _, m := range s.p.Program.Tree.Modules {
+		if m.Name == name {
+			return m
+		}
+	}
+	return nil
+}
+
+// judgeRef classifies a test of a resource or class reference.
+func (s *definedSite) judgeRef(ref model.Ref) *verdict {
+	if s.absent != nil {
+		if onlyChecks(s.absent) {
+			return nil
+		}
+		decls := armDeclarations(s.absent)
+		if guarded := matching(ref, decls); len(guarded) > 0 {
+			return s.judgeGuard(ref, guarded)
+		}
+		if len(decls) > 0 {
+			return s.judgeMismatch(ref, decls)
+		}
+	} else if s.onlyChecks() {
+		return nil
+	}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s depends on evaluation order: it is true only once the declaration "+
+		"has been evaluated", s.text)}
+}
+
+// judgeMismatch classifies a guard whose arm declares decls, none of them
+// what ref names. The same title under another type is a guard testing the
+// wrong resource; a tested declaration elsewhere that one catalog can
+// evaluate with the guard makes the outcome depend on evaluation order;
+// when the tree declares what it tests nowhere, the answer depends on code
+// the tree does not show.
+func (s *definedSite) judgeMismatch(ref model.Ref, decls []armDecl) *verdict {
+	declared := fmt.Sprintf("%s guards a declaration of %s, not of what it tests", s.text, declText(s.p.File, decls[0]))
+	for _, d := range decls {
+		dk, _, ok := model.TitleKey(d.typ, d.title)
+		if !ok {
+			continue
+		}
+		for _, t := range ref.Titles {
+			if k, _, ok := model.TitleKey(ref.Type, t); ok && k == dk {
+				return &verdict{sev: Warning, msg: fmt.Sprintf("%s guards a declaration of %s, a resource of another type",
+					s.text, declText(s.p.File, d))}
+			}
+		}
+	}
+	for _, t := range ref.Titles {
+		k, lit, ok := model.TitleKey(ref.Type, t)
+		if !ok || !lit {
+			continue
+		}
+		key := model.ResourceKey(ref.Type, k)
+		for _, o := range s.others(key) {
+			if o.file.Documentation() || !catalogsMeet(s.p.Program, s.scope, o.scope) {
+				continue
+			}
+			return &verdict{sev: Warning, msg: fmt.Sprintf("%s; %s is declared in %s, and which runs first decides",
+				declared, refText(ref.Type, k), o.scope.Describe()),
+				related: []Related{RelatedAt(o.file, o.span, fmt.Sprintf("%s is declared here", refText(ref.Type, k)))}}
+		}
+	}
+	return &verdict{sev: Info, msg: declared + ", which nothing in this tree declares where the guard runs"}
+}
+
+// declText writes what an arm declares, with a computed title as written.
+func declText(f *model.File, d armDecl) string {
+	if k, lit, ok := model.TitleKey(d.typ, d.title); ok && lit {
+		return refText(d.typ, k)
+	}
+	return capitalizeType(d.typ) + "[" + sourceText(f, d.title.Span()) + "]"
+}
+
+// onlyChecks reports whether the arms that depend on the call only fail or log.
+func (s *definedSite) onlyChecks() bool {
+	arm := s.absent
+	if arm == nil {
+		arm = s.present
+	}
+	return arm != nil && onlyChecks(arm)
+}
+
+// judgeGuard classifies a guard around declarations of what it tests.
+func (s *definedSite) judgeGuard(ref model.Ref, guarded []armDecl) *verdict {
+	var keys []string
+	for _, d := range guarded {
+		k, lit, _ := model.TitleKey(d.typ, d.title)
+		if !lit {
+			return &verdict{sev: Info, msg: fmt.Sprintf("%s guards a declaration with a computed title; it holds only "+
+				"while every declaration of that resource is guarded alike", s.text)}
+		}
+		keys = append(keys, model.ResourceKey(d.typ, k))
+	}
+	for i, d := range guarded {
+		if v := s.conflict(keys[i], d); v != nil {
+			return v
+		}
+	}
+	if ref.Type == "class" && !hasResourceLike(guarded) {
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards an include, which is idempotent: the guard is not needed",
+			s.text)}
+	}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, which every other declaration guards alike (or none "+
+		"exists); the guard holds only while they all keep it", s.text, refText(guarded[0].typ, keyTitle(keys[0])))}
+}
+
+// conflict looks for a declaration of key, outside the guard, that one
+// catalog can evaluate with the guarded declaration d.
+func (s *definedSite) conflict(key string, d armDecl) *verdict {
+	self := s.modelDecl(key, d)
+	for _, o := range s.others(key) {
+		if o.node == d.node || o.file.Documentation() || model.GuardedAgainst(o.branch, key) {
+			continue
+		}
+		if d.typ == "class" && !o.resourceLike {
+			continue // include after the guard is harmless
+		}
+		if self != nil && (model.Exclusive(self.branch, o.branch) ||
+			o.scope.Owner() == self.scope.Owner() && o.order < self.order) {
+			continue // never together, or always first: the guard is then dead
+		}
+		if !catalogsMeet(s.p.Program, s.scope, o.scope) {
+			continue
+		}
+		return &verdict{sev: Warning,
+			msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with Duplicate declaration "+
+				"when evaluated after it", refText(d.typ, keyTitle(key)), o.scope.Describe()),
+			related: []Related{RelatedAt(o.file, o.span, fmt.Sprintf("%s declared here without the guard",
+				refText(d.typ, keyTitle(key))))}}
+	}
+	return nil
+}
+
+// declSite is a declaration of a resource or class in the model.
+type declSite struct {
+	node         parser.Node
+	file         *model.File
+	scope        *model.Scope
+	span         parser.Span
+	order        int64
+	branch       []model.Branch
+	resourceLike bool
+}
+
+// others returns every declaration of key in the program.
+func (s *definedSite) others(key string) []declSite {
+	typ, title := splitKey(key)
+	var out []declSite
+	if typ == "class" {
+		for _, d := range s.p.Program.DeclarationsOf(title) {
+			if d.Kind == model.Inherits {
+				continue
+			}
+			out = append(out, declSite{node: d.Node, file: d.File, scope: d.Scope, span: d.Span, order: d.Order,
+				branch: d.Branch, resourceLike: d.Kind == model.ResourceLike})
+		}
+		return out
+	}
+	for _, r := range s.p.Program.ResourcesTitled(key) {
+		out = append(out, declSite{node: r.Node, file: r.File, scope: r.Scope, span: r.Body.Title.Span(),
+			order: r.Order, branch: r.Branch})
+	}
+	return out
+}
+
+// modelDecl finds the guarded declaration d among the model's declarations
+// of key; nil when the model has none (documentation code).
+func (s *definedSite) modelDecl(key string, d armDecl) *declSite {
+	for _, o := range s.others(key) {
+		if o.node == d.node {
+			return &o
+		}
+	}
+	return nil
+}
+
+// catalogsMeet reports whether one catalog can evaluate the code of both
+// scopes. Until the model knows catalogs, it approximates them: code of one
+// module, or of one environment, can meet.
+func catalogsMeet(_ *model.Program, a, b *model.Scope) bool {
+	if a == nil || b == nil || a.File == nil || b.File == nil {
+		return false
+	}
+	sa, sb := a.File.Source, b.File.Source
+	if sa == nil || sb == nil {
+		return false
+	}
+	return sa.Module != nil && sa.Module == sb.Module || sa.Env != nil && sa.Env == sb.Env
+}
+
+// armDecl is a resource or class an arm declares.
+type armDecl struct {
+	typ          string // lower case; "class" for classes
+	title        parser.Expr
+	node         parser.Node // the *parser.Resource or *parser.Call
+	resourceLike bool        // class { 'x': }
+}
+
+// armDeclarations lists what the code of an arm declares: resources,
+// classes (include, require, contain, class { 'x': }) and what stdlib's
+// ensure_resource and ensure_packages declare.
+func armDeclarations(arm parser.Node) []armDecl {
+	var out []armDecl
+	parser.Inspect(arm, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.Resource:
+			typ := n.TypeName()
+			if typ == "" {
+				return true
+			}
+			for _, b := range n.Bodies {
+				for _, t := range model.TitleElems(b.Title) {
+					out = append(out, armDecl{typ: typ, title: t, node: n, resourceLike: typ == "class"})
+				}
+			}
+		case *parser.Call:
+			out = append(out, callDeclarations(n)...)
+		}
+		return true
+	})
+	return out
+}
+
+// callDeclarations lists what a call of include, require, contain,
+// ensure_resource or ensure_packages declares.
+func callDeclarations(c *parser.Call) []armDecl {
+	var out []armDecl
+	add := func(typ string, e parser.Expr) {
+		for _, t := range model.TitleElems(e) {
+			out = append(out, armDecl{typ: typ, title: t, node: c})
+		}
+	}
+	switch name := strings.TrimPrefix(strings.TrimPrefix(c.FuncName(), "::"), "stdlib::"); name {
+	case "include", "require", "contain":
+		for _, a := range c.Args {
+			add("class", a)
+		}
+	case "ensure_resource":
+		if len(c.Args) >= 2 {
+			if lit, ok := c.Args[0].(*parser.StringLit); ok {
+				add(model.NormalizeClassName(lit.Value), c.Args[1])
+			}
+		}
+	case "ensure_packages":
+		if len(c.Args) >= 1 {
+			if _, isHash := c.Args[0].(*parser.Hash); !isHash {
+				add("package", c.Args[0])
+			}
+		}
+	}
+	return out
+}
+
+// matching returns the declarations of decls that declare what ref names.
+func matching(ref model.Ref, decls []armDecl) []armDecl {
+	var out []armDecl
+	for _, d := range decls {
+		if d.typ != ref.Type {
+			continue
+		}
+		dk, _, ok := model.TitleKey(d.typ, d.title)
+		if !ok {
+			continue
+		}
+		for _, t := range ref.Titles {
+			if rk, _, ok := model.TitleKey(ref.Type, t); ok && rk == dk {
+				out = append(out, d)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// declaresClass reports whether an arm declares the class name.
+func declaresClass(arm parser.Node, name string) bool {
+	for _, d := range armDeclarations(arm) {
+		if k, _, ok := model.TitleKey("class", d.title); ok && d.typ == "class" && k == name {
+			return true
+		}
+	}
+	return false
+}
+
+func hasResourceLike(ds []armDecl) bool {
+	for _, d := range ds {
+		if d.resourceLike {
+			return true
+		}
+	}
+	return false
+}
+
+// checkFunctions fail or log: an arm calling only these is a sanity check.
+var checkFunctions = map[string]bool{"fail": true, "warning": true, "notice": true, "err": true, "alert": true,
+	"crit": true, "emerg": true, "info": true, "debug": true, "assert_type": true, "deprecation": true}
+
+// onlyChecks reports whether every statement of an arm calls one of
+// checkFunctions or declares a notify resource (a message in the report).
+func onlyChecks(arm parser.Node) bool {
+	b, ok := arm.(*parser.Block)
+	if !ok || len(b.Stmts) == 0 {
+		return false
+	}
+	for _, st := range b.Stmts {
+		switch n := st.(type) {
+		case *parser.Call:
+			if !checkFunctions[strings.TrimPrefix(n.FuncName(), "::")] {
+				return false
+			}
+		case *parser.Resource:
+			if n.TypeName() != "notify" || n.Form != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// splitKey splits a key of model.ResourceKey into type and title.
+func splitKey(key string) (typ, title string) {
+	typ, rest, _ := strings.Cut(key, "[")
+	return typ, strings.TrimSuffix(rest, "]")
+}
+
+// keyTitle is the title of a key of model.ResourceKey.
+func keyTitle(key string) string {
+	_, title := splitKey(key)
+	return title
+}
+
+// refText writes a reference the way Puppet code does: File['/a'], Class['x'].
+func refText(typ, title string) string {
+	return capitalizeType(typ) + "[" + quoteKey(title) + "]"
+}
+
+// quoteKey quotes a rendered title: literal text in single quotes, a
+// rendered expression in double quotes.
+func quoteKey(key string) string {
+	if strings.Contains(key, "$") {
+		return `"` + key + `"`
+	}
+	return "'" + key + "'"
+}
+
+// capitalizeType capitalises each segment of a type name: apache::vhost → Apache::Vhost.
+func capitalizeType(typ string) string {
+	segs := strings.Split(typ, "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	return strings.Join(segs, "::")
+}
+
+// sourceText is the text of span in f, on one line and shortened.
+func sourceText(f *model.File, span parser.Span) string {
+	if f.Parsed == nil {
+		return "defined()"
+	}
+	src := f.Parsed.Src
+	start, end := int(span.Start.Offset), int(span.End.Offset)
+	if start < 0 || end > len(src) || start >= end {
+		return "defined()"
+	}
+	text := strings.Join(strings.Fields(string(src[start:end])), " ")
+	if len(text) > 80 {
+		text = text[:77] + "..."
+	}
+	return text
+}
+
+// fileModule is the module a file belongs to, or nil.
+func fileModule(f *model.File) *load.Module {
+	if f == nil || f.Source == nil {
+		return nil
+	}
+	return f.Source.Module
 }

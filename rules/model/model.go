@@ -66,6 +66,7 @@ type Program struct {
 	dynamic      dynamicOnce  // see dynamic.go
 	catalogs     catalogsOnce // see catalogs.go
 	calls        callIndex    // see calls.go
+	titled       titledOnce   // see defined.go
 }
 
 // Options tune how the model is built.
