@@ -30,7 +30,7 @@ import (
 )
 
 // formatVersion changes whenever the stored layout changes.
-const formatVersion = 3
+const formatVersion = 4
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when

@@ -285,7 +285,8 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	sum := &model.Summary{Units: []model.Unit{
 		{Kind: model.UnitTop, Mentions: []string{"x"}},
 		{Kind: model.UnitDefinition, Name: "a", Mentions: []string{"b", "x"}, ResourceLike: []string{"b"},
-			Declares: []string{"b", "file"}, Parent: "p", ReadsFrom: []string{"b::params"}, Defaults: []string{"file"}},
+			Declares: []string{"b", "file"}, Parent: "p", ReadsFrom: []string{"b::params"}, Defaults: []string{"file"},
+			Titled: []string{"file[/a]"}, Tested: []string{"class[b]", "file[/a]"}},
 		{Kind: model.UnitNode},
 	}}
 	snap := snapshot{

@@ -81,7 +81,14 @@ func encode(snap *snapshot, owner string) []byte {
 			for _, m := range u.Defaults {
 				str(m)
 			}
-			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults)
+			for _, m := range u.Titled {
+				str(m)
+			}
+			for _, m := range u.Tested {
+				str(m)
+			}
+			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
+				len(u.Titled) + len(u.Tested)
 		}
 	}
 
@@ -103,7 +110,7 @@ func encode(snap *snapshot, owner string) []byte {
 			b = append(b, byte(u.Kind))
 			b = binary.AppendUvarint(b, index[u.Name])
 			b = binary.AppendUvarint(b, index[u.Parent])
-			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults} {
+			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested} {
 				b = binary.AppendUvarint(b, uint64(len(names)))
 				for _, m := range names {
 					b = binary.AppendUvarint(b, index[m])
@@ -261,6 +268,8 @@ func decode(data []byte, owner string) (snapshot, error) {
 			units[j].Declares = window()
 			units[j].ReadsFrom = window()
 			units[j].Defaults = window()
+			units[j].Titled = window()
+			units[j].Tested = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
 			return snapshot{}, errCorrupt

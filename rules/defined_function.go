@@ -26,8 +26,8 @@ other string (a file path, a variable name written without '$'). Given a referen
 or defined(Class['x']), it asks whether the declaration has been evaluated yet, which depends on
 evaluation order.
 
-Warnings: the string form naming a class or type of the same module (always true), or a name no
-module of the tree defines (always false); a string that is the title of the resource the guarded
+Warnings: the string form naming a class or type of the same module (always true), or a name in
+a module of the tree that defines no such class or type (always false); a string that is the title of the resource the guarded
 code declares; a guard (if !defined(X) / unless defined(X)) whose body declares something other
 than X; and a guard around X where X is also declared without the guard (for a class: resource-
 like) somewhere one catalog reaches with the guard: when the guard runs first, that declaration
@@ -60,6 +60,9 @@ type definedSite struct {
 	// only while the call is false, or true; nil when there is none.
 	absent, present parser.Node
 	scope           *model.Scope
+	// conds are the conditionals around the call, its own included (arms
+	// not set): whether node data decides them.
+	conds []model.Branch
 }
 
 func runDefinedFunction(p *Pass) {
@@ -79,9 +82,12 @@ func runDefinedFunction(p *Pass) {
 		if best == nil {
 			continue
 		}
-		span := n.Span()
-		if m, ok := n.(*parser.MethodCall); ok {
-			span = m.NameSpan
+		var span parser.Span
+		switch c := n.(type) {
+		case *parser.Call:
+			span = c.Func.Span()
+		case *parser.MethodCall:
+			span = c.NameSpan
 		}
 		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Message: best.msg,
 			Severity: best.sev, Related: best.related})
@@ -116,8 +122,19 @@ func newDefinedSite(p *Pass, nodes []parser.Node, parents []int32, i int) *defin
 		}
 		break
 	}
-	for j := parents[i]; j >= 0 && s.scope == nil; j = parents[j] {
-		s.scope = p.Program.ScopeOf(nodes[j])
+	for j := parents[i]; j >= 0; j = parents[j] {
+		switch n := nodes[j].(type) {
+		case *parser.If, *parser.Unless, *parser.Case, *parser.Selector:
+			s.conds = append(s.conds, model.Branch{Cond: n})
+		}
+		if sc := p.Program.ScopeOf(nodes[j]); sc != nil {
+			if s.scope == nil {
+				s.scope = sc
+			}
+			if sc.Kind != model.LambdaScope {
+				break
+			}
+		}
 	}
 	return s
 }
@@ -345,7 +362,7 @@ func (s *definedSite) judgeMismatch(ref model.Ref, decls []armDecl) *verdict {
 		}
 		key := model.ResourceKey(ref.Type, k)
 		for _, o := range s.others(key) {
-			if o.file.Documentation() || !catalogsMeet(s.p.Program, s.scope, o.scope) {
+			if o.file.Documentation() || !s.together(o) {
 				continue
 			}
 			return &verdict{sev: Warning, msg: fmt.Sprintf("%s; %s is declared in %s, and which runs first decides",
@@ -353,7 +370,7 @@ func (s *definedSite) judgeMismatch(ref model.Ref, decls []armDecl) *verdict {
 				related: []Related{RelatedAt(o.file, o.span, fmt.Sprintf("%s is declared here", refText(ref.Type, k)))}}
 		}
 	}
-	return &verdict{sev: Info, msg: declared + ", which nothing in this tree declares where the guard runs"}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s; no catalog of this tree declares that with it", declared)}
 }
 
 // declText writes what an arm declares, with a computed title as written.
@@ -373,55 +390,131 @@ func (s *definedSite) onlyChecks() bool {
 	return arm != nil && onlyChecks(arm)
 }
 
-// judgeGuard classifies a guard around declarations of what it tests.
+// judgeGuard classifies a guard around declarations of what it tests by
+// the other declarations of the same resource or class.
 func (s *definedSite) judgeGuard(ref model.Ref, guarded []armDecl) *verdict {
-	var keys []string
+	worst, rel, key := relNone, declSite{}, ""
 	for _, d := range guarded {
 		k, lit, _ := model.TitleKey(d.typ, d.title)
 		if !lit {
 			return &verdict{sev: Info, msg: fmt.Sprintf("%s guards a declaration with a computed title; it holds only "+
 				"while every declaration of that resource is guarded alike", s.text)}
 		}
-		keys = append(keys, model.ResourceKey(d.typ, k))
-	}
-	for i, d := range guarded {
-		if v := s.conflict(keys[i], d); v != nil {
-			return v
+		if r, o := s.relate(model.ResourceKey(d.typ, k), d); r > worst || key == "" {
+			worst, rel, key = r, o, model.ResourceKey(d.typ, k)
 		}
 	}
-	if ref.Type == "class" && !hasResourceLike(guarded) {
+	typ, title := splitKey(key)
+	what := refText(typ, title)
+	var related []Related
+	if worst >= relFirst {
+		related = []Related{RelatedAt(rel.file, rel.span, what+" declared here without the guard")}
+	}
+	switch {
+	case worst == relConflict:
+		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with "+
+			"Duplicate declaration when evaluated after it", what, rel.scope.Describe()), related: related}
+	case worst == relApart:
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with "+
+			"Duplicate declaration when evaluated after it in one catalog; the tree puts both in one only through data "+
+			"or an ENC", what, rel.scope.Describe()), related: related}
+	case worst == relFirst:
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s, which Puppet "+
+			"always evaluates first: the guard then skips its declaration", what, rel.scope.Describe()), related: related}
+	case ref.Type == "class" && !hasResourceLike(guarded):
 		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards an include, which is idempotent: the guard is not needed",
 			s.text)}
+	case worst == relGuarded:
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, and every other declaration of it is guarded alike "+
+			"or never runs with it; the guard holds only while that stays so", s.text, what)}
 	}
-	return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, which every other declaration guards alike (or none "+
-		"exists); the guard holds only while they all keep it", s.text, refText(guarded[0].typ, keyTitle(keys[0])))}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, which nothing else in the tree declares", s.text, what)}
 }
 
-// conflict looks for a declaration of key, outside the guard, that one
-// catalog can evaluate with the guarded declaration d.
-func (s *definedSite) conflict(key string, d armDecl) *verdict {
+// relation is how the other declarations of what a guard declares stand
+// to it, from harmless to fatal.
+type relation int
+
+const (
+	relNone     relation = iota // nothing else declares it
+	relGuarded                  // guarded alike, on an exclusive arm, or an include of the class
+	relFirst                    // unguarded, and always evaluated before the guard
+	relApart                    // unguarded, in one catalog only through data or an ENC
+	relConflict                 // unguarded, and a catalog of the tree can evaluate it after the guard
+)
+
+// relate returns the worst relation of another declaration of key to the
+// guarded declaration d, with that declaration.
+func (s *definedSite) relate(key string, d armDecl) (relation, declSite) {
 	self := s.modelDecl(key, d)
+	worst, which := relNone, declSite{}
 	for _, o := range s.others(key) {
-		if o.node == d.node || o.file.Documentation() || model.GuardedAgainst(o.branch, key) {
+		if o.node == d.node || o.file.Documentation() {
 			continue
 		}
-		if d.typ == "class" && !o.resourceLike {
-			continue // include after the guard is harmless
+		if r := s.relation(key, d, self, o); r > worst {
+			worst, which = r, o
 		}
-		if self != nil && (model.Exclusive(self.branch, o.branch) ||
-			o.scope.Owner() == self.scope.Owner() && o.order < self.order) {
-			continue // never together, or always first: the guard is then dead
+		if worst == relConflict {
+			break
 		}
-		if !catalogsMeet(s.p.Program, s.scope, o.scope) {
-			continue
-		}
-		return &verdict{sev: Warning,
-			msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with Duplicate declaration "+
-				"when evaluated after it", refText(d.typ, keyTitle(key)), o.scope.Describe()),
-			related: []Related{RelatedAt(o.file, o.span, fmt.Sprintf("%s declared here without the guard",
-				refText(d.typ, keyTitle(key))))}}
 	}
-	return nil
+	return worst, which
+}
+
+// relation classifies one other declaration o of key; self is the guarded
+// declaration in the model, nil when the model does not hold it.
+func (s *definedSite) relation(key string, d armDecl, self *declSite, o declSite) relation {
+	switch {
+	case model.GuardedAgainst(o.branch, key), d.typ == "class" && !o.resourceLike:
+		return relGuarded // an include after the guard is harmless
+	case self != nil && model.Exclusive(self.branch, o.branch):
+		return relGuarded
+	case self != nil && o.scope.Owner() == self.scope.Owner() && o.order < self.order:
+		return relFirst
+	case s.scope.Owner().Kind == model.DefineScope && evaluatedEagerly(s.p.Program, o.scope, map[*model.Scope]bool{}):
+		return relFirst // defined types' bodies are evaluated after every class declared eagerly
+	case !s.together(o):
+		return relApart
+	}
+	return relConflict
+}
+
+// evaluatedEagerly reports whether code of scope s runs where it is
+// declared, before any defined type's body: top scope, node definitions,
+// and classes nothing declares (an ENC's) or declared from such code.
+// Puppet evaluates the bodies of defined-type instances afterwards, in
+// the order they were declared, and a class first declared from one of
+// them with them.
+func evaluatedEagerly(p *model.Program, s *model.Scope, seen map[*model.Scope]bool) bool {
+	o := s.Owner()
+	if seen[o] {
+		return false
+	}
+	seen[o] = true
+	switch o.Kind {
+	case model.TopScope, model.NodeScope:
+		return true
+	case model.ClassScope:
+		decls := p.DeclarationsOf(o.Def.Name)
+		if len(decls) == 0 {
+			return true
+		}
+		for _, d := range decls {
+			if d.Kind != model.DefineInstance && evaluatedEagerly(p, d.Scope, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// together reports whether some catalog the tree shows evaluates both the
+// guard and o: one entry point reaches both, on conditional arms that no
+// node's data (class parameters, lookups) decides.
+func (s *definedSite) together(o declSite) bool {
+	return s.p.Program.Catalogs().Meet(s.scope, o.scope) && !model.PathDependsOnData(o.branch) &&
+		!model.PathDependsOnData(s.conds)
 }
 
 // declSite is a declaration of a resource or class in the model.
@@ -465,20 +558,6 @@ func (s *definedSite) modelDecl(key string, d armDecl) *declSite {
 		}
 	}
 	return nil
-}
-
-// catalogsMeet reports whether one catalog can evaluate the code of both
-// scopes. Until the model knows catalogs, it approximates them: code of one
-// module, or of one environment, can meet.
-func catalogsMeet(_ *model.Program, a, b *model.Scope) bool {
-	if a == nil || b == nil || a.File == nil || b.File == nil {
-		return false
-	}
-	sa, sb := a.File.Source, b.File.Source
-	if sa == nil || sb == nil {
-		return false
-	}
-	return sa.Module != nil && sa.Module == sb.Module || sa.Env != nil && sa.Env == sb.Env
 }
 
 // armDecl is a resource or class an arm declares.
@@ -616,12 +695,6 @@ func onlyChecks(arm parser.Node) bool {
 func splitKey(key string) (typ, title string) {
 	typ, rest, _ := strings.Cut(key, "[")
 	return typ, strings.TrimSuffix(rest, "]")
-}
-
-// keyTitle is the title of a key of model.ResourceKey.
-func keyTitle(key string) string {
-	_, title := splitKey(key)
-	return title
 }
 
 // refText writes a reference the way Puppet code does: File['/a'], Class['x'].

@@ -80,17 +80,23 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 	}
 
 	var reported []unitRef
-	var resourceLike, defaulted []string
+	var resourceLike, defaulted, tested, testedClasses []string
 	for i, f := range files {
 		if f.Reported && sums[i] != nil {
 			for j, u := range sums[i].Units {
 				reported = append(reported, unitRef{int32(i), int32(j)})
 				resourceLike = append(resourceLike, u.ResourceLike...)
 				defaulted = append(defaulted, u.Defaults...)
+				tested = append(tested, u.Tested...)
 			}
 		}
 	}
-	r.declaredBy = r.declarersIndex(append(slices.Clone(resourceLike), defaulted...))
+	for _, key := range tested {
+		if name, ok := strings.CutPrefix(key, "class["); ok {
+			testedClasses = append(testedClasses, strings.TrimSuffix(name, "]"))
+		}
+	}
+	r.declaredBy = r.declarersIndex(slices.Concat(resourceLike, defaulted, testedClasses))
 	r.keepCallees(reported)
 	r.keepMisplacedFunctionCallers(reported)
 
@@ -109,6 +115,12 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 		r.keepDirectDeclarers(reported)
 	}
 	needed = append(needed, resourceLike...)
+	if len(tested) > 0 {
+		// Where a defined() guard runs, and where what it tests is
+		// declared, decide whether one catalog holds both.
+		needed = append(needed, r.names(reported)...)
+		needed = append(needed, r.keepTestedDeclarers(tested, testedClasses)...)
+	}
 	var reachedByDefaults []string
 	if len(defaulted) > 0 {
 		reachedByDefaults = r.keepDefaultsReach(reported, defaulted)
@@ -149,6 +161,35 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 		keep[i] = keep[i] || (f.Reported && sums[i] != nil)
 	}
 	return keep
+}
+
+// keepTestedDeclarers keeps the units that declare what the reported
+// units' defined() calls test (keys as Unit.Tested writes them; classes
+// are also given by name), and returns their names.
+func (r *relevance) keepTestedDeclarers(tested, classes []string) []string {
+	var out []string
+	for _, name := range classes {
+		for _, c := range r.declaredBy[name] {
+			r.keep(c)
+			out = append(out, r.name(c))
+		}
+	}
+	want := map[string]bool{}
+	for _, key := range tested {
+		want[key] = true
+	}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			if slices.ContainsFunc(u.Titled, func(k string) bool { return want[k] }) {
+				r.keep(unitRef{int32(i), int32(j)})
+				out = append(out, u.Name)
+			}
+		}
+	}
+	return out
 }
 
 // worklist is a set of items to visit, each once, in no particular order.

@@ -25,7 +25,8 @@ func TestSummarize(t *testing.T) {
 			src:  "include Foo::Bar\n$x = $::os\nclass a { notify { 'hello world': } }\n",
 			want: []model.Unit{
 				{Kind: model.UnitTop, Mentions: []string{"foo::bar", "include"}, Declares: []string{"foo::bar"}},
-				{Kind: model.UnitClass, Name: "a", Mentions: []string{"notify"}, Declares: []string{"notify"}},
+				{Kind: model.UnitClass, Name: "a", Mentions: []string{"notify"}, Declares: []string{"notify"},
+					Titled: []string{"notify[hello world]"}},
 			},
 		},
 		{
@@ -47,7 +48,18 @@ func TestSummarize(t *testing.T) {
 				{Kind: model.UnitClass, Name: "b",
 					Mentions: []string{"b/conf.epp", "b::params", "epp", "mymod::each_x", "mymod::fn", "mymod::thing", "x"},
 					Declares: []string{"b/conf.epp", "b::params", "mymod::thing"}, Parent: "b::params",
-					ReadsFrom: []string{"b::params"}},
+					ReadsFrom: []string{"b::params"}, Titled: []string{"mymod::thing[x]"}},
+			},
+		},
+		{
+			name: "resources with constant titles and what defined() tests",
+			src: "class g {\n  if !defined(File['/a']) and !defined(Class['::X']) { file { ['/a', $b, \"/c\"]: } }\n" +
+				"  $y = Resource['pkg', 'git'].defined\n  @@user { \"u${b}\": }\n}\n",
+			want: []model.Unit{
+				{Kind: model.UnitTop},
+				{Kind: model.UnitClass, Name: "g", Mentions: []string{"class", "defined", "file", "git", "pkg", "resource", "u", "user", "x"},
+					Declares: []string{"defined(x)", "file", "user"}, Titled: []string{"file[/a]", "file[/c]"},
+					Tested: []string{"class[x]", "file[/a]", "pkg[git]"}},
 			},
 		},
 		{

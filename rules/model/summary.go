@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 3
+const SummaryVersion = 4
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -63,6 +63,13 @@ type Unit struct {
 	// Defaults are the resource types the unit sets defaults for
 	// (File { ... }), lower case, sorted and without duplicates.
 	Defaults []string
+	// Titled are the resources with a constant title the unit declares,
+	// as ResourceKey writes them ("file[/etc/motd]"), sorted and without
+	// duplicates; Tested are the references with a constant title the
+	// unit's defined() calls test ("class[apache]" for classes). Whether a
+	// defined() guard can meet an unguarded declaration of what it tests
+	// depends on every unit declaring that.
+	Titled, Tested []string
 }
 
 // UnitKind says what a unit is.
@@ -86,7 +93,7 @@ const (
 func Summarize(f *parser.File) *Summary {
 	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}},
 		resourceLike: []map[string]bool{{}}, declares: []map[string]bool{{}}, readsFrom: []map[string]bool{{}},
-		defaults: []map[string]bool{{}}}
+		defaults: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}}}
 	if f.Program != nil {
 		s.walk(f.Program, 0, "")
 	}
@@ -96,6 +103,8 @@ func Summarize(f *parser.File) *Summary {
 		s.sum.Units[i].Declares = sortedKeys(s.declares[i])
 		s.sum.Units[i].ReadsFrom = sortedKeys(s.readsFrom[i])
 		s.sum.Units[i].Defaults = sortedKeys(s.defaults[i])
+		s.sum.Units[i].Titled = sortedKeys(s.titled[i])
+		s.sum.Units[i].Tested = sortedKeys(s.tested[i])
 	}
 	return s.sum
 }
@@ -116,6 +125,8 @@ type summarizer struct {
 	declares     []map[string]bool // by unit
 	readsFrom    []map[string]bool // by unit
 	defaults     []map[string]bool // by unit
+	titled       []map[string]bool // by unit
+	tested       []map[string]bool // by unit
 }
 
 // open starts a unit and returns its index.
@@ -126,6 +137,8 @@ func (s *summarizer) open(kind UnitKind, name string) int {
 	s.declares = append(s.declares, map[string]bool{})
 	s.readsFrom = append(s.readsFrom, map[string]bool{})
 	s.defaults = append(s.defaults, map[string]bool{})
+	s.titled = append(s.titled, map[string]bool{})
+	s.tested = append(s.tested, map[string]bool{})
 	return len(s.sum.Units) - 1
 }
 
@@ -212,6 +225,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 			s.declare(u, n.Value) // rendered by epp() (or passed to a function that does)
 		}
 	case *parser.Call:
+		s.test(u, n)
 		declaring := declKindOf(n.FuncName()) != 0
 		fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
 		for _, arg := range n.Args {
@@ -235,6 +249,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 			s.defaults[u][NormalizeClassName(t.Value)] = true // as the model reads it
 		}
 	case *parser.MethodCall:
+		s.test(u, n)
 		s.mention(u, n.Name)
 	case *parser.Resource:
 		if typ := n.TypeName(); typ == "class" {
@@ -244,11 +259,27 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 					s.declare(u, t.name)
 				}
 			}
-		} else {
+		} else if typ != "" {
 			s.declare(u, typ)
+			for _, body := range n.Bodies {
+				for _, t := range TitleElems(body.Title) {
+					if key, lit, ok := TitleKey(typ, t); ok && lit {
+						s.titled[u][ResourceKey(typ, key)] = true
+					}
+				}
+			}
 		}
 	}
 	s.children(n, u, ns)
+}
+
+// test records the references a defined() call n of unit u tests.
+func (s *summarizer) test(u int, n parser.Node) {
+	if _, ok := DefinedArgs(n); ok {
+		for _, key := range LiteralRefKeys(n) {
+			s.tested[u][key] = true
+		}
+	}
 }
 
 func (s *summarizer) children(n parser.Node, u int, ns string) {

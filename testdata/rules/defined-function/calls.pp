@@ -1,24 +1,78 @@
-class guarded {
-  if !defined(Package['git']) { # want "defined\\(\\) of a resource or class reference is true only when its declaration has already been evaluated"
-    package { 'git': ensure => installed }
-  }
-  if defined(Class['apache']) { # want "resource or class reference"
-    notify { 'apache is here': }
-  }
-  if defined('$::custom_fact') { # want "defined\\('\\$::custom_fact'\\) is true only when the variable has been assigned"
+class guarded (String $dir, String $other, Boolean $manage) {
+  # Variable tests are intentional.
+  if defined('$::custom_fact') {
     notify { 'fact': }
   }
-  if defined('apache::vhost') { # want "defined\\('apache::vhost'\\) only asks whether a class or resource type of that name exists, and is true even when nothing declares it"
-    notify { 'vhost type': }
+  $known = '$dir'.defined
+
+  # Sanity checks: the arm only fails or logs.
+  if !defined(Class['apache']) {
+    fail('include apache first')
   }
-  $known = 'git'.defined # want "defined\\('git'\\) only asks whether"
-  $who = "profile::${known}"
-  if defined($who) { # want "defined\\(\\) is true for a class or resource only once its declaration has been evaluated"
-    notify { 'who': }
+  unless defined(Class['apache']) {
+    warning('apache is missing')
+    notice('carrying on')
   }
-  if defined("profile::${known}") { # want "defined\\(\\) of a name only asks whether"
-    notify { 'interpolated': }
+  if defined(Anchor['x present']) {
+    fail('x already present')
+  }
+  if !defined(Ceph::Keyring['admin']) {
+    notify { 'admin keyring not defined, things might not work': }
+  }
+
+  # Guards around what they test: nothing else in this file declares it.
+  if !defined(Package['git']) { # want info:"guards Package\\['git'\\], which nothing else in the tree declares"
+    package { 'git': ensure => installed }
+  }
+  unless defined(File['/srv']) or $manage { # want info:"guards File\\['/srv'\\]"
+    file { '/srv': ensure => directory }
+  }
+  if $manage and !defined(Package['curl']) { # want info:"guards Package\\['curl'\\]"
+    ensure_packages(['curl'])
+  }
+  if $manage {
+    notice('managed')
+  } elsif !defined(Service['ssh']) { # want info:"guards Service\\['ssh'\\]"
+    service { 'ssh': ensure => running }
+  }
+  if !defined(File[$dir]) { # want info:"guards a declaration with a computed title"
+    file { $dir: ensure => directory }
+  }
+  if !defined(Class['ntp']) { # want info:"guards an include, which is idempotent"
+    include ntp
+  }
+
+  # A guard testing one thing and declaring another.
+  if !defined(Network::Interface['lo']) { # want warning:"guards a declaration of Site::Network::Interface\\['lo'\\], a resource of another type"
+    site::network::interface { 'lo': }
+  }
+  if !defined(File['/a']) { # want info:"guards a declaration of File\\['/b'\\], not of what it tests; no catalog of this tree declares that with it"
+    file { '/b': ensure => file }
+  }
+  if !defined(Class['sce_linux']) { # want info:"guards a declaration of Class\\['motd'\\]"
+    include motd
+  }
+
+  # A string is a class or type name, never a resource's title.
+  if !defined($other) { # want warning:"asks whether a class or type of that name exists, not whether File\\[\\$other\\] is declared"
+    file { $other: ensure => directory }
+  }
+  if !defined('/etc/app') { # want warning:"not whether File\\['/etc/app'\\] is declared"
+    file { '/etc/app': ensure => directory }
+  }
+
+  # Positive tests and other uses depend on evaluation order.
+  if defined(Class['apache']) { # want info:"depends on evaluation order"
+    Class['apache'] -> Class['guarded']
+  }
+  $has_git = defined(Package['git']) # want info:"depends on evaluation order"
+  $has_curl = Package['curl'].defined # want info:"depends on evaluation order"
+  if defined($known) { # want info:"what it tests depends on the value"
+    include known
+  }
+  if defined($known) {
+    notice('known')
   }
   $defined = 'not a call'
-  notify { $defined: message => "${known}" }
+  notify { $defined: message => "${has_git} ${has_curl}" }
 }
