@@ -415,9 +415,9 @@ func (s *definedSite) judgeGuard(ref model.Ref, guarded []armDecl) *verdict {
 		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with "+
 			"Duplicate declaration when evaluated after it", what, rel.scope.Describe()), related: related}
 	case worst == relApart:
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with "+
-			"Duplicate declaration when evaluated after it in one catalog; the tree puts both in one only through data "+
-			"or an ENC", what, rel.scope.Describe()), related: related}
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s; a catalog with "+
+			"both, which only data or an ENC makes, fails when the guard runs first", what, rel.scope.Describe()),
+			related: related}
 	case worst == relFirst:
 		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s, which Puppet "+
 			"always evaluates first: the guard then skips its declaration", what, rel.scope.Describe()), related: related}
@@ -425,8 +425,8 @@ func (s *definedSite) judgeGuard(ref model.Ref, guarded []armDecl) *verdict {
 		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards an include, which is idempotent: the guard is not needed",
 			s.text)}
 	case worst == relGuarded:
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, and every other declaration of it is guarded alike "+
-			"or never runs with it; the guard holds only while that stays so", s.text, what)}
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s; every other declaration of it is guarded alike "+
+			"or never runs with it", s.text, what)}
 	}
 	return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, which nothing else in the tree declares", s.text, what)}
 }
