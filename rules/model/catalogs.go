@@ -216,4 +216,3 @@ func newCatalogs(p *Program) *Catalogs {
 	}
 	return c
 }
-
