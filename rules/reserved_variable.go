@@ -104,8 +104,8 @@ func runReservedVariable(p *Pass) {
 		case *parser.Assign:
 			owner := ownerOf(nodes, parents, i, top)
 			for _, v := range assignedVariables(n.LHS) {
-				if msg := reservedAssignment(v.Name, owner); msg != "" {
-					p.ReportSpan(p.File, v.Span(), msg)
+				if msg, sev := reservedAssignment(p, v.Name, owner); msg != "" {
+					p.Report(Diagnostic{File: p.File.Path, Start: v.Span().Start, End: v.Span().End, Message: msg, Severity: sev})
 				}
 			}
 		case *parser.ClassDef:
@@ -143,34 +143,45 @@ func assignedVariables(lhs parser.Expr) []*parser.Variable {
 }
 
 // reservedAssignment returns the finding for assigning $name in a scope
-// of the given owner, or "".
-func reservedAssignment(name string, owner scopeOwner) string {
+// of the given owner, and its severity, or "". Severity 0 is the rule's.
+func reservedAssignment(p *Pass, name string, owner scopeOwner) (string, Severity) {
 	switch {
 	case isNumericName(name):
 		return fmt.Sprintf("$%s is a regex capture variable, set by regular expressions and reserved: Puppet rejects the file: "+
 			"\"Illegal attempt to assign to the numeric match result variable '$%s'. Numeric variables are not assignable\". Use another name",
-			name, name)
+			name, name), 0
 	case name == "facts" || name == "trusted":
 		return fmt.Sprintf("$%s is reserved for facts and cannot be reassigned, at any scope; Puppet fails the catalog: "+
-			"\"Attempt to assign to a reserved variable name: '%s'\". Use another name", name, name)
+			"\"Attempt to assign to a reserved variable name: '%s'\". Use another name", name, name), 0
 	case name == "server_facts":
 		return "$server_facts is reserved for trusted server facts and cannot be reassigned, at any scope; Puppet fails the catalog: " +
-			"\"Attempt to assign to a reserved variable name: 'server_facts'\". Use another name"
+			"\"Attempt to assign to a reserved variable name: 'server_facts'\". Use another name", 0
 	case (name == "title" || name == "name") && owner != ownerLambda && owner != ownerFunction && owner != ownerFile:
 		what := "the title of a class or defined type"
 		if name == "name" {
 			what = "a synonym for $title"
 		}
 		return fmt.Sprintf("$%s is reserved: it is %s, and cannot be assigned %s; Puppet fails the catalog: "+
-			"\"Cannot reassign built in (or already assigned) variable '$%s'\". Use another name", name, what, owner, name)
-	case owner == ownerTop && isFactName(name):
+			"\"Cannot reassign built in (or already assigned) variable '$%s'\". Use another name", name, what, owner, name), 0
+	case owner != ownerTop:
+		return "", 0
+	case isFactName(name):
 		return fmt.Sprintf("$%s is a fact, and facts are reserved at top scope; Puppet fails the catalog: "+
-			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
-	case owner == ownerTop && builtin.IsTopScopeReserved(name):
+			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name), 0
+	case builtin.IsTopScopeReserved(name):
 		return fmt.Sprintf("$%s is one of Puppet's built-in variables, which are reserved at top scope; Puppet fails the catalog: "+
-			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name)
+			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name), 0
+	case staticScope(p).CustomFact(name):
+		return fmt.Sprintf("$%s is a custom fact of this tree (lib/facter), and facts are reserved at top scope; Puppet fails the catalog "+
+			"on every node where the fact resolves: \"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name), 0
+	case builtin.IsServerVariable(name):
+		return fmt.Sprintf("$%s is set at top scope by a Puppet server compiling the catalog (puppet apply does not set it); "+
+			"there Puppet fails the catalog: \"Cannot reassign variable '$%s'\". Use another name", name, name), Warning
+	case builtin.IsConditionalBuiltin(name):
+		return fmt.Sprintf("$%s is set at top scope when the agent names its environment; then Puppet fails the catalog: "+
+			"\"Cannot reassign variable '$%s'\". Use another name", name, name), Info
 	}
-	return ""
+	return "", 0
 }
 
 // checkReservedParams reports parameters named like reserved variables.

@@ -64,8 +64,8 @@ func TestRawListsNonEmptyAndUnique(t *testing.T) {
 		{"data types (case-insensitive)", lowerTypes(seedDataTypes, parserDataTypes, runtimeDataTypes)},
 		{"reserved type names", reservedTypeNames},
 		{"reserved words", words},
-		{"variables and facts", slices.Concat(neverAssignable, classScopeBuiltins, topScopeBuiltinVariables, coreFacts, legacyFacts)},
-		{"legacy fact patterns", legacyFactPatterns},
+		{"variables and facts", slices.Concat(neverAssignable, classScopeBuiltins, topScopeBuiltinVariables, serverVariables, conditionalBuiltinVariables, coreFacts, legacyFacts)},
+		{"device fact patterns", deviceFactPatterns},
 	}
 	for _, tt := range tests {
 		checkList(t, tt.label, tt.list)

@@ -28,29 +28,43 @@ var classScopeBuiltins = []string{
 	"caller_module_name",
 }
 
-// topScopeBuiltinVariables are the other variables Puppet sets at top scope;
-// like facts, they may not be assigned there but may be reused in a class
-// or define.
+// topScopeBuiltinVariables are the other variables Puppet sets at top scope
+// on every node; like facts, they may not be assigned there but may be
+// reused in a class or define.
 //
 // Sources: Puppet 8 "Built-in variables" page
 // (https://www.puppet.com/docs/puppet/8/lang_facts_builtin_variables):
-// agent facts clientcert, clientversion, clientnoop,
-// agent_specified_environment; server variables servername, serverip,
-// serverip6, serverversion (puppet 8.11.0 lib/puppet/node/server_facts.rb,
-// set only when a server compiles); environment (lib/puppet/parser/compiler.rb,
-// set from the node's environment); puppetversion, the fact Puppet adds to
-// Facter's (lib/puppet.rb).
+// agent facts clientcert, clientversion, clientnoop; environment
+// (lib/puppet/parser/compiler.rb, set from the node's environment);
+// puppetversion, the fact Puppet adds to Facter's (lib/puppet.rb). Each
+// fails "Cannot reassign variable" at top scope under puppet apply 7.23.0
+// (testdata/puppet-apply/names/top-*.txtar).
 var topScopeBuiltinVariables = []string{
-	"agent_specified_environment",
 	"clientcert",
 	"clientnoop",
 	"clientversion",
 	"environment",
 	"puppetversion",
+}
+
+// serverVariables are set at top scope only when a Puppet server compiles
+// the catalog: puppet 7.23.0 lib/puppet/indirector/catalog/compiler.rb
+// (set_server_facts) merges them into the node's parameters, which become
+// top-scope variables; puppet apply does not set them
+// (testdata/puppet-apply/names/accepted-server-variables.txtar).
+var serverVariables = []string{
 	"serverip",
 	"serverip6",
 	"servername",
 	"serverversion",
+}
+
+// conditionalBuiltinVariables are set at top scope only on some runs:
+// agent_specified_environment only when the run names its environment
+// (testdata/puppet-apply/names/top-agent-specified-environment.txtar fails
+// with --environment; puppet apply without one accepts assigning it).
+var conditionalBuiltinVariables = []string{
+	"agent_specified_environment",
 }
 
 // coreFacts are the top-level names of Facter 4's core (non-legacy) facts.
@@ -76,7 +90,11 @@ var coreFacts = []string{
 //
 // Source: facter 4.11 lib/schema/facter.yaml entries with "hidden: true"
 // and no pattern, plus the legacy ALIASES in lib/facter/facts/**/*.rb that
-// the schema omits (productversion, windows_display_version).
+// the schema omits (productversion, windows_display_version), plus the
+// names the schema's ssh\w*key, sshfp_\w* and sp_\w+ patterns stand for
+// (facter 4.3 lib/facter/facts/linux/sshalgorithmkey.rb and
+// sshfp_algorithm.rb over the rsa, dsa, ecdsa and ed25519 host keys of
+// resolvers/ssh.rb; facts/macosx/system_profiler/*.rb).
 var legacyFacts = []string{
 	"architecture", "augeasversion", "bios_release_date", "bios_vendor",
 	"bios_version", "blockdevices", "boardassettag", "boardmanufacturer",
@@ -95,7 +113,14 @@ var legacyFacts = []string{
 	"productversion", "rubyplatform", "rubysitedir", "rubyversion", "scope6",
 	"selinux", "selinux_config_mode", "selinux_config_policy",
 	"selinux_current_mode", "selinux_enforced", "selinux_policyversion",
-	"serialnumber", "swapencrypted", "swapfree", "swapfree_mb", "swapsize",
+	"serialnumber", "sp_boot_mode", "sp_boot_rom_version", "sp_boot_volume",
+	"sp_cpu_type", "sp_current_processor_speed", "sp_kernel_version",
+	"sp_l2_cache_core", "sp_l3_cache", "sp_local_host_name", "sp_machine_model",
+	"sp_machine_name", "sp_number_processors", "sp_os_version", "sp_packages",
+	"sp_physical_memory", "sp_platform_uuid", "sp_secure_vm", "sp_serial_number",
+	"sp_smc_version_system", "sp_uptime", "sp_user_name", "sshdsakey",
+	"sshecdsakey", "sshed25519key", "sshfp_dsa", "sshfp_ecdsa", "sshfp_ed25519",
+	"sshfp_rsa", "sshrsakey", "swapencrypted", "swapfree", "swapfree_mb", "swapsize",
 	"swapsize_mb", "system32", "uptime", "uptime_days", "uptime_hours",
 	"uptime_seconds", "uuid", "windows_display_version",
 	"windows_edition_id", "windows_installation_type",
@@ -103,12 +128,16 @@ var legacyFacts = []string{
 	"zones",
 }
 
-// legacyFactPatterns are the legacy facts whose names embed an interface,
-// device, algorithm or zone, in Go syntax.
+// deviceFactPatterns are the legacy facts whose names embed an interface,
+// device, processor number, zone or logical domain of the node, in Go
+// syntax: which of them a node has depends on its hardware, so a name
+// matching one is a fact only on some nodes ($network_zone is one only on
+// a node with an interface named zone).
 //
 // Source: the "pattern" entries of facter 4.11 lib/schema/facter.yaml, with
-// Ruby's ^...$ anchors written as \A...\z.
-var legacyFactPatterns = []string{
+// Ruby's ^...$ anchors written as \A...\z; the ssh, sshfp and sp_ patterns
+// there stand for the fixed names in legacyFacts.
+var deviceFactPatterns = []string{
 	`\Ablockdevice_[A-Za-z0-9]+_model\z`,
 	`\Ablockdevice_[A-Za-z0-9]+_size\z`,
 	`\Ablockdevice_[A-Za-z0-9]+_vendor\z`,
@@ -123,9 +152,6 @@ var legacyFactPatterns = []string{
 	`\Anetwork_.+\z`,
 	`\Aprocessor\d+\z`,
 	`\Ascope6_.+\z`,
-	`\Asp_\w+\z`,
-	`\Assh\w*key\z`,
-	`\Asshfp_\w*\z`,
 	`\Azone_[\w\-.]+_brand\z`,
 	`\Azone_[\w\-.]+_id\z`,
 	`\Azone_[\w\-.]+_iptype\z`,
@@ -139,9 +165,11 @@ var (
 	neverAssignableSet   = newNameSet(neverAssignable)
 	classScopeBuiltinSet = newNameSet(classScopeBuiltins)
 	topScopeBuiltinSet   = newNameSet(topScopeBuiltinVariables)
+	serverVariableSet    = newNameSet(serverVariables)
+	conditionalSet       = newNameSet(conditionalBuiltinVariables)
 	coreFactSet          = newNameSet(coreFacts)
 	legacyFactSet        = newNameSet(legacyFacts)
-	legacyFactREs        = mustCompileAll(legacyFactPatterns)
+	deviceFactREs        = mustCompileAll(deviceFactPatterns)
 )
 
 // trimTopScope removes the "::" that marks an explicit top-scope reference
@@ -168,12 +196,21 @@ func IsCaptureVariable(name string) bool {
 // leading "::") is a variable Puppet itself sets: facts, trusted,
 // server_facts, title, name, module_name, caller_module_name, the agent and
 // server variables, environment, or a $settings::<setting> variable.
-// Facts from Facter are separate: IsCoreFact, IsLegacyFact.
+// Facts from Facter are separate: IsCoreFact, IsLegacyFact, IsDeviceFact.
 func IsBuiltinVariable(name string) bool {
 	n := trimTopScope(name)
 	return neverAssignableSet.has(n) || classScopeBuiltinSet.has(n) ||
-		topScopeBuiltinSet.has(n) || IsSettingsVariable(n)
+		topScopeBuiltinSet.has(n) || serverVariableSet.has(n) || conditionalSet.has(n) ||
+		IsSettingsVariable(n)
 }
+
+// IsServerVariable reports whether name is one of the variables a Puppet
+// server sets at top scope and puppet apply does not ($servername...).
+func IsServerVariable(name string) bool { return serverVariableSet.has(trimTopScope(name)) }
+
+// IsConditionalBuiltin reports whether name is a built-in variable set only
+// on some runs (agent_specified_environment).
+func IsConditionalBuiltin(name string) bool { return conditionalSet.has(trimTopScope(name)) }
 
 // IsSettingsVariable reports whether name is a qualified reference into the
 // settings namespace ("settings::vardir", "::settings::vardir"). The names
@@ -189,17 +226,22 @@ func IsCoreFact(name string) bool {
 	return coreFactSet.has(trimTopScope(name))
 }
 
-// IsLegacyFact reports whether name (optionally with a leading "::") is a
-// Facter legacy flat fact: a fixed name such as osfamily or ipaddress, or
-// a per-interface/device name such as ipaddress_eth0, macaddress_eth0,
-// mtu_eth0, processor0, sp_serial_number, sshrsakey, sshfp_rsa,
-// blockdevice_sda_size or zone_global_id.
+// IsLegacyFact reports whether name (optionally with a leading "::") is one
+// of Facter's legacy flat facts with a fixed name, such as osfamily,
+// ipaddress, sshrsakey or sp_serial_number. The names are matched exactly;
+// per-device names are IsDeviceFact's.
 func IsLegacyFact(name string) bool {
+	return legacyFactSet.has(trimTopScope(name))
+}
+
+// IsDeviceFact reports whether name (optionally with a leading "::") has
+// the shape of a legacy fact named after a device of the node:
+// ipaddress_eth0, macaddress_eth0, mtu_eth0, processor0,
+// blockdevice_sda_size, zone_global_id... Such a fact exists only on nodes
+// with that device.
+func IsDeviceFact(name string) bool {
 	n := trimTopScope(name)
-	if legacyFactSet.has(n) {
-		return true
-	}
-	for _, re := range legacyFactREs {
+	for _, re := range deviceFactREs {
 		if re.MatchString(n) {
 			return true
 		}
@@ -209,10 +251,11 @@ func IsLegacyFact(name string) bool {
 
 // IsKnownTopScopeVariable reports whether static analysis may take name
 // (without '$', optionally with a leading "::") as defined at top scope
-// without seeing an assignment: a built-in variable or a core or legacy
-// fact. Regex captures are not top-scope variables (IsCaptureVariable).
+// without seeing an assignment: a built-in variable or a core, legacy or
+// per-device fact (which some node may have). Regex captures are not
+// top-scope variables (IsCaptureVariable).
 func IsKnownTopScopeVariable(name string) bool {
-	return IsBuiltinVariable(name) || IsCoreFact(name) || IsLegacyFact(name)
+	return IsBuiltinVariable(name) || IsCoreFact(name) || IsLegacyFact(name) || IsDeviceFact(name)
 }
 
 // IsReservedVariable reports whether name (without '$') may not be assigned
@@ -225,13 +268,16 @@ func IsReservedVariable(name string) bool {
 }
 
 // IsTopScopeReserved reports whether name (without '$') may not be assigned
-// at top scope: every reserved variable, every built-in variable and every
-// core or legacy fact, except caller_module_name, which Puppet sets only in
-// classes and defines. In a class, define or node scope only
-// IsReservedVariable applies.
+// at top scope on any node: every reserved variable, the built-in
+// variables every run sets, and every core or fixed-name legacy fact,
+// except caller_module_name, which Puppet sets only in classes and
+// defines. Server variables, agent_specified_environment and per-device
+// facts are set only on some runs or nodes and are not included. In a
+// class, define or node scope only IsReservedVariable applies.
 func IsTopScopeReserved(name string) bool {
 	if classScopeBuiltinSet.has(name) {
 		return false
 	}
-	return IsReservedVariable(name) || IsKnownTopScopeVariable(name)
+	return IsReservedVariable(name) || topScopeBuiltinSet.has(name) || IsSettingsVariable(name) ||
+		IsCoreFact(name) || IsLegacyFact(name)
 }

@@ -5,7 +5,7 @@ import "testing"
 func TestVariables(t *testing.T) {
 	tests := []struct {
 		name                                  string
-		builtin, core, legacy, known, capture bool
+		builtin, core, legacy, device, known, capture bool
 		reserved, topReserved                 bool
 	}{
 		{name: "facts", builtin: true, known: true, reserved: true, topReserved: true},
@@ -17,9 +17,9 @@ func TestVariables(t *testing.T) {
 		{name: "caller_module_name", builtin: true, known: true, reserved: true, topReserved: false},
 		{name: "environment", builtin: true, known: true, topReserved: true},
 		{name: "clientcert", builtin: true, known: true, topReserved: true},
-		{name: "agent_specified_environment", builtin: true, known: true, topReserved: true},
-		{name: "servername", builtin: true, known: true, topReserved: true},
-		{name: "serverversion", builtin: true, known: true, topReserved: true},
+		{name: "agent_specified_environment", builtin: true, known: true},
+		{name: "servername", builtin: true, known: true},
+		{name: "serverversion", builtin: true, known: true},
 		{name: "::clientcert", builtin: true, known: true},
 		{name: "settings::vardir", builtin: true, known: true, topReserved: true},
 		{name: "::settings::vardir", builtin: true, known: true},
@@ -34,22 +34,29 @@ func TestVariables(t *testing.T) {
 		{name: "osfamily", legacy: true, known: true, topReserved: true},
 		{name: "::operatingsystem", legacy: true, known: true},
 		{name: "ipaddress", legacy: true, known: true, topReserved: true},
-		{name: "ipaddress_eth0", legacy: true, known: true, topReserved: true},
-		{name: "ipaddress6_ens3", legacy: true, known: true, topReserved: true},
-		{name: "macaddress_eth0", legacy: true, known: true, topReserved: true},
-		{name: "netmask_lo", legacy: true, known: true, topReserved: true},
-		{name: "mtu_eth0", legacy: true, known: true, topReserved: true},
-		{name: "network_eth0", legacy: true, known: true, topReserved: true},
-		{name: "processor0", legacy: true, known: true, topReserved: true},
-		{name: "processor12", legacy: true, known: true, topReserved: true},
+		{name: "ipaddress_eth0", device: true, known: true},
+		{name: "ipaddress6_ens3", device: true, known: true},
+		{name: "macaddress_eth0", device: true, known: true},
+		{name: "netmask_lo", device: true, known: true},
+		{name: "mtu_eth0", device: true, known: true},
+		{name: "network_eth0", device: true, known: true},
+		{name: "processor0", device: true, known: true},
+		{name: "processor12", device: true, known: true},
 		{name: "sp_serial_number", legacy: true, known: true, topReserved: true},
 		{name: "sshrsakey", legacy: true, known: true, topReserved: true},
 		{name: "sshed25519key", legacy: true, known: true, topReserved: true},
 		{name: "sshfp_rsa", legacy: true, known: true, topReserved: true},
-		{name: "blockdevice_sda_size", legacy: true, known: true, topReserved: true},
-		{name: "zone_global_id", legacy: true, known: true, topReserved: true},
+		{name: "blockdevice_sda_size", device: true, known: true},
+		{name: "zone_global_id", device: true, known: true},
 		{name: "0", capture: true, reserved: true, topReserved: true},
 		{name: "12", capture: true, reserved: true, topReserved: true},
+		{name: "network_zone", device: true, known: true},
+		{name: "sshecdsakey", legacy: true, known: true, topReserved: true},
+		{name: "sshfp_ed25519", legacy: true, known: true, topReserved: true},
+		{name: "sp_boot_mode", legacy: true, known: true, topReserved: true},
+		{name: "sshkey", known: false},
+		{name: "sshfp_", known: false},
+		{name: "sp_custom", known: false},
 		{name: "processor", known: false},
 		{name: "processorx", known: false},
 		{name: "ipaddress_", known: false},
@@ -69,6 +76,7 @@ func TestVariables(t *testing.T) {
 		check("IsBuiltinVariable", IsBuiltinVariable(tt.name), tt.builtin)
 		check("IsCoreFact", IsCoreFact(tt.name), tt.core)
 		check("IsLegacyFact", IsLegacyFact(tt.name), tt.legacy)
+		check("IsDeviceFact", IsDeviceFact(tt.name), tt.device)
 		check("IsKnownTopScopeVariable", IsKnownTopScopeVariable(tt.name), tt.known)
 		check("IsCaptureVariable", IsCaptureVariable(tt.name), tt.capture)
 		check("IsReservedVariable", IsReservedVariable(tt.name), tt.reserved)
@@ -104,5 +112,23 @@ func TestVariablesMatchPuppet7(t *testing.T) {
 	}
 	if seen < 2 {
 		t.Errorf("only %d verdicts recorded", seen)
+	}
+}
+
+// TestRunDependentBuiltins checks the built-in variables that only some
+// runs set at top scope.
+func TestRunDependentBuiltins(t *testing.T) {
+	for _, n := range []string{"servername", "::serverip", "serverip6", "serverversion"} {
+		if !IsServerVariable(n) || IsConditionalBuiltin(n) {
+			t.Errorf("%s: want a server variable", n)
+		}
+	}
+	if !IsConditionalBuiltin("agent_specified_environment") || IsServerVariable("agent_specified_environment") {
+		t.Error("agent_specified_environment: want a conditional built-in")
+	}
+	for _, n := range []string{"clientcert", "environment", "hostname", "x"} {
+		if IsServerVariable(n) || IsConditionalBuiltin(n) {
+			t.Errorf("%s: set on every run, or not built in", n)
+		}
 	}
 }

@@ -817,6 +817,10 @@ func (s *Static) resolveTop(name string, f *File, offset int32) Resolution {
 	return s.resolveGlobal(name)
 }
 
+// CustomFact reports whether name is a custom fact (Facter.add) in the lib/facter
+// of a loaded module or environment.
+func (s *Static) CustomFact(name string) bool { return s.customFacts[name] }
+
 // Configured reports whether name is one of the configured known
 // variables ([scope] known_variables: ENC parameters, external facts).
 func (s *Static) Configured(name string) bool { return s.configVars[name] }
