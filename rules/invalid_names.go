@@ -22,7 +22,7 @@ func InvalidVariableName() *Rule {
 		ID:         "invalid-variable-name",
 		Validation: true,
 		Title:      "A variable name breaks Puppet's naming rule",
-		Severity:   Warning,
+		Severity:   Error,
 		Kind:       PerFile,
 		Aliases:    []string{"variable_is_lowercase", "variable_contains_dash"},
 		Doc: `Short variable names must match \A\$[a-z0-9_][a-zA-Z0-9_]*\Z and qualified ones
@@ -32,8 +32,10 @@ where it is assigned, read (also inside strings) or declared as a lambda, functi
 parameter; class and defined type parameters are invalid-parameter-name's. Names that start with a
 digit but are not decimal capture variables ($5b, $0123) pass the short-name pattern but not the
 document's prose, and Puppet rejects them: they are reported. A namespace segment that
-starts with an underscore is left to private-variable-access. Puppet rejects assignments to
-such names; reads work today, which the document calls a bug that may be fixed in any release.`,
+starts with an underscore is left to private-variable-access. A name Puppet rejects (its own rule is
+/^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/, which $Foo breaks) is an error; one Puppet accepts is info: a
+qualified name with an uppercase letter in a namespace ($a::bC::x), and, as the style guide asks
+for lowercase letters, digits and underscores, a name with uppercase letters ($fooBar).`,
 		Run: runInvalidVariableName,
 	}
 }
@@ -45,12 +47,12 @@ func InvalidParameterName() *Rule {
 		ID:         "invalid-parameter-name",
 		Validation: true,
 		Title:      "A class or defined type parameter name breaks Puppet's naming rule",
-		Severity:   Warning,
+		Severity:   Error,
 		Kind:       PerFile,
 		Doc: `Class and defined type parameter names must match \A\$[a-z][a-z0-9_]*\Z. The document's prose
 allows uppercase letters after the first character, but its regular expression does not; this rule
-follows the regular expression, so $fooBar and $_foo are reported. Puppet itself rejects only names
-that break /^[a-z_]\w*$/ (an uppercase or digit first letter).`,
+follows the regular expression, so $fooBar and $_foo are reported, as info: Puppet accepts them. Names
+Puppet rejects, which break /^[a-z_]\w*$/ (an uppercase or digit first letter), are errors.`,
 		Run: runInvalidParameterName,
 	}
 }
@@ -158,15 +160,15 @@ func runInvalidVariableName(p *Pass) {
 				classParams[par] = true
 			}
 		case *parser.Variable:
-			if msg := variableNameProblem(n.Name, "variable"); msg != "" {
-				p.ReportSpan(p.File, n.Span(), msg)
+			if msg, sev := variableNameProblem(n.Name, "variable"); msg != "" {
+				p.Report(Diagnostic{Start: n.Span().Start, End: n.Span().End, Message: msg, Severity: sev})
 			}
 		case *parser.Parameter:
 			if classParams[n] {
 				continue
 			}
-			if msg := variableNameProblem(n.Name, "parameter"); msg != "" {
-				p.ReportSpan(p.File, n.NameSpan, msg)
+			if msg, sev := variableNameProblem(n.Name, "parameter"); msg != "" {
+				p.Report(Diagnostic{Start: n.NameSpan.Start, End: n.NameSpan.End, Message: msg, Severity: sev})
 			}
 		}
 	}
@@ -219,33 +221,46 @@ func numericVariableProblem(name, what string) string {
 }
 
 // variableNameProblem returns the finding for a variable name (without
-// '$'), or "".
-func variableNameProblem(name, what string) string {
+// '$') and its severity, or "": an error when Puppet rejects the name, info
+// when Puppet accepts it but the document's pattern or the style guide
+// (lowercase letters, digits and underscores) does not.
+func variableNameProblem(name, what string) (string, Severity) {
 	if msg := numericVariableProblem(name, what); msg != "" {
-		return msg
+		return msg, Error
 	}
 	// Almost every name is valid: decide that before building the message.
 	qualified := strings.Contains(name, "::")
-	if !qualified && validShortVariable(name) || qualified && validQualifiedVariable(name) {
-		return ""
+	valid := !qualified && validShortVariable(name) || qualified && validQualifiedVariable(name)
+	if valid && !hasUpper(name) {
+		return "", 0
 	}
 	full := "$" + name
-	verdict := "Puppet accepts it today, which the document calls a bug that may be fixed in any release"
+	if valid {
+		return fmt.Sprintf("%s %s has uppercase letters: the style guide asks for only lowercase letters, digits and underscores "+
+			"(no camelCase); Puppet accepts it. Rename it, e.g. $%s", what, full, suggestVariable(name)), Info
+	}
+	verdict, sev := "Puppet accepts it today, which the document calls a bug that may be fixed in any release", Info
 	if !puppetVariableName.MatchString(name) {
 		verdict = fmt.Sprintf("Puppet rejects the file: \"Illegal %s name, The given name '%s' does not conform to the naming rule %s\"", what, name, puppetRuleFor(what))
+		sev = Error
 	}
 	if !qualified {
 		return fmt.Sprintf("%s %s breaks the rule for variable names (%s): it must start with a lowercase letter, "+
 			"a digit or an underscore and hold only letters, digits and underscores; %s. Rename it, e.g. $%s",
-			what, full, builtin.VariableNamePattern, verdict, suggestVariable(name))
+			what, full, builtin.VariableNamePattern, verdict, suggestVariable(name)), sev
 	}
 	// Leading-underscore namespace segments are private-variable-access's.
 	if validQualifiedVariable(privateSegment.ReplaceAllString(name, "${1}x$2::")) {
-		return ""
+		return "", 0
 	}
 	return fmt.Sprintf("%s %s breaks the rule for qualified variable names (%s): "+
 		"namespace segments hold lowercase letters, digits and underscores and start with a letter, and the last segment starts with a lowercase letter, "+
-		"digit or underscore; %s. Write $%s", what, full, builtin.QualifiedVariableNamePattern, verdict, strings.ToLower(name))
+		"digit or underscore; %s. Write $%s", what, full, builtin.QualifiedVariableNamePattern, verdict, strings.ToLower(name)), sev
+}
+
+// hasUpper reports whether s holds an ASCII uppercase letter.
+func hasUpper(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r >= 'A' && r <= 'Z' }) >= 0
 }
 
 // suggestVariable turns a name into one the rules accept: camelCase and
@@ -281,14 +296,15 @@ func runInvalidParameterName(p *Pass) {
 				continue
 			}
 			full := "$" + par.Name
-			verdict := "Puppet accepts it, but the document's regular expression does not (its prose allows uppercase letters after the first)"
+			verdict, sev := "Puppet accepts it, but the document's regular expression and the style guide do not (the document's prose allows uppercase letters after the first)", Info
 			if !puppetParameterName.MatchString(par.Name) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
+				sev = Error
 			}
-			p.ReportSpan(p.File, par.NameSpan, fmt.Sprintf(
+			p.Report(Diagnostic{Start: par.NameSpan.Start, End: par.NameSpan.End, Severity: sev, Message: fmt.Sprintf(
 				"parameter %s of %s '%s' breaks the rule for parameter names (\\A\\$[a-z][a-z0-9_]*\\Z): it must start with a lowercase letter "+
 					"and hold only lowercase letters, digits and underscores; %s. Rename it, e.g. $%s",
-				full, d.Kind, d.Written, verdict, strings.TrimLeft(strings.ToLower(suggestVariable(par.Name)), "_0123456789")))
+				full, d.Kind, d.Written, verdict, strings.TrimLeft(strings.ToLower(suggestVariable(par.Name)), "_0123456789"))})
 		}
 	}
 }

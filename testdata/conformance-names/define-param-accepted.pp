@@ -1,0 +1,5 @@
+define d (
+  $fooBar,
+  $_foo,
+) {
+}

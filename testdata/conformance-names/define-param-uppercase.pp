@@ -1,0 +1,5 @@
+define d (
+  $ok,
+  $Foo,
+) {
+}
