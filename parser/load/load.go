@@ -179,10 +179,18 @@ type Defined struct {
 	// File is the defining file, relative to Options.Dir, '/' separators.
 	File string
 	// Line is the 1-based line of a fact's Facter.add. It is 0 for types
-	// and functions: their files are not read, since the path names them.
+	// and functions, which the path names.
 	Line int
+	// Sets are, for a function, the variables it may set in a Puppet scope
+	// (scope['x'] = ..., closure_scope['x'] = ..., scope.setvar('x', ...),
+	// compiler.topscope.setvar('x', ...)), without '$' or "::", sorted. A
+	// Ruby function's closure_scope is top scope.
+	Sets []string
 	// Declares are, for a function, the patterns of the classes it
-	// declares for its argument ("role::%s"), when its code shows that.
+	// declares for its argument ("role::%s"), when its code shows that:
+	// call_function('include'|'require'|'contain', 'role::' + name) or
+	// function_include(["role::#{name}"]), also through a local variable.
+	// Sorted.
 	Declares []string
 }
 

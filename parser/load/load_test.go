@@ -172,6 +172,12 @@ func dumpDefined(b *strings.Builder, what string, ds []Defined) {
 		if d.Line != 0 {
 			fmt.Fprintf(b, ":%d", d.Line)
 		}
+		if len(d.Sets) > 0 {
+			fmt.Fprintf(b, "[sets=%s]", strings.Join(d.Sets, ","))
+		}
+		if len(d.Declares) > 0 {
+			fmt.Fprintf(b, "[declares=%s]", strings.Join(d.Declares, ","))
+		}
 	}
 	b.WriteString("\n")
 }
