@@ -18,20 +18,28 @@ func NodeScopeRead() *Rule {
 when it is declared inside that node: "Classes and resources declared at top scope bypass node scope
 entirely, and so cannot access variables or defaults from node scope." Such a class depends on where it is
 declared, and reads undef when an ENC, Hiera or top-scope code declares it. Pass the value as a class
-parameter (or look it up in Hiera) instead.`,
+parameter (or look it up in Hiera) instead. A read guarded by defined('$x') is not reported; one the code
+expects may be unset (an argument of pick() or pick_default(), tested against undef) is info: it works
+unless strict_variables is on, as it is by default from Puppet 8.`,
 		Run: runNodeScopeRead,
 	}
 }
 
 func runNodeScopeRead(p *Pass) {
 	for _, r := range staticScope(p).Reads(p.File) {
-		if r.Resolution.Kind != model.ResolvedNode {
-			continue
+		if r.Resolution.Kind != model.ResolvedNode || r.CheckedDefined {
+			continue // a checked read runs only where the node assigned it
 		}
 		a := r.Resolution.Assignment
-		p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
+		msg := fmt.Sprintf(
 			"%s is assigned only in node definitions (%s): %s sees node scope only when declared inside that node, and classes declared at top scope bypass node scope entirely; pass it as a parameter",
-			varRef(r.Var), lineOf(p.File, a.File, a.Var.Span()), scopeNoun(r.Scope)),
-			RelatedAt(a.File, a.Var.Span(), "assigned in node scope here"))
+			varRef(r.Var), lineOf(p.File, a.File, a.Var.Span()), scopeNoun(r.Scope))
+		var sev Severity // 0: the rule's
+		if r.AllowsUndef {
+			sev = Info
+			msg += "; the code expects it may be unset (pick(), an undef test), which works only without strict_variables, on by default from Puppet 8"
+		}
+		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Severity: sev,
+			Related: []Related{RelatedAt(a.File, a.Var.Span(), "assigned in node scope here")}})
 	}
 }

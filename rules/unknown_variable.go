@@ -21,7 +21,14 @@ variables assigned before the read in its own scope, a lambda also sees the scop
 sees the classes it inherits from, and every scope sees node scope (when declared in a node), top scope,
 facts and built-in variables. Anything else is undef, with at most an "Unknown variable" warning on the
 server. If, unless, case and selectors create no scope; lambdas do, so a variable assigned inside an each
-block is gone after it. Reading a variable before its assignment in the same scope is also unknown, since
+block is gone after it. A read guarded by defined('$x') (in the condition around it, or as
+"defined('$x') and $x") is not reported. One the code expects may be unset (an argument of pick() or
+pick_default(), tested against undef, or the default of a parameter the body tests so) is info: it works
+unless strict_variables is on, as it is by default from Puppet 8. Metaparameters ($notify, $tag...) are
+variables in a defined type's or class's body when the declaration passes them: an unguarded read is
+info, unless every declaration in the tree passes it. A variable a Ruby function of the tree sets
+(scope['x'] = ...) is known. A read in a parameter default that no declaration in the tree evaluates,
+and $::m_x where module m is used but not in the tree (its custom fact, maybe), are info. Reading a variable before its assignment in the same scope is also unknown, since
 Puppet evaluates in order. A name assigned in a class that declares this one was visible only under Puppet 2's
 dynamic scoping: read it by its qualified name. Regex captures ($0...$n), custom facts from lib/facter and
 [scope] known_variables from the configuration are always known. Templates rendered with epp() see their
@@ -33,11 +40,47 @@ own parameters, top and node scope and facts, not the calling class's variables.
 func runUnknownVariable(p *Pass) {
 	st := staticScope(p)
 	for _, r := range st.Reads(p.File) {
-		if r.Resolution.Kind != model.Unresolved {
+		if r.CheckedDefined {
+			continue // runs only when the code has found it set
+		}
+		var msg string
+		var related []Related
+		var sev Severity // 0: the rule's
+		switch r.Resolution.Kind {
+		case model.Unresolved:
+			msg, related = unknownVariableMessage(st, r)
+			owner := r.Scope.Owner()
+			switch {
+			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
+				sev = Info
+				msg += fmt.Sprintf(". Every declaration of %s in this tree passes $%s, so the default is not used today",
+					owner.Def.Name, r.InDefault.Name)
+			case missingFactModule(st, r) != "":
+				sev = Info
+				msg += fmt.Sprintf(". Module %s, which %s uses, is not in the tree and may add it as a custom fact",
+					missingFactModule(st, r), scopeNoun(r.Scope))
+			}
+		case model.ResolvedMetaparam:
+			name := strings.TrimPrefix(r.Var.Name, "::")
+			if owner := r.Scope.Owner(); owner.Def != nil && st.EveryDeclarationPasses(owner.Def, name) {
+				continue // set wherever the tree declares it
+			}
+			sev = Info
+			msg = fmt.Sprintf("%s is set in %s only when its declaration passes the %s metaparameter (or a resource default does); elsewhere it is unknown and Puppet reads undef",
+				varRef(r.Var), scopeNoun(r.Scope), name)
+		default:
 			continue
 		}
-		msg, related := unknownVariableMessage(st, r)
-		p.ReportSpan(p.File, r.Var.Span(), msg, related...)
+		bare := strings.TrimPrefix(r.Var.Name, "::")
+		switch {
+		case r.AllowsUndef:
+			sev = Info
+			msg += fmt.Sprintf("; the code expects it may be unset (pick() or an undef test), which works only while strict_variables is off "+
+				"(it is on by default from Puppet 8, and the read then fails the catalog): test defined('$%s') first", bare)
+		case r.Resolution.Kind == model.ResolvedMetaparam:
+			msg += fmt.Sprintf("; test defined('$%s') first", bare)
+		}
+		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Related: related, Severity: sev})
 	}
 }
 
@@ -104,6 +147,47 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 		msg += "; a template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's variables: declare and pass it as a parameter"
 	}
 	return msg, nil
+}
+
+// missingFactModule returns, for a read of $::m_x, the module m when the
+// tree does not hold it and the reading class, define or file uses it (a
+// resource or class of m): custom facts are conventionally named after
+// their module, and modules outside the tree are not guessed at.
+func missingFactModule(st *model.Static, r *model.Read) string {
+	if !r.Var.IsTopScope() {
+		return ""
+	}
+	mod, _, ok := strings.Cut(strings.TrimPrefix(r.Var.Name, "::"), "_")
+	if !ok || mod == "" || st.ModuleLoaded(mod) {
+		return ""
+	}
+	owner := r.Scope.Owner()
+	for _, sc := range st.ScopesIn(r.File) {
+		if sc.Owner() != owner {
+			continue
+		}
+		for _, res := range sc.Resources {
+			if moduleOfName(res.Type) == mod {
+				return mod
+			}
+		}
+		for _, d := range sc.Declarations {
+			if moduleOfName(d.Target) == mod {
+				return mod
+			}
+		}
+	}
+	return ""
+}
+
+// moduleOfName returns the module part of a qualified class or type name,
+// "" for an unqualified one.
+func moduleOfName(name string) string {
+	mod, _, ok := strings.Cut(strings.TrimPrefix(name, "::"), "::")
+	if !ok {
+		return ""
+	}
+	return mod
 }
 
 // isEnclosing reports whether outer is inner or a scope enclosing inner's lambdas.

@@ -53,4 +53,3 @@ func BenchmarkScanFunction(b *testing.B) {
 		scanFunction(src)
 	}
 }
-

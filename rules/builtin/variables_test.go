@@ -4,9 +4,9 @@ import "testing"
 
 func TestVariables(t *testing.T) {
 	tests := []struct {
-		name                                  string
+		name                                          string
 		builtin, core, legacy, device, known, capture bool
-		reserved, topReserved                 bool
+		reserved, topReserved                         bool
 	}{
 		{name: "facts", builtin: true, known: true, reserved: true, topReserved: true},
 		{name: "trusted", builtin: true, known: true, reserved: true, topReserved: true},

@@ -50,13 +50,21 @@ const (
 	// ResolvedQualified marks a qualified read ($a::b::x), which static
 	// lookup does not resolve; see Static.QualifiedTarget.
 	ResolvedQualified
+	// ResolvedFunction is a variable a Ruby function of the tree may set
+	// (load.Defined.Sets), at top scope through its closure scope.
+	ResolvedFunction
+	// ResolvedMetaparam is a metaparameter read in a defined type's or
+	// class's body: Puppet sets $notify, $tag... there only when the
+	// declaration passes it.
+	ResolvedMetaparam
 )
 
 var resolutionNames = [...]string{
 	Unresolved: "unresolved", ResolvedLocal: "local", ResolvedParam: "param", ResolvedEnclosing: "lambda-enclosing",
 	ResolvedInherited: "inherited", ResolvedNode: "node", ResolvedTop: "top", ResolvedFact: "fact",
 	ResolvedBuiltin: "builtin", ResolvedCapture: "capture", ResolvedConfig: "config",
-	ResolvedTemplateArg: "template-argument", ResolvedQualified: "qualified",
+	ResolvedTemplateArg: "template-argument", ResolvedQualified: "qualified", ResolvedFunction: "function",
+	ResolvedMetaparam: "metaparameter",
 }
 
 func (k ResolutionKind) String() string {
@@ -103,6 +111,21 @@ type Read struct {
 	// default value holds the read, nil elsewhere: a default is evaluated
 	// only when the declaration passes no value for the parameter.
 	InDefault *parser.Parameter
+	// CheckedDefined is set when the read runs only after the code has
+	// checked whether the variable is set: a conditional around it (or
+	// the left operand of an and/or it is the right operand of) tests
+	// defined('$name') or compares the variable with undef, or it is in
+	// an option of a case or selector over the variable that has an undef
+	// option. Such a read is never of an unset variable.
+	CheckedDefined bool
+	// AllowsUndef is set when the code expects the variable may be unset
+	// and handles undef, but still reads it: the read is an argument of
+	// pick() or pick_default(), is compared with undef, is the subject of
+	// a case or selector with an undef option, or is the whole default of
+	// a parameter the body reads in one of these ways (or checks). That
+	// works unless strict_variables is on (the default from Puppet 8),
+	// where reading an unset variable fails the catalog.
+	AllowsUndef bool
 }
 
 // KnownGlobal reports whether a name is a fact or built-in variable that
@@ -118,6 +141,8 @@ type Static struct {
 	// environment, and the configured known variables.
 	customFacts map[string]bool
 	configVars  map[string]bool
+	// functionVars are the variables Ruby functions of the tree may set.
+	functionVars map[string]bool
 	// nodeVars are the variables node definitions assign, by environment.
 	nodeVars map[*load.Environment]map[string][]*Assignment
 	// templateArgs holds, for EPP templates without a parameter list, the
@@ -176,7 +201,7 @@ func (p *Program) Static(known KnownGlobal) *Static {
 }
 
 func newStatic(p *Program, known KnownGlobal) *Static {
-	s := &Static{prog: p, known: known, customFacts: map[string]bool{}, configVars: map[string]bool{},
+	s := &Static{prog: p, known: known, customFacts: map[string]bool{}, configVars: map[string]bool{}, functionVars: map[string]bool{},
 		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{}, templateCalls: map[*File][]*TemplateCall{},
 		classVars: map[*Definition]map[string]bool{}, allSites: map[string]*siteAnswers{},
 		evaluatedBy: map[string]map[string]bool{}, modules: map[string]bool{},
@@ -205,14 +230,10 @@ func newStatic(p *Program, known KnownGlobal) *Static {
 	}
 	if p.Tree != nil {
 		for _, m := range p.Tree.Modules {
-			for _, f := range m.Facts {
-				s.customFacts[f.Name] = true
-			}
+			s.addRuby(m.Facts, m.RubyFunctions)
 		}
 		for _, e := range p.Tree.Envs {
-			for _, f := range e.Facts {
-				s.customFacts[f.Name] = true
-			}
+			s.addRuby(e.Facts, e.RubyFunctions)
 		}
 	}
 	for _, d := range p.Definitions {
@@ -245,6 +266,19 @@ func newStatic(p *Program, known KnownGlobal) *Static {
 	}
 	s.collectTemplateArgs()
 	return s
+}
+
+// addRuby records the custom facts and the variables Ruby functions set of
+// one module or environment.
+func (s *Static) addRuby(facts, functions []load.Defined) {
+	for _, f := range facts {
+		s.customFacts[f.Name] = true
+	}
+	for _, fn := range functions {
+		for _, v := range fn.Sets {
+			s.functionVars[v] = true
+		}
+	}
 }
 
 func envOf(f *File) *load.Environment {
@@ -429,7 +463,8 @@ func (s *Static) Reads(f *File) []*Read {
 func (s *Static) collectReads(f *File) []*Read {
 	alloc := s.takeSlabs()
 	defer s.returnSlabs(alloc)
-	w := &readWalker{s: s, file: f, alloc: alloc, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{}}
+	w := &readWalker{s: s, file: f, alloc: alloc, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{},
+		optional: map[*parser.Variable]bool{}, definedNames: map[string]int{}, definedVarNames: map[string][]string{}}
 	top := s.prog.ScopeOf(f.Parsed.Program)
 	if top == nil {
 		top = f.Scope
@@ -475,6 +510,15 @@ type readWalker struct {
 	// definedVars are variables assigned from an expression calling it.
 	guards      int
 	definedVars map[string]bool
+	// optional are reads found to allow for an unset variable before they
+	// are walked (pick() arguments, undef tests: Read.AllowsUndef);
+	// definedNames counts, by variable name without "::", the enclosing
+	// conditions and and/or operands that test defined('$name') or compare
+	// it with undef (Read.CheckedDefined); definedVarNames are, for a
+	// variable assigned from a defined() test, the names it tests.
+	optional        map[*parser.Variable]bool
+	definedNames    map[string]int
+	definedVarNames map[string][]string
 }
 
 func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
@@ -513,39 +557,57 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 	case *parser.Assign:
 		w.walk(n.RHS, sc, branch)
 		w.assignTargets(n.LHS, sc, branch)
-		if v, ok := n.LHS.(*parser.Variable); ok && w.testsDefined(n.RHS) {
-			w.definedVars[v.Name] = true
+		if v, ok := n.LHS.(*parser.Variable); ok {
+			if w.testsDefined(n.RHS) {
+				w.definedVars[v.Name] = true
+			}
+			if names := w.definedNamesIn(n.RHS); len(names) > 0 {
+				w.definedVarNames[v.Name] = names
+			}
 		}
 	case *parser.If:
 		w.walk(n.Cond, sc, branch)
-		g := w.guard(n.Cond)
+		g, names := w.guard(n.Cond)
 		w.walk(n.Then, sc, w.alloc.withBranch(branch, n, 0))
 		w.walk(n.Else, sc, w.alloc.withBranch(branch, n, 1))
-		w.guards -= g
+		w.unguard(g, names)
 	case *parser.Unless:
 		w.walk(n.Cond, sc, branch)
-		g := w.guard(n.Cond)
+		g, names := w.guard(n.Cond)
 		w.walk(n.Then, sc, w.alloc.withBranch(branch, n, 0))
 		w.walk(n.Else, sc, w.alloc.withBranch(branch, n, 1))
-		w.guards -= g
+		w.unguard(g, names)
 	case *parser.Case:
+		w.markUndefTested(n.Test, caseHasUndef(n))
 		w.walk(n.Test, sc, branch)
-		g := w.guard(n.Test)
+		g, names := w.guard(n.Test)
+		names = w.guardSubject(names, n.Test, caseHasUndef(n))
 		for i, o := range n.Options {
 			for _, v := range o.Values {
 				w.walk(v, sc, branch)
 			}
 			w.walk(o.Body, sc, w.alloc.withBranch(branch, n, i))
 		}
-		w.guards -= g
+		w.unguard(g, names)
 	case *parser.Selector:
+		w.markUndefTested(n.X, selectorHasUndef(n))
 		w.walk(n.X, sc, branch)
-		g := w.guard(n.X)
+		g, names := w.guard(n.X)
+		names = w.guardSubject(names, n.X, selectorHasUndef(n))
 		for i, c := range n.Cases {
 			w.walk(c.Match, sc, branch)
 			w.walk(c.Value, sc, w.alloc.withBranch(branch, n, i))
 		}
-		w.guards -= g
+		w.unguard(g, names)
+	case *parser.Binary:
+		w.binary(n, sc, branch)
+	case *parser.Call:
+		if name := strings.TrimPrefix(n.FuncName(), "::"); name == "pick" || name == "pick_default" {
+			for _, a := range n.Args {
+				w.markUndefTested(a, true)
+			}
+		}
+		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	default:
 		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	}
@@ -557,8 +619,112 @@ func (w *readWalker) definition(n parser.Node, params []*parser.Parameter, body 
 	if inner == nil {
 		inner = outer
 	}
+	start := len(w.reads)
 	w.params(params, inner)
+	mid := len(w.reads)
 	w.walk(body, inner, nil)
+	optionalDefaults(w.reads[start:mid], w.reads[mid:])
+}
+
+// optionalDefaults sets AllowsUndef on a read that is the whole default of
+// a parameter ($p = $::enc_var) when the body reads the parameter allowing
+// for undef: the code expects the variable may be unset.
+func optionalDefaults(defaults, body []*Read) {
+	var tested map[*parser.Parameter]bool
+	for _, r := range defaults {
+		if r.InDefault == nil || r.InDefault.Default != parser.Expr(r.Var) || r.AllowsUndef || r.CheckedDefined {
+			continue
+		}
+		if tested == nil {
+			tested = map[*parser.Parameter]bool{}
+			for _, b := range body {
+				if (b.AllowsUndef || b.CheckedDefined) && b.Resolution.Param != nil {
+					tested[b.Resolution.Param] = true
+				}
+			}
+		}
+		r.AllowsUndef = tested[r.InDefault]
+	}
+}
+
+// binary walks a binary expression: the right operand of and/or is
+// guarded by the defined('$x') tests of the left one, and a variable
+// compared with undef is an undef test.
+func (w *readWalker) binary(n *parser.Binary, sc *Scope, branch []Branch) {
+	switch n.Op {
+	case "==", "!=":
+		_, xUndef := n.X.(*parser.Undef)
+		_, yUndef := n.Y.(*parser.Undef)
+		w.markUndefTested(n.X, yUndef)
+		w.markUndefTested(n.Y, xUndef)
+	case "and", "or":
+		w.walk(n.X, sc, branch)
+		names := w.definedNamesIn(n.X)
+		for _, name := range names {
+			w.definedNames[name]++
+		}
+		w.walk(n.Y, sc, branch)
+		w.unguard(0, names)
+		return
+	}
+	w.walk(n.X, sc, branch)
+	w.walk(n.Y, sc, branch)
+}
+
+// markUndefTested marks e AllowsUndef when it is a variable and tested is
+// set.
+func (w *readWalker) markUndefTested(e parser.Expr, tested bool) {
+	if v := bareVariable(e); v != nil && tested {
+		w.optional[v] = true
+	}
+}
+
+// guardSubject adds to names, and counts, the name of a case or selector's
+// subject when it is a variable and an option matches undef: the options
+// are written for it being unset.
+func (w *readWalker) guardSubject(names []string, subject parser.Expr, hasUndef bool) []string {
+	v := bareVariable(subject)
+	if v == nil || !hasUndef {
+		return names
+	}
+	name := strings.TrimPrefix(v.Name, "::")
+	w.definedNames[name]++
+	return append(names, name)
+}
+
+// bareVariable returns e, inside any parentheses, when it is a variable.
+func bareVariable(e parser.Expr) *parser.Variable {
+	for {
+		p, ok := e.(*parser.Paren)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	v, _ := e.(*parser.Variable)
+	return v
+}
+
+// selectorHasUndef reports whether a selector has an undef option.
+func selectorHasUndef(n *parser.Selector) bool {
+	for _, c := range n.Cases {
+		if _, ok := c.Match.(*parser.Undef); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// caseHasUndef reports whether a case statement has an undef option.
+func caseHasUndef(n *parser.Case) bool {
+	for _, o := range n.Options {
+		for _, v := range o.Values {
+			if _, ok := v.(*parser.Undef); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // params walks parameter defaults, which are evaluated in order before the
@@ -587,13 +753,64 @@ func (w *readWalker) assignTargets(lhs parser.Expr, sc *Scope, branch []Branch) 
 }
 
 // guard enters a conditional: it returns 1 (and counts it) when the
-// condition tests defined(...).
-func (w *readWalker) guard(cond parser.Expr) int {
+// condition tests defined(...), and the variable names the condition tests
+// with defined('$name'), which it counts too. unguard leaves it.
+func (w *readWalker) guard(cond parser.Expr) (int, []string) {
+	g := 0
 	if w.testsDefined(cond) {
 		w.guards++
-		return 1
+		g = 1
 	}
-	return 0
+	names := w.definedNamesIn(cond)
+	for _, name := range names {
+		w.definedNames[name]++
+	}
+	return g, names
+}
+
+// unguard leaves a conditional guard entered.
+func (w *readWalker) unguard(g int, names []string) {
+	w.guards -= g
+	for _, name := range names {
+		w.definedNames[name]--
+	}
+}
+
+// definedNamesIn returns the variable names e tests with defined('$name')
+// (also through a variable assigned such a test) or compares with undef,
+// without '$' and "::".
+func (w *readWalker) definedNamesIn(e parser.Expr) []string {
+	var names []string
+	parser.Inspect(e, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.Binary:
+			if n.Op != "==" && n.Op != "!=" {
+				break
+			}
+			for _, pair := range [2][2]parser.Expr{{n.X, n.Y}, {n.Y, n.X}} {
+				if _, undef := pair[1].(*parser.Undef); undef {
+					if v := bareVariable(pair[0]); v != nil {
+						names = append(names, strings.TrimPrefix(v.Name, "::"))
+					}
+				}
+			}
+		case *parser.Call:
+			if strings.TrimPrefix(n.FuncName(), "::") != "defined" {
+				break
+			}
+			for _, a := range n.Args {
+				if lit, ok := a.(*parser.StringLit); ok && strings.HasPrefix(lit.Value, "$") {
+					names = append(names, strings.TrimPrefix(lit.Value[1:], "::"))
+				}
+			}
+		case *parser.Variable:
+			names = append(names, w.definedVarNames[n.Name]...)
+		case *parser.Lambda:
+			return false
+		}
+		return true
+	})
+	return names
 }
 
 // testsDefined reports whether e calls defined() or reads a variable
@@ -616,7 +833,8 @@ func (w *readWalker) testsDefined(e parser.Expr) bool {
 
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
 	r := w.alloc.reads.New()
-	*r = Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0}
+	*r = Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0,
+		CheckedDefined: w.definedNames[strings.TrimPrefix(v.Name, "::")] > 0, AllowsUndef: w.optional[v]}
 	if w.paramScope != nil && w.paramScope == sc.Owner() && w.paramIndex < len(w.paramScope.Params) {
 		r.InDefault = w.paramScope.Params[w.paramIndex]
 	}
@@ -716,7 +934,25 @@ func (w *readWalker) resolve(r *Read) Resolution {
 			return Resolution{Kind: ResolvedNode, Scope: as[0].Scope, Assignment: as[0]}
 		}
 	}
+	if IsMetaparameter(owner.Kind, name) {
+		return Resolution{Kind: ResolvedMetaparam, Scope: owner}
+	}
 	return Resolution{}
+}
+
+// IsMetaparameter reports whether name is a metaparameter Puppet sets as a
+// variable in the body of a scope of kind k when the declaration passes
+// it: in a defined type every metaparameter but stage, which only classes
+// take; in a class also stage. Verified with puppet apply 7.23
+// (testdata/puppet-apply/scope/metaparameters.txtar).
+func IsMetaparameter(k ScopeKind, name string) bool {
+	switch name {
+	case "alias", "audit", "before", "loglevel", "noop", "notify", "require", "schedule", "subscribe", "tag":
+		return k == DefineScope || k == ClassScope
+	case "stage":
+		return k == ClassScope
+	}
+	return false
 }
 
 // resolveOwnQualified checks a qualified read of the reading class itself
@@ -790,6 +1026,9 @@ func (s *Static) resolveGlobal(name string) Resolution {
 	}
 	if s.configVars[name] {
 		return Resolution{Kind: ResolvedConfig}
+	}
+	if s.functionVars[name] {
+		return Resolution{Kind: ResolvedFunction}
 	}
 	return Resolution{}
 }
@@ -1033,6 +1272,19 @@ func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declarati
 		return true, nil
 	}
 	return false, s.breakingSite(owner.Def, target)
+}
+
+// EveryDeclarationPasses reports whether the tree declares class or define
+// def, and every declaration passes parameter name a value: then its
+// default is not evaluated by any declaration the tree shows.
+func (s *Static) EveryDeclarationPasses(def *Definition, name string) bool {
+	sites := s.prog.DeclarationsOf(def.Name)
+	for _, d := range sites {
+		if !passesParam(d, name) {
+			return false
+		}
+	}
+	return len(sites) > 0
 }
 
 // passesParam reports whether a resource-like declaration gives parameter

@@ -31,7 +31,8 @@ var (
 )
 
 // TestStaticReads checks, for every line of testdata/model/static.txtar
-// with a "# reads:" comment, the reads on the line and where each resolves.
+// with a "# reads:" comment, the reads on the line and where each resolves
+// (with "+checked" for Read.CheckedDefined, "+undef" for AllowsUndef).
 func TestStaticReads(t *testing.T) {
 	prog := buildFixture(t, "static.txtar")
 	st := prog.Static(fakeKnown)
@@ -39,8 +40,14 @@ func TestStaticReads(t *testing.T) {
 	for _, f := range prog.Files {
 		byLine := map[int][]string{}
 		for _, r := range st.Reads(f) {
-			byLine[int(r.Var.Span().Start.Line)] = append(byLine[int(r.Var.Span().Start.Line)],
-				fmt.Sprintf("%s=%s", r.Var.Name, r.Resolution.Kind))
+			desc := fmt.Sprintf("%s=%s", r.Var.Name, r.Resolution.Kind)
+			if r.CheckedDefined {
+				desc += "+checked"
+			}
+			if r.AllowsUndef {
+				desc += "+undef"
+			}
+			byLine[int(r.Var.Span().Start.Line)] = append(byLine[int(r.Var.Span().Start.Line)], desc)
 		}
 		for i, line := range strings.Split(string(f.Source.Src), "\n") {
 			m := readsComment.FindStringSubmatch(line)
