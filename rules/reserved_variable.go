@@ -19,9 +19,13 @@ func ReservedVariable() *Rule {
 		Doc: `The regex capture variables $0, $1, ..., $facts, $trusted and $server_facts cannot be assigned
 anywhere; $title and $name cannot be assigned in a class, defined type, node or at top scope, and none
 of these can be a class or defined type parameter. Puppet's built-in variables and facts ($hostname,
-$environment, $clientcert, ...) are reserved at top scope but may be re-used in classes, defined types
-and nodes. Puppet rejects the numeric variables and the reserved parameters when it validates the file,
-and fails the others only when it compiles the catalog on the server.`,
+$environment, $clientcert, custom facts from the tree's lib/facter, ...) are reserved at top scope but
+may be re-used in classes, defined types and nodes. Puppet rejects the numeric variables and the
+reserved parameters when it validates the file, and fails the others only when it compiles the
+catalog. Fact names are matched exactly: a name shaped like a per-device fact ($network_zone,
+$ipaddress_eth0) is a fact only on nodes with that device and is not reported. $servername and the
+other server variables fail only when a Puppet server compiles (warning), $agent_specified_environment
+only when the run names its environment (info).`,
 		Run: runReservedVariable,
 	}
 }
