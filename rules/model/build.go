@@ -190,6 +190,19 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.facts.callsEPP = c.facts.callsEPP || isEPPCall(n)
 		c.walkChildren(n, s, ns, branch)
 		c.callDeclarations(n, s, branch)
+		c.callEvents(n, s, branch)
+	case *parser.MethodCall:
+		c.walkChildren(n, s, ns, branch)
+		if strings.Contains(n.Name, "::") {
+			s.Calls = append(s.Calls, &Declaration{Kind: FunctionCall, Target: NormalizeClassName(n.Name), Scope: s,
+				File: c.file, Node: n, Span: n.NameSpan, Order: c.next(), Branch: branch})
+		}
+	case *parser.Collector:
+		c.walkChildren(n, s, ns, branch)
+		if n.Type != nil {
+			s.Realizes = append(s.Realizes, &Declaration{Kind: Realize, Target: NormalizeClassName(n.Type.Value), Scope: s,
+				File: c.file, Node: n, Span: n.Type.Span(), Order: c.next(), Branch: branch, Virtual: n.Exported})
+		}
 	case *parser.Resource:
 		c.walk(n.Type, s, ns, branch)
 		for _, body := range n.Bodies {
@@ -297,6 +310,47 @@ func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branc
 				Node: call, Span: t.span, Order: order, Branch: branch})
 		}
 	}
+}
+
+// callEvents records, besides declarations, the calls that matter to
+// evaluation order: of namespaced functions (the only ones Puppet code can
+// define), of realize() with literal resource references, and of fail().
+func (c *collector) callEvents(call *parser.Call, s *Scope, branch []Branch) {
+	name := strings.TrimPrefix(call.FuncName(), "::")
+	event := func(kind DeclKind, target string, span parser.Span) *Declaration {
+		return &Declaration{Kind: kind, Target: target, Scope: s, File: c.file, Node: call, Span: span,
+			Order: c.next(), Branch: branch}
+	}
+	switch {
+	case name == "fail":
+		s.Fails = append(s.Fails, event(Fail, "", call.Func.Span()))
+	case name == "realize":
+		for _, arg := range call.Args {
+			for _, t := range resourceRefTypes(arg) {
+				s.Realizes = append(s.Realizes, event(Realize, t.name, t.span))
+			}
+		}
+	case strings.Contains(name, "::"):
+		s.Calls = append(s.Calls, event(FunctionCall, NormalizeClassName(name), call.Func.Span()))
+	}
+}
+
+// resourceRefTypes returns the types of resource references Type['title']
+// (or arrays of them), as realize() takes them.
+func resourceRefTypes(e parser.Expr) []target {
+	switch v := e.(type) {
+	case *parser.Access:
+		if t, ok := v.Target.(*parser.TypeRef); ok {
+			return []target{{NormalizeClassName(t.Value), t.Span()}}
+		}
+	case *parser.Array:
+		var out []target
+		for _, el := range v.Elems {
+			out = append(out, resourceRefTypes(el)...)
+		}
+		return out
+	}
+	return nil
 }
 
 // resourceDeclarations records class resources and resources of other types.

@@ -67,6 +67,11 @@ type Program struct {
 	catalogs     catalogsOnce // see catalogs.go
 	calls        callIndex    // see calls.go
 	titled       titledOnce   // see defined.go
+
+	// funcCalls and realizers are the scopes' Calls and Realizes by
+	// target, outside documentation files, sorted like declarations.
+	funcCalls map[string][]*Declaration
+	realizers map[string][]*Declaration
 }
 
 // Options tune how the model is built.
@@ -241,6 +246,15 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 					r.Order += shift
 					r.Scope = top
 				}
+				for _, events := range [][]*Declaration{m.facts.top.Calls, m.facts.top.Realizes, m.facts.top.Fails} {
+					for _, e := range events {
+						e.Order += shift
+						e.Scope = top
+					}
+				}
+				top.Calls = append(top.Calls, m.facts.top.Calls...)
+				top.Realizes = append(top.Realizes, m.facts.top.Realizes...)
+				top.Fails = append(top.Fails, m.facts.top.Fails...)
 				top.Assignments = append(top.Assignments, m.facts.top.Assignments...)
 				top.Declarations = append(top.Declarations, m.facts.top.Declarations...)
 				top.Defaults = append(top.Defaults, m.facts.top.Defaults...)
@@ -259,6 +273,21 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			if !d.File.documentation {
 				p.declarations[d.Target] = append(p.declarations[d.Target], d)
 			}
+		}
+		if s.File != nil && s.File.documentation {
+			continue // examples and tests call and realize nothing of the code's
+		}
+		for _, c := range s.Calls {
+			if p.funcCalls == nil {
+				p.funcCalls = map[string][]*Declaration{}
+			}
+			p.funcCalls[c.Target] = append(p.funcCalls[c.Target], c)
+		}
+		for _, r := range s.Realizes {
+			if p.realizers == nil {
+				p.realizers = map[string][]*Declaration{}
+			}
+			p.realizers[r.Target] = append(p.realizers[r.Target], r)
 		}
 	}
 	// Defined-type instances are resources whose type is a define of the
@@ -285,9 +314,11 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		slices.SortStableFunc(p.scopeList[i].Declarations, func(a, b *Declaration) int { return cmpOrder(a.Order, b.Order) })
 	})
-	lists := make([][]*Declaration, 0, len(p.declarations))
-	for _, ds := range p.declarations {
-		lists = append(lists, ds)
+	lists := make([][]*Declaration, 0, len(p.declarations)+len(p.funcCalls)+len(p.realizers))
+	for _, index := range []map[string][]*Declaration{p.declarations, p.funcCalls, p.realizers} {
+		for _, ds := range index {
+			lists = append(lists, ds)
+		}
 	}
 	// Sorted in place: the map holds the same slices.
 	par.ForChunks(len(lists), mergeChunk, p.jobs, func(i int) {
@@ -416,6 +447,17 @@ func first(ds []*Definition) *Definition {
 // name, sorted by file and order, outside documentation files.
 func (p *Program) DeclarationsOf(name string) []*Declaration {
 	return p.declarations[NormalizeClassName(name)]
+}
+
+// CallsOf returns every call of the namespaced function name.
+func (p *Program) CallsOf(name string) []*Declaration {
+	return p.funcCalls[NormalizeClassName(name)]
+}
+
+// RealizersOf returns the collectors and realize() calls of resource type
+// name.
+func (p *Program) RealizersOf(name string) []*Declaration {
+	return p.realizers[NormalizeClassName(name)]
 }
 
 // Ancestors returns the classes class d inherits from, nearest first. It

@@ -47,7 +47,7 @@ func TestSummarize(t *testing.T) {
 				{Kind: model.UnitTop},
 				{Kind: model.UnitClass, Name: "b",
 					Mentions: []string{"b/conf.epp", "b::params", "epp", "mymod::each_x", "mymod::fn", "mymod::thing", "x"},
-					Declares: []string{"b/conf.epp", "b::params", "mymod::thing"}, Parent: "b::params",
+					Declares: []string{"b/conf.epp", "b::params", "mymod::each_x", "mymod::fn", "mymod::thing"}, Parent: "b::params",
 					ReadsFrom: []string{"b::params"}, Titled: []string{"mymod::thing[x]"}},
 			},
 		},
@@ -58,8 +58,20 @@ func TestSummarize(t *testing.T) {
 			want: []model.Unit{
 				{Kind: model.UnitTop},
 				{Kind: model.UnitClass, Name: "g", Mentions: []string{"class", "defined", "file", "git", "pkg", "resource", "u", "user", "x"},
-					Declares: []string{"defined(x)", "file", "user"}, Titled: []string{"file[/a]", "file[/c]"},
+					Declares: []string{"defined(x)", "file", "user", "x"}, Titled: []string{"file[/a]", "file[/c]"},
 					Tested: []string{"class[x]", "file[/a]", "pkg[git]"}},
+			},
+		},
+		{
+			name: "collected, realized and defined() types",
+			src: "class v {\n  Mymod::Job <| |>\n  Mymod::Exp <<| |>>\n  realize(Mymod::One['a'], [Mymod::Two['b']])\n" +
+				"  unless defined(Class['Mymod::Base']) { fail('x') }\n}\n",
+			want: []model.Unit{
+				{Kind: model.UnitTop},
+				{Kind: model.UnitClass, Name: "v",
+					Mentions: []string{"a", "b", "class", "defined", "fail", "mymod::base", "mymod::exp", "mymod::job", "mymod::one", "mymod::two", "realize", "x"},
+					Declares: []string{"defined(mymod::base)", "fail(x)", "mymod::base", "mymod::exp", "mymod::job", "mymod::one", "mymod::two"},
+					Tested:   []string{"class[mymod::base]"}},
 			},
 		},
 		{

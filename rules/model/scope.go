@@ -64,6 +64,16 @@ type Scope struct {
 	Declarations []*Declaration
 	Defaults     []*ResourceDefault
 	Resources    []*Resource
+	// Calls are the calls of namespaced functions (Kind FunctionCall), the
+	// only ones Puppet code can define: a function's body runs where it is
+	// called.
+	Calls []*Declaration
+	// Realizes are the collectors and realize() calls (Kind Realize) that
+	// can realize virtual or exported resources of a type.
+	Realizes []*Declaration
+	// Fails are the calls of fail(): code after one on the same path does
+	// not run.
+	Fails []*Declaration
 }
 
 // Owner returns the nearest enclosing scope that is not a lambda.
@@ -154,6 +164,12 @@ const (
 	ResourceLike // class { 'x': }
 	Inherits     // class a inherits b: a declares its base class b
 	DefineInstance
+	// FunctionCall, Realize and Fail are events of a scope that are not
+	// declarations: they are listed in Scope.Calls, Scope.Realizes and
+	// Scope.Fails only, never in Scope.Declarations.
+	FunctionCall
+	Realize
+	Fail
 )
 
 func (k DeclKind) String() string {
@@ -170,6 +186,12 @@ func (k DeclKind) String() string {
 		return "inherits"
 	case DefineInstance:
 		return "defined type instance"
+	case FunctionCall:
+		return "function call"
+	case Realize:
+		return "realization"
+	case Fail:
+		return "fail"
 	}
 	return "declaration"
 }
@@ -189,8 +211,21 @@ type Declaration struct {
 	Order  int64
 	Branch []Branch
 	// Virtual is set for virtual and exported defined-type resources,
-	// which are realized later if at all.
+	// which are realized later if at all, and for the collectors of
+	// exported resources (<<| |>>).
 	Virtual bool
+}
+
+// Exported reports whether d is an exported defined-type resource (@@) or
+// a collector of exported resources (<<| |>>).
+func (d *Declaration) Exported() bool {
+	switch n := d.Node.(type) {
+	case *parser.Resource:
+		return n.Form == "exported"
+	case *parser.Collector:
+		return n.Exported
+	}
+	return false
 }
 
 // ResourceDefault is a resource default statement `Type { ... }`.

@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 4
+const SummaryVersion = 5
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -47,9 +47,13 @@ type Unit struct {
 	// Declares are the names the unit's code can evaluate, sorted and
 	// without duplicates: the classes it includes, requires, contains or
 	// declares resource-like (read as the model reads them), the types of
-	// its resources (defined types when the tree defines them), its parent
-	// class and the templates it names. Unlike Mentions, these are the
-	// only names through which evaluating the unit can evaluate another.
+	// its resources (defined types when the tree defines them) and of the
+	// resources it collects or realizes, the namespaced functions it calls,
+	// its parent class and the templates it names; and the classes it
+	// tests with defined(Class[...]), as code that fails unless one is
+	// declared goes on only where what that one evaluates is. Unlike
+	// Mentions, these are the only names through which evaluating the unit
+	// can evaluate another.
 	// A call of any other function with a literal name as argument is
 	// recorded as "fn(name)": whether it declares a class depends on the
 	// tree's declaring functions (see Relevant).
@@ -237,6 +241,26 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 				}
 			}
 		}
+		switch {
+		case fn == "defined":
+			for _, arg := range n.Args {
+				for _, t := range classRefTargets(arg) {
+					s.declare(u, t)
+				}
+			}
+		case fn == "realize":
+			for _, arg := range n.Args {
+				for _, t := range resourceRefTypes(arg) {
+					s.declare(u, t.name)
+				}
+			}
+		case strings.Contains(fn, "::"):
+			s.declare(u, fn)
+		}
+	case *parser.Collector:
+		if n.Type != nil {
+			s.declare(u, n.Type.Value)
+		}
 	case *parser.Variable:
 		if i := strings.LastIndex(n.Name, "::"); i > 0 {
 			s.mention(u, n.Name[:i])
@@ -251,6 +275,9 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	case *parser.MethodCall:
 		s.test(u, n)
 		s.mention(u, n.Name)
+		if strings.Contains(n.Name, "::") {
+			s.declare(u, n.Name)
+		}
 	case *parser.Resource:
 		if typ := n.TypeName(); typ == "class" {
 			for _, body := range n.Bodies {
