@@ -17,19 +17,21 @@ func QualifiedReadWithoutInclude() *Rule {
 		Severity: Warning,
 		Kind:     PerFile,
 		Doc: `"A class must be declared to access its variables; just having the class available in your modules is
-insufficient." Reading $a::b::x gives undef unless class a::b has already been evaluated, which depends on
-evaluation order. The read is safe when a::b is the reading class or one it inherits from; when a::b (or a
-class that always declares it) is declared with include, require, contain or a class resource earlier in
-the same scope, on a path that surely reaches the read; or when every place in the tree that declares the
-reading class or defined type is itself guaranteed to have evaluated a::b first, as in the module pattern
-class foo { contain foo::install } where foo::install reads $foo::package. The finding names a declaration
-that breaks the guarantee. Nothing is guessed about a reading class or define that nothing in the tree declares
-(an ENC, Hiera or a module's users declare it). A declaring class nothing declares is taken to come after its
-own module's classes (the module's convention: include its main class first), not after other modules' (a
-role assigned by an ENC guarantees none of the profiles it does not declare).
-A parameter default counts only for the declarations that pass no value for it. Reads under a
-conditional that tests defined(...), in functions, and of classes not in the tree are not checked. A read in an
-EPP template is checked at every epp() call that renders it.`,
+insufficient." Reading $a::b::x gives undef unless class a::b has already been evaluated, which follows Puppet's
+evaluation order: code runs as written and include, require, contain and class { 'x': } evaluate the class at
+once; a class declared on every arm of a conditional (an arm that fails counts), or required by
+if !defined(Class['x']) { fail() }, is declared after it; a defined type's body runs after the scope declaring the
+instance, and every scope above it, has run to its end, and after the instances declared before it; a virtual
+instance runs where it is realized; a function's body runs where it is called. The read is safe when a::b is the
+reading class or one it inherits from, is declared earlier on every path to the read, or is guaranteed by every
+declaration (or call) of the reading class, defined type or function, transitively, as in the module pattern
+class foo { contain foo::install } where foo::install reads $foo::package. A class nothing in the tree declares is
+taken to come after its own module's classes, not after other modules'. A warning names a chain of declarations
+that reaches the read with a::b declared on no arm before it; the finding is info when it depends on data (a::b
+declared under a condition only, or the read under a test of a parameter the declaration passes) or on what
+nodes get from outside the tree (a chain starting outside the tree and a class nothing in the tree declares, or
+a reading class nothing declares). Reads guarded by defined(...), in plans, and of classes not in the tree are not
+checked. A read in an EPP template is checked at every epp() call that renders it.`,
 		Run: runQualifiedReadWithoutInclude,
 	}
 }
@@ -46,41 +48,84 @@ func runQualifiedReadWithoutInclude(p *Pass) {
 			continue // unknown-qualified-variable's business, or not in the tree
 		}
 		switch r.Scope.Owner().Kind {
-		case model.FunctionScope, model.PlanScope:
-			continue // evaluated wherever they are called from
+		case model.PlanScope:
+			continue // plans run on their own, not in a catalog
 		case model.TemplateScope:
-			if ok, call := st.TemplateGuarantee(r, class); !ok {
-				p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
-					"%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template (%s): \"a class must be declared to access its variables\", or Puppet reads undef; include %s before rendering",
-					varRef(r.Var), class, lineOf(p.File, call.File, call.Call.Span()), class),
-					RelatedAt(call.File, call.Call.Span(), "rendered here without "+class+" being evaluated first"))
-			}
+			reportTemplateRead(p, r, class, st.TemplateGuarantee(r, class))
 			continue
 		}
-		ok, breaking := st.Guarantee(r, class)
-		if ok {
-			continue
+		if v := st.Guarantee(r, class); !v.OK {
+			reportQualifiedRead(p, r, class, v)
 		}
-		msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before this point: \"a class must be declared to access its variables\", or Puppet reads undef; include %s first",
-			varRef(r.Var), class, class)
-		var related []Related
-		owner := r.Scope.Owner()
-		switch {
-		case breaking != nil:
-			path := st.BreakingPath(r, class, breaking)
-			declared := owner.Def.Name
-			var hops []string
-			for _, d := range path {
-				related = append(related, RelatedAt(d.File, d.Span,
-					fmt.Sprintf("%s is declared here without %s being evaluated first", declared, class)))
-				hops = append(hops, fmt.Sprintf("%s declares %s", lineOf(p.File, d.File, d.Span), declared))
-				if o := d.Scope.Owner().Def; o != nil {
-					declared = o.Name
-				}
-			}
-			slices.Reverse(hops)
-			msg += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
-		}
-		p.ReportSpan(p.File, r.Var.Span(), msg, related...)
 	}
+}
+
+// reportTemplateRead reports a read in an EPP template that an epp() call
+// renders before the class is surely evaluated.
+func reportTemplateRead(p *Pass, r *model.Read, class string, v model.Verdict) {
+	if v.OK {
+		return
+	}
+	call := v.Call
+	msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template (%s): \"a class must be declared to access its variables\", or Puppet reads undef; include %s before rendering",
+		varRef(r.Var), class, lineOf(p.File, call.File, call.Call.Span()), class)
+	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End,
+		Related: []Related{RelatedAt(call.File, call.Call.Span(), "rendered here without "+class+" being evaluated first")}}
+	if !v.Certain {
+		d.Severity = Info
+		msg += uncertainty(v.Why, class)
+	}
+	d.Message = msg
+	p.Report(d)
+}
+
+// reportQualifiedRead reports a read of a class that is not surely
+// evaluated first, naming the chain of declarations without it: a
+// warning when that is wrong on a node the tree shows, info when it
+// depends on data or on what nodes get from outside the tree.
+func reportQualifiedRead(p *Pass, r *model.Read, class string, v model.Verdict) {
+	msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before this point: \"a class must be declared to access its variables\", or Puppet reads undef; include %s first",
+		varRef(r.Var), class, class)
+	var related []Related
+	if len(v.Path) > 0 {
+		declared := r.Scope.Owner().Def.Name
+		var hops []string
+		for _, d := range v.Path {
+			verb, done := "declares", "declared"
+			if d.Kind == model.FunctionCall {
+				verb, done = "calls", "called"
+			}
+			related = append(related, RelatedAt(d.File, d.Span,
+				fmt.Sprintf("%s is %s here without %s being evaluated first", declared, done, class)))
+			hops = append(hops, fmt.Sprintf("%s %s %s", lineOf(p.File, d.File, d.Span), verb, declared))
+			if o := d.Scope.Owner().Def; o != nil {
+				declared = o.Name
+			}
+		}
+		slices.Reverse(hops)
+		msg += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
+	}
+	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End, Related: related}
+	if !v.Certain {
+		d.Severity = Info
+		if v.Why == model.EntryRead {
+			msg += fmt.Sprintf("; nothing in the tree declares %s, so whether %s comes first depends on how nodes get both (an ENC, Hiera)",
+				r.Scope.Owner().Def.Name, class)
+		} else {
+			msg += uncertainty(v.Why, class)
+		}
+	}
+	d.Message = msg
+	p.Report(d)
+}
+
+// uncertainty says what a finding that is not surely wrong depends on.
+func uncertainty(why model.Uncertainty, class string) string {
+	switch why {
+	case model.ParameterTest:
+		return "; the read runs there only for some values of the parameter its condition tests, so this depends on data"
+	case model.FromOutside:
+		return fmt.Sprintf("; nothing in the tree declares %s, so this depends on how nodes get it (an ENC, Hiera)", class)
+	}
+	return fmt.Sprintf("; %s is declared there only under a condition, so this depends on data", class)
 }

@@ -45,7 +45,9 @@ import (
 //   - For each class whose variables it reads, the units on declaration
 //     paths from its declarers down to that class: whether a declaration
 //     earlier in a declaring scope always evaluates the class is decided
-//     there.
+//     there. And the units declaring that class: whether anything in the
+//     tree declares it decides whether a chain of declarations that starts
+//     outside the tree surely misses it.
 //   - The units mentioning a function it defines outside the functions/
 //     directories: Puppet never autoloads such a function, so its calls
 //     work only from code that its file's loading precedes.
@@ -112,7 +114,7 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 			needed = append(needed, r.name(ref))
 		}
 	} else {
-		r.keepDirectDeclarers(reported)
+		r.keepDirectDeclarers(r.names(reported))
 	}
 	needed = append(needed, resourceLike...)
 	if len(tested) > 0 {
@@ -148,6 +150,7 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 	r.keepBetween(mainTops, r.names(reported))
 	if len(readFrom) > 0 {
 		r.keepBetween(above, readFrom)
+		r.keepDirectDeclarers(readFrom)
 	}
 	if len(reachedByDefaults) > 0 {
 		r.keepBetween(above, reachedByDefaults)
@@ -352,11 +355,11 @@ func (r *relevance) orderDependable(reported []unitRef) bool {
 	return false
 }
 
-// keepDirectDeclarers keeps the units that declare a reported unit, and
-// every definition of its name: whether they assign a variable the
-// reported unit cannot see is part of its findings' messages.
-func (r *relevance) keepDirectDeclarers(reported []unitRef) {
-	for _, name := range r.names(reported) {
+// keepDirectDeclarers keeps the units that declare names, and every
+// definition of those: whether they assign a variable a reported unit
+// cannot see is part of its findings' messages.
+func (r *relevance) keepDirectDeclarers(names []string) {
+	for _, name := range names {
 		for _, d := range r.defs[name] {
 			r.keep(d)
 		}

@@ -13,8 +13,8 @@ import (
 // This file is the static-scope analysis: for every variable read, where
 // Puppet's static scope lookup finds it (scope.txt, scope-lookup-rules.txt),
 // and for qualified reads, whether the named class is guaranteed to have been
-// evaluated first. It is computed lazily, once per program, and is safe for
-// concurrent use by per-file rules.
+// evaluated first (guarantee.go, evalorder.go). It is computed lazily, once
+// per program, and is safe for concurrent use by per-file rules.
 
 // ResolutionKind says where a variable read resolves.
 type ResolutionKind int
@@ -104,8 +104,9 @@ type Read struct {
 	// Resolution is where the read resolves.
 	Resolution Resolution
 	// DefinedGuard is set when a conditional around the read tests
-	// defined(...), directly or through a variable assigned from it: the
-	// code checks for itself what is in the catalog.
+	// defined(...), directly or through a variable assigned from it, or
+	// the read is right of an and/or whose left side does: the code checks
+	// for itself what is in the catalog.
 	DefinedGuard bool
 	// InDefault is the parameter of the read's class or define whose
 	// default value holds the read, nil elsewhere: a default is evaluated
@@ -166,24 +167,33 @@ type Static struct {
 	idleSlabs []*modelSlabs
 
 	mu sync.Mutex
-	// allSites[t] are the answers of sitesGuarantee for target t.
-	allSites map[string]*siteAnswers
-	// evaluatedBy[c] are the classes whose declaration always evaluates
-	// class c, worked out on first use from evaluationEdges.
-	evaluatedBy     map[string]map[string]bool
-	evaluationEdges map[string][]string
-	// declGraph is who declares whom among classes and defines, built on
-	// the first guarantee asked for.
+	// allSites[g] are the answers of sitesGuarantee for goal g.
+	allSites map[goal]*siteAnswers
+	// evaluatedBy[k] are the classes whose declaration always (or, lenient,
+	// possibly) evaluates class k.class, worked out on first use from
+	// evaluationEdges.
+	evaluatedBy     map[evalKey]map[string]bool
+	evaluationEdges map[string][]evalEdge
+	// declGraph is who declares whom among classes, defines and
+	// functions, built on the first guarantee asked for.
 	declGraph map[*Definition]*declEdges
+	// defineEvaluates and evaluating memoise what defined types' bodies
+	// evaluate and which instances in a scope those are (see queuedBefore).
+	defineEvaluates map[evalKey]map[string]bool
+	evaluating      map[scopeKey][]*Declaration
 }
 
-// declEdges are the edges of one class or define in the declaration graph.
+// declEdges are the edges of one class, define or function in the
+// declaration graph.
 type declEdges struct {
-	// sites are the declarations of the definition (by its name).
+	// sites are the declarations of the definition (by its name): for a
+	// defined type also what realizes its virtual instances, for a
+	// function its calls.
 	sites []*Declaration
-	// declarers are the classes and defines holding one of sites, once each.
+	// declarers are the classes, defines and functions holding one of
+	// sites, once each.
 	declarers []*Definition
-	// declares are the classes and defines whose declarers include this one.
+	// declares are the definitions whose declarers include this one.
 	declares []*Definition
 }
 
@@ -203,8 +213,9 @@ func (p *Program) Static(known KnownGlobal) *Static {
 func newStatic(p *Program, known KnownGlobal) *Static {
 	s := &Static{prog: p, known: known, customFacts: map[string]bool{}, configVars: map[string]bool{}, functionVars: map[string]bool{},
 		nodeVars: map[*load.Environment]map[string][]*Assignment{}, templateArgs: map[*File]map[string]bool{}, templateCalls: map[*File][]*TemplateCall{},
-		classVars: map[*Definition]map[string]bool{}, allSites: map[string]*siteAnswers{},
-		evaluatedBy: map[string]map[string]bool{}, modules: map[string]bool{},
+		classVars: map[*Definition]map[string]bool{}, allSites: map[goal]*siteAnswers{},
+		evaluatedBy: map[evalKey]map[string]bool{}, modules: map[string]bool{},
+		defineEvaluates: map[evalKey]map[string]bool{}, evaluating: map[scopeKey][]*Declaration{},
 		readsByFile: make([]fileReads, len(p.Files))}
 	// A module is loaded when the tree holds Puppet files of it, whether
 	// or not they are in the program: a narrowed context leaves out files
@@ -658,13 +669,12 @@ func (w *readWalker) binary(n *parser.Binary, sc *Scope, branch []Branch) {
 		w.markUndefTested(n.X, yUndef)
 		w.markUndefTested(n.Y, xUndef)
 	case "and", "or":
+		// The right operand runs only on what the left one says:
+		// `defined(Class['x']) and $x::y` tests for itself.
 		w.walk(n.X, sc, branch)
-		names := w.definedNamesIn(n.X)
-		for _, name := range names {
-			w.definedNames[name]++
-		}
+		g, names := w.guard(n.X)
 		w.walk(n.Y, sc, branch)
-		w.unguard(0, names)
+		w.unguard(g, names)
 		return
 	}
 	w.walk(n.X, sc, branch)
@@ -1220,578 +1230,6 @@ func (s *Static) ClassHasVariable(def *Definition, name string) bool {
 		}
 	}
 	return false
-}
-
-// point is a place in the evaluation of a scope chain.
-type point struct {
-	scope  *Scope
-	file   *File
-	offset int32 // -1: the end of the scope
-	branch []Branch
-}
-
-// Guarantee says whether class target is guaranteed to have been evaluated
-// before read r. When it is not, breaking is a declaration of r's class or
-// define that does not guarantee it (nil when r is in top or node scope).
-// A class or define nothing in the tree declares is not guessed at.
-func (s *Static) Guarantee(r *Read, target string) (ok bool, breaking *Declaration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, name, _ := QualifiedTarget(r.Var)
-	target = target + "$" + name
-	p := point{scope: r.Scope, file: r.File, offset: r.Var.Span().Start.Offset, branch: r.Branch}
-	if s.locallyGuaranteed(p, target) {
-		return true, nil
-	}
-	owner := r.Scope.Owner()
-	if owner.Def == nil || (owner.Def.Kind != ClassDef && owner.Def.Kind != DefineDef) {
-		return false, nil
-	}
-	if len(s.prog.DeclarationsOf(owner.Def.Name)) == 0 {
-		// Declared only from outside the tree: not guessed at. A finding
-		// always names a declaration in the tree that breaks the guarantee.
-		return true, nil
-	}
-	if r.InDefault != nil {
-		// A default runs only for declarations that do not pass the
-		// parameter: only those must guarantee target.
-		for _, site := range s.prog.DeclarationsOf(owner.Def.Name) {
-			if passesParam(site, r.InDefault.Name) {
-				continue
-			}
-			if o := site.Scope.Owner().Def; o != nil && (o.Kind == ClassDef || o.Kind == DefineDef) {
-				s.sitesGuarantee(o, target)
-			}
-			if !s.siteGuarantees(site, target, s.allSites[target]) {
-				return false, site
-			}
-		}
-		return true, nil
-	}
-	if s.sitesGuarantee(owner.Def, target) {
-		return true, nil
-	}
-	return false, s.breakingSite(owner.Def, target)
-}
-
-// EveryDeclarationPasses reports whether the tree declares class or define
-// def, and every declaration passes parameter name a value: then its
-// default is not evaluated by any declaration the tree shows.
-func (s *Static) EveryDeclarationPasses(def *Definition, name string) bool {
-	sites := s.prog.DeclarationsOf(def.Name)
-	for _, d := range sites {
-		if !passesParam(d, name) {
-			return false
-		}
-	}
-	return len(sites) > 0
-}
-
-// passesParam reports whether a resource-like declaration gives parameter
-// name a value (or may, through a '*' splat).
-func passesParam(d *Declaration, name string) bool {
-	res, ok := d.Node.(*parser.Resource)
-	if !ok || (d.Kind != ResourceLike && d.Kind != DefineInstance) {
-		return false
-	}
-	for _, b := range res.Bodies {
-		for _, a := range b.Attrs {
-			if a.Splat || a.Name == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// BreakingPath follows d, a declaration Guarantee returned for read r of
-// class, to where the chain starts: each next declaration declares the
-// definition holding the previous one, without the guarantee either. It
-// stops at a scope that is not a class or define, and at cycles.
-func (s *Static) BreakingPath(r *Read, class string, d *Declaration) []*Declaration {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, name, _ := QualifiedTarget(r.Var)
-	target := class + "$" + name
-	path := []*Declaration{d}
-	seen := map[*Definition]bool{}
-	for {
-		o := path[len(path)-1].Scope.Owner().Def
-		if o == nil || seen[o] || (o.Kind != ClassDef && o.Kind != DefineDef) || s.allSites[target] == nil {
-			return path
-		}
-		seen[o] = true
-		next := s.breakingSite(o, target)
-		if next == nil {
-			return path
-		}
-		path = append(path, next)
-	}
-}
-
-// TemplateCall is an epp() call that renders a module template.
-type TemplateCall struct {
-	File  *File
-	Scope *Scope
-	Call  *parser.Call
-}
-
-// TemplateGuarantee is Guarantee for a read in an EPP template: class
-// target is guaranteed when every epp() call rendering the template is
-// itself guaranteed to have evaluated it (vacuously when nothing in the
-// tree renders the template). breaking is a call that is not.
-func (s *Static) TemplateGuarantee(r *Read, target string) (ok bool, breaking *TemplateCall) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	_, name, _ := QualifiedTarget(r.Var)
-	want := target + "$" + name
-	for _, c := range s.templateCalls[r.File] {
-		p := point{scope: c.Scope, file: c.File, offset: c.Call.Span().Start.Offset}
-		if s.locallyGuaranteed(p, want) {
-			continue
-		}
-		owner := c.Scope.Owner()
-		if owner.Def != nil && (owner.Def.Kind == ClassDef || owner.Def.Kind == DefineDef) && s.sitesGuarantee(owner.Def, want) {
-			continue
-		}
-		return false, c
-	}
-	return true, nil
-}
-
-// locallyGuaranteed reports whether target is evaluated before p without
-// looking at who declares p's class: it is p's class or a base class, or
-// p's scope chain declared it (or a class that always evaluates it) earlier
-// on a path that surely reaches p. want is "class$variable", or a class
-// alone for what holds whatever the variable (see sitesGuarantee).
-func (s *Static) locallyGuaranteed(p point, want string) bool {
-	target, name, perVariable := strings.Cut(want, "$")
-	owner := p.scope.Owner()
-	if target == "" {
-		return s.topAssignedAt(p, name)
-	}
-	if owner.Def != nil && owner.Def.Kind == ClassDef {
-		if perVariable && owner.Def.Name == target && s.assignedAt(owner, name, p) {
-			return true
-		}
-		// A base class, and what its body always declares, is evaluated
-		// before the derived class's body.
-		for _, base := range s.prog.Ancestors(owner.Def) {
-			if s.evaluatesClass(base.Name, target) {
-				return true
-			}
-		}
-	}
-	for sc := p.scope; sc != nil; sc = sc.Parent {
-		for _, d := range sc.Declarations {
-			switch d.Kind {
-			case Include, Require, Contain, ResourceLike:
-			default:
-				continue
-			}
-			if !s.declBefore(d, p) || !branchPrefix(d.Branch, p.branch) {
-				continue
-			}
-			if s.evaluatesClass(d.Target, target) {
-				return true
-			}
-		}
-		if sc.Kind != LambdaScope {
-			break
-		}
-	}
-	return false
-}
-
-// topAssignedAt reports whether top-scope variable name has been assigned
-// when code at p runs: top-scope code sees only the assignments before it,
-// node definitions run after all top-scope code, and a class body is
-// decided by who declares it (false here, so the caller asks them).
-func (s *Static) topAssignedAt(p point, name string) bool {
-	switch p.scope.Owner().Kind {
-	case TopScope:
-		for _, a := range p.scope.Owner().Assignments {
-			if a.Name != name {
-				continue
-			}
-			if p.offset < 0 || (a.File == p.file && a.Var.Span().End.Offset <= p.offset) || (a.File != p.file && s.manifestBefore(a.File, p.file)) {
-				return true
-			}
-		}
-		return false
-	case ClassScope, DefineScope:
-		return p.offset < 0
-	}
-	return true
-}
-
-// TopAssignedFirst reports whether top-scope variable name is assigned
-// before class or define def is evaluated, whoever declares it: a class
-// declared from top-scope code runs at once, before later top-scope
-// assignments. When it is not, breaking is a declaration that runs def
-// too early.
-func (s *Static) TopAssignedFirst(def *Definition, name string) (ok bool, breaking *Declaration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	want := "$" + name
-	if s.sitesGuarantee(def, want) {
-		return true, nil
-	}
-	return false, s.breakingSite(def, want)
-}
-
-// assignedAt reports whether variable name of class scope sc (its own or a
-// base class's) has a value at point p, when the class is being evaluated.
-func (s *Static) assignedAt(sc *Scope, name string, p point) bool {
-	if name == "" || sc.HasParam(name) {
-		return true
-	}
-	switch name {
-	case "title", "name", "module_name":
-		return true
-	}
-	for _, base := range s.prog.Ancestors(sc.Def) {
-		if s.classVars[base][name] {
-			return true
-		}
-	}
-	for _, a := range sc.Assignments {
-		if a.Name != name || Exclusive(a.Branch, p.branch) {
-			continue
-		}
-		if p.offset < 0 || (a.File == p.file && a.Var.Span().End.Offset <= p.offset) {
-			return true
-		}
-	}
-	return false
-}
-
-// declBefore reports whether declaration d happens before point p.
-func (s *Static) declBefore(d *Declaration, p point) bool {
-	if p.offset < 0 {
-		return true
-	}
-	if d.File == p.file {
-		return d.Node.Span().End.Offset <= p.offset
-	}
-	return s.manifestBefore(d.File, p.file)
-}
-
-// branchPrefix reports whether every conditional arm of decl is also on the
-// path to the point, so that reaching the point means decl ran.
-func branchPrefix(decl, at []Branch) bool {
-	for _, b := range decl {
-		if !slices.Contains(at, b) {
-			return false
-		}
-	}
-	return true
-}
-
-// evaluatesClass reports whether declaring class t always evaluates class
-// c: c is t, a base class of t, or a class t's body (or a base class's
-// body) declares unconditionally, transitively.
-func (s *Static) evaluatesClass(t, c string) bool {
-	if t == c {
-		return true
-	}
-	by, ok := s.evaluatedBy[c]
-	if !ok {
-		// Every class that reaches c over the edges, found backwards
-		// from c once: a search forwards from each class asked about
-		// visited the same roles' profiles for every class they declare.
-		if s.evaluationEdges == nil {
-			s.evaluationEdges = s.reverseEvaluationEdges()
-		}
-		by = map[string]bool{}
-		queue := []string{c}
-		for len(queue) > 0 {
-			n := queue[len(queue)-1]
-			queue = queue[:len(queue)-1]
-			for _, x := range s.evaluationEdges[n] {
-				if !by[x] {
-					by[x] = true
-					queue = append(queue, x)
-				}
-			}
-		}
-		s.evaluatedBy[c] = by
-	}
-	return by[t]
-}
-
-// reverseEvaluationEdges returns, for each class name n, the classes x
-// whose declaration evaluates n directly: n is x's base class, or x's body
-// declares n unconditionally. What a base class's body declares is reached
-// through the base class.
-func (s *Static) reverseEvaluationEdges() map[string][]string {
-	rev := map[string][]string{}
-	for _, def := range s.prog.Definitions {
-		if def.Kind != ClassDef || s.prog.Class(def.Name) != def {
-			continue // one class per name, as Class finds it
-		}
-		x := def.Name
-		if anc := s.prog.Ancestors(def); len(anc) > 0 {
-			rev[anc[0].Name] = append(rev[anc[0].Name], x)
-		}
-		if def.Scope == nil {
-			continue
-		}
-		for _, decl := range def.Scope.Declarations {
-			switch decl.Kind {
-			case Include, Require, Contain, ResourceLike:
-				if len(decl.Branch) == 0 {
-					rev[decl.Target] = append(rev[decl.Target], x)
-				}
-			}
-		}
-	}
-	return rev
-}
-
-// siteGuarantees reports whether declaration d of a class or define
-// guarantees target before the declared body runs, given g, the current
-// answers for the declaring definitions.
-func (s *Static) siteGuarantees(d *Declaration, target string, g *siteAnswers) bool {
-	owner := d.Scope.Owner()
-	if d.Kind == Inherits {
-		// The base is evaluated before the derived class's body; only
-		// the derived class's own declarations can guarantee target.
-		class, _, _ := strings.Cut(target, "$")
-		return owner.Def != nil && owner.Def.Name != class && g.holds(owner.Def)
-	}
-	if owner.Def != nil && g.holds(owner.Def) {
-		return true // the cheaper test first
-	}
-	p := point{scope: d.Scope, file: d.File, offset: d.Span.Start.Offset, branch: d.Branch}
-	if d.Kind == DefineInstance {
-		// Defined types are evaluated lazily, after the declaring body.
-		p.offset = -1
-	}
-	return s.locallyGuaranteed(p, target)
-}
-
-// siteAnswers are what sitesGuarantee has worked out for one target.
-type siteAnswers struct {
-	// own are the answers for this target, by definition.
-	own map[*Definition]bool
-	// class, for a class variable, are the answers for its class
-	// whatever the variable: a definition guaranteed there is guaranteed
-	// for every variable of the class, and so is one not guaranteed there
-	// that the class does not declare, directly or further down.
-	class *siteAnswers
-	// below, of the answers for a class, are the definitions the class
-	// declares, directly or further down.
-	below map[*Definition]bool
-}
-
-// get returns the answer for d, if it is settled.
-func (a *siteAnswers) get(d *Definition) (v, ok bool) {
-	if a == nil {
-		return false, false
-	}
-	if v, ok := a.own[d]; ok {
-		return v, true
-	}
-	if a.class != nil {
-		if v, ok := a.class.own[d]; ok && (v || !a.class.below[d]) {
-			return v, true
-		}
-	}
-	return false, false
-}
-
-// holds reports whether d is guaranteed, or hoped to be while the answers
-// are worked out; false when nothing is known.
-func (a *siteAnswers) holds(d *Definition) bool {
-	v, _ := a.get(d)
-	return v
-}
-
-// answers returns the answers for target, creating them.
-func (s *Static) answers(target string) *siteAnswers {
-	a := s.allSites[target]
-	if a == nil {
-		a = &siteAnswers{own: map[*Definition]bool{}}
-		class, _, perVariable := strings.Cut(target, "$")
-		switch {
-		case perVariable && class != "":
-			a.class = s.answers(class)
-		case !perVariable:
-			a.below = s.declaredBelow(class)
-		}
-		s.allSites[target] = a
-	}
-	return a
-}
-
-// sitesGuarantee reports whether every declaration of def guarantees that
-// target was evaluated first, transitively. It is the greatest fixed point
-// over the declaration graph above def (a cycle of declarations with no way
-// in from outside does not break a guarantee), memoised per target. A
-// definition nothing in the tree declares guarantees only its own module's
-// classes.
-//
-// A class variable is first asked about for its class alone, leaving out
-// where the variable is assigned: the classes whose variables are read
-// from elsewhere are few (55 for 1,359 variables of a large control repo).
-// What holds for the class holds for each of its variables (the fixed
-// point only grows with what each site guarantees), and where the
-// variable is assigned matters only to what the class's own body declares
-// and what that declares in turn. Only those are worked out again for the
-// variable, where the class alone is not guaranteed.
-func (s *Static) sitesGuarantee(def *Definition, target string) bool {
-	g := s.answers(target)
-	if v, ok := g.get(def); ok {
-		return v
-	}
-	class, _, _ := strings.Cut(target, "$")
-	if g.class != nil {
-		s.sitesGuarantee(def, class)
-		if v, ok := g.get(def); ok {
-			return v
-		}
-	}
-	graph := s.declarationGraph()
-	// Collect the definitions above def whose answer is not known yet.
-	// Each is given its optimistic answer as it is found, which also
-	// marks it as seen: a definition nothing in the tree declares is an
-	// entry point (an ENC, Hiera or a module's users declare it). Top-scope
-	// code has all run by then (class == ""). A module's own entry points
-	// come after its main classes by the module's convention, which is not
-	// guessed at; another module's classes (a role's profiles) are not.
-	pending := []*Definition{def}
-	for i := 0; i < len(pending); i++ {
-		d := pending[i]
-		e := graph[d]
-		if e == nil {
-			e = &declEdges{}
-		}
-		g.own[d] = len(e.sites) > 0 || class == "" || moduleOf(d.Name) == moduleOf(class)
-		for _, o := range e.declarers {
-			if _, seen := g.get(o); !seen {
-				g.own[o] = true // replaced when o's turn comes
-				pending = append(pending, o)
-			}
-		}
-	}
-	// Refute: a definition with a site that does not guarantee target is
-	// false, which may refute the definitions it declares, and so on. Each
-	// definition is rechecked only when one it depends on turns false; the
-	// answers of definitions settled by an earlier call are final.
-	refuted := func(d *Definition) bool {
-		if e := graph[d]; e != nil {
-			for _, site := range e.sites {
-				if !s.siteGuarantees(site, target, g) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	var queue []*Definition
-	for _, d := range pending {
-		if g.own[d] && refuted(d) {
-			g.own[d] = false
-			queue = append(queue, d)
-		}
-	}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		e := graph[x]
-		if e == nil {
-			continue
-		}
-		// What x declares is pending too: x is above it, and an answer is
-		// settled only together with everything above it.
-		for _, y := range e.declares {
-			if g.own[y] && refuted(y) {
-				g.own[y] = false
-				queue = append(queue, y)
-			}
-		}
-	}
-	return g.own[def]
-}
-
-// declaredBelow returns the definitions class declares, directly or
-// through what it declares.
-func (s *Static) declaredBelow(class string) map[*Definition]bool {
-	graph := s.declarationGraph()
-	below := map[*Definition]bool{}
-	queue := slices.Clone(s.prog.Lookup(ClassDef, class))
-	for len(queue) > 0 {
-		x := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		if e := graph[x]; e != nil {
-			for _, y := range e.declares {
-				if !below[y] {
-					below[y] = true
-					queue = append(queue, y)
-				}
-			}
-		}
-	}
-	return below
-}
-
-// declarationGraph returns, for every class and define, its declarations
-// and who declares whom; it is built on first use. Finding them anew for
-// every class variable asked about was 45,000 visits and 1,100 dependency
-// maps per run on 45 public repositories.
-func (s *Static) declarationGraph() map[*Definition]*declEdges {
-	if s.declGraph != nil {
-		return s.declGraph
-	}
-	graph := map[*Definition]*declEdges{}
-	edges := func(d *Definition) *declEdges {
-		e := graph[d]
-		if e == nil {
-			e = &declEdges{}
-			graph[d] = e
-		}
-		return e
-	}
-	// added[o] is the last definition o was listed as a declarer of.
-	added := map[*Definition]*Definition{}
-	for _, d := range s.prog.Definitions {
-		if d.Kind != ClassDef && d.Kind != DefineDef {
-			continue
-		}
-		e := edges(d)
-		e.sites = s.prog.DeclarationsOf(d.Name)
-		for _, site := range e.sites {
-			o := site.Scope.Owner().Def
-			if o == nil || (o.Kind != ClassDef && o.Kind != DefineDef) || added[o] == d {
-				continue
-			}
-			added[o] = d
-			e.declarers = append(e.declarers, o)
-			oe := edges(o)
-			oe.declares = append(oe.declares, d)
-		}
-	}
-	s.declGraph = graph
-	return graph
-}
-
-// moduleOf returns the module part of a class or define name.
-func moduleOf(name string) string {
-	m, _, _ := strings.Cut(name, "::")
-	return m
-}
-
-// breakingSite returns the first declaration of def that does not
-// guarantee target, or nil when nothing declares def.
-func (s *Static) breakingSite(def *Definition, target string) *Declaration {
-	g := s.allSites[target]
-	for _, site := range s.prog.DeclarationsOf(def.Name) {
-		if !s.siteGuarantees(site, target, g) {
-			return site
-		}
-	}
-	return nil
 }
 
 // ScopesIn returns the scopes created by nodes of file f (its own outer
