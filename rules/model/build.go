@@ -164,6 +164,11 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	case *parser.Assign:
 		c.walk(n.RHS, s, ns, branch)
 		c.assignTargets(n.LHS, s, branch)
+		if v, ok := n.LHS.(*parser.Variable); ok && n.Op == "=" && len(s.Assignments) > 0 {
+			if last := s.Assignments[len(s.Assignments)-1]; last.Var == v {
+				last.Value = n.RHS
+			}
+		}
 	case *parser.If:
 		c.walk(n.Cond, s, ns, branch)
 		c.walk(n.Then, s, ns, c.alloc.withBranch(branch, n, 0))

@@ -151,6 +151,9 @@ type Assignment struct {
 	// of other events in the same scope.
 	Order  int64
 	Branch []Branch
+	// Value is the assigned expression of `$x = value` (nil when the
+	// variable is one target of a destructuring assignment).
+	Value parser.Expr
 }
 
 // DeclKind is how a class or defined type is declared.
