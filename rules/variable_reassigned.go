@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -20,7 +19,10 @@ func VariableReassigned() *Rule {
 		Doc: `Puppet variables can be assigned once per scope: a second assignment to the same name in the same scope
 (or an assignment to a parameter's name) fails the compilation with "Cannot reassign variable". If, unless
 and case create no scope, so assignments on two arms of one conditional are fine, but an assignment before
-an if and another inside it are not. Lambdas create a scope, so each iteration may assign its own variables.
+an if and another inside it are not. Two conditionals whose conditions cannot both hold (one variable
+compared with different values, a test and its negation, versioncmp() >= 0 and < 0) never both run. When
+ducklint can neither show that the conditions exclude each other nor that both can hold, the finding is info.
+Lambdas create a scope, so each iteration may assign its own variables.
 Use a new name, or compute the value in one expression (a selector, or a conditional that returns it).
 Variables listed in [scope] known_variables (ENC parameters, external facts) are already set at top scope,
 so the main manifest cannot assign them either.`,
@@ -31,6 +33,7 @@ so the main manifest cannot assign them either.`,
 func runVariableReassigned(p *Pass) {
 	st := staticScope(p)
 	for _, sc := range st.ScopesIn(p.File) {
+		var an *reassignAnalysis // built for the first pair that needs it
 		seen := map[string][]*model.Assignment{}
 		for _, a := range sc.Assignments {
 			if a.Var == nil || a.Var.IsQualified() || a.Var.IsTopScope() || a.Var.IsNumeric() {
@@ -56,87 +59,47 @@ func runVariableReassigned(p *Pass) {
 			if guardedByDefined(a) {
 				continue // if !defined('$x') { $x = ... } assigns only when unassigned
 			}
-			for _, b := range prev {
-				if model.Exclusive(a.Branch, b.Branch) || oppositeConditions(a, b) || differentValues(a, b) {
-					continue
-				}
-				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
-					"%s is already assigned in %s (%s): Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name or assign once",
-					varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()), a.Name),
-					RelatedAt(b.File, b.Var.Span(), "first assigned here"))
-				break
+			if len(prev) == 0 {
+				continue
 			}
+			if an == nil {
+				an = newReassignAnalysis(sc)
+			}
+			reportReassignment(p, sc, an, a, prev)
 		}
 	}
 }
 
-// oppositeConditions reports whether assignments a and b sit on arms of
-// two conditionals that test the same expression with opposite outcomes,
-// as in `if $x { $v = 1 }` and `unless $x { $v = 2 }`. Variables cannot
-// change once assigned, so the two arms never both run.
-func oppositeConditions(a, b *model.Assignment) bool {
-	for _, x := range a.Branch {
-		tx, vx, ok := branchTest(a.File, x)
-		if !ok {
+// reportReassignment reports assignment a when an earlier one in prev can
+// run with it: an error when both provably run together, info when
+// ducklint cannot tell, nothing when they exclude each other.
+func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, a *model.Assignment, prev []*model.Assignment) {
+	var unsure *model.Assignment
+	for _, b := range prev {
+		if an.exclusive(a, b) {
 			continue
 		}
-		for _, y := range b.Branch {
-			if ty, vy, ok := branchTest(b.File, y); ok && tx == ty && vx != vy {
-				return true
+		when, both := an.bothRun(a, b)
+		if !both {
+			if unsure == nil {
+				unsure = b
 			}
+			continue
 		}
+		p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
+			"%s is already assigned in %s (%s)%s: Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name or assign once",
+			varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()), when, a.Name),
+			RelatedAt(b.File, b.Var.Span(), "first assigned here"))
+		return
 	}
-	return false
-}
-
-// branchTest returns the source text of the condition an if/unless arm
-// tests, without parentheses and negations, and whether the arm runs when
-// that text is true.
-func branchTest(f *model.File, b model.Branch) (text string, when bool, ok bool) {
-	cond, when, ok := model.ArmTest(b)
-	if !ok {
-		return "", false, false
+	if unsure == nil {
+		return
 	}
-	span := cond.Span()
-	src := f.Parsed.Src
-	if span.Start.Offset < 0 || int(span.End.Offset) > len(src) || span.Start.Offset >= span.End.Offset {
-		return "", false, false
-	}
-	return string(src[span.Start.Offset:span.End.Offset]), when, true
-}
-
-// differentValues reports whether assignments a and b sit on arms of two
-// conditionals that require incompatible values of one variable, as in
-// `if $ensure == present { $v = 1 }` and `if $ensure == absent { $v = 2 }`.
-// Both assignments are in one scope, where a variable cannot change.
-func differentValues(a, b *model.Assignment) bool {
-	return model.ExclusiveValues(a.Branch, b.Branch, func(br model.Branch) (model.Condition, bool) {
-		return model.ArmCondition(br, variableSubject)
-	})
-}
-
-// variableSubject names a variable, or a variable indexed by literal keys
-// ($h['a']), whose value is the same wherever one scope reads it; "" for
-// anything else.
-func variableSubject(e parser.Expr) string {
-	switch v := e.(type) {
-	case *parser.Variable:
-		return "$" + v.Name
-	case *parser.Access:
-		base := variableSubject(v.Target)
-		if base == "" {
-			return ""
-		}
-		for _, k := range v.Keys {
-			lit, ok := k.(*parser.StringLit)
-			if !ok {
-				return ""
-			}
-			base += "[" + strconv.Quote(lit.Value) + "]"
-		}
-		return base
-	}
-	return ""
+	p.Report(Diagnostic{Severity: Info, File: p.File.Path, Start: a.Var.Span().Start, End: a.Var.Span().End,
+		Message: fmt.Sprintf(
+			"%s is also assigned in %s (%s), and ducklint cannot tell whether the conditions of both assignments can hold at once; if they can, Puppet fails with \"Cannot reassign variable '$%s'\": assign it once (in one if/elsif/else or case), or use a new name",
+			varRef(a.Var), scopeNoun(sc), lineOf(p.File, unsure.File, unsure.Var.Span()), a.Name),
+		Related: []Related{RelatedAt(unsure.File, unsure.Var.Span(), "also assigned here")}})
 }
 
 // guardedByDefined reports whether assignment a sits in a conditional that

@@ -2,25 +2,58 @@ package model
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
 )
 
-// Condition is what one arm of a conditional requires of a value that
+// Condition is one thing an arm of a conditional requires of a value that
 // cannot change while the arms run — a fact, or a variable already
-// assigned: the value is (or, negated, is not) one of the literal values
-// or matches one of the regular expressions. Two arms that require
-// incompatible values of one subject never both run, even when they belong
-// to different conditionals.
+// assigned: that the value is (or, negated, is not) equal to one of some
+// literals or matches one of some regular expressions, that it is truthy,
+// or that it compares with a number. Two arms that require incompatible
+// values of one subject never both run, even when they belong to different
+// conditionals.
 type Condition struct {
 	// Subject names the tested value, as the subject function given to
-	// ArmCondition named it: "facts.os.family", "$ensure".
+	// ArmConditions named it: "facts.os.family", "$ensure".
 	Subject string
+	// Expr is the expression the subject names, as written in the test.
+	Expr parser.Expr
+
+	kind condKind
+	// equalCond: the literals and patterns one of which the value equals
+	// or matches.
 	values  []string
-	regexes []*regexp.Regexp
-	negate  bool
+	numbers []float64
+	bools   []bool
+	undef   bool
+	regexes []pattern
+	// strictMatch is set for =~ and !~, which fail on a value that is not
+	// a string (case options and `in` just do not match it).
+	strictMatch bool
+	// orderCond: value op bound, op one of <, <=, >, >=.
+	op    string
+	bound float64
+	// cmpResult is set when the subject is a versioncmp() result: -1, 0 or 1.
+	cmpResult bool
+	negate    bool
 }
+
+// condKind is what a Condition compares.
+type condKind uint8
+
+const (
+	equalCond condKind = iota // ==, !=, in, =~, !~, case and selector options
+	truthCond                 // if $x: not undef and not false
+	orderCond                 // <, <=, >, >= against a number
+)
+
+// pattern is a regular expression as written and its case-insensitive
+// form: a literal compared with == stands for every spelling of it in any
+// case, and the pattern may match some of them.
+type pattern struct{ exact, fold *regexp.Regexp }
 
 // SubjectFunc names the value a test expression reads, or returns "" when
 // it is not a value the caller can compare across conditionals.
@@ -78,60 +111,117 @@ func FactKey(e parser.Expr) string {
 	}
 }
 
-// literalPatterns splits case values or selector matches into literal
-// strings and regular expressions; ok is false when any is neither.
-func literalPatterns(es []parser.Expr) (values []string, regexes []*regexp.Regexp, ok bool) {
+// literalPatterns splits case values, selector matches or the elements of
+// an `in` array into strings, numbers and regular expressions; ok is false
+// when any is none of these (a type, a variable, a Go-incompatible regex).
+func literalPatterns(es []parser.Expr) (c Condition, ok bool) {
 	for _, e := range es {
 		switch v := e.(type) {
 		case *parser.StringLit:
-			values = append(values, v.Value)
+			c.values = append(c.values, v.Value)
 		case *parser.Name:
-			values = append(values, v.Value)
-		case *parser.Regex:
-			re, err := regexp.Compile(v.Pattern)
-			if err != nil {
-				return nil, nil, false
+			c.values = append(c.values, v.Value)
+		case *parser.Number, *parser.Unary:
+			n, ok := numberLiteral(e)
+			if !ok {
+				return Condition{}, false
 			}
-			regexes = append(regexes, re)
+			c.numbers = append(c.numbers, n)
+		case *parser.Bool:
+			c.bools = append(c.bools, v.Value)
+		case *parser.Undef:
+			c.undef = true
+		case *parser.Regex:
+			p, ok := compilePattern(v.Pattern)
+			if !ok {
+				return Condition{}, false
+			}
+			c.regexes = append(c.regexes, p)
 		default:
-			return nil, nil, false
+			return Condition{}, false
 		}
 	}
-	return values, regexes, true
+	return c, true
 }
 
-// ArmCondition returns what arm b (of an if, unless, case or selector)
-// requires of the value its test reads, when subject names that value and
-// the arm compares it with literals or regular expressions.
-func ArmCondition(b Branch, subject SubjectFunc) (Condition, bool) {
+// compilePattern compiles a Puppet (Ruby) regular expression as far as Go
+// reads it the same way; ok is false for syntax Go does not support.
+func compilePattern(src string) (pattern, bool) {
+	exact, err := regexp.Compile(src)
+	if err != nil {
+		return pattern{}, false
+	}
+	fold, err := regexp.Compile("(?i)" + src)
+	if err != nil {
+		return pattern{}, false
+	}
+	return pattern{exact: exact, fold: fold}, true
+}
+
+// numberLiteral returns the value of a number literal, possibly negated.
+func numberLiteral(e parser.Expr) (float64, bool) {
+	neg := false
+	if u, ok := e.(*parser.Unary); ok && u.Op == "-" {
+		neg, e = true, u.X
+	}
+	n, ok := e.(*parser.Number)
+	if !ok {
+		return 0, false
+	}
+	var v float64
+	if n.IsFloat {
+		f, err := strconv.ParseFloat(n.Raw, 64)
+		if err != nil {
+			return 0, false
+		}
+		v = f
+	} else {
+		i, err := strconv.ParseInt(n.Raw, 0, 64)
+		if err != nil {
+			return 0, false
+		}
+		v = float64(i)
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// ArmConditions returns what arm b of an if, unless, case or selector
+// requires, as conditions that all hold when the arm runs, for the values
+// subject names. complete reports whether they are all the arm requires
+// (then the arm runs whenever they hold): a case option also requires
+// that no earlier option matched, and `if $a or $b` cannot be split.
+func ArmConditions(b Branch, subject SubjectFunc) (cs []Condition, complete bool) {
 	switch n := b.Cond.(type) {
 	case *parser.If:
-		c, ok := exprCondition(n.Cond, subject)
-		c.negate = c.negate != (b.Arm == 1)
-		return c, ok
+		return testConditions(n.Cond, b.Arm == 0, subject)
 	case *parser.Unless:
-		c, ok := exprCondition(n.Cond, subject)
-		c.negate = c.negate != (b.Arm == 0)
-		return c, ok
+		return testConditions(n.Cond, b.Arm != 0, subject)
 	case *parser.Case:
-		key := subject(n.Test)
-		if key == "" || b.Arm >= len(n.Options) {
-			return Condition{}, false
+		if b.Arm >= len(n.Options) {
+			return nil, false
 		}
-		return optionCondition(key, b.Arm, len(n.Options), func(i int) []parser.Expr { return n.Options[i].Values })
+		return optionConditions(n.Test, subject, b.Arm, len(n.Options), func(i int) []parser.Expr { return n.Options[i].Values })
 	case *parser.Selector:
-		key := subject(n.X)
-		if key == "" || b.Arm >= len(n.Cases) {
-			return Condition{}, false
+		if b.Arm >= len(n.Cases) {
+			return nil, false
 		}
-		return optionCondition(key, b.Arm, len(n.Cases), func(i int) []parser.Expr { return []parser.Expr{n.Cases[i].Match} })
+		return optionConditions(n.X, subject, b.Arm, len(n.Cases), func(i int) []parser.Expr { return []parser.Expr{n.Cases[i].Match} })
 	}
-	return Condition{}, false
+	return nil, false
 }
 
-// optionCondition is the condition of option arm of a case or selector
-// with count options; a default option requires none of the others.
-func optionCondition(key string, arm, count int, values func(int) []parser.Expr) (Condition, bool) {
+// optionConditions is what option arm of a case or selector with count
+// options requires of its test: its own values, and none of the values
+// of the options before it (Puppet takes the first match); a default
+// option requires none of the other values.
+func optionConditions(test parser.Expr, subject SubjectFunc, arm, count int, values func(int) []parser.Expr) ([]Condition, bool) {
+	key := subject(test)
+	if key == "" {
+		return nil, false
+	}
 	isDefault := func(es []parser.Expr) bool {
 		for _, e := range es {
 			if _, ok := e.(*parser.Default); ok {
@@ -140,92 +230,142 @@ func optionCondition(key string, arm, count int, values func(int) []parser.Expr)
 		}
 		return false
 	}
-	if !isDefault(values(arm)) {
-		vs, res, ok := literalPatterns(values(arm))
-		return Condition{Subject: key, values: vs, regexes: res}, ok
-	}
-	c := Condition{Subject: key, negate: true}
+	var out []Condition
+	complete := true
 	for i := range count {
-		if i == arm || isDefault(values(i)) {
+		if i == arm || isDefault(values(i)) || (i > arm && !isDefault(values(arm))) {
 			continue
 		}
-		vs, res, ok := literalPatterns(values(i))
+		c, ok := literalPatterns(values(i))
+		if !ok {
+			complete = false
+			continue
+		}
+		c.Subject, c.Expr, c.negate = key, test, true
+		out = append(out, c)
+	}
+	if !isDefault(values(arm)) {
+		c, ok := literalPatterns(values(arm))
+		if !ok {
+			return out, false
+		}
+		c.Subject, c.Expr = key, test
+		out = append([]Condition{c}, out...)
+	}
+	return out, complete
+}
+
+// testConditions is what a test requires when it evaluates to want: the
+// parts of a conjunction (`and`, or a negated `or`) split, each part a
+// comparison of a subject with literals or the truth of a subject, and
+// beside them the truth of the whole test when subject names it.
+func testConditions(e parser.Expr, want bool, subject SubjectFunc) ([]Condition, bool) {
+	for {
+		switch v := e.(type) {
+		case *parser.Paren:
+			e = v.X
+			continue
+		case *parser.Unary:
+			if v.Op == "!" {
+				e, want = v.X, !want
+				continue
+			}
+		}
+		break
+	}
+	var out []Condition
+	complete := false
+	if b, ok := e.(*parser.Binary); ok && ((b.Op == "and" && want) || (b.Op == "or" && !want)) {
+		x, cx := testConditions(b.X, want, subject)
+		y, cy := testConditions(b.Y, want, subject)
+		out, complete = append(x, y...), cx && cy
+	} else if c, ok := comparison(e, subject); ok {
+		c.negate = c.negate != !want
+		out, complete = append(out, c), true
+	}
+	if key := subject(e); key != "" {
+		if _, compound := e.(*parser.Binary); compound || len(out) == 0 {
+			out, complete = append(out, Condition{Subject: key, Expr: e, kind: truthCond, negate: !want}), true
+		}
+	}
+	return out, complete
+}
+
+// comparison understands s == l, s != l, s =~ /re/, s !~ /re/,
+// s in [l, ...], and s <, <=, >, >= n for a subject s, literals l and a
+// number n, with the literal on either side of == and the comparisons.
+func comparison(e parser.Expr, subject SubjectFunc) (Condition, bool) {
+	v, ok := e.(*parser.Binary)
+	if !ok {
+		return Condition{}, false
+	}
+	x, y, op := v.X, v.Y, v.Op
+	if flipped, ok := flipOp[op]; ok && subject(x) == "" && subject(y) != "" {
+		x, y, op = y, x, flipped
+	}
+	key := subject(x)
+	if key == "" {
+		return Condition{}, false
+	}
+	var c Condition
+	switch op {
+	case "==", "!=", "=~", "!~":
+		c, ok = literalPatterns([]parser.Expr{y})
 		if !ok {
 			return Condition{}, false
 		}
-		c.values = append(c.values, vs...)
-		c.regexes = append(c.regexes, res...)
+		if match := op == "=~" || op == "!~"; match != (len(c.regexes) > 0) {
+			return Condition{}, false // =~ 'string' makes a pattern; == /re/ compares with the Regexp
+		}
+		c.strictMatch = op == "=~" || op == "!~"
+		c.negate = op == "!=" || op == "!~"
+	case "in":
+		arr, ok := y.(*parser.Array)
+		if !ok {
+			return Condition{}, false
+		}
+		if c, ok = literalPatterns(arr.Elems); !ok {
+			return Condition{}, false
+		}
+	case "<", "<=", ">", ">=":
+		n, ok := numberLiteral(y)
+		if !ok {
+			return Condition{}, false
+		}
+		c = Condition{kind: orderCond, op: op, bound: n}
+	default:
+		return Condition{}, false
 	}
+	c.Subject, c.Expr, c.cmpResult = key, x, isVersioncmp(x)
 	return c, true
 }
 
-// exprCondition understands s == 'x', s != 'x', s =~ /re/, s !~ /re/,
-// s in ['x', 'y'], ! and parentheses, for a subject s.
-func exprCondition(e parser.Expr, subject SubjectFunc) (Condition, bool) {
-	switch v := e.(type) {
-	case *parser.Paren:
-		return exprCondition(v.X, subject)
-	case *parser.Unary:
-		if v.Op != "!" {
-			return Condition{}, false
+// flipOp maps a comparison to the one with its operands swapped.
+var flipOp = map[string]string{"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+// isVersioncmp reports whether e calls versioncmp, which returns -1, 0 or 1.
+func isVersioncmp(e parser.Expr) bool {
+	for {
+		p, ok := e.(*parser.Paren)
+		if !ok {
+			break
 		}
-		c, ok := exprCondition(v.X, subject)
-		c.negate = !c.negate
-		return c, ok
-	case *parser.Binary:
-		key := subject(v.X)
-		if key == "" {
-			return Condition{}, false
-		}
-		var operands []parser.Expr
-		switch v.Op {
-		case "==", "!=", "=~", "!~":
-			operands = []parser.Expr{v.Y}
-		case "in":
-			arr, ok := v.Y.(*parser.Array)
-			if !ok {
-				return Condition{}, false
-			}
-			operands = arr.Elems
-		default:
-			return Condition{}, false
-		}
-		vs, res, ok := literalPatterns(operands)
-		if !ok || ((v.Op == "=~" || v.Op == "!~") && len(res) == 0) {
-			return Condition{}, false
-		}
-		return Condition{Subject: key, values: vs, regexes: res, negate: v.Op == "!=" || v.Op == "!~"}, true
+		e = p.X
 	}
-	return Condition{}, false
+	switch c := e.(type) {
+	case *parser.Call:
+		return strings.TrimPrefix(c.FuncName(), "::") == "versioncmp"
+	case *parser.MethodCall:
+		return c.Name == "versioncmp"
+	}
+	return false
 }
 
-// allows reports whether value v satisfies the condition. Puppet compares
-// strings case-insensitively with == and case; regexes are as written.
-func (c Condition) allows(v string) bool {
-	match := false
-	for _, x := range c.values {
-		if strings.EqualFold(x, v) {
-			match = true
-		}
-	}
-	for _, re := range c.regexes {
-		if re.MatchString(v) {
-			match = true
-		}
-	}
-	return match != c.negate
-}
-
-// Compatible reports whether some value of the subject satisfies both
-// conditions: one of the values either names, or a value neither names.
+// Compatible reports whether some value of the subject may satisfy both
+// conditions; false only when no value can.
 func Compatible(a, b Condition) bool {
-	// Only a condition that lists every value it allows can be decided.
-	if (a.negate || len(a.regexes) > 0) && (b.negate || len(b.regexes) > 0) {
-		return true
-	}
-	candidates := append(append([]string{"\x00none of these"}, a.values...), b.values...)
-	for _, v := range candidates {
-		if a.allows(v) && b.allows(v) {
+	for _, v := range candidates([]Condition{a, b}) {
+		if a.holds(v, false) != no && b.holds(v, false) != no {
 			return true
 		}
 	}
@@ -234,15 +374,22 @@ func Compatible(a, b Condition) bool {
 
 // ExclusiveValues reports whether two branch paths require incompatible
 // values of one subject, so that code on them never runs together.
-func ExclusiveValues(x, y []Branch, cond func(Branch) (Condition, bool)) bool {
+func ExclusiveValues(x, y []Branch, conds func(Branch) []Condition) bool {
 	for _, bx := range x {
-		cx, ok := cond(bx)
-		if !ok {
+		cxs := conds(bx)
+		if len(cxs) == 0 {
 			continue
 		}
 		for _, by := range y {
-			if cy, ok := cond(by); ok && cy.Subject == cx.Subject && !Compatible(cx, cy) {
-				return true
+			if bx == by {
+				continue
+			}
+			for _, cy := range conds(by) {
+				for _, cx := range cxs {
+					if cy.Subject == cx.Subject && !Compatible(cx, cy) {
+						return true
+					}
+				}
 			}
 		}
 	}
@@ -252,20 +399,17 @@ func ExclusiveValues(x, y []Branch, cond func(Branch) (Condition, bool)) bool {
 // exclusiveFacts reports whether two branch paths require incompatible
 // values of one fact, so that they never run in one catalog.
 func (w *simWorker) exclusiveFacts(x, y []Branch) bool {
-	return ExclusiveValues(x, y, w.condition)
+	return ExclusiveValues(x, y, w.conditions)
 }
 
-// condition memoises what arm b requires of a fact.
-func (w *simWorker) condition(b Branch) (Condition, bool) {
-	if c, ok := w.conds[b]; ok {
-		return c, c.Subject != ""
+// conditions memoises what arm b requires of facts.
+func (w *simWorker) conditions(b Branch) []Condition {
+	if cs, ok := w.conds[b]; ok {
+		return cs
 	}
-	c, ok := ArmCondition(b, FactKey)
-	if !ok {
-		c = Condition{}
-	}
-	w.conds[b] = c
-	return c, ok
+	cs, _ := ArmConditions(b, FactKey)
+	w.conds[b] = cs
+	return cs
 }
 
 // exclusive reports whether code on two branch paths never runs together:

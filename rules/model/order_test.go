@@ -16,7 +16,7 @@ func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 	for round := range 500 {
 		const sims = 6
 		a := &dynamicAnalysis{rootSim: make([]bool, sims), roleSim: make([]bool, sims)}
-		a.workers = []*simWorker{{a: a, conds: map[Branch]Condition{}}}
+		a.workers = []*simWorker{{a: a, conds: map[Branch][]Condition{}}}
 		for s := range sims {
 			a.rootSim[s], a.roleSim[s] = rng.IntN(3) > 0, rng.IntN(3) == 0
 		}

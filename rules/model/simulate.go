@@ -29,7 +29,7 @@ type simWorker struct {
 	// events are the memoised events of scopes that are no definition's
 	// body (the others' are in defs).
 	events map[*Scope][]event
-	conds  map[Branch]Condition
+	conds  map[Branch][]Condition
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -73,7 +73,7 @@ type defInfo struct {
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
 	return &simWorker{a: a, events: map[*Scope][]event{},
-		conds: map[Branch]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
+		conds: map[Branch][]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
 }
 
 // info returns what the worker keeps about d.

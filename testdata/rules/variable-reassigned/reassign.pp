@@ -14,8 +14,12 @@ class reassign ($param = 1) {
     1: { $c = 1 }
     default: { $c = 2 }
   }
-  if $a { $d = 1 }
-  if $param { $d = 2 } # want "\\$d is already assigned"
+  $on = true
+  $off = false
+  if $on { $d = 1 }
+  if $param { $d = 2 } # want error:"\\$d is already assigned in class reassign \\(line 19\\) and both run when \\$param is true"
+  if $off { $k = 1 }
+  if $param { $k = 2 }
   [1, 2].each |$i| {
     $e = $i
     $a = $i
