@@ -38,7 +38,12 @@ type Condition struct {
 	bound float64
 	// cmpResult is set when the subject is a versioncmp() result: -1, 0 or 1.
 	cmpResult bool
-	negate    bool
+	// fact is set when the subject is a fact. A fact has one spelling,
+	// which code compares it with as written: `case 'FreeBSD'` and
+	// `!~ /^FreeBSD/` exclude each other although 'freebsd' would satisfy
+	// both, because no node reports 'freebsd'.
+	fact   bool
+	negate bool
 }
 
 // condKind is what a Condition compares.
@@ -230,6 +235,7 @@ func optionConditions(test parser.Expr, subject SubjectFunc, arm, count int, val
 		}
 		return false
 	}
+	fact := FactKey(test) != ""
 	var out []Condition
 	complete := true
 	for i := range count {
@@ -241,7 +247,7 @@ func optionConditions(test parser.Expr, subject SubjectFunc, arm, count int, val
 			complete = false
 			continue
 		}
-		c.Subject, c.Expr, c.negate = key, test, true
+		c.Subject, c.Expr, c.negate, c.fact = key, test, true, fact
 		out = append(out, c)
 	}
 	if !isDefault(values(arm)) {
@@ -249,7 +255,7 @@ func optionConditions(test parser.Expr, subject SubjectFunc, arm, count int, val
 		if !ok {
 			return out, false
 		}
-		c.Subject, c.Expr = key, test
+		c.Subject, c.Expr, c.fact = key, test, fact
 		out = append([]Condition{c}, out...)
 	}
 	return out, complete
@@ -336,7 +342,7 @@ func comparison(e parser.Expr, subject SubjectFunc) (Condition, bool) {
 	default:
 		return Condition{}, false
 	}
-	c.Subject, c.Expr, c.cmpResult = key, x, isVersioncmp(x)
+	c.Subject, c.Expr, c.cmpResult, c.fact = key, x, isVersioncmp(x), FactKey(x) != ""
 	return c, true
 }
 
@@ -362,10 +368,11 @@ func isVersioncmp(e parser.Expr) bool {
 }
 
 // Compatible reports whether some value of the subject may satisfy both
-// conditions; false only when no value can.
+// conditions; false only when no value can (a fact only as spelled).
 func Compatible(a, b Condition) bool {
+	asWritten := a.fact && b.fact
 	for _, v := range candidates([]Condition{a, b}) {
-		if a.holds(v, false) != no && b.holds(v, false) != no {
+		if a.holds(v, asWritten) != no && b.holds(v, asWritten) != no {
 			return true
 		}
 	}

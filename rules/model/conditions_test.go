@@ -124,3 +124,28 @@ func TestWitnessHonoursAccept(t *testing.T) {
 		t.Errorf("witness %s (%v), want true", v, ok)
 	}
 }
+
+// TestFactsCompareAsSpelled checks that a fact is taken to have the
+// spelling code compares it with, while a variable may have any: Puppet's
+// == ignores case and =~ does not, but no node reports os.family
+// 'freebsd'.
+func TestFactsCompareAsSpelled(t *testing.T) {
+	factConds := func(b model.Branch) []model.Condition {
+		cs, _ := model.ArmConditions(b, model.FactKey)
+		return cs
+	}
+	for _, tc := range []struct {
+		x, y      string
+		conds     func(model.Branch) []model.Condition
+		exclusive bool
+	}{
+		{"$facts['os']['family'] == 'FreeBSD'", "$facts['os']['family'] !~ /^(FreeBSD|Gentoo)/", factConds, true},
+		{"$x == 'FreeBSD'", "$x !~ /^(FreeBSD|Gentoo)/", armConditions, false},
+	} {
+		bx := model.Branch{Cond: firstStatement(t, "if "+tc.x+" {}"), Arm: 0}
+		by := model.Branch{Cond: firstStatement(t, "if "+tc.y+" {}"), Arm: 0}
+		if got := model.ExclusiveValues([]model.Branch{bx}, []model.Branch{by}, tc.conds); got != tc.exclusive {
+			t.Errorf("if %s / if %s: exclusive = %v, want %v", tc.x, tc.y, got, tc.exclusive)
+		}
+	}
+}
