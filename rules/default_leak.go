@@ -54,8 +54,23 @@ func runDefaultLeak(p *Pass) {
 		}
 		related = append(related, RelatedAt(l.Resource.File, resourceSpan(l.Resource),
 			fmt.Sprintf("%s gets %s from the default", resourceLabel(l.Resource), strings.Join(l.Attrs, ", "))))
-		p.ReportSpan(d.File, d.Node.Type.Span(), msg, related...)
+		sev := Warning
+		if !l.Shown {
+			sev = Info
+		}
+		p.Report(Diagnostic{Severity: sev, File: d.File.Path, Start: d.Node.Type.Span().Start, End: d.Node.Type.Span().End,
+			Message: msg + shownNote(l.Shown), Related: related})
 	}
+}
+
+// shownNote ends the message of a finding that only a combination of
+// classes the tree does not show produces.
+func shownNote(shown bool) string {
+	if shown {
+		return ""
+	}
+	return " (only when an ENC or other code not in the tree declares classes in an order that lets this scope " +
+		"evaluate them first)"
 }
 
 // viaLabel says how the default's scope reaches the affected resource.

@@ -39,7 +39,15 @@ func runOrderDependentDefault(p *Pass) {
 		for _, s := range od.Sites {
 			related = append(related, RelatedAt(s.File, s.Span, fmt.Sprintf("declared here (%s in %s)", s.Kind, s.Scope.Describe())))
 		}
-		p.ReportSpan(c.File, c.NameSpan, msg, related...)
+		sev := Warning
+		if !od.Shown {
+			sev = Info
+		}
+		if !od.Shown {
+			msg += " (the two declarations meet only in a catalog an ENC or other code not in the tree puts together)"
+		}
+		p.Report(Diagnostic{Severity: sev, File: c.File.Path, Start: c.NameSpan.Start, End: c.NameSpan.End,
+			Message: msg, Related: related})
 	}
 }
 

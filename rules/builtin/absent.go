@@ -66,3 +66,9 @@ func IgnoredWhenAbsent(typ, attr string) bool {
 	s, ok := absentIgnoredSets[typ]
 	return ok && s.has(attr)
 }
+
+// AbsentIgnoredProperties returns a sorted copy of the properties
+// IgnoredWhenAbsent accepts for typ (none for other types).
+func AbsentIgnoredProperties(typ string) []string {
+	return absentIgnoredSets[typ].sorted()
+}

@@ -64,3 +64,12 @@ func TestAbsentAgreesWithPuppet(t *testing.T) {
 		}
 	}
 }
+
+func TestAbsentIgnoredProperties(t *testing.T) {
+	if got := AbsentIgnoredProperties("file"); !slices.Contains(got, "mode") || slices.Contains(got, "force") || !slices.IsSorted(got) {
+		t.Errorf("AbsentIgnoredProperties(file) = %v", got)
+	}
+	if got := AbsentIgnoredProperties("service"); len(got) != 0 {
+		t.Errorf("AbsentIgnoredProperties(service) = %v, want none", got)
+	}
+}

@@ -53,8 +53,15 @@ type Leak struct {
 	Resource *Resource
 	// Target is the class or defined type whose body declares Resource.
 	Target *Definition
-	// Attrs are the default's attributes that Resource gets.
+	// Attrs are the default's attributes that Resource gets and that can
+	// change it.
 	Attrs []string
+	// Shown is set when a catalog the tree itself produces shows the leak:
+	// a node's (or the main manifests'), or any that evaluates the
+	// default's scope, when each step from there down to Resource is one
+	// no other code can take first. Otherwise the leak takes a combination
+	// of classes only an ENC could choose.
+	Shown bool
 }
 
 // OrderDependence is a class declared from scopes with differing defaults.
@@ -67,6 +74,10 @@ type OrderDependence struct {
 	A, B SiteDefaults
 	// Sites are every declaration of the class in the tree.
 	Sites []*Declaration
+	// Shown is set when A and B meet in a catalog the tree itself
+	// produces (one simulation); otherwise only an ENC's choice of
+	// classes brings them together.
+	Shown bool
 }
 
 // SiteDefaults are the defaults for one type in effect at a declaration.
@@ -135,7 +146,7 @@ type dynamicAnalysis struct {
 
 	// What the simulations found, merged in simulation order.
 	leaks    map[*ResourceDefault]*Leak
-	leakArms map[*ResourceDefault]int
+	leakRank map[*ResourceDefault]leakRank
 	found    []*simFindings
 	rootSim  []bool
 	roleSim  []bool // root simulations of role classes
@@ -146,7 +157,7 @@ type dynamicAnalysis struct {
 
 func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, tracked: map[*Declaration]int32{},
-		leaks: map[*ResourceDefault]*Leak{}, leakArms: map[*ResourceDefault]int{}, reached: make([]bool, len(p.Definitions))}
+		leaks: map[*ResourceDefault]*Leak{}, leakRank: map[*ResourceDefault]leakRank{}, reached: make([]bool, len(p.Definitions))}
 	a.workers = []*simWorker{a.newWorker()}
 	for _, d := range p.Definitions {
 		if d.Kind != ClassDef {
@@ -250,17 +261,16 @@ func (a *dynamicAnalysis) simulateAll(jobs []simJob) {
 
 // commit merges what one simulation found.
 func (a *dynamicAnalysis) commit(f *simFindings) {
-	// Keep one example per default, the first that depends on the fewest
-	// conditionals.
+	// Keep one example per default, the first of the best rank.
 	for d, l := range f.leaks {
-		if prev, seen := a.leakArms[d]; !seen || f.leakArms[d] < prev {
-			a.leaks[d], a.leakArms[d] = l, f.leakArms[d]
+		if prev, seen := a.leakRank[d]; !seen || f.leakRank[d].better(prev) {
+			a.leaks[d], a.leakRank[d] = l, f.leakRank[d]
 		}
 	}
 	for _, d := range f.reached {
 		a.reached[d.index] = true
 	}
-	f.leaks, f.leakArms, f.reached = nil, nil, nil
+	f.leaks, f.leakRank, f.reached = nil, nil, nil
 	a.found = append(a.found, f)
 }
 
@@ -406,18 +416,21 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 	if same {
 		return nil
 	}
+	// Group each type's records by the defaults they carry; only records
+	// of different groups need comparing. Nearly always there is one
+	// group: records share their defaults' slices, so a record carrying
+	// the same slice as the first is in the first group.
+	type typeGroups struct {
+		typ    string
+		groups [][]int32 // record indexes: a class is declared thousands of times over all simulations
+	}
+	var byType []typeGroups
 	for _, u := range a.typeUses(def) {
 		typ := u.typ
-		// Group the records by the defaults they carry; only records of
-		// different groups need comparing. Nearly always there is one
-		// group: records share their defaults' slices, so a record
-		// carrying the same slice as the first is in the first group.
 		first := recs[0].sigsFor(typ).Defaults
 		if !slices.ContainsFunc(recs[1:], func(r *siteRecord) bool { return !sameDefaults(r.sigsFor(typ).Defaults, first) }) {
 			continue
 		}
-		// Groups list record indexes: a class is declared thousands of
-		// times over all simulations.
 		var groups [][]int32
 		index := map[string]int{}
 		var prev []AttrDefault
@@ -438,11 +451,19 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 			}
 			groups[g] = append(groups[g], int32(i))
 		}
-		for i, gx := range groups {
-			for _, gy := range groups[i+1:] {
-				if x, y := a.meetingPair(w, recs, gx, gy, typ); x != nil {
-					return &OrderDependence{Class: def, Type: typ, A: x.sigsFor(typ), B: y.sigsFor(typ),
-						Sites: a.p.DeclarationsOf(def.Name)}
+		byType = append(byType, typeGroups{typ, groups})
+	}
+	// Two declarations in one simulation first: a catalog the tree shows
+	// has both; then two that only an ENC's choice of classes brings
+	// together.
+	for _, sameSim := range []bool{true, false} {
+		for _, tg := range byType {
+			for i, gx := range tg.groups {
+				for _, gy := range tg.groups[i+1:] {
+					if x, y := a.meetingPair(w, def, recs, gx, gy, tg.typ, sameSim); x != nil {
+						return &OrderDependence{Class: def, Type: tg.typ, A: x.sigsFor(tg.typ), B: y.sigsFor(tg.typ),
+							Sites: a.p.DeclarationsOf(def.Name), Shown: x.sim == y.sim}
+					}
 				}
 			}
 		}
@@ -452,7 +473,8 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 
 // meetingPair returns the first pair of records, x of group gx and y of
 // gy (indexes into recs, in that order), that can meet in one catalog with
-// their defaults for typ differing because of which comes first.
+// their defaults for typ differing because of which comes first; with
+// sameSim, only a pair of one simulation.
 //
 // Records of different simulations (classes an ENC declares in either
 // order) can meet only as first declarations of the same laziness: Puppet
@@ -462,7 +484,7 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 // declaration, with the first declarations like it; comparing every pair
 // of a class declared in hundreds of simulations was most of the
 // simulations' cost on a large tree.
-func (a *dynamicAnalysis) meetingPair(w *simWorker, recs []*siteRecord, gx, gy []int32, typ string) (x, y *siteRecord) {
+func (a *dynamicAnalysis) meetingPair(w *simWorker, def *Definition, recs []*siteRecord, gx, gy []int32, typ string, sameSim bool) (x, y *siteRecord) {
 	bySim := map[int][]int32{} // positions in gy, ascending
 	var firsts [2][]int32      // positions in gy of first declarations, eager and lazy
 	for pos, yi := range gy {
@@ -476,7 +498,7 @@ func (a *dynamicAnalysis) meetingPair(w *simWorker, recs []*siteRecord, gx, gy [
 		x := recs[xi]
 		same := bySim[x.sim]
 		var others []int32
-		if x.first {
+		if x.first && !sameSim {
 			others = firsts[laziness(x)]
 		}
 		// Both lists in gy's order, merged: the pair found is the first
@@ -497,7 +519,7 @@ func (a *dynamicAnalysis) meetingPair(w *simWorker, recs []*siteRecord, gx, gy [
 			apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 			if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
 				!a.canMeet(x.sim, y.sim) || w.exclusive(x.path, y.path) ||
-				!differOutsideCommonScopes(x, y, typ) {
+				!a.differOutsideCommonScopes(def, x, y, typ) {
 				continue
 			}
 			return x, y
@@ -545,21 +567,31 @@ func inChain(link *chainLink, sc *Scope) bool {
 	return false
 }
 
-// differOutsideCommonScopes reports whether two declarations carry
-// different defaults for typ because of a default in a scope that only one
-// of them descends from. A difference caused only by a common ancestor's
-// default set between the two declarations is fixed by that ancestor's
-// body order, not by which declaration comes first.
-func differOutsideCommonScopes(x, y *siteRecord, typ string) bool {
+// differOutsideCommonScopes reports whether two declarations of class def
+// carry different defaults for typ because of a default in a scope that
+// only one of them descends from. A difference caused only by a common
+// ancestor's default set between the two declarations is fixed by that
+// ancestor's body order, not by which declaration comes first. A default
+// resetting an attribute to undef is no default. Nor does a difference
+// count when def is private to its module and every default making it is
+// in that module: the module's own plumbing.
+func (a *dynamicAnalysis) differOutsideCommonScopes(def *Definition, x, y *siteRecord, typ string) bool {
 	byAttr := func(ds []AttrDefault) map[string]AttrDefault {
 		m := map[string]AttrDefault{}
 		for _, d := range ds {
-			m[d.Attr] = d
+			if !isUndefValue(d) {
+				m[d.Attr] = d
+			}
 		}
 		return m
 	}
+	internal := func(d AttrDefault, ok bool) bool {
+		owner := d.Default.Scope.Owner().Def
+		return !ok || owner != nil && ModuleOf(owner.Name) == ModuleOf(def.Name)
+	}
+	private := a.bodies[def.index].private
 	mx, my := byAttr(x.sigsFor(typ).Defaults), byAttr(y.sigsFor(typ).Defaults)
-	private := func(d AttrDefault, ok bool) bool {
+	onlyOne := func(d AttrDefault, ok bool) bool {
 		if !ok {
 			return false
 		}
@@ -569,10 +601,10 @@ func differOutsideCommonScopes(x, y *siteRecord, typ string) bool {
 	check := func(attr string) bool {
 		dx, okx := mx[attr]
 		dy, oky := my[attr]
-		if okx && oky && dx.Value == dy.Value {
+		if okx && oky && dx.Value == dy.Value || private && internal(dx, okx) && internal(dy, oky) {
 			return false
 		}
-		return private(dx, okx) || private(dy, oky)
+		return onlyOne(dx, okx) || onlyOne(dy, oky)
 	}
 	for attr := range mx {
 		if check(attr) {

@@ -296,11 +296,11 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		s := p.scopeList[i]
 		for _, r := range s.Resources {
-			if p.Define(r.Type) == nil {
-				continue
+			if p.Define(r.Type) == nil || isExprDefault(r) {
+				continue // a `default:` body declares no instance
 			}
 			instances[i] = append(instances[i], &Declaration{Kind: DefineInstance, Target: r.Type, Scope: s, File: r.File, Node: r.Node,
-				Span: r.Node.Type.Span(), Order: r.Order, Branch: r.Branch, Virtual: r.Node.Form != ""})
+				Span: r.Node.Type.Span(), Order: r.Order, Branch: r.Branch, Virtual: r.Node.Form != "", Resource: r})
 		}
 	})
 	for i, s := range p.scopeList {

@@ -7,7 +7,8 @@ import (
 
 // TestMeetingPairIsFirstOfAllPairs checks meetingPair, which compares only
 // the records that can meet, against comparing every pair in order: on
-// random records it must return the same pair, or none.
+// random records it must return the same pair, or none, also when only
+// pairs of one simulation count.
 func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	shared := &Scope{Kind: ClassScope}
@@ -15,7 +16,9 @@ func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 	found := 0
 	for round := range 500 {
 		const sims = 6
-		a := &dynamicAnalysis{rootSim: make([]bool, sims), roleSim: make([]bool, sims)}
+		a := &dynamicAnalysis{rootSim: make([]bool, sims), roleSim: make([]bool, sims), bodies: make([]body, 1)}
+		def := &Definition{Kind: ClassDef, Name: "target"}
+		sameSim := rng.IntN(2) == 0
 		a.workers = []*simWorker{{a: a, conds: map[Branch][]Condition{}}}
 		for s := range sims {
 			a.rootSim[s], a.roleSim[s] = rng.IntN(3) > 0, rng.IntN(3) == 0
@@ -53,17 +56,20 @@ func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 		for _, xi := range gx {
 			for _, yi := range gy {
 				x, y := recs[xi], recs[yi]
+				if sameSim && x.sim != y.sim {
+					continue
+				}
 				apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 				if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
 					!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path, y.path) ||
-					!differOutsideCommonScopes(x, y, "file") {
+					!a.differOutsideCommonScopes(def, x, y, "file") {
 					continue
 				}
 				wantX, wantY = x, y
 				break all
 			}
 		}
-		gotX, gotY := a.meetingPair(a.workers[0], recs, gx, gy, "file")
+		gotX, gotY := a.meetingPair(a.workers[0], def, recs, gx, gy, "file", sameSim)
 		if gotX != wantX || gotY != wantY {
 			t.Fatalf("round %d: meetingPair = (%p, %p), comparing every pair = (%p, %p)", round, gotX, gotY, wantX, wantY)
 		}

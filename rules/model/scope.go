@@ -217,6 +217,8 @@ type Declaration struct {
 	// which are realized later if at all, and for the collectors of
 	// exported resources (<<| |>>).
 	Virtual bool
+	// Resource is the resource declaring a defined-type instance.
+	Resource *Resource
 }
 
 // Exported reports whether d is an exported defined-type resource (@@) or

@@ -93,7 +93,7 @@ type simJob struct {
 // simFindings are what one simulation found.
 type simFindings struct {
 	leaks    map[*ResourceDefault]*Leak
-	leakArms map[*ResourceDefault]int
+	leakRank map[*ResourceDefault]leakRank
 	sites    [][]siteRecord
 	evals    [][]declRecord
 	// reached are the definitions the simulation evaluated.
@@ -184,8 +184,9 @@ type event struct {
 // typeUse is how a class body uses one resource type.
 type typeUse struct {
 	typ string
-	// alwaysSet are the attributes every resource of the type sets, as
-	// attrNames names them. A list: resources set few attributes.
+	// alwaysSet are the attributes no default can change on any resource
+	// of the type: each sets them itself or, being removed, ignores them
+	// (see irrelevantAttrs). A list: resources set few attributes.
 	alwaysSet []string
 }
 
@@ -239,6 +240,16 @@ type body struct {
 	events []event
 	uses   []typeUse   // of a class
 	base   *Definition // the class a class inherits, if the tree has it
+	// private is set for a class or defined type internal to its module
+	// (see IsPrivate).
+	private bool
+	// declarer is, for a class, the one definition whose body makes
+	// every declaration of it other than `inherits`; nil when there is
+	// none, several, or one outside any definition.
+	declarer *Definition
+	// inheritedBy is, for a class nothing declares but through
+	// `inherits`, the one class that inherits it; nil otherwise.
+	inheritedBy *Definition
 }
 
 // hasBody reports whether the simulations evaluate d's body.
@@ -248,14 +259,41 @@ func hasBody(d *Definition) bool {
 
 // bodyOf works out body for d.
 func (a *dynamicAnalysis) bodyOf(d *Definition) body {
-	b := body{events: a.eventsOf(d.Scope)}
+	b := body{events: a.eventsOf(d.Scope), private: IsPrivate(d)}
 	if d.Kind == ClassDef {
 		b.uses = usesOf(b.events, a.defaulted)
 		if d.Parent != "" {
 			b.base = a.p.Class(d.Parent)
 		}
+		b.declarer, b.inheritedBy = declarers(a.p.DeclarationsOf(d.Name))
 	}
 	return b
+}
+
+// declarers returns the one definition making every declaration of decls
+// other than `inherits` (nil if none, several or one outside a definition),
+// and, when all of decls are `inherits`, the one class making them.
+func declarers(decls []*Declaration) (declarer, inheritedBy *Definition) {
+	var byInherits, others []*Definition
+	for _, d := range decls {
+		owner := d.Scope.Owner().Def
+		if d.Kind == Inherits {
+			byInherits = append(byInherits, owner)
+		} else {
+			others = append(others, owner)
+		}
+	}
+	one := func(ds []*Definition) *Definition {
+		if len(ds) == 0 || ds[0] == nil || slices.ContainsFunc(ds, func(d *Definition) bool { return d != ds[0] }) {
+			return nil
+		}
+		return ds[0]
+	}
+	declarer = one(others)
+	if len(others) == 0 {
+		inheritedBy = one(byInherits)
+	}
+	return declarer, inheritedBy
 }
 
 // scopeEvents returns what the body of scope s does, in order.
@@ -281,7 +319,7 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d)})
 		}
 		for _, r := range sc.Resources {
-			if r.Node.Form == "" {
+			if r.Node.Form == "" && !isExprDefault(r) {
 				evs = append(evs, event{order: r.Order, res: r})
 			}
 		}
@@ -341,10 +379,10 @@ func usesOf(evs []event, defaulted map[string]bool) []typeUse {
 		}
 		i := slices.IndexFunc(u, func(tu typeUse) bool { return tu.typ == ev.res.Type })
 		if i >= 0 {
-			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !bodySets(ev.res.Body, k) })
+			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !irrelevantTo(ev.res, k) })
 			continue
 		}
-		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: attrNames(ev.res.Body)})
+		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: irrelevantAttrs(ev.res)})
 	}
 	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
 	return u
@@ -647,22 +685,27 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 }
 
 // create applies the defaults in effect to a resource being declared in
-// inst and records the ones that come from other classes or defines.
+// inst and records the ones that come from other classes or defines and
+// can change it.
 func (sm *simulation) create(inst *instance, r *Resource) {
 	now := sm.tick()
 	if !hasDefaultFor(inst, r.Type) {
 		return
 	}
-	if bodySets(r.Body, "*") {
+	if resourceSets(r, "*") {
 		return // a splat may set any attribute: which defaults apply is unknown
 	}
 	// The attributes a nearer (or later) default already provides.
 	var coveredBuf [8]string
 	covered := coveredBuf[:0]
+	// The attributes that defaults in the scopes passed so far (below the
+	// current ancestor) reset to undef.
+	var undefBelow, undefHere []string
 	crossed := false
 	var down *Declaration // declaration in the current ancestor leading to inst
 	branch := r.Branch
 	for at := inst; at != nil; at = at.parent {
+		undefHere = undefHere[:0]
 		for i := len(at.defaults) - 1; i >= 0; i-- { // later defaults in one scope win
 			td := at.defaults[i]
 			if td.at >= now || td.d.Type != r.Type || sm.w.exclusive(td.d.Branch, branch) {
@@ -670,7 +713,10 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			}
 			start := len(covered)
 			for _, ad := range td.attrs {
-				if !bodySets(r.Body, ad.Attr) && !slices.Contains(covered, ad.Attr) {
+				if isUndefValue(ad) {
+					undefHere = append(undefHere, ad.Attr)
+				}
+				if !resourceSets(r, ad.Attr) && !slices.Contains(covered, ad.Attr) {
 					covered = append(covered, ad.Attr)
 				}
 			}
@@ -681,21 +727,9 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
 				continue
 			}
-			// Keep one example per default, preferring the one that
-			// depends on the fewest conditionals.
-			arms := 2 * (len(inst.path) + len(r.Branch))
-			if down == nil || down.Target != inst.def.Name {
-				arms++ // reached through further declarations: a less direct example
-			}
-			out := sm.out
-			if out.leaks == nil {
-				out.leaks, out.leakArms = map[*ResourceDefault]*Leak{}, map[*ResourceDefault]int{}
-			}
-			if prev, seen := out.leakArms[td.d]; !seen || arms < prev {
-				out.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: slices.Clone(got)}
-				out.leakArms[td.d] = arms
-			}
+			sm.noteLeak(inst, at, down, r, td, got, undefBelow)
 		}
+		undefBelow = append(undefBelow, undefHere...)
 		if at.parent == nil {
 			break
 		}
@@ -712,6 +746,87 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			branch = nil
 		}
 	}
+}
+
+// noteLeak records that default td, set in ancestor at's scope and reaching
+// inst through declaration down, gives resource r the attributes got,
+// unless that is not worth reporting: the attributes cannot change r (it
+// is being removed and they are properties), r or a scope between at and r
+// resets one of td's attributes to undef (written knowing the default
+// reaches it, the rest is meant), or inst is a definition private to the
+// module of at's, which is that module's own plumbing.
+func (sm *simulation) noteLeak(inst, at *instance, down *Declaration, r *Resource, td timedDefault, got, undefBelow []string) {
+	attrs := mattering(r, inst, got)
+	if len(attrs) == 0 || resetsToUndef(r, td.attrs) ||
+		slices.ContainsFunc(td.attrs, func(ad AttrDefault) bool { return slices.Contains(undefBelow, ad.Attr) }) ||
+		sm.a.bodies[inst.def.index].private && ModuleOf(inst.def.Name) == ModuleOf(at.def.Name) {
+		return
+	}
+	// Keep one example per default: one the tree shows if any, then the
+	// one depending on the fewest conditionals.
+	rank := leakRank{shown: sm.shown(inst, at), arms: 2 * (len(inst.path) + len(r.Branch))}
+	if down == nil || down.Target != inst.def.Name {
+		rank.arms++ // reached through further declarations: a less direct example
+	}
+	out := sm.out
+	if out.leaks == nil {
+		out.leaks, out.leakRank = map[*ResourceDefault]*Leak{}, map[*ResourceDefault]leakRank{}
+	}
+	if prev, seen := out.leakRank[td.d]; !seen || rank.better(prev) {
+		out.leaks[td.d] = &Leak{Default: td.d, Via: down, Resource: r, Target: inst.def, Attrs: slices.Clone(attrs),
+			Shown: rank.shown}
+		out.leakRank[td.d] = rank
+	}
+}
+
+// leakRank orders the examples of one default's leak.
+type leakRank struct {
+	shown bool // see Leak.Shown
+	arms  int  // conditionals the example depends on, doubled, +1 when indirect
+}
+
+func (r leakRank) better(than leakRank) bool {
+	if r.shown != than.shown {
+		return r.shown
+	}
+	return r.arms < than.arms
+}
+
+// shown reports whether a default in at's scope reaches inst in every
+// catalog the tree shows that evaluates at: the simulation is of one (a
+// node or the main manifests), or each step from at down to inst is one
+// no other code can take first: a defined-type instance (its parent is
+// always its declarer), a class's base class, or a class (or an inserted
+// base class's derived class) that at's chain alone declares. A class
+// declared elsewhere too may be evaluated there first, which only an ENC's
+// choice of classes and their order decides.
+func (sm *simulation) shown(inst, at *instance) bool {
+	if !sm.a.rootSim[sm.id] {
+		return true
+	}
+	bodies := sm.a.bodies
+	for x := inst; x != at; x = x.parent {
+		if x == nil || x.def == nil || x.parent == nil {
+			return false
+		}
+		if x.def.Kind == DefineDef || x.inherited {
+			continue
+		}
+		if x.via == nil || x.parent.def == nil {
+			return false
+		}
+		declared := x.def
+		if x.via.Target != x.def.Name { // a base class inserted by the declaration of a derived one
+			declared = sm.a.p.Class(x.via.Target)
+			if declared == nil || bodies[x.def.index].inheritedBy != declared {
+				return false
+			}
+		}
+		if bodies[declared.index].declarer != x.parent.def {
+			return false
+		}
+	}
+	return true
 }
 
 // inheritsDecl returns the `inherits` declaration of class def, if any.
