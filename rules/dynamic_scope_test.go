@@ -19,16 +19,19 @@ import (
 	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
-// notifyLine is a notify resource in Puppet's recorded noop output:
-// its containment path, title and the message it would get.
-var notifyLine = regexp.MustCompile(`^Notice: /Stage\[main\]/(.*)/Notify\[(.*)\]/message: current_value '.*', should be '(.*)' \(noop\)$`)
+// attrLine is an attribute change in Puppet's recorded noop output: the
+// resource's containment path, type, title, the attribute and the value it
+// would get.
+var attrLine = regexp.MustCompile(`^Notice: /Stage\[main\]/(.*)/([A-Z][A-Za-z0-9_:]*)\[([^\]]*)\]/([a-z_]+): current_value '.*', should be '(.*)' \(noop\)$`)
 
 // TestDefaultLeakAgreesWithPuppet compares default-leak with what real
 // Puppet did to the fixtures in testdata/puppet-apply/defaults (recorded by
-// scripts/record-puppet-apply): every notify that gets its message from a
-// default in another class or defined type must make ducklint report that
-// default on its line, and a class or define default that reached nothing
-// outside its own scope in any run must not be reported.
+// scripts/record-puppet-apply): every resource that gets an attribute's
+// value from a default in another class or defined type (a notify's
+// message, a file's mode) must make ducklint report that default on its
+// line, and a class or define default that changed nothing outside its own
+// scope in any run (cancelled, or reaching only files being removed) must
+// not be reported.
 func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
 	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", "defaults", "*.txtar"))
 	if err != nil || len(archives) == 0 {
@@ -46,17 +49,17 @@ func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
 			for _, d := range diags {
 				reported[posKey(d.File, int(d.Start.Line))] = true
 			}
-			defaults := messageDefaults(prog)
+			defaults := literalDefaults(prog)
 			leaked := map[*model.ResourceDefault]bool{}
 			sc := bufio.NewScanner(bytes.NewReader(recorded))
 			for sc.Scan() {
-				m := notifyLine.FindStringSubmatch(sc.Text())
+				m := attrLine.FindStringSubmatch(sc.Text())
 				if m == nil {
 					continue
 				}
-				d := defaults[m[3]]
+				d := defaults[defaultKey{strings.ToLower(m[2]), m[4], m[5]}]
 				if d == nil {
-					continue // the message is the title or set on the resource
+					continue // the value is the title or set on the resource
 				}
 				owner := d.Scope.Owner()
 				if owner.Def == nil || (owner.Kind != model.ClassScope && owner.Kind != model.DefineScope) {
@@ -68,8 +71,8 @@ func TestDefaultLeakAgreesWithPuppet(t *testing.T) {
 				}
 				leaked[d] = true
 				if !reported[posKey(d.File.Path, int(d.Node.Span().Start.Line))] {
-					t.Errorf("Puppet gives Notify[%s] in %s the message of the default at %s:%d, but default-leak does not report it",
-						m[2], container, d.File.Path, d.Node.Span().Start.Line)
+					t.Errorf("Puppet gives %s[%s] in %s the %s of the default at %s:%d, but default-leak does not report it",
+						m[2], m[3], container, m[4], d.File.Path, d.Node.Span().Start.Line)
 				}
 			}
 			for _, d := range defaults {
@@ -114,17 +117,18 @@ func lintArchive(t *testing.T, path string, rs ...*rules.Rule) (*model.Program, 
 	return prog, (&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).Run(prog)
 }
 
-// messageDefaults maps the literal message of every Notify default to it.
-func messageDefaults(prog *model.Program) map[string]*model.ResourceDefault {
-	out := map[string]*model.ResourceDefault{}
+// defaultKey is a resource type, an attribute and a literal value.
+type defaultKey struct{ typ, attr, value string }
+
+// literalDefaults maps every literal string value a default gives an
+// attribute to the default (the fixtures give each default its own).
+func literalDefaults(prog *model.Program) map[defaultKey]*model.ResourceDefault {
+	out := map[defaultKey]*model.ResourceDefault{}
 	for _, s := range prog.Scopes() {
 		for _, d := range s.Defaults {
-			if d.Type != "notify" {
-				continue
-			}
 			for _, op := range d.Node.Attrs {
-				if lit, ok := op.Value.(*parser.StringLit); ok && op.Name == "message" {
-					out[lit.Value] = d
+				if lit, ok := op.Value.(*parser.StringLit); ok {
+					out[defaultKey{d.Type, op.Name, lit.Value}] = d
 				}
 			}
 		}
