@@ -41,7 +41,9 @@ import (
 //     classes inheriting a class it declares), and the units on
 //     declaration paths from its declarers down to each such class: a
 //     default reaches a class only if the class is first evaluated below
-//     it, which only the catalogs that evaluate the file decide.
+//     it, which only the catalogs that evaluate the file decide. And the
+//     units declaring each such class: whether code outside those paths
+//     declares it too decides whether a leak is certain (a warning).
 //   - For each class whose variables it reads, the units on declaration
 //     paths from its declarers down to that class: whether a declaration
 //     earlier in a declaring scope always evaluates the class is decided
@@ -154,6 +156,7 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 	}
 	if len(reachedByDefaults) > 0 {
 		r.keepBetween(above, reachedByDefaults)
+		r.keepDirectDeclarersOf(reachedByDefaults)
 	}
 
 	keep := make([]bool, len(files))
@@ -363,6 +366,19 @@ func (r *relevance) keepDirectDeclarers(names []string) {
 		for _, d := range r.defs[name] {
 			r.keep(d)
 		}
+		for _, c := range r.declaredBy[name] {
+			r.keep(c)
+		}
+	}
+}
+
+// keepDirectDeclarersOf keeps the units that declare each of names. Whether
+// a default's leak through a class is a warning depends on whether code
+// other than the default's chain declares the class (see Leak.Shown); a
+// declarer the chain does not reach is evaluated in no catalog with the
+// reported units, so it changes nothing else they report.
+func (r *relevance) keepDirectDeclarersOf(names []string) {
+	for _, name := range names {
 		for _, c := range r.declaredBy[name] {
 			r.keep(c)
 		}

@@ -201,10 +201,12 @@ func TestRelevantKeepsWhatFindingsDependOn(t *testing.T) {
 		{
 			reported: "site/profile/manifests/db.pp",
 			why: "its Package default could reach db::pkg through db: both, with whatever declares them in " +
-				"the catalogs that evaluate it (profile::dbtools, first), but not tools, which no such " +
-				"catalog evaluates, nor db::conf, which declares no package",
+				"the catalogs that evaluate it (profile::dbtools, first), and tools, which no such catalog " +
+				"evaluates but which declares db::pkg too, so the leak through db is not certain; not " +
+				"db::conf, which declares no package",
 			want: []string{"manifests/site.pp", "modules/db/manifests/init.pp", "modules/db/manifests/pkg.pp",
-				"site/profile/manifests/db.pp", "site/profile/manifests/dbtools.pp", "site/role/manifests/db.pp"},
+				"modules/tools/manifests/init.pp", "site/profile/manifests/db.pp", "site/profile/manifests/dbtools.pp",
+				"site/role/manifests/db.pp"},
 		},
 		{
 			reported: "modules/app/templates/x.epp",
