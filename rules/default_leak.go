@@ -23,8 +23,12 @@ is inserted where its derived class is declared. A default such as File { mode =
 therefore also applies to resources in every class that body declares first, and in every defined-type
 instance it declares (those bodies run lazily, after the class body, so even a default written after the
 instance reaches it). The rule simulates Puppet's evaluation order and reports a default only when it
-reaches a resource of its type in another class or defined type. Defaults at top scope and in node
-definitions are the documented place for them and are not reported.`,
+can change a resource of its type in another class or defined type: not attributes the resource sets
+itself (also in a default: body), not properties of a resource being removed (ensure => absent), not a
+resource that resets one of the default's attributes to undef (itself or by a default of its scope),
+and not definitions private to the default's own module. Defaults at top scope and in node definitions
+are the documented place for them and are not reported. A leak is a warning when a catalog the tree
+shows has it, info when it needs classes an ENC declares in a particular order.`,
 		Run: runDefaultLeak,
 	}
 }
@@ -57,20 +61,12 @@ func runDefaultLeak(p *Pass) {
 		sev := Warning
 		if !l.Shown {
 			sev = Info
+			msg += " (only when an ENC or other code not in the tree declares classes in an order that lets this " +
+				"scope evaluate them first)"
 		}
-		p.Report(Diagnostic{Severity: sev, File: d.File.Path, Start: d.Node.Type.Span().Start, End: d.Node.Type.Span().End,
-			Message: msg + shownNote(l.Shown), Related: related})
+		span := d.Node.Type.Span()
+		p.Report(Diagnostic{Severity: sev, File: d.File.Path, Start: span.Start, End: span.End, Message: msg, Related: related})
 	}
-}
-
-// shownNote ends the message of a finding that only a combination of
-// classes the tree does not show produces.
-func shownNote(shown bool) string {
-	if shown {
-		return ""
-	}
-	return " (only when an ENC or other code not in the tree declares classes in an order that lets this scope " +
-		"evaluate them first)"
 }
 
 // viaLabel says how the default's scope reaches the affected resource.

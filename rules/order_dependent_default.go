@@ -20,7 +20,9 @@ resource defaults. When a class is declared from two scopes that can both be in 
 defaults differ for a resource type the class uses, its resources get whichever defaults the first
 evaluated declaration carries: reordering two include statements, or an ENC listing classes in another
 order, silently changes the catalog. Declarations on different arms of one conditional, or in different
-node definitions, never meet and are not compared.`,
+node definitions, never meet and are not compared; only attributes that can change one of the class's
+resources count (not those each sets itself, nor properties of resources being removed). A warning when
+one catalog the tree shows has both declarations, info when only an ENC's choice of classes does.`,
 		Run: runOrderDependentDefault,
 	}
 }
@@ -42,8 +44,6 @@ func runOrderDependentDefault(p *Pass) {
 		sev := Warning
 		if !od.Shown {
 			sev = Info
-		}
-		if !od.Shown {
 			msg += " (the two declarations meet only in a catalog an ENC or other code not in the tree puts together)"
 		}
 		p.Report(Diagnostic{Severity: sev, File: c.File.Path, Start: c.NameSpan.Start, End: c.NameSpan.End,
