@@ -47,7 +47,11 @@ func resourceSets(r *Resource, name string) bool {
 // resourceAttrNames lists the attributes r sets itself (see resourceSets).
 func resourceAttrNames(r *Resource) []string {
 	names := attrNames(r.Body)
-	for _, n := range attrNames(exprDefault(r)) {
+	ed := exprDefault(r)
+	if ed == nil {
+		return names
+	}
+	for _, n := range attrNames(ed) {
 		if !slices.Contains(names, n) {
 			names = append(names, n)
 		}

@@ -259,7 +259,12 @@ func hasBody(d *Definition) bool {
 
 // bodyOf works out body for d.
 func (a *dynamicAnalysis) bodyOf(d *Definition) body {
-	b := body{events: a.eventsOf(d.Scope), private: IsPrivate(d)}
+	b := body{events: a.eventsOf(d.Scope)}
+	// Only a definition with resources some default is for can receive
+	// one: whether it is private matters for no other.
+	if slices.ContainsFunc(b.events, func(ev event) bool { return ev.res != nil && a.defaulted[ev.res.Type] }) {
+		b.private = IsPrivate(d)
+	}
 	if d.Kind == ClassDef {
 		b.uses = usesOf(b.events, a.defaulted)
 		if d.Parent != "" {
@@ -274,24 +279,23 @@ func (a *dynamicAnalysis) bodyOf(d *Definition) body {
 // other than `inherits` (nil if none, several or one outside a definition),
 // and, when all of decls are `inherits`, the one class making them.
 func declarers(decls []*Declaration) (declarer, inheritedBy *Definition) {
-	var byInherits, others []*Definition
+	others, inherits := false, false
+	oneOther, oneInherits := true, true
 	for _, d := range decls {
 		owner := d.Scope.Owner().Def
 		if d.Kind == Inherits {
-			byInherits = append(byInherits, owner)
+			oneInherits = oneInherits && owner != nil && (!inherits || owner == inheritedBy)
+			inherits, inheritedBy = true, owner
 		} else {
-			others = append(others, owner)
+			oneOther = oneOther && owner != nil && (!others || owner == declarer)
+			others, declarer = true, owner
 		}
 	}
-	one := func(ds []*Definition) *Definition {
-		if len(ds) == 0 || ds[0] == nil || slices.ContainsFunc(ds, func(d *Definition) bool { return d != ds[0] }) {
-			return nil
-		}
-		return ds[0]
+	if !others || !oneOther {
+		declarer = nil
 	}
-	declarer = one(others)
-	if len(others) == 0 {
-		inheritedBy = one(byInherits)
+	if others || !inherits || !oneInherits {
+		inheritedBy = nil
 	}
 	return declarer, inheritedBy
 }
