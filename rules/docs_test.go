@@ -86,8 +86,29 @@ func TestRuleDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range reg.Rules() {
-		if !strings.Contains(string(readme), "(docs/rules/"+r.ID+".md)") {
-			t.Errorf("README.md does not list rule %s", r.ID)
+		row := "| [`" + r.ID + "`](docs/rules/" + r.ID + ".md) | " + r.Severity.String() + " |"
+		if !strings.Contains(string(readme), row) {
+			t.Errorf("README.md does not list rule %s with its default severity %s", r.ID, r.Severity)
+		}
+	}
+}
+
+// TestRuleDocsStateSeverity keeps each page's severity claims in step with
+// the rule: the default it states, and a section saying when a finding
+// gets which severity under the severity policy.
+func TestRuleDocsStateSeverity(t *testing.T) {
+	for _, r := range rules.Default().Rules() {
+		data, err := os.ReadFile(filepath.Join("..", "docs", "rules", r.ID+".md"))
+		if err != nil {
+			t.Errorf("%s: %v", r.ID, err)
+			continue
+		}
+		doc := string(data)
+		if want := "**Default severity:** " + r.Severity.String() + " "; !strings.Contains(doc, want) {
+			t.Errorf("docs/rules/%s.md does not say %q", r.ID, want)
+		}
+		if !strings.Contains(doc, "## Severity") {
+			t.Errorf("docs/rules/%s.md has no Severity section", r.ID)
 		}
 	}
 }
