@@ -106,7 +106,10 @@ func reportQualifiedRead(p *Pass, r *model.Read, class string, v model.Verdict) 
 		msg += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
 	}
 	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End, Related: related}
-	if !v.Certain {
+	if why := chainUncertainty(p.Program, v.Path, class); v.Certain && why != "" {
+		d.Severity = Info
+		msg += why
+	} else if !v.Certain {
 		d.Severity = Info
 		if v.Why == model.EntryRead {
 			msg += fmt.Sprintf("; nothing in the tree declares %s, so whether %s comes first depends on how nodes get both (an ENC, Hiera)",
@@ -117,6 +120,34 @@ func reportQualifiedRead(p *Pass, r *model.Read, class string, v model.Verdict) 
 	}
 	d.Message = msg
 	p.Report(d)
+}
+
+// chainUncertainty says what a chain of declarations without the
+// guarantee depends on, or "" when every node it starts from runs it: a
+// declaration on the chain under a test of the node's data, or a chain
+// starting at a class nothing declares in an environment with node
+// definitions, where only an ENC assigns that class — after the node
+// definition the host matched, which may evaluate the target first when
+// some node definition (or top-scope code) reaches it.
+func chainUncertainty(prog *model.Program, path []*model.Declaration, target string) string {
+	for _, d := range path {
+		if model.PathDependsOnData(d.Branch) {
+			return fmt.Sprintf("; %s:%d declares %s only when the node's data takes a conditional arm, so this depends on data",
+				d.File.Path, d.Span.Start.Line, d.Target)
+		}
+	}
+	if len(path) == 0 {
+		return ""
+	}
+	start := path[len(path)-1].Scope.Owner().Def
+	if start == nil || start.Kind != model.ClassDef || len(prog.DeclarationsOf(start.Name)) > 0 || !prog.HasNodes(start.File) {
+		return ""
+	}
+	if t := prog.Class(target); t != nil && t.Scope != nil && prog.Catalogs().ReachedFromMain(t.Scope) {
+		return fmt.Sprintf("; nothing in the tree declares %s: only an ENC can, after the node definition the host matches, "+
+			"which can evaluate %s first, so this depends on which node gets it", start.Name, target)
+	}
+	return ""
 }
 
 // uncertainty says what a finding that is not surely wrong depends on.

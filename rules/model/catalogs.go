@@ -24,6 +24,9 @@ type Catalogs struct {
 	reach []uint64
 	// unitOfTop are the units of the environments' top scopes.
 	unitOfTop map[*Scope]int
+	// mainRoots is how many entry points are node definitions and top
+	// scopes: they are numbered first.
+	mainRoots int
 }
 
 // catalogsOnce memoises Program.Catalogs.
@@ -67,6 +70,27 @@ func (c *Catalogs) EntryPoints(s *Scope) int {
 		n += bits.OnesCount64(w)
 	}
 	return n
+}
+
+// ReachedFromMain reports whether a node definition or top-scope code (an
+// entry point the tree itself shows, not a class an ENC assigns) reaches
+// the code of scope s.
+func (c *Catalogs) ReachedFromMain(s *Scope) bool {
+	u := c.unit(s)
+	if u < 0 {
+		return false
+	}
+	set := c.set(u)
+	for i := 0; i < c.mainRoots; i += 64 {
+		w := set[i/64]
+		if rest := c.mainRoots - i; rest < 64 {
+			w &= 1<<rest - 1
+		}
+		if w != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (c *Catalogs) set(u int) []uint64 { return c.reach[u*c.words : (u+1)*c.words] }
@@ -116,6 +140,7 @@ func newCatalogs(p *Program) *Catalogs {
 			inherited[d.Parent] = true
 		}
 	}
+	c.mainRoots = len(roots)
 	declared := make([]bool, len(defs))
 	for _, d := range defs {
 		if d.Kind == ClassDef || d.Kind == DefineDef {

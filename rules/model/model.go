@@ -65,8 +65,9 @@ type Program struct {
 	static       staticCache  // see static.go
 	dynamic      dynamicOnce  // see dynamic.go
 	catalogs     catalogsOnce // see catalogs.go
-	calls        callIndex    // see calls.go
-	titled       titledOnce   // see defined.go
+	nodeEnvs     map[*load.Environment]bool
+	calls        callIndex  // see calls.go
+	titled       titledOnce // see defined.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.
@@ -215,6 +216,12 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 				p.byName[d.Kind] = map[string][]*Definition{}
 			}
 			p.byName[d.Kind][name] = append(p.byName[d.Kind][name], d)
+			if d.Kind == NodeDef && f.Source != nil {
+				if p.nodeEnvs == nil {
+					p.nodeEnvs = map[*load.Environment]bool{}
+				}
+				p.nodeEnvs[f.Source.Env] = true
+			}
 		}
 	}
 	envs := make([]*load.Environment, 0, len(mains))
@@ -485,6 +492,13 @@ func (p *Program) Ancestors(d *Definition) []*Definition {
 		d = base
 	}
 	return out
+}
+
+// HasNodes reports whether the environment of file f has node definitions.
+// There, a class nothing declares reaches a node only through an ENC, whose
+// classes Puppet evaluates after the node definition it matched.
+func (p *Program) HasNodes(f *File) bool {
+	return f != nil && f.Source != nil && p.nodeEnvs[f.Source.Env]
 }
 
 // TopScopeFor returns the top scope of the environment file f belongs to, or nil.
