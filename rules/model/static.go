@@ -579,14 +579,18 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 	case *parser.If:
 		w.walk(n.Cond, sc, branch)
 		g, names := w.guard(n.Cond)
+		truthy := w.enterTruthy(n.Cond)
 		w.walk(n.Then, sc, w.alloc.withBranch(branch, n, 0))
+		w.unguard(0, truthy)
 		w.walk(n.Else, sc, w.alloc.withBranch(branch, n, 1))
 		w.unguard(g, names)
 	case *parser.Unless:
 		w.walk(n.Cond, sc, branch)
 		g, names := w.guard(n.Cond)
 		w.walk(n.Then, sc, w.alloc.withBranch(branch, n, 0))
+		truthy := w.enterTruthy(n.Cond)
 		w.walk(n.Else, sc, w.alloc.withBranch(branch, n, 1))
+		w.unguard(0, truthy)
 		w.unguard(g, names)
 	case *parser.Case:
 		w.markUndefTested(n.Test, caseHasUndef(n))
@@ -776,6 +780,34 @@ func (w *readWalker) guard(cond parser.Expr) (int, []string) {
 		w.definedNames[name]++
 	}
 	return g, names
+}
+
+// enterTruthy guards the names of the variables whose truth cond
+// requires (`$x`, `$x and ...`): on the arm that runs only then, a read
+// of such a variable is one the test already answered for — unset, the
+// variable is undef and the arm does not run — so it is checked at the
+// test alone. It returns the names for unguard.
+func (w *readWalker) enterTruthy(cond parser.Expr) []string {
+	var names []string
+	var collect func(e parser.Expr)
+	collect = func(e parser.Expr) {
+		switch e := e.(type) {
+		case *parser.Paren:
+			collect(e.X)
+		case *parser.Variable:
+			names = append(names, strings.TrimPrefix(e.Name, "::"))
+		case *parser.Binary:
+			if e.Op == "and" {
+				collect(e.X)
+				collect(e.Y)
+			}
+		}
+	}
+	collect(cond)
+	for _, name := range names {
+		w.definedNames[name]++
+	}
+	return names
 }
 
 // unguard leaves a conditional guard entered.
