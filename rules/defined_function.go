@@ -219,10 +219,22 @@ func (s *definedSite) titleAsName(arg parser.Expr) *verdict {
 		if d.typ == "class" {
 			continue
 		}
-		if k, _, ok := model.TitleKey(d.typ, d.title); ok && k == key {
-			return &verdict{sev: Warning, msg: fmt.Sprintf("%s asks whether a class or type of that name exists, not "+
-				"whether %s is declared", s.text, declText(s.p.File, d))}
+		k, _, ok := model.TitleKey(d.typ, d.title)
+		if !ok || k != key {
+			continue
 		}
+		// The guard never stops the declaration: it fails exactly when
+		// another declaration of the resource meets it.
+		v := &verdict{sev: Info, msg: fmt.Sprintf("%s asks whether a class or type of that name exists, not "+
+			"whether %s is declared: the guard never skips it", s.text, declText(s.p.File, d))}
+		if _, lit, _ := model.TitleKey(d.typ, d.title); lit {
+			if r, o := s.relate(model.ResourceKey(d.typ, k), d); r == relConflict {
+				v.sev = Warning
+				v.msg += fmt.Sprintf(", and %s also declares it", o.scope.Describe())
+				v.related = []Related{RelatedAt(o.file, o.span, "also declared here")}
+			}
+		}
+		return v
 	}
 	return nil
 }

@@ -53,13 +53,18 @@ class guarded (String $dir, String $other, Boolean $manage) {
     include motd
   }
 
-  # A string is a class or type name, never a resource's title.
-  if !defined($other) { # want warning:"asks whether a class or type of that name exists, not whether File\\[\\$other\\] is declared"
+  # A string is a class or type name, never a resource's title: the guard never skips the
+  # declaration, which fails when another declaration of the resource meets it.
+  if !defined($other) { # want info:"asks whether a class or type of that name exists, not whether File\\[\\$other\\] is declared: the guard never skips it"
     file { $other: ensure => directory }
   }
-  if !defined('/etc/app') { # want warning:"not whether File\\['/etc/app'\\] is declared"
+  if !defined('/etc/app') { # want warning:"not whether File\\['/etc/app'\\] is declared: the guard never skips it, and class 'guarded' also declares it"
     file { '/etc/app': ensure => directory }
   }
+  if !defined('/etc/lonely') { # want info:"not whether File\\['/etc/lonely'\\] is declared: the guard never skips it"
+    file { '/etc/lonely': ensure => directory }
+  }
+  file { '/etc/app': ensure => directory }
 
   # Positive tests and other uses depend on evaluation order.
   if defined(Class['apache']) { # want info:"depends on evaluation order"
