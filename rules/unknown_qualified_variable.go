@@ -41,7 +41,7 @@ func runUnknownQualifiedVariable(p *Pass) {
 			for _, d := range defs {
 				found = found || st.ClassHasVariable(d, name)
 			}
-			if !found {
+			if !found && !model.ArmCannotRun(r.Scope.Owner().Def, r.Branch) {
 				d := defs[0]
 				msg := fmt.Sprintf("%s: class %s (%s) has no parameter or variable $%s, nor does a class it inherits from, so Puppet reads undef",
 					varRef(r.Var), class, lineOf(p.File, d.File, d.NameSpan), name)
