@@ -11,7 +11,7 @@ import (
 // admits no string (Array, Hash, Boolean, Integer, Float, Numeric, with
 // or without type arguments, not Optional), and every option of the arm
 // is a string literal. Puppet compares such a value with a string as
-// unequal (Puppet 7: an Array parameter never takes the ” arm), so code
+// unequal (Puppet 7: an Array parameter never takes an empty-string arm), so code
 // there never runs.
 func ArmCannotRun(def *Definition, path []Branch) bool {
 	if def == nil {
