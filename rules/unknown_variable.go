@@ -55,6 +55,9 @@ func runUnknownVariable(p *Pass) {
 				sev = Info
 				msg += fmt.Sprintf(". Every declaration of %s in this tree passes $%s, so the default is not used today",
 					owner.Def.Name, r.InDefault.Name)
+			case owner.Kind == model.TemplateScope && !st.TemplateRendered(r.File):
+				sev = Info
+				msg += ". Nothing in the tree renders this template from manifest code, so which values it gets depends on who renders it"
 			case missingFactModule(st, r) != "":
 				sev = Info
 				msg += fmt.Sprintf(". Module %s, which %s uses, is not in the tree and may add it as a custom fact",

@@ -53,6 +53,9 @@ import (
 //   - The units mentioning a function it defines outside the functions/
 //     directories: Puppet never autoloads such a function, so its calls
 //     work only from code that its file's loading precedes.
+//   - For a reported EPP template, the units rendering it, and through
+//     templates rendering it theirs: whether manifest code renders it
+//     decides the severity of its reads.
 //   - The main manifests and files with node definitions: they make top
 //     and node scope and start every catalog. A class defined there is
 //     kept with its declarers.
@@ -103,6 +106,7 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 	r.declaredBy = r.declarersIndex(slices.Concat(resourceLike, defaulted, testedClasses))
 	r.keepCallees(reported)
 	r.keepMisplacedFunctionCallers(reported)
+	r.keepTemplateRenderers(reported)
 
 	var readFrom []string
 	for _, ref := range reported {
@@ -419,6 +423,48 @@ func (r *relevance) keepMisplacedFunctionCallers(reported []unitRef) {
 		for j, u := range s.Units {
 			if slices.ContainsFunc(u.Mentions, func(m string) bool { return names[m] }) {
 				r.keep(unitRef{int32(i), int32(j)})
+			}
+		}
+	}
+}
+
+// keepTemplateRenderers keeps, for each reported EPP template, the units
+// rendering it and, through templates that render it, theirs in turn:
+// whether manifest code renders a template at all decides the severity
+// of what is read in it (Static.TemplateRendered).
+func (r *relevance) keepTemplateRenderers(reported []unitRef) {
+	var work []string
+	seen := map[string]bool{}
+	for _, ref := range reported {
+		if name := templateName(r.files[ref.file]); ref.unit == 0 && name != "" && !seen[name] {
+			seen[name] = true
+			work = append(work, name)
+		}
+	}
+	if len(work) == 0 {
+		return
+	}
+	renderers := map[string][]unitRef{}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			for _, name := range u.Declares {
+				if strings.HasSuffix(name, ".epp") {
+					renderers[name] = append(renderers[name], unitRef{int32(i), int32(j)})
+				}
+			}
+		}
+	}
+	for len(work) > 0 {
+		name := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, ref := range renderers[name] {
+			r.keep(ref)
+			if outer := templateName(r.files[ref.file]); ref.unit == 0 && outer != "" && !seen[outer] {
+				seen[outer] = true
+				work = append(work, outer)
 			}
 		}
 	}

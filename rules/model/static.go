@@ -152,6 +152,8 @@ type Static struct {
 	templateArgs map[*File]map[string]bool
 	// templateCalls are the epp() calls that render each module template.
 	templateCalls map[*File][]*TemplateCall
+	// rendered are the templates manifest code renders (TemplateRendered).
+	rendered map[*File]bool
 	// classVars are the parameters and class-scope variables of classes.
 	classVars map[*Definition]map[string]bool
 	// modules are the names of modules with files in the program.
@@ -453,6 +455,40 @@ func literalArgNames(call *parser.Call, hashes map[string][]*parser.Hash) (names
 type fileReads struct {
 	once  sync.Once
 	reads []*Read
+}
+
+// TemplateRendered reports whether manifest code renders the EPP template
+// f: an epp() call outside templates names it, or one in a template that
+// manifest code renders. The set is computed once, over every epp() call.
+func (s *Static) TemplateRendered(f *File) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rendered == nil {
+		s.rendered = map[*File]bool{}
+		inner := map[*File][]*File{} // template -> templates it renders
+		var work []*File
+		for t, calls := range s.templateCalls {
+			for _, c := range calls {
+				if c.Scope != nil && c.Scope.Owner().Kind == TemplateScope {
+					inner[c.File] = append(inner[c.File], t)
+				} else if !s.rendered[t] {
+					s.rendered[t] = true
+					work = append(work, t)
+				}
+			}
+		}
+		for len(work) > 0 {
+			t := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, u := range inner[t] {
+				if !s.rendered[u] {
+					s.rendered[u] = true
+					work = append(work, u)
+				}
+			}
+		}
+	}
+	return s.rendered[f]
 }
 
 // Reads returns every variable read in file f, in evaluation order, with
