@@ -197,8 +197,15 @@ func (a *dynamicAnalysis) run() *Dynamic {
 	var jobs []simJob
 	for _, top := range p.TopScopes {
 		n := len(jobs)
+		simulated := map[string]bool{}
 		for _, d := range p.Definitions {
 			if d.Kind == NodeDef && p.scopeOfFile(d.File) == top {
+				if sig := a.nodeSignature(d); sig != "" {
+					if simulated[sig] {
+						continue // the same catalog as an earlier node's
+					}
+					simulated[sig] = true
+				}
 				jobs = append(jobs, simJob{top: top, node: d})
 			}
 		}
@@ -225,6 +232,28 @@ func (a *dynamicAnalysis) run() *Dynamic {
 		}
 	}
 	return a.assemble()
+}
+
+// nodeSignature names what a node definition's body does when all it does
+// is declare classes unconditionally (`role(x)`, `include a, b`): nodes
+// with the same signature evaluate the same catalog, so one simulation
+// stands for all of them (a control repo has hundreds of nodes and a few
+// dozen roles). It is "" for any other body, and for bodies with a
+// declaration redeclaration tracks, whose own evaluations are findings.
+func (a *dynamicAnalysis) nodeSignature(d *Definition) string {
+	sc := d.Scope
+	if sc == nil || len(sc.Assignments) > 0 || len(sc.Defaults) > 0 || len(sc.Resources) > 0 || len(sc.Calls) > 0 ||
+		len(sc.Realizes) > 0 || len(sc.Fails) > 0 || len(a.lambdas[sc]) > 0 {
+		return ""
+	}
+	var b strings.Builder
+	for _, decl := range sc.Declarations {
+		if _, tracked := a.tracked[decl]; tracked || len(decl.Branch) > 0 || decl.Virtual || decl.Kind == DefineInstance {
+			return ""
+		}
+		fmt.Fprintf(&b, "%d %s\n", decl.Kind, decl.Target)
+	}
+	return b.String()
 }
 
 // unreachedRoot reports whether d is a class or defined type no merged
