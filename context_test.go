@@ -88,7 +88,7 @@ func assertSameAsWholeContext(t *testing.T, name, dir, cacheDir string) (files, 
 // a generated control repo, linted both ways.
 func TestNarrowedContextMatchesWholeContext(t *testing.T) {
 	var archives []string
-	for _, root := range []string{"testdata/rules", "testdata/puppet-apply", "testdata/scope", "testdata/model",
+	for _, root := range []string{"testdata/rules", "testdata/rules-combined", "testdata/puppet-apply", "testdata/scope", "testdata/model",
 		"testdata/load", "testdata/control-comments"} {
 		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 			if err == nil && strings.HasSuffix(p, ".txtar") {

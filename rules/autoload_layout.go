@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -105,6 +106,10 @@ func runAutoloadLayout(p *Pass) {
 			p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("%s '%s' is in %s, but file names are lower case: %s",
 				d.Kind, d.Written, src.RelInModule, wherePuppetLooks(d)))
 			continue
+		}
+		if (d.Kind == model.ClassDef || d.Kind == model.DefineDef) && !builtin.ValidClassName(d.Written) &&
+			p.RuleEnabled("invalid-class-name") {
+			continue // invalid-class-name reports the name, whose fix also fixes the path
 		}
 		var msg string
 		if expected == "" {
