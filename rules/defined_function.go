@@ -261,6 +261,10 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 			s.text, owner.Name, name)}
 	}
 	if mod != nil && mod == fileModule(s.p.File) {
+		if s.alwaysDeclaredWith(name) {
+			return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not; every "+
+				"catalog of the tree that runs this also declares it, so the answer is right today", s.text, kind)}
+		}
 		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.text, kind)}
 	}
 	if mod == nil {
@@ -268,6 +272,25 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 	}
 	return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever the %s exists (it does, in module %s), declared or not",
 		s.text, kind, mod.Name)}
+}
+
+// alwaysDeclaredWith reports whether, in an environment whose node
+// definitions show how catalogs are made, every entry point reaching the
+// call also reaches class or defined type name. In a module's own tree the
+// users are the entry points, and any public class may be declared alone.
+func (s *definedSite) alwaysDeclaredWith(name string) bool {
+	prog := s.p.Program
+	if !prog.HasNodes(s.p.File) && !prog.HasNodes(s.scope.Owner().File) {
+		return false
+	}
+	for _, k := range []model.DefKind{model.ClassDef, model.DefineDef} {
+		for _, d := range prog.Lookup(k, name) {
+			if d.Scope != nil && prog.Catalogs().Within(s.scope, d.Scope) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // judgeComputedName classifies the string form with an interpolated name.

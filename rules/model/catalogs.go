@@ -59,6 +59,25 @@ func (c *Catalogs) Meet(a, b *Scope) bool {
 	return false
 }
 
+// Within reports whether every entry point reaching the code of scope a
+// also reaches the code of scope b (and some does): wherever a runs, b is
+// in the catalog too, though not necessarily first.
+func (c *Catalogs) Within(a, b *Scope) bool {
+	ua, ub := c.unit(a), c.unit(b)
+	if ua < 0 || ub < 0 {
+		return false
+	}
+	x, y := c.set(ua), c.set(ub)
+	some := false
+	for i := range x {
+		if x[i]&^y[i] != 0 {
+			return false
+		}
+		some = some || x[i] != 0
+	}
+	return some
+}
+
 // EntryPoints returns how many entry points reach the code of scope s.
 func (c *Catalogs) EntryPoints(s *Scope) int {
 	u := c.unit(s)

@@ -72,6 +72,23 @@ include profile::db::lambda
 			t.Errorf("Meet(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}
+	within := []struct {
+		a, b string
+		want bool
+	}{
+		{"profile::web", "profile::params", true},  // inherits: always together
+		{"profile::params", "profile::web", false}, // profile::orphan reaches params alone
+		{"profile::db::lambda", "common", true},    // top-scope code is in every node's catalog
+		{"profile::orphan", "common", false},       // an ENC root does not run top scope's nodes
+	}
+	for _, tc := range within {
+		if got := c.Within(scope(tc.a), scope(tc.b)); got != tc.want {
+			t.Errorf("Within(%s, %s) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+	if !c.ReachedFromMain(scope("profile::params")) || c.ReachedFromMain(scope("profile::orphan")) {
+		t.Error("ReachedFromMain: want profile::params reached from a node and profile::orphan not")
+	}
 	if n := c.EntryPoints(scope("profile::params")); n != 2 {
 		t.Errorf("profile::params is reached by %d entry points, want 2 (node web, profile::orphan)", n)
 	}

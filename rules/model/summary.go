@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 5
+const SummaryVersion = 6
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -302,9 +302,20 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 
 // test records the references a defined() call n of unit u tests.
 func (s *summarizer) test(u int, n parser.Node) {
-	if _, ok := DefinedArgs(n); ok {
-		for _, key := range LiteralRefKeys(n) {
-			s.tested[u][key] = true
+	args, ok := DefinedArgs(n)
+	if !ok {
+		return
+	}
+	for _, key := range LiteralRefKeys(n) {
+		s.tested[u][key] = true
+	}
+	// defined('x::y') names a class or type: where it is declared decides
+	// whether every catalog running the call holds it.
+	for _, a := range args {
+		if lit, ok := a.(*parser.StringLit); ok && !strings.HasPrefix(lit.Value, "$") {
+			if name := NormalizeClassName(lit.Value); couldName(name) {
+				s.tested[u][ResourceKey("class", name)] = true
+			}
 		}
 	}
 }
