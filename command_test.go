@@ -137,6 +137,18 @@ func TestBadConfig(t *testing.T) {
 	if code != ducklint.ExitUsage || !strings.Contains(errOut, ".ducklint.toml:1: unknown rule \"nope\"") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
+	// The three of issue 23: each names the file, the line and the key.
+	for src, want := range map[string]string{
+		"[rules.syntax-error]\nseverity = \"fatal\"\n": `.ducklint.toml:2: rules.syntax-error.severity: unknown severity "fatal"`,
+		"[scope]\nknown_variables = \"role\"\n":        `.ducklint.toml:2: scope.known_variables: expected a list of variable names`,
+		"exclude = [\"[unclosed\"]\n":                  `.ducklint.toml:1: exclude: "[unclosed" is not a usable glob`,
+	} {
+		dir := writeTree(t, map[string]string{"a.pp": "notice('x')\n", ".ducklint.toml": src})
+		code, out, errOut := run(t, dir, "")
+		if code != ducklint.ExitUsage || !strings.Contains(errOut, filepath.Join(dir, want)) || out != "" {
+			t.Errorf("config %q: exit %d, stdout %q, stderr %q; want exit 2 and %q", src, code, out, errOut, want)
+		}
+	}
 	code, _, errOut = run(t, dir, "", "--config", "missing.toml")
 	if code != ducklint.ExitUsage || !strings.Contains(errOut, "missing.toml") {
 		t.Errorf("missing --config: exit %d, stderr %q", code, errOut)

@@ -1,19 +1,19 @@
 package rules
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -48,19 +48,25 @@ type RuleConfig struct {
 	Options any
 }
 
-// ConfigError is a problem in a configuration file, with the line it is on
-// when that is known.
+// ConfigError is a problem in a configuration file: the file, the line it
+// is on when that is known, the key it is about, and what is wrong in
+// words a user can act on.
 type ConfigError struct {
 	Path string
-	Line int // 0 when unknown
+	Line int    // 0 when unknown
+	Key  string // dotted TOML key ("rules.syntax-error.severity"); "" when none
 	Msg  string
 }
 
 func (e *ConfigError) Error() string {
+	where := e.Path
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+		where = fmt.Sprintf("%s:%d", e.Path, e.Line)
 	}
-	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+	if e.Key != "" {
+		return fmt.Sprintf("%s: %s: %s", where, e.Key, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", where, e.Msg)
 }
 
 // FindConfig returns the path of the nearest .ducklint.toml in dir or one of
@@ -85,116 +91,342 @@ func FindConfig(dir string) (string, error) {
 	}
 }
 
-// rawConfig mirrors the file; rule tables are decoded later, per rule.
-type rawConfig struct {
-	Exclude []string                  `toml:"exclude"`
-	Rules   map[string]toml.Primitive `toml:"rules"`
-	Scope   struct {
-		KnownVariables []string `toml:"known_variables"`
-	} `toml:"scope"`
-	Catalog struct {
-		DeclaringFunctions map[string]string `toml:"declaring_functions"`
-	} `toml:"catalog"`
-}
-
-type rawRuleConfig struct {
-	Enabled  *bool    `toml:"enabled"`
-	Severity Severity `toml:"severity"`
-}
-
 // LoadConfig reads and validates a configuration file against the rules of
-// reg. Unknown keys, unknown rule ids and wrong types are errors.
+// reg. Unknown keys, unknown rule ids, values of the wrong type and bad
+// values are errors.
 func LoadConfig(path string, reg *Registry) (*Config, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("cannot read config: %v", errors.Unwrap(err))}
+		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("cannot read the configuration: %v", errors.Unwrap(err))}
 	}
 	return ParseConfig(path, src, reg)
 }
 
 // ParseConfig decodes configuration text; path is used in error messages.
+// It checks the file key by key, in the order of the file, and returns the
+// first problem.
 func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
-	var raw rawConfig
-	md, err := toml.Decode(string(src), &raw)
+	var top map[string]toml.Primitive
+	md, err := toml.Decode(string(src), &top)
 	if err != nil {
 		var perr toml.ParseError
 		if errors.As(err, &perr) {
-			return nil, &ConfigError{Path: path, Line: perr.Position.Line, Msg: perr.Message}
+			return nil, &ConfigError{Path: path, Line: perr.Position.Line, Msg: "not valid TOML: " + perr.Message}
 		}
-		return nil, &ConfigError{Path: path, Msg: err.Error()}
+		return nil, &ConfigError{Path: path, Msg: "not valid TOML: " + err.Error()}
 	}
-	cfg := &Config{Path: path, Exclude: raw.Exclude, KnownVariables: raw.Scope.KnownVariables, Rules: map[string]RuleConfig{}}
-	for _, fn := range slices.Sorted(maps.Keys(raw.Catalog.DeclaringFunctions)) {
-		pattern := raw.Catalog.DeclaringFunctions[fn]
-		if strings.Count(pattern, "%s") != 1 {
-			return nil, &ConfigError{Path: path, Line: tableLine(src, "catalog"), Msg: fmt.Sprintf(
-				"[catalog] declaring_functions: the class pattern of %s must contain %%s once, where the argument goes (like \"role::%%s\"), not %q", fn, pattern)}
+	d := &configDoc{path: path, md: md}
+	cfg := &Config{Path: path, Rules: map[string]RuleConfig{}}
+	for _, e := range d.entries(nil, top) {
+		var err error
+		switch e.key[0] {
+		case "exclude":
+			cfg.Exclude, err = d.exclude(e)
+		case "rules":
+			err = d.rules(e, reg, cfg.Rules)
+		case "scope":
+			cfg.KnownVariables, err = d.scope(e)
+		case "catalog":
+			cfg.DeclaringFunctions, err = d.catalog(e)
+		default:
+			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope] and [catalog]`)
 		}
-		if cfg.DeclaringFunctions == nil {
-			cfg.DeclaringFunctions = model.DeclaringFunctions{}
+		if err != nil {
+			return nil, err
 		}
-		cfg.DeclaringFunctions[strings.ToLower(strings.TrimPrefix(fn, "::"))] = pattern
-	}
-	for _, id := range slices.Sorted(maps.Keys(raw.Rules)) {
-		rule, ok := reg.Lookup(id)
-		if !ok {
-			return nil, &ConfigError{Path: path, Line: tableLine(src, "rules."+id), Msg: fmt.Sprintf("unknown rule %q in [rules.%s]", id, id)}
-		}
-		var rc rawRuleConfig
-		if err := md.PrimitiveDecode(raw.Rules[id], &rc); err != nil {
-			return nil, &ConfigError{Path: path, Line: tableLine(src, "rules."+id), Msg: fmt.Sprintf("[rules.%s]: %v", id, err)}
-		}
-		out := RuleConfig{Enabled: rc.Enabled, Severity: rc.Severity}
-		if rule.NewOptions != nil {
-			out.Options = rule.NewOptions()
-			if err := md.PrimitiveDecode(raw.Rules[id], out.Options); err != nil {
-				return nil, &ConfigError{Path: path, Line: tableLine(src, "rules."+id), Msg: fmt.Sprintf("[rules.%s]: %v", id, err)}
-			}
-		}
-		cfg.Rules[id] = out
-	}
-	if err := checkKeys(path, src, md, reg); err != nil {
-		return nil, err
 	}
 	return cfg, nil
 }
 
-// checkKeys rejects keys the decoder did not use, and keys it matched only
-// case-insensitively, since BurntSushi/toml accepts "Exclude" for "exclude".
-func checkKeys(path string, src []byte, md toml.MetaData, reg *Registry) error {
-	for _, k := range md.Undecoded() {
-		return &ConfigError{Path: path, Line: keyLine(src, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
+// configDoc is a decoded configuration file, checked key by key. The TOML
+// decoder knows the line of every key but shows it only in the errors it
+// returns, so entry asks for one (lineProbe) rather than scanning the text.
+type configDoc struct {
+	path string
+	md   toml.MetaData
+}
+
+// configEntry is one key of the file with its value and line.
+type configEntry struct {
+	key  toml.Key
+	line int // 0 when unknown
+	val  any // string, int64, float64, bool, a date, []any, []map[string]any or map[string]any
+	prim toml.Primitive
+}
+
+// lineProbe fails to decode anything, so that the decoder reports the
+// position of the key it was decoding.
+type lineProbe struct{}
+
+var errLineProbe = errors.New("line probe")
+
+func (lineProbe) UnmarshalTOML(any) error { return errLineProbe }
+
+func (d *configDoc) entry(key toml.Key, prim toml.Primitive) configEntry {
+	e := configEntry{key: key, prim: prim}
+	_ = d.md.PrimitiveDecode(prim, &e.val) // decoding into any cannot fail
+	var perr toml.ParseError
+	if err := d.md.PrimitiveDecode(prim, &lineProbe{}); errors.As(err, &perr) {
+		e.line = perr.Position.Line
 	}
-	for _, k := range md.Keys() {
-		if !knownKey(k, reg) {
-			return &ConfigError{Path: path, Line: keyLine(src, k), Msg: fmt.Sprintf("unknown key %q", k.String())}
+	return e
+}
+
+// entries returns the keys of a table (parent is its key), in the order
+// of the file. A table that only dotted headers create ([rules.x] makes
+// rules) has no line of its own; it takes its first key's.
+func (d *configDoc) entries(parent toml.Key, table map[string]toml.Primitive) []configEntry {
+	out := make([]configEntry, 0, len(table))
+	for name, prim := range table {
+		e := d.entry(append(slices.Clip(parent), name), prim)
+		if e.line == 0 {
+			if sub, ok := d.table(e); ok && len(sub) > 0 {
+				e.line = sub[0].line
+			}
 		}
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b configEntry) int {
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		return strings.Compare(a.key.String(), b.key.String())
+	})
+	return out
+}
+
+// table returns the keys of e when its value is a table.
+func (d *configDoc) table(e configEntry) ([]configEntry, bool) {
+	if _, ok := e.val.(map[string]any); !ok {
+		return nil, false
+	}
+	var m map[string]toml.Primitive
+	if err := d.md.PrimitiveDecode(e.prim, &m); err != nil {
+		return nil, false
+	}
+	return d.entries(e.key, m), true
+}
+
+// errorf reports a problem with the value of e.
+func (d *configDoc) errorf(e configEntry, format string, args ...any) error {
+	return &ConfigError{Path: d.path, Line: e.line, Key: e.key.String(), Msg: fmt.Sprintf(format, args...)}
+}
+
+// unknownKey reports a key the configuration does not have; takes says
+// which keys its table does have.
+func (d *configDoc) unknownKey(e configEntry, takes string) error {
+	return &ConfigError{Path: d.path, Line: e.line, Msg: fmt.Sprintf("unknown key %q; %s", e.key.String(), takes)}
+}
+
+// wrongType reports a value of the wrong type; want says what it should
+// be, with an example.
+func (d *configDoc) wrongType(e configEntry, want string) error {
+	return d.errorf(e, "expected %s, found %s", want, describeTOML(e.val))
+}
+
+// describeTOML names a decoded TOML value in words.
+func describeTOML(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("the string %q", v)
+	case bool:
+		return fmt.Sprintf("%t", v)
+	case int64:
+		return fmt.Sprintf("the number %d", v)
+	case float64:
+		return fmt.Sprintf("the number %g", v)
+	case []any, []map[string]any:
+		return "a list"
+	case map[string]any:
+		return "a table"
+	}
+	return "a date or time"
+}
+
+// stringList decodes a list of strings; what names an item, for messages.
+func (d *configDoc) stringList(e configEntry, want, what string) ([]string, error) {
+	items, ok := e.val.([]any)
+	if !ok {
+		return nil, d.wrongType(e, want)
+	}
+	out := make([]string, 0, len(items))
+	for i, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			return nil, d.errorf(e, "item %d is %s, not %s in quotes", i+1, describeTOML(it), what)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// exclude checks the exclude globs: each must be able to match something.
+func (d *configDoc) exclude(e configEntry) ([]string, error) {
+	globs, err := d.stringList(e, `a list of globs, like ["vendor/**"]`, "a glob")
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range globs {
+		if err := load.CheckGlob(g); err != nil {
+			return nil, d.errorf(e, "%q is not a usable glob: %v", g, err)
+		}
+	}
+	return globs, nil
+}
+
+// rules checks the [rules.<id>] tables into out.
+func (d *configDoc) rules(e configEntry, reg *Registry, out map[string]RuleConfig) error {
+	tables, ok := d.table(e)
+	if !ok {
+		return d.wrongType(e, "a table of rule settings, like [rules.unknown-variable]")
+	}
+	for _, t := range tables {
+		id := t.key[1]
+		rule, ok := reg.Lookup(id)
+		if !ok {
+			return &ConfigError{Path: d.path, Line: t.line, Msg: fmt.Sprintf("unknown rule %q in [%s] (ducklint --list-rules lists the rules)", id, t.key)}
+		}
+		rc, err := d.rule(t, rule)
+		if err != nil {
+			return err
+		}
+		out[id] = rc
 	}
 	return nil
 }
 
-func knownKey(k toml.Key, reg *Registry) bool {
-	switch {
-	case len(k) == 1:
-		return k[0] == "exclude" || k[0] == "rules" || k[0] == "scope" || k[0] == "catalog"
-	case k[0] == "scope":
-		return len(k) == 2 && k[1] == "known_variables"
-	case k[0] == "catalog":
-		return k[1] == "declaring_functions" // its keys are function names
-	case k[0] == "rules" && len(k) == 2:
-		_, ok := reg.Lookup(k[1])
-		return ok
-	case k[0] == "rules" && len(k) >= 3:
-		rule, ok := reg.Lookup(k[1])
-		if !ok {
-			return false
-		}
-		if len(k) == 3 && (k[2] == "enabled" || k[2] == "severity") {
-			return true
-		}
-		return rule.NewOptions != nil && hasTOMLField(rule.NewOptions(), k[2])
+// rule checks one rule's table: enabled, severity and the rule's options.
+func (d *configDoc) rule(t configEntry, rule *Rule) (RuleConfig, error) {
+	keys, ok := d.table(t)
+	if !ok {
+		return RuleConfig{}, d.wrongType(t, fmt.Sprintf("a table, like [%s] with enabled = false or severity = \"info\"", t.key))
 	}
-	return false
+	var rc RuleConfig
+	hasOptions := false
+	for _, k := range keys {
+		switch name := k.key[2]; {
+		case name == "enabled":
+			b, ok := k.val.(bool)
+			if !ok {
+				return rc, d.wrongType(k, "true or false")
+			}
+			rc.Enabled = &b
+		case name == "severity":
+			s, ok := k.val.(string)
+			if !ok {
+				return rc, d.wrongType(k, `"error", "warning" or "info"`)
+			}
+			sev, err := ParseSeverity(s)
+			if err != nil {
+				return rc, d.errorf(k, `unknown severity %q; use "error", "warning" or "info"`, s)
+			}
+			rc.Severity = sev
+		case rule.NewOptions != nil && hasTOMLField(rule.NewOptions(), name):
+			hasOptions = true
+		default:
+			return rc, d.unknownKey(k, "a rule's table takes enabled and severity")
+		}
+	}
+	if hasOptions {
+		rc.Options = rule.NewOptions()
+		if err := d.md.PrimitiveDecode(t.prim, rc.Options); err != nil {
+			line := t.line
+			var perr toml.ParseError
+			if errors.As(err, &perr) {
+				line = perr.Position.Line
+			}
+			return rc, &ConfigError{Path: d.path, Line: line, Key: t.key.String(), Msg: strings.TrimPrefix(err.Error(), "toml: ")}
+		}
+	}
+	return rc, nil
+}
+
+// topScopeVariable is a variable name as a node's top scope has it.
+var topScopeVariable = regexp.MustCompile(`^[a-z_]\w*$`)
+
+// scope checks [scope]: known_variables are top-scope variable names,
+// written with or without "$" and "::".
+func (d *configDoc) scope(e configEntry) ([]string, error) {
+	keys, ok := d.table(e)
+	if !ok {
+		return nil, d.wrongType(e, `a table, like [scope] with known_variables = ["role"]`)
+	}
+	var known []string
+	for _, k := range keys {
+		if k.key[1] != "known_variables" {
+			return nil, d.unknownKey(k, "[scope] takes known_variables")
+		}
+		names, err := d.stringList(k, `a list of variable names, like ["role", "datacenter"]`, "a variable name")
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			bare := strings.TrimPrefix(strings.TrimPrefix(n, "$"), "::")
+			switch {
+			case strings.Contains(bare, "::"):
+				return nil, d.errorf(k, "%q is a variable of a class; known_variables are top-scope variables, like \"role\"", n)
+			case !topScopeVariable.MatchString(bare):
+				return nil, d.errorf(k, "%q is not a variable name (a lower-case letter or \"_\", then letters, digits and \"_\")", n)
+			}
+			known = append(known, bare)
+		}
+	}
+	return known, nil
+}
+
+// functionName is a Puppet function name, namespaced or not.
+var functionName = regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`)
+
+// className is a class name as Puppet's validator accepts it.
+var className = regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`)
+
+// catalog checks [catalog]: declaring_functions maps function names to
+// class name patterns with one %s.
+func (d *configDoc) catalog(e configEntry) (model.DeclaringFunctions, error) {
+	keys, ok := d.table(e)
+	if !ok {
+		return nil, d.wrongType(e, `a table, like [catalog] with declaring_functions = { role = "role::%s" }`)
+	}
+	var out model.DeclaringFunctions
+	for _, k := range keys {
+		if k.key[1] != "declaring_functions" {
+			return nil, d.unknownKey(k, "[catalog] takes declaring_functions")
+		}
+		fns, ok := d.table(k)
+		if !ok {
+			return nil, d.wrongType(k, `a table of function names and class patterns, like { role = "role::%s" }`)
+		}
+		for _, fn := range fns {
+			name, pattern, err := d.declaringFunction(fn)
+			if err != nil {
+				return nil, err
+			}
+			if out == nil {
+				out = model.DeclaringFunctions{}
+			}
+			out[name] = pattern
+		}
+	}
+	return out, nil
+}
+
+// declaringFunction checks one entry of declaring_functions.
+func (d *configDoc) declaringFunction(fn configEntry) (name, pattern string, err error) {
+	name = strings.ToLower(strings.TrimPrefix(fn.key[2], "::"))
+	if !functionName.MatchString(name) {
+		return "", "", d.errorf(fn, "%q is not a Puppet function name", fn.key[2])
+	}
+	pattern, ok := fn.val.(string)
+	if !ok {
+		return "", "", d.wrongType(fn, `the class name pattern in quotes, like "role::%s"`)
+	}
+	if strings.Count(pattern, "%s") != 1 {
+		return "", "", d.errorf(fn, "the class pattern %q must contain %%s once, where the argument goes, like \"role::%%s\"", pattern)
+	}
+	if example := model.ExpandClassPattern(pattern, "web"); !className.MatchString(example) {
+		return "", "", d.errorf(fn, "the class pattern %q does not make a class name: %s(web) would declare %q", pattern, name, example)
+	}
+	return name, pattern, nil
 }
 
 // hasTOMLField reports whether the struct v points to has a field whose
@@ -214,41 +446,6 @@ func hasTOMLField(v any, name string) bool {
 		}
 	}
 	return false
-}
-
-// tableLine finds the line of the [name] header in src (0 if absent).
-func tableLine(src []byte, name string) int {
-	for i, line := range bytes.Split(src, []byte("\n")) {
-		t := strings.TrimSpace(string(line))
-		if t == "["+name+"]" || strings.HasPrefix(t, "["+name+"]") {
-			return i + 1
-		}
-	}
-	return 0
-}
-
-// keyLine finds the line that defines key k: the assignment of its last
-// segment within its table, or the table header. The decoder does not
-// expose key positions, so this is a scan of the text.
-func keyLine(src []byte, k toml.Key) int {
-	table := strings.Join(k[:len(k)-1], ".")
-	last := k[len(k)-1]
-	current := ""
-	for i, line := range bytes.Split(src, []byte("\n")) {
-		t := strings.TrimSpace(string(line))
-		if strings.HasPrefix(t, "[") {
-			current = strings.Trim(strings.TrimSpace(strings.SplitN(t, "#", 2)[0]), "[]")
-			if current == k.String() {
-				return i + 1
-			}
-			continue
-		}
-		name, _, ok := strings.Cut(t, "=")
-		if ok && current == table && strings.Trim(strings.TrimSpace(name), `"'`) == last {
-			return i + 1
-		}
-	}
-	return 0
 }
 
 // Select resolves which rules run and how: every rule of reg unless disabled

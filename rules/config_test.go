@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"github.com/ducklint/ducklint/rules"
 )
 
+// Every configuration error names the file, the line and the key, in words
+// a user can act on: no TOML decoder or Go type jargon.
 func TestParseConfigErrors(t *testing.T) {
 	reg := rules.Default()
 	cases := []struct {
@@ -17,17 +20,47 @@ func TestParseConfigErrors(t *testing.T) {
 		line      int
 		msg       string
 	}{
-		{"syntax", "exclude = [\n", 1, "expected"},
+		{"syntax", "exclude = [\n", 1, "not valid TOML"},
+		{"duplicate key", "exclude = []\nexclude = []\n", 2, "'exclude' has already been defined"},
 		{"unknown top key", "exclude = []\nformat = \"json\"\n", 2, `unknown key "format"`},
+		{"unknown top table", "\n[output]\nformat = \"json\"\n", 2, `unknown key "output"`},
 		{"case-folded key", "Exclude = []\n", 1, `unknown key "Exclude"`},
-		{"unknown rule", "[rules.no-such-rule]\nenabled = true\n", 1, `unknown rule "no-such-rule"`},
-		{"unknown rule key", "[rules.syntax-error]\nenabled = true\nlevel = \"x\"\n", 3, `unknown key "rules.syntax-error.level"`},
-		{"bad severity", "[rules.syntax-error]\nseverity = \"fatal\"\n", 1, `unknown severity "fatal"`},
-		{"wrong type", "[rules.syntax-error]\nenabled = \"yes\"\n", 1, "incompatible types"},
-		{"wrong type top", "exclude = \"vendor\"\n", 0, "exclude"},
-		{"unknown scope key", "[scope]\nknown_vars = [\"x\"]\n", 2, `unknown key "scope.known_vars"`},
-		{"duplicate key", "exclude = []\nexclude = []\n", 2, "already been defined"},
+
+		{"exclude string", "exclude = \"vendor\"\n", 1, `exclude: expected a list of globs, like ["vendor/**"], found the string "vendor"`},
+		{"exclude item", "exclude = [\"a\", 3]\n", 1, `exclude: item 2 is the number 3, not a glob in quotes`},
+		{"exclude unclosed class", "# x\nexclude = [\"[unclosed\"]\n", 2, `exclude: "[unclosed" is not a usable glob: its "[" starts a character class that no "]" closes`},
+		{"exclude trailing backslash", "exclude = ['a\\']\n", 1, `exclude: "a\\" is not a usable glob: it ends with a backslash`},
+		{"exclude absolute", "exclude = [\"/vendor/**\"]\n", 1, `exclude: "/vendor/**" is not a usable glob: it starts with "/"`},
+		{"exclude parent", "exclude = [\"../x\"]\n", 1, `exclude: "../x" is not a usable glob: it climbs out with ".."`},
+		{"exclude empty", "exclude = [\"\"]\n", 1, `exclude: "" is not a usable glob: it is empty`},
+
+		{"rules not a table", "rules = 1\n", 1, `rules: expected a table of rule settings, like [rules.unknown-variable], found the number 1`},
+		{"rule not a table", "[rules]\nsyntax-error = 1\n", 2, `rules.syntax-error: expected a table, like [rules.syntax-error] with enabled = false or severity = "info", found the number 1`},
+		{"unknown rule", "[rules.no-such-rule]\nenabled = true\n", 1, `unknown rule "no-such-rule" in [rules.no-such-rule]`},
+		{"unknown rule dotted", "[rules]\nno-such-rule.enabled = true\n", 2, `unknown rule "no-such-rule"`},
+		{"unknown rule key", "[rules.syntax-error]\nenabled = true\nlevel = \"x\"\n", 3, `unknown key "rules.syntax-error.level"; a rule's table takes enabled and severity`},
+		{"bad severity", "[rules.syntax-error]\nseverity = \"fatal\"\n", 2, `rules.syntax-error.severity: unknown severity "fatal"; use "error", "warning" or "info"`},
+		{"severity not a string", "[rules.syntax-error]\n\nseverity = 2\n", 3, `rules.syntax-error.severity: expected "error", "warning" or "info", found the number 2`},
+		{"enabled not a bool", "[rules.syntax-error]\nenabled = \"yes\"\n", 2, `rules.syntax-error.enabled: expected true or false, found the string "yes"`},
+		{"inline rule table", "rules = { syntax-error = { enabled = 0 } }\n", 1, `rules.syntax-error.enabled: expected true or false, found the number 0`},
+
+		{"scope not a table", "scope = [\"role\"]\n", 1, `scope: expected a table, like [scope] with known_variables = ["role"], found a list`},
+		{"unknown scope key", "[scope]\nknown_vars = [\"x\"]\n", 2, `unknown key "scope.known_vars"; [scope] takes known_variables`},
+		{"known_variables string", "exclude = []\n[scope]\nknown_variables = \"role\"\n", 3, `scope.known_variables: expected a list of variable names, like ["role", "datacenter"], found the string "role"`},
+		{"known_variables item", "[scope]\nknown_variables = [\"role\", true]\n", 2, `scope.known_variables: item 2 is true, not a variable name in quotes`},
+		{"known_variables bad name", "[scope]\nknown_variables = [\"Role\"]\n", 2, `scope.known_variables: "Role" is not a variable name`},
+		{"known_variables qualified", "[scope]\nknown_variables = [\"profile::x\"]\n", 2, `scope.known_variables: "profile::x" is a variable of a class`},
+
+		{"catalog not a table", "catalog = \"x\"\n", 1, `catalog: expected a table`},
+		{"unknown catalog key", "[catalog]\n\ndeclaring = {}\n", 3, `unknown key "catalog.declaring"; [catalog] takes declaring_functions`},
+		{"declaring_functions list", "[catalog]\ndeclaring_functions = [\"role\"]\n", 2, `catalog.declaring_functions: expected a table of function names and class patterns, like { role = "role::%s" }, found a list`},
+		{"declaring pattern not a string", "[catalog.declaring_functions]\nrole = 1\n", 2, `catalog.declaring_functions.role: expected the class name pattern in quotes, like "role::%s", found the number 1`},
+		{"declaring pattern without %s", "[catalog]\ndeclaring_functions = { role = \"role\" }\n", 2, `catalog.declaring_functions.role: the class pattern "role" must contain %s once`},
+		{"declaring pattern twice %s", "[catalog]\ndeclaring_functions = { role = \"%s::%s\" }\n", 2, `must contain %s once`},
+		{"declaring pattern bad class", "[catalog.declaring_functions]\nrole = \"role:%s\"\n", 2, `catalog.declaring_functions.role: the class pattern "role:%s" does not make a class name: role(web) would declare "role:web"`},
+		{"declaring bad function name", "[catalog.declaring_functions]\n\"my role\" = \"role::%s\"\n", 2, `catalog.declaring_functions."my role": "my role" is not a Puppet function name`},
 	}
+	jargon := []string{"toml: ", "line ", "incompatible types", "destination", "slice", "int64", "rawRuleConfig", "syntax error in pattern", "last key"}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := rules.ParseConfig("cfg.toml", []byte(c.src), reg)
@@ -35,13 +68,51 @@ func TestParseConfigErrors(t *testing.T) {
 			if !errors.As(err, &ce) {
 				t.Fatalf("got %v, want a *ConfigError", err)
 			}
-			if c.line != 0 && ce.Line != c.line {
+			if ce.Line != c.line {
 				t.Errorf("line = %d, want %d (%v)", ce.Line, c.line, err)
 			}
-			if !strings.Contains(err.Error(), c.msg) || !strings.HasPrefix(err.Error(), "cfg.toml") {
-				t.Errorf("error %q does not name the file and contain %q", err, c.msg)
+			if want := fmt.Sprintf("cfg.toml:%d: ", c.line); !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("error %q\ndoes not start with %q and contain %q", err, want, c.msg)
+			}
+			for _, j := range jargon {
+				if strings.Contains(err.Error(), j) {
+					t.Errorf("error %q has jargon %q", err, j)
+				}
 			}
 		})
+	}
+}
+
+// Every key in its accepted forms: tables, inline tables and dotted keys,
+// variable names with "$" or "::", function names with "::".
+func TestParseConfigForms(t *testing.T) {
+	src := `exclude = ["vendor/**", "./spec/fixtures/", "x/[a-c]*.pp"]
+rules.unused-ignore.enabled = false
+[rules.syntax-error]
+severity = "info"
+[scope]
+known_variables = ["role", "$datacenter", "::tier"]
+[catalog]
+declaring_functions = { role = "role::%s", "::Profile" = "profile::%s::base" }
+`
+	cfg, err := rules.ParseConfig("cfg.toml", []byte(src), rules.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(cfg.Exclude, " "); got != "vendor/** ./spec/fixtures/ x/[a-c]*.pp" {
+		t.Errorf("exclude = %q", got)
+	}
+	if got := strings.Join(cfg.KnownVariables, " "); got != "role datacenter tier" {
+		t.Errorf("known variables = %q, want the bare names", got)
+	}
+	if cfg.DeclaringFunctions.Pattern("role") != "role::%s" || cfg.DeclaringFunctions.Pattern("profile") != "profile::%s::base" {
+		t.Errorf("declaring functions = %v", cfg.DeclaringFunctions)
+	}
+	if rc := cfg.Rules["unused-ignore"]; rc.Enabled == nil || *rc.Enabled {
+		t.Errorf("unused-ignore = %+v, want disabled", rc)
+	}
+	if rc := cfg.Rules["syntax-error"]; rc.Severity != rules.Info {
+		t.Errorf("syntax-error = %+v, want severity info", rc)
 	}
 }
 
