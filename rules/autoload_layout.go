@@ -26,7 +26,8 @@ A definition in any other file is found only by accident (when another file load
 Puppet rejects some outright with "Unacceptable location. The name 'x' is unacceptable in file 'y'"
 (ILLEGAL_DEFINITION_LOCATION). The module's name is its real name: the directory name on an
 environment's modulepath, as Puppet uses it there, and the metadata.json name for a module checked out
-on its own, whatever its directory is called. Classes and defined types nested inside
+on its own, whatever its directory is called; for a module whose name is invalid, the name
+invalid-module-name asks for instead. Classes and defined types nested inside
 another class are not checked: they are loaded with their enclosing class.`,
 		Run: runAutoloadLayout,
 	}
@@ -66,10 +67,16 @@ func runAutoloadLayout(p *Pass) {
 	if src == nil {
 		return
 	}
-	moduleName, moduleDir := "", ""
+	moduleName, moduleDir, renamed := "", "", false
 	switch {
 	case src.Module != nil:
 		moduleName, moduleDir = src.Module.Name, path.Base(src.Module.Dir)
+		// A module name nothing can match is invalid-module-name's
+		// finding; definitions are checked against the name it asks for,
+		// so that one rename fixes both.
+		if rename := moduleRename(src.Module); !builtin.ValidModuleName(moduleName) && rename != "" {
+			moduleName, renamed = rename, true
+		}
 	case src.Env != nil:
 		moduleName = "environment" // environment-level functions/, types/, plans/
 	default:
@@ -118,6 +125,10 @@ func runAutoloadLayout(p *Pass) {
 		} else {
 			msg = fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s'; %s",
 				d.Kind, d.Written, src.RelInModule, expected, wherePuppetLooks(d))
+			if renamed {
+				msg = fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s' once the module is renamed to '%s' (invalid-module-name); %s",
+					d.Kind, d.Written, src.RelInModule, expected, moduleName, wherePuppetLooks(d))
+			}
 		}
 		if moduleDir != "" && rejectedByPuppet(d.Name, moduleDir, src.RelInModule) {
 			msg += fmt.Sprintf(". Puppet rejects the file: \"Unacceptable location. The name '%s' is unacceptable in file '%s'\"",

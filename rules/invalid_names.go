@@ -86,7 +86,9 @@ func InvalidModuleName() *Rule {
 		Kind:     WholeProgram,
 		Doc: `Module names must match \A[a-z][a-z0-9_]*\Z, and reserved words and reserved class names
 cannot be module names. The name checked is the module part of metadata.json's name and, for a module
-on an environment's modulepath, its directory name, which is the name Puppet uses there. The finding is placed on line 1 of the module's manifests/init.pp, or of its first
+on an environment's modulepath (or without metadata.json), its directory name, which is the name Puppet uses there.
+An invalid name comes with the rename that fixes it, the name autoload-layout checks the module's
+definitions against. The finding is placed on line 1 of the module's manifests/init.pp, or of its first
 reported Puppet file, because metadata.json and directories are not Puppet files.`,
 		Run: runInvalidModuleName,
 	}
@@ -487,36 +489,80 @@ func runInvalidModuleName(p *Pass) {
 		if f == nil {
 			continue
 		}
-		type source struct{ name, where string }
+		type source struct{ name, where, rename string }
 		var names []source
-		if m.MetadataName != "" {
-			name := m.MetadataName
-			if i := strings.IndexAny(name, "-/"); i >= 0 {
-				name = name[i+1:]
-			}
-			names = append(names, source{name, fmt.Sprintf("metadata.json's name '%s'", m.MetadataName)})
+		if meta := metadataModuleName(m); meta != "" {
+			names = append(names, source{meta, fmt.Sprintf("metadata.json's name '%s'", m.MetadataName), validModuleName(meta)})
 		}
-		// A directory names the module only on a modulepath; a module
-		// checked out on its own may sit in a directory of any name.
-		if dir := path.Base(m.Dir); m.Env != nil {
+		// A directory names the module on a modulepath, and when no
+		// metadata.json names it; a module checked out on its own with
+		// metadata may sit in a directory of any name.
+		if dir := path.Base(m.Dir); m.Env != nil || m.MetadataName == "" {
+			where := fmt.Sprintf("directory %s on the modulepath", m.Dir)
+			if m.Env == nil {
+				where = fmt.Sprintf("directory %s, as no metadata.json names the module", m.Dir)
+			}
 			if len(names) == 0 || names[0].name != dir {
-				names = append(names, source{dir, fmt.Sprintf("directory %s on the modulepath", m.Dir)})
+				names = append(names, source{dir, where, moduleRename(m)})
 			}
 		}
 		for _, n := range names {
-			if msg := moduleNameProblem(n.name); msg != "" {
+			if msg := moduleNameProblem(n.name, n.rename); msg != "" {
 				p.ReportSpan(f, lineOne, fmt.Sprintf("module name '%s' (from %s) %s", n.name, n.where, msg))
 			}
 		}
 	}
 }
 
-// moduleNameProblem says what is wrong with a module name, or "".
-func moduleNameProblem(name string) string {
+// metadataModuleName is the module part of a module's metadata.json name
+// ("acme-my_mod" gives "my_mod"), or "" when it has none.
+func metadataModuleName(m *load.Module) string {
+	name := m.MetadataName
+	if i := strings.IndexAny(name, "-/"); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
+
+// moduleRename is the name to give module m when its name is invalid: the
+// module part of its metadata.json name when that is valid, else its name
+// made valid; "" when nothing valid is left. invalid-module-name suggests
+// it and autoload-layout checks the module's definitions against it, so the
+// two rules ask for one fix.
+func moduleRename(m *load.Module) string {
+	if meta := metadataModuleName(m); builtin.ValidModuleName(meta) {
+		return meta
+	}
+	return validModuleName(m.Name)
+}
+
+// validModuleName makes name a valid module name: lower case, "_" for
+// what a module name cannot hold, without leading digits and "_"; "" when
+// nothing is left.
+func validModuleName(name string) string {
+	b := []byte(strings.ToLower(name))
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			b[i] = '_'
+		}
+	}
+	out := strings.TrimRight(strings.TrimLeft(string(b), "_0123456789"), "_")
+	if !builtin.ValidModuleName(out) {
+		return ""
+	}
+	return out
+}
+
+// moduleNameProblem says what is wrong with a module name, or ""; rename
+// is the valid name to suggest instead.
+func moduleNameProblem(name, rename string) string {
 	if !builtin.ValidModuleName(name) {
-		return "breaks the rule for module names (\\A[a-z][a-z0-9_]*\\Z): a module name starts with a lowercase letter and holds only " +
-			"lowercase letters, digits and underscores; Puppet cannot autoload classes from it. Rename it to '" +
-			strings.Trim(suggestClassName(name), "_") + "'"
+		msg := "breaks the rule for module names (\\A[a-z][a-z0-9_]*\\Z): a module name starts with a lowercase letter and holds only " +
+			"lowercase letters, digits and underscores; Puppet cannot autoload classes from it. "
+		if rename == "" {
+			return msg + "Rename the module"
+		}
+		return msg + "Rename it to '" + rename + "'"
 	}
 	if role := reservedRole(name); role != "" {
 		return fmt.Sprintf("is a reserved word (%s), and reserved words cannot be used as module names. Rename the module", role)
