@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -31,6 +32,10 @@ type Command struct {
 	// overrides it, and "off" there turns the cache off.
 	CacheDir string
 
+	// BuildInfo returns the binary's build information, which --version
+	// reports; nil means runtime/debug.ReadBuildInfo.
+	BuildInfo func() (*debug.BuildInfo, bool)
+
 	// wholeContext parses every context file instead of only the relevant
 	// ones; tests compare the two.
 	wholeContext bool
@@ -48,6 +53,7 @@ type options struct {
 	failOn        rules.Severity
 	stdinFilename string
 	listRules     bool
+	version       bool
 	jobs          int
 	color         *bool // nil: only on a terminal
 	paths         []string
@@ -149,6 +155,7 @@ Flags:
       --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
       --stdin-filename NAME  path to report for "-" and to place it in its module
       --list-rules           list every rule and exit
+      --version              print ducklint's version (module version, commit) and exit
       --jobs N               files processed at once (default %d)
       --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)
 
@@ -167,6 +174,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.Var(severityFlag{&opts.failOn}, "fail-on", "")
 	fs.StringVar(&opts.stdinFilename, "stdin-filename", "", "")
 	fs.BoolVar(&opts.listRules, "list-rules", false, "")
+	fs.BoolVar(&opts.version, "version", false, "")
 	fs.IntVar(&opts.jobs, "jobs", opts.jobs, "")
 	fs.Var(colorFlag{&opts.color, true}, "color", "")
 	fs.Var(colorFlag{&opts.color, false}, "no-color", "")
@@ -218,6 +226,15 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 		return nil, &usageError{`--stdin-filename needs "-" among the paths`}
 	}
 	return opts, nil
+}
+
+// build reads what the binary knows about its version.
+func (c *Command) build() build {
+	read := c.BuildInfo
+	if read == nil {
+		read = debug.ReadBuildInfo
+	}
+	return readBuild(read())
 }
 
 // useColor decides whether text output is coloured.

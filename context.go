@@ -32,7 +32,7 @@ func (c *Command) narrowContext(tree *load.Tree, jobs int, pending <-chan *cache
 	if store == nil {
 		// Context outside every root (a modulepath entry leading out of a
 		// directory argument): nothing to name a cache by; keep it in memory.
-		store = cache.Open(cache.Options{Owner: cacheOwner(), Now: c.now})
+		store = cache.Open(cache.Options{Owner: cacheOwner(c.build().reportVersion()), Now: c.now})
 	}
 	sums, parsedAt, errs := store.Summaries(tree.Files, jobs)
 	keep := model.Relevant(tree.Files, sums, declaring)
@@ -69,7 +69,7 @@ func (c *Command) narrowContext(tree *load.Tree, jobs int, pending <-chan *cache
 
 // openCache opens the context cache kept for the given roots.
 func (c *Command) openCache(roots []string) *cache.Store {
-	return cache.Open(cache.Options{Dir: c.cacheDir(), Roots: roots, Owner: cacheOwner(), Now: c.now})
+	return cache.Open(cache.Options{Dir: c.cacheDir(), Roots: roots, Owner: cacheOwner(c.build().reportVersion()), Now: c.now})
 }
 
 // cacheDir is the cache directory in effect: DUCKLINT_CACHE_DIR, else
@@ -90,8 +90,8 @@ func (c *Command) cacheDir() string {
 // cacheOwner identifies this build of ducklint, so that summaries written
 // by another build (another version, or the same version rebuilt with a
 // different summariser) are not trusted.
-func cacheOwner() string {
-	owner := fmt.Sprintf("ducklint %s summary %d", Version, model.SummaryVersion)
+func cacheOwner(version string) string {
+	owner := fmt.Sprintf("ducklint %s summary %d", version, model.SummaryVersion)
 	if exe, err := os.Executable(); err == nil {
 		if fi, err := os.Stat(exe); err == nil {
 			owner += fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())

@@ -3,9 +3,6 @@
 // it to the process, so the whole CLI is tested in-process.
 package ducklint
 
-// Version is the ducklint release version.
-const Version = "0.1.0"
-
 // Exit codes of the command, part of the CLI contract.
 const (
 	ExitClean    = 0 // nothing at or above --fail-on

@@ -17,6 +17,12 @@ import (
 // It returns the exit code, or an error for usage and internal failures.
 func (c *Command) run(opts *options) (int, error) {
 	reg := rules.Default()
+	if opts.version {
+		if _, err := fmt.Fprintln(c.Stdout, c.build()); err != nil {
+			return ExitInternal, fmt.Errorf("writing the version: %w", err)
+		}
+		return ExitClean, nil
+	}
 	if opts.listRules {
 		if err := reporter.ListRules(c.Stdout, reg.Rules(), opts.format); err != nil {
 			return ExitInternal, fmt.Errorf("listing rules: %w", err)
@@ -97,7 +103,7 @@ func (c *Command) run(opts *options) (int, error) {
 	}
 	format, _ := reporter.Lookup(opts.format)
 	rep := &reporter.Report{
-		Findings: findings, Files: reported, Rules: reg.Rules(), Version: Version,
+		Findings: findings, Files: reported, Rules: reg.Rules(), Version: c.build().reportVersion(),
 		Source: func(path string) []byte { return sources[path] },
 	}
 	if err := format(c.Stdout, rep, reporter.Options{Color: c.useColor(opts)}); err != nil {
