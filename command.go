@@ -47,6 +47,7 @@ type Command struct {
 // options are the parsed command-line flags.
 type options struct {
 	format        string
+	outputs       []output // from --output and -f/--format
 	configPath    string
 	enable        []string
 	disable       []string
@@ -149,6 +150,8 @@ directory (default "."); "-" reads standard input.
 
 Flags:
   -f, --format FORMAT        output format: %s (default text)
+      --output FORMAT[=PATH] also write FORMAT to PATH, or to standard output without =PATH;
+                             repeatable (--output github --output sarif=ducklint.sarif)
       --config FILE          configuration file (default: nearest .ducklint.toml upward)
       --enable RULE,...      enable rules
       --disable RULE,...     disable rules
@@ -168,6 +171,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&opts.format, "f", opts.format, "")
 	fs.StringVar(&opts.format, "format", opts.format, "")
+	fs.Var(outputFlag{&opts.outputs}, "output", "")
 	fs.StringVar(&opts.configPath, "config", "", "")
 	fs.Var(listFlag{&opts.enable}, "enable", "")
 	fs.Var(listFlag{&opts.disable}, "disable", "")
@@ -207,6 +211,13 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	if _, ok := reporter.Lookup(opts.format); !ok {
 		return nil, &usageError{fmt.Sprintf("unknown format %q (want one of %s)", opts.format, strings.Join(reporter.Names(), ", "))}
 	}
+	formatSet := false
+	fs.Visit(func(f *flag.Flag) { formatSet = formatSet || f.Name == "f" || f.Name == "format" })
+	outputs, err := resolveOutputs(opts.format, formatSet, opts.outputs)
+	if err != nil {
+		return nil, err
+	}
+	opts.outputs = outputs
 	if opts.jobs < 1 {
 		return nil, &usageError{fmt.Sprintf("--jobs must be at least 1, got %d", opts.jobs)}
 	}

@@ -24,7 +24,7 @@ func (c *Command) run(opts *options) (int, error) {
 		return ExitClean, nil
 	}
 	if opts.listRules {
-		if err := reporter.ListRules(c.Stdout, reg.Rules(), opts.format); err != nil {
+		if err := reporter.ListRules(c.Stdout, reg.Rules(), stdoutFormat(opts.outputs)); err != nil {
 			return ExitInternal, fmt.Errorf("listing rules: %w", err)
 		}
 		return ExitClean, nil
@@ -54,6 +54,12 @@ func (c *Command) run(opts *options) (int, error) {
 			excludeBase = filepath.Dir(cfg.Path)
 		}
 	}
+	files, err := openOutputs(opts.outputs, dir)
+	if err != nil {
+		return ExitUsage, err
+	}
+	defer files.discard()
+
 	// The context cache is read while the tree is walked: both take tens
 	// of milliseconds of an editor's save.
 	var pendingStore chan *cache.Store
@@ -101,13 +107,12 @@ func (c *Command) run(opts *options) (int, error) {
 			reported++
 		}
 	}
-	format, _ := reporter.Lookup(opts.format)
 	rep := &reporter.Report{
 		Findings: findings, Files: reported, Rules: reg.Rules(), Version: c.build().reportVersion(),
 		Source: func(path string) []byte { return sources[path] },
 	}
-	if err := format(c.Stdout, rep, reporter.Options{Color: c.useColor(opts)}); err != nil {
-		return ExitInternal, fmt.Errorf("writing %s output: %w", opts.format, err)
+	if err := c.writeOutputs(opts.outputs, files, rep, c.useColor(opts)); err != nil {
+		return ExitInternal, err
 	}
 
 	code := ExitClean
