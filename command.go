@@ -187,18 +187,19 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.BoolVar(&help, "help", false, "")
 
 	// The flag package stops at the first operand; keep parsing after each
-	// one so that "ducklint . --format json" works too.
+	// one so that "ducklint . --format json" works too. "--" ends the flags
+	// for good: what follows is paths, even those that look like flags.
 	rest := args[1:]
 	for {
 		if err := fs.Parse(rest); err != nil {
 			return nil, &usageError{fmt.Sprintf("%v (see --help)", err)}
 		}
-		rest = fs.Args()
-		if len(rest) == 0 {
+		left := fs.Args()
+		if n := len(rest) - len(left); n > 0 && rest[n-1] == "--" {
+			opts.paths = append(opts.paths, left...)
 			break
 		}
-		if rest[0] == "--" {
-			opts.paths = append(opts.paths, rest[1:]...)
+		if rest = left; len(rest) == 0 {
 			break
 		}
 		opts.paths = append(opts.paths, rest[0])

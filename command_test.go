@@ -98,6 +98,22 @@ func TestTextOutputAndFlagsAfterPaths(t *testing.T) {
 	}
 }
 
+// "--" ends the flags: every argument after it is a path, wherever the
+// "--" is (the GitHub Action passes its path input after one).
+func TestDoubleDashEndsFlags(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	for _, args := range [][]string{
+		{"-f", "json", "--", "good.pp", "--version"},
+		{"-f", "json", "good.pp", "--", "--version"},
+		{"-f", "json", "--", "good.pp", "--format", "text", "--version"},
+	} {
+		code, out, errOut := run(t, dir, "", args...)
+		if code != ducklint.ExitUsage || !strings.Contains(errOut, "--version") || decode(t, out).Files != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want --version reported as a missing path", args, code, errOut)
+		}
+	}
+}
+
 func TestFailOn(t *testing.T) {
 	dir := writeTree(t, map[string]string{"a.pp": "notice('x') # lint:ignore:syntax-error\n"})
 	// The only finding is an unused-ignore warning.
