@@ -72,7 +72,7 @@ func TestCIRunsTestsUncached(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goTest := regexp.MustCompile(`(?m)^\s*go test\b.*$`)
+	goTest := regexp.MustCompile(`(?m)^\s*go (-C \S+ )?test\b.*$`)
 	lines := goTest.FindAllString(string(script), -1)
 	if len(lines) == 0 {
 		t.Fatal(".ci/run does not run go test")
