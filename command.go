@@ -150,8 +150,8 @@ directory (default "."); "-" reads standard input.
 
 Flags:
   -f, --format FORMAT        output format: %s (default text)
-      --output FORMAT[=PATH] also write FORMAT to PATH, or to standard output without =PATH;
-                             repeatable (--output github --output sarif=ducklint.sarif)
+      --output FORMAT[=PATH] write FORMAT to PATH, or to standard output without =PATH; repeatable,
+                             and then text is not the default (--output github --output sarif=x.sarif)
       --config FILE          configuration file (default: nearest .ducklint.toml upward)
       --enable RULE,...      enable rules
       --disable RULE,...     disable rules
