@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/reporter"
 	"github.com/ducklint/ducklint/rules"
@@ -192,7 +194,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	rest := args[1:]
 	for {
 		if err := fs.Parse(rest); err != nil {
-			return nil, &usageError{fmt.Sprintf("%v (see --help)", err)}
+			return nil, &usageError{fmt.Sprintf("%s (see --help)", documentedFlagSpelling(err.Error()))}
 		}
 		left := fs.Args()
 		if n := len(rest) - len(left); n > 0 && rest[n-1] == "--" {
@@ -247,6 +249,28 @@ func (c *Command) build() build {
 		read = debug.ReadBuildInfo
 	}
 	return readBuild(read())
+}
+
+// flagInMessage matches a flag name in the flag package's error messages,
+// which spell every flag with one dash: "flag needs an argument: -format",
+// "invalid value \"x\" for flag -jobs: ...", "invalid boolean value
+// \"x\" for -color: ...", "flag provided but not defined: -nope".
+var flagInMessage = regexp.MustCompile(`^(flag needs an argument: |flag provided but not defined: |invalid (?:boolean )?value "(?:[^"\\]|\\.)*" for (?:flag )?)-([^\s:=]+)`)
+
+// documentedFlagSpelling rewrites a flag error of the flag package to the
+// spelling the README and --help use: "--fail-on" for a long name, "-f"
+// for a single letter. The package accepts either spelling of either, but
+// a user who typed "--fail-on" is puzzled to read "-fail-on" back.
+func documentedFlagSpelling(msg string) string {
+	m := flagInMessage.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return msg
+	}
+	start, end := m[4], m[5] // the name, without its dash
+	if utf8.RuneCountInString(msg[start:end]) == 1 {
+		return msg
+	}
+	return msg[:start-1] + "--" + msg[start:]
 }
 
 // useColor decides whether text output is coloured.

@@ -265,3 +265,29 @@ func TestHelp(t *testing.T) {
 		t.Errorf("--help: exit %d\n%s", code, out)
 	}
 }
+
+// Flag errors name flags the way the README and --help spell them: two
+// dashes for long names, one for single letters.
+func TestFlagErrorsUseDocumentedSpelling(t *testing.T) {
+	dir := writeTree(t, sampleTree)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--fail-on", "bad"}, `invalid value "bad" for flag --fail-on: `},
+		{[]string{"-fail-on=bad"}, `invalid value "bad" for flag --fail-on: `},
+		{[]string{"--jobs", "x"}, `invalid value "x" for flag --jobs: `},
+		{[]string{"--format"}, "flag needs an argument: --format"},
+		{[]string{"-f"}, "flag needs an argument: -f"},
+		{[]string{"--no-such-flag"}, "flag provided but not defined: --no-such-flag"},
+		{[]string{"-x"}, "flag provided but not defined: -x"},
+		{[]string{"--list-rules=maybe"}, `invalid boolean value "maybe" for --list-rules: `},
+		{[]string{"--color=maybe"}, `invalid boolean value "maybe" for --color: `},
+	}
+	for _, c := range cases {
+		code, _, errOut := run(t, dir, "", c.args...)
+		if code != ducklint.ExitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+}
