@@ -127,6 +127,22 @@ problems:
 `,
 		},
 		{
+			name: "file symlink loop is a loop, not a broken link, whether walked or given",
+			setup: func(t *testing.T, root string) {
+				writeTree(t, root, map[string]string{"d/ok.pp": "notice(1)\n"})
+				symlink(t, "self.pp", filepath.Join(root, "d/self.pp"))
+				symlink(t, "b.pp", filepath.Join(root, "a.pp"))
+				symlink(t, "a.pp", filepath.Join(root, "b.pp"))
+			},
+			args: []string{"d", "a.pp"},
+			want: `files:
+  d/ok.pp lone reported bytes=10
+problems:
+  a.pp: symbolic link loop
+  d/self.pp: symbolic link loop
+`,
+		},
+		{
 			name: "FIFO is a problem whether walked or given",
 			setup: func(t *testing.T, root string) {
 				writeTree(t, root, map[string]string{"d/ok.pp": "notice(1)\n"})

@@ -35,6 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -329,8 +330,8 @@ func (l *loader) load(opts Options) (*Tree, error) {
 		abs = filepath.Clean(abs)
 		fi, err := os.Stat(abs)
 		if err != nil {
-			if _, lerr := os.Lstat(abs); lerr == nil {
-				l.problem(abs, brokenLink(abs))
+			if li, lerr := os.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
+				l.problem(abs, linkProblem(abs, err))
 			} else if os.IsNotExist(err) {
 				l.problem(abs, errors.New("no such file or directory"))
 			} else {

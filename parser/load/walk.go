@@ -243,11 +243,7 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 				if !w.spec.wants(name) || skipped(path, name, false) {
 					continue
 				}
-				if os.IsNotExist(err) || errors.Is(err, fs.ErrNotExist) {
-					w.l.problem(path, brokenLink(path))
-				} else {
-					w.l.problem(path, fmt.Errorf("cannot follow symbolic link: %w", pathError(err)))
-				}
+				w.l.problem(path, linkProblem(path, err))
 				continue
 			}
 			mode = fi.Mode().Type()
@@ -384,6 +380,19 @@ func joinName(dir, name string) string {
 		return dir + name // the root
 	}
 	return dir + string(filepath.Separator) + name
+}
+
+// linkProblem describes why the symbolic link at path cannot be followed,
+// given the error of following it: its target does not exist, it is part
+// of a loop of links, or something else went wrong.
+func linkProblem(path string, err error) error {
+	switch {
+	case isLinkLoop(err):
+		return errors.New("symbolic link loop")
+	case errors.Is(err, fs.ErrNotExist):
+		return brokenLink(path)
+	}
+	return fmt.Errorf("cannot follow symbolic link: %w", pathError(err))
 }
 
 // brokenLink describes a symbolic link whose target does not exist.
