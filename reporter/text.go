@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/text/width"
+
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules"
 )
@@ -114,9 +116,10 @@ func location(file string, p parser.Pos) string {
 
 // caretLine returns the indentation and the marks ("^~~~") that underline
 // the range start..end of line, so that printed below line they sit under
-// the range. Columns count code points. The indentation copies the line's
-// tabs so it lines up whatever the tab width; zero-width marks take no
-// space. A range that goes on past this line is underlined to its end; an
+// the range. Columns count code points; on screen a code point takes its
+// display width (see runeWidth), and the marks take the same. The
+// indentation copies the line's tabs so it lines up whatever the tab
+// width. A range that goes on past this line is underlined to its end; an
 // empty range gets a single caret.
 func caretLine(line string, start, end parser.Pos) (indent, marks string) {
 	runes := []rune(line)
@@ -138,30 +141,40 @@ func caretLine(line string, start, end parser.Pos) (indent, marks string) {
 	}
 	var mk strings.Builder
 	mk.WriteByte('^')
+	if first < len(runes) && runes[first] != '\t' {
+		mk.WriteString(strings.Repeat("~", max(runeWidth(runes[first])-1, 0)))
+	}
 	for i := first + 1; i < last; i++ {
-		if i < len(runes) && runes[i] == '\t' {
+		if runes[i] == '\t' {
 			mk.WriteByte('\t')
-		} else if !zeroWidth(runes[i]) {
-			mk.WriteByte('~')
+		} else {
+			mk.WriteString(strings.Repeat("~", runeWidth(runes[i])))
 		}
 	}
 	return ind.String(), mk.String()
 }
 
 // blankFor returns what occupies the same screen width as r: a tab for a
-// tab, nothing for a zero-width mark, a space otherwise.
+// tab, otherwise as many spaces as r takes columns.
 func blankFor(r rune) string {
-	switch {
-	case r == '\t':
+	if r == '\t' {
 		return "\t"
-	case zeroWidth(r):
-		return ""
 	}
-	return " "
+	return strings.Repeat(" ", runeWidth(r))
 }
 
-// zeroWidth reports whether r takes no column on a terminal: combining
-// marks and format characters such as the zero-width joiner.
-func zeroWidth(r rune) bool {
-	return unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf)
+// runeWidth is the number of terminal columns r takes: none for combining
+// marks and format characters such as the zero-width joiner, two for East
+// Asian wide and fullwidth characters (CJK ideographs, kana, hangul, most
+// emoji), one for the rest. Terminals agree on these; characters of
+// ambiguous width (some Greek and box-drawing ones in CJK locales) take one.
+func runeWidth(r rune) int {
+	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
+		return 0
+	}
+	switch width.LookupRune(r).Kind() {
+	case width.EastAsianWide, width.EastAsianFullwidth:
+		return 2
+	}
+	return 1
 }
