@@ -164,7 +164,7 @@ Flags:
       --jobs N               files processed at once (default %d)
       --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)
 
-Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or configuration error, 3 internal failure.
+Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or path error, 3 internal failure.
 `
 
 func (c *Command) parseFlags(args []string) (*options, error) {

@@ -1,10 +1,13 @@
 package ducklint
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/parser/load"
@@ -74,10 +77,6 @@ func (c *Command) run(opts *options) (int, error) {
 	if err != nil {
 		return ExitUsage, &usageError{err.Error()}
 	}
-	var problems []string
-	for _, p := range tree.Problems {
-		problems = append(problems, p.Error())
-	}
 	var known []string
 	var declaring model.DeclaringFunctions
 	if cfg != nil {
@@ -85,14 +84,11 @@ func (c *Command) run(opts *options) (int, error) {
 	}
 	declaring = model.TreeDeclaringFunctions(tree, declaring)
 	tree, parsed, contextErrs := c.narrowContext(tree, opts.jobs, pendingStore, declaring)
-	for _, err := range contextErrs {
-		problems = append(problems, err.Error())
-	}
-	// In path order, wherever they were found: context files are read
-	// after loading when the context is narrowed.
-	slices.Sort(problems)
-	for _, p := range problems {
-		fmt.Fprintf(c.Stderr, "ducklint: %s\n", p)
+	pathErrs := pathErrors(tree.Problems, contextErrs)
+	if errorsOnStderr(stdoutFormat(opts.outputs)) {
+		for _, e := range pathErrs {
+			fmt.Fprintf(c.Stderr, "ducklint: %s: %s\n", e.Path, e.Message)
+		}
 	}
 
 	prog := model.Build(tree, model.Options{KnownVariables: known, Jobs: opts.jobs, Parsed: parsed, DeclaringFunctions: declaring})
@@ -110,6 +106,7 @@ func (c *Command) run(opts *options) (int, error) {
 	rep := &reporter.Report{
 		Findings: findings, Files: reported, Rules: reg.Rules(), Version: c.build().reportVersion(),
 		Source: func(path string) []byte { return sources[path] },
+		Errors: pathErrs,
 	}
 	if err := c.writeOutputs(opts.outputs, files, rep, c.useColor(opts)); err != nil {
 		return ExitInternal, err
@@ -122,10 +119,40 @@ func (c *Command) run(opts *options) (int, error) {
 			break
 		}
 	}
-	if len(tree.Problems) > 0 || len(contextErrs) > 0 {
+	if len(pathErrs) > 0 {
 		code = ExitUsage
 	}
 	return code, nil
+}
+
+// pathErrors are the paths that could not be linted, from loading and from
+// reading the narrowed context (after loading), in path order.
+func pathErrors(problems []load.Problem, contextErrs []error) []reporter.PathError {
+	out := make([]reporter.PathError, 0, len(problems)+len(contextErrs))
+	for _, p := range problems {
+		out = append(out, reporter.PathError{Path: p.Path, Message: p.Err.Error()})
+	}
+	for _, err := range contextErrs {
+		var p load.Problem
+		if errors.As(err, &p) {
+			out = append(out, reporter.PathError{Path: p.Path, Message: p.Err.Error()})
+		} else {
+			out = append(out, reporter.PathError{Message: err.Error()})
+		}
+	}
+	slices.SortFunc(out, func(a, b reporter.PathError) int {
+		return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Message, b.Message))
+	})
+	return out
+}
+
+// errorsOnStderr reports whether path errors are also written to stderr,
+// given the format on standard output ("" for none). Not when that is
+// text or github: people read those, and they carry the errors already.
+// With json or sarif on standard output, or only files, a person running
+// ducklint would not see them otherwise.
+func errorsOnStderr(stdout string) bool {
+	return stdout != "text" && stdout != "github"
 }
 
 // loadConfig reads --config, or the nearest .ducklint.toml above dir.

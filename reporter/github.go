@@ -15,11 +15,17 @@ const githubAnnotationLimit = 10
 
 // writeGitHub writes one GitHub Actions workflow command per finding
 // (::error, ::warning or ::notice), which the runner turns into an
-// annotation on the file, then a plain summary line for the log.
+// annotation on the file, an ::error per path error (an annotation of the
+// run, with no file: the path may not exist), then a plain summary line
+// for the log.
 func writeGitHub(w io.Writer, r *Report, _ Options) error {
 	bw := bufio.NewWriter(w)
 	for _, d := range r.Findings {
 		fmt.Fprintf(bw, "::%s %s::%s\n", githubCommand(d.Severity), githubProperties(d), githubEscapeData(githubMessage(d)))
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(bw, "::error title=%s::%s\n", githubEscapeProperty("ducklint path error"),
+			githubEscapeData(e.Path+": "+e.Message))
 	}
 	line := summary(r)
 	if c := countFindings(r.Findings); max(c.errors, c.warnings, c.infos) > githubAnnotationLimit {

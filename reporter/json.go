@@ -15,6 +15,13 @@ type (
 		Version  int           `json:"version"`
 		Findings []jsonFinding `json:"findings"`
 		Files    int           `json:"files"`
+		// Errors was added to version 1 compatibly: a new field, the
+		// others unchanged.
+		Errors []jsonError `json:"errors"`
+	}
+	jsonError struct {
+		Path    string `json:"path"`
+		Message string `json:"message"`
 	}
 	jsonFinding struct {
 		Rule      string        `json:"rule"`
@@ -40,7 +47,13 @@ type (
 // writeJSON writes the report as one JSON object; empty lists are [] so
 // consumers need no null checks.
 func writeJSON(w io.Writer, r *Report, _ Options) error {
-	out := jsonReport{Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files}
+	out := jsonReport{
+		Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files,
+		Errors: make([]jsonError, 0, len(r.Errors)),
+	}
+	for _, e := range r.Errors {
+		out.Errors = append(out.Errors, jsonError(e))
+	}
 	for _, d := range r.Findings {
 		end := rangeEnd(d.Start, d.End)
 		f := jsonFinding{

@@ -46,3 +46,23 @@ func TestJSONRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestJSONErrors checks the errors field: always an array, after the
+// fields of the original contract, one object per path error.
+func TestJSONErrors(t *testing.T) {
+	out := string(render(t, "json", emptyReport(), Options{}))
+	if !strings.Contains(out, `"files": 3,
+  "errors": []
+}`) {
+		t.Errorf("no empty errors array after files:\n%s", out)
+	}
+	var got struct {
+		Errors []map[string]string `json:"errors"`
+	}
+	if err := json.Unmarshal(render(t, "json", errorsReport(), Options{}), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Errors) != 3 || got.Errors[0]["path"] != "/nonexistent/x.pp" || got.Errors[0]["message"] != "no such file or directory" {
+		t.Errorf("errors = %v", got.Errors)
+	}
+}

@@ -28,6 +28,20 @@ type Report struct {
 	Source func(path string) []byte
 	// Version is ducklint's version, e.g. "0.1.0".
 	Version string
+	// Errors are the paths that could not be linted (missing, unreadable,
+	// binary, not a regular file, a directory without Puppet files), in
+	// path order. Every format reports them, and a report with errors
+	// never says "no problems".
+	Errors []PathError
+}
+
+// PathError is a path that could not be linted.
+type PathError struct {
+	// Path is the path as reported: as typed for a PATH argument,
+	// otherwise as findings report paths.
+	Path string
+	// Message says what is wrong with it, without the path.
+	Message string
 }
 
 // Options tune a formatter's output.
@@ -142,15 +156,20 @@ func countFindings(ds []rules.Diagnostic) counts {
 	return c
 }
 
-// summary is the closing line of the text and github formats.
+// summary is the closing line of the text and github formats. It says
+// "no problems" only when every path could be linted and nothing was found.
 func summary(r *Report) string {
-	if len(r.Findings) == 0 {
+	if len(r.Findings) == 0 && len(r.Errors) == 0 {
 		return fmt.Sprintf("no problems found in %s", plural(r.Files, "file", "files"))
 	}
 	c := countFindings(r.Findings)
-	return fmt.Sprintf("%s checked, %s, %s, %s",
+	line := fmt.Sprintf("%s checked, %s, %s, %s",
 		plural(r.Files, "file", "files"), plural(c.errors, "error", "errors"),
 		plural(c.warnings, "warning", "warnings"), plural(c.infos, "info", "infos"))
+	if len(r.Errors) > 0 {
+		line = plural(len(r.Errors), "path error", "path errors") + "; " + line
+	}
+	return line
 }
 
 func plural(n int, one, many string) string {

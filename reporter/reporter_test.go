@@ -84,6 +84,20 @@ func fixtureReport() *Report {
 	}
 }
 
+// errorsReport has a finding and path errors: a PATH argument as typed,
+// a file found under a directory, and one whose name needs escaping.
+func errorsReport() *Report {
+	r := fixtureReport()
+	r.Findings = r.Findings[:1]
+	r.Files = 1
+	r.Errors = []PathError{
+		{Path: "/nonexistent/x.pp", Message: "no such file or directory"},
+		{Path: otherPath, Message: "binary file (contains NUL bytes); not parsed"},
+		{Path: "empty", Message: "no .pp or .epp files to lint in this directory"},
+	}
+	return r
+}
+
 // emptyReport has no findings.
 func emptyReport() *Report {
 	return &Report{Files: 3, Rules: fixtureRules(), Version: "0.1.0"}
@@ -141,6 +155,10 @@ func TestGolden(t *testing.T) {
 		{"sarif-empty.golden", "sarif", emptyReport, Options{}},
 		{"github.golden", "github", fixtureReport, Options{}},
 		{"github-empty.golden", "github", emptyReport, Options{}},
+		{"text-errors.golden", "text", errorsReport, Options{}},
+		{"json-errors.golden", "json", errorsReport, Options{}},
+		{"sarif-errors.golden", "sarif", errorsReport, Options{}},
+		{"github-errors.golden", "github", errorsReport, Options{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.golden, func(t *testing.T) {

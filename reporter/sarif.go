@@ -38,9 +38,21 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool       sarifTool     `json:"tool"`
-		ColumnKind string        `json:"columnKind"`
-		Results    []sarifResult `json:"results"`
+		Tool        sarifTool         `json:"tool"`
+		Invocations []sarifInvocation `json:"invocations"`
+		ColumnKind  string            `json:"columnKind"`
+		Results     []sarifResult     `json:"results"`
+	}
+	// sarifInvocation says whether the run linted everything it was asked
+	// to; its notifications are the path errors.
+	sarifInvocation struct {
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level     string          `json:"level"`
+		Message   sarifMessage    `json:"message"`
+		Locations []sarifLocation `json:"locations,omitempty"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -146,9 +158,27 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 
 	log := sarifLog{
 		Schema: sarifSchemaURI, Version: sarifVersion,
-		Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, ColumnKind: sarifColumnKind, Results: results}},
+		Runs: []sarifRun{{
+			Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(r)},
+			ColumnKind: sarifColumnKind, Results: results,
+		}},
 	}
 	return encodeJSON(w, log)
+}
+
+// sarifInvocationOf reports the run's path errors as error notifications
+// located at their path; a run with any is not successful, which code
+// scanning shows as a tool error.
+func sarifInvocationOf(r *Report) sarifInvocation {
+	inv := sarifInvocation{ExecutionSuccessful: len(r.Errors) == 0}
+	for _, e := range r.Errors {
+		n := sarifNotification{Level: "error", Message: sarifMessage{Text: nonEmpty(e.Path+": "+e.Message, "path error")}}
+		if e.Path != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact(e.Path)}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
+	return inv
 }
 
 // sarifRuleOf describes a rule for tool.driver.rules. GitHub shows

@@ -57,7 +57,7 @@ func validateSARIF(schema *jsonschema.Schema, doc []byte) error {
 
 func TestSARIFValidatesAgainstSchema(t *testing.T) {
 	schema := loadSARIFSchema(t)
-	for name, r := range map[string]*Report{"fixture": fixtureReport(), "empty": emptyReport()} {
+	for name, r := range map[string]*Report{"fixture": fixtureReport(), "empty": emptyReport(), "errors": errorsReport()} {
 		if err := validateSARIF(schema, render(t, "sarif", r, Options{})); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}

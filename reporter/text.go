@@ -46,7 +46,8 @@ func (p palette) severity(s rules.Severity) string {
 
 // writeText writes one block per finding — "file:line:col: severity: message
 // [rule]", the source line, a caret line under the range, the related
-// locations — and a summary line.
+// locations — then a line "path: error: message" per path error, and a
+// summary line.
 func writeText(w io.Writer, r *Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	pal := palette{on: opts.Color}
@@ -71,6 +72,10 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		for _, rel := range d.Related {
 			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(printable(rel.Message), "      "))
 		}
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(bw, "%s %s %s\n", pal.paint(ansiBold, location(e.Path, parser.Pos{})+":"),
+			pal.severity(rules.Error), pal.paint(ansiBold, indentLines(printable(e.Message), "  ")))
 	}
 	fmt.Fprintln(bw, pal.paint(ansiBold, summary(r)))
 	if err := bw.Flush(); err != nil {

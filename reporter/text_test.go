@@ -72,6 +72,16 @@ func TestSummary(t *testing.T) {
 			t.Errorf("summary = %q, want %q", got, tt.want)
 		}
 	}
+	// A path error never sits beside "no problems".
+	oneError := []PathError{{Path: "x.pp", Message: "no such file or directory"}}
+	if got, want := summary(&Report{Errors: oneError}), "1 path error; 0 files checked, 0 errors, 0 warnings, 0 infos"; got != want {
+		t.Errorf("summary with a path error = %q, want %q", got, want)
+	}
+	two := append(oneError, PathError{Path: "y.pp", Message: "binary"})
+	if got, want := summary(&Report{Files: 2, Errors: two, Findings: []rules.Diagnostic{diag(rules.Warning)}}),
+		"2 path errors; 2 files checked, 0 errors, 1 warning, 0 infos"; got != want {
+		t.Errorf("summary with path errors and a finding = %q, want %q", got, want)
+	}
 }
 
 func TestTextColor(t *testing.T) {

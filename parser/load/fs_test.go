@@ -174,14 +174,14 @@ problems:
 `,
 		},
 		{
-			name:  "missing PATH is a problem",
+			name:  "missing PATH is a problem, under the path as typed",
 			setup: func(t *testing.T, root string) { writeTree(t, root, map[string]string{"ok.pp": "notice(1)\n"}) },
 			args:  []string{"ok.pp", "missing.pp", "nodir/"},
 			want: `files:
   ok.pp lone reported bytes=10
 problems:
   missing.pp: no such file or directory
-  nodir: no such file or directory
+  nodir/: no such file or directory
 `,
 		},
 		{

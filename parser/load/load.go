@@ -195,9 +195,11 @@ type Defined struct {
 	Declares []string
 }
 
-// Problem is a path that could not be loaded.
+// Problem is a path that could not be loaded, or a directory argument
+// that holds nothing to lint.
 type Problem struct {
-	// Path is relative to Options.Dir, '/' separators.
+	// Path is the PATH argument as typed when the problem is with the
+	// argument itself; otherwise the path as File.Path reports paths.
 	Path string
 	// Err says what went wrong.
 	Err error
@@ -286,11 +288,24 @@ func (l *loader) rel(abs string) string {
 
 // problem records a Problem for abs.
 func (l *loader) problem(abs string, err error) {
-	p := Problem{Path: l.rel(abs), Err: err}
+	l.addProblem(Problem{Path: l.rel(abs), Err: err})
+}
+
+// argProblem records a Problem for a PATH argument, under the path as the
+// user typed it: that is what they look for in the output.
+func (l *loader) argProblem(typed string, err error) {
+	l.addProblem(Problem{Path: typed, Err: err})
+}
+
+func (l *loader) addProblem(p Problem) {
 	l.mu.Lock()
-	l.problems[p.Path+"\x00"+err.Error()] = p
+	l.problems[p.Path+"\x00"+p.Err.Error()] = p
 	l.mu.Unlock()
 }
+
+// errNoPuppetFiles is the Problem of a directory argument with nothing to
+// lint: a run that checks nothing must not pass for a clean one.
+var errNoPuppetFiles = errors.New("no .pp or .epp files to lint in this directory (.gitignore files and exclude globs apply)")
 
 // pathError strips the operation and path from an *os.PathError: the
 // Problem already carries the path.
@@ -331,27 +346,31 @@ func (l *loader) load(opts Options) (*Tree, error) {
 		fi, err := os.Stat(abs)
 		if err != nil {
 			if li, lerr := os.Lstat(abs); lerr == nil && li.Mode()&fs.ModeSymlink != 0 {
-				l.problem(abs, linkProblem(abs, err))
+				l.argProblem(p, linkProblem(abs, err))
 			} else if os.IsNotExist(err) {
-				l.problem(abs, errors.New("no such file or directory"))
+				l.argProblem(p, errors.New("no such file or directory"))
 			} else {
-				l.problem(abs, pathError(err))
+				l.argProblem(p, pathError(err))
 			}
 			continue
 		}
 		if fi.IsDir() {
 			givenDirs = append(givenDirs, abs)
-			given = append(given, l.walk(abs, walkReported)...)
+			found := l.walk(abs, walkReported)
+			if len(found) == 0 {
+				l.argProblem(p, errNoPuppetFiles)
+			}
+			given = append(given, found...)
 			continue
 		}
 		if l.exclude.excluded(abs) {
 			continue
 		}
 		if !fi.Mode().IsRegular() {
-			l.problem(abs, notRegular(fi.Mode()))
+			l.argProblem(p, notRegular(fi.Mode()))
 			continue
 		}
-		given = append(given, candidate{abs: abs, real: realPath(abs), reported: true})
+		given = append(given, candidate{abs: abs, real: realPath(abs), reported: true, typed: p})
 	}
 
 	// Load the environments and modules of the given files as context.
@@ -431,6 +450,7 @@ type candidate struct {
 	reported bool
 	viaLink  bool // reached through a symbolic link
 	stdin    bool
+	typed    string // the PATH argument as typed, for a file named by one
 }
 
 // realPath resolves symlinks in abs, or returns abs when that fails (for
@@ -467,6 +487,7 @@ func dedupe(cs []candidate) []candidate {
 		}
 		best.reported = old.reported || c.reported
 		best.stdin = old.stdin || c.stdin
+		best.typed = minNonEmpty(old.typed, c.typed)
 		byReal[key] = best
 	}
 	slices.Sort(keys)
@@ -475,6 +496,17 @@ func dedupe(cs []candidate) []candidate {
 		out = append(out, byReal[k])
 	}
 	return out
+}
+
+// minNonEmpty returns the smaller of a and b that is not empty, or "".
+func minNonEmpty(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return min(a, b)
 }
 
 func better(a, b candidate) bool {

@@ -45,7 +45,7 @@ func (l *loader) readOne(c candidate) *File {
 	} else {
 		src, err := readSource(c.abs)
 		if err != nil {
-			l.problem(c.abs, err)
+			l.candidateProblem(c, err)
 			return nil
 		}
 		f.Src = src
@@ -56,22 +56,33 @@ func (l *loader) readOne(c candidate) *File {
 			l.problems[f.Path+"\x00"+errBinary.Error()] = Problem{Path: f.Path, Err: errBinary}
 			l.mu.Unlock()
 		} else {
-			l.problem(c.abs, errBinary)
+			l.candidateProblem(c, errBinary)
 		}
 		return nil
 	}
 	return f
 }
 
+// candidateProblem records a Problem for a file, under its PATH argument
+// as typed when one named it.
+func (l *loader) candidateProblem(c candidate, err error) {
+	if c.typed != "" {
+		l.argProblem(c.typed, err)
+		return
+	}
+	l.problem(c.abs, err)
+}
+
 // Read reads a deferred context file's content into Src, refusing binary
-// files as loading does. It is a no-op when Src is already set.
+// files as loading does. It is a no-op when Src is already set. The error
+// is a Problem.
 func (f *File) Read() error {
 	if f.Src != nil {
 		return nil
 	}
 	src, err := readSource(f.AbsPath)
 	if err != nil {
-		return fmt.Errorf("%s: %w", f.Path, err)
+		return Problem{Path: f.Path, Err: err}
 	}
 	f.Src = src
 	return nil
