@@ -159,3 +159,81 @@ func containsLine(s, prefix string) bool {
 	}
 	return false
 }
+
+// outsideTree is a module beside the working directory "work": its
+// service.pp defines the wrong class, which autoload-layout reports.
+func outsideTree(t *testing.T) (root string) {
+	return writeTree(t, map[string]string{
+		"work/.keep":                   "",
+		"ctl/ntp/metadata.json":        `{"name": "puppetlabs-ntp"}`,
+		"ctl/ntp/manifests/init.pp":    "class ntp {}\n",
+		"ctl/ntp/manifests/service.pp": "class ntp::svc {}\n",
+	})
+}
+
+// sarifLocations returns the artifact locations of a SARIF log's results.
+func sarifLocations(t *testing.T, out string) []map[string]string {
+	t.Helper()
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation map[string]string `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("sarif: %v\n%s", err, out)
+	}
+	var locs []map[string]string
+	for _, r := range log.Runs[0].Results {
+		locs = append(locs, r.Locations[0].PhysicalLocation.ArtifactLocation)
+	}
+	return locs
+}
+
+// TestPathsOutsideTheWorkingDirectory: a path outside the working
+// directory is reported as the command line gave it (absolute, or
+// relative with ".."), and SARIF locates it with a file:// URI, never
+// with a "../" reference under %SRCROOT%; inside the working directory
+// paths stay relative to it.
+func TestPathsOutsideTheWorkingDirectory(t *testing.T) {
+	root := outsideTree(t)
+	work := filepath.Join(root, "work")
+	abs := filepath.Join(root, "ctl", "ntp", "manifests", "service.pp")
+	fileURI := "file://" + filepath.ToSlash(abs)
+	up, err := filepath.Rel(work, abs) // "../ctl/ntp/manifests/service.pp"
+	if err != nil {
+		t.Fatal(err)
+	}
+	up = filepath.ToSlash(up)
+	cases := []struct {
+		name, dir, arg, file, uri, base string
+	}{
+		{"absolute, outside", work, abs, filepath.ToSlash(abs), fileURI, ""},
+		{"relative, outside", work, up, up, fileURI, ""},
+		{"absolute, inside", root, abs, "ctl/ntp/manifests/service.pp", "ctl/ntp/manifests/service.pp", "%SRCROOT%"},
+		{"directory, absolute, outside", work, filepath.Join(root, "ctl", "ntp", "manifests"), filepath.ToSlash(abs), fileURI, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, out, errOut := run(t, c.dir, "", "-f", "json", c.arg)
+			r := decode(t, out)
+			if len(r.Findings) != 1 || r.Findings[0].File != c.file {
+				t.Fatalf("findings = %+v, want one on %s; stderr %q", r.Findings, c.file, errOut)
+			}
+			_, out, _ = run(t, c.dir, "", "-f", "text", c.arg)
+			if !strings.HasPrefix(out, c.file+":1:7: ") {
+				t.Errorf("text output does not start with %s:1:7:\n%s", c.file, out)
+			}
+			_, out, _ = run(t, c.dir, "", "-f", "sarif", c.arg)
+			locs := sarifLocations(t, out)
+			if len(locs) != 1 || locs[0]["uri"] != c.uri || locs[0]["uriBaseId"] != c.base {
+				t.Errorf("sarif locations = %v, want uri %q base %q", locs, c.uri, c.base)
+			}
+		})
+	}
+}

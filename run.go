@@ -40,6 +40,9 @@ func (c *Command) run(opts *options) (int, error) {
 		}
 		dir = wd
 	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs // the SARIF writer resolves paths outside it
+	}
 	cfg, err := c.loadConfig(opts, dir, reg)
 	if err != nil {
 		return ExitUsage, err
@@ -106,7 +109,7 @@ func (c *Command) run(opts *options) (int, error) {
 	rep := &reporter.Report{
 		Findings: findings, Files: reported, Rules: reg.Rules(), Version: c.build().reportVersion(),
 		Source: func(path string) []byte { return sources[path] },
-		Errors: pathErrs,
+		Errors: pathErrs, Dir: dir,
 	}
 	if err := c.writeOutputs(opts.outputs, files, rep, c.useColor(opts)); err != nil {
 		return ExitInternal, err

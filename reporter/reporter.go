@@ -28,6 +28,10 @@ type Report struct {
 	Source func(path string) []byte
 	// Version is ducklint's version, e.g. "0.1.0".
 	Version string
+	// Dir is the absolute working directory that relative paths are
+	// relative to. SARIF locates a path outside it ("../x.pp") by an
+	// absolute file URI; when Dir is empty such a path stays relative.
+	Dir string
 	// Errors are the paths that could not be linted (missing, unreadable,
 	// binary, not a regular file, a directory without Puppet files), in
 	// path order. Every format reports them, and a report with errors

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"unicode/utf8"
@@ -137,13 +139,13 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 			RuleID:    d.Rule,
 			Level:     sarifLevel(d.Severity),
 			Message:   sarifMessage{Text: nonEmpty(nonEmpty(d.Message, d.Rule), "(no message)")},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End)}},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End, r.Dir)}},
 		}
 		if i, ok := ruleIndex[d.Rule]; ok {
 			res.RuleIndex = &i
 		}
 		for i, rel := range d.Related {
-			loc := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical(rel.File, rel.Start, rel.End)}
+			loc := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical(rel.File, rel.Start, rel.End, r.Dir)}
 			if rel.Message != "" {
 				loc.Message = &sarifMessage{Text: rel.Message}
 			}
@@ -174,7 +176,7 @@ func sarifInvocationOf(r *Report) sarifInvocation {
 	for _, e := range r.Errors {
 		n := sarifNotification{Level: "error", Message: sarifMessage{Text: nonEmpty(e.Path+": "+e.Message, "path error")}}
 		if e.Path != "" {
-			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact(e.Path)}}}
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact(e.Path, r.Dir)}}}
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
@@ -211,11 +213,10 @@ func sarifLevel(s rules.Severity) string {
 	return "note"
 }
 
-// sarifPhysical locates a range in a file. A relative path is resolved
-// against %SRCROOT%, the repository root for code scanning; a position
+// sarifPhysical locates a range in a file (see sarifArtifact); a position
 // that is unset (a finding about a whole file) gets no region.
-func sarifPhysical(file string, start, end parser.Pos) sarifPhysicalLocation {
-	loc := sarifPhysicalLocation{ArtifactLocation: sarifArtifact(file)}
+func sarifPhysical(file string, start, end parser.Pos, dir string) sarifPhysicalLocation {
+	loc := sarifPhysicalLocation{ArtifactLocation: sarifArtifact(file, dir)}
 	if start.IsValid() {
 		e := rangeEnd(start, end)
 		loc.Region = &sarifRegion{
@@ -226,10 +227,24 @@ func sarifPhysical(file string, start, end parser.Pos) sarifPhysicalLocation {
 	return loc
 }
 
-// sarifArtifact turns a reported path into a URI reference.
-func sarifArtifact(file string) sarifArtifactLocation {
-	if strings.HasPrefix(file, "/") {
-		return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: file}).String()}
+// sarifArtifact turns a reported path into a URI reference. A path inside
+// the working directory dir is relative to %SRCROOT%, the repository root
+// for code scanning. A path outside it, absolute or leading out with
+// "../", gets an absolute file URI and no base: "../x" under %SRCROOT%
+// points out of the repository, which consumers refuse or misplace.
+func sarifArtifact(file, dir string) sarifArtifactLocation {
+	abs := ""
+	switch {
+	case strings.HasPrefix(file, "/") || filepath.IsAbs(filepath.FromSlash(file)):
+		abs = file
+	case dir != "" && (file == ".." || strings.HasPrefix(file, "../")):
+		abs = path.Join(filepath.ToSlash(dir), file)
+	}
+	if abs != "" {
+		if !strings.HasPrefix(abs, "/") {
+			abs = "/" + abs // a Windows drive: file:///C:/x
+		}
+		return sarifArtifactLocation{URI: (&url.URL{Scheme: "file", Path: abs}).String()}
 	}
 	return sarifArtifactLocation{URI: (&url.URL{Path: file}).String(), URIBaseID: sarifSrcRoot}
 }

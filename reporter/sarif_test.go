@@ -187,17 +187,22 @@ func TestSARIFGitHubRequirements(t *testing.T) {
 
 func TestSARIFArtifactURI(t *testing.T) {
 	tests := []struct {
-		file, uri, base string
+		file, dir, uri, base string
 	}{
-		{"manifests/init.pp", "manifests/init.pp", "%SRCROOT%"},
-		{"my module/a b.pp", "my%20module/a%20b.pp", "%SRCROOT%"},
-		{"c:d/x.pp", "./c:d/x.pp", "%SRCROOT%"},
-		{"50%.pp", "50%25.pp", "%SRCROOT%"},
-		{"/etc/puppet/site.pp", "file:///etc/puppet/site.pp", ""},
+		{"manifests/init.pp", "/work", "manifests/init.pp", "%SRCROOT%"},
+		{"my module/a b.pp", "/work", "my%20module/a%20b.pp", "%SRCROOT%"},
+		{"c:d/x.pp", "/work", "./c:d/x.pp", "%SRCROOT%"},
+		{"50%.pp", "/work", "50%25.pp", "%SRCROOT%"},
+		{"/etc/puppet/site.pp", "/work", "file:///etc/puppet/site.pp", ""},
+		{"../ctl/site.pp", "/home/me/work", "file:///home/me/ctl/site.pp", ""},
+		{"../my ctl/site.pp", "/home/me/work", "file:///home/me/my%20ctl/site.pp", ""},
+		{"..", "/home/me/work", "file:///home/me", ""},
+		{"..foo/x.pp", "/work", "..foo/x.pp", "%SRCROOT%"},
+		{"../ctl/site.pp", "", "../ctl/site.pp", "%SRCROOT%"},
 	}
 	for _, tt := range tests {
-		if got := sarifArtifact(tt.file); got.URI != tt.uri || got.URIBaseID != tt.base {
-			t.Errorf("sarifArtifact(%q) = %+v, want uri %q base %q", tt.file, got, tt.uri, tt.base)
+		if got := sarifArtifact(tt.file, tt.dir); got.URI != tt.uri || got.URIBaseID != tt.base {
+			t.Errorf("sarifArtifact(%q, %q) = %+v, want uri %q base %q", tt.file, tt.dir, got, tt.uri, tt.base)
 		}
 	}
 }

@@ -50,8 +50,9 @@ type Options struct {
 	// No paths means ".".
 	Paths []string
 	// Dir is the working directory: relative Paths are resolved against it
-	// and reported paths are relative to it. Empty means the process's
-	// working directory.
+	// and reported paths are relative to it, except those outside it when
+	// a path outside it was typed absolute (see File.Path). Empty means
+	// the process's working directory.
 	Dir string
 	// Exclude are the configuration's exclude globs (`**` allowed),
 	// relative to ExcludeBase.
@@ -99,8 +100,12 @@ type Tree struct {
 
 // File is one loaded Puppet file (.pp or .epp).
 type File struct {
-	// Path is relative to Options.Dir, with '/' separators: the path to
-	// report.
+	// Path is the path to report, with '/' separators: relative to
+	// Options.Dir when the file is inside it. Outside it, the path is
+	// absolute when a PATH argument (or StdinFilename) outside Options.Dir
+	// was typed absolute, else relative ("../"): reported as given. Module
+	// and environment directories and the paths of Problems and Ruby
+	// definitions follow the same rule.
 	Path string
 	// AbsPath is the absolute path in the file system.
 	AbsPath string
@@ -223,11 +228,13 @@ func Load(opts Options) (*Tree, error) {
 
 // loader holds the state of one Load call.
 type loader struct {
-	dir      string // absolute working directory
-	jobs     int
-	exclude  *globSet
-	stdin    []byte // content for stdinAbs
-	stdinAbs string // "" when stdin is not used or has no file name
+	dir string // absolute working directory
+	// absOutside: report paths outside dir absolute (see rel).
+	absOutside bool
+	jobs       int
+	exclude    *globSet
+	stdin      []byte // content for stdinAbs
+	stdinAbs   string // "" when stdin is not used or has no file name
 
 	mu           sync.Mutex
 	problems     map[string]Problem // by path+message, deduplicated
@@ -267,6 +274,7 @@ func newLoader(opts Options) (*loader, error) {
 	}
 	l := &loader{
 		dir: dir, jobs: jobs, exclude: ex,
+		absOutside:   typedAbsoluteOutside(dir, append(slices.Clone(opts.Paths), opts.StdinFilename)),
 		problems:     map[string]Problem{},
 		ignores:      map[string][]ignoreRule{},
 		dirs:         map[string]dirEntries{},
@@ -277,13 +285,37 @@ func newLoader(opts Options) (*loader, error) {
 	return l, nil
 }
 
-// rel returns abs relative to the working directory with '/' separators.
+// rel returns the path to report for abs, with '/' separators: relative
+// to the working directory when abs is inside it. A path outside it is
+// reported the way the command line reaches outside: absolute when a PATH
+// argument (or --stdin-filename) outside the working directory was typed
+// absolute, else relative ("../"). Rewriting "/srv/ctl/site.pp" run from
+// /home/me as "../../srv/ctl/site.pp" named a file the user never typed.
 func (l *loader) rel(abs string) string {
 	r, err := filepath.Rel(l.dir, abs)
-	if err != nil {
+	if err != nil || (l.absOutside && escapes(r)) {
 		return filepath.ToSlash(abs)
 	}
 	return filepath.ToSlash(r)
+}
+
+// escapes reports whether a relative path leads out of its base directory.
+func escapes(rel string) bool {
+	return rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// typedAbsoluteOutside reports whether one of the paths typed on the
+// command line is absolute and outside dir.
+func typedAbsoluteOutside(dir string, typed []string) bool {
+	for _, p := range typed {
+		if p == "-" || !filepath.IsAbs(p) {
+			continue
+		}
+		if r, err := filepath.Rel(dir, filepath.Clean(p)); err != nil || escapes(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // problem records a Problem for abs.
