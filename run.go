@@ -109,7 +109,7 @@ func (c *Command) run(opts *options) (int, error) {
 	rep := &reporter.Report{
 		Findings: findings, Files: reported, Rules: reg.Rules(), Version: c.build().reportVersion(),
 		Source: func(path string) []byte { return sources[path] },
-		Errors: pathErrs, Dir: dir,
+		Errors: pathErrs, Dir: dir, Enclosing: enclosingDefinitions(prog),
 	}
 	if err := c.writeOutputs(opts.outputs, files, rep, c.useColor(opts)); err != nil {
 		return ExitInternal, err

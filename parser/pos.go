@@ -91,21 +91,34 @@ func (li *LineIndex) Pos(off int) Pos {
 	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(utf8.RuneCount(li.src[start:off]) + 1)}
 }
 
+// Source returns the indexed source text; it must not be modified.
+func (li *LineIndex) Source() []byte { return li.src }
+
 // LineCount returns the number of lines in the source.
 func (li *LineIndex) LineCount() int { return len(li.lineStarts) }
 
 // Line returns the text of 1-based line n without its line terminator.
 func (li *LineIndex) Line(n int) []byte {
-	if n < 1 || n > len(li.lineStarts) {
+	start, end, ok := li.LineBounds(n)
+	if !ok {
 		return nil
 	}
-	start := li.lineStarts[n-1]
-	end := len(li.src)
+	return li.src[start:end]
+}
+
+// LineBounds returns the byte offsets of the text of 1-based line n, the
+// line terminator left out, and whether there is such a line.
+func (li *LineIndex) LineBounds(n int) (start, end int, ok bool) {
+	if n < 1 || n > len(li.lineStarts) {
+		return 0, 0, false
+	}
+	start = li.lineStarts[n-1]
+	end = len(li.src)
 	if n < len(li.lineStarts) {
 		end = li.lineStarts[n] - 1
 	}
 	if end > start && li.src[end-1] == '\r' {
 		end--
 	}
-	return li.src[start:end]
+	return start, end, true
 }

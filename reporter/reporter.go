@@ -28,6 +28,10 @@ type Report struct {
 	Source func(path string) []byte
 	// Version is ducklint's version, e.g. "0.1.0".
 	Version string
+	// Enclosing names the innermost definition around a position of a
+	// reported file ("class ntp::config", "node 'web01'"), "" for none.
+	// SARIF fingerprints use it; it may be nil.
+	Enclosing func(path string, p parser.Pos) string
 	// Dir is the absolute working directory that relative paths are
 	// relative to. SARIF locates a path outside it ("../x.pp") by an
 	// absolute file URI; when Dir is empty such a path stays relative.
@@ -194,9 +198,8 @@ func newLineSource(r *Report) *lineSource {
 	return &lineSource{report: r, indexes: map[string]*parser.LineIndex{}}
 }
 
-// line returns the text of 1-based line n of file without its terminator,
-// and whether the file's source is known and has that line.
-func (ls *lineSource) line(file string, n int) (string, bool) {
+// index returns the line index of file's source, nil when it is unknown.
+func (ls *lineSource) index(file string) *parser.LineIndex {
 	idx, ok := ls.indexes[file]
 	if !ok {
 		if src := ls.report.source(file); src != nil {
@@ -204,6 +207,13 @@ func (ls *lineSource) line(file string, n int) (string, bool) {
 		}
 		ls.indexes[file] = idx
 	}
+	return idx
+}
+
+// line returns the text of 1-based line n of file without its terminator,
+// and whether the file's source is known and has that line.
+func (ls *lineSource) line(file string, n int) (string, bool) {
+	idx := ls.index(file)
 	if idx == nil || n < 1 || n > idx.LineCount() {
 		return "", false
 	}

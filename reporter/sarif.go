@@ -25,7 +25,7 @@ const (
 	sarifToolURI    = "https://github.com/ducklint/ducklint"
 	sarifSrcRoot    = "%SRCROOT%"
 	sarifTextLimit  = 1024 // GitHub's limit on rule descriptions
-	fingerprintKey  = "ducklint/v1"
+	fingerprintKey  = "ducklint/v2"
 	sarifColumnKind = "unicodeCodePoints" // our columns count code points
 )
 
@@ -151,8 +151,7 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 			}
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
-		text, _ := lines.line(d.File, int(d.Start.Line))
-		key := fingerprintInput(d, text)
+		key := fingerprintInput(d, r.enclosing(d.File, d.Start), flaggedText(lines.index(d.File), d.Start, d.End))
 		seen[key]++
 		res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint(key, seen[key])}
 		results = append(results, res)
@@ -249,11 +248,48 @@ func sarifArtifact(file, dir string) sarifArtifactLocation {
 	return sarifArtifactLocation{URI: (&url.URL{Path: file}).String(), URIBaseID: sarifSrcRoot}
 }
 
-// fingerprintInput is what identifies a finding across edits elsewhere in
-// the file: its rule, file, message and the text of its line with
-// whitespace normalised, but not its line number.
-func fingerprintInput(d rules.Diagnostic, lineText string) string {
-	return strings.Join([]string{d.Rule, d.File, oneLine(lineText), d.Message}, "\x00")
+// fingerprintInput is what identifies a finding across edits: its rule,
+// its file, the definition around it and the code it flags, with
+// whitespace normalised. Not its position, so that lines inserted above
+// keep it, and not its message, which can quote other files' line numbers.
+func fingerprintInput(d rules.Diagnostic, enclosing, flagged string) string {
+	return strings.Join([]string{d.Rule, d.File, enclosing, oneLine(flagged)}, "\x00")
+}
+
+// fingerprintTextLimit bounds the source a fingerprint reads per finding,
+// so that fingerprinting stays linear in the size of the report.
+const fingerprintTextLimit = 4096
+
+// flaggedText returns the source a finding flags: the text of its range,
+// or, for an empty range, the text around its start on its line (a missing
+// token has no text of its own). At most fingerprintTextLimit bytes. It is
+// "" without source, or when the range's byte offsets do not lie on its
+// line (a position made up without offsets); the line number alone would
+// make the fingerprint move with the code.
+func flaggedText(idx *parser.LineIndex, start, end parser.Pos) string {
+	if idx == nil || !start.IsValid() {
+		return ""
+	}
+	lineStart, lineEnd, ok := idx.LineBounds(int(start.Line))
+	from := int(start.Offset)
+	if !ok || from < lineStart || from > lineEnd {
+		return ""
+	}
+	src := idx.Source()
+	to := int(rangeEnd(start, end).Offset)
+	if to <= from || to > len(src) {
+		const around = 64
+		from, to = max(lineStart, from-around), min(lineEnd, from+around)
+	}
+	return string(src[from:min(to, from+fingerprintTextLimit)])
+}
+
+// enclosing names the definition around p in file, "" when unknown.
+func (r *Report) enclosing(file string, p parser.Pos) string {
+	if r.Enclosing == nil || !p.IsValid() {
+		return ""
+	}
+	return r.Enclosing(file, p)
 }
 
 // fingerprint hashes a fingerprint input and appends which occurrence of

@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules"
 )
 
@@ -217,37 +218,84 @@ func fingerprints(t *testing.T, r *Report) []string {
 	return fps
 }
 
+// at returns the finding of rule unknown-variable on the first occurrence
+// of flagged in src.
+func at(t *testing.T, src, flagged string) rules.Diagnostic {
+	t.Helper()
+	off := strings.Index(src, flagged)
+	if off < 0 {
+		t.Fatalf("%q not in %q", flagged, src)
+	}
+	return atOffset(src, off, len(flagged))
+}
+
+// atOffset returns the finding of rule unknown-variable on the n bytes at
+// off in src, with the byte offsets the parser gives positions.
+func atOffset(src string, off, n int) rules.Diagnostic {
+	idx := parser.NewLineIndex([]byte(src))
+	return rules.Diagnostic{Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp",
+		Start: idx.Pos(off), End: idx.Pos(off + n), Message: "unknown " + src[off:off+n]}
+}
+
 func TestSARIFFingerprints(t *testing.T) {
-	const file = "a.pp"
-	finding := func(line int, msg string) rules.Diagnostic {
-		return rules.Diagnostic{Rule: "unknown-variable", Severity: rules.Warning, File: file,
-			Start: pos(line, 3), End: pos(line, 5), Message: msg}
-	}
-	report := func(src string, ds ...rules.Diagnostic) *Report {
+	report := func(src, enclosing string, ds ...rules.Diagnostic) *Report {
 		return &Report{Findings: ds, Files: 1, Rules: fixtureRules(),
-			Source: func(string) []byte { return []byte(src) }}
+			Source:    func(string) []byte { return []byte(src) },
+			Enclosing: func(string, parser.Pos) string { return enclosing }}
+	}
+	one := func(src, enclosing, flagged string) string {
+		t.Helper()
+		return fingerprints(t, report(src, enclosing, at(t, src, flagged)))[0]
 	}
 
-	base := fingerprints(t, report("class a {\n  $y = $x\n}\n", finding(2, "unknown $x")))
-	moved := fingerprints(t, report("# comment\n\nclass a {\n    $y = $x\n}\n", finding(4, "unknown $x")))
-	if base[0] != moved[0] {
-		t.Errorf("fingerprint changed when lines were inserted above and the line re-indented: %s vs %s", base[0], moved[0])
+	const src = "class a {\n  $y = $x\n}\n"
+	base := one(src, "class a", "$x")
+	if got := one("# comment\n\nclass a {\n    $y = $x\n}\n", "class a", "$x"); got != base {
+		t.Errorf("fingerprint changed when lines were inserted above and the line re-indented")
 	}
-	edited := fingerprints(t, report("class a {\n  $z = $x\n}\n", finding(2, "unknown $x")))
-	if base[0] == edited[0] {
-		t.Errorf("fingerprint did not change when the finding's line changed")
+	if got := one("class a {\n  $z = $x\n}\n", "class a", "$x"); got != base {
+		t.Errorf("fingerprint changed when code beside the flagged code did")
 	}
-	otherMsg := fingerprints(t, report("class a {\n  $y = $x\n}\n", finding(2, "unknown $w")))
-	if base[0] == otherMsg[0] {
-		t.Errorf("fingerprint did not change with the message")
+	d := at(t, src, "$x")
+	d.Message = "a message quoting other.pp:12"
+	if got := fingerprints(t, report(src, "class a", d))[0]; got != base {
+		t.Errorf("fingerprint changed with the message")
+	}
+	if got := one("class a {\n  $y = $xx\n}\n", "class a", "$xx"); got == base {
+		t.Errorf("fingerprint did not change when the flagged code did")
+	}
+	if got := one(src, "class b", "$x"); got == base {
+		t.Errorf("fingerprint did not change with the enclosing definition")
 	}
 
-	twins := fingerprints(t, report("$y = $x\n$y = $x\n", finding(1, "m"), finding(2, "m")))
+	// A missing token has an empty range: the code around it counts.
+	empty := func(src string) string {
+		d := at(t, src, "}")
+		d.End = d.Start
+		return fingerprints(t, report(src, "", d))[0]
+	}
+	if empty("$x = [1,\n}\n") != empty("\n\n$x = [1,\n}\n") || empty("$x = [1,\n}\n") == empty("$x = [1,\n} # end\n") {
+		t.Errorf("an empty range's fingerprint does not follow the text around it")
+	}
+
+	const twinSrc = "$y = $x\n$y = $x\n"
+	twins := fingerprints(t, report(twinSrc, "", atOffset(twinSrc, 5, 2), atOffset(twinSrc, 13, 2)))
 	if twins[0] == twins[1] {
-		t.Errorf("identical findings on identical lines share fingerprint %s", twins[0])
+		t.Errorf("identical findings share fingerprint %s", twins[0])
 	}
 	if !strings.HasSuffix(twins[0], ":1") || !strings.HasSuffix(twins[1], ":2") {
 		t.Errorf("fingerprints %v do not count occurrences", twins)
+	}
+
+	// Positions without byte offsets (Offset 0 past line 1) are not read
+	// as code: the fingerprint must not take the line's text by number.
+	made := func(line int) rules.Diagnostic {
+		return rules.Diagnostic{Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp", Start: pos(line, 3), End: pos(line, 5)}
+	}
+	a := fingerprints(t, report(src, "", made(2)))[0]
+	b := fingerprints(t, report("\n"+src, "", made(3)))[0]
+	if a != b {
+		t.Errorf("a finding without offsets changed fingerprint when it moved down a line")
 	}
 }
 
