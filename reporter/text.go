@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
@@ -142,30 +143,31 @@ func caretLine(line string, start, end parser.Pos) (indent, marks string) {
 	last = max(last, first+1)
 	var ind strings.Builder
 	for _, r := range runes[:first] {
-		ind.WriteString(blankFor(r))
+		cover(&ind, r, ' ')
 	}
 	var mk strings.Builder
 	mk.WriteByte('^')
 	if first < len(runes) && runes[first] != '\t' {
-		mk.WriteString(strings.Repeat("~", max(runeWidth(runes[first])-1, 0)))
-	}
-	for i := first + 1; i < last; i++ {
-		if runes[i] == '\t' {
-			mk.WriteByte('\t')
-		} else {
-			mk.WriteString(strings.Repeat("~", runeWidth(runes[i])))
+		for range runeWidth(runes[first]) - 1 {
+			mk.WriteByte('~')
 		}
+	}
+	for i := first + 1; i < min(last, len(runes)); i++ {
+		cover(&mk, runes[i], '~')
 	}
 	return ind.String(), mk.String()
 }
 
-// blankFor returns what occupies the same screen width as r: a tab for a
-// tab, otherwise as many spaces as r takes columns.
-func blankFor(r rune) string {
+// cover writes what occupies the same screen width as r: a tab for a tab,
+// otherwise fill once per column r takes.
+func cover(b *strings.Builder, r rune, fill byte) {
 	if r == '\t' {
-		return "\t"
+		b.WriteByte('\t')
+		return
 	}
-	return strings.Repeat(" ", runeWidth(r))
+	for range runeWidth(r) {
+		b.WriteByte(fill)
+	}
 }
 
 // runeWidth is the number of terminal columns r takes: none for combining
@@ -174,6 +176,9 @@ func blankFor(r rune) string {
 // emoji), one for the rest. Terminals agree on these; characters of
 // ambiguous width (some Greek and box-drawing ones in CJK locales) take one.
 func runeWidth(r rune) int {
+	if r < utf8.RuneSelf {
+		return 1
+	}
 	if unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) {
 		return 0
 	}
