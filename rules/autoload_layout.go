@@ -92,16 +92,16 @@ func runAutoloadLayout(p *Pass) {
 			continue
 		}
 		if !containsKind(kinds, d.Kind) {
-			msg := fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s; %s",
-				d.Kind, d.Written, src.RelInModule, d.Kind, wherePuppetLooks(d))
+			msg := fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s", d.Kind, d.Written, src.RelInModule, d.Kind)
 			if d.Kind == model.FunctionDef && calledOnlyFrom(p.Program, d.Name, p.File) {
 				// Loading the file defines the function, so calls in the
 				// file itself work; only calls from elsewhere would fail.
 				p.Report(Diagnostic{File: p.File.Path, Start: d.NameSpan.Start, End: d.NameSpan.End, Severity: Info,
-					Message: msg + "; it works only while this file's own code calls it"})
+					Message: msg, Detail: wherePuppetLooks(d) + ". Loading this file defines it, so it works only while this file's own code calls it."})
 				continue
 			}
-			p.ReportSpan(p.File, d.NameSpan, msg)
+			p.ReportSpan(p.File, d.NameSpan, msg, wherePuppetLooks(d)+
+				". A definition in another file is found only when something else has loaded that file first.")
 			continue
 		}
 		if expected != "" && strings.EqualFold(d.Name, expected) {
@@ -110,31 +110,29 @@ func runAutoloadLayout(p *Pass) {
 			}
 			// Same name but a differently cased file: not found on a
 			// case-sensitive file system.
-			p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("%s '%s' is in %s, but file names are lower case: %s",
-				d.Kind, d.Written, src.RelInModule, wherePuppetLooks(d)))
+			p.ReportSpan(p.File, d.NameSpan,
+				fmt.Sprintf("%s '%s' is in %s, but file names are lower case", d.Kind, d.Written, src.RelInModule),
+				wherePuppetLooks(d)+", which a case-sensitive file system does not match to this file.")
 			continue
 		}
 		if (d.Kind == model.ClassDef || d.Kind == model.DefineDef) && !builtin.ValidClassName(d.Written) &&
 			p.RuleEnabled("invalid-class-name") {
 			continue // invalid-class-name reports the name, whose fix also fixes the path
 		}
-		var msg string
-		if expected == "" {
-			msg = fmt.Sprintf("%s '%s' is in %s, a file name Puppet cannot autoload anything from; %s",
-				d.Kind, d.Written, src.RelInModule, wherePuppetLooks(d))
-		} else {
-			msg = fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s'; %s",
-				d.Kind, d.Written, src.RelInModule, expected, wherePuppetLooks(d))
-			if renamed {
-				msg = fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s' once the module is renamed to '%s' (invalid-module-name); %s",
-					d.Kind, d.Written, src.RelInModule, expected, moduleName, wherePuppetLooks(d))
-			}
+		msg := fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s'", d.Kind, d.Written, src.RelInModule, expected)
+		renaming := ""
+		if renamed {
+			renaming = fmt.Sprintf("That is the name it must have once the module is renamed to '%s' (invalid-module-name). ", moduleName)
 		}
+		if expected == "" {
+			msg = fmt.Sprintf("%s '%s' is in %s, a file name Puppet cannot autoload anything from", d.Kind, d.Written, src.RelInModule)
+		}
+		detail := renaming + wherePuppetLooks(d) + "."
 		if moduleDir != "" && rejectedByPuppet(d.Name, moduleDir, src.RelInModule) {
-			msg += fmt.Sprintf(". Puppet rejects the file: \"Unacceptable location. The name '%s' is unacceptable in file '%s'\"",
+			detail += fmt.Sprintf(" Puppet rejects the file: \"Unacceptable location. The name '%s' is unacceptable in file '%s'\".",
 				d.Written, src.RelInModule)
 		}
-		p.ReportSpan(p.File, d.NameSpan, msg)
+		p.ReportSpan(p.File, d.NameSpan, msg, detail)
 	}
 }
 

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+
+	"github.com/ducklint/ducklint/rules/model"
 )
 
 // ClassRedeclared reports resource-like class declarations that another
@@ -27,39 +29,45 @@ func runClassRedeclared(p *Pass) {
 	for _, rd := range p.Program.Dynamic().Redeclared {
 		rl := rd.ResourceLike
 		title := typeRefName(rl.Target)
+		const fix = " Declare the class with include and set its parameters in Hiera."
 		if rd.Other == nil {
-			p.ReportSpan(rl.File, rl.Span, fmt.Sprintf("resource-like declaration of class '%s' in %s runs once per instance "+
-				"of it, and the second one fails with \"Duplicate declaration: Class[%s] is already declared\"; declare the "+
-				"class with include and set its parameters in Hiera", rl.Target, rl.Scope.Describe(), title))
+			p.ReportSpan(rl.File, rl.Span,
+				fmt.Sprintf("resource-like declaration of class '%s' in %s runs once per instance of it", rl.Target, rl.Scope.Describe()),
+				fmt.Sprintf("The second instance's declaration fails with \"Duplicate declaration: Class[%s] is already declared\".", title)+fix)
 			continue
 		}
 		o := rd.Other
 		if rd.Conditional && o == nil {
 			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
-				Message: fmt.Sprintf("resource-like declaration of class '%s' in %s fails with \"Duplicate declaration\" when "+
-					"conditions let it run twice in one catalog", rl.Target, rl.Scope.Describe())})
+				Message: fmt.Sprintf("resource-like declaration of class '%s' in %s can run twice in one catalog", rl.Target, rl.Scope.Describe()),
+				Detail:  "Puppet fails with \"Duplicate declaration\" when conditions let it run twice in one catalog." + fix})
 			continue
 		}
+		kind := o.Kind.String()
+		if o.Kind == model.ResourceLike {
+			kind = "resource-like declaration"
+		}
+		msg := withPlace(fmt.Sprintf("resource-like declaration of class '%s' can meet the %s of it in %s", rl.Target, kind, o.Scope.Describe()),
+			at(o.File, o.Span))
+		related := []Related{RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind))}
+		const fixEverywhere = " Declare the class with include everywhere and set its parameters in Hiera, or make this the only declaration."
 		if rd.Conditional {
-			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
-				Message: fmt.Sprintf("resource-like declaration of class '%s' fails with \"Duplicate declaration\" on a node "+
-					"whose data takes the conditional arms that also declare it in %s (%s:%d) first",
-					rl.Target, o.Scope.Describe(), o.File.Path, o.Span.Start.Line),
-				Related: []Related{RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind))}})
+			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info, Message: msg,
+				Detail: fmt.Sprintf("Puppet fails with \"Duplicate declaration\" on a node whose data takes the conditional arms that "+
+					"also declare it in %s (%s) first.", o.Scope.Describe(), at(o.File, o.Span)) + fixEverywhere,
+				Related: related})
 			continue
 		}
 		if rd.Apart {
-			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
-				Message: fmt.Sprintf("resource-like declaration of class '%s' fails with \"Duplicate declaration\" on a node "+
-					"that also gets %s (%s:%d) first; nothing in the tree assigns both to one node, an ENC or Hiera could",
-					rl.Target, o.Scope.Describe(), o.File.Path, o.Span.Start.Line),
-				Related: []Related{RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind))}})
+			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info, Message: msg,
+				Detail: fmt.Sprintf("Puppet fails with \"Duplicate declaration\" on a node that also gets %s (%s) first; nothing in "+
+					"the tree assigns both to one node, an ENC or Hiera could.", o.Scope.Describe(), at(o.File, o.Span)) + fixEverywhere,
+				Related: related})
 			continue
 		}
-		p.ReportSpan(rl.File, rl.Span, fmt.Sprintf("resource-like declaration of class '%s' can meet the %s of it in %s "+
-			"(%s:%d) in one catalog; when that one is evaluated first Puppet fails with \"Duplicate declaration: Class[%s] "+
-			"is already declared\"; declare the class with include everywhere and set its parameters in Hiera, or make this "+
-			"the only declaration", rl.Target, o.Kind, o.Scope.Describe(), o.File.Path, o.Span.Start.Line, title),
-			RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind)))
+		p.ReportSpan(rl.File, rl.Span, msg,
+			fmt.Sprintf("The two can be in one catalog; when the %s in %s (%s) is evaluated first, Puppet fails with "+
+				"\"Duplicate declaration: Class[%s] is already declared\".", o.Kind, o.Scope.Describe(), at(o.File, o.Span), title)+fixEverywhere,
+			related...)
 	}
 }

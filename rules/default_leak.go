@@ -41,11 +41,11 @@ func runDefaultLeak(p *Pass) {
 		if l.Target != nil {
 			target = fmt.Sprintf("%s '%s'", l.Target.Kind, l.Target.Name)
 		}
-		msg := fmt.Sprintf("%s default in %s also sets %s on %s in %s, which %s: Puppet applies resource "+
-			"defaults by dynamic scope, where a scope's parent is \"the first scope in which it was declared\"; set the "+
-			"attributes on the resources themselves (or in a `default:` body of one resource expression), or move the "+
-			"default to top or node scope",
-			typeRefName(d.Type), where, strings.Join(quoteAll(l.Attrs), ", "), resourceLabel(l.Resource), target, viaLabel(l, where))
+		msg := fmt.Sprintf("%s default in %s also sets %s on %s in %s",
+			typeRefName(d.Type), where, strings.Join(quoteAll(l.Attrs), ", "), briefResourceLabel(l.Resource), target)
+		detail := sentence(reachLabel(l, where)) + ": Puppet applies resource defaults by dynamic scope, where a scope's " +
+			"parent is \"the first scope in which it was declared\". Set the attributes on the resources themselves (or in a " +
+			"`default:` body of one resource expression), or move the default to top or node scope."
 		var related []Related
 		switch {
 		case l.Via != nil && l.Via.Kind == model.Inherits && l.Via.Scope.Def != nil:
@@ -61,26 +61,29 @@ func runDefaultLeak(p *Pass) {
 		sev := Warning
 		if !l.Shown {
 			sev = Info
-			msg += " (only when an ENC or other code not in the tree declares classes in an order that lets this " +
-				"scope evaluate them first)"
+			detail += " It does only when an ENC or other code not in the tree declares classes in an order that lets this " +
+				"scope evaluate them first."
 		}
 		span := d.Node.Type.Span()
-		p.Report(Diagnostic{Severity: sev, File: d.File.Path, Start: span.Start, End: span.End, Message: msg, Related: related})
+		p.Report(Diagnostic{Severity: sev, File: d.File.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail,
+			Related: related})
 	}
 }
 
-// viaLabel says how the default's scope reaches the affected resource.
-func viaLabel(l *model.Leak, where string) string {
-	if l.Via == nil || l.Target == nil {
-		return where
+// reachLabel says how the default's scope (where) reaches the affected
+// resource, as a clause: "class 'a' declares it first".
+func reachLabel(l *model.Leak, where string) string {
+	switch {
+	case l.Via == nil || l.Target == nil:
+		return "the default reaches it from " + where
+	case l.Via.Kind == model.Inherits && l.Via.Scope.Def != nil:
+		return fmt.Sprintf("%s reaches it as the base class of '%s'", where, l.Via.Scope.Def.Name)
+	case l.Via.Target == l.Target.Name && l.Via.Kind == model.DefineInstance:
+		return where + " instantiates it"
+	case l.Via.Target == l.Target.Name:
+		return where + " declares it first"
 	}
-	if l.Via.Kind == model.Inherits && l.Via.Scope.Def != nil {
-		return fmt.Sprintf("%s reaches as the base class of '%s'", where, l.Via.Scope.Def.Name)
-	}
-	if l.Via.Target == l.Target.Name {
-		return where + " " + map[bool]string{true: "instantiates", false: "declares first"}[l.Via.Kind == model.DefineInstance]
-	}
-	return fmt.Sprintf("%s reaches through its %s of '%s'", where, l.Via.Kind, l.Via.Target)
+	return fmt.Sprintf("%s reaches it through its %s of '%s'", where, l.Via.Kind, l.Via.Target)
 }
 
 // typeRefName writes a lower-cased type name as Puppet's type reference:
@@ -104,6 +107,17 @@ func resourceLabel(r *model.Resource) string {
 		}
 	}
 	return fmt.Sprintf("a %s resource", typeRefName(r.Type))
+}
+
+// briefResourceLabel names a resource for a message: Type['title'] cut to
+// fit when its title is a literal string, else "a Type".
+func briefResourceLabel(r *model.Resource) string {
+	if r.Body != nil {
+		if _, ok := r.Body.Title.(*parser.StringLit); ok {
+			return excerpt(resourceLabel(r))
+		}
+	}
+	return "a " + typeRefName(r.Type)
 }
 
 // resourceSpan is the title of a resource body, or its type.

@@ -48,8 +48,19 @@ realize virtual resources, or pass the decision in as a parameter.`,
 type verdict struct {
 	sev     Severity
 	msg     string
+	detail  string
 	related []Related
 }
+
+// What defined() asks, and what to do instead, for the details.
+const (
+	definedNameForm = "Given a string, defined() asks whether a class or resource type of that name exists (can be loaded), " +
+		"not whether anything declares it."
+	definedRefForm = "Given a reference, defined() asks whether the declaration has been evaluated yet, which depends on " +
+		"evaluation order."
+	definedFix = "Declare shared resources in one class and include it (include is idempotent), realize virtual resources, " +
+		"or pass the decision in as a parameter."
+)
 
 // definedSite is one defined() call with what surrounds it.
 type definedSite struct {
@@ -89,10 +100,17 @@ func runDefinedFunction(p *Pass) {
 		case *parser.MethodCall:
 			span = c.NameSpan
 		}
-		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Message: best.msg,
+		detail := best.detail
+		if site.written() != site.text {
+			detail += " The call in full: " + site.text
+		}
+		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Message: best.msg, Detail: detail,
 			Severity: best.sev, Related: best.related})
 	}
 }
+
+// written is the defined() call as written, cut to fit in a message.
+func (s *definedSite) written() string { return excerpt(s.text) }
 
 // newDefinedSite finds the conditional whose test holds the call at index i
 // of nodes (through parentheses, ! and and/or) and the scope it runs in.
@@ -200,8 +218,8 @@ func (s *definedSite) judgeOther(arg parser.Expr) *verdict {
 	if s.onlyChecks() {
 		return nil
 	}
-	return &verdict{sev: Info, msg: fmt.Sprintf("%s: what it tests depends on the value; for a resource or class "+
-		"the answer depends on evaluation order", s.text)}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s: what it tests depends on the value", s.written()),
+		detail: "For a resource or class the answer depends on evaluation order. " + definedNameForm + " " + definedRefForm}
 }
 
 // titleAsName reports a string argument that is also the title of a
@@ -225,15 +243,20 @@ func (s *definedSite) titleAsName(arg parser.Expr) *verdict {
 		}
 		// The guard never stops the declaration: it fails exactly when
 		// another declaration of the resource meets it.
-		v := &verdict{sev: Info, msg: fmt.Sprintf("%s asks whether a class or type of that name exists, not "+
-			"whether %s is declared: the guard never skips it", s.text, declText(s.p.File, d))}
+		v := &verdict{sev: Info, msg: fmt.Sprintf("%s tests a class or type name, not whether %s is declared",
+			s.written(), excerpt(declText(s.p.File, d))),
+			detail: fmt.Sprintf("It asks whether a class or type of that name exists, not whether %s is declared: the guard never "+
+				"skips it.", declText(s.p.File, d))}
 		if _, lit, _ := model.TitleKey(d.typ, d.title); lit {
 			if r, o := s.relate(model.ResourceKey(d.typ, k), d); r == relConflict {
 				v.sev = Warning
-				v.msg += fmt.Sprintf(", and %s also declares it", o.scope.Describe())
+				v.detail = fmt.Sprintf("It asks whether a class or type of that name exists, not whether %s is declared: the guard "+
+					"never skips it, and %s also declares it, so the two fail with \"Duplicate declaration\" when they meet.",
+					declText(s.p.File, d), o.scope.Describe())
 				v.related = []Related{RelatedAt(o.file, o.span, "also declared here")}
 			}
 		}
+		v.detail += " " + definedFix
 		return v
 	}
 	return nil
@@ -258,20 +281,24 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 			return nil // a type of a module outside the tree
 		}
 		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is always false: module %s has no class or type %s",
-			s.text, owner.Name, name)}
+			s.written(), owner.Name, name), detail: definedNameForm + " Module " + owner.Name + " is in the tree and defines no such " +
+			"class or type, so the test never holds."}
 	}
 	if mod != nil && mod == fileModule(s.p.File) {
 		if s.alwaysDeclaredWith(name) {
-			return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not; every "+
-				"catalog of the tree that runs this also declares it, so the answer is right today", s.text, kind)}
+			return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.written(), kind),
+				detail: definedNameForm + " The " + kind + " is in this module, so the test always holds; every catalog of the " +
+					"tree that runs this also declares it, so the answer is right today. " + definedFix}
 		}
-		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.text, kind)}
+		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.written(), kind),
+			detail: definedNameForm + " The " + kind + " is in this module, so the test always holds. " + definedFix}
 	}
 	if mod == nil {
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s is always true: %s is a resource type built into Puppet", s.text, name)}
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s is always true: %s is a resource type built into Puppet", s.written(), name),
+			detail: definedNameForm}
 	}
 	return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever the %s exists (it does, in module %s), declared or not",
-		s.text, kind, mod.Name)}
+		s.written(), kind, mod.Name), detail: definedNameForm + " " + definedFix}
 }
 
 // alwaysDeclaredWith reports whether, in an environment whose node
@@ -307,7 +334,7 @@ func (s *definedSite) judgeComputedName(arg *parser.InterpolatedString) *verdict
 		return nil
 	}
 	return &verdict{sev: Info, msg: fmt.Sprintf("%s is true whenever a class or type of that name exists, declared or not",
-		s.text)}
+		s.written()), detail: definedNameForm + " " + definedFix}
 }
 
 // lookupType finds what a name names: a class or defined type of the tree
@@ -366,8 +393,8 @@ func (s *definedSite) judgeRef(ref model.Ref) *verdict {
 	} else if s.onlyChecks() {
 		return nil
 	}
-	return &verdict{sev: Info, msg: fmt.Sprintf("%s depends on evaluation order: it is true only once the declaration "+
-		"has been evaluated", s.text)}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s depends on evaluation order", s.written()),
+		detail: "It is true only once the declaration has been evaluated. " + definedRefForm + " " + definedFix}
 }
 
 // judgeMismatch classifies a guard whose arm declares decls, none of them
@@ -377,7 +404,7 @@ func (s *definedSite) judgeRef(ref model.Ref) *verdict {
 // when the tree declares what it tests nowhere, the answer depends on code
 // the tree does not show.
 func (s *definedSite) judgeMismatch(ref model.Ref, decls []armDecl) *verdict {
-	declared := fmt.Sprintf("%s guards a declaration of %s, not of what it tests", s.text, declText(s.p.File, decls[0]))
+	declared := fmt.Sprintf("%s guards a declaration of %s, not of what it tests", s.written(), excerpt(declText(s.p.File, decls[0])))
 	for _, d := range decls {
 		dk, _, ok := model.TitleKey(d.typ, d.title)
 		if !ok {
@@ -386,7 +413,9 @@ func (s *definedSite) judgeMismatch(ref model.Ref, decls []armDecl) *verdict {
 		for _, t := range ref.Titles {
 			if k, _, ok := model.TitleKey(ref.Type, t); ok && k == dk {
 				return &verdict{sev: Warning, msg: fmt.Sprintf("%s guards a declaration of %s, a resource of another type",
-					s.text, declText(s.p.File, d))}
+					s.written(), excerpt(declText(s.p.File, d))),
+					detail: "It tests a resource with the same title but another type, so it never skips the declaration it " +
+						"guards. Test the resource the code declares."}
 			}
 		}
 	}
@@ -400,12 +429,13 @@ func (s *definedSite) judgeMismatch(ref model.Ref, decls []armDecl) *verdict {
 			if o.file.Documentation() || !s.together(o) {
 				continue
 			}
-			return &verdict{sev: Warning, msg: fmt.Sprintf("%s; %s is declared in %s, and which runs first decides",
-				declared, refText(ref.Type, k), o.scope.Describe()),
+			return &verdict{sev: Warning, msg: declared,
+				detail: fmt.Sprintf("%s is declared in %s, and which runs first decides. %s %s", refText(ref.Type, k),
+					o.scope.Describe(), definedRefForm, definedFix),
 				related: []Related{RelatedAt(o.file, o.span, fmt.Sprintf("%s is declared here", refText(ref.Type, k)))}}
 		}
 	}
-	return &verdict{sev: Info, msg: fmt.Sprintf("%s; no catalog of this tree declares that with it", declared)}
+	return &verdict{sev: Info, msg: declared, detail: "No catalog of this tree declares that with it. " + definedRefForm + " " + definedFix}
 }
 
 // declText writes what an arm declares, with a computed title as written.
@@ -432,38 +462,45 @@ func (s *definedSite) judgeGuard(ref model.Ref, guarded []armDecl) *verdict {
 	for _, d := range guarded {
 		k, lit, _ := model.TitleKey(d.typ, d.title)
 		if !lit {
-			return &verdict{sev: Info, msg: fmt.Sprintf("%s guards a declaration with a computed title; it holds only "+
-				"while every declaration of that resource is guarded alike", s.text)}
+			return &verdict{sev: Info, msg: fmt.Sprintf("%s guards a declaration with a computed title", s.written()),
+				detail: "It holds only while every declaration of that resource is guarded alike. " + definedFix}
 		}
 		if r, o := s.relate(model.ResourceKey(d.typ, k), d); r > worst || key == "" {
 			worst, rel, key = r, o, model.ResourceKey(d.typ, k)
 		}
 	}
 	typ, title := splitKey(key)
-	what := refText(typ, title)
+	what, whatFull := excerpt(refText(typ, title)), refText(typ, title)
 	var related []Related
 	if worst >= relFirst {
-		related = []Related{RelatedAt(rel.file, rel.span, what+" declared here without the guard")}
+		related = []Related{RelatedAt(rel.file, rel.span, whatFull+" declared here without the guard")}
+	}
+	unguarded := ""
+	if worst >= relFirst {
+		unguarded = fmt.Sprintf("%s is also declared without this guard in %s", what, rel.scope.Describe())
 	}
 	switch {
 	case worst == relConflict:
-		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is also declared without this guard in %s, which fails with "+
-			"Duplicate declaration when evaluated after it", what, rel.scope.Describe()), related: related}
+		return &verdict{sev: Warning, msg: unguarded, related: related,
+			detail: "That declaration fails with \"Duplicate declaration\" when evaluated after this one; when it runs first, " +
+				"the guard silently drops its own declaration. " + definedFix}
 	case worst == relApart:
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s; a catalog with "+
-			"both, which only data or an ENC makes, fails when the guard runs first", what, rel.scope.Describe()),
-			related: related}
+		return &verdict{sev: Info, msg: unguarded, related: related,
+			detail: "A catalog with both, which only data or an ENC makes, fails with \"Duplicate declaration\" when the guard " +
+				"runs first. " + definedFix}
 	case worst == relFirst:
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s is also declared without this guard in %s, which Puppet "+
-			"always evaluates first: the guard then skips its declaration", what, rel.scope.Describe()), related: related}
+		return &verdict{sev: Info, msg: unguarded, related: related,
+			detail: "Puppet always evaluates that one first: the guard then skips its declaration. " + definedFix}
 	case ref.Type == "class" && !hasResourceLike(guarded):
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards an include, which is idempotent: the guard is not needed",
-			s.text)}
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards an include, which is idempotent", s.written()),
+			detail: "include may declare a class any number of times: the guard is not needed."}
 	case worst == relGuarded:
-		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s; every other declaration of it is guarded alike "+
-			"or never runs with it", s.text, what)}
+		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s; every other declaration of it is guarded alike", s.written(), what),
+			detail: "Every other declaration of it is guarded alike or never runs with it: the guard holds only while they " +
+				"all keep it. " + definedFix}
 	}
-	return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, which nothing else in the tree declares", s.text, what)}
+	return &verdict{sev: Info, msg: fmt.Sprintf("%s guards %s, which nothing else in the tree declares", s.written(), what),
+		detail: definedRefForm + " " + definedFix}
 }
 
 // relation is how the other declarations of what a guard declares stand

@@ -12,11 +12,19 @@ import (
 type Diagnostic struct {
 	Rule     string
 	Severity Severity
-	Message  string
-	File     string // as reported: relative to the working directory, '/' separators
-	Start    parser.Pos
-	End      parser.Pos
-	Related  []Related
+	// Message says what is wrong and where, on one line short enough for
+	// an annotation title, an editor hover or a terminal line: the names
+	// that tell findings apart, and another location's file:line when that
+	// is the point.
+	Message string
+	// Detail is the rest: why, in the words of the Puppet documentation or
+	// Puppet's own error text, and what to write instead. It may be empty
+	// when the message says it all (a syntax error in Puppet's words).
+	Detail  string
+	File    string // as reported: relative to the working directory, '/' separators
+	Start   parser.Pos
+	End     parser.Pos
+	Related []Related
 }
 
 // Related is a secondary location of a diagnostic, such as the declaration
@@ -46,6 +54,9 @@ func compareDiagnostics(a, b Diagnostic) int {
 	if c := cmp.Compare(a.Message, b.Message); c != 0 {
 		return c
 	}
+	if c := cmp.Compare(a.Detail, b.Detail); c != 0 {
+		return c
+	}
 	if c := cmp.Compare(a.End.Offset, b.End.Offset); c != 0 {
 		return c
 	}
@@ -60,6 +71,6 @@ func SortDiagnostics(ds []Diagnostic) []Diagnostic {
 }
 
 func equalDiagnostics(a, b Diagnostic) bool {
-	return a.Rule == b.Rule && a.Severity == b.Severity && a.Message == b.Message &&
+	return a.Rule == b.Rule && a.Severity == b.Severity && a.Message == b.Message && a.Detail == b.Detail &&
 		a.File == b.File && a.Start == b.Start && a.End == b.End && slices.Equal(a.Related, b.Related)
 }

@@ -162,15 +162,15 @@ func runInvalidVariableName(p *Pass) {
 				classParams[par] = true
 			}
 		case *parser.Variable:
-			if msg, sev := variableNameProblem(n.Name, "variable"); msg != "" {
-				p.Report(Diagnostic{Start: n.Span().Start, End: n.Span().End, Message: msg, Severity: sev})
+			if msg, detail, sev := variableNameProblem(n.Name, "variable"); msg != "" {
+				p.Report(Diagnostic{Start: n.Span().Start, End: n.Span().End, Message: msg, Detail: detail, Severity: sev})
 			}
 		case *parser.Parameter:
 			if classParams[n] {
 				continue
 			}
-			if msg, sev := variableNameProblem(n.Name, "parameter"); msg != "" {
-				p.Report(Diagnostic{Start: n.NameSpan.Start, End: n.NameSpan.End, Message: msg, Severity: sev})
+			if msg, detail, sev := variableNameProblem(n.Name, "parameter"); msg != "" {
+				p.Report(Diagnostic{Start: n.NameSpan.Start, End: n.NameSpan.End, Message: msg, Detail: detail, Severity: sev})
 			}
 		}
 	}
@@ -201,45 +201,47 @@ func nodeSource(f *parser.File, n parser.Node) string {
 	return string(f.Src[sp.Start.Offset:sp.End.Offset])
 }
 
-// numericVariableProblem returns the finding for a variable name that
-// starts with a digit and is not a decimal capture variable name ($5b,
-// $0123), which the document's short-name pattern lets through but its
-// prose and Puppet do not, or "".
-func numericVariableProblem(name, what string) string {
+// numericVariableProblem returns the finding (message and detail) for a
+// variable name that starts with a digit and is not a decimal capture
+// variable name ($5b, $0123), which the document's short-name pattern
+// lets through but its prose and Puppet do not, or "".
+func numericVariableProblem(name, what string) (msg, detail string) {
 	if name == "" || name[0] < '0' || name[0] > '9' || name == "0" {
-		return ""
+		return "", ""
 	}
 	digits := isNumericName(name)
 	if digits && name[0] != '0' {
-		return ""
+		return "", ""
 	}
-	why := "names starting with a digit are regex capture variables, named with only numbers"
+	why := "Names starting with a digit are regex capture variables, named with only numbers"
 	if digits {
-		why = "a capture variable's number has no leading zero"
+		why = "A capture variable's number has no leading zero"
 	}
-	return fmt.Sprintf("%s $%s starts with a digit but is not a capture variable: %s. The document's pattern lets it through, "+
-		"its prose and Puppet do not: \"Illegal numeric variable name, The given name '%s' must be a decimal value if it starts with a digit 0-9\". Rename it",
-		what, name, why, name)
+	return fmt.Sprintf("%s $%s starts with a digit but is not a capture variable", what, name),
+		fmt.Sprintf("%s. The document's pattern lets it through, its prose and Puppet do not: \"Illegal numeric variable name, "+
+			"The given name '%s' must be a decimal value if it starts with a digit 0-9\". Rename it.", why, name)
 }
 
 // variableNameProblem returns the finding for a variable name (without
-// '$') and its severity, or "": an error when Puppet rejects the name, info
-// when Puppet accepts it but the document's pattern or the style guide
-// (lowercase letters, digits and underscores) does not.
-func variableNameProblem(name, what string) (string, Severity) {
-	if msg := numericVariableProblem(name, what); msg != "" {
-		return msg, Error
+// '$') — message and detail — and its severity, or "": an error when
+// Puppet rejects the name, info when Puppet accepts it but the document's
+// pattern or the style guide (lowercase letters, digits and underscores)
+// does not.
+func variableNameProblem(name, what string) (msg, detail string, sev Severity) {
+	if msg, detail := numericVariableProblem(name, what); msg != "" {
+		return msg, detail, Error
 	}
 	// Almost every name is valid: decide that before building the message.
 	qualified := strings.Contains(name, "::")
 	valid := !qualified && validShortVariable(name) || qualified && validQualifiedVariable(name)
 	if valid && !hasUpper(name) {
-		return "", 0
+		return "", "", 0
 	}
 	full := "$" + name
 	if valid {
-		return fmt.Sprintf("%s %s has uppercase letters: the style guide asks for only lowercase letters, digits and underscores "+
-			"(no camelCase); Puppet accepts it. Rename it, e.g. $%s", what, full, suggestVariable(name)), Info
+		return fmt.Sprintf("%s %s has uppercase letters", what, full),
+			fmt.Sprintf("The style guide asks for only lowercase letters, digits and underscores (no camelCase); Puppet accepts "+
+				"it. Rename it, e.g. $%s.", suggestVariable(name)), Info
 	}
 	verdict, sev := "Puppet accepts it today, which the document calls a bug that may be fixed in any release", Info
 	if !puppetVariableName.MatchString(name) {
@@ -247,17 +249,19 @@ func variableNameProblem(name, what string) (string, Severity) {
 		sev = Error
 	}
 	if !qualified {
-		return fmt.Sprintf("%s %s breaks the rule for variable names (%s): it must start with a lowercase letter, "+
-			"a digit or an underscore and hold only letters, digits and underscores; %s. Rename it, e.g. $%s",
-			what, full, builtin.VariableNamePattern, verdict, suggestVariable(name)), sev
+		return fmt.Sprintf("%s %s breaks the rule for variable names", what, full),
+			fmt.Sprintf("Variable names must match %s: a name starts with a lowercase letter, a digit or an underscore and holds "+
+				"only letters, digits and underscores. %s. Rename it, e.g. $%s.",
+				builtin.VariableNamePattern, verdict, suggestVariable(name)), sev
 	}
 	// Leading-underscore namespace segments are private-variable-access's.
 	if validQualifiedVariable(privateSegment.ReplaceAllString(name, "${1}x$2::")) {
-		return "", 0
+		return "", "", 0
 	}
-	return fmt.Sprintf("%s %s breaks the rule for qualified variable names (%s): "+
-		"namespace segments hold lowercase letters, digits and underscores and start with a letter, and the last segment starts with a lowercase letter, "+
-		"digit or underscore; %s. Write $%s", what, full, builtin.QualifiedVariableNamePattern, verdict, strings.ToLower(name)), sev
+	return fmt.Sprintf("%s %s breaks the rule for qualified variable names", what, full),
+		fmt.Sprintf("Qualified variable names must match %s: namespace segments hold lowercase letters, digits and underscores "+
+			"and start with a letter, and the last segment starts with a lowercase letter, digit or underscore. %s. Write $%s.",
+			builtin.QualifiedVariableNamePattern, verdict, strings.ToLower(name)), sev
 }
 
 // hasUpper reports whether s holds an ASCII uppercase letter.
@@ -303,10 +307,11 @@ func runInvalidParameterName(p *Pass) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
 				sev = Error
 			}
-			p.Report(Diagnostic{Start: par.NameSpan.Start, End: par.NameSpan.End, Severity: sev, Message: fmt.Sprintf(
-				"parameter %s of %s '%s' breaks the rule for parameter names (\\A\\$[a-z][a-z0-9_]*\\Z): it must start with a lowercase letter "+
-					"and hold only lowercase letters, digits and underscores; %s. Rename it, e.g. $%s",
-				full, d.Kind, d.Written, verdict, strings.TrimLeft(strings.ToLower(suggestVariable(par.Name)), "_0123456789"))})
+			p.Report(Diagnostic{Start: par.NameSpan.Start, End: par.NameSpan.End, Severity: sev,
+				Message: fmt.Sprintf("parameter %s of %s '%s' breaks the rule for parameter names", full, d.Kind, d.Written),
+				Detail: fmt.Sprintf("Parameter names must match \\A\\$[a-z][a-z0-9_]*\\Z: a name starts with a lowercase letter "+
+					"and holds only lowercase letters, digits and underscores. %s. Rename it, e.g. $%s.",
+					verdict, strings.TrimLeft(strings.ToLower(suggestVariable(par.Name)), "_0123456789"))})
 		}
 	}
 }
@@ -324,10 +329,10 @@ func runInvalidClassName(p *Pass) {
 			if rest, top := strings.CutPrefix(d.Written, "::"); top {
 				// The document's pattern allows a leading "::"; Puppet's
 				// own pattern for definitions does not.
-				p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf(
-					"%s name '%s' starts with '::', which the document's pattern allows but Puppet rejects: "+
-						"\"Unacceptable name. The name '%s' is unacceptable as the name of %s\". Write '%s'",
-					d.Kind, d.Written, d.Written, puppetKind, rest))
+				p.ReportSpan(p.File, d.NameSpan,
+					fmt.Sprintf("%s name '%s' starts with '::', which the document's pattern allows but Puppet rejects", d.Kind, d.Written),
+					fmt.Sprintf("Puppet's error: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\". Write '%s'.",
+						d.Written, puppetKind, rest))
 			}
 			continue
 		}
@@ -341,10 +346,11 @@ func runInvalidClassName(p *Pass) {
 		if len(bad) > 0 {
 			what = "namespace segment " + strings.Join(bad, ", ") + " does not"
 		}
-		p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf(
-			"%s name '%s' breaks the rule for class and defined type names: each namespace segment must match \\A[a-z]\\w*\\Z "+
-				"(a lowercase letter, then letters, digits and underscores), and %s; Puppet rejects it: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\". Write '%s'",
-			d.Kind, d.Written, what, d.Written, puppetKind, suggestClassName(d.Written)))
+		p.ReportSpan(p.File, d.NameSpan,
+			fmt.Sprintf("%s name '%s' breaks the rule for class and defined type names", d.Kind, d.Written),
+			fmt.Sprintf("Each namespace segment must match \\A[a-z]\\w*\\Z (a lowercase letter, then letters, digits and "+
+				"underscores), and %s. Puppet rejects it: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\". "+
+				"Write '%s'.", what, d.Written, puppetKind, suggestClassName(d.Written)))
 	}
 }
 
@@ -380,8 +386,13 @@ func runInvalidNodeName(p *Pass) {
 			case *parser.Name:
 				name = m.Value
 			case *parser.InterpolatedString:
-				p.ReportSpan(p.File, m.Span(), "node name "+nodeSource(p.File.Parsed, m)+" is interpolated, and node names are literal: "+
-					"Puppet rejects it: \"An interpolated expression is not allowed in a hostname of a node\". Use a literal name or a regular expression")
+				src := nodeSource(p.File.Parsed, m)
+				detail := "Node names are literal: Puppet rejects it: \"An interpolated expression is not allowed in a hostname of a " +
+					"node\". Use a literal name or a regular expression."
+				if excerpt(src) != src {
+					detail += " The name in full: " + src
+				}
+				p.ReportSpan(p.File, m.Span(), "node name "+excerpt(src)+" is interpolated", detail)
 				continue
 			default:
 				continue // regexes and default
@@ -389,13 +400,14 @@ func runInvalidNodeName(p *Pass) {
 			if builtin.ValidNodeName(name) {
 				continue
 			}
-			verdict, sev := "Puppet accepts uppercase letters today and lower-cases them; write the name as it matches, in lower case", Info
+			verdict, sev := "Puppet accepts uppercase letters today and lower-cases them; write the name as it matches, in lower case.", Info
 			if !puppetHostName.MatchString(name) {
-				verdict, sev = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\"", name), Error
+				verdict, sev = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\".", name), Error
 			}
-			p.Report(Diagnostic{File: p.File.Path, Start: m.Span().Start, End: m.Span().End, Severity: sev, Message: fmt.Sprintf(
-				"node name '%s' breaks the rule for node names (\\A[a-z0-9._-]+\\Z): use only lowercase letters, digits, periods, underscores and dashes; %s",
-				name, verdict)})
+			p.Report(Diagnostic{File: p.File.Path, Start: m.Span().Start, End: m.Span().End, Severity: sev,
+				Message: fmt.Sprintf("node name '%s' breaks the rule for node names", excerpt(name)),
+				Detail: "Node names must match \\A[a-z0-9._-]+\\Z: use only lowercase letters, digits, periods, underscores and " +
+					"dashes. " + verdict})
 		}
 	}
 }
@@ -452,9 +464,9 @@ func checkTagValue(p *Pass, v parser.Expr) {
 	if builtin.ValidTag(tag) {
 		return
 	}
-	p.ReportSpan(p.File, v.Span(), fmt.Sprintf(
-		"tag '%s' breaks the rule for tags (\\A[[:alnum:]_][[:alnum:]_:.-]*\\Z): a tag begins with a letter, digit or underscore and holds only "+
-			"letters, digits, underscores, colons, periods and hyphens; Puppet fails the catalog: \"Invalid tag '%s'\"", tag, tag))
+	p.ReportSpan(p.File, v.Span(), fmt.Sprintf("tag '%s' breaks the rule for tags", excerpt(tag)),
+		fmt.Sprintf("Tags must match \\A[[:alnum:]_][[:alnum:]_:.-]*\\Z: a tag begins with a letter, digit or underscore and "+
+			"holds only letters, digits, underscores, colons, periods and hyphens. Puppet fails the catalog: \"Invalid tag '%s'\".", tag))
 }
 
 // reportFileOf picks the Puppet file to report a module or environment
@@ -507,8 +519,8 @@ func runInvalidModuleName(p *Pass) {
 			}
 		}
 		for _, n := range names {
-			if msg := moduleNameProblem(n.name, n.rename); msg != "" {
-				p.ReportSpan(f, lineOne, fmt.Sprintf("module name '%s' (from %s) %s", n.name, n.where, msg))
+			if what, detail := moduleNameProblem(n.name, n.rename); what != "" {
+				p.ReportSpan(f, lineOne, fmt.Sprintf("module name '%s' (from %s) %s", n.name, n.where, what), detail)
 			}
 		}
 	}
@@ -553,24 +565,27 @@ func validModuleName(name string) string {
 	return out
 }
 
-// moduleNameProblem says what is wrong with a module name, or ""; rename
-// is the valid name to suggest instead.
-func moduleNameProblem(name, rename string) string {
+// moduleNameProblem says what is wrong with a module name, as the end of
+// a message and a detail, or ""; rename is the valid name to suggest
+// instead.
+func moduleNameProblem(name, rename string) (what, detail string) {
 	if !builtin.ValidModuleName(name) {
-		msg := "breaks the rule for module names (\\A[a-z][a-z0-9_]*\\Z): a module name starts with a lowercase letter and holds only " +
-			"lowercase letters, digits and underscores; Puppet cannot autoload classes from it. "
+		detail = "Module names must match \\A[a-z][a-z0-9_]*\\Z: a module name starts with a lowercase letter and holds only " +
+			"lowercase letters, digits and underscores. Puppet cannot autoload classes from it. "
 		if rename == "" {
-			return msg + "Rename the module"
+			return "breaks the rule for module names", detail + "Rename the module."
 		}
-		return msg + "Rename it to '" + rename + "'"
+		return "breaks the rule for module names", detail + "Rename it to '" + rename + "'."
 	}
 	if role := reservedRole(name); role != "" {
-		return fmt.Sprintf("is a reserved word (%s), and reserved words cannot be used as module names. Rename the module", role)
+		return "is a reserved word", fmt.Sprintf("It is a reserved word (%s), and reserved words cannot be used as module names. "+
+			"Rename the module.", role)
 	}
 	if _, reserved := builtin.IsReservedClassName(name); reserved {
-		return "is a reserved class name, and reserved class names cannot be used as module names: its main class could not be declared. Rename the module"
+		return "is a reserved class name", "Reserved class names cannot be used as module names: its main class could not be " +
+			"declared. Rename the module."
 	}
-	return ""
+	return "", ""
 }
 
 func runInvalidEnvironmentName(p *Pass) {
@@ -589,9 +604,9 @@ func runInvalidEnvironmentName(p *Pass) {
 		if f == nil {
 			continue
 		}
-		p.ReportSpan(f, lineOne, fmt.Sprintf(
-			"environment name '%s' (directory %s) breaks the rule for environment names (\\A[a-z0-9_]+\\Z): use only lowercase letters, "+
-				"digits and underscores; Puppet refuses to serve an environment with another name. Rename it to '%s'",
-			e.Name, e.Dir, strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(e.Name), "-", "_"), ".", "_")))
+		p.ReportSpan(f, lineOne, fmt.Sprintf("environment name '%s' (directory %s) breaks the rule for environment names", e.Name, e.Dir),
+			fmt.Sprintf("Environment names must match \\A[a-z0-9_]+\\Z: use only lowercase letters, digits and underscores. Puppet "+
+				"refuses to serve an environment with another name. Rename it to '%s'.",
+				strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(e.Name), "-", "_"), ".", "_")))
 	}
 }

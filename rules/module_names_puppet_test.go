@@ -14,7 +14,7 @@ import (
 )
 
 // renameSuggestion finds the module name invalid-module-name asks for.
-var renameSuggestion = regexp.MustCompile(`Rename it to '([a-z][a-z0-9_]*)'$`)
+var renameSuggestion = regexp.MustCompile(`Rename it to '([a-z][a-z0-9_]*)'\.$`)
 
 // TestModuleNamesAgainstPuppetApply checks what ducklint says about a module
 // directory Puppet cannot use against Puppet 7's verdicts recorded in
@@ -61,7 +61,7 @@ func TestModuleNamesAgainstPuppetApply(t *testing.T) {
 			if len(diags) != 1 || diags[0].Rule != "invalid-module-name" {
 				t.Fatalf("want one invalid-module-name finding, got %s", describe(diags))
 			}
-			m := renameSuggestion.FindStringSubmatch(diags[0].Message)
+			m := renameSuggestion.FindStringSubmatch(diags[0].Message + " " + diags[0].Detail)
 			if m == nil {
 				t.Fatalf("the finding suggests no rename: %s", diags[0].Message)
 			}

@@ -31,15 +31,15 @@ func runNodeScopeRead(p *Pass) {
 			continue // a checked read runs only where the node assigned it
 		}
 		a := r.Resolution.Assignment
-		msg := fmt.Sprintf(
-			"%s is assigned only in node definitions (%s): %s sees node scope only when declared inside that node, and classes declared at top scope bypass node scope entirely; pass it as a parameter",
-			varRef(r.Var), lineOf(p.File, a.File, a.Var.Span()), scopeNoun(r.Scope))
+		msg := withPlace(varRef(r.Var)+" is assigned only in node definitions", lineOf(p.File, a.File, a.Var.Span()))
+		detail := fmt.Sprintf("It is assigned at %s. %s sees node scope only when declared inside that node, and classes declared "+
+			"at top scope bypass node scope entirely. Pass it as a parameter.", lineOf(p.File, a.File, a.Var.Span()), sentence(scopeNoun(r.Scope)))
 		var sev Severity // 0: the rule's
 		if r.AllowsUndef {
 			sev = Info
-			msg += "; the code expects it may be unset (pick(), an undef test), which works only without strict_variables, on by default from Puppet 8"
+			detail += " The code expects it may be unset (pick(), an undef test), which works only without strict_variables, on by default from Puppet 8."
 		}
-		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Severity: sev,
+		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Detail: detail, Severity: sev,
 			Related: []Related{RelatedAt(a.File, a.Var.Span(), "assigned in node scope here")}})
 	}
 }

@@ -31,12 +31,11 @@ func runOrderDependentDefault(p *Pass) {
 	for _, od := range p.Program.Dynamic().OrderDependent {
 		c := od.Class
 		typ := typeRefName(od.Type)
-		msg := fmt.Sprintf("class '%s' gets different %s defaults depending on which declaration Puppet evaluates first: "+
-			"declared from %s it gets %s, declared from %s it gets %s; a class's parent scope for defaults is \"the first "+
-			"scope in which it was declared\", so \"the contents of a given scope are evaluation-order dependent\"; set "+
-			"the attributes in class '%s' itself, or declare it from one place",
-			c.Name, typ, siteLabel(od.A.Decl), defaultsLabel(typ, od.A.Defaults), siteLabel(od.B.Decl),
-			defaultsLabel(typ, od.B.Defaults), c.Name)
+		msg := fmt.Sprintf("class '%s' gets different %s defaults depending on which declaration Puppet evaluates first", c.Name, typ)
+		detail := fmt.Sprintf("Declared from %s it gets %s, declared from %s it gets %s. A class's parent scope for defaults is "+
+			"\"the first scope in which it was declared\", so \"the contents of a given scope are evaluation-order dependent\". "+
+			"Set the attributes in class '%s' itself, or declare it from one place.",
+			siteLabel(od.A.Decl), defaultsLabel(typ, od.A.Defaults), siteLabel(od.B.Decl), defaultsLabel(typ, od.B.Defaults), c.Name)
 		var related []Related
 		for _, s := range od.Sites {
 			related = append(related, RelatedAt(s.File, s.Span, fmt.Sprintf("declared here (%s in %s)", s.Kind, s.Scope.Describe())))
@@ -44,10 +43,10 @@ func runOrderDependentDefault(p *Pass) {
 		sev := Warning
 		if !od.Shown {
 			sev = Info
-			msg += " (the two declarations meet only in a catalog an ENC or other code not in the tree puts together)"
+			detail += " The two declarations meet only in a catalog an ENC or other code not in the tree puts together."
 		}
 		p.Report(Diagnostic{Severity: sev, File: c.File.Path, Start: c.NameSpan.Start, End: c.NameSpan.End,
-			Message: msg, Related: related})
+			Message: msg, Detail: detail, Related: related})
 	}
 }
 

@@ -93,14 +93,15 @@ func (p *Pass) Report(d Diagnostic) {
 	p.report(d)
 }
 
-// ReportSpan reports a finding on span in file f.
-func (p *Pass) ReportSpan(f *model.File, span parser.Span, msg string, related ...Related) {
-	p.Report(Diagnostic{File: f.Path, Start: span.Start, End: span.End, Message: msg, Related: related})
+// ReportSpan reports a finding on span in file f, with its one-line
+// message and its detail (see Diagnostic).
+func (p *Pass) ReportSpan(f *model.File, span parser.Span, msg, detail string, related ...Related) {
+	p.Report(Diagnostic{File: f.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail, Related: related})
 }
 
 // Reportf reports a formatted finding on node n of the pass's file.
 func (p *Pass) Reportf(n parser.Node, format string, args ...any) {
-	p.ReportSpan(p.File, n.Span(), fmt.Sprintf(format, args...))
+	p.ReportSpan(p.File, n.Span(), fmt.Sprintf(format, args...), "")
 }
 
 // RelatedAt builds a related location for span in file f.

@@ -39,8 +39,8 @@ func runPrivateVariableAccess(p *Pass) {
 		if private == "" || inModule(r.Scope, p.File, mod) {
 			continue
 		}
-		p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
-			"%s is private to module %s (its segment %s starts with '_'): reading it from outside the module is deprecated; use the module's parameters instead",
-			varRef(r.Var), mod, private))
+		p.ReportSpan(p.File, r.Var.Span(),
+			fmt.Sprintf("%s is private to module %s (its segment %s starts with '_')", varRef(r.Var), mod, private),
+			"Reading it from outside the module is deprecated. Use the module's parameters instead.")
 	}
 }

@@ -67,15 +67,18 @@ func reportTemplateRead(p *Pass, r *model.Read, class string, v model.Verdict) {
 		return
 	}
 	call := v.Call
-	msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template (%s): \"a class must be declared to access its variables\", or Puppet reads undef; include %s before rendering",
-		varRef(r.Var), class, lineOf(p.File, call.File, call.Call.Span()), class)
+	at := lineOf(p.File, call.File, call.Call.Span())
 	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End,
+		Message: withPlace(fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template",
+			varRef(r.Var), class), at),
 		Related: []Related{RelatedAt(call.File, call.Call.Span(), "rendered here without "+class+" being evaluated first")}}
+	detail := fmt.Sprintf("The epp() call at %s renders it: \"a class must be declared to access its variables\", or Puppet "+
+		"reads undef. Include %s before rendering", at, class)
 	if !v.Certain {
 		d.Severity = Info
-		msg += uncertainty(v.Why, class)
+		detail += uncertainty(v.Why, class)
 	}
-	d.Message = msg
+	d.Detail = detail + "."
 	p.Report(d)
 }
 
@@ -84,8 +87,8 @@ func reportTemplateRead(p *Pass, r *model.Read, class string, v model.Verdict) {
 // warning when that is wrong on a node the tree shows, info when it
 // depends on data or on what nodes get from outside the tree.
 func reportQualifiedRead(p *Pass, r *model.Read, class string, v model.Verdict) {
-	msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before this point: \"a class must be declared to access its variables\", or Puppet reads undef; include %s first",
-		varRef(r.Var), class, class)
+	msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated yet", varRef(r.Var), class)
+	detail := fmt.Sprintf("\"A class must be declared to access its variables\", or Puppet reads undef. Include %s first", class)
 	var related []Related
 	if len(v.Path) > 0 {
 		declared := r.Scope.Owner().Def.Name
@@ -103,22 +106,22 @@ func reportQualifiedRead(p *Pass, r *model.Read, class string, v model.Verdict) 
 			}
 		}
 		slices.Reverse(hops)
-		msg += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
+		detail += fmt.Sprintf(" (%s without it)", strings.Join(hops, ", which "))
 	}
-	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End, Related: related}
+	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Related: related}
 	if why := chainUncertainty(p.Program, v.Path, class); v.Certain && why != "" {
 		d.Severity = Info
-		msg += why
+		detail += why
 	} else if !v.Certain {
 		d.Severity = Info
 		if v.Why == model.EntryRead {
-			msg += fmt.Sprintf("; nothing in the tree declares %s, so whether %s comes first depends on how nodes get both (an ENC, Hiera)",
+			detail += fmt.Sprintf("; nothing in the tree declares %s, so whether %s comes first depends on how nodes get both (an ENC, Hiera)",
 				r.Scope.Owner().Def.Name, class)
 		} else {
-			msg += uncertainty(v.Why, class)
+			detail += uncertainty(v.Why, class)
 		}
 	}
-	d.Message = msg
+	d.Detail = detail + "."
 	p.Report(d)
 }
 

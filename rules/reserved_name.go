@@ -36,19 +36,19 @@ func runReservedName(p *Pass) {
 		if d.Nested {
 			name = d.Name
 		}
-		var msg string
+		var msg, detail string
 		switch d.Kind {
 		case model.ClassDef:
-			msg = reservedClassName(name, d)
+			msg, detail = reservedClassName(name, d)
 		case model.DefineDef:
-			msg = reservedDefineName(p.Program, name, d)
+			msg, detail = reservedDefineName(p.Program, name, d)
 		case model.FunctionDef:
-			msg = reservedFunctionName(p.Program, name, d)
+			msg, detail = reservedFunctionName(p.Program, name, d)
 		case model.TypeAliasDef:
-			msg = reservedTypeAliasName(name, d)
+			msg, detail = reservedTypeAliasName(name, d)
 		}
 		if msg != "" {
-			p.ReportSpan(p.File, d.NameSpan, msg)
+			p.ReportSpan(p.File, d.NameSpan, msg, detail)
 		}
 	}
 }
@@ -59,30 +59,35 @@ func initName(name string) bool {
 	return ok && mod != "" && rest == "init"
 }
 
-func reservedClassName(name string, d *model.Definition) string {
+// reservedClassName returns the finding (message and detail) for a class
+// with a reserved name, or "".
+func reservedClassName(name string, d *model.Definition) (msg, detail string) {
 	switch {
 	case name == "main":
-		return fmt.Sprintf("class '%s' uses a reserved class name: main is a built-in namespace; Puppet automatically creates a main class, "+
-			"which contains any resources not contained by any other class; declaring this one fails: \"Duplicate declaration: Class[Main] is already declared\". Rename the class", d.Written)
+		return fmt.Sprintf("class '%s' uses a reserved class name: main is a built-in namespace", d.Written),
+			"Puppet automatically creates a main class, which contains any resources not contained by any other class; declaring " +
+				"this one fails: \"Duplicate declaration: Class[Main] is already declared\". Rename the class."
 	case name == "settings":
-		return fmt.Sprintf("class '%s' uses a reserved class name: settings is a built-in namespace, which contains variables with the settings "+
-			"available to the compiler ($settings::<name>); Puppet accepts the definition, but include settings finds the class Puppet creates, "+
-			"so a settings class in a module is never evaluated. Rename the class", d.Written)
+		return fmt.Sprintf("class '%s' uses a reserved class name: settings is a built-in namespace", d.Written),
+			"It contains variables with the settings available to the compiler ($settings::<name>). Puppet accepts the definition, " +
+				"but include settings finds the class Puppet creates, so a settings class in a module is never evaluated. Rename the class."
 	case name == "init":
-		return fmt.Sprintf("class '%s' uses a reserved class name: init is reserved, and Puppet rejects it: "+
-			"\"The name: 'init' is already defined by Puppet and can not be used as the name of a Host Class Definition.\". "+
-			"Name the class in init.pp after its module", d.Written)
+		return fmt.Sprintf("class '%s' uses a reserved class name: init is reserved", d.Written),
+			"Puppet rejects it: \"The name: 'init' is already defined by Puppet and can not be used as the name of a Host Class " +
+				"Definition.\". Name the class in init.pp after its module."
 	case initName(name):
 		mod, _, _ := strings.Cut(name, "::")
-		return fmt.Sprintf("class '%s' uses a reserved class name: <module>::init cannot be used, because init.pp is a reserved file name "+
-			"that should contain the class named after the module; Puppet 7 loads it from init.pp today, but the name is reserved. Name the class '%s'", d.Written, mod)
+		return fmt.Sprintf("class '%s' uses a reserved class name: <module>::init", d.Written),
+			fmt.Sprintf("<module>::init cannot be used, because init.pp is a reserved file name that should contain the class named "+
+				"after the module; Puppet 7 loads it from init.pp today, but the name is reserved. Name the class '%s'.", mod)
 	}
 	// A reserved word written in lower case is reserved-word's finding.
 	if t := dataType(name); t != "" && (reservedRole(name) == "" || strings.TrimPrefix(d.Written, "::") != name) {
-		return fmt.Sprintf("class '%s' is named like the data type %s, and the names of data types can't be used as class names%s. Rename the class",
-			d.Written, t, puppetVerdictOnTypeName(d, name, "a Host Class Definition"))
+		return fmt.Sprintf("class '%s' is named like the data type %s", d.Written, t),
+			fmt.Sprintf("The names of data types can't be used as class names%s. Rename the class.",
+				puppetVerdictOnTypeName(d, name, "a Host Class Definition"))
 	}
-	return ""
+	return "", ""
 }
 
 // puppetVerdictOnTypeName says what Puppet does with a definition named
@@ -98,87 +103,106 @@ func puppetVerdictOnTypeName(d *model.Definition, name, puppetKind string) strin
 	return "; Puppet's validator lets it through today, but the name is reserved"
 }
 
-func reservedDefineName(prog *model.Program, name string, d *model.Definition) string {
+// reservedDefineName returns the finding (message and detail) for a
+// defined type with a reserved name, or "".
+func reservedDefineName(prog *model.Program, name string, d *model.Definition) (msg, detail string) {
 	if reservedRole(name) != "" {
-		return "" // reserved-word reports it
+		return "", "" // reserved-word reports it
 	}
 	if initName(name) {
 		mod, _, _ := strings.Cut(name, "::")
-		return fmt.Sprintf("defined type '%s' uses the reserved name <module>::init: init.pp is a reserved file name that should contain "+
-			"the class named after the module '%s'. Rename the defined type", d.Written, mod)
+		return fmt.Sprintf("defined type '%s' uses the reserved name <module>::init", d.Written),
+			fmt.Sprintf("init.pp is a reserved file name that should contain the class named after the module '%s'. Rename the "+
+				"defined type.", mod)
 	}
-	if where := resourceTypeOrigin(prog, name); where != "" {
-		return fmt.Sprintf("defined type '%s' is named like the resource type %s %s; you cannot use the name of an existing resource type "+
-			"as the name of a defined type, and Puppet uses only one of them. Rename the defined type", d.Written, name, where)
+	if where, file := resourceTypeOrigin(prog, name); where != "" {
+		return fmt.Sprintf("defined type '%s' is named like the resource type %s %s", d.Written, name, where),
+			definedIn(file) + "You cannot use the name of an existing resource type as the name of a defined type, and Puppet " +
+				"uses only one of them. Rename the defined type."
 	}
 	if t := dataType(name); t != "" {
-		verdict := "it works, but"
+		verdict := "It works, but"
 		if builtin.IsReservedTypeName(name) {
 			verdict = fmt.Sprintf("Puppet rejects it (\"The name: '%s' is already defined by Puppet and can not be used as the name of a 'define' expression.\"), and", name)
 		}
-		return fmt.Sprintf("defined type '%s' is named like the data type %s: %s you can't reference its resources as %s[title], only as "+
-			"Resource[%s, title]. Rename the defined type", d.Written, t, verdict, t, name)
+		return fmt.Sprintf("defined type '%s' is named like the data type %s", d.Written, t),
+			fmt.Sprintf("%s you can't reference its resources as %s[title], only as Resource[%s, title]. Rename the defined type.",
+				verdict, t, name)
 	}
-	return ""
+	return "", ""
 }
 
-func reservedFunctionName(prog *model.Program, name string, d *model.Definition) string {
+// reservedFunctionName returns the finding (message and detail) for a
+// function with a reserved name, or "".
+func reservedFunctionName(prog *model.Program, name string, d *model.Definition) (msg, detail string) {
 	if reservedRole(name) != "" {
-		return "" // reserved-word reports it
+		return "", "" // reserved-word reports it
 	}
 	if builtin.IsFunction(name) {
-		return fmt.Sprintf("function '%s' is named like Puppet's built-in function %s(); you cannot use the name of an existing function "+
-			"as the name of a function. Rename it, in the module's namespace (<module>::%s)", d.Written, name, name)
+		return fmt.Sprintf("function '%s' is named like Puppet's built-in function %s()", d.Written, name),
+			fmt.Sprintf("You cannot use the name of an existing function as the name of a function. Rename it, in the module's "+
+				"namespace (<module>::%s).", name)
 	}
-	if where := resourceTypeOrigin(prog, name); where != "" {
-		return fmt.Sprintf("function '%s' is named like the resource type %s %s; you cannot use the name of an existing resource type "+
-			"as the name of a function. Rename it", d.Written, name, where)
+	if where, file := resourceTypeOrigin(prog, name); where != "" {
+		return fmt.Sprintf("function '%s' is named like the resource type %s %s", d.Written, name, where),
+			definedIn(file) + "You cannot use the name of an existing resource type as the name of a function. Rename it."
 	}
 	if builtin.IsReservedTypeName(name) {
-		return fmt.Sprintf("function '%s' is named like the data type %s; Puppet rejects it: \"The name: '%s' is already defined by Puppet "+
-			"and can not be used as the name of a Function Definition.\". Rename it", d.Written, dataType(name), name)
+		return fmt.Sprintf("function '%s' is named like the data type %s", d.Written, dataType(name)),
+			fmt.Sprintf("Puppet rejects it: \"The name: '%s' is already defined by Puppet and can not be used as the name of a "+
+				"Function Definition.\". Rename it.", name)
 	}
-	return ""
+	return "", ""
 }
 
 // reservedTypeAliasName reports a type alias that redefines a data type;
 // reserved words (Type, Regexp, Unit, ...) are reserved-word's.
-func reservedTypeAliasName(name string, d *model.Definition) string {
+func reservedTypeAliasName(name string, d *model.Definition) (msg, detail string) {
 	t := dataType(name)
 	if t == "" || reservedRole(name) != "" || strings.Contains(name, "::") {
-		return ""
+		return "", ""
 	}
-	return fmt.Sprintf("type alias '%s' is named like the data type %s; Puppet rejects it: \"Attempt to redefine entity "+
-		"'http://puppet.com/2016.1/runtime/type/%s'\". Rename the alias, in the module's namespace (<Module>::%s)", d.Written, t, name, t)
+	return fmt.Sprintf("type alias '%s' is named like the data type %s", d.Written, t),
+		fmt.Sprintf("Puppet rejects it: \"Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/%s'\". Rename the "+
+			"alias, in the module's namespace (<Module>::%s).", name, t)
 }
 
-// resourceTypeOrigin says where a resource type named name comes from:
+// definedIn names the Ruby file that defines a resource type, as the start
+// of a detail; "" for a type built into Puppet or shipped with the agent.
+func definedIn(file string) string {
+	if file == "" {
+		return ""
+	}
+	return "It is defined in " + file + ". "
+}
+
+// resourceTypeOrigin says where a resource type named name comes from —
 // Puppet itself, the agent's core modules, or a module or environment of
-// the tree; "" when there is none.
-func resourceTypeOrigin(prog *model.Program, name string) string {
+// the tree, with the Ruby file that defines it — or "" when there is none.
+func resourceTypeOrigin(prog *model.Program, name string) (where, file string) {
 	if strings.Contains(name, "::") {
-		return "" // resource types written in Ruby are never namespaced
+		return "", "" // resource types written in Ruby are never namespaced
 	}
 	switch {
 	case builtin.IsResourceType(name):
-		return "built into Puppet"
+		return "built into Puppet", ""
 	case builtin.IsCoreModuleResourceType(name):
-		return "shipped with the Puppet agent"
+		return "shipped with the Puppet agent", ""
 	}
 	if prog == nil || prog.Tree == nil {
-		return ""
+		return "", ""
 	}
 	for _, m := range prog.Tree.Modules {
 		if hasDefined(m.RubyTypes, name) {
-			return fmt.Sprintf("of module %s (%s)", m.Name, rubyFile(m.RubyTypes, name))
+			return "of module " + m.Name, rubyFile(m.RubyTypes, name)
 		}
 	}
 	for _, e := range prog.Tree.Envs {
 		if hasDefined(e.RubyTypes, name) {
-			return fmt.Sprintf("of environment %s (%s)", e.Name, rubyFile(e.RubyTypes, name))
+			return "of environment " + e.Name, rubyFile(e.RubyTypes, name)
 		}
 	}
-	return ""
+	return "", ""
 }
 
 func hasDefined(ds []load.Defined, name string) bool { return rubyFile(ds, name) != "" }

@@ -108,8 +108,9 @@ func runReservedVariable(p *Pass) {
 		case *parser.Assign:
 			owner := ownerOf(nodes, parents, i, top)
 			for _, v := range assignedVariables(n.LHS) {
-				if msg, sev := reservedAssignment(p, v.Name, owner); msg != "" {
-					p.Report(Diagnostic{File: p.File.Path, Start: v.Span().Start, End: v.Span().End, Message: msg, Severity: sev})
+				if msg, detail, sev := reservedAssignment(p, v.Name, owner); msg != "" {
+					p.Report(Diagnostic{File: p.File.Path, Start: v.Span().Start, End: v.Span().End, Message: msg, Detail: detail,
+						Severity: sev})
 				}
 			}
 		case *parser.ClassDef:
@@ -146,71 +147,79 @@ func assignedVariables(lhs parser.Expr) []*parser.Variable {
 	return nil
 }
 
-// reservedAssignment returns the finding for assigning $name in a scope
-// of the given owner, and its severity, or "". Severity 0 is the rule's.
-func reservedAssignment(p *Pass, name string, owner scopeOwner) (string, Severity) {
+// reservedAssignment returns the finding (message and detail) for
+// assigning $name in a scope of the given owner, and its severity, or "".
+// Severity 0 is the rule's.
+func reservedAssignment(p *Pass, name string, owner scopeOwner) (msg, detail string, sev Severity) {
+	const topFix = " Assign it in a class or node instead, or use another name."
 	switch {
 	case isNumericName(name):
-		return fmt.Sprintf("$%s is a regex capture variable, set by regular expressions and reserved: Puppet rejects the file: "+
-			"\"Illegal attempt to assign to the numeric match result variable '$%s'. Numeric variables are not assignable\". Use another name",
-			name, name), 0
+		return fmt.Sprintf("$%s is a regex capture variable, set by regular expressions and reserved", name),
+			fmt.Sprintf("Puppet rejects the file: \"Illegal attempt to assign to the numeric match result variable '$%s'. Numeric "+
+				"variables are not assignable\". Use another name.", name), 0
 	case name == "facts" || name == "trusted":
-		return fmt.Sprintf("$%s is reserved for facts and cannot be reassigned, at any scope; Puppet fails the catalog: "+
-			"\"Attempt to assign to a reserved variable name: '%s'\". Use another name", name, name), 0
+		return fmt.Sprintf("$%s is reserved for facts and cannot be reassigned, at any scope", name),
+			fmt.Sprintf("Puppet fails the catalog: \"Attempt to assign to a reserved variable name: '%s'\". Use another name.", name), 0
 	case name == "server_facts":
-		return "$server_facts is reserved for trusted server facts and cannot be reassigned, at any scope; Puppet fails the catalog: " +
-			"\"Attempt to assign to a reserved variable name: 'server_facts'\". Use another name", 0
+		return "$server_facts is reserved for trusted server facts and cannot be reassigned, at any scope",
+			"Puppet fails the catalog: \"Attempt to assign to a reserved variable name: 'server_facts'\". Use another name.", 0
 	case (name == "title" || name == "name") && owner != ownerLambda && owner != ownerFunction && owner != ownerFile:
 		what := "the title of a class or defined type"
 		if name == "name" {
 			what = "a synonym for $title"
 		}
-		return fmt.Sprintf("$%s is reserved: it is %s, and cannot be assigned %s; Puppet fails the catalog: "+
-			"\"Cannot reassign built in (or already assigned) variable '$%s'\". Use another name", name, what, owner, name), 0
+		return fmt.Sprintf("$%s is reserved: it is %s, and cannot be assigned %s", name, what, owner),
+			fmt.Sprintf("Puppet fails the catalog: \"Cannot reassign built in (or already assigned) variable '$%s'\". Use another "+
+				"name.", name), 0
 	case owner != ownerTop:
-		return "", 0
+		return "", "", 0
 	case isFactName(name):
-		return fmt.Sprintf("$%s is a fact, and facts are reserved at top scope; Puppet fails the catalog: "+
-			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name), 0
+		return fmt.Sprintf("$%s is a fact, and facts are reserved at top scope", name),
+			fmt.Sprintf("Puppet fails the catalog: \"Cannot reassign variable '$%s'\".", name) + topFix, 0
 	case builtin.IsTopScopeReserved(name):
-		return fmt.Sprintf("$%s is one of Puppet's built-in variables, which are reserved at top scope; Puppet fails the catalog: "+
-			"\"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name), 0
+		return fmt.Sprintf("$%s is one of Puppet's built-in variables, which are reserved at top scope", name),
+			fmt.Sprintf("Puppet fails the catalog: \"Cannot reassign variable '$%s'\".", name) + topFix, 0
 	case staticScope(p).CustomFact(name):
-		return fmt.Sprintf("$%s is a custom fact of this tree (lib/facter), and facts are reserved at top scope; Puppet fails the catalog "+
-			"on every node where the fact resolves: \"Cannot reassign variable '$%s'\". Assign it in a class or node instead, or use another name", name, name), 0
+		return fmt.Sprintf("$%s is a custom fact of this tree (lib/facter), and facts are reserved at top scope", name),
+			fmt.Sprintf("Puppet fails the catalog on every node where the fact resolves: \"Cannot reassign variable '$%s'\".", name) +
+				topFix, 0
 	case builtin.IsServerVariable(name):
-		return fmt.Sprintf("$%s is set at top scope by a Puppet server compiling the catalog (puppet apply does not set it); "+
-			"there Puppet fails the catalog: \"Cannot reassign variable '$%s'\". Use another name", name, name), Warning
+		return fmt.Sprintf("$%s is set at top scope by a Puppet server compiling the catalog", name),
+			fmt.Sprintf("puppet apply does not set it; under a server Puppet fails the catalog: \"Cannot reassign variable "+
+				"'$%s'\". Use another name.", name), Warning
 	case builtin.IsConditionalBuiltin(name):
-		return fmt.Sprintf("$%s is set at top scope when the agent names its environment; then Puppet fails the catalog: "+
-			"\"Cannot reassign variable '$%s'\". Use another name", name, name), Info
+		return fmt.Sprintf("$%s is set at top scope when the agent names its environment", name),
+			fmt.Sprintf("Then Puppet fails the catalog: \"Cannot reassign variable '$%s'\". Use another name.", name), Info
 	}
-	return "", 0
+	return "", "", 0
 }
 
 // checkReservedParams reports parameters named like reserved variables.
 func checkReservedParams(p *Pass, params []*parser.Parameter, container string) {
 	for _, par := range params {
 		name := par.Name
-		var msg string
+		var msg, detail string
 		switch {
 		case isNumericName(name):
-			msg = fmt.Sprintf("parameter $%s of a %s is a regex capture variable name, which is reserved; Puppet rejects the file: "+
-				"\"The numeric parameter name '$%s' cannot be used (clashes with numeric match result variables)\". Use another name",
-				name, container, name)
+			msg = fmt.Sprintf("parameter $%s of a %s is a regex capture variable name, which is reserved", name, container)
+			detail = fmt.Sprintf("Puppet rejects the file: \"The numeric parameter name '$%s' cannot be used (clashes with numeric "+
+				"match result variables)\". Use another name.", name)
 		case name == "facts" || name == "trusted" || name == "server_facts":
-			msg = fmt.Sprintf("parameter $%s of a %s hides the reserved variable $%s, which cannot be reassigned at any scope; Puppet fails the catalog: "+
-				"\"Attempt to assign to a reserved variable name: '%s'\". Use another name", name, container, name, name)
+			msg = fmt.Sprintf("parameter $%s of a %s hides the reserved variable $%s", name, container, name)
+			detail = fmt.Sprintf("$%s cannot be reassigned at any scope; Puppet fails the catalog: \"Attempt to assign to a "+
+				"reserved variable name: '%s'\". Use another name.", name, name)
 		case (name == "title" || name == "name") && (container == "class" || container == "defined type"):
 			puppetContainer := "Host Class Definition"
 			if container == "defined type" {
 				puppetContainer = "'define' expression"
 			}
-			msg = fmt.Sprintf("parameter $%s of a %s: $title and $name are reserved for the title of a class or defined type; Puppet rejects the file: "+
-				"\"The parameter $%s redefines a built in parameter in the %s\". Use another name", name, container, name, puppetContainer)
+			msg = fmt.Sprintf("parameter $%s of a %s: $title and $name are reserved for the title of a class or defined type",
+				name, container)
+			detail = fmt.Sprintf("Puppet rejects the file: \"The parameter $%s redefines a built in parameter in the %s\". Use "+
+				"another name.", name, puppetContainer)
 		}
 		if msg != "" {
-			p.ReportSpan(p.File, par.NameSpan, msg)
+			p.ReportSpan(p.File, par.NameSpan, msg, detail)
 		}
 	}
 }

@@ -69,9 +69,9 @@ func runReservedWord(p *Pass) {
 		if !ok {
 			continue
 		}
-		p.ReportSpan(p.File, e.Span, fmt.Sprintf(
-			"'%s' is a reserved word (%s) and cannot be the name of a %s; Puppet's parser rejects the file: %q. Choose another name",
-			word, reservedRole(word), definerKinds[definer], e.Message))
+		p.ReportSpan(p.File, e.Span,
+			fmt.Sprintf("'%s' is a reserved word (%s) and cannot be the name of a %s", word, reservedRole(word), definerKinds[definer]),
+			fmt.Sprintf("Puppet's parser rejects the file: %q. Choose another name.", e.Message))
 	}
 	for _, d := range p.File.Definitions {
 		checkReservedDefinitionName(p, d)
@@ -83,9 +83,10 @@ func runReservedWord(p *Pass) {
 	for i, n := range nodes {
 		switch n := n.(type) {
 		case *parser.Reserved:
-			p.ReportSpan(p.File, n.Span(), fmt.Sprintf(
-				"'%s' is a reserved word (%s) and cannot be a bare-word string; Puppet rejects it: \"Use of reserved word: %s, must be quoted if intended to be a String value\". Write '%s'",
-				n.Word, reservedRole(n.Word), n.Word, n.Word))
+			p.ReportSpan(p.File, n.Span(),
+				fmt.Sprintf("'%s' is a reserved word (%s) and cannot be a bare-word string", n.Word, reservedRole(n.Word)),
+				fmt.Sprintf("Puppet rejects it: \"Use of reserved word: %s, must be quoted if intended to be a String value\". Write '%s'.",
+					n.Word, n.Word))
 		case *parser.Name:
 			role := reservedRole(n.Value)
 			var parent parser.Node
@@ -95,9 +96,9 @@ func runReservedWord(p *Pass) {
 			if role == "" || !isBareWordValue(n, parent) {
 				continue
 			}
-			p.ReportSpan(p.File, n.Span(), fmt.Sprintf(
-				"'%s' is a reserved word (%s) and cannot be used as a bare-word string; Puppet accepts it today, but reserved words must be quoted. Write '%s'",
-				n.Value, role, n.Value))
+			p.ReportSpan(p.File, n.Span(),
+				fmt.Sprintf("'%s' is a reserved word (%s) and cannot be used as a bare-word string", n.Value, role),
+				fmt.Sprintf("Puppet accepts it today, but reserved words must be quoted. Write '%s'.", n.Value))
 		}
 	}
 }
@@ -127,8 +128,8 @@ func checkReservedDefinitionName(p *Pass, d *model.Definition) {
 	default:
 		verdict = "Puppet accepts it today, but the word is reserved and the name may stop working in any release"
 	}
-	p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("'%s' is a reserved word (%s) and cannot be the name of a %s; %s. Choose another name",
-		name, role, d.Kind, verdict))
+	p.ReportSpan(p.File, d.NameSpan, fmt.Sprintf("'%s' is a reserved word (%s) and cannot be the name of a %s", name, role, d.Kind),
+		verdict+". Choose another name.")
 }
 
 // isBareWordValue reports whether the bare word n, whose parent node is

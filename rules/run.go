@@ -163,7 +163,9 @@ func runRule(p *Pass) {
 			}
 			p.report(Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
 				Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1},
-				Message: fmt.Sprintf("internal error in rule %s: %v", p.Rule.ID, r)})
+				Message: fmt.Sprintf("internal error in rule %s: %s", p.Rule.ID, excerpt(fmt.Sprint(r))),
+				Detail: fmt.Sprintf("The rule failed with: %v. This is a bug in ducklint, not in the Puppet code; the rule's "+
+					"other findings in this file may be missing.", r)})
 		}
 	}()
 	p.Rule.Run(p)
@@ -173,12 +175,12 @@ func runRule(p *Pass) {
 // when unused-ignore is enabled, reports directives that suppress nothing.
 func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Active, enabled map[string]bool) []Diagnostic {
 	var problems []Diagnostic
-	report := func(span parser.Span, msg string) {
+	report := func(span parser.Span, msg, detail string) {
 		if unused == nil {
 			return
 		}
 		problems = append(problems, Diagnostic{Rule: unused.Rule.ID, Severity: unused.Severity,
-			File: f.Path, Start: span.Start, End: span.End, Message: msg})
+			File: f.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail})
 	}
 	if f.Parsed == nil {
 		return diags
@@ -209,7 +211,9 @@ func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Act
 			if r == nil || !enabled[r.ID] || dir.used[i] || dir.names[i] != r.ID {
 				continue
 			}
-			report(dir.comment.Span, fmt.Sprintf("lint:ignore:%s suppresses nothing here; remove it", dir.names[i]))
+			report(dir.comment.Span, fmt.Sprintf("lint:ignore:%s suppresses nothing here", dir.names[i]),
+				fmt.Sprintf("No %s finding starts on the lines it covers. A directive that suppresses nothing hides the next real "+
+					"problem there: remove it.", dir.names[i]))
 		}
 	}
 	return append(kept, problems...)

@@ -29,7 +29,7 @@ var directivePattern = regexp.MustCompile(`\blint:(ignore:([A-Za-z0-9_,-]+)|endi
 
 // parseDirectives finds the control comments of a file, matches blocks with
 // their lint:endignore, and reports malformed ones through problem.
-func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Span, msg string)) []*directive {
+func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Span, msg, detail string)) []*directive {
 	// Most files have none: one search of the source is cheaper than one
 	// per comment (4 ms of a large control repo's run).
 	if !bytes.Contains(f.Src, []byte("lint:")) {
@@ -53,7 +53,9 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 		for _, m := range matches {
 			if m[1] == "endignore" {
 				if len(open) == 0 {
-					problem(c.Span, "lint:endignore without an open lint:ignore block")
+					problem(c.Span, "lint:endignore without an open lint:ignore block",
+						"lint:endignore closes a block opened by a lint:ignore comment on a line of its own; none is open here, "+
+							"so it does nothing. Remove it.")
 					continue
 				}
 				top := open[len(open)-1]
@@ -68,7 +70,9 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 				}
 				rule, ok := reg.Resolve(name)
 				if !ok && isDucklintStyle(name) {
-					problem(c.Span, fmt.Sprintf("lint:ignore names unknown rule %q", name))
+					problem(c.Span, fmt.Sprintf("lint:ignore names unknown rule %q", excerpt(name)),
+						fmt.Sprintf("No ducklint rule is called %q, so the comment suppresses nothing (ducklint --list-rules lists "+
+							"the rules).", name))
 					continue
 				}
 				d.names = append(d.names, name)
@@ -90,7 +94,10 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 		if len(d.names) == 0 {
 			continue // its unknown names are reported already
 		}
-		problem(d.comment.Span, fmt.Sprintf("lint:ignore:%s opens a block that is never closed by lint:endignore; it covers the rest of the file", strings.Join(d.names, ",")))
+		problem(d.comment.Span, fmt.Sprintf("lint:ignore:%s opens a block that is never closed by lint:endignore",
+			excerpt(strings.Join(d.names, ","))),
+			"A lint:ignore comment on a line of its own opens a block that lasts until lint:endignore; without one, it covers the "+
+				"rest of the file. Close it with # lint:endignore.")
 		d.lastLine = math.MaxInt32
 	}
 	return out

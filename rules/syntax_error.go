@@ -20,7 +20,12 @@ rule is enabled.`,
 				if _, _, ok := ReservedWordSyntaxError(p.File.Parsed, e); ok && p.RuleEnabled("reserved-word") {
 					continue // reported by reserved-word, with the same message
 				}
-				p.ReportSpan(p.File, e.Span, e.Message)
+				msg, detail := e.Message, ""
+				if excerpt(msg) != msg || len(msg) > MessageLimit {
+					// Puppet's words quote the source, which may be long.
+					msg, detail = excerpt(msg), "Puppet's message in full: "+e.Message
+				}
+				p.ReportSpan(p.File, e.Span, msg, detail)
 			}
 		},
 	}

@@ -43,25 +43,27 @@ func runUnknownQualifiedVariable(p *Pass) {
 			}
 			if !found && !model.ArmCannotRun(r.Scope.Owner().Def, r.Branch) {
 				d := defs[0]
-				msg := fmt.Sprintf("%s: class %s (%s) has no parameter or variable $%s, nor does a class it inherits from, so Puppet reads undef",
-					varRef(r.Var), class, lineOf(p.File, d.File, d.NameSpan), name)
+				msg := fmt.Sprintf("%s: class %s has no parameter or variable $%s", varRef(r.Var), class, name)
 				if near := nearestName(name, st.ClassVariables(d)); near != "" {
 					msg += fmt.Sprintf("; did you mean $%s::%s?", class, near)
 				}
-				p.ReportSpan(p.File, r.Var.Span(), msg, RelatedAt(d.File, d.NameSpan, "class "+class))
+				p.ReportSpan(p.File, r.Var.Span(), msg,
+					fmt.Sprintf("Neither class %s (%s) nor a class it inherits from has a parameter or variable $%s, so Puppet reads undef.",
+						class, lineOf(p.File, d.File, d.NameSpan), name),
+					RelatedAt(d.File, d.NameSpan, "class "+class))
 			}
 			continue
 		}
 		if d := p.Program.Define(class); d != nil {
-			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
-				"%s: %s is a defined type, whose scope is anonymous and cannot be referenced by name; pass the value as a parameter instead",
-				varRef(r.Var), class), RelatedAt(d.File, d.NameSpan, "defined type "+class))
+			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf("%s: %s is a defined type, whose scope is anonymous", varRef(r.Var), class),
+				"A defined type's scope cannot be referenced by name. Pass the value as a parameter instead.",
+				RelatedAt(d.File, d.NameSpan, "defined type "+class))
 			continue
 		}
 		mod, _, _ := strings.Cut(class, "::")
 		if st.ModuleLoaded(mod) {
-			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf(
-				"%s: module %s has no class %s, so Puppet reads undef", varRef(r.Var), mod, class))
+			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf("%s: module %s has no class %s", varRef(r.Var), mod, class),
+				fmt.Sprintf("Module %s is in the tree and no file of it defines class %s, so Puppet reads undef.", mod, class))
 		}
 	}
 }

@@ -43,24 +43,24 @@ func runUnknownVariable(p *Pass) {
 		if r.CheckedDefined {
 			continue // runs only when the code has found it set
 		}
-		var msg string
+		var msg, detail string
 		var related []Related
 		var sev Severity // 0: the rule's
 		switch r.Resolution.Kind {
 		case model.Unresolved:
-			msg, related = unknownVariableMessage(st, r)
+			msg, detail, related = unknownVariableMessage(st, r)
 			owner := r.Scope.Owner()
 			switch {
 			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
 				sev = Info
-				msg += fmt.Sprintf(". Every declaration of %s in this tree passes $%s, so the default is not used today",
+				detail += fmt.Sprintf(" Every declaration of %s in this tree passes $%s, so the default is not used today.",
 					owner.Def.Name, r.InDefault.Name)
 			case owner.Kind == model.TemplateScope && !st.TemplateRendered(r.File):
 				sev = Info
-				msg += ". Nothing in the tree renders this template from manifest code, so which values it gets depends on who renders it"
+				detail += " Nothing in the tree renders this template from manifest code, so which values it gets depends on who renders it."
 			case missingFactModule(st, r) != "":
 				sev = Info
-				msg += fmt.Sprintf(". Module %s, which %s uses, is not in the tree and may add it as a custom fact",
+				detail += fmt.Sprintf(" Module %s, which %s uses, is not in the tree and may add it as a custom fact.",
 					missingFactModule(st, r), scopeNoun(r.Scope))
 			}
 		case model.ResolvedMetaparam:
@@ -69,8 +69,8 @@ func runUnknownVariable(p *Pass) {
 				continue // set wherever the tree declares it
 			}
 			sev = Info
-			msg = fmt.Sprintf("%s is set in %s only when its declaration passes the %s metaparameter (or a resource default does); elsewhere it is unknown and Puppet reads undef",
-				varRef(r.Var), scopeNoun(r.Scope), name)
+			msg = fmt.Sprintf("%s is set in %s only when its declaration passes the %s metaparameter", varRef(r.Var), scopeNoun(r.Scope), name)
+			detail = "Or when a resource default passes it; elsewhere it is unknown and Puppet reads undef."
 		default:
 			continue
 		}
@@ -78,31 +78,36 @@ func runUnknownVariable(p *Pass) {
 		switch {
 		case r.AllowsUndef:
 			sev = Info
-			msg += fmt.Sprintf("; the code expects it may be unset (pick() or an undef test), which works only while strict_variables is off "+
-				"(it is on by default from Puppet 8, and the read then fails the catalog): test defined('$%s') first", bare)
+			detail += fmt.Sprintf(" The code expects it may be unset (pick() or an undef test), which works only while strict_variables is off "+
+				"(it is on by default from Puppet 8, and the read then fails the catalog): test defined('$%s') first.", bare)
 		case r.Resolution.Kind == model.ResolvedMetaparam:
-			msg += fmt.Sprintf("; test defined('$%s') first", bare)
+			detail += fmt.Sprintf(" Test defined('$%s') first.", bare)
 		}
-		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Related: related, Severity: sev})
+		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Detail: detail, Related: related, Severity: sev})
 	}
 }
 
-func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related) {
+// unknownVariableMessage explains why an unresolved read is unknown: the
+// message, the detail and the related locations.
+func unknownVariableMessage(st *model.Static, r *model.Read) (msg, detail string, related []Related) {
 	v := r.Var
 	f := r.File
 	if v.IsTopScope() {
 		name := strings.TrimPrefix(v.Name, "::")
 		if as := st.NodeAssignments(f, name); len(as) > 0 {
-			return fmt.Sprintf("%s names top scope, but $%s is assigned only in a node definition (%s), which is not top scope; write $%s inside the node's classes",
-				varRef(v), name, lineOf(f, as[0].File, as[0].Var.Span()), name), nil
+			at := lineOf(f, as[0].File, as[0].Var.Span())
+			return withPlace(fmt.Sprintf("%s names top scope, but $%s is assigned only in a node definition", varRef(v), name), at),
+				fmt.Sprintf("It is assigned at %s, and a node definition is not top scope. Write $%s inside the node's classes.", at, name), nil
 		}
-		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests and it is not a fact or built-in variable, so Puppet reads undef; if an ENC or an external fact sets it, list it in [scope] known_variables",
-			varRef(v), name), nil
+		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests", varRef(v), name),
+			"It is not a fact or built-in variable either, so Puppet reads undef. If an ENC or an external fact sets it, list it " +
+				"in [scope] known_variables.", nil
 	}
 	if early := r.Resolution.Early; early != nil {
 		a := r.Resolution.Assignment
-		return fmt.Sprintf("%s is assigned at top scope (%s) only after %s evaluates %s (%s): classes declared from top-scope code run at once, so %s is undef here; assign it before the declaration",
-				varRef(v), lineOf(f, a.File, a.Var.Span()), early.Kind, r.Scope.Owner().Def.Name, lineOf(f, early.File, early.Span), varRef(v)),
+		return fmt.Sprintf("%s is assigned at top scope (%s) only after %s evaluates %s (%s)",
+				varRef(v), lineOf(f, a.File, a.Var.Span()), early.Kind, r.Scope.Owner().Def.Name, lineOf(f, early.File, early.Span)),
+			fmt.Sprintf("Classes declared from top-scope code run at once, so %s is undef here. Assign it before the declaration.", varRef(v)),
 			[]Related{RelatedAt(early.File, early.Span, "declared here, before the assignment"), RelatedAt(a.File, a.Var.Span(), "assigned here")}
 	}
 	name := v.Name
@@ -116,8 +121,8 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 			if model.Exclusive(a.Branch, r.Branch) {
 				continue
 			}
-			return fmt.Sprintf("%s is read before it is assigned (%s): Puppet evaluates %s in order, so %s is undef here; move the assignment up",
-					varRef(v), lineOf(f, a.File, a.Var.Span()), where, varRef(v)),
+			return fmt.Sprintf("%s is read before it is assigned (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
+				fmt.Sprintf("Puppet evaluates %s in order, so %s is undef here. Move the assignment up.", where, varRef(v)),
 				[]Related{RelatedAt(a.File, a.Var.Span(), "assigned here")}
 		}
 		if sc.Kind != model.LambdaScope {
@@ -130,26 +135,30 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (string, []Related)
 		if a.Scope == owner || isEnclosing(a.Scope, r.Scope) {
 			continue
 		}
-		return fmt.Sprintf("%s is assigned only inside a lambda (%s), and a lambda's variables are local to it: after the block %s is undef; use the lambda's return value instead (map, reduce, filter)",
-				varRef(v), lineOf(f, a.File, a.Var.Span()), varRef(v)),
+		return fmt.Sprintf("%s is assigned only inside a lambda (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
+			fmt.Sprintf("A lambda's variables are local to it: after the block %s is undef. Use the lambda's return value instead "+
+				"(map, reduce, filter).", varRef(v)),
 			[]Related{RelatedAt(a.File, a.Var.Span(), "assigned in this lambda's scope")}
 	}
 	if owner.Def != nil {
 		if ds := st.DeclaringAssigners(owner.Def, name); len(ds) > 0 {
 			d := ds[0]
-			return fmt.Sprintf("unknown variable %s: it is assigned in class %s, which declares %s, but Puppet uses static scope, not Puppet 2's dynamic scoping; write $%s::%s",
-					varRef(v), d.Name, owner.Def.Name, d.Name, name),
+			return fmt.Sprintf("unknown variable %s: it is assigned in class %s, which declares %s", varRef(v), d.Name, owner.Def.Name),
+				fmt.Sprintf("Puppet uses static scope, not Puppet 2's dynamic scoping; write $%s::%s.", d.Name, name),
 				[]Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name)}
 		}
 	}
-	msg := fmt.Sprintf("unknown variable %s: it is not a parameter or a variable assigned earlier in %s, nor inherited, top-scope, fact or built-in, so Puppet reads undef", varRef(v), where)
+	msg = fmt.Sprintf("unknown variable %s in %s", varRef(v), where)
 	if near := nearestName(name, st.VisibleNames(r.Scope, f)); near != "" {
 		msg += fmt.Sprintf("; did you mean $%s?", near)
 	}
+	detail = fmt.Sprintf("It is not a parameter or a variable assigned earlier in %s, nor inherited, top-scope, fact or built-in, "+
+		"so Puppet reads undef.", where)
 	if owner.Kind == model.TemplateScope {
-		msg += "; a template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's variables: declare and pass it as a parameter"
+		detail += " A template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's " +
+			"variables: declare and pass it as a parameter."
 	}
-	return msg, nil
+	return msg, detail, nil
 }
 
 // missingFactModule returns, for a read of $::m_x, the module m when the

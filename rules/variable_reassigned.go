@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
@@ -45,15 +46,15 @@ func runVariableReassigned(p *Pass) {
 				continue
 			}
 			if prm := findParameter(sc.Params, a.Name); prm != nil {
-				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
-					"%s is a parameter of %s and cannot be assigned: Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name",
-					varRef(a.Var), scopeNoun(sc), a.Name), RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
+				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf("%s is a parameter of %s and cannot be assigned", varRef(a.Var), scopeNoun(sc)),
+					fmt.Sprintf("Puppet fails with \"Cannot reassign variable '$%s'\". Use a new name.", a.Name),
+					RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
 				continue
 			}
 			if sc.Kind == model.TopScope && len(prev) == 0 && st.Configured(a.Name) {
-				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
-					"%s is set at top scope before the main manifest runs (it is in [scope] known_variables: an ENC parameter or external fact): Puppet fails with \"Cannot reassign variable '$%s'\"; use another name",
-					varRef(a.Var), a.Name))
+				p.ReportSpan(p.File, a.Var.Span(), varRef(a.Var)+" is set at top scope before the main manifest runs",
+					fmt.Sprintf("It is in [scope] known_variables (an ENC parameter or external fact): Puppet fails with \"Cannot "+
+						"reassign variable '$%s'\". Use another name.", a.Name))
 				continue
 			}
 			if guardedByDefined(a) {
@@ -86,19 +87,24 @@ func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, a *model
 			}
 			continue
 		}
-		p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf(
-			"%s is already assigned in %s (%s)%s: Puppet fails with \"Cannot reassign variable '$%s'\"; use a new name or assign once",
-			varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()), when, a.Name),
-			RelatedAt(b.File, b.Var.Span(), "first assigned here"))
+		msg := fmt.Sprintf("%s is already assigned in %s (%s)", varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()))
+		detail := fmt.Sprintf("Puppet fails with \"Cannot reassign variable '$%s'\". Use a new name or assign once.", a.Name)
+		if utf8.RuneCountInString(msg+when) <= MessageLimit {
+			msg += when
+		} else {
+			detail = sentence(strings.TrimPrefix(when, " and ")) + ". " + detail
+		}
+		p.ReportSpan(p.File, a.Var.Span(), msg, detail, RelatedAt(b.File, b.Var.Span(), "first assigned here"))
 		return
 	}
 	if unsure == nil {
 		return
 	}
 	p.Report(Diagnostic{Severity: Info, File: p.File.Path, Start: a.Var.Span().Start, End: a.Var.Span().End,
-		Message: fmt.Sprintf(
-			"%s is also assigned in %s (%s), and ducklint cannot tell whether the conditions of both assignments can hold at once; if they can, Puppet fails with \"Cannot reassign variable '$%s'\": assign it once (in one if/elsif/else or case), or use a new name",
-			varRef(a.Var), scopeNoun(sc), lineOf(p.File, unsure.File, unsure.Var.Span()), a.Name),
+		Message: fmt.Sprintf("%s is also assigned in %s (%s), maybe under conditions that hold together",
+			varRef(a.Var), scopeNoun(sc), lineOf(p.File, unsure.File, unsure.Var.Span())),
+		Detail: fmt.Sprintf("ducklint cannot tell whether the conditions of both assignments can hold at once; if they can, Puppet "+
+			"fails with \"Cannot reassign variable '$%s'\". Assign it once (in one if/elsif/else or case), or use a new name.", a.Name),
 		Related: []Related{RelatedAt(unsure.File, unsure.Var.Span(), "also assigned here")}})
 }
 

@@ -5,7 +5,9 @@
 //	class application {}  # want "reserved word"
 //
 // A `# want` comment holds one or more quoted regular expressions; each must
-// match the message of a distinct finding that starts on that line. A
+// match the message of a distinct finding that starts on that line, or its
+// message and detail joined by a space (so an expectation may name what
+// the detail explains). A
 // severity before the quote (`# want info:"defined"`) requires the finding
 // to have that severity; without one any severity matches. Every
 // finding must be wanted: a line without `# want` must get no finding, so a
@@ -174,14 +176,15 @@ func Check(t *testing.T, dir string, diags []rules.Diagnostic) {
 	for _, d := range diags {
 		found := false
 		for _, w := range wants {
-			if !w.met && w.file == d.File && w.line == int(d.Start.Line) && w.re.MatchString(d.Message) &&
+			if !w.met && w.file == d.File && w.line == int(d.Start.Line) && w.matches(d) &&
 				(w.severity == 0 || w.severity == d.Severity) {
 				w.met, found = true, true
 				break
 			}
 		}
 		if !found {
-			t.Errorf("%s:%d:%d: unexpected %s finding [%s]: %s", d.File, d.Start.Line, d.Start.Column, d.Severity, d.Rule, d.Message)
+			t.Errorf("%s:%d:%d: unexpected %s finding [%s]: %s\n\tdetail: %s", d.File, d.Start.Line, d.Start.Column, d.Severity, d.Rule,
+				d.Message, d.Detail)
 		}
 	}
 	for _, w := range wants {
@@ -193,6 +196,12 @@ func Check(t *testing.T, dir string, diags []rules.Diagnostic) {
 			}
 		}
 	}
+}
+
+// matches reports whether the expectation's regular expression matches
+// the finding's message, or its message and detail joined by a space.
+func (w *expectation) matches(d rules.Diagnostic) bool {
+	return w.re.MatchString(d.Message) || d.Detail != "" && w.re.MatchString(d.Message+" "+d.Detail)
 }
 
 // Expectations reads the `# want` comments of every .pp and .epp file under dir.

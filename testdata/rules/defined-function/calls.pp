@@ -46,7 +46,7 @@ class guarded (String $dir, String $other, Boolean $manage) {
   if !defined(Network::Interface['lo']) { # want warning:"guards a declaration of Site::Network::Interface\\['lo'\\], a resource of another type"
     site::network::interface { 'lo': }
   }
-  if !defined(File['/a']) { # want info:"guards a declaration of File\\['/b'\\], not of what it tests; no catalog of this tree declares that with it"
+  if !defined(File['/a']) { # want info:"guards a declaration of File\\['/b'\\], not of what it tests No catalog of this tree declares that with it"
     file { '/b': ensure => file }
   }
   if !defined(Class['sce_linux']) { # want info:"guards a declaration of Class\\['motd'\\]"

@@ -1,6 +1,6 @@
 $Foo = 1 # want error:"variable [$]Foo breaks the rule for variable names.*Puppet rejects the file: .Illegal variable name.* Rename it, e.g. [$]foo"
 notice($Foo) # want error:"variable [$]Foo breaks"
-$fooBar = 1 # want info:"variable [$]fooBar has uppercase letters: the style guide asks for only lowercase.*Puppet accepts it. Rename it, e.g. [$]foo_bar"
+$fooBar = 1 # want info:"variable [$]fooBar has uppercase letters The style guide asks for only lowercase.*Puppet accepts it. Rename it, e.g. [$]foo_bar"
 $_private = 2
 $x9 = 3
 notice("$5b") # want error:"variable [$]5b starts with a digit but is not a capture variable.*Illegal numeric variable name"

@@ -1,4 +1,4 @@
-$a = application # want "'application' is a reserved word [(]a language keyword[)] and cannot be used as a bare-word string; .* Write 'application'"
+$a = application # want "'application' is a reserved word [(]a language keyword[)] and cannot be used as a bare-word string.* Write 'application'"
 $b = [component, consumes, environment] # want "'component'" "'consumes'" "'environment'"
 notice(import, produces) # want "'import'" "'produces'"
 $c = regexp # want "'regexp' is a reserved word [(]reserved[)]"

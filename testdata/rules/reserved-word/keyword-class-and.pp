@@ -1,1 +1,1 @@
-class and {} # want "'and' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class and {} # want "'and' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

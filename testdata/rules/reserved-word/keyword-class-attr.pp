@@ -1,1 +1,1 @@
-class attr {} # want "'attr' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class attr {} # want "'attr' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class case {} # want "'case' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class case {} # want "'case' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class class {} # want "'class' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class class {} # want "'class' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

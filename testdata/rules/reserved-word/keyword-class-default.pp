@@ -1,1 +1,1 @@
-class default {} # want "'default' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class default {} # want "'default' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class define {} # want "'define' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class define {} # want "'define' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class else {} # want "'else' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class else {} # want "'else' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class false {} # want "'false' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class false {} # want "'false' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class function {} # want "'function' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class function {} # want "'function' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class if {} # want "'if' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class if {} # want "'if' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class in {} # want "'in' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class in {} # want "'in' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

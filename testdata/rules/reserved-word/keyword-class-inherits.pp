@@ -1,1 +1,1 @@
-class inherits {} # want "'inherits' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class inherits {} # want "'inherits' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

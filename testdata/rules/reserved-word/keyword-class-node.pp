@@ -1,1 +1,1 @@
-class node {} # want "'node' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class node {} # want "'node' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class or {} # want "'or' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class or {} # want "'or' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class private {} # want "'private' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class private {} # want "'private' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

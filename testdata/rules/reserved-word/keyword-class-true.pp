@@ -1,1 +1,1 @@
-class true {} # want "'true' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class true {} # want "'true' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class type {} # want "'type' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class type {} # want "'type' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

@@ -1,1 +1,1 @@
-class undef {} # want "'undef' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class undef {} # want "'undef' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

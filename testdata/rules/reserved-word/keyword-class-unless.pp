@@ -1,1 +1,1 @@
-class unless {} # want "'unless' is a reserved word .* cannot be the name of a class; Puppet's parser rejects the file"
+class unless {} # want "'unless' is a reserved word .* cannot be the name of a class Puppet's parser rejects the file"

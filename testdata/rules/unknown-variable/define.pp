@@ -5,6 +5,6 @@ define order::thing (String $path = "/tmp/${title}", $mode = '0644') {
 }
 class typo (Array[String] $servers = []) {
   $package_name = 'ntp'
-  notice($server) # want "unknown variable \\$server: .*did you mean \\$servers\\?"
+  notice($server) # want "unknown variable \\$server .*did you mean \\$servers\\?"
   notice($pakage_name) # want "did you mean \\$package_name\\?"
 }

@@ -28,5 +28,5 @@ class order (
   }
   notice($title, $name, $module_name, $caller_module_name, $trusted, $facts, $osfamily)
   notice("${name}")
-  notice($nowhere) # want "unknown variable \\$nowhere: it is not a parameter"
+  notice($nowhere) # want "unknown variable \\$nowhere in .* It is not a parameter"
 }
