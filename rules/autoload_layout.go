@@ -91,17 +91,26 @@ func runAutoloadLayout(p *Pass) {
 		if d.Nested || d.Kind == model.NodeDef {
 			continue
 		}
+		// A file's path left out of a message to fit is said in the detail.
+		inFile := func(msg string) string {
+			if strings.Contains(msg, src.RelInModule) {
+				return ""
+			}
+			return "It is in " + src.RelInModule + ". "
+		}
 		if !containsKind(kinds, d.Kind) {
-			msg := fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s", d.Kind, d.Written, src.RelInModule, d.Kind)
+			msg := fit(fmt.Sprintf("%s '%s' is in %s, where Puppet never autoloads a %s", d.Kind, d.Written, src.RelInModule, d.Kind),
+				fmt.Sprintf("%s '%s' is in a file where Puppet never autoloads a %s", d.Kind, d.Written, d.Kind))
 			if d.Kind == model.FunctionDef && calledOnlyFrom(p.Program, d.Name, p.File) {
 				// Loading the file defines the function, so calls in the
 				// file itself work; only calls from elsewhere would fail.
 				p.Report(Diagnostic{File: p.File.Path, Start: d.NameSpan.Start, End: d.NameSpan.End, Severity: Info,
-					Message: msg, Detail: wherePuppetLooks(d) + ". Loading this file defines it, so it works only while this file's own code calls it."})
+					Message: msg, Detail: inFile(msg) + wherePuppetLooks(d) + ". Loading this file defines it, so it works only while " +
+						"this file's own code calls it."})
 				continue
 			}
-			p.ReportSpan(p.File, d.NameSpan, msg, wherePuppetLooks(d)+
-				". A definition in another file is found only when something else has loaded that file first.")
+			p.ReportSpan(p.File, d.NameSpan, msg, inFile(msg)+wherePuppetLooks(d)+". A definition in another file is found only "+
+				"when something else has loaded that file first.")
 			continue
 		}
 		if expected != "" && strings.EqualFold(d.Name, expected) {
@@ -110,24 +119,32 @@ func runAutoloadLayout(p *Pass) {
 			}
 			// Same name but a differently cased file: not found on a
 			// case-sensitive file system.
-			p.ReportSpan(p.File, d.NameSpan,
-				fmt.Sprintf("%s '%s' is in %s, but file names are lower case", d.Kind, d.Written, src.RelInModule),
-				wherePuppetLooks(d)+", which a case-sensitive file system does not match to this file.")
+			msg := fit(fmt.Sprintf("%s '%s' is in %s, but file names are lower case", d.Kind, d.Written, src.RelInModule),
+				fmt.Sprintf("%s '%s' is in a file whose name is not lower case", d.Kind, d.Written))
+			p.ReportSpan(p.File, d.NameSpan, msg,
+				inFile(msg)+wherePuppetLooks(d)+", which a case-sensitive file system does not match to this file.")
 			continue
 		}
 		if (d.Kind == model.ClassDef || d.Kind == model.DefineDef) && !builtin.ValidClassName(d.Written) &&
 			p.RuleEnabled("invalid-class-name") {
 			continue // invalid-class-name reports the name, whose fix also fixes the path
 		}
-		msg := fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s'", d.Kind, d.Written, src.RelInModule, expected)
-		renaming := ""
+		msg := fit(fmt.Sprintf("%s '%s' does not match its file %s, which must define '%s'", d.Kind, d.Written, src.RelInModule, expected),
+			fmt.Sprintf("%s '%s' does not match its file %s", d.Kind, d.Written, src.RelInModule),
+			fmt.Sprintf("%s '%s' does not match its file", d.Kind, d.Written))
+		detail := ""
+		if !strings.Contains(msg, "must define") {
+			detail = fmt.Sprintf("The file is %s, which must define '%s'. ", src.RelInModule, expected)
+		}
 		if renamed {
-			renaming = fmt.Sprintf("That is the name it must have once the module is renamed to '%s' (invalid-module-name). ", moduleName)
+			detail += fmt.Sprintf("That is the name it must have once the module is renamed to '%s' (invalid-module-name). ", moduleName)
 		}
 		if expected == "" {
-			msg = fmt.Sprintf("%s '%s' is in %s, a file name Puppet cannot autoload anything from", d.Kind, d.Written, src.RelInModule)
+			msg = fit(fmt.Sprintf("%s '%s' is in %s, a file name Puppet cannot autoload anything from", d.Kind, d.Written, src.RelInModule),
+				fmt.Sprintf("%s '%s' is in a file Puppet cannot autoload anything from", d.Kind, d.Written))
+			detail = inFile(msg)
 		}
-		detail := renaming + wherePuppetLooks(d) + "."
+		detail += wherePuppetLooks(d) + "."
 		if moduleDir != "" && rejectedByPuppet(d.Name, moduleDir, src.RelInModule) {
 			detail += fmt.Sprintf(" Puppet rejects the file: \"Unacceptable location. The name '%s' is unacceptable in file '%s'\".",
 				d.Written, src.RelInModule)

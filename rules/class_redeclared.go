@@ -32,23 +32,25 @@ func runClassRedeclared(p *Pass) {
 		const fix = " Declare the class with include and set its parameters in Hiera."
 		if rd.Other == nil {
 			p.ReportSpan(rl.File, rl.Span,
-				fmt.Sprintf("resource-like declaration of class '%s' in %s runs once per instance of it", rl.Target, rl.Scope.Describe()),
+				fit(fmt.Sprintf("class { '%s': } in %s runs once per instance of it", rl.Target, rl.Scope.Describe()),
+					fmt.Sprintf("class { '%s': } runs once per instance of the defined type", rl.Target)),
 				fmt.Sprintf("The second instance's declaration fails with \"Duplicate declaration: Class[%s] is already declared\".", title)+fix)
 			continue
 		}
 		o := rd.Other
 		if rd.Conditional && o == nil {
 			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
-				Message: fmt.Sprintf("resource-like declaration of class '%s' in %s can run twice in one catalog", rl.Target, rl.Scope.Describe()),
-				Detail:  "Puppet fails with \"Duplicate declaration\" when conditions let it run twice in one catalog." + fix})
+				Message: fit(fmt.Sprintf("class { '%s': } in %s can run twice in one catalog", rl.Target, rl.Scope.Describe()),
+					fmt.Sprintf("class { '%s': } can run twice in one catalog", rl.Target)),
+				Detail: "Puppet fails with \"Duplicate declaration\" when conditions let it run twice in one catalog." + fix})
 			continue
 		}
-		kind := o.Kind.String()
-		if o.Kind == model.ResourceLike {
-			kind = "resource-like declaration"
-		}
-		msg := withPlace(fmt.Sprintf("resource-like declaration of class '%s' can meet the %s of it in %s", rl.Target, kind, o.Scope.Describe()),
-			at(o.File, o.Span))
+		// The class is written at the finding; where the other declaration
+		// is tells findings on one line apart.
+		meets := fmt.Sprintf("class { '%s': } can meet %s", rl.Target, otherDeclaration(o.Kind))
+		msg := fit(fmt.Sprintf("%s in %s (%s)", meets, o.Scope.Describe(), at(o.File, o.Span)),
+			fmt.Sprintf("%s in %s", meets, o.Scope.Describe()),
+			fmt.Sprintf("resource-like declaration can meet %s in %s", otherDeclaration(o.Kind), o.Scope.Describe()), meets)
 		related := []Related{RelatedAt(o.File, o.Span, fmt.Sprintf("class '%s' is also declared here (%s)", rl.Target, o.Kind))}
 		const fixEverywhere = " Declare the class with include everywhere and set its parameters in Hiera, or make this the only declaration."
 		if rd.Conditional {
@@ -70,4 +72,16 @@ func runClassRedeclared(p *Pass) {
 				"\"Duplicate declaration: Class[%s] is already declared\".", o.Kind, o.Scope.Describe(), at(o.File, o.Span), title)+fixEverywhere,
 			related...)
 	}
+}
+
+// otherDeclaration names the other declaration a resource-like one meets,
+// for messages: "the include", "another one" (resource-like too).
+func otherDeclaration(k model.DeclKind) string {
+	switch k {
+	case model.ResourceLike:
+		return "another one"
+	case model.Inherits:
+		return "the inheritance"
+	}
+	return "the " + k.String()
 }

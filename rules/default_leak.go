@@ -41,9 +41,14 @@ func runDefaultLeak(p *Pass) {
 		if l.Target != nil {
 			target = fmt.Sprintf("%s '%s'", l.Target.Kind, l.Target.Name)
 		}
-		msg := fmt.Sprintf("%s default in %s also sets %s on %s in %s",
-			typeRefName(d.Type), where, strings.Join(quoteAll(l.Attrs), ", "), briefResourceLabel(l.Resource), target)
-		detail := sentence(reachLabel(l, where)) + ": Puppet applies resource defaults by dynamic scope, where a scope's " +
+		sets := fmt.Sprintf("%s default in %s also sets %s", typeRefName(d.Type), where, strings.Join(quoteAll(l.Attrs), ", "))
+		full := fmt.Sprintf("%s on %s in %s", sets, briefResourceLabel(l.Resource), target)
+		msg := fit(full, fmt.Sprintf("%s in %s", sets, target), sets+" elsewhere")
+		detail := ""
+		if msg != full {
+			detail = fmt.Sprintf("It sets them on %s in %s. ", resourceLabel(l.Resource), target)
+		}
+		detail += sentence(reachLabel(l, where)) + ": Puppet applies resource defaults by dynamic scope, where a scope's " +
 			"parent is \"the first scope in which it was declared\". Set the attributes on the resources themselves (or in a " +
 			"`default:` body of one resource expression), or move the default to top or node scope."
 		var related []Related

@@ -100,11 +100,16 @@ func runDefinedFunction(p *Pass) {
 		case *parser.MethodCall:
 			span = c.NameSpan
 		}
-		detail := best.detail
-		if site.written() != site.text {
-			detail += " The call in full: " + site.text
+		// A message too long for its line names the call defined(): the
+		// finding is on it, and the detail quotes it.
+		msg, detail := best.msg, best.detail
+		if short := strings.Replace(msg, site.written(), "defined()", 1); short != msg {
+			msg = fit(msg, short)
 		}
-		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Message: best.msg, Detail: detail,
+		if msg != best.msg || site.written() != site.text {
+			detail += " The call: " + site.text
+		}
+		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail,
 			Severity: best.sev, Related: best.related})
 	}
 }
@@ -394,7 +399,7 @@ func (s *definedSite) judgeRef(ref model.Ref) *verdict {
 		return nil
 	}
 	return &verdict{sev: Info, msg: fmt.Sprintf("%s depends on evaluation order", s.written()),
-		detail: "It is true only once the declaration has been evaluated. " + definedRefForm + " " + definedFix}
+		detail: "It is true only once the declaration has been evaluated. " + definedFix}
 }
 
 // judgeMismatch classifies a guard whose arm declares decls, none of them
@@ -475,22 +480,25 @@ func (s *definedSite) judgeGuard(ref model.Ref, guarded []armDecl) *verdict {
 	if worst >= relFirst {
 		related = []Related{RelatedAt(rel.file, rel.span, whatFull+" declared here without the guard")}
 	}
-	unguarded := ""
+	unguarded, where := "", "" // where: the other declaration's scope, when the message leaves it out
 	if worst >= relFirst {
-		unguarded = fmt.Sprintf("%s is also declared without this guard in %s", what, rel.scope.Describe())
+		whole := fmt.Sprintf("%s is also declared without this guard in %s", what, rel.scope.Describe())
+		if unguarded = fit(whole, what+" is also declared without this guard"); unguarded != whole {
+			where = fmt.Sprintf("It is declared without the guard in %s. ", rel.scope.Describe())
+		}
 	}
 	switch {
 	case worst == relConflict:
 		return &verdict{sev: Warning, msg: unguarded, related: related,
-			detail: "That declaration fails with \"Duplicate declaration\" when evaluated after this one; when it runs first, " +
+			detail: where + "That declaration fails with \"Duplicate declaration\" when evaluated after this one; when it runs first, " +
 				"the guard silently drops its own declaration. " + definedFix}
 	case worst == relApart:
 		return &verdict{sev: Info, msg: unguarded, related: related,
-			detail: "A catalog with both, which only data or an ENC makes, fails with \"Duplicate declaration\" when the guard " +
+			detail: where + "A catalog with both, which only data or an ENC makes, fails with \"Duplicate declaration\" when the guard " +
 				"runs first. " + definedFix}
 	case worst == relFirst:
 		return &verdict{sev: Info, msg: unguarded, related: related,
-			detail: "Puppet always evaluates that one first: the guard then skips its declaration. " + definedFix}
+			detail: where + "Puppet always evaluates that one first: the guard then skips its declaration. " + definedFix}
 	case ref.Type == "class" && !hasResourceLike(guarded):
 		return &verdict{sev: Info, msg: fmt.Sprintf("%s guards an include, which is idempotent", s.written()),
 			detail: "include may declare a class any number of times: the guard is not needed."}

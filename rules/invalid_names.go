@@ -307,10 +307,14 @@ func runInvalidParameterName(p *Pass) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
 				sev = Error
 			}
-			p.Report(Diagnostic{Start: par.NameSpan.Start, End: par.NameSpan.End, Severity: sev,
-				Message: fmt.Sprintf("parameter %s of %s '%s' breaks the rule for parameter names", full, d.Kind, d.Written),
-				Detail: fmt.Sprintf("Parameter names must match \\A\\$[a-z][a-z0-9_]*\\Z: a name starts with a lowercase letter "+
-					"and holds only lowercase letters, digits and underscores. %s. Rename it, e.g. $%s.",
+			whole := fmt.Sprintf("parameter %s of %s '%s' breaks the rule for parameter names", full, d.Kind, d.Written)
+			msg, of := fit(whole, fmt.Sprintf("parameter %s breaks the rule for parameter names", full)), ""
+			if msg != whole {
+				of = fmt.Sprintf("It is a parameter of %s '%s'. ", d.Kind, d.Written)
+			}
+			p.Report(Diagnostic{Start: par.NameSpan.Start, End: par.NameSpan.End, Severity: sev, Message: msg,
+				Detail: of + fmt.Sprintf("Parameter names must match \\A\\$[a-z][a-z0-9_]*\\Z: a name starts with a lowercase "+
+					"letter and holds only lowercase letters, digits and underscores. %s. Rename it, e.g. $%s.",
 					verdict, strings.TrimLeft(strings.ToLower(suggestVariable(par.Name)), "_0123456789"))})
 		}
 	}

@@ -61,16 +61,23 @@ func excerpt(s string) string {
 	return out
 }
 
+// fit returns the first of msgs, written from the most to the least
+// complete, that fits in MessageLimit, or else the last: names in a real
+// tree can be long, and what a shorter message leaves out its detail says.
+func fit(msgs ...string) string {
+	for _, m := range msgs {
+		if utf8.RuneCountInString(m) <= MessageLimit {
+			return m
+		}
+	}
+	return msgs[len(msgs)-1]
+}
+
 // withPlace appends " (place)" to msg, a location such as "a/b.pp:3", when
 // the message still fits in MessageLimit. The location is then readable on
 // a terminal line; callers put it in the detail too (and mostly in a
 // related location), so a long message loses nothing without it.
-func withPlace(msg, place string) string {
-	if utf8.RuneCountInString(msg)+len(" ()")+utf8.RuneCountInString(place) > MessageLimit {
-		return msg
-	}
-	return msg + " (" + place + ")"
-}
+func withPlace(msg, place string) string { return fit(msg+" ("+place+")", msg) }
 
 // at formats a location in another file for messages: "path:line".
 func at(f *model.File, span parser.Span) string {

@@ -38,3 +38,16 @@ func TestWithPlace(t *testing.T) {
 		t.Errorf("a place that does not fit is added: %q", got)
 	}
 }
+
+func TestFit(t *testing.T) {
+	long, short := strings.Repeat("l", MessageLimit+1), "short"
+	if got := fit("whole", short); got != "whole" {
+		t.Errorf("fit prefers %q to a whole message that fits", got)
+	}
+	if got := fit(long, short); got != short {
+		t.Errorf("fit(long, short) = %q", got)
+	}
+	if got := fit(long, long+"x"); got != long+"x" {
+		t.Errorf("fit without a message that fits = %q, want the last", got)
+	}
+}

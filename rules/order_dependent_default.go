@@ -31,7 +31,8 @@ func runOrderDependentDefault(p *Pass) {
 	for _, od := range p.Program.Dynamic().OrderDependent {
 		c := od.Class
 		typ := typeRefName(od.Type)
-		msg := fmt.Sprintf("class '%s' gets different %s defaults depending on which declaration Puppet evaluates first", c.Name, typ)
+		msg := fit(fmt.Sprintf("class '%s' gets different %s defaults depending on which declaration Puppet evaluates first", c.Name, typ),
+			fmt.Sprintf("class '%s' gets different %s defaults depending on evaluation order", c.Name, typ))
 		detail := fmt.Sprintf("Declared from %s it gets %s, declared from %s it gets %s. A class's parent scope for defaults is "+
 			"\"the first scope in which it was declared\", so \"the contents of a given scope are evaluation-order dependent\". "+
 			"Set the attributes in class '%s' itself, or declare it from one place.",

@@ -69,8 +69,10 @@ func reportTemplateRead(p *Pass, r *model.Read, class string, v model.Verdict) {
 	call := v.Call
 	at := lineOf(p.File, call.File, call.Call.Span())
 	d := Diagnostic{File: p.File.Path, Start: r.Var.Span().Start, End: r.Var.Span().End,
-		Message: withPlace(fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template",
-			varRef(r.Var), class), at),
+		Message: fit(fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template (%s)",
+			varRef(r.Var), class, at),
+			fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated before epp() renders this template", varRef(r.Var), class),
+			varRef(r.Var)+" reads a class that is not guaranteed to be evaluated before epp() renders this template"),
 		Related: []Related{RelatedAt(call.File, call.Call.Span(), "rendered here without "+class+" being evaluated first")}}
 	detail := fmt.Sprintf("The epp() call at %s renders it: \"a class must be declared to access its variables\", or Puppet "+
 		"reads undef. Include %s before rendering", at, class)
@@ -87,7 +89,8 @@ func reportTemplateRead(p *Pass, r *model.Read, class string, v model.Verdict) {
 // warning when that is wrong on a node the tree shows, info when it
 // depends on data or on what nodes get from outside the tree.
 func reportQualifiedRead(p *Pass, r *model.Read, class string, v model.Verdict) {
-	msg := fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated yet", varRef(r.Var), class)
+	msg := fit(fmt.Sprintf("%s reads class %s, which is not guaranteed to be evaluated yet", varRef(r.Var), class),
+		varRef(r.Var)+" reads a class that is not guaranteed to be evaluated yet")
 	detail := fmt.Sprintf("\"A class must be declared to access its variables\", or Puppet reads undef. Include %s first", class)
 	var related []Related
 	if len(v.Path) > 0 {

@@ -70,7 +70,7 @@ func runUnknownVariable(p *Pass) {
 			}
 			sev = Info
 			msg = fmt.Sprintf("%s is set in %s only when its declaration passes the %s metaparameter", varRef(r.Var), scopeNoun(r.Scope), name)
-			detail = "Or when a resource default passes it; elsewhere it is unknown and Puppet reads undef."
+			detail = "A resource default may pass it too; elsewhere it is unknown and Puppet reads undef."
 		default:
 			continue
 		}
