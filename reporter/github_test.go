@@ -82,3 +82,22 @@ func TestGitHubAnnotationLimitNote(t *testing.T) {
 		t.Errorf("no note for %d findings:\n%s", len(r.Findings), out)
 	}
 }
+
+// TestGitHubAnnotationsHaveNoDetail checks that an annotation carries the
+// finding's short message, titled by its rule, and never its detail: an
+// annotation has room for a line, and the rule's documentation explains.
+func TestGitHubAnnotationsHaveNoDetail(t *testing.T) {
+	r := fixtureReport()
+	for _, verbose := range []bool{false, true} {
+		out := string(render(t, "github", r, Options{Verbose: verbose}))
+		for _, d := range r.Findings {
+			if d.Detail != "" && strings.Contains(out, githubEscapeData(d.Detail)) {
+				t.Errorf("verbose=%v: the detail of %q is in an annotation", verbose, d.Message)
+			}
+			first, _, _ := strings.Cut(d.Message, "\n")
+			if !strings.Contains(out, ",title="+githubEscapeProperty(d.Rule)+"::"+githubEscapeData(first)) {
+				t.Errorf("verbose=%v: no annotation titled %s with the message %q:\n%s", verbose, d.Rule, first, out)
+			}
+		}
+	}
+}

@@ -9,7 +9,9 @@ import (
 // jsonVersion is the version of the JSON output contract.
 const jsonVersion = 1
 
-// The JSON output: field order and names are part of the contract.
+// The JSON output: field order and names are part of the contract. Detail
+// came after version 1 was published: it is optional, absent when empty,
+// so consumers of version 1 keep working.
 type (
 	jsonReport struct {
 		Version  int           `json:"version"`
@@ -27,6 +29,7 @@ type (
 		Rule      string        `json:"rule"`
 		Severity  string        `json:"severity"`
 		Message   string        `json:"message"`
+		Detail    string        `json:"detail,omitempty"`
 		File      string        `json:"file"`
 		Line      int           `json:"line"`
 		Column    int           `json:"column"`
@@ -57,7 +60,7 @@ func writeJSON(w io.Writer, r *Report, _ Options) error {
 	for _, d := range r.Findings {
 		end := rangeEnd(d.Start, d.End)
 		f := jsonFinding{
-			Rule: d.Rule, Severity: d.Severity.String(), Message: d.Message, File: d.File,
+			Rule: d.Rule, Severity: d.Severity.String(), Message: d.Message, Detail: d.Detail, File: d.File,
 			Line: int(d.Start.Line), Column: int(d.Start.Column), EndLine: int(end.Line), EndColumn: int(end.Column),
 			Related: make([]jsonRelated, 0, len(d.Related)),
 		}

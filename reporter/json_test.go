@@ -22,6 +22,35 @@ func TestJSONEmptyListsAreArrays(t *testing.T) {
 	}
 }
 
+// TestJSONDetailIsOptional checks that the detail, added to version 1 of
+// the contract, is left out when a finding has none.
+func TestJSONDetailIsOptional(t *testing.T) {
+	r := fixtureReport()
+	var withDetail, without int
+	for _, d := range r.Findings {
+		if d.Detail != "" {
+			withDetail++
+		} else {
+			without++
+		}
+	}
+	if withDetail == 0 || without == 0 {
+		t.Fatalf("the fixture needs findings with and without detail (%d, %d)", withDetail, without)
+	}
+	var raw struct {
+		Findings []map[string]any `json:"findings"`
+	}
+	if err := json.Unmarshal(render(t, "json", r, Options{}), &raw); err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range raw.Findings {
+		_, has := f["detail"]
+		if want := r.Findings[i].Detail != ""; has != want {
+			t.Errorf("finding %d: detail present = %v, want %v", i, has, want)
+		}
+	}
+}
+
 func TestJSONRoundTrip(t *testing.T) {
 	r := fixtureReport()
 	var got jsonReport
@@ -33,7 +62,7 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 	for i, f := range got.Findings {
 		d := r.Findings[i]
-		if f.Rule != d.Rule || f.Severity != d.Severity.String() || f.Message != d.Message || f.File != d.File ||
+		if f.Rule != d.Rule || f.Severity != d.Severity.String() || f.Message != d.Message || f.Detail != d.Detail || f.File != d.File ||
 			f.Line != int(d.Start.Line) || f.Column != int(d.Start.Column) || len(f.Related) != len(d.Related) {
 			t.Errorf("finding %d = %+v, want %+v", i, f, d)
 		}

@@ -57,6 +57,10 @@ type Options struct {
 	// Color enables ANSI colours (text format only). The caller decides:
 	// terminal detection, NO_COLOR, --color and --no-color.
 	Color bool
+	// Verbose adds each finding's detail to the text format (--verbose).
+	// The json and sarif formats always carry it; github never does, as an
+	// annotation has room for the message only.
+	Verbose bool
 }
 
 // Formatter writes a report to w.

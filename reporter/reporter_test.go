@@ -57,22 +57,29 @@ func fixtureRules() []*rules.Rule {
 }
 
 // fixtureReport exercises every feature of the formats: all severities,
-// related locations, a multi-line range, a whole-file finding, a message
-// with characters that need escaping, and a line with tabs and multi-byte
-// characters.
+// related locations (named in the message or not), a multi-line range, a
+// whole-file finding, messages and details with characters that need
+// escaping, findings with and without a detail, and a line with tabs and
+// multi-byte characters.
 func fixtureReport() *Report {
 	srcs := fixtureSources()
 	findings := []rules.Diagnostic{
 		{Rule: "style-hint", Severity: rules.Info, File: initPath, Start: pos(2, 7), End: pos(2, 16),
-			Message: `string "ünïcode" needs no interpolation; use single quotes`},
+			Message: `string "ünïcode" needs no interpolation; use single quotes`,
+			Detail:  "A double-quoted string without ${...} or escapes is the same string in single quotes, which say so."},
 		{Rule: "unknown-variable", Severity: rules.Warning, File: initPath, Start: pos(3, 8), End: pos(3, 10),
-			Message: "unknown variable $y: 100% unresolved, in class demo\nPuppet says: Unknown variable: 'y' — évaluation stricte",
+			Message: "unknown variable $y: 100% unresolved, in class demo (line 2)\nPuppet says: Unknown variable: 'y' — évaluation stricte",
+			Detail: "It is not a parameter or a variable assigned earlier in class demo, nor top-scope, so Puppet reads undef: " +
+				"*not* `$z` of manifests/other, odd:name.pp:2, [scope] known_variables, <b>HTML</b> & a\\[0\\] | ~x~ # — " +
+				"a long detail wraps in text output.\nA second paragraph.",
 			Related: []rules.Related{
 				{Message: "$z is assigned here", File: otherPath, Start: pos(2, 1), End: pos(2, 3)},
 				{Message: "and $é here", File: initPath, Start: pos(2, 2), End: pos(2, 4)},
 			}},
 		{Rule: "class-redeclared", Severity: rules.Warning, File: initPath, Start: pos(4, 3), End: pos(6, 4),
-			Message: "file resource spans lines"},
+			Message: "File['/tmp/a'] spans lines and meets Class[demo] at manifests/other, odd:name.pp:1",
+			Detail:  "Declared again at manifests/other, odd:name.pp:1.",
+			Related: []rules.Related{{Message: "Class[demo] is declared here", File: otherPath, Start: pos(1, 1), End: pos(1, 13)}}},
 		{Rule: "invalid-module-name", Severity: rules.Error, File: otherPath,
 			Message: "the file name is not a valid name"},
 		{Rule: "unknown-variable", Severity: rules.Error, File: otherPath, Start: pos(2, 1), End: pos(2, 3),
@@ -148,6 +155,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"text.golden", "text", fixtureReport, Options{}},
 		{"text-color.golden", "text", fixtureReport, Options{Color: true}},
+		{"text-verbose.golden", "text", fixtureReport, Options{Verbose: true}},
 		{"text-empty.golden", "text", emptyReport, Options{}},
 		{"json.golden", "json", fixtureReport, Options{}},
 		{"json-empty.golden", "json", emptyReport, Options{}},

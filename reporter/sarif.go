@@ -83,7 +83,8 @@ type (
 		Level string `json:"level"`
 	}
 	sarifMessage struct {
-		Text string `json:"text"`
+		Text     string `json:"text"`
+		Markdown string `json:"markdown,omitempty"`
 	}
 	sarifResult struct {
 		RuleID              string            `json:"ruleId"`
@@ -138,7 +139,7 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 		res := sarifResult{
 			RuleID:    d.Rule,
 			Level:     sarifLevel(d.Severity),
-			Message:   sarifMessage{Text: nonEmpty(nonEmpty(d.Message, d.Rule), "(no message)")},
+			Message:   sarifResultMessage(d),
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End, r.Dir)}},
 		}
 		if i, ok := ruleIndex[d.Rule]; ok {

@@ -47,8 +47,8 @@ func (p palette) severity(s rules.Severity) string {
 
 // writeText writes one block per finding — "file:line:col: severity: message
 // [rule]", the source line, a caret line under the range, the related
-// locations — then a line "path: error: message" per path error, and a
-// summary line.
+// locations and, with Options.Verbose, the detail — then a line "path:
+// error: message" per path error, and a summary line.
 func writeText(w io.Writer, r *Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	pal := palette{on: opts.Color}
@@ -73,6 +73,9 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		for _, rel := range d.Related {
 			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(printable(rel.Message), "      "))
 		}
+		if opts.Verbose && d.Detail != "" {
+			writeDetail(bw, d.Detail)
+		}
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(bw, "%s %s %s\n", pal.paint(ansiBold, location(e.Path, parser.Pos{})+":"),
@@ -83,6 +86,48 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		return fmt.Errorf("writing text report: %w", err)
 	}
 	return nil
+}
+
+// The detail of a finding (--verbose) closes its block: each paragraph
+// starts with "  = " and goes on indented, wrapped to fit a terminal, so
+// it cannot be mistaken for the source line or a related location.
+const (
+	detailFirst  = "  = "
+	detailIndent = "    "
+	detailWidth  = 100
+)
+
+// writeDetail writes a finding's detail, wrapped.
+func writeDetail(w io.Writer, detail string) {
+	for para := range strings.SplitSeq(printable(detail), "\n") {
+		for i, line := range wrap(para, detailWidth-len(detailIndent)) {
+			prefix := detailIndent
+			if i == 0 {
+				prefix = detailFirst
+			}
+			fmt.Fprintln(w, strings.TrimRight(prefix+line, " "))
+		}
+	}
+}
+
+// wrap breaks s into lines of at most width characters at white space; a
+// word longer than width gets a line of its own.
+func wrap(s string, width int) []string {
+	var lines []string
+	line, n := "", 0 // n counts the characters of line
+	for word := range strings.FieldsSeq(s) {
+		w := utf8.RuneCountInString(word)
+		switch {
+		case n == 0:
+			line, n = word, w
+		case n+1+w <= width:
+			line, n = line+" "+word, n+1+w
+		default:
+			lines = append(lines, line)
+			line, n = word, w
+		}
+	}
+	return append(lines, line)
 }
 
 // printable replaces control characters other than tab and line feed with

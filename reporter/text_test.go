@@ -1,6 +1,7 @@
 package reporter
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,5 +163,39 @@ func TestTextSnippetOnlyForNonEmptyLines(t *testing.T) {
 		"1 file checked, 2 errors, 0 warnings, 0 infos\n"
 	if got := string(render(t, "text", r, Options{})); got != want {
 		t.Errorf("text output:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		in    string
+		width int
+		want  []string
+	}{
+		{"", 10, []string{""}},
+		{"one two three", 7, []string{"one two", "three"}},
+		{"one two three", 13, []string{"one two three"}},
+		{"éé éé", 5, []string{"éé éé"}}, // characters, not bytes
+		{"a verylongword b", 4, []string{"a", "verylongword", "b"}},
+		{"spaces  and\ttabs", 20, []string{"spaces and tabs"}},
+	}
+	for _, tt := range tests {
+		if got := wrap(tt.in, tt.width); !slices.Equal(got, tt.want) {
+			t.Errorf("wrap(%q, %d) = %q, want %q", tt.in, tt.width, got, tt.want)
+		}
+	}
+}
+
+// TestTextDetailOnlyWhenVerbose checks that the text format explains a
+// finding only when asked: the detail is long, the message says enough to
+// scan a list.
+func TestTextDetailOnlyWhenVerbose(t *testing.T) {
+	r := &Report{Files: 1, Findings: []rules.Diagnostic{{Rule: "r", Severity: rules.Warning, File: "a.pp",
+		Start: pos(1, 1), Message: "short", Detail: "the long explanation"}}}
+	if out := string(render(t, "text", r, Options{})); strings.Contains(out, "explanation") {
+		t.Errorf("detail without --verbose:\n%s", out)
+	}
+	if out := string(render(t, "text", r, Options{Verbose: true})); !strings.Contains(out, "\n  = the long explanation\n") {
+		t.Errorf("no detail with --verbose:\n%s", out)
 	}
 }
