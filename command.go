@@ -59,6 +59,7 @@ type options struct {
 	version       bool
 	jobs          int
 	color         *bool // nil: only on a terminal
+	verbose       bool
 	paths         []string
 }
 
@@ -163,6 +164,7 @@ Flags:
       --version              print ducklint's version (module version, commit) and exit
       --jobs N               files processed at once (default %d)
       --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)
+  -v, --verbose              text format: explain each finding below it (why, Puppet's words, the fix)
 
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or path error, 3 internal failure.
 `
@@ -184,6 +186,8 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.IntVar(&opts.jobs, "jobs", opts.jobs, "")
 	fs.Var(colorFlag{&opts.color, true}, "color", "")
 	fs.Var(colorFlag{&opts.color, false}, "no-color", "")
+	fs.BoolVar(&opts.verbose, "v", false, "")
+	fs.BoolVar(&opts.verbose, "verbose", false, "")
 	help := false
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&help, "help", false, "")

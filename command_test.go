@@ -114,6 +114,40 @@ func TestDoubleDashEndsFlags(t *testing.T) {
 	}
 }
 
+// TestVerbose checks that -v and --verbose add each finding's detail to the
+// text output, and that the JSON output carries it either way.
+func TestVerbose(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.pp": "class a {\n  notice($nowhere)\n}\n"})
+	const detail = "so Puppet reads undef"
+	if _, out, _ := run(t, dir, ""); !strings.Contains(out, "unknown variable $nowhere in class a [unknown-variable]") ||
+		strings.Contains(out, detail) {
+		t.Errorf("text output without -v:\n%s", out)
+	}
+	for _, flag := range []string{"-v", "--verbose"} {
+		if _, out, _ := run(t, dir, "", flag); !strings.Contains(out, "\n  = It is not a parameter") || !strings.Contains(out, detail) {
+			t.Errorf("text output with %s:\n%s", flag, out)
+		}
+	}
+	// A text file written with --output gets the detail too, without colour.
+	report := filepath.Join(t.TempDir(), "report.txt")
+	if code, _, errOut := run(t, dir, "", "-v", "--color", "--output", "text="+report); code != ducklint.ExitFindings {
+		t.Errorf("--output text=FILE -v: exit %d, stderr %q", code, errOut)
+	}
+	if data, err := os.ReadFile(report); err != nil || !strings.Contains(string(data), detail) || strings.Contains(string(data), "\x1b[") {
+		t.Errorf("text file with -v (%v):\n%s", err, data)
+	}
+	_, out, _ := run(t, dir, "", "-f", "json")
+	var r struct {
+		Findings []struct {
+			Message string `json:"message"`
+			Detail  string `json:"detail"`
+		} `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Findings) != 1 || !strings.Contains(r.Findings[0].Detail, detail) {
+		t.Errorf("JSON output (%v):\n%s", err, out)
+	}
+}
+
 func TestFailOn(t *testing.T) {
 	dir := writeTree(t, map[string]string{"a.pp": "notice('x') # lint:ignore:syntax-error\n"})
 	// The only finding is an unused-ignore warning.

@@ -163,15 +163,15 @@ func (of *outputFiles) discard() {
 	}
 }
 
-// writeOutputs writes the report in every output, standard output with
-// colour when color is set, files never.
-func (c *Command) writeOutputs(outputs []output, files *outputFiles, rep *reporter.Report, color bool) error {
+// writeOutputs writes the report in every output with the given options,
+// but colour only on standard output, never in files.
+func (c *Command) writeOutputs(outputs []output, files *outputFiles, rep *reporter.Report, ropts reporter.Options) error {
 	var errs []error
 	for _, o := range outputs {
 		format, _ := reporter.Lookup(o.format)
-		w, opts := c.Stdout, reporter.Options{Color: color}
+		w, opts := c.Stdout, ropts
 		if o.path != "" {
-			w, opts = files.tmp[o.path], reporter.Options{}
+			w, opts = files.tmp[o.path], reporter.Options{Verbose: ropts.Verbose}
 		}
 		if err := format(w, rep, opts); err != nil {
 			errs = append(errs, fmt.Errorf("writing %s output: %w", o, err))

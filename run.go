@@ -111,7 +111,7 @@ func (c *Command) run(opts *options) (int, error) {
 		Source: func(path string) []byte { return sources[path] },
 		Errors: pathErrs, Dir: dir, Enclosing: enclosingDefinitions(prog),
 	}
-	if err := c.writeOutputs(opts.outputs, files, rep, c.useColor(opts)); err != nil {
+	if err := c.writeOutputs(opts.outputs, files, rep, reporter.Options{Color: c.useColor(opts), Verbose: opts.verbose}); err != nil {
 		return ExitInternal, err
 	}
 
