@@ -30,6 +30,13 @@ func runClassRedeclared(p *Pass) {
 		rl := rd.ResourceLike
 		title := typeRefName(rl.Target)
 		const fix = " Declare the class with include and set its parameters in Hiera."
+		if rd.Other == nil && rd.Conditional {
+			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
+				Message: fit(fmt.Sprintf("class { '%s': } in %s can run twice in one catalog", rl.Target, rl.Scope.Describe()),
+					fmt.Sprintf("class { '%s': } can run twice in one catalog", rl.Target)),
+				Detail: "Puppet fails with \"Duplicate declaration\" when the node's data lets it run twice in one catalog." + fix})
+			continue
+		}
 		if rd.Other == nil {
 			p.ReportSpan(rl.File, rl.Span,
 				fit(fmt.Sprintf("class { '%s': } in %s runs once per instance of it", rl.Target, rl.Scope.Describe()),
@@ -38,13 +45,6 @@ func runClassRedeclared(p *Pass) {
 			continue
 		}
 		o := rd.Other
-		if rd.Conditional && o == nil {
-			p.Report(Diagnostic{File: rl.File.Path, Start: rl.Span.Start, End: rl.Span.End, Severity: Info,
-				Message: fit(fmt.Sprintf("class { '%s': } in %s can run twice in one catalog", rl.Target, rl.Scope.Describe()),
-					fmt.Sprintf("class { '%s': } can run twice in one catalog", rl.Target)),
-				Detail: "Puppet fails with \"Duplicate declaration\" when conditions let it run twice in one catalog." + fix})
-			continue
-		}
 		// The class is written at the finding; where the other declaration
 		// is tells findings on one line apart.
 		meets := fmt.Sprintf("class { '%s': } can meet %s", rl.Target, otherDeclaration(o.Kind))
