@@ -134,6 +134,7 @@ func parse(f *File, opts ParseOptions) {
 	} else {
 		f.Program.Body.Stmts = p.parseTop()
 	}
+	arena.depth = boundDepth(f, arena.depth)
 	p.finishComments()
 	lx.release()
 }
@@ -1528,26 +1529,44 @@ func (p *parser) parseCase() Expr {
 	return c
 }
 
+// parseIfPart parses an if and its elsif and else parts. An elsif chain is
+// parsed in a loop and counts as one level of nesting, as a chain of
+// operators does: Puppet accepts hundreds of elsif branches (600 were
+// checked), which would exceed the nesting limit if each were a level.
+// The tree still nests each elsif in the Else of the one before it.
 func (p *parser) parseIfPart(kw token) Expr {
 	p.enter()
 	defer p.leave()
-	n := &If{Cond: p.parseExpr(0)}
-	n.Then = p.parseBlockBody()
-	end := n.Then.Range
-	switch p.kind() {
-	case tELSIF:
-		t := p.advance()
-		el := p.parseIfPart(t)
-		n.Else = el
-		end = el.Span()
-	case tELSE:
+	var (
+		chain []*If
+		kws   []token
+	)
+	for {
+		n := &If{Cond: p.parseExpr(0)}
+		n.Then = p.parseBlockBody()
+		n.Range = spanFrom(p.tokSpan(kw), n.Then.Range)
+		if len(chain) > 0 {
+			chain[len(chain)-1].Else = n
+		}
+		chain, kws = append(chain, n), append(kws, kw)
+		if p.kind() != tELSIF {
+			break
+		}
+		kw = p.advance()
+	}
+	last := chain[len(chain)-1]
+	if p.kind() == tELSE {
 		p.advance()
 		b := p.parseBlockBody()
-		n.Else = b
-		end = b.Range
+		last.Else = b
+		last.Range = spanFrom(p.tokSpan(kws[len(kws)-1]), b.Range)
 	}
-	n.Range = spanFrom(p.tokSpan(kw), end)
-	return n
+	// Each part's range runs to the end of the whole chain.
+	end := last.Range
+	for i := len(chain) - 2; i >= 0; i-- {
+		chain[i].Range = spanFrom(p.tokSpan(kws[i]), end)
+	}
+	return chain[0]
 }
 
 func (p *parser) parseUnless() Expr {

@@ -40,6 +40,7 @@ func alloc[T any](s *slab.Slab[T], v T) *T {
 // use.
 type Arena struct {
 	nodes nodeSlabs
+	depth []depthFrame // boundDepth's stack, reused
 }
 
 // ParseFile parses like the package-level ParseFile, allocating from a.
