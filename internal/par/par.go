@@ -3,7 +3,6 @@ package par
 
 import (
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -36,9 +35,9 @@ func ForWorkers(n, jobs int, fn func(worker, i int)) {
 		return
 	}
 	var next atomic.Int64
-	var wg sync.WaitGroup
+	var g Group // a panic in fn reaches the caller
 	for w := range workers {
-		wg.Go(func() {
+		g.Go(func() {
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
@@ -48,7 +47,7 @@ func ForWorkers(n, jobs int, fn func(worker, i int)) {
 			}
 		})
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 // ForChunks is For over runs of chunk consecutive indexes: for items of a

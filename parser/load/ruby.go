@@ -7,7 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
+
+	"github.com/ducklint/ducklint/internal/par"
 )
 
 // Custom facts are found with a light regular expression, not a Ruby
@@ -24,7 +25,7 @@ type rubyDefs struct {
 // scanModulesRuby scans the modules' lib/ directories, l.jobs at a time.
 func (l *loader) scanModulesRuby(mods []*Module) {
 	sem := make(chan struct{}, l.jobs)
-	var wg sync.WaitGroup
+	var wg par.Group
 	for _, m := range mods {
 		l.lay.mu.Lock()
 		dir := l.lay.abs[m]

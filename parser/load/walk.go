@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/ducklint/ducklint/internal/par"
 )
 
 // walkSpec says how a directory tree is walked.
@@ -87,7 +89,7 @@ type walker struct {
 	l    *loader
 	spec walkSpec
 	sem  chan struct{}
-	wg   sync.WaitGroup
+	wg   par.Group // a panic in a directory's goroutine reaches the caller
 
 	mu      sync.Mutex
 	out     []candidate
