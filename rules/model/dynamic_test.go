@@ -211,3 +211,42 @@ func BenchmarkDynamic(b *testing.B) {
 		})
 	}
 }
+
+// TestDynamicCostIsLinearInChainLength checks the simulations' cost on
+// long declaration chains, which were quadratic: an inheritance chain
+// declared only from code no environment evaluates (each class simulated
+// as a root of its own, re-evaluating its bases), and a chain of defined
+// types each declaring the next, with a default at the top (each resource
+// looked for defaults all the way up its chain).
+func TestDynamicCostIsLinearInChainLength(t *testing.T) {
+	inherits := func(n int) gentree.Tree {
+		var b strings.Builder
+		b.WriteString("class c0 { $x = 1 }\n")
+		for i := 1; i < n; i++ {
+			fmt.Fprintf(&b, "class c%d inherits c%d { }\n", i, i-1)
+		}
+		fmt.Fprintf(&b, "include c%d\n", n-1)
+		return gentree.Tree{"chain.pp": b.String()}
+	}
+	defines := func(n int) gentree.Tree {
+		var b strings.Builder
+		b.WriteString("class top {\n  File { mode => '0600' }\n  d0 { 'x': }\n}\n")
+		for i := range n {
+			fmt.Fprintf(&b, "define d%d {\n  file { \"/tmp/${title}-%d\": }\n  d%d { $title: }\n}\n", i, i, i+1)
+		}
+		fmt.Fprintf(&b, "define d%d { }\n", n)
+		return gentree.Tree{"chain.pp": b.String()}
+	}
+	for name, gen := range map[string]func(int) gentree.Tree{"inherits": inherits, "defines": defines} {
+		t.Run(name, func(t *testing.T) {
+			const n = 3000
+			small := buildTree(t, gen(n)).Dynamic().Steps
+			large := buildTree(t, gen(2*n)).Dynamic().Steps
+			// Linear: twice the chain, about twice the steps (a
+			// quadratic cost gives four times).
+			if small == 0 || float64(large) > 2.5*float64(small) {
+				t.Errorf("steps %d for %d links, %d for %d: not linear", small, n, large, 2*n)
+			}
+		})
+	}
+}

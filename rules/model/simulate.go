@@ -23,6 +23,17 @@ const maxDefineEvaluations = 5000
 // 5,000-file control repo evaluates under 5,000).
 const maxSimulationDefineEvaluations = 100_000
 
+// maxChainDepth bounds how deep a dynamic chain (classes and defined types
+// each declared by the one before) a simulation follows: what a resource's
+// defaults are, and whether a define instantiates itself, is found by
+// walking up the chain, so an unbounded chain of n declarations cost n²
+// steps. Real chains (node, role, profile, component, a few defines) are
+// under 20 deep; a class or define first reached beyond the bound is
+// simulated from top scope instead, like any other unreached one. The
+// bound depends only on the chain, never on unrelated code, as narrowing
+// requires (see maxDefineEvaluations).
+const maxChainDepth = 500
+
 // simWorker is one simulating goroutine's memo tables and scratch space.
 type simWorker struct {
 	a *dynamicAnalysis
@@ -49,6 +60,9 @@ type simWorker struct {
 	links []chainLink
 	// paths is where paths are cut from (see pathTo); they are kept.
 	paths slab.Seq[Branch]
+	// steps counts instances evaluated and steps up their chains: the
+	// simulations' cost, which Dynamic.Steps reports.
+	steps int
 }
 
 // defInfo is what a worker keeps about one definition. The stamps are
@@ -450,6 +464,8 @@ type instance struct {
 	path []Branch
 	// link is the instance's chain as records keep it, once one does.
 	link *chainLink
+	// depth is how many instances are above it on its chain.
+	depth int32
 }
 
 // chainLink is an instance's place in a dynamic chain as a record keeps
@@ -471,6 +487,10 @@ func (w *simWorker) newInstance(in instance) *instance {
 	w.slabUsed++
 	p := &chunk[(w.slabUsed-1)%256]
 	*p = in
+	w.steps++
+	if in.parent != nil {
+		p.depth = in.parent.depth + 1
+	}
 	return p
 }
 
@@ -609,8 +629,11 @@ func (sm *simulation) declare(inst *instance, ev event) {
 	if ev.tracked > 0 {
 		sm.w.evals.add(declRecord{ev.tracked - 1, declEval{sm.id, at, path.get()}})
 	}
+	if inst.depth >= maxChainDepth {
+		return
+	}
 	if decl.Kind == DefineInstance {
-		if def != nil && !declaredAbove(inst, decl) {
+		if def != nil && !sm.w.declaredAbove(inst, decl) {
 			sm.queue = append(sm.queue, queued{def: def, parent: inst, decl: decl, path: path.get()})
 		}
 		return
@@ -643,8 +666,9 @@ func (a *armsTo) get() []Branch {
 // declaredAbove reports whether decl already created inst or one of its
 // ancestors: a defined type instantiating itself (with other titles) is
 // simulated once per declaration on the chain.
-func declaredAbove(inst *instance, decl *Declaration) bool {
+func (w *simWorker) declaredAbove(inst *instance, decl *Declaration) bool {
 	for at := inst; at != nil; at = at.parent {
+		w.steps++
 		if at.via == decl {
 			return true
 		}
@@ -693,7 +717,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // can change it.
 func (sm *simulation) create(inst *instance, r *Resource) {
 	now := sm.tick()
-	if !hasDefaultFor(inst, r.Type) {
+	if !sm.w.hasDefaultFor(inst, r.Type) {
 		return
 	}
 	if resourceSets(r, "*") {
@@ -849,8 +873,9 @@ func inheritsDecl(def *Definition) *Declaration {
 // hasDefaultFor reports whether inst or an ancestor that is a class or a
 // defined type has a default for typ. Node and top scope are only ever at
 // the root of a chain: their defaults cannot reach into another class.
-func hasDefaultFor(inst *instance, typ string) bool {
+func (w *simWorker) hasDefaultFor(inst *instance, typ string) bool {
 	for at := inst; at != nil; at = at.parent {
+		w.steps++
 		if at.scope == nil || at.scope.Kind != ClassScope && at.scope.Kind != DefineScope {
 			continue
 		}
