@@ -11,8 +11,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // Report is everything a formatter needs.

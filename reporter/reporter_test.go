@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/reporter")

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // SARIF constants. GitHub code scanning reads a subset of SARIF 2.1.0 and

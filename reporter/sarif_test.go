@@ -11,8 +11,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // sarifSchemaPath is the official SARIF 2.1.0 schema, vendored in the

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/text/width"
 
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // ANSI escape sequences of the text format's colours.
