@@ -46,7 +46,7 @@ type Store struct {
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
 
-	old   snapshot // as read from path; read-only after Open
+	old snapshot // as read from path; read-only after Open
 
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
@@ -58,7 +58,6 @@ type snapshot struct {
 	Files   map[string]Entry // by absolute path
 	Summary map[Hash]*model.Summary
 }
-
 
 // Options configure a Store.
 type Options struct {
