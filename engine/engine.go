@@ -218,8 +218,8 @@ func (w *Workspace) Changed(paths ...string) {
 		case filepath.Base(abs) == rules.ConfigFileName:
 			w.reconfig, w.relayout = true, true
 		case ext == ".pp" || ext == ".epp":
-			if w.current == nil || w.current.byAbs[abs] < 0 {
-				w.relayout = true
+			if _, known := w.knownFile(abs); !known {
+				w.relayout = true // created
 			} else if _, err := os.Stat(abs); err != nil {
 				w.relayout = true // deleted
 			}
@@ -227,6 +227,15 @@ func (w *Workspace) Changed(paths ...string) {
 			w.relayout = true
 		}
 	}
+}
+
+// knownFile returns the index of the file at abs in the current snapshot.
+func (w *Workspace) knownFile(abs string) (int, bool) {
+	if w.current == nil {
+		return 0, false
+	}
+	i, ok := w.current.byAbs[abs]
+	return i, ok
 }
 
 // abs makes path absolute against the workspace's directory.
