@@ -40,8 +40,9 @@ type Snapshot struct {
 	updated   counts       // what making this snapshot read and parsed
 
 	// prev is the previous snapshot's files and summaries, for Dependents.
-	prevFiles []*load.File
-	prevSums  []*model.Summary
+	prevFiles     []*load.File
+	prevSums      []*model.Summary
+	prevDeclaring model.DeclaringFunctions
 }
 
 // update builds the snapshot of the workspace's current state, sharing
@@ -50,7 +51,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
 	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active}
 	if prev != nil {
-		s.store, s.prevFiles, s.prevSums = prev.store, prev.tree.Files, prev.sums()
+		s.store, s.prevFiles, s.prevSums, s.prevDeclaring = prev.store, prev.tree.Files, prev.sums(), prev.declaring
 	}
 	var loaded [][]byte // content that came with loading, by file
 	if prev == nil || w.relayout {

@@ -411,3 +411,49 @@ func TestCanceledSnapshot(t *testing.T) {
 		t.Error("findings with a canceled context returned no error")
 	}
 }
+
+// TestDependents checks that the files an edit can change are found among
+// the open ones: a class's variable read elsewhere.
+func TestDependents(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("environment.conf", "modulepath = modules\n")
+	write("manifests/site.pp", "node default { include a }\n")
+	write("modules/a/manifests/init.pp", "class a { include b\n notice($b::x) }\n")
+	write("modules/b/manifests/init.pp", "class b { $x = 1 }\n")
+	write("modules/c/manifests/init.pp", "class c { notice('alone') }\n")
+	w, err := engine.New(engine.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	open := []string{"modules/a/manifests/init.pp", "modules/b/manifests/init.pp", "modules/c/manifests/init.pp"}
+	snap, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snap.Dependents("modules/b/manifests/init.pp", open); !slices.Equal(got, open[:1]) {
+		t.Errorf("dependents of b: %v, want [a]", got)
+	}
+	before, _ := snap.Findings(ctx, open[0])
+	w.SetOverlay(open[1], []byte("class b { }\n"))
+	snap, err = w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := snap.Findings(ctx, open[0])
+	if reflect.DeepEqual(before[open[0]], after[open[0]]) {
+		t.Errorf("removing $b::x did not change a's findings: %s", show(after[open[0]]))
+	}
+	if got := snap.Dependents(open[1], open); !slices.Equal(got, open[:1]) {
+		t.Errorf("dependents of b after the edit: %v, want [a]", got)
+	}
+}
