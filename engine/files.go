@@ -21,8 +21,13 @@ type version struct {
 	overlay bool      // the content is an editor buffer's
 	entry   cache.Entry
 	hashed  bool // entry is set: the file was stat'ed and hashed, or trusted by its stat
+	err     error // why it could not be read; it has no summary then
+
+	// sum is set when the version is made for a file known by its stat;
+	// for content that came with loading or from an overlay, on first use
+	// (a check of every file needs none).
+	sumOnce sync.Once
 	sum     *model.Summary
-	err     error // why it could not be read; sum is nil then
 
 	once   sync.Once
 	src    []byte
@@ -51,6 +56,19 @@ func (v *version) content(f *load.File) ([]byte, *parser.File, error) {
 		}
 	})
 	return v.src, v.parsed, v.readErr
+}
+
+// summary returns the version's summary, nil when it could not be read.
+func (v *version) summary(f *load.File) *model.Summary {
+	v.sumOnce.Do(func() {
+		if v.sum != nil || v.err != nil {
+			return
+		}
+		if _, parsed, err := v.content(f); err == nil {
+			v.sum = model.Summarize(parsed)
+		}
+	})
+	return v.sum
 }
 
 // counts are what an update did, for tests and benchmarks.
@@ -99,8 +117,10 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 			}
 		}
 		v.parsed = arenas[w].ParseFile(f.Path, v.src)
-		v.sum = model.Summarize(v.parsed)
 		parsed[k] = true
+		if !v.overlay && v.stat != (load.Stat{}) {
+			v.sum = model.Summarize(v.parsed) // for the cache
+		}
 	})
 	for k := range todo {
 		if read[k] {

@@ -142,7 +142,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		// The cache keeps what this walk of the roots saw.
 		for i, f := range s.tree.Files {
 			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
-				s.store.Record(f.AbsPath, v.entry, v.sum)
+				s.store.Record(f.AbsPath, v.entry, v.summary(f))
 			}
 		}
 		_ = s.store.Save() // the cache only saves time: a run goes on without it
@@ -204,12 +204,11 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 	return tree, store, nil
 }
 
-// sums returns the summary of each file, nil for one that could not be read.
+// sums returns the summary of each file, nil for one that could not be
+// read, summarising in parallel what is not yet.
 func (s *Snapshot) sums() []*model.Summary {
 	out := make([]*model.Summary, len(s.versions))
-	for i, v := range s.versions {
-		out[i] = v.sum
-	}
+	par.For(len(s.versions), s.opts.Jobs, func(i int) { out[i] = s.versions[i].summary(s.tree.Files[i]) })
 	return out
 }
 
@@ -250,18 +249,15 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 			files[i].Reported = true
 		}
 	}
-	sums := s.sums()
-	keep := make([]bool, len(files))
-	if s.opts.WholeContext {
-		for i := range keep {
-			keep[i] = sums[i] != nil
-		}
-	} else {
-		keep = model.Relevant(files, sums, s.declaring)
+	// With every file reported, every file is kept: no summaries needed.
+	whole := s.opts.WholeContext || !slices.ContainsFunc(files, func(f *load.File) bool { return !f.Reported })
+	var keep []bool
+	if !whole {
+		keep = model.Relevant(files, s.sums(), s.declaring)
 	}
 	var kept []int
-	for i := range files {
-		if keep[i] && sums[i] != nil {
+	for i, v := range s.versions {
+		if v.err == nil && (whole || keep[i]) {
 			kept = append(kept, i)
 		}
 	}
