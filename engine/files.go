@@ -20,7 +20,7 @@ type version struct {
 	stat    load.Stat // the disk stat it was summarised at; zero for content that came with loading
 	overlay bool      // the content is an editor buffer's
 	entry   cache.Entry
-	hashed  bool // entry is set: the file was stat'ed and hashed, or trusted by its stat
+	hashed  bool  // entry is set: the file was stat'ed and hashed, or trusted by its stat
 	err     error // why it could not be read; it has no summary then
 
 	// sum is set when the version is made for a file known by its stat;
