@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/reporter"
 	"github.com/ducklint/ducklint/rules"
 )
@@ -90,7 +91,8 @@ func (c *Command) Main(args []string) (code int) {
 		fmt.Fprintf(c.Stderr, "ducklint: %v\n", err)
 		var ue *usageError
 		var ce *rules.ConfigError
-		if errors.As(err, &ue) || errors.As(err, &ce) {
+		var ee *engine.ConfigError
+		if errors.As(err, &ue) || errors.As(err, &ce) || errors.As(err, &ee) {
 			return ExitUsage
 		}
 		return ExitInternal

@@ -1,5 +1,5 @@
-// Package ducklint is the ducklint command: flag handling, the lint pipeline
-// (load, parse, model, rules, report) and exit codes. cmd/ducklint only wires
+// Package ducklint is the ducklint command: flag handling, outputs and exit
+// codes around the lint pipeline of package engine. cmd/ducklint only wires
 // it to the process, so the whole CLI is tested in-process.
 package ducklint
 

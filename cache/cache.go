@@ -21,10 +21,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
-	"github.com/ducklint/ducklint/internal/par"
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -40,29 +39,24 @@ const StatGranularity = 2 * time.Second
 // Hash is a SHA-256 content hash.
 type Hash [sha256.Size]byte
 
-// Store is the cache of one set of context roots. Its methods may be called
-// from one goroutine at a time; Summaries parallelises internally.
+// Store is the cache of one set of context roots. It only stores: reading,
+// hashing and summarising files is its caller's job.
 type Store struct {
 	path  string // the cache file; "" when nothing is persisted
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
 
-	old   snapshot // as read from path
+	old snapshot // as read from path; read-only after Open
+
+	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
 	dirty bool
 }
 
 // snapshot is the content of a cache file.
 type snapshot struct {
-	Files   map[string]fileEntry // by absolute path
+	Files   map[string]Entry // by absolute path
 	Summary map[Hash]*model.Summary
-}
-
-// fileEntry is what was known about one file when its content was hashed.
-type fileEntry struct {
-	Stat     load.Stat
-	Hash     Hash
-	HashedAt int64 // Unix nanoseconds
 }
 
 // Options configure a Store.
@@ -95,7 +89,7 @@ func Open(opts Options) *Store {
 		s.old = s.read()
 	}
 	// Sized for the same files as last time.
-	s.new = snapshot{Files: make(map[string]fileEntry, len(s.old.Files)),
+	s.new = snapshot{Files: make(map[string]Entry, len(s.old.Files)),
 		Summary: make(map[Hash]*model.Summary, len(s.old.Summary))}
 	return s
 }
@@ -116,74 +110,58 @@ func (s *Store) read() snapshot {
 	return snap
 }
 
-// Summaries returns the summary of every file, reading and parsing only
-// files the cache does not know in their current version. Files with
-// content (reported files, stdin) are always parsed; deferred files are
-// read only on a cache miss. parsed[i] is the tree of files[i] when it was
-// parsed, for the model to reuse; errs are files that could not be read,
-// whose summary is nil.
-func (s *Store) Summaries(files []*load.File, jobs int) (sums []*model.Summary, parsed []*parser.File, errs []error) {
-	sums = make([]*model.Summary, len(files))
-	parsed = make([]*parser.File, len(files))
-	entries := make([]fileEntry, len(files))
-	deferred := make([]bool, len(files))
-	fresh := make([]bool, len(files))
-	errAt := make([]error, len(files))
-	arenas := make([]parser.Arena, par.Workers(len(files), jobs))
-	par.ForWorkers(len(files), jobs, func(w, i int) {
-		f := files[i]
-		if f.Src == nil && f.AbsPath != "" {
-			deferred[i] = true
-			if e, ok := s.old.Files[f.AbsPath]; ok && e.Stat == f.Stat && s.trusted(e) {
-				if sum := s.old.Summary[e.Hash]; sum != nil {
-					sums[i], entries[i] = sum, e
-					return
-				}
-			}
-			hashedAt := s.now()
-			if err := f.Read(); err != nil {
-				errAt[i] = err
-				return
-			}
-			entries[i] = fileEntry{Stat: f.Stat, Hash: sha256.Sum256(f.Src), HashedAt: hashedAt.UnixNano()}
-			fresh[i] = true
-			if sum := s.old.Summary[entries[i].Hash]; sum != nil {
-				sums[i] = sum
-				return
-			}
-		}
-		parsed[i] = arenas[w].ParseFile(f.Path, f.Src)
-		sums[i] = model.Summarize(parsed[i])
-	})
-	for i, f := range files {
-		if errAt[i] != nil {
-			errs = append(errs, errAt[i])
-			continue
-		}
-		if !deferred[i] {
-			continue // reported or stdin content: not known by its stat
-		}
-		s.new.Files[f.AbsPath] = entries[i]
-		s.new.Summary[entries[i].Hash] = sums[i]
-		if fresh[i] {
-			s.dirty = true
-			// The previous version's summary stays one generation: an
-			// edit that is undone needs no parse.
-			if prev, ok := s.old.Files[f.AbsPath]; ok && prev.Hash != entries[i].Hash && s.old.Summary[prev.Hash] != nil {
-				s.new.Summary[prev.Hash] = s.old.Summary[prev.Hash]
-			}
+// Entry is what was known about one file when its content was hashed.
+type Entry struct {
+	Stat     load.Stat
+	Hash     Hash
+	HashedAt int64 // Unix nanoseconds
+}
+
+// HashOf returns the content hash of src.
+func HashOf(src []byte) Hash { return sha256.Sum256(src) }
+
+// Now returns the store's clock: the time to record as an Entry's HashedAt,
+// taken before the file is read.
+func (s *Store) Now() time.Time { return s.now() }
+
+// Lookup returns the entry and summary recorded for the file at abs when
+// its current stat st still vouches for them: the same as recorded, and
+// older than the hash by more than a timestamp tick. It may be called
+// concurrently with Lookup, ByHash and Record.
+func (s *Store) Lookup(abs string, st load.Stat) (Entry, *model.Summary, bool) {
+	e, ok := s.old.Files[abs]
+	if !ok || e.Stat != st || !s.trusted(e) {
+		return Entry{}, nil, false
+	}
+	sum := s.old.Summary[e.Hash]
+	return e, sum, sum != nil
+}
+
+// ByHash returns a summary stored for content with hash h, nil for none.
+// It may be called concurrently with Lookup, ByHash and Record.
+func (s *Store) ByHash(h Hash) *model.Summary { return s.old.Summary[h] }
+
+// Record notes what this run knows of the file at abs, for Save: its entry
+// and summary. The summary of the file's previous version stays one
+// generation, so an edit that is undone needs no parse. It may be called
+// concurrently.
+func (s *Store) Record(abs string, e Entry, sum *model.Summary) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.new.Files[abs] = e
+	s.new.Summary[e.Hash] = sum
+	if prev, ok := s.old.Files[abs]; !ok || prev != e {
+		s.dirty = true
+		if ok && prev.Hash != e.Hash && s.old.Summary[prev.Hash] != nil {
+			s.new.Summary[prev.Hash] = s.old.Summary[prev.Hash]
 		}
 	}
-	if len(s.new.Files) != len(s.old.Files) {
-		s.dirty = true // files gone or added
-	}
-	return sums, parsed, errs
 }
 
 // trusted reports whether an entry's stat still vouches for its hash: the
 // file's timestamps were older than the hash by more than a timestamp tick,
 // so a later change of the content must have changed them.
-func (s *Store) trusted(e fileEntry) bool {
+func (s *Store) trusted(e Entry) bool {
 	limit := e.HashedAt - int64(StatGranularity)
 	return e.Stat.ModTime < limit && e.Stat.ChangeTime < limit
 }
@@ -193,6 +171,11 @@ func (s *Store) trusted(e fileEntry) bool {
 // the cache does not grow with files long gone. The file is replaced
 // atomically; a failure leaves the old one.
 func (s *Store) Save() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.new.Files) != len(s.old.Files) {
+		s.dirty = true // files gone or added
+	}
 	if s.path == "" || !s.dirty {
 		return nil
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -66,28 +67,46 @@ type result struct {
 	parsed []string // files parsed
 }
 
-// run opens the store, summarises the files and saves, as a command does.
+// run opens the store, summarises the files and saves, as a workspace
+// does: a file whose stat vouches for its entry is neither read nor
+// parsed, one whose content hash is known is read but not parsed.
 func (fx *fixture) run(owner string) result {
 	fx.t.Helper()
 	s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: owner, Now: func() time.Time { return fx.now }})
-	files := fx.files()
-	sums, parsed, errs := s.Summaries(files, 2)
-	if len(errs) > 0 {
-		fx.t.Fatal(errs)
-	}
+	r := result{files: fx.files()}
+	r.sums = summariseAll(fx.t, s, r.files, &r.read, &r.parsed)
 	if err := s.Save(); err != nil {
 		fx.t.Fatal(err)
 	}
-	r := result{files: files, sums: sums}
-	for i, f := range files {
-		if f.Src != nil {
-			r.read = append(r.read, f.Path)
-		}
-		if parsed[i] != nil {
-			r.parsed = append(r.parsed, f.Path)
-		}
-	}
 	return r
+}
+
+// summariseAll is a store's client: it returns every file's summary and
+// appends the files it read and parsed to read and parsed.
+func summariseAll(t *testing.T, s *Store, files []*load.File, read, parsed *[]string) []*model.Summary {
+	t.Helper()
+	sums := make([]*model.Summary, len(files))
+	for i, f := range files {
+		if e, sum, ok := s.Lookup(f.AbsPath, f.Stat); ok {
+			s.Record(f.AbsPath, e, sum)
+			sums[i] = sum
+			continue
+		}
+		hashedAt := s.Now()
+		if err := f.Read(); err != nil {
+			t.Fatal(err)
+		}
+		*read = append(*read, f.Path)
+		e := Entry{Stat: f.Stat, Hash: HashOf(f.Src), HashedAt: hashedAt.UnixNano()}
+		sum := s.ByHash(e.Hash)
+		if sum == nil {
+			sum = model.Summarize(parser.ParseFile(f.Path, f.Src))
+			*parsed = append(*parsed, f.Path)
+		}
+		s.Record(f.AbsPath, e, sum)
+		sums[i] = sum
+	}
+	return sums
 }
 
 // defined returns the names the summary of file name defines.
@@ -259,25 +278,12 @@ func TestUnwritableCacheDirOnlyCostsTime(t *testing.T) {
 	}
 	fx.cache = filepath.Join(filepath.Dir(fx.cache), "blocker", "ducklint")
 	s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1"})
-	sums, _, errs := s.Summaries(fx.files(), 2)
-	if len(errs) > 0 || len(sums) != 2 || sums[0] == nil || sums[1] == nil {
-		t.Fatalf("summaries %v, errors %v", sums, errs)
+	var read, parsed []string
+	if sums := summariseAll(t, s, fx.files(), &read, &parsed); len(sums) != 2 || sums[0] == nil || sums[1] == nil {
+		t.Fatalf("summaries %v", sums)
 	}
 	if err := s.Save(); err == nil {
 		t.Error("Save into a path below a regular file succeeded")
-	}
-}
-
-func TestUnreadableFileIsAnError(t *testing.T) {
-	fx := newFixture(t, twoClasses)
-	files := fx.files()
-	if err := os.Remove(files[1].AbsPath); err != nil {
-		t.Fatal(err)
-	}
-	s := Open(Options{Owner: "v1"})
-	sums, _, errs := s.Summaries(files, 2)
-	if len(errs) != 1 || sums[1] != nil || sums[0] == nil {
-		t.Errorf("summaries %v, errors %v; want b.pp's error and no summary for it", sums, errs)
 	}
 }
 
@@ -290,7 +296,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 		{Kind: model.UnitNode},
 	}}
 	snap := snapshot{
-		Files: map[string]fileEntry{
+		Files: map[string]Entry{
 			"/t/a.pp": {Stat: load.Stat{Size: 10, ModTime: -5, ChangeTime: 1 << 62, Inode: 7, Device: 1 << 63}, Hash: Hash{1, 2}, HashedAt: 99},
 			"/t/b.pp": {Stat: load.Stat{Size: 10}, Hash: Hash{1, 2}, HashedAt: 100},
 		},
@@ -307,7 +313,7 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 
 func FuzzDecode(f *testing.F) {
 	snap := snapshot{
-		Files:   map[string]fileEntry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
+		Files:   map[string]Entry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
 		Summary: map[Hash]*model.Summary{{9}: {Units: []model.Unit{{Mentions: []string{"m"}}, {Kind: model.UnitDefinition, Name: "a"}}}},
 	}
 	// The fuzzer varies what the checksum covers and the checksum is added

@@ -277,10 +277,10 @@ func decode(data []byte, owner string) (snapshot, error) {
 		sums[h] = &model.Summary{Units: units}
 	}
 	n := d.count(1)
-	snap := snapshot{Files: make(map[string]fileEntry, n), Summary: sums}
+	snap := snapshot{Files: make(map[string]Entry, n), Summary: sums}
 	for range n {
 		p := str()
-		var e fileEntry
+		var e Entry
 		e.Stat = load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
 		copy(e.Hash[:], d.bytes(len(e.Hash)))
 		e.HashedAt = d.varint()

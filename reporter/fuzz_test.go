@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 // FuzzFormatters feeds arbitrary messages, paths, sources and positions to
@@ -23,13 +23,13 @@ func FuzzFormatters(f *testing.F) {
 
 	schema := loadSARIFSchema(f)
 	f.Fuzz(func(t *testing.T, msg, file string, src []byte, line, col, endLine, endCol, sev int) {
-		d := rules.Diagnostic{
-			Rule: "unknown-variable", Severity: rules.Severity(sev), Message: msg, File: file,
+		d := diagnostics.Diagnostic{
+			Rule: "unknown-variable", Severity: diagnostics.Severity(sev), Message: msg, File: file,
 			Start: pos(line, col), End: pos(endLine, endCol),
-			Related: []rules.Related{{Message: msg, File: file, Start: pos(endLine, endCol), End: pos(line, col)}},
+			Related: []diagnostics.Related{{Message: msg, File: file, Start: pos(endLine, endCol), End: pos(line, col)}},
 		}
 		r := &Report{
-			Findings: []rules.Diagnostic{d}, Files: 1, Rules: fixtureRules(), Version: "0.1.0",
+			Findings: []diagnostics.Diagnostic{d}, Files: 1, Rules: fixtureRules(), Version: "0.1.0",
 			Source: func(string) []byte { return src },
 		}
 		for _, name := range Names() {

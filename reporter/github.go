@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 // githubAnnotationLimit is how many annotations of each level GitHub shows
@@ -39,11 +39,11 @@ func writeGitHub(w io.Writer, r *Report, _ Options) error {
 }
 
 // githubCommand maps a severity to its workflow command.
-func githubCommand(s rules.Severity) string {
+func githubCommand(s diagnostics.Severity) string {
 	switch s {
-	case rules.Error:
+	case diagnostics.Error:
 		return "error"
-	case rules.Warning:
+	case diagnostics.Warning:
 		return "warning"
 	}
 	return "notice"
@@ -51,7 +51,7 @@ func githubCommand(s rules.Severity) string {
 
 // githubProperties formats the command's properties. Columns are sent only
 // for a range on one line: the runner rejects them otherwise.
-func githubProperties(d rules.Diagnostic) string {
+func githubProperties(d diagnostics.Diagnostic) string {
 	props := []string{"file=" + githubEscapeProperty(d.File)}
 	if d.Start.IsValid() {
 		end := rangeEnd(d.Start, d.End)
@@ -68,7 +68,7 @@ func githubProperties(d rules.Diagnostic) string {
 
 // githubMessage is the finding's message followed by its related
 // locations, one per line: an annotation has no other place for them.
-func githubMessage(d rules.Diagnostic) string {
+func githubMessage(d diagnostics.Diagnostic) string {
 	var b strings.Builder
 	b.WriteString(d.Message)
 	for _, rel := range d.Related {

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 func TestGitHubEscaping(t *testing.T) {
@@ -35,17 +35,17 @@ func TestGitHubEscaping(t *testing.T) {
 func TestGitHubProperties(t *testing.T) {
 	tests := []struct {
 		name string
-		d    rules.Diagnostic
+		d    diagnostics.Diagnostic
 		want string
 	}{
-		{"one line", rules.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5), End: pos(3, 9)},
+		{"one line", diagnostics.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5), End: pos(3, 9)},
 			"file=a.pp,line=3,col=5,endLine=3,endColumn=9,title=r"},
-		{"columns dropped across lines", rules.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5), End: pos(7, 2)},
+		{"columns dropped across lines", diagnostics.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5), End: pos(7, 2)},
 			"file=a.pp,line=3,endLine=7,title=r"},
-		{"unset end", rules.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5)},
+		{"unset end", diagnostics.Diagnostic{Rule: "r", File: "a.pp", Start: pos(3, 5)},
 			"file=a.pp,line=3,col=5,endLine=3,endColumn=5,title=r"},
-		{"whole file", rules.Diagnostic{Rule: "r", File: "a.pp"}, "file=a.pp,title=r"},
-		{"escaped path", rules.Diagnostic{Rule: "r", File: "x,y:z%.pp", Start: pos(1, 1), End: pos(1, 2)},
+		{"whole file", diagnostics.Diagnostic{Rule: "r", File: "a.pp"}, "file=a.pp,title=r"},
+		{"escaped path", diagnostics.Diagnostic{Rule: "r", File: "x,y:z%.pp", Start: pos(1, 1), End: pos(1, 2)},
 			"file=x%2Cy%3Az%25.pp,line=1,col=1,endLine=1,endColumn=2,title=r"},
 	}
 	for _, tt := range tests {
@@ -62,7 +62,7 @@ func TestGitHubCommandPerSeverity(t *testing.T) {
 		t.Fatalf("got %d lines, want one per finding and a summary:\n%s", len(lines), out)
 	}
 	for i, d := range fixtureReport().Findings {
-		want := "::" + map[rules.Severity]string{rules.Error: "error", rules.Warning: "warning", rules.Info: "notice"}[d.Severity] + " "
+		want := "::" + map[diagnostics.Severity]string{diagnostics.Error: "error", diagnostics.Warning: "warning", diagnostics.Info: "notice"}[d.Severity] + " "
 		if !strings.HasPrefix(lines[i], want) {
 			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], want)
 		}
@@ -72,7 +72,7 @@ func TestGitHubCommandPerSeverity(t *testing.T) {
 func TestGitHubAnnotationLimitNote(t *testing.T) {
 	r := &Report{Files: 1}
 	for range githubAnnotationLimit {
-		r.Findings = append(r.Findings, rules.Diagnostic{Rule: "r", Severity: rules.Warning, File: "a.pp", Message: "m"})
+		r.Findings = append(r.Findings, diagnostics.Diagnostic{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Message: "m"})
 	}
 	if out := string(render(t, "github", r, Options{})); strings.Contains(out, "at most") {
 		t.Errorf("note printed for %d findings:\n%s", githubAnnotationLimit, out)

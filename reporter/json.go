@@ -3,7 +3,7 @@ package reporter
 import (
 	"io"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 // jsonVersion is the version of the JSON output contract.
@@ -72,7 +72,7 @@ func writeJSON(w io.Writer, r *Report, _ Options) error {
 	return encodeJSON(w, out)
 }
 
-func jsonRelatedOf(rel rules.Related) jsonRelated {
+func jsonRelatedOf(rel diagnostics.Related) jsonRelated {
 	end := rangeEnd(rel.Start, rel.End)
 	return jsonRelated{
 		Message: rel.Message, File: rel.File,

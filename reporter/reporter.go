@@ -11,18 +11,18 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 // Report is everything a formatter needs.
 type Report struct {
 	// Findings are already sorted by file, line, column and rule.
-	Findings []rules.Diagnostic
+	Findings []diagnostics.Diagnostic
 	// Files is the number of files linted.
 	Files int
 	// Rules is every rule of the registry, sorted by ID; SARIF lists them all.
-	Rules []*rules.Rule
+	Rules []diagnostics.Rule
 	// Source returns the contents of a reported file by its reported path,
 	// for source snippets and fingerprints. It may be nil or return nil.
 	Source func(path string) []byte
@@ -43,14 +43,8 @@ type Report struct {
 	Errors []PathError
 }
 
-// PathError is a path that could not be linted.
-type PathError struct {
-	// Path is the path as reported: as typed for a PATH argument,
-	// otherwise as findings report paths.
-	Path string
-	// Message says what is wrong with it, without the path.
-	Message string
-}
+// PathError is a path that could not be linted (diagnostics.PathError).
+type PathError = diagnostics.PathError
 
 // Options tune a formatter's output.
 type Options struct {
@@ -104,12 +98,12 @@ type ruleListing struct {
 
 // ListRules writes every rule for --list-rules: a JSON array when format is
 // "json", otherwise an aligned text table of id, default severity and title.
-func ListRules(w io.Writer, rs []*rules.Rule, format string) error {
+func ListRules(w io.Writer, rs []diagnostics.Rule, format string) error {
 	if format == "json" {
 		list := make([]ruleListing, 0, len(rs))
 		for _, r := range rs {
 			list = append(list, ruleListing{
-				ID: r.ID, Severity: r.Severity.String(), Title: r.Title, Doc: r.Doc, URL: r.URL(),
+				ID: r.ID, Severity: r.Severity.String(), Title: r.Title, Doc: r.Doc, URL: r.URL,
 			})
 		}
 		return encodeJSON(w, list)
@@ -153,13 +147,13 @@ func (r *Report) source(path string) []byte {
 // counts tallies findings by severity.
 type counts struct{ errors, warnings, infos int }
 
-func countFindings(ds []rules.Diagnostic) counts {
+func countFindings(ds []diagnostics.Diagnostic) counts {
 	var c counts
 	for _, d := range ds {
 		switch d.Severity {
-		case rules.Error:
+		case diagnostics.Error:
 			c.errors++
-		case rules.Warning:
+		case diagnostics.Warning:
 			c.warnings++
 		default:
 			c.infos++

@@ -8,8 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/reporter")
@@ -43,17 +43,21 @@ func fixtureSources() map[string][]byte {
 func pos(line, col int) parser.Pos { return parser.Pos{Line: int32(line), Column: int32(col)} }
 
 // fixtureRules is a registry's worth of rules, sorted by ID.
-func fixtureRules() []*rules.Rule {
-	return []*rules.Rule{
-		{ID: "class-redeclared", Title: "A class is declared resource-like and elsewhere", Severity: rules.Warning,
+func fixtureRules() []diagnostics.Rule {
+	rs := []diagnostics.Rule{
+		{ID: "class-redeclared", Title: "A class is declared resource-like and elsewhere", Severity: diagnostics.Warning,
 			Doc: "A resource-like class declaration fails with \"Duplicate declaration\"\nwhen the class was declared before."},
-		{ID: "invalid-module-name", Title: "Module directory name is not a valid module name", Severity: rules.Error,
+		{ID: "invalid-module-name", Title: "Module directory name is not a valid module name", Severity: diagnostics.Error,
 			Doc: "Module names are lower-case letters, digits and underscores."},
-		{ID: "style-hint", Title: "Something could be written more plainly", Severity: rules.Info,
+		{ID: "style-hint", Title: "Something could be written more plainly", Severity: diagnostics.Info,
 			Doc: "Hints carry no risk: <em>style</em> & taste."},
-		{ID: "unknown-variable", Title: "Variable that static scope cannot resolve", Severity: rules.Warning,
+		{ID: "unknown-variable", Title: "Variable that static scope cannot resolve", Severity: diagnostics.Warning,
 			Doc: "An unqualified variable must be a parameter, assigned earlier in the same scope, or global."},
 	}
+	for i := range rs {
+		rs[i].URL = "https://github.com/ducklint/ducklint/blob/main/docs/rules/" + rs[i].ID + ".md"
+	}
+	return rs
 }
 
 // fixtureReport exercises every feature of the formats: all severities,
@@ -63,26 +67,26 @@ func fixtureRules() []*rules.Rule {
 // multi-byte characters.
 func fixtureReport() *Report {
 	srcs := fixtureSources()
-	findings := []rules.Diagnostic{
-		{Rule: "style-hint", Severity: rules.Info, File: initPath, Start: pos(2, 7), End: pos(2, 16),
+	findings := []diagnostics.Diagnostic{
+		{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(2, 7), End: pos(2, 16),
 			Message: `string "ünïcode" needs no interpolation; use single quotes`,
 			Detail:  "A double-quoted string without ${...} or escapes is the same string in single quotes, which say so."},
-		{Rule: "unknown-variable", Severity: rules.Warning, File: initPath, Start: pos(3, 8), End: pos(3, 10),
+		{Rule: "unknown-variable", Severity: diagnostics.Warning, File: initPath, Start: pos(3, 8), End: pos(3, 10),
 			Message: "unknown variable $y: 100% unresolved, in class demo (line 2)\nPuppet says: Unknown variable: 'y' — évaluation stricte",
 			Detail: "It is not a parameter or a variable assigned earlier in class demo, nor top-scope, so Puppet reads undef: " +
 				"*not* `$z` of manifests/other, odd:name.pp:2, [scope] known_variables, <b>HTML</b> & a\\[0\\] | ~x~ # — " +
 				"a long detail wraps in text output.\nA second paragraph.",
-			Related: []rules.Related{
+			Related: []diagnostics.Related{
 				{Message: "$z is assigned here", File: otherPath, Start: pos(2, 1), End: pos(2, 3)},
 				{Message: "and $é here", File: initPath, Start: pos(2, 2), End: pos(2, 4)},
 			}},
-		{Rule: "class-redeclared", Severity: rules.Warning, File: initPath, Start: pos(4, 3), End: pos(6, 4),
+		{Rule: "class-redeclared", Severity: diagnostics.Warning, File: initPath, Start: pos(4, 3), End: pos(6, 4),
 			Message: "File['/tmp/a'] spans lines and meets Class[demo] at manifests/other, odd:name.pp:1",
 			Detail:  "Declared again at manifests/other, odd:name.pp:1.",
-			Related: []rules.Related{{Message: "Class[demo] is declared here", File: otherPath, Start: pos(1, 1), End: pos(1, 13)}}},
-		{Rule: "invalid-module-name", Severity: rules.Error, File: otherPath,
+			Related: []diagnostics.Related{{Message: "Class[demo] is declared here", File: otherPath, Start: pos(1, 1), End: pos(1, 13)}}},
+		{Rule: "invalid-module-name", Severity: diagnostics.Error, File: otherPath,
 			Message: "the file name is not a valid name"},
-		{Rule: "unknown-variable", Severity: rules.Error, File: otherPath, Start: pos(2, 1), End: pos(2, 3),
+		{Rule: "unknown-variable", Severity: diagnostics.Error, File: otherPath, Start: pos(2, 1), End: pos(2, 3),
 			Message: "variable $z is never read"},
 	}
 	return &Report{
@@ -230,11 +234,11 @@ func TestMalformedPositions(t *testing.T) {
 	srcs := fixtureSources()
 	r := &Report{
 		Files: 1, Rules: fixtureRules(), Source: func(p string) []byte { return srcs[p] },
-		Findings: []rules.Diagnostic{
-			{Rule: "style-hint", Severity: rules.Info, File: initPath, Start: pos(2, 500), End: pos(2, 900), Message: "column past the end"},
-			{Rule: "style-hint", Severity: rules.Info, File: initPath, Start: pos(3, 5), End: pos(1, 1), Message: "end before start"},
-			{Rule: "style-hint", Severity: rules.Info, File: initPath, Start: pos(99, 1), End: pos(99, 2), Message: "line past the end"},
-			{Rule: "no-such-rule", Severity: rules.Severity(0), File: "/abs/path.pp", Start: pos(1, 0), Message: ""},
+		Findings: []diagnostics.Diagnostic{
+			{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(2, 500), End: pos(2, 900), Message: "column past the end"},
+			{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(3, 5), End: pos(1, 1), Message: "end before start"},
+			{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(99, 1), End: pos(99, 2), Message: "line past the end"},
+			{Rule: "no-such-rule", Severity: diagnostics.Severity(0), File: "/abs/path.pp", Start: pos(1, 0), Message: ""},
 		},
 	}
 	for _, name := range Names() {

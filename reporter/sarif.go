@@ -12,8 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 // SARIF constants. GitHub code scanning reads a subset of SARIF 2.1.0 and
@@ -185,7 +185,7 @@ func sarifInvocationOf(r *Report) sarifInvocation {
 
 // sarifRuleOf describes a rule for tool.driver.rules. GitHub shows
 // help.markdown in place of help.text, so both carry the link.
-func sarifRuleOf(rule *rules.Rule) sarifRule {
+func sarifRuleOf(rule diagnostics.Rule) sarifRule {
 	title := nonEmpty(oneLine(rule.Title), rule.ID)
 	doc := nonEmpty(strings.TrimSpace(rule.Doc), title)
 	return sarifRule{
@@ -194,20 +194,20 @@ func sarifRuleOf(rule *rules.Rule) sarifRule {
 		ShortDescription: sarifMessage{Text: truncate(title, sarifTextLimit)},
 		FullDescription:  sarifMessage{Text: truncate(oneLine(doc), sarifTextLimit)},
 		Help: sarifHelp{
-			Text:     fmt.Sprintf("%s\n\nDocumentation: %s", doc, rule.URL()),
-			Markdown: fmt.Sprintf("**%s**\n\n%s\n\n[Documentation](%s)", title, doc, rule.URL()),
+			Text:     fmt.Sprintf("%s\n\nDocumentation: %s", doc, rule.URL),
+			Markdown: fmt.Sprintf("**%s**\n\n%s\n\n[Documentation](%s)", title, doc, rule.URL),
 		},
-		HelpURI:              rule.URL(),
+		HelpURI:              rule.URL,
 		DefaultConfiguration: sarifRuleDefaults{Level: sarifLevel(rule.Severity)},
 	}
 }
 
 // sarifLevel maps a severity to a SARIF result level.
-func sarifLevel(s rules.Severity) string {
+func sarifLevel(s diagnostics.Severity) string {
 	switch s {
-	case rules.Error:
+	case diagnostics.Error:
 		return "error"
-	case rules.Warning:
+	case diagnostics.Warning:
 		return "warning"
 	}
 	return "note"
@@ -253,7 +253,7 @@ func sarifArtifact(file, dir string) sarifArtifactLocation {
 // its file, the definition around it and the code it flags, with
 // whitespace normalised. Not its position, so that lines inserted above
 // keep it, and not its message, which can quote other files' line numbers.
-func fingerprintInput(d rules.Diagnostic, enclosing, flagged string) string {
+func fingerprintInput(d diagnostics.Diagnostic, enclosing, flagged string) string {
 	return strings.Join([]string{d.Rule, d.File, enclosing, oneLine(flagged)}, "\x00")
 }
 

@@ -6,14 +6,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 // sarifResultMessage is a result's message: the finding's one-line message
 // as text, and as markdown followed by its detail when it has one (SARIF
 // viewers that render markdown show it in place of the text; GitHub code
 // scanning shows the text). Both link the related locations.
-func sarifResultMessage(d rules.Diagnostic) sarifMessage {
+func sarifResultMessage(d diagnostics.Diagnostic) sarifMessage {
 	msg := nonEmpty(nonEmpty(d.Message, d.Rule), "(no message)")
 	parts := linkRelated(msg, d)
 	m := sarifMessage{Text: renderLinked(parts, sarifEscape)}
@@ -36,7 +36,7 @@ type linkedPart struct {
 // file:line, or "line N" when it is in the finding's own file — that text
 // becomes the link; the locations it does not name are appended as
 // "(see file:line, ...)" links, so every one is a click away.
-func linkRelated(msg string, d rules.Diagnostic) []linkedPart {
+func linkRelated(msg string, d diagnostics.Diagnostic) []linkedPart {
 	var links []span // where the message names a related location
 	var unnamed []int
 	for i, rel := range d.Related {

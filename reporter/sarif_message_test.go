@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 // sarifLink is an embedded link of SARIF plain text.
@@ -19,36 +19,36 @@ func unlinkSARIF(s string) string {
 }
 
 func TestSARIFMessageLinks(t *testing.T) {
-	rel := func(file string, line int) rules.Related {
-		return rules.Related{Message: "here", File: file, Start: pos(line, 1), End: pos(line, 2)}
+	rel := func(file string, line int) diagnostics.Related {
+		return diagnostics.Related{Message: "here", File: file, Start: pos(line, 1), End: pos(line, 2)}
 	}
 	tests := []struct {
 		name    string
 		msg     string
-		related []rules.Related
+		related []diagnostics.Related
 		want    string
 	}{
 		{"no related", "plain $x", nil, "plain $x"},
-		{"named by file:line", "meets the include in class 'base' (m/base.pp:2)", []rules.Related{rel("m/base.pp", 2)},
+		{"named by file:line", "meets the include in class 'base' (m/base.pp:2)", []diagnostics.Related{rel("m/base.pp", 2)},
 			"meets the include in class 'base' ([m/base.pp:2](0))"},
-		{"named by line in the same file", "$x is read before it is assigned (line 3)", []rules.Related{rel("a.pp", 3)},
+		{"named by line in the same file", "$x is read before it is assigned (line 3)", []diagnostics.Related{rel("a.pp", 3)},
 			"$x is read before it is assigned ([line 3](0))"},
-		{"not named", "File default also sets 'mode'", []rules.Related{rel("m/a.pp", 2), rel("a.pp", 9)},
+		{"not named", "File default also sets 'mode'", []diagnostics.Related{rel("m/a.pp", 2), rel("a.pp", 9)},
 			"File default also sets 'mode' (see [m/a.pp:2](0), [a.pp:9](1))"},
-		{"a longer number is another line", "assigned (m/a.pp:12)", []rules.Related{rel("m/a.pp", 1)},
+		{"a longer number is another line", "assigned (m/a.pp:12)", []diagnostics.Related{rel("m/a.pp", 1)},
 			"assigned (m/a.pp:12) (see [m/a.pp:1](0))"},
-		{"a longer path is another file", "assigned (xm/a.pp:1)", []rules.Related{rel("m/a.pp", 1)},
+		{"a longer path is another file", "assigned (xm/a.pp:1)", []diagnostics.Related{rel("m/a.pp", 1)},
 			"assigned (xm/a.pp:1) (see [m/a.pp:1](0))"},
-		{"the second mention stands alone", "line 30, then line 3", []rules.Related{rel("a.pp", 3)},
+		{"the second mention stands alone", "line 30, then line 3", []diagnostics.Related{rel("a.pp", 3)},
 			"line 30, then [line 3](0)"},
-		{"two locations named once each", "first line 3, then m/b.pp:3", []rules.Related{rel("m/b.pp", 3), rel("a.pp", 3)},
+		{"two locations named once each", "first line 3, then m/b.pp:3", []diagnostics.Related{rel("m/b.pp", 3), rel("a.pp", 3)},
 			"first [line 3](1), then [m/b.pp:3](0)"},
-		{"brackets escaped outside and inside links", `File['/x'] and \ in x[1].pp:2`, []rules.Related{rel("x[1].pp", 2)},
+		{"brackets escaped outside and inside links", `File['/x'] and \ in x[1].pp:2`, []diagnostics.Related{rel("x[1].pp", 2)},
 			`File\['/x'\] and \\ in [x\[1\].pp:2](0)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := rules.Diagnostic{Rule: "r", File: "a.pp", Message: tt.msg, Related: tt.related}
+			d := diagnostics.Diagnostic{Rule: "r", File: "a.pp", Message: tt.msg, Related: tt.related}
 			got := sarifResultMessage(d)
 			if got.Text != tt.want {
 				t.Errorf("text = %q, want %q", got.Text, tt.want)
@@ -64,9 +64,9 @@ func TestSARIFMessageLinks(t *testing.T) {
 }
 
 func TestSARIFMessageMarkdown(t *testing.T) {
-	d := rules.Diagnostic{Rule: "r", File: "a.pp", Message: "Class['x'] meets m/b.pp:2",
+	d := diagnostics.Diagnostic{Rule: "r", File: "a.pp", Message: "Class['x'] meets m/b.pp:2",
 		Detail:  "Puppet fails: \"Duplicate declaration: Class[X]\"; see *this*, `that` and <b>it</b> | ~ & #1_2",
-		Related: []rules.Related{{Message: "here", File: "m/b.pp", Start: pos(2, 1)}}}
+		Related: []diagnostics.Related{{Message: "here", File: "m/b.pp", Start: pos(2, 1)}}}
 	got := sarifResultMessage(d)
 	if want := `Class\['x'\] meets [m/b.pp:2](0)`; got.Text != want {
 		t.Errorf("text = %q, want %q", got.Text, want)

@@ -11,8 +11,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 // sarifSchemaPath is the official SARIF 2.1.0 schema, vendored in the
@@ -142,7 +142,7 @@ func TestSARIFGitHubRequirements(t *testing.T) {
 	}
 	for i, rule := range driver.Rules {
 		if rule.ID != r.Rules[i].ID || rule.ShortDescription.Text == "" || rule.FullDescription.Text == "" ||
-			rule.Help.Text == "" || rule.Help.Markdown == "" || rule.HelpURI != r.Rules[i].URL() || rule.Name == "" {
+			rule.Help.Text == "" || rule.Help.Markdown == "" || rule.HelpURI != r.Rules[i].URL || rule.Name == "" {
 			t.Errorf("rule %d incomplete: %+v", i, rule)
 		}
 		if !strings.Contains(rule.Help.Text, rule.HelpURI) || !strings.Contains(rule.Help.Markdown, rule.HelpURI) {
@@ -223,7 +223,7 @@ func fingerprints(t *testing.T, r *Report) []string {
 
 // at returns the finding of rule unknown-variable on the first occurrence
 // of flagged in src.
-func at(t *testing.T, src, flagged string) rules.Diagnostic {
+func at(t *testing.T, src, flagged string) diagnostics.Diagnostic {
 	t.Helper()
 	off := strings.Index(src, flagged)
 	if off < 0 {
@@ -234,14 +234,14 @@ func at(t *testing.T, src, flagged string) rules.Diagnostic {
 
 // atOffset returns the finding of rule unknown-variable on the n bytes at
 // off in src, with the byte offsets the parser gives positions.
-func atOffset(src string, off, n int) rules.Diagnostic {
+func atOffset(src string, off, n int) diagnostics.Diagnostic {
 	idx := parser.NewLineIndex([]byte(src))
-	return rules.Diagnostic{Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp",
+	return diagnostics.Diagnostic{Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp",
 		Start: idx.Pos(off), End: idx.Pos(off + n), Message: "unknown " + src[off:off+n]}
 }
 
 func TestSARIFFingerprints(t *testing.T) {
-	report := func(src, enclosing string, ds ...rules.Diagnostic) *Report {
+	report := func(src, enclosing string, ds ...diagnostics.Diagnostic) *Report {
 		return &Report{Findings: ds, Files: 1, Rules: fixtureRules(),
 			Source:    func(string) []byte { return []byte(src) },
 			Enclosing: func(string, parser.Pos) string { return enclosing }}
@@ -292,8 +292,8 @@ func TestSARIFFingerprints(t *testing.T) {
 
 	// Positions without byte offsets (Offset 0 past line 1) are not read
 	// as code: the fingerprint must not take the line's text by number.
-	made := func(line int) rules.Diagnostic {
-		return rules.Diagnostic{Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp", Start: pos(line, 3), End: pos(line, 5)}
+	made := func(line int) diagnostics.Diagnostic {
+		return diagnostics.Diagnostic{Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp", Start: pos(line, 3), End: pos(line, 5)}
 	}
 	a := fingerprints(t, report(src, "", made(2)))[0]
 	b := fingerprints(t, report("\n"+src, "", made(3)))[0]

@@ -10,8 +10,8 @@ import (
 
 	"golang.org/x/text/width"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 // ANSI escape sequences of the text format's colours.
@@ -35,11 +35,11 @@ func (p palette) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
-func (p palette) severity(s rules.Severity) string {
+func (p palette) severity(s diagnostics.Severity) string {
 	switch s {
-	case rules.Error:
+	case diagnostics.Error:
 		return p.paint(ansiRed, s.String()+":")
-	case rules.Warning:
+	case diagnostics.Warning:
 		return p.paint(ansiMagenta, s.String()+":")
 	}
 	return p.paint(ansiCyan, s.String()+":")
@@ -79,7 +79,7 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(bw, "%s %s %s\n", pal.paint(ansiBold, location(e.Path, parser.Pos{})+":"),
-			pal.severity(rules.Error), pal.paint(ansiBold, indentLines(printable(e.Message), "  ")))
+			pal.severity(diagnostics.Error), pal.paint(ansiBold, indentLines(printable(e.Message), "  ")))
 	}
 	fmt.Fprintln(bw, pal.paint(ansiBold, summary(r)))
 	if err := bw.Flush(); err != nil {

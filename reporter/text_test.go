@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/diagnostics"
 )
 
 func TestCaretLine(t *testing.T) {
@@ -55,17 +55,17 @@ func TestCaretLine(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
-	diag := func(s rules.Severity) rules.Diagnostic { return rules.Diagnostic{Severity: s} }
+	diag := func(s diagnostics.Severity) diagnostics.Diagnostic { return diagnostics.Diagnostic{Severity: s} }
 	tests := []struct {
 		files    int
-		findings []rules.Diagnostic
+		findings []diagnostics.Diagnostic
 		want     string
 	}{
 		{0, nil, "no problems found in 0 files"},
 		{1, nil, "no problems found in 1 file"},
 		{12, nil, "no problems found in 12 files"},
-		{1, []rules.Diagnostic{diag(rules.Error)}, "1 file checked, 1 error, 0 warnings, 0 infos"},
-		{3, []rules.Diagnostic{diag(rules.Warning), diag(rules.Info), diag(rules.Warning), diag(rules.Error), diag(rules.Error)},
+		{1, []diagnostics.Diagnostic{diag(diagnostics.Error)}, "1 file checked, 1 error, 0 warnings, 0 infos"},
+		{3, []diagnostics.Diagnostic{diag(diagnostics.Warning), diag(diagnostics.Info), diag(diagnostics.Warning), diag(diagnostics.Error), diag(diagnostics.Error)},
 			"3 files checked, 2 errors, 2 warnings, 1 info"},
 	}
 	for _, tt := range tests {
@@ -79,7 +79,7 @@ func TestSummary(t *testing.T) {
 		t.Errorf("summary with a path error = %q, want %q", got, want)
 	}
 	two := append(oneError, PathError{Path: "y.pp", Message: "binary"})
-	if got, want := summary(&Report{Files: 2, Errors: two, Findings: []rules.Diagnostic{diag(rules.Warning)}}),
+	if got, want := summary(&Report{Files: 2, Errors: two, Findings: []diagnostics.Diagnostic{diag(diagnostics.Warning)}}),
 		"2 path errors; 2 files checked, 0 errors, 1 warning, 0 infos"; got != want {
 		t.Errorf("summary with path errors and a finding = %q, want %q", got, want)
 	}
@@ -133,8 +133,8 @@ func TestTextNeutralisesControlCharacters(t *testing.T) {
 	}
 
 	srcs := map[string][]byte{"a.pp": []byte("$x = \"\x1b[31m\" + $y\n")}
-	r := &Report{Files: 1, Source: func(p string) []byte { return srcs[p] }, Findings: []rules.Diagnostic{{
-		Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp", Start: pos(1, 16), End: pos(1, 18),
+	r := &Report{Files: 1, Source: func(p string) []byte { return srcs[p] }, Findings: []diagnostics.Diagnostic{{
+		Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 16), End: pos(1, 18),
 		Message: "unknown \x1b[0m $y",
 	}}}
 	got := string(render(t, "text", r, Options{}))
@@ -152,9 +152,9 @@ func TestTextNeutralisesControlCharacters(t *testing.T) {
 
 func TestTextSnippetOnlyForNonEmptyLines(t *testing.T) {
 	src := []byte("class a {\n")
-	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []rules.Diagnostic{
-		{Rule: "syntax-error", Severity: rules.Error, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
-		{Rule: "syntax-error", Severity: rules.Error, File: "a.pp", Start: pos(2, 1), End: pos(2, 1), Message: "Syntax error at end of input"},
+	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []diagnostics.Diagnostic{
+		{Rule: "syntax-error", Severity: diagnostics.Error, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
+		{Rule: "syntax-error", Severity: diagnostics.Error, File: "a.pp", Start: pos(2, 1), End: pos(2, 1), Message: "Syntax error at end of input"},
 	}}
 	want := "a.pp:1:9: error: first [syntax-error]\n" +
 		"class a {\n" +
@@ -190,7 +190,7 @@ func TestWrap(t *testing.T) {
 // finding only when asked: the detail is long, the message says enough to
 // scan a list.
 func TestTextDetailOnlyWhenVerbose(t *testing.T) {
-	r := &Report{Files: 1, Findings: []rules.Diagnostic{{Rule: "r", Severity: rules.Warning, File: "a.pp",
+	r := &Report{Files: 1, Findings: []diagnostics.Diagnostic{{Rule: "r", Severity: diagnostics.Warning, File: "a.pp",
 		Start: pos(1, 1), Message: "short", Detail: "the long explanation"}}}
 	if out := string(render(t, "text", r, Options{})); strings.Contains(out, "explanation") {
 		t.Errorf("detail without --verbose:\n%s", out)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/ducklint/ducklint/diagnostics"
 	"slices"
 	"strings"
 )
@@ -64,4 +65,13 @@ func (r *Registry) Resolve(name string) (*Rule, bool) {
 	}
 	rule, ok := r.byAlias[name]
 	return rule, ok
+}
+
+// Descriptions returns what a report says of every rule, sorted by id.
+func (r *Registry) Descriptions() []diagnostics.Rule {
+	out := make([]diagnostics.Rule, len(r.rules))
+	for i, rule := range r.rules {
+		out[i] = rule.Describe()
+	}
+	return out
 }

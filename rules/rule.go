@@ -5,6 +5,7 @@ package rules
 
 import (
 	"fmt"
+	"github.com/ducklint/ducklint/diagnostics"
 	"regexp"
 )
 
@@ -65,4 +66,9 @@ func (r *Rule) validate() error {
 		return fmt.Errorf("rule %q: no Run function", r.ID)
 	}
 	return nil
+}
+
+// Describe returns what a report says of the rule.
+func (r *Rule) Describe() diagnostics.Rule {
+	return diagnostics.Rule{ID: r.ID, Title: r.Title, Doc: r.Doc, Severity: r.Severity, URL: r.URL()}
 }

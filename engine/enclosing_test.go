@@ -1,4 +1,4 @@
-package ducklint
+package engine
 
 import (
 	"strings"

@@ -1,0 +1,290 @@
+// Package engine is ducklint's lint pipeline behind one small API, used by
+// the command line and the language server alike: a Workspace holds the
+// roots it analyses, their configuration, every file with its parsed tree
+// and summary, and overlays for unsaved editor buffers. It is loaded once,
+// updated file by file, and asked for the findings of some files.
+//
+// A Snapshot is an immutable view of one version of the workspace. A new
+// snapshot shares every unchanged file with the previous one: a file is read,
+// parsed and summarised again only when its content changed (its disk Stat
+// or its overlay). Asked for the findings of some files, a snapshot keeps
+// only the files that can change them (model.Relevant over the summaries),
+// builds the whole-program model over those and runs the rules: the findings
+// equal those of a run over every file. The model and the analyses the rules
+// share (static scopes, the declaration graph, the dynamic-scope simulation)
+// are built per query from the kept files' parsed trees; they are cheap next
+// to reading and parsing, which are never repeated for an unchanged file.
+//
+// A cold command-line run is the same path with a persistent summary cache
+// (package cache): context files outside the PATH arguments are only
+// stat'ed, their summaries come from the cache when their stat is unchanged,
+// and only the relevant ones are read and parsed.
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// Options configure a workspace.
+type Options struct {
+	// Roots are the files and directories analysed, relative to Dir: every
+	// .pp and .epp file below them is reported on, with the rest of the
+	// environments and modules they belong to loaded as context. "-" is
+	// Stdin. No roots means Dir.
+	Roots []string
+	// Dir is the working directory: relative paths are resolved against
+	// it and findings report paths relative to it. "" means the first
+	// root when it is a directory, else the process's working directory.
+	Dir string
+	// ConfigPath is the configuration file, relative to Dir; "" means the
+	// nearest .ducklint.toml upward from Dir, or none.
+	ConfigPath string
+	// Enable and Disable select rules on top of the configuration.
+	Enable, Disable []string
+	// Jobs bounds how many files are processed at once; <= 0 means GOMAXPROCS.
+	Jobs int
+
+	// Stdin is read for a root "-"; StdinFilename is the path reported for
+	// it and its place in the layout ("" for a lone "<stdin>").
+	Stdin         io.Reader
+	StdinFilename string
+
+	// CacheDir is where file summaries are kept between processes (see
+	// package cache); "" keeps them in memory only. CacheOwner identifies
+	// the program writing them (see CacheOwner). Now is the cache's clock;
+	// nil means time.Now.
+	CacheDir   string
+	CacheOwner string
+	Now        func() time.Time
+
+	// WholeContext parses every context file instead of the relevant ones;
+	// tests compare the two.
+	WholeContext bool
+}
+
+// Workspace is a warm whole-program analysis of some roots. It is safe for
+// concurrent use: updates (SetOverlay, RemoveOverlay, Changed) mark what
+// the next Snapshot must bring up to date; snapshots already taken do not
+// change.
+type Workspace struct {
+	opts Options // Dir absolute, Jobs resolved
+	reg  *rules.Registry
+
+	mu       sync.Mutex
+	cfg      *rules.Config
+	active   []rules.Active
+	overlays map[string][]byte // by absolute path
+	changed  map[string]bool   // absolute paths changed on disk since the last snapshot
+	relayout bool              // the layout (files, modules, environments) must be walked again
+	reconfig bool              // the configuration must be read again
+	current  *Snapshot         // the latest snapshot, nil before the first
+	stdin    []byte            // the content of root "-", read once
+}
+
+// ConfigError is a problem with the configuration or the rule selection:
+// the command line's usage error.
+type ConfigError struct{ Err error }
+
+func (e *ConfigError) Error() string { return e.Err.Error() }
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// New returns a workspace for opts, with its configuration read and its
+// rules selected; nothing is loaded until the first Snapshot. Configuration
+// errors (file:line: key) and unknown rules are *ConfigError.
+func New(opts Options) (*Workspace, error) {
+	if opts.Jobs <= 0 {
+		opts.Jobs = runtime.GOMAXPROCS(0)
+	}
+	if len(opts.Roots) == 0 {
+		opts.Roots = []string{"."}
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	dir := opts.Dir
+	if dir == "" {
+		if fi, err := os.Stat(opts.Roots[0]); err == nil && fi.IsDir() {
+			dir = opts.Roots[0]
+		} else if dir, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("working directory: %w", err)
+	}
+	opts.Dir = abs
+	w := &Workspace{opts: opts, reg: rules.Default(), overlays: map[string][]byte{}, changed: map[string]bool{}}
+	if err := w.configure(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// configure reads the configuration and selects the rules.
+func (w *Workspace) configure() error {
+	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, w.reg)
+	if err != nil {
+		return err
+	}
+	active, err := rules.Select(w.reg, cfg, w.opts.Enable, w.opts.Disable)
+	if err != nil {
+		return &ConfigError{err}
+	}
+	w.cfg, w.active = cfg, active
+	return nil
+}
+
+// loadConfig reads path, or the nearest .ducklint.toml above dir.
+func loadConfig(path, dir string, reg *rules.Registry) (*rules.Config, error) {
+	if path == "" {
+		found, err := rules.FindConfig(dir)
+		if err != nil {
+			return nil, &ConfigError{err}
+		}
+		if found == "" {
+			return nil, nil
+		}
+		path = found
+	} else if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	cfg, err := rules.LoadConfig(path, reg)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	return cfg, nil
+}
+
+// Registry returns the registry the workspace's rules come from.
+func (w *Workspace) Registry() *rules.Registry { return w.reg }
+
+// Config returns the configuration in effect (nil when there is no
+// configuration file).
+func (w *Workspace) Config() *rules.Config {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.cfg
+}
+
+// Dir returns the absolute working directory findings' paths are relative to.
+func (w *Workspace) Dir() string { return w.opts.Dir }
+
+// SetOverlay makes src the content of the file at path (absolute, or
+// relative to Dir) in the next snapshots, in place of its disk content: an
+// unsaved editor buffer.
+func (w *Workspace) SetOverlay(path string, src []byte) {
+	abs := w.abs(path)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.overlays[abs] = src
+	w.changed[abs] = true
+}
+
+// RemoveOverlay makes the file at path read from disk again.
+func (w *Workspace) RemoveOverlay(path string) {
+	abs := w.abs(path)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if _, ok := w.overlays[abs]; ok {
+		delete(w.overlays, abs)
+		w.changed[abs] = true
+	}
+}
+
+// Changed says that files at paths were created, changed or deleted on
+// disk. A changed Puppet file is read again; a created or deleted one, or a
+// file of the layout (metadata.json, environment.conf, .gitignore, Ruby
+// extensions), makes the next snapshot walk the roots again, still reusing
+// the parsed trees and summaries of unchanged files; a configuration file
+// (.ducklint.toml) is read again.
+func (w *Workspace) Changed(paths ...string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, p := range paths {
+		abs := w.abs(p)
+		w.changed[abs] = true
+		switch ext := filepath.Ext(abs); {
+		case filepath.Base(abs) == rules.ConfigFileName:
+			w.reconfig, w.relayout = true, true
+		case ext == ".pp" || ext == ".epp":
+			if _, known := w.knownFile(abs); !known {
+				w.relayout = true // created
+			} else if _, err := os.Stat(abs); err != nil {
+				w.relayout = true // deleted
+			}
+		default:
+			w.relayout = true
+		}
+	}
+}
+
+// knownFile returns the index of the file at abs in the current snapshot.
+func (w *Workspace) knownFile(abs string) (int, bool) {
+	if w.current == nil {
+		return 0, false
+	}
+	i, ok := w.current.byAbs[abs]
+	return i, ok
+}
+
+// abs makes path absolute against the workspace's directory.
+func (w *Workspace) abs(path string) string {
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(w.opts.Dir, path)
+	}
+	return filepath.Clean(path)
+}
+
+// Snapshot brings the workspace up to date and returns a view of it:
+// the first call loads the roots; later ones reuse every unchanged file's
+// parsed tree and summary, and return the previous snapshot when nothing
+// changed. A load error (an unusable exclude glob, "-" without standard
+// input) is returned as is; a canceled ctx returns ctx.Err().
+func (w *Workspace) Snapshot(ctx context.Context) (*Snapshot, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if w.current != nil && len(w.changed) == 0 && !w.relayout && !w.reconfig {
+		return w.current, nil
+	}
+	if w.reconfig {
+		if err := w.configure(); err != nil {
+			return nil, err
+		}
+		w.reconfig = false
+	}
+	s, err := w.update(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w.current = s
+	w.changed = map[string]bool{}
+	w.relayout = false
+	return s, nil
+}
+
+// CacheOwner identifies a build of ducklint for the summary cache, so that
+// summaries written by another build (another version, or the same version
+// rebuilt with a different summariser) are not trusted.
+func CacheOwner(version string) string {
+	owner := fmt.Sprintf("ducklint %s summary %d", version, model.SummaryVersion)
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			owner += fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return owner
+}

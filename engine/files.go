@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/ducklint/ducklint/cache"
+	"github.com/ducklint/ducklint/internal/par"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// version is one version of a file's content with what is known of it,
+// shared by every snapshot that sees that version. Its summary is set
+// before a snapshot holds it; its content and parsed tree may be filled
+// in later, once, when a check first needs them (a context file summarised
+// from the cache was never read).
+type version struct {
+	stat    load.Stat // the disk stat it was summarised at; zero for content that came with loading
+	overlay bool      // the content is an editor buffer's
+	entry   cache.Entry
+	hashed  bool  // entry is set: the file was stat'ed and hashed, or trusted by its stat
+	err     error // why it could not be read; it has no summary then
+
+	// sum is set when the version is made for a file known by its stat;
+	// for content that came with loading or from an overlay, on first use
+	// (a check of every file needs none).
+	sumOnce sync.Once
+	sum     *model.Summary
+
+	once   sync.Once
+	src    []byte
+	parsed *parser.File
+	// readErr is why reading the file for a check failed (it changed on
+	// disk since it was summarised, say).
+	readErr error
+}
+
+// content returns the file's content and parsed tree, reading and parsing
+// them on first use.
+func (v *version) content(f *load.File) ([]byte, *parser.File, error) {
+	v.once.Do(func() {
+		if v.src == nil {
+			c := *f
+			c.Src = nil
+			if err := c.Read(); err != nil {
+				v.readErr = err
+				return
+			}
+			v.src = c.Src
+		}
+		if v.parsed == nil {
+			var a parser.Arena
+			v.parsed = a.ParseFile(f.Path, v.src)
+		}
+	})
+	return v.src, v.parsed, v.readErr
+}
+
+// summary returns the version's summary, nil when it could not be read.
+func (v *version) summary(f *load.File) *model.Summary {
+	v.sumOnce.Do(func() {
+		if v.sum != nil || v.err != nil {
+			return
+		}
+		if _, parsed, err := v.content(f); err == nil {
+			v.sum = model.Summarize(parsed)
+		}
+	})
+	return v.sum
+}
+
+// counts are what an update did, for tests and benchmarks.
+type counts struct {
+	Read, Parsed, Reused int
+}
+
+// summarise makes the summary of each version in todo (indexes into files
+// and vs): parsing content it has, or, for a file known by its stat,
+// taking the summary from store when the stat vouches for it, else reading
+// and hashing it and parsing only content the store has no summary of.
+// Context files are read only on a cache miss.
+func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store, jobs int) counts {
+	var c counts
+	read := make([]bool, len(todo))
+	parsed := make([]bool, len(todo))
+	arenas := make([]parser.Arena, par.Workers(len(todo), jobs))
+	par.ForWorkers(len(todo), jobs, func(w, k int) {
+		i := todo[k]
+		f, v := files[i], vs[i]
+		if v.src == nil {
+			if store != nil {
+				if e, sum, ok := store.Lookup(f.AbsPath, v.stat); ok {
+					v.entry, v.hashed, v.sum = e, true, sum
+					return
+				}
+			}
+			var hashedAt int64
+			if store != nil {
+				hashedAt = store.Now().UnixNano()
+			}
+			c := *f
+			c.Src = nil
+			if err := c.Read(); err != nil {
+				v.err = err
+				return
+			}
+			read[k] = true
+			v.src = c.Src
+			v.entry, v.hashed = cache.Entry{Stat: v.stat, Hash: cache.HashOf(v.src), HashedAt: hashedAt}, true
+			if store != nil {
+				if sum := store.ByHash(v.entry.Hash); sum != nil {
+					v.sum = sum
+					return
+				}
+			}
+		}
+		v.parsed = arenas[w].ParseFile(f.Path, v.src)
+		parsed[k] = true
+		if !v.overlay && v.stat != (load.Stat{}) {
+			v.sum = model.Summarize(v.parsed) // for the cache
+		}
+	})
+	for k := range todo {
+		if read[k] {
+			c.Read++
+		}
+		if parsed[k] {
+			c.Parsed++
+		}
+	}
+	return c
+}
+
+// sameContent reports whether v holds exactly src (as its content, already
+// read).
+func sameContent(v *version, src []byte) bool {
+	return v != nil && v.src != nil && v.err == nil && bytes.Equal(v.src, src)
+}

@@ -1,0 +1,366 @@
+package engine
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/ducklint/ducklint/cache"
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/internal/par"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// Snapshot is an immutable view of one version of the workspace: its files
+// with their content, parsed trees and summaries, its configuration and
+// rules. It is safe for concurrent use.
+type Snapshot struct {
+	opts   Options
+	reg    *rules.Registry
+	cfg    *rules.Config
+	active []rules.Active
+
+	// tree is the layout; its files' Src is not used (contents are in
+	// versions), so the files can be shared with later snapshots.
+	tree      *load.Tree
+	versions  []*version     // of tree.Files[i]
+	byAbs     map[string]int // index in tree.Files by absolute path ("" for nameless stdin)
+	declaring model.DeclaringFunctions
+	store     *cache.Store // the persistent summary cache, nil for none
+	sumErrs   []error      // files that could not be read to be summarised
+	updated   counts       // what making this snapshot read and parsed
+
+	// prev is the previous snapshot's files and summaries, for Dependents.
+	prevFiles     []*load.File
+	prevSums      []*model.Summary
+	prevDeclaring model.DeclaringFunctions
+}
+
+// update builds the snapshot of the workspace's current state, sharing
+// every unchanged file's version with the current one. w.mu is held.
+func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
+	prev := w.current
+	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active}
+	if prev != nil {
+		s.store, s.prevFiles, s.prevSums, s.prevDeclaring = prev.store, prev.tree.Files, prev.sums(), prev.declaring
+	}
+	var loaded [][]byte // content that came with loading, by file
+	if prev == nil || w.relayout {
+		tree, store, err := w.load()
+		if err != nil {
+			return nil, err
+		}
+		if store != nil {
+			s.store = store
+		}
+		// Contents go to versions; the tree keeps the layout only.
+		loaded = make([][]byte, len(tree.Files))
+		for i, f := range tree.Files {
+			if f.Src != nil {
+				c := *f
+				loaded[i], c.Src = f.Src, nil
+				tree.Files[i] = &c
+			}
+		}
+		s.tree = tree
+	} else {
+		t := *prev.tree
+		t.Files = slices.Clone(t.Files)
+		s.tree = &t
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	s.versions = make([]*version, len(s.tree.Files))
+	s.byAbs = make(map[string]int, len(s.tree.Files))
+	var todo []int
+	for i, f := range s.tree.Files {
+		s.byAbs[f.AbsPath] = i
+		var old *version
+		if prev != nil {
+			if j, ok := prev.byAbs[f.AbsPath]; ok {
+				old = prev.versions[j]
+			}
+		}
+		changed := w.changed[f.AbsPath]
+		if ov, ok := w.overlays[f.AbsPath]; ok && f.AbsPath != "" {
+			if old != nil && old.overlay && !changed {
+				s.versions[i] = old
+			} else if old != nil && old.overlay && sameContent(old, ov) {
+				s.versions[i] = old
+			} else {
+				s.versions[i] = &version{overlay: true, src: ov}
+				todo = append(todo, i)
+			}
+			continue
+		}
+		if loaded != nil && loaded[i] != nil {
+			if old != nil && !old.overlay && sameContent(old, loaded[i]) {
+				s.versions[i] = old
+			} else {
+				s.versions[i] = &version{src: loaded[i]}
+				todo = append(todo, i)
+			}
+			continue
+		}
+		if loaded == nil && changed {
+			// A file changed on disk since the layout was walked: its
+			// stat now.
+			st, err := load.StatFile(f.AbsPath)
+			if err == nil {
+				c := *f
+				c.Stat = st
+				s.tree.Files[i] = &c
+				f = &c
+			}
+		}
+		if old != nil && !old.overlay && !changed && (loaded == nil || (old.stat == f.Stat && f.Stat != load.Stat{})) {
+			s.versions[i] = old
+			continue
+		}
+		s.versions[i] = &version{stat: f.Stat}
+		todo = append(todo, i)
+	}
+	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, w.opts.Jobs)
+	s.updated.Reused = len(s.tree.Files) - len(todo)
+	for _, v := range s.versions {
+		if v.err != nil {
+			s.sumErrs = append(s.sumErrs, v.err)
+		}
+	}
+	if loaded != nil && s.store != nil {
+		// The cache keeps what this walk of the roots saw.
+		for i, f := range s.tree.Files {
+			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
+				s.store.Record(f.AbsPath, v.entry, v.summary(f))
+			}
+		}
+		_ = s.store.Save() // the cache only saves time: a run goes on without it
+	}
+	var declaring model.DeclaringFunctions
+	if s.cfg != nil {
+		declaring = s.cfg.DeclaringFunctions
+	}
+	s.declaring = model.TreeDeclaringFunctions(s.tree, declaring)
+	return s, nil
+}
+
+// load walks the roots: reported files are read, context files only
+// stat'ed. The summary cache for the context's roots is opened while the
+// tree is walked (both take tens of milliseconds of an editor's save); it
+// is nil when there is no context outside the roots or no CacheDir.
+func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
+	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
+		src, err := io.ReadAll(w.opts.Stdin)
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		w.stdin = src
+	}
+	var stdin io.Reader
+	if w.opts.Stdin != nil {
+		stdin = bytes.NewReader(w.stdin)
+	}
+	dir := w.opts.Dir
+	var exclude []string
+	excludeBase := dir
+	if w.cfg != nil {
+		exclude = w.cfg.Exclude
+		if w.cfg.Path != "" {
+			excludeBase = filepath.Dir(w.cfg.Path)
+		}
+	}
+	var pending chan *cache.Store
+	tree, err := load.Load(load.Options{
+		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
+		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
+		OnContext: func(roots []string) {
+			if w.opts.CacheDir == "" {
+				return
+			}
+			pending = make(chan *cache.Store, 1)
+			go func() {
+				pending <- cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			}()
+		},
+	})
+	var store *cache.Store
+	if pending != nil {
+		store = <-pending
+	}
+	if err != nil {
+		return nil, nil, &ConfigError{err}
+	}
+	return tree, store, nil
+}
+
+// sums returns the summary of each file, nil for one that could not be
+// read, summarising in parallel what is not yet.
+func (s *Snapshot) sums() []*model.Summary {
+	out := make([]*model.Summary, len(s.versions))
+	par.For(len(s.versions), s.opts.Jobs, func(i int) { out[i] = s.versions[i].summary(s.tree.Files[i]) })
+	return out
+}
+
+// Result is what a check of some files found.
+type Result struct {
+	// Findings are sorted in the contract order.
+	Findings []diagnostics.Diagnostic
+	// Files are the reported paths of the files checked, sorted.
+	Files []string
+	// Errors are the paths that could not be linted, in path order.
+	Errors []diagnostics.PathError
+	// Source returns the content of a checked file by its reported path.
+	Source func(path string) []byte
+	// Enclosing names the innermost definition around a position of a
+	// checked file ("class ntp::config"), "" for none. It is not safe for
+	// concurrent use.
+	Enclosing func(path string, p parser.Pos) string
+}
+
+// Check returns the findings of the files at paths (absolute, or relative
+// to the workspace's directory; every file below the roots when none are
+// given), equal to those a check of every file gives for them. Paths that
+// are not Puppet files of the workspace are left out.
+func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	files := make([]*load.File, len(s.tree.Files))
+	for i, f := range s.tree.Files {
+		c := *f
+		if len(paths) > 0 {
+			c.Reported = false
+		}
+		files[i] = &c
+	}
+	for _, p := range paths {
+		if i, ok := s.byAbs[s.abs(p)]; ok {
+			files[i].Reported = true
+		}
+	}
+	// With every file reported, every file is kept: no summaries needed.
+	whole := s.opts.WholeContext || !slices.ContainsFunc(files, func(f *load.File) bool { return !f.Reported })
+	var keep []bool
+	if !whole {
+		keep = model.Relevant(files, s.sums(), s.declaring)
+	}
+	var kept []int
+	for i, v := range s.versions {
+		if v.err == nil && (whole || keep[i]) {
+			kept = append(kept, i)
+		}
+	}
+	parsedAt := make([]*parser.File, len(kept))
+	readErrs := make([]error, len(kept))
+	par.For(len(kept), s.opts.Jobs, func(k int) {
+		i := kept[k]
+		var src []byte
+		src, parsedAt[k], readErrs[k] = s.versions[i].content(files[i])
+		files[i].Src = src
+	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	narrowed := *s.tree
+	narrowed.Files = make([]*load.File, 0, len(kept))
+	parsed := make(map[*load.File]*parser.File, len(kept))
+	contextErrs := slices.Clone(s.sumErrs)
+	for k, i := range kept {
+		if readErrs[k] != nil {
+			contextErrs = append(contextErrs, readErrs[k])
+			continue
+		}
+		narrowed.Files = append(narrowed.Files, files[i])
+		parsed[files[i]] = parsedAt[k]
+	}
+	var known []string
+	if s.cfg != nil {
+		known = s.cfg.KnownVariables
+	}
+	prog := model.Build(&narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, DeclaringFunctions: s.declaring})
+	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs}
+	res := &Result{Findings: runner.Run(prog), Errors: pathErrors(s.tree.Problems, contextErrs)}
+	sources := map[string][]byte{}
+	for _, f := range prog.Files {
+		if f.Reported {
+			sources[f.Path] = f.Parsed.Src
+			res.Files = append(res.Files, f.Path)
+		}
+	}
+	res.Source = func(path string) []byte { return sources[path] }
+	res.Enclosing = enclosingDefinitions(prog)
+	return res, nil
+}
+
+// abs makes p absolute against the workspace's directory.
+func (s *Snapshot) abs(p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(s.opts.Dir, p)
+	}
+	return filepath.Clean(p)
+}
+
+// Findings returns the findings of the files at paths (every file below the
+// roots when none are given) by path as given, each file's sorted; equal to
+// the findings a check of every file gives for them.
+func (s *Snapshot) Findings(ctx context.Context, paths ...string) (map[string][]diagnostics.Diagnostic, error) {
+	res, err := s.Check(ctx, paths...)
+	if err != nil {
+		return nil, err
+	}
+	byReported := map[string][]diagnostics.Diagnostic{}
+	for _, d := range res.Findings {
+		byReported[d.File] = append(byReported[d.File], d)
+	}
+	out := map[string][]diagnostics.Diagnostic{}
+	if len(paths) == 0 {
+		for _, f := range res.Files {
+			out[f] = byReported[f]
+		}
+		return out, nil
+	}
+	for _, p := range paths {
+		out[p] = byReported[s.reportedPath(p)]
+	}
+	return out, nil
+}
+
+// reportedPath is the path findings report for the file at p.
+func (s *Snapshot) reportedPath(p string) string {
+	if i, ok := s.byAbs[s.abs(p)]; ok {
+		return s.tree.Files[i].Path
+	}
+	return ""
+}
+
+// pathErrors are the paths that could not be linted, from loading and from
+// reading the context, in path order.
+func pathErrors(problems []load.Problem, contextErrs []error) []diagnostics.PathError {
+	out := make([]diagnostics.PathError, 0, len(problems)+len(contextErrs))
+	for _, p := range problems {
+		out = append(out, diagnostics.PathError{Path: p.Path, Message: p.Err.Error()})
+	}
+	for _, err := range contextErrs {
+		var p load.Problem
+		if errors.As(err, &p) {
+			out = append(out, diagnostics.PathError{Path: p.Path, Message: p.Err.Error()})
+		} else {
+			out = append(out, diagnostics.PathError{Message: err.Error()})
+		}
+	}
+	slices.SortFunc(out, func(a, b diagnostics.PathError) int {
+		return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.Message, b.Message))
+	})
+	return out
+}

@@ -1,0 +1,459 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"maps"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/parser/load/gentree"
+)
+
+// puppetFiles lists the .pp and .epp files under dir, relative to it.
+func puppetFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".pp") || strings.HasSuffix(p, ".epp")) {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	return files
+}
+
+// copyTree copies dir to a new directory, with overlays (by path relative
+// to dir) in place of the files' content.
+func copyTree(t *testing.T, dir string, overlays map[string][]byte) string {
+	t.Helper()
+	out := t.TempDir()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		dst := filepath.Join(out, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if o, ok := overlays[filepath.ToSlash(rel)]; ok {
+			src = o
+		}
+		return os.WriteFile(dst, src, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// wholeRun returns the findings of every file of dir from a fresh
+// workspace that parses every file.
+func wholeRun(t *testing.T, dir string) map[string][]diagnostics.Diagnostic {
+	t.Helper()
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, WholeContext: true, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := w.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := snap.Findings(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// editor applies random edits to a tree through a warm workspace: overlays
+// set and removed, files rewritten, created and deleted on disk.
+type editor struct {
+	t        *testing.T
+	dir      string
+	w        *engine.Workspace
+	rng      *rand.Rand
+	overlays map[string][]byte // by path relative to dir
+	classes  []string          // class names to read variables of
+	created  int
+}
+
+// content is what the workspace should see for file: its overlay, else
+// its disk content.
+func (e *editor) content(file string) []byte {
+	if o, ok := e.overlays[file]; ok {
+		return o
+	}
+	src, err := os.ReadFile(filepath.Join(e.dir, file))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return src
+}
+
+// mutate returns src changed in one of the ways that move findings of
+// other files: a line removed (an include, an assignment), a resource
+// default added, a read of another class's variable, an include added, a
+// syntax error.
+func (e *editor) mutate(src []byte) []byte {
+	lines := strings.Split(string(src), "\n")
+	switch e.rng.IntN(6) {
+	case 0, 1:
+		if len(lines) > 1 {
+			i := e.rng.IntN(len(lines))
+			lines = slices.Delete(lines, i, i+1)
+		}
+	case 2:
+		lines = append([]string{"File { mode => '0600' }", "Package { ensure => latest }"}, lines...)
+	case 3:
+		c := e.classes[e.rng.IntN(len(e.classes))]
+		lines = append(lines, fmt.Sprintf("notice($%s::ensure)", c))
+	case 4:
+		c := e.classes[e.rng.IntN(len(e.classes))]
+		lines = append(lines, fmt.Sprintf("include %s", c))
+	case 5:
+		lines = append(lines, "class {")
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// step makes one random change and returns the files it touched.
+func (e *editor) step() []string {
+	files := puppetFiles(e.t, e.dir)
+	file := files[e.rng.IntN(len(files))]
+	switch e.rng.IntN(6) {
+	case 0, 1: // edit a buffer
+		src := e.mutate(e.content(file))
+		e.overlays[file] = src
+		e.w.SetOverlay(file, src)
+	case 2: // close a buffer unsaved
+		for f := range e.overlays {
+			file = f
+			break
+		}
+		delete(e.overlays, file)
+		e.w.RemoveOverlay(file)
+	case 3: // save a change on disk
+		src := e.mutate(e.content(file))
+		if err := os.WriteFile(filepath.Join(e.dir, file), src, 0o644); err != nil {
+			e.t.Fatal(err)
+		}
+		e.w.Changed(file)
+	case 4: // a new file
+		e.created++
+		mod := strings.SplitN(file, "/", 3)
+		if len(mod) < 3 || mod[0] != "modules" {
+			return e.step()
+		}
+		file = fmt.Sprintf("modules/%s/manifests/added%d.pp", mod[1], e.created)
+		src := fmt.Sprintf("class %s::added%d {\n  include %s\n  $ensure = 'present'\n}\n", mod[1], e.created, e.classes[e.rng.IntN(len(e.classes))])
+		if err := os.WriteFile(filepath.Join(e.dir, file), []byte(src), 0o644); err != nil {
+			e.t.Fatal(err)
+		}
+		e.w.Changed(file)
+	case 5: // a file deleted (not one with an unsaved buffer)
+		if _, open := e.overlays[file]; open || strings.HasPrefix(file, "manifests/") {
+			return e.step()
+		}
+		if err := os.Remove(filepath.Join(e.dir, file)); err != nil {
+			e.t.Fatal(err)
+		}
+		e.w.Changed(file)
+		return nil
+	}
+	return []string{file}
+}
+
+// TestIncrementalFindingsMatchAFreshWholeRun is the engine's guarantee for
+// a warm workspace: after any sequence of edits (overlays set and
+// removed, files saved, created and deleted), the findings a snapshot
+// gives for some files, narrowed, equal those of a fresh run over every
+// file of the same content.
+func TestIncrementalFindingsMatchAFreshWholeRun(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(120, 7).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &editor{t: t, dir: dir, w: w, rng: rand.New(rand.NewPCG(1, 2)), overlays: map[string][]byte{},
+		classes: []string{"mod000", "mod001::params", "mod002::config", "profile::base", "mod003"}}
+	ctx := context.Background()
+	compared, findings := 0, 0
+	for i := range 30 {
+		touched := e.step()
+		snap, err := w.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := wholeRun(t, copyTree(t, dir, e.overlays))
+		// The touched files, open buffers and a few others, one at a time
+		// and together.
+		files := puppetFiles(t, dir)
+		ask := slices.Concat(touched, mapsKeys(e.overlays))
+		for range 3 {
+			ask = append(ask, files[e.rng.IntN(len(files))])
+		}
+		slices.Sort(ask)
+		ask = slices.Compact(ask)
+		for _, f := range ask {
+			got, err := snap.Findings(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got[f], whole[f]) {
+				t.Errorf("step %d: %s: findings of the warm workspace differ from a fresh whole run\nwarm:\n%s\nwhole:\n%s",
+					i, f, show(got[f]), show(whole[f]))
+			}
+			compared++
+			findings += len(whole[f])
+		}
+		got, err := snap.Findings(ctx, ask...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ask {
+			if !reflect.DeepEqual(got[f], whole[f]) {
+				t.Errorf("step %d: %s checked with %v: differs from a fresh whole run\nwarm:\n%s\nwhole:\n%s",
+					i, f, ask, show(got[f]), show(whole[f]))
+			}
+		}
+		all, err := snap.Findings(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ds := range whole {
+			findings += len(ds)
+		}
+		if !reflect.DeepEqual(all, whole) {
+			for _, f := range slices.Sorted(maps.Keys(whole)) {
+				if !reflect.DeepEqual(all[f], whole[f]) {
+					t.Errorf("step %d: %s: findings of every file differ from a fresh whole run\nwarm:\n%s\nwhole:\n%s", i, f, show(all[f]), show(whole[f]))
+				}
+			}
+			if len(all) != len(whole) {
+				t.Errorf("step %d: %d files checked, the whole run checked %d", i, len(all), len(whole))
+			}
+		}
+	}
+	t.Logf("%d file checks compared, %d findings", compared, findings)
+	if findings < 100 {
+		t.Errorf("only %d findings compared: the comparison proves little", findings)
+	}
+}
+
+func mapsKeys(m map[string][]byte) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func show(ds []diagnostics.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		fmt.Fprintf(&b, "  %s:%d:%d %s %s %s\n", d.File, d.Start.Line, d.Start.Column, d.Severity, d.Rule, d.Message)
+	}
+	return b.String()
+}
+
+// TestEditReparsesOnlyTheEditedFile checks that a snapshot after an edit
+// shares every other file with the one before.
+func TestEditReparsesOnlyTheEditedFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(120, 7).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	first, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(puppetFiles(t, dir))
+	if got := engine.Updated(first); got.Parsed != n {
+		t.Fatalf("first snapshot parsed %d files, want %d", got.Parsed, n)
+	}
+	if again, _ := w.Snapshot(ctx); again != first {
+		t.Error("a snapshot with nothing changed is not the previous one")
+	}
+	const file = "modules/mod000/manifests/params.pp"
+	w.SetOverlay(file, []byte("class mod000::params { $x = 1 }\n"))
+	second, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.Updated(second); got.Parsed != 1 || got.Read != 0 || got.Reused != n-1 {
+		t.Errorf("after an overlay: %+v, want 1 parsed, 0 read, %d reused", got, n-1)
+	}
+	// The earlier snapshot still sees the disk content.
+	before, err := first.Findings(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := second.Findings(ctx, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(before, after) {
+		t.Log("the overlay did not change the file's findings")
+	}
+	w.Changed(file) // saved elsewhere: the overlay still wins
+	third, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := engine.Updated(third); got.Parsed != 0 || got.Read != 0 {
+		t.Errorf("a disk change under an unchanged overlay: %+v, want nothing parsed or read", got)
+	}
+}
+
+// TestConcurrentChecksAndUpdates runs checks on several snapshots while the
+// workspace is edited; the race detector checks the sharing.
+func TestConcurrentChecksAndUpdates(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(60, 3).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	files := puppetFiles(t, dir)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 8 {
+				f := files[(g*8+i)%len(files)]
+				if g%2 == 0 {
+					w.SetOverlay(f, []byte(fmt.Sprintf("class x%d_%d { include mod000 }\n", g, i)))
+				}
+				snap, err := w.Snapshot(ctx)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := snap.Findings(ctx, f, files[0]); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	snap, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := snap.Findings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlays := map[string][]byte{}
+	for g := 0; g < 4; g += 2 {
+		for i := range 8 {
+			overlays[files[(g*8+i)%len(files)]] = []byte(fmt.Sprintf("class x%d_%d { include mod000 }\n", g, i))
+		}
+	}
+	if want := wholeRun(t, copyTree(t, dir, overlays)); !reflect.DeepEqual(got, want) {
+		t.Error("findings after concurrent edits differ from a fresh whole run")
+	}
+}
+
+// TestCanceledSnapshot checks that a canceled context stops a snapshot.
+func TestCanceledSnapshot(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(10, 1).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := w.Snapshot(ctx); err == nil {
+		t.Error("a canceled snapshot returned no error")
+	}
+	snap, err := w.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := snap.Findings(ctx); err == nil {
+		t.Error("findings with a canceled context returned no error")
+	}
+}
+
+// TestDependents checks that the files an edit can change are found among
+// the open ones: a class's variable read elsewhere.
+func TestDependents(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("environment.conf", "modulepath = modules\n")
+	write("manifests/site.pp", "node default { include a }\n")
+	write("modules/a/manifests/init.pp", "class a { include b\n notice($b::x) }\n")
+	write("modules/b/manifests/init.pp", "class b { $x = 1 }\n")
+	write("modules/c/manifests/init.pp", "class c { notice('alone') }\n")
+	w, err := engine.New(engine.Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	open := []string{"modules/a/manifests/init.pp", "modules/b/manifests/init.pp", "modules/c/manifests/init.pp"}
+	snap, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := snap.Dependents("modules/b/manifests/init.pp", open); !slices.Equal(got, open[:1]) {
+		t.Errorf("dependents of b: %v, want [a]", got)
+	}
+	before, _ := snap.Findings(ctx, open[0])
+	w.SetOverlay(open[1], []byte("class b { }\n"))
+	snap, err = w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := snap.Findings(ctx, open[0])
+	if reflect.DeepEqual(before[open[0]], after[open[0]]) {
+		t.Errorf("removing $b::x did not change a's findings: %s", show(after[open[0]]))
+	}
+	if got := snap.Dependents(open[1], open); !slices.Equal(got, open[:1]) {
+		t.Errorf("dependents of b after the edit: %v, want [a]", got)
+	}
+}
