@@ -74,7 +74,10 @@ func (e *usageError) Error() string { return e.msg }
 func (c *Command) Main(args []string) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(c.Stderr, "ducklint: internal error: %v\n", r)
+			// One line, as the README promises: a panic's value may span
+			// several, and its stack is for a debugger, not for CI logs.
+			msg := strings.Join(strings.Fields(fmt.Sprint(r)), " ")
+			fmt.Fprintf(c.Stderr, "ducklint: internal error: %s (a bug in ducklint; please report it)\n", msg)
 			code = ExitInternal
 		}
 	}()

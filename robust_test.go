@@ -2,9 +2,11 @@ package ducklint_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -194,5 +196,68 @@ func TestRepeatedRunsReleaseTheirMemory(t *testing.T) {
 	runtime.GC() // one collection: what pools keep survives it
 	if left := heap() - min(heap(), base); left > perRun/10 {
 		t.Errorf("after 21 runs and a collection, %d KB are still reachable (a run allocates %d KB)", left>>10, perRun>>10)
+	}
+}
+
+// panickingReader panics when read: a stand-in for a bug anywhere in the
+// pipeline.
+type panickingReader struct{}
+
+func (panickingReader) Read([]byte) (int, error) { panic("reader broke\nsecond line") }
+
+// TestInternalErrorIsOneLine checks the README's promise for a bug in
+// ducklint: exit 3 and one line on standard error, not a stack trace.
+func TestInternalErrorIsOneLine(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	cmd := &ducklint.Command{Stdin: panickingReader{}, Stdout: &stdout, Stderr: &stderr, Dir: t.TempDir()}
+	code := cmd.Main([]string{"ducklint", "--stdin-filename", "x.pp", "-"})
+	if code != ducklint.ExitInternal {
+		t.Errorf("exit %d; want %d", code, ducklint.ExitInternal)
+	}
+	msg := stderr.String()
+	if strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "ducklint: internal error: reader broke second line") {
+		t.Errorf("stderr %q; want one line naming the internal error", msg)
+	}
+}
+
+// TestDeepInputDoesNotExhaustTheStack runs the whole command on the shapes
+// that overflowed the stack (400,000 links each, as reported), with the
+// stack limited to 64 MB: an unbounded recursion over such a tree needs
+// hundreds of megabytes and would end the test binary. Each file gets one
+// syntax error and nothing else.
+func TestDeepInputDoesNotExhaustTheStack(t *testing.T) {
+	defer debug.SetMaxStack(debug.SetMaxStack(64 << 20))
+	const n = 400_000
+	dir := t.TempDir()
+	shapes := map[string]string{
+		"plus.pp":  "$x = 1" + strings.Repeat(" + 1", n),
+		"index.pp": "$x = [1]" + strings.Repeat("[0]", n),
+		"and.pp":   "$x = true" + strings.Repeat(" and true", n),
+		"then.pp":  "$x = 1" + strings.Repeat(".then |$v| { $v }", n),
+		"type.pp":  "$x = Integer" + strings.Repeat("[1]", n),
+	}
+	for name, src := range shapes {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	cmd := &ducklint.Command{Stdout: &stdout, Stderr: &stderr, Dir: dir}
+	if code := cmd.Main([]string{"ducklint", "-f", "json", "."}); code != ducklint.ExitFindings {
+		t.Fatalf("exit %d; stderr %s", code, stderr.String())
+	}
+	var rep struct {
+		Findings []struct{ File, Rule, Message string }
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) != len(shapes) {
+		t.Errorf("%d findings; want one per file: %+v", len(rep.Findings), rep.Findings)
+	}
+	for _, f := range rep.Findings {
+		if f.Rule != "syntax-error" || !strings.HasPrefix(f.Message, "Expression nesting too deep") {
+			t.Errorf("%s: %s %q; want the nesting syntax error", f.File, f.Rule, f.Message)
+		}
 	}
 }

@@ -180,7 +180,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 			excludeBase = filepath.Dir(w.cfg.Path)
 		}
 	}
-	var pending chan *cache.Store
+	var pending *par.Future[*cache.Store] // a panic opening it reaches the caller
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -188,15 +188,14 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 			if w.opts.CacheDir == "" {
 				return
 			}
-			pending = make(chan *cache.Store, 1)
-			go func() {
-				pending <- cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
-			}()
+			pending = par.Start(func() *cache.Store {
+				return cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			})
 		},
 	})
 	var store *cache.Store
 	if pending != nil {
-		store = <-pending
+		store = pending.Get()
 	}
 	if err != nil {
 		return nil, nil, &ConfigError{err}
