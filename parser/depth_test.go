@@ -27,12 +27,14 @@ func treeDepth(n Node) int {
 }
 
 // TestDeepChainsMatchPuppet checks operator, access, relationship, method
-// and elsif chains on both sides of the depth bound against what Puppet 7
-// did with them (testdata/parse/deep/verdicts.json, recorded with
-// scripts/record-puppet-verdicts): `puppet parser validate` accepts 1,800
-// links and fails with "stack level too deep" at 2,500. ducklint accepts
-// the first and reports the second as a syntax error, and no tree it keeps
-// is deeper than MaxTreeDepth.
+// and elsif chains, and nested brackets, blocks and interpolations, on both
+// sides of the depth bounds against what Puppet 7 did with them
+// (testdata/parse/deep/verdicts.json, recorded with
+// scripts/record-puppet-verdicts): `puppet parser validate` accepts chains
+// of 1,800 links and 1,000 to 1,500 nested levels, and fails with "stack
+// level too deep" on 5,500 and 6,000. ducklint accepts the first and
+// reports the second as a syntax error, and no tree it keeps is deeper than
+// MaxTreeDepth.
 func TestDeepChainsMatchPuppet(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "parse", "deep")
 	data, err := os.ReadFile(filepath.Join(dir, "verdicts.json"))
@@ -67,11 +69,11 @@ func TestDeepChainsMatchPuppet(t *testing.T) {
 				}
 				return
 			}
-			if len(f.Errors) != 1 || !strings.HasPrefix(f.Errors[0].Message, "Expression nesting too deep") {
-				t.Fatalf("errors %v; want one 'Expression nesting too deep' (Puppet: %s)", f.Errors, c.Validate.Message)
+			if len(f.Errors) == 0 || !strings.HasPrefix(f.Errors[0].Message, "Expression nesting too deep") {
+				t.Fatalf("errors %v; want 'Expression nesting too deep' first (Puppet: %s)", f.Errors, c.Validate.Message)
 			}
 			// Each chain is a statement of its own at the start of a line.
-			if e := f.Errors[0]; e.Start.Column != 1 {
+			if e := f.Errors[0]; e.Start.Column != 1 && !strings.HasPrefix(c.File, "nested-") {
 				t.Errorf("error at %d:%d; want where the statement starts, column 1", e.Start.Line, e.Start.Column)
 			}
 		})
@@ -82,7 +84,7 @@ func TestDeepChainsMatchPuppet(t *testing.T) {
 // the too-deep chain leaves the tree: the rest of the file is still
 // analysed.
 func TestTooDeepStatementIsDroppedAlone(t *testing.T) {
-	src := "class before { }\nclass holder {\n  $ok = 1\n  $x = 1" + strings.Repeat(" + 1", 3000) + "\n  notice($ok)\n}\nclass after { }\n"
+	src := "class before { }\nclass holder {\n  $ok = 1\n  $x = 1" + strings.Repeat(" + 1", 6000) + "\n  notice($ok)\n}\nclass after { }\n"
 	f := ParseFile("deep.pp", []byte(src))
 	if len(f.Errors) != 1 {
 		t.Fatalf("errors %v; want one", f.Errors)
