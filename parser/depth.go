@@ -10,7 +10,7 @@ package parser
 //
 // The bound is above what Puppet 7 evaluates, so that no file Puppet
 // accepts is rejected: `puppet parser validate` accepts chains of 1,800
-// links and 1,500 nested ifs (two tree levels each here), and fails with
+// links and 1,900 nested ifs (two tree levels each here), and fails with
 // "stack level too deep" from 2,500 links and 2,000 nested levels on;
 // testdata/parse/deep records such verdicts. Real manifests stay far below
 // either.

@@ -31,7 +31,7 @@ func treeDepth(n Node) int {
 // sides of the depth bounds against what Puppet 7 did with them
 // (testdata/parse/deep/verdicts.json, recorded with
 // scripts/record-puppet-verdicts): `puppet parser validate` accepts chains
-// of 1,800 links and 1,000 to 1,500 nested levels, and fails with "stack
+// of 1,800 links and 1,000 to 1,900 nested levels, and fails with "stack
 // level too deep" on 5,500 and 6,000. ducklint accepts the first and
 // reports the second as a syntax error, and no tree it keeps is deeper than
 // MaxTreeDepth.

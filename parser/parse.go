@@ -11,8 +11,8 @@ import (
 // maxDepth bounds the parser's recursion (several calls per bracket or
 // block level) so that deeply nested input is reported as an error instead
 // of exhausting the stack. It lets through the 1,000 nested arrays and
-// 1,500 nested parentheses or ifs Puppet 7 accepts (testdata/parse/deep).
-const maxDepth = 10000
+// 1,900 nested parentheses or ifs Puppet 7 accepts (testdata/parse/deep).
+const maxDepth = 20000
 
 // parseAbort is panicked on a syntax error and recovered at statement
 // level; it never escapes the package.

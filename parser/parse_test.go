@@ -272,11 +272,11 @@ func TestRecovery(t *testing.T) {
 
 func TestDeepNesting(t *testing.T) {
 	for _, src := range []string{
-		strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
-		"$x = " + strings.Repeat("(", 10000) + "1" + strings.Repeat(")", 10000),
-		"$x = " + strings.Repeat("-", 10000) + "1",
-		strings.Repeat("if $x {", 5000) + strings.Repeat("}", 5000),
-		"$x = \"" + strings.Repeat("${\"", 3000) + strings.Repeat("\"}", 3000) + "\"",
+		strings.Repeat("[", 30000) + strings.Repeat("]", 30000),
+		"$x = " + strings.Repeat("(", 30000) + "1" + strings.Repeat(")", 30000),
+		"$x = " + strings.Repeat("-", 30000) + "1",
+		strings.Repeat("if $x {", 10000) + strings.Repeat("}", 10000),
+		"$x = \"" + strings.Repeat("${\"", 10000) + strings.Repeat("\"}", 10000) + "\"",
 		"$x = \"" + strings.Repeat("${\"", 200000) + strings.Repeat("\"}", 200000) + "\"",
 		"if $x {}" + strings.Repeat(" elsif $x {}", 100000),
 	} {
