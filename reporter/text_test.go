@@ -202,8 +202,8 @@ func TestTextDetailOnlyWhenVerbose(t *testing.T) {
 
 func TestTextExcerptOfLongLine(t *testing.T) {
 	line := strings.Repeat("a", 300) + "$target" + strings.Repeat("b", 300)
-	r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: []rules.Diagnostic{
-		{Rule: "unknown-variable", Severity: rules.Warning, File: "a.pp", Start: pos(1, 301), End: pos(1, 308), Message: "m"},
+	r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: []diagnostics.Diagnostic{
+		{Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 301), End: pos(1, 308), Message: "m"},
 	}}
 	// The window starts 40 code points before the range, rounded down to a
 	// multiple of 40 (240), and holds 118 of them between the ellipses.
@@ -260,9 +260,9 @@ func displayWidth(s string) int {
 
 func TestTextPrintsALineExcerptOnceForFindingsUnderIt(t *testing.T) {
 	src := []byte("$x = \"${y}\"; $x = \"${y}\"\n")
-	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []rules.Diagnostic{
-		{Rule: "r", Severity: rules.Warning, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
-		{Rule: "r", Severity: rules.Warning, File: "a.pp", Start: pos(1, 22), End: pos(1, 23), Message: "second"},
+	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []diagnostics.Diagnostic{
+		{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
+		{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 22), End: pos(1, 23), Message: "second"},
 	}}
 	want := "a.pp:1:9: warning: first [r]\n" +
 		"$x = \"${y}\"; $x = \"${y}\"\n" +
@@ -281,10 +281,10 @@ func TestTextPrintsALineExcerptOnceForFindingsUnderIt(t *testing.T) {
 func TestTextOutputIsLinearInFindings(t *testing.T) {
 	size := func(n int) int {
 		line := strings.Repeat(`$x = "${y}"; `, n)
-		var fs []rules.Diagnostic
+		var fs []diagnostics.Diagnostic
 		for i := range n {
 			col := int32(i*13 + 9)
-			fs = append(fs, rules.Diagnostic{Rule: "r", Severity: rules.Warning, File: "a.pp", Start: pos(1, int(col)),
+			fs = append(fs, diagnostics.Diagnostic{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, int(col)),
 				End: pos(1, int(col)+1), Message: "m"})
 		}
 		r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: fs}
