@@ -124,3 +124,28 @@ func BenchmarkEditorRun(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAdversarial runs the whole command, text output, on each
+// adversarial shape of gentree at two sizes: the second holds twice the
+// first, so a time per op that more than about doubles shows a cost
+// growing faster than the input.
+func BenchmarkAdversarial(b *testing.B) {
+	for _, shape := range gentree.Shapes() {
+		for _, n := range []int{2000, 4000} {
+			b.Run(fmt.Sprintf("shape=%s/n=%d", shape.Name, n), func(b *testing.B) {
+				dir := b.TempDir()
+				tree := shape.Generate(n)
+				if err := tree.Write(dir); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(tree[gentree.File])))
+				for b.Loop() {
+					cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Dir: dir}
+					if code := cmd.Main([]string{"ducklint", gentree.File}); code > 1 {
+						b.Fatalf("exit %d", code)
+					}
+				}
+			})
+		}
+	}
+}

@@ -53,6 +53,7 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 	bw := bufio.NewWriter(w)
 	pal := palette{on: opts.Color}
 	lines := newLineSource(r)
+	var ex excerpter
 	for _, d := range r.Findings {
 		// The rule stays on the first line, so that line alone parses as
 		// file:line:col: severity: message [rule] even when the message
@@ -66,9 +67,12 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		}
 		// An empty line (such as the one after the final newline, where
 		// "end of input" errors point) has nothing to underline.
-		if text, ok := lines.line(d.File, int(d.Start.Line)); ok && text != "" && d.Start.IsValid() {
-			indent, marks := caretLine(text, d.Start, d.End)
-			fmt.Fprintf(bw, "%s\n%s%s\n", printable(text), indent, pal.paint(ansiGreen, marks))
+		if runes, ok := ex.line(lines, d.File, int(d.Start.Line)); ok && len(runes) > 0 && d.Start.IsValid() {
+			text, indent, marks := ex.window(runes, d.Start, d.End)
+			if text != "" {
+				fmt.Fprintf(bw, "%s\n", printable(text))
+			}
+			fmt.Fprintf(bw, "%s%s\n", indent, pal.paint(ansiGreen, marks))
 		}
 		for _, rel := range d.Related {
 			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(printable(rel.Message), "      "))
@@ -165,29 +169,136 @@ func location(file string, p parser.Pos) string {
 	return fmt.Sprintf("%s:%d:%d", file, p.Line, max(p.Column, 1))
 }
 
-// caretLine returns the indentation and the marks ("^~~~") that underline
-// the range start..end of line, so that printed below line they sit under
-// the range. Columns count code points; on screen a code point takes its
-// display width (see runeWidth), and the marks take the same. The
-// indentation copies the line's tabs so it lines up whatever the tab
-// width. A range that goes on past this line is underlined to its end; an
-// empty range gets a single caret.
-func caretLine(line string, start, end parser.Pos) (indent, marks string) {
-	runes := []rune(line)
-	// first is the 0-based index of the first underlined rune, last is one
-	// past the last; a column past the end of the line (the position of a
-	// missing token) gets the caret just after the last character.
-	first := min(max(int(start.Column), 1)-1, len(runes))
-	last := first + 1
+// The source excerpt under a finding shows at most excerptWidth columns of
+// a long line: a window starting excerptBefore columns before the range
+// (on a grid of excerptStep code points, so that nearby findings share it),
+// with an ellipsis where the line is cut. Output is then bounded per
+// finding however long the line.
+const (
+	excerptWidth  = 120
+	excerptBefore = 40
+	excerptStep   = 40
+	ellipsis      = '…'
+)
+
+// excerpter cuts the source excerpts of the findings, remembering the line
+// of the last one (findings come sorted, so a line's findings follow each
+// other) and the window last printed, which is not printed again.
+type excerpter struct {
+	file   string
+	n      int
+	runes  []rune
+	fits   bool // the whole line is at most excerptWidth columns
+	shown  bool // a window of this line has been printed
+	ws, we int  // the window last printed
+}
+
+// line returns the code points of 1-based line n of file.
+func (ex *excerpter) line(lines *lineSource, file string, n int) ([]rune, bool) {
+	if ex.runes != nil && ex.file == file && ex.n == n {
+		return ex.runes, true
+	}
+	text, ok := lines.line(file, n)
+	if !ok {
+		return nil, false
+	}
+	ex.file, ex.n, ex.runes, ex.shown = file, n, []rune(text), false
+	cols := 0
+	for _, r := range ex.runes {
+		cols += runeWidth(r)
+	}
+	ex.fits = cols <= excerptWidth
+	return ex.runes, true
+}
+
+// window returns the excerpt of the line to print for the range
+// start..end ("" when it is the one printed last), and the indentation and
+// marks that underline the range below it.
+func (ex *excerpter) window(runes []rune, start, end parser.Pos) (text, indent, marks string) {
+	first, last := caretRange(runes, start, end)
+	ws, we := 0, len(runes)
+	if !ex.fits {
+		ws, we = cutWindow(runes, first)
+	}
+	if !ex.shown || ws != ex.ws || we != ex.we {
+		ex.shown, ex.ws, ex.we = true, ws, we
+		text = windowText(runes, ws, we)
+	}
+	indent, marks = caretMarks(runes, ws, we, first, last)
+	return text, indent, marks
+}
+
+// caretRange returns the 0-based index of the first underlined code point
+// of line and one past the last. A column past the end of the line (the
+// position of a missing token) gets the caret just after the last
+// character; a range that goes on past this line is underlined to its
+// end; an empty range gets a single caret.
+func caretRange(runes []rune, start, end parser.Pos) (first, last int) {
+	first = min(max(int(start.Column), 1)-1, len(runes))
+	last = first + 1
 	switch {
 	case end.Line == start.Line && end.Column > start.Column:
 		last = min(int(end.Column)-1, len(runes))
 	case end.Line > start.Line:
 		last = len(runes)
 	}
-	last = max(last, first+1)
+	return first, max(last, first+1)
+}
+
+// cutWindow returns the code points [ws, we) of a long line shown around
+// index first: from excerptBefore columns before first, rounded down to
+// the grid, for at most excerptWidth columns (fewer, counting the
+// ellipses).
+func cutWindow(runes []rune, first int) (ws, we int) {
+	ws = max(0, first-excerptBefore) / excerptStep * excerptStep
+	for {
+		cols := 0
+		if ws > 0 {
+			cols++ // the leading ellipsis
+		}
+		we = ws
+		for we < len(runes) {
+			w := runeWidth(runes[we])
+			if cols+w > excerptWidth-1 { // room for the trailing ellipsis
+				break
+			}
+			cols += w
+			we++
+		}
+		if we == len(runes) || first < we || ws == first {
+			return ws, max(we, min(ws+1, len(runes)))
+		}
+		// Wide characters left first outside: start closer to it.
+		ws = max(ws+1, first-excerptBefore/4)
+	}
+}
+
+// windowText returns code points [ws, we) of the line, with an ellipsis
+// for each cut end.
+func windowText(runes []rune, ws, we int) string {
+	var b strings.Builder
+	if ws > 0 {
+		b.WriteRune(ellipsis)
+	}
+	b.WriteString(string(runes[ws:we]))
+	if we < len(runes) {
+		b.WriteRune(ellipsis)
+	}
+	return b.String()
+}
+
+// caretMarks returns the indentation and the marks ("^~~~") that underline
+// code points first..last, printed below the window [ws, we) of the line,
+// so that they sit under the range. Columns count code points; on screen a
+// code point takes its display width (see runeWidth), and the marks take
+// the same. The indentation copies the line's tabs so it lines up whatever
+// the tab width. Marks stop at the end of the window.
+func caretMarks(runes []rune, ws, we, first, last int) (indent, marks string) {
 	var ind strings.Builder
-	for _, r := range runes[:first] {
+	if ws > 0 {
+		ind.WriteByte(' ') // under the leading ellipsis
+	}
+	for _, r := range runes[ws:first] {
 		cover(&ind, r, ' ')
 	}
 	var mk strings.Builder
@@ -197,10 +308,18 @@ func caretLine(line string, start, end parser.Pos) (indent, marks string) {
 			mk.WriteByte('~')
 		}
 	}
-	for i := first + 1; i < min(last, len(runes)); i++ {
+	for i := first + 1; i < min(last, we); i++ {
 		cover(&mk, runes[i], '~')
 	}
 	return ind.String(), mk.String()
+}
+
+// caretLine returns the indentation and the marks that underline the
+// range start..end of a whole line printed above them.
+func caretLine(line string, start, end parser.Pos) (indent, marks string) {
+	runes := []rune(line)
+	first, last := caretRange(runes, start, end)
+	return caretMarks(runes, 0, len(runes), first, last)
 }
 
 // cover writes what occupies the same screen width as r: a tab for a tab,

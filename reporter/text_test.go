@@ -199,3 +199,102 @@ func TestTextDetailOnlyWhenVerbose(t *testing.T) {
 		t.Errorf("no detail with --verbose:\n%s", out)
 	}
 }
+
+func TestTextExcerptOfLongLine(t *testing.T) {
+	line := strings.Repeat("a", 300) + "$target" + strings.Repeat("b", 300)
+	r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: []diagnostics.Diagnostic{
+		{Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 301), End: pos(1, 308), Message: "m"},
+	}}
+	// The window starts 40 code points before the range, rounded down to a
+	// multiple of 40 (240), and holds 118 of them between the ellipses.
+	want := "a.pp:1:301: warning: m [unknown-variable]\n" +
+		"…" + strings.Repeat("a", 60) + "$target" + strings.Repeat("b", 51) + "…\n" +
+		" " + strings.Repeat(" ", 60) + "^~~~~~~\n" +
+		"1 file checked, 0 errors, 1 warning, 0 infos\n"
+	if got := string(render(t, "text", r, Options{})); got != want {
+		t.Errorf("text output:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestTextExcerptWindowKeepsWideCharactersAligned(t *testing.T) {
+	// 200 CJK ideographs (400 columns) before the range: the window must
+	// still hold the range, at most excerptWidth columns wide.
+	line := strings.Repeat("日", 200) + "$x" + strings.Repeat("本", 100)
+	runes := []rune(line)
+	for _, col := range []int{1, 150, 201, 202, 250, 302} {
+		var ex excerpter
+		ex.runes, ex.fits = runes, false
+		text, indent, marks := ex.window(runes, pos(1, col), pos(1, col+1))
+		if w := displayWidth(text); w > excerptWidth {
+			t.Errorf("column %d: excerpt %d columns wide", col, w)
+		}
+		// The caret sits under the code point at col.
+		under := []rune(text)
+		at := 0
+		cols := displayWidth(indent)
+		for i, r := range under {
+			if at == cols {
+				if want := runes[col-1]; r != want && !(col-1 >= len(runes)) {
+					t.Errorf("column %d: caret under %q, want %q", col, r, want)
+				}
+				break
+			}
+			at += runeWidth(r)
+			if i == len(under)-1 {
+				t.Errorf("column %d: caret at %d past the excerpt %q", col, cols, text)
+			}
+		}
+		if !strings.HasPrefix(marks, "^") {
+			t.Errorf("column %d: marks %q", col, marks)
+		}
+	}
+}
+
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeWidth(r)
+	}
+	return n
+}
+
+func TestTextPrintsALineExcerptOnceForFindingsUnderIt(t *testing.T) {
+	src := []byte("$x = \"${y}\"; $x = \"${y}\"\n")
+	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []diagnostics.Diagnostic{
+		{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
+		{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 22), End: pos(1, 23), Message: "second"},
+	}}
+	want := "a.pp:1:9: warning: first [r]\n" +
+		"$x = \"${y}\"; $x = \"${y}\"\n" +
+		"        ^\n" +
+		"a.pp:1:22: warning: second [r]\n" +
+		"                     ^\n" +
+		"1 file checked, 0 errors, 2 warnings, 0 infos\n"
+	if got := string(render(t, "text", r, Options{})); got != want {
+		t.Errorf("text output:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestTextOutputIsLinearInFindings renders n findings spread over one line
+// of n statements: the output must grow linearly, with a bounded size per
+// finding, not with the line's length times the findings.
+func TestTextOutputIsLinearInFindings(t *testing.T) {
+	size := func(n int) int {
+		line := strings.Repeat(`$x = "${y}"; `, n)
+		var fs []diagnostics.Diagnostic
+		for i := range n {
+			col := int32(i*13 + 9)
+			fs = append(fs, diagnostics.Diagnostic{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, int(col)),
+				End: pos(1, int(col)+1), Message: "m"})
+		}
+		r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: fs}
+		return len(render(t, "text", r, Options{}))
+	}
+	small, large := size(2000), size(4000)
+	if per := small / 2000; per > 3*excerptWidth {
+		t.Errorf("%d bytes per finding", per)
+	}
+	if float64(large) > 2.2*float64(small) {
+		t.Errorf("%d bytes for 2,000 findings on a line, %d for 4,000: not linear", small, large)
+	}
+}

@@ -27,6 +27,7 @@ module a is in the tree but has no class a::b. Modules that are not loaded are n
 
 func runUnknownQualifiedVariable(p *Pass) {
 	st := staticScope(p)
+	sug := newSuggester(p.File)
 	for _, r := range st.Reads(p.File) {
 		class, name, ok := model.QualifiedTarget(r.Var)
 		if !ok {
@@ -44,7 +45,7 @@ func runUnknownQualifiedVariable(p *Pass) {
 			if !found && !model.ArmCannotRun(r.Scope.Owner().Def, r.Branch) {
 				d := defs[0]
 				msg := fmt.Sprintf("%s: class %s has no parameter or variable $%s", varRef(r.Var), class, name)
-				if near := nearestName(name, st.ClassVariables(d)); near != "" {
+				if near := sug.nearest(d, name, st.ClassVariableCount(d), func(yield func(string)) { st.EachClassVariable(d, yield) }); near != "" {
 					msg += fmt.Sprintf("; did you mean $%s::%s?", class, near)
 				}
 				p.ReportSpan(p.File, r.Var.Span(), msg,

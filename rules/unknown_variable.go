@@ -39,6 +39,7 @@ own parameters, top and node scope and facts, not the calling class's variables.
 
 func runUnknownVariable(p *Pass) {
 	st := staticScope(p)
+	sug := newSuggester(p.File)
 	for _, r := range st.Reads(p.File) {
 		if r.CheckedDefined {
 			continue // runs only when the code has found it set
@@ -48,7 +49,7 @@ func runUnknownVariable(p *Pass) {
 		var sev Severity // 0: the rule's
 		switch r.Resolution.Kind {
 		case model.Unresolved:
-			msg, detail, related = unknownVariableMessage(st, r)
+			msg, detail, related = unknownVariableMessage(st, sug, r)
 			owner := r.Scope.Owner()
 			switch {
 			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
@@ -89,7 +90,7 @@ func runUnknownVariable(p *Pass) {
 
 // unknownVariableMessage explains why an unresolved read is unknown: the
 // message, the detail and the related locations.
-func unknownVariableMessage(st *model.Static, r *model.Read) (msg, detail string, related []Related) {
+func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (msg, detail string, related []Related) {
 	v := r.Var
 	f := r.File
 	if v.IsTopScope() {
@@ -149,7 +150,17 @@ func unknownVariableMessage(st *model.Static, r *model.Read) (msg, detail string
 		}
 	}
 	msg = fmt.Sprintf("unknown variable %s in %s", varRef(v), where)
-	if near := nearestName(name, st.VisibleNames(r.Scope, f)); near != "" {
+	scopes := st.VisibleScopes(r.Scope, f)
+	count := 0
+	for _, sc := range scopes {
+		count += len(sc.Params) + len(sc.Assignments)
+	}
+	near := sug.nearest(r.Scope, name, count, func(yield func(string)) {
+		for _, sc := range scopes {
+			sc.EachName(yield)
+		}
+	})
+	if near != "" {
 		msg += fmt.Sprintf("; did you mean $%s?", near)
 	}
 	detail = fmt.Sprintf("It is not a parameter or a variable assigned earlier in %s, nor inherited, top-scope, fact or built-in, "+
@@ -210,45 +221,4 @@ func isEnclosing(outer, inner *model.Scope) bool {
 		}
 	}
 	return false
-}
-
-// nearestName returns the candidate closest to name by edit distance when
-// it is a plausible typo (distance 1, or 2 for names of 6+ letters).
-func nearestName(name string, candidates []string) string {
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		if c == name || strings.Contains(c, "::") {
-			continue
-		}
-		d := editDistance(name, c)
-		limit := 1
-		if len(name) >= 6 {
-			limit = 2
-		}
-		if d <= limit && (d < bestDist || (d == bestDist && c < best)) {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -1,6 +1,10 @@
 package model
 
-import "github.com/ducklint/ducklint/parser"
+import (
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+)
 
 // ScopeKind is the kind of a Puppet scope.
 type ScopeKind int
@@ -74,6 +78,46 @@ type Scope struct {
 	// Fails are the calls of fail(): code after one on the same path does
 	// not run.
 	Fails []*Declaration
+
+	// index looks assignments and parameters up by name, so that a scope
+	// with n of them answers n reads in O(n), not O(n²). Built on first
+	// use, once the model is complete.
+	indexOnce sync.Once
+	index     *scopeIndex
+	// nested are the assignments of the lambdas nested in the scope, by
+	// name (Static.AssignedAnywhere), built on first use.
+	nestedOnce sync.Once
+	nested     map[string][]*Assignment
+}
+
+// indexMin is the size from which a scope indexes its assignments and
+// parameters by name; below it a scan is as fast and allocates nothing.
+const indexMin = 16
+
+type scopeIndex struct {
+	assigned map[string][]*Assignment // in order
+	params   map[string]int           // the first parameter of each name
+}
+
+// lookup returns the scope's index, nil when the scope is small enough
+// to scan.
+func (s *Scope) lookup() *scopeIndex {
+	if len(s.Assignments) < indexMin && len(s.Params) < indexMin {
+		return nil
+	}
+	s.indexOnce.Do(func() {
+		ix := &scopeIndex{assigned: make(map[string][]*Assignment, len(s.Assignments)), params: make(map[string]int, len(s.Params))}
+		for _, a := range s.Assignments {
+			ix.assigned[a.Name] = append(ix.assigned[a.Name], a)
+		}
+		for i, p := range s.Params {
+			if _, ok := ix.params[p.Name]; !ok {
+				ix.params[p.Name] = i
+			}
+		}
+		s.index = ix
+	})
+	return s.index
 }
 
 // Owner returns the nearest enclosing scope that is not a lambda.
@@ -87,7 +131,7 @@ func (s *Scope) Owner() *Scope {
 // AssignedBefore returns the first assignment to name in this scope (not in
 // nested lambdas) that completes before order, or nil.
 func (s *Scope) AssignedBefore(name string, order int64) *Assignment {
-	for _, a := range s.Assignments {
+	for _, a := range s.Assigned(name) {
 		if a.Order >= order {
 			break
 		}
@@ -98,25 +142,65 @@ func (s *Scope) AssignedBefore(name string, order int64) *Assignment {
 	return nil
 }
 
-// Assigned returns every assignment to name in this scope, in order.
+// Assigned returns every assignment to name in this scope, in order. The
+// slice may be shared: callers must not modify it.
 func (s *Scope) Assigned(name string) []*Assignment {
-	var out []*Assignment
+	out, _ := s.assigned(name)
+	return out
+}
+
+// assigned is Assigned, and how many assignments it looked at.
+func (s *Scope) assigned(name string) (out []*Assignment, looked int) {
+	if ix := s.lookup(); ix != nil {
+		return ix.assigned[name], len(ix.assigned[name])
+	}
 	for _, a := range s.Assignments {
 		if a.Name == name {
 			out = append(out, a)
 		}
 	}
-	return out
+	return out, len(s.Assignments)
+}
+
+// EachName calls yield with the name of each parameter and assignment of
+// the scope (not of nested lambdas), in no particular order; a name may
+// repeat.
+func (s *Scope) EachName(yield func(string)) {
+	if ix := s.lookup(); ix != nil {
+		for name := range ix.params {
+			yield(name)
+		}
+		for name := range ix.assigned {
+			yield(name)
+		}
+		return
+	}
+	for _, p := range s.Params {
+		yield(p.Name)
+	}
+	for _, a := range s.Assignments {
+		yield(a.Name)
+	}
 }
 
 // HasParam reports whether the scope has a parameter named name.
-func (s *Scope) HasParam(name string) bool {
-	for _, p := range s.Params {
+func (s *Scope) HasParam(name string) bool { return s.ParamIndex(name) >= 0 }
+
+// ParamIndex returns the index of the first parameter named name, -1 when
+// there is none.
+func (s *Scope) ParamIndex(name string) int {
+	if ix := s.lookup(); ix != nil {
+		if i, ok := ix.params[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, p := range s.Params {
 		if p.Name == name {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // Branch identifies one arm of a conditional (if/unless/case/selector):

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
@@ -167,6 +168,12 @@ type Static struct {
 	// a time and continued from file to file.
 	slabsMu   sync.Mutex
 	idleSlabs []*modelSlabs
+
+	// lookups counts the assignments and syntax nodes that variable
+	// lookups looked at, so that tests can check the analysis stays linear
+	// in the size of the code without timing it. Added once per file or
+	// per scope, not per lookup.
+	lookups atomic.Int64
 
 	mu sync.Mutex
 	// allSites[g] are the answers of sitesGuarantee for goal g.
@@ -517,6 +524,7 @@ func (s *Static) collectReads(f *File) []*Read {
 		top = f.Scope
 	}
 	w.walk(f.Parsed.Program, top, nil)
+	s.lookups.Add(w.lookups)
 	return w.reads
 }
 
@@ -566,6 +574,8 @@ type readWalker struct {
 	optional        map[*parser.Variable]bool
 	definedNames    map[string]int
 	definedVarNames map[string][]string
+	// lookups counts the assignments looked at (Static.lookups).
+	lookups int64
 }
 
 func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
@@ -947,14 +957,12 @@ func (w *readWalker) resolve(r *Read) Resolution {
 		if sc != r.Scope {
 			kind = ResolvedEnclosing
 		}
-		for _, p := range sc.Params[:w.visibleParams(sc)] {
-			if p.Name == name {
-				k := ResolvedParam
-				if sc != r.Scope {
-					k = ResolvedEnclosing
-				}
-				return Resolution{Kind: k, Scope: sc, Param: p}
+		if i := sc.ParamIndex(name); i >= 0 && i < w.visibleParams(sc) {
+			k := ResolvedParam
+			if sc != r.Scope {
+				k = ResolvedEnclosing
 			}
+			return Resolution{Kind: k, Scope: sc, Param: sc.Params[i]}
 		}
 		if a := w.assignedBefore(sc, name, r); a != nil {
 			return Resolution{Kind: kind, Scope: sc, Assignment: a}
@@ -974,8 +982,8 @@ func (w *readWalker) resolve(r *Read) Resolution {
 			if base.Scope == nil {
 				continue
 			}
-			if p := findParam(base.Params, name); p != nil {
-				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Param: p}
+			if i := base.Scope.ParamIndex(name); i >= 0 {
+				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Param: base.Scope.Params[i]}
 			}
 			if as := base.Scope.Assigned(name); len(as) > 0 {
 				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Assignment: as[0]}
@@ -1045,8 +1053,8 @@ func (w *readWalker) resolveOwnQualified(r *Read) Resolution {
 	case "title", "name", "module_name":
 		return Resolution{Kind: ResolvedQualified}
 	}
-	if p := findParam(owner.Params[:w.visibleParams(owner)], name); p != nil {
-		return Resolution{Kind: ResolvedQualified, Scope: owner, Param: p}
+	if i := owner.ParamIndex(name); i >= 0 && i < w.visibleParams(owner) {
+		return Resolution{Kind: ResolvedQualified, Scope: owner, Param: owner.Params[i]}
 	}
 	if a := w.assignedBefore(owner, name, r); a != nil {
 		return Resolution{Kind: ResolvedQualified, Scope: owner, Assignment: a}
@@ -1066,8 +1074,10 @@ func findParam(ps []*parser.Parameter, name string) *parser.Parameter {
 // assignedBefore returns an assignment to name in sc that has completed
 // before read r and is not on another arm of a conditional the read is in.
 func (w *readWalker) assignedBefore(sc *Scope, name string, r *Read) *Assignment {
-	for _, a := range sc.Assignments {
-		if a.Name != name || Exclusive(a.Branch, r.Branch) {
+	as, looked := sc.assigned(name)
+	w.lookups += int64(looked)
+	for _, a := range as {
+		if Exclusive(a.Branch, r.Branch) {
 			continue
 		}
 		if a.File == w.file {
@@ -1122,10 +1132,7 @@ func (s *Static) resolveTop(name string, f *File, offset int32) Resolution {
 		top = f.Scope
 	}
 	if top != nil {
-		for _, a := range top.Assignments {
-			if a.Name != name {
-				continue
-			}
+		for _, a := range top.Assigned(name) {
 			if offset < 0 || (a.File == f && a.Var.Span().End.Offset <= offset) || (a.File != f && s.manifestBefore(a.File, f)) {
 				return Resolution{Kind: ResolvedTop, Scope: top, Assignment: a}
 			}
@@ -1142,22 +1149,13 @@ func (s *Static) CustomFact(name string) bool { return s.customFacts[name] }
 // variables ([scope] known_variables: ENC parameters, external facts).
 func (s *Static) Configured(name string) bool { return s.configVars[name] }
 
-// VisibleNames returns the names an unqualified read in sc could see by
-// static scope (parameters and variables of its scope chain and base
-// classes, top-scope variables), for suggestions in messages. Order does
-// not matter; names may repeat.
-func (s *Static) VisibleNames(sc *Scope, f *File) []string {
-	var out []string
-	add := func(sc *Scope) {
-		for _, p := range sc.Params {
-			out = append(out, p.Name)
-		}
-		for _, a := range sc.Assignments {
-			out = append(out, a.Name)
-		}
-	}
+// VisibleScopes returns the scopes whose parameters and variables an
+// unqualified read in sc could see by static scope (its scope chain, base
+// classes and top scope), for suggestions in messages (Scope.EachName).
+func (s *Static) VisibleScopes(sc *Scope, f *File) []*Scope {
+	var out []*Scope
 	for c := sc; c != nil; c = c.Parent {
-		add(c)
+		out = append(out, c)
 		if c.Kind != LambdaScope {
 			break
 		}
@@ -1165,12 +1163,12 @@ func (s *Static) VisibleNames(sc *Scope, f *File) []string {
 	if o := sc.Owner(); o.Kind == ClassScope && o.Def != nil {
 		for _, base := range s.prog.Ancestors(o.Def) {
 			if base.Scope != nil {
-				add(base.Scope)
+				out = append(out, base.Scope)
 			}
 		}
 	}
 	if top := s.prog.TopScopeFor(f); top != nil {
-		add(top)
+		out = append(out, top)
 	}
 	return out
 }
@@ -1186,22 +1184,39 @@ func (s *Static) NodeAssignments(f *File, name string) []*Assignment {
 func (s *Static) AssignedAnywhere(sc *Scope, name string) []*Assignment {
 	var out []*Assignment
 	out = append(out, sc.Assigned(name)...)
-	if sc.Node == nil {
-		return out
-	}
-	parser.Inspect(sc.Node, func(n parser.Node) bool {
-		if l, ok := n.(*parser.Lambda); ok {
-			if inner := s.prog.ScopeOf(l); inner != nil && inner != sc {
-				out = append(out, inner.Assigned(name)...)
+	return append(out, s.nestedAssignments(sc)[name]...)
+}
+
+// nestedAssignments returns the assignments of the lambdas nested in sc
+// (not in nested definitions), by name, in the order of the lambdas in the
+// source. One walk per scope: an unknown-variable message asks for every
+// unknown read.
+func (s *Static) nestedAssignments(sc *Scope) map[string][]*Assignment {
+	sc.nestedOnce.Do(func() {
+		if sc.Node == nil {
+			return
+		}
+		nested := map[string][]*Assignment{}
+		visited := int64(0)
+		defer func() { s.lookups.Add(visited) }()
+		parser.Inspect(sc.Node, func(n parser.Node) bool {
+			visited++
+			if l, ok := n.(*parser.Lambda); ok {
+				if inner := s.prog.ScopeOf(l); inner != nil && inner != sc {
+					for _, a := range inner.Assignments {
+						nested[a.Name] = append(nested[a.Name], a)
+					}
+				}
 			}
-		}
-		switch n.(type) {
-		case *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef, *parser.PlanDef:
-			return n == sc.Node
-		}
-		return true
+			switch n.(type) {
+			case *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.FunctionDef, *parser.PlanDef:
+				return n == sc.Node
+			}
+			return true
+		})
+		sc.nested = nested
 	})
-	return out
+	return sc.nested
 }
 
 // DeclaringAssigners returns the classes that declare def (class or
@@ -1262,16 +1277,27 @@ func (s *Static) VisibleClasses(f *File, name string) []*Definition {
 	return out
 }
 
-// ClassVariables returns the parameters and class-scope variables of class
-// def and its base classes, unsorted.
-func (s *Static) ClassVariables(def *Definition) []string {
-	var out []string
-	for _, d := range append([]*Definition{def}, s.prog.Ancestors(def)...) {
-		for name := range s.classVars[d] {
-			out = append(out, name)
+// ClassVariableCount returns how many names EachClassVariable yields at
+// most.
+func (s *Static) ClassVariableCount(def *Definition) int {
+	n := len(s.classVars[def])
+	for _, base := range s.prog.Ancestors(def) {
+		n += len(s.classVars[base])
+	}
+	return n
+}
+
+// EachClassVariable calls yield with each parameter and class-scope
+// variable of class def and its base classes, in no particular order.
+func (s *Static) EachClassVariable(def *Definition, yield func(string)) {
+	for name := range s.classVars[def] {
+		yield(name)
+	}
+	for _, base := range s.prog.Ancestors(def) {
+		for name := range s.classVars[base] {
+			yield(name)
 		}
 	}
-	return out
 }
 
 // missingBase reports whether class def inherits, directly or through its

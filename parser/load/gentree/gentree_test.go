@@ -39,3 +39,18 @@ func TestGeneratedCodeParses(t *testing.T) {
 		}
 	}
 }
+
+// TestAdversarialShapesParse checks that every adversarial shape is valid
+// Puppet and grows with n.
+func TestAdversarialShapesParse(t *testing.T) {
+	for _, s := range gentree.Shapes() {
+		small, large := s.Generate(10)[gentree.File], s.Generate(20)[gentree.File]
+		if len(large) <= len(small) {
+			t.Errorf("%s: %d bytes for n=10, %d for n=20", s.Name, len(small), len(large))
+		}
+		f := parser.ParseFile(gentree.File, []byte(large))
+		for _, e := range f.Errors {
+			t.Errorf("%s: %v\n%s", s.Name, e, large)
+		}
+	}
+}
