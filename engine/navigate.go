@@ -34,8 +34,8 @@ func (s *Snapshot) Dependents(path string, among []string) []string {
 		if s.abs(p) == target {
 			continue
 		}
-		if holds(s.tree.Files, s.sums(), s.declaring, s.abs(p), target) ||
-			(s.prevFiles != nil && holds(s.prevFiles, s.prevSums, s.prevDeclaring, s.abs(p), target)) {
+		if holds(s.nameIndex(), s.tree.Files, s.abs(p), target) ||
+			(s.prevIndex != nil && holds(s.prevIndex, s.prevIndex.Files(), s.abs(p), target)) {
 			out = append(out, p)
 		}
 	}
@@ -43,14 +43,10 @@ func (s *Snapshot) Dependents(path string, among []string) []string {
 }
 
 // holds reports whether the relevant context of the file at reported, in
-// the tree of files with summaries sums, holds the file at target.
-func holds(files []*load.File, sums []*model.Summary, declaring model.DeclaringFunctions, reported, target string) bool {
+// the tree of files indexed by ix, holds the file at target.
+func holds(ix *model.Index, files []*load.File, reported, target string) bool {
 	at, from := -1, -1
-	copies := make([]*load.File, len(files))
 	for i, f := range files {
-		c := *f
-		c.Reported = f.AbsPath == reported
-		copies[i] = &c
 		switch f.AbsPath {
 		case reported:
 			from = i
@@ -58,8 +54,10 @@ func holds(files []*load.File, sums []*model.Summary, declaring model.DeclaringF
 			at = i
 		}
 	}
-	if at < 0 || from < 0 || sums[from] == nil {
+	if at < 0 || from < 0 || ix.Summary(from) == nil {
 		return false
 	}
-	return model.Relevant(copies, sums, declaring)[at]
+	only := make([]bool, len(files))
+	only[from] = true
+	return ix.Relevant(only)[at]
 }

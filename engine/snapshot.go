@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/diagnostics"
@@ -39,10 +40,16 @@ type Snapshot struct {
 	sumErrs   []error      // files that could not be read to be summarised
 	updated   counts       // what making this snapshot read and parsed
 
-	// prev is the previous snapshot's files and summaries, for Dependents.
-	prevFiles     []*load.File
-	prevSums      []*model.Summary
-	prevDeclaring model.DeclaringFunctions
+	// indexOnce makes index, the name index of the summaries narrowing
+	// works from: baseIndex.With the files at changedSince when baseIndex
+	// is set (the previous snapshot's, of the same layout), else a new one.
+	indexOnce    sync.Once
+	index        *model.Index
+	baseIndex    *model.Index
+	changedSince []int
+
+	// prevIndex is the previous snapshot's index, for Dependents.
+	prevIndex *model.Index
 }
 
 // update builds the snapshot of the workspace's current state, sharing
@@ -51,7 +58,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
 	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active}
 	if prev != nil {
-		s.store, s.prevFiles, s.prevSums, s.prevDeclaring = prev.store, prev.tree.Files, prev.sums(), prev.declaring
+		s.store, s.prevIndex = prev.store, prev.nameIndex()
 	}
 	var loaded [][]byte // content that came with loading, by file
 	if prev == nil || w.relayout {
@@ -147,6 +154,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		}
 		_ = s.store.Save() // the cache only saves time: a run goes on without it
 	}
+	if prev != nil && loaded == nil {
+		s.baseIndex = s.prevIndex
+		for i, v := range s.versions {
+			if v != prev.versions[i] {
+				s.changedSince = append(s.changedSince, i)
+			}
+		}
+	}
 	var declaring model.DeclaringFunctions
 	if s.cfg != nil {
 		declaring = s.cfg.DeclaringFunctions
@@ -211,6 +226,19 @@ func (s *Snapshot) sums() []*model.Summary {
 	return out
 }
 
+// nameIndex returns the snapshot's name index, making it on first use.
+func (s *Snapshot) nameIndex() *model.Index {
+	s.indexOnce.Do(func() {
+		if s.baseIndex != nil {
+			s.index = s.baseIndex.With(s.tree.Files, s.sums(), s.changedSince)
+		} else {
+			s.index = model.NewIndex(s.tree.Files, s.sums(), s.declaring)
+		}
+		s.baseIndex, s.changedSince = nil, nil
+	})
+	return s.index
+}
+
 // Result is what a check of some files found.
 type Result struct {
 	// Findings are sorted in the contract order.
@@ -235,30 +263,34 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	files := make([]*load.File, len(s.tree.Files))
+	reported := make([]bool, len(s.tree.Files))
 	for i, f := range s.tree.Files {
-		c := *f
-		if len(paths) > 0 {
-			c.Reported = false
-		}
-		files[i] = &c
+		reported[i] = len(paths) == 0 && f.Reported
 	}
 	for _, p := range paths {
 		if i, ok := s.byAbs[s.abs(p)]; ok {
-			files[i].Reported = true
+			reported[i] = true
 		}
 	}
 	// With every file reported, every file is kept: no summaries needed.
-	whole := s.opts.WholeContext || !slices.ContainsFunc(files, func(f *load.File) bool { return !f.Reported })
+	whole := s.opts.WholeContext || !slices.Contains(reported, false)
 	var keep []bool
 	if !whole {
-		keep = model.Relevant(files, s.sums(), s.declaring)
+		keep = s.nameIndex().Relevant(reported)
 	}
 	var kept []int
 	for i, v := range s.versions {
 		if v.err == nil && (whole || keep[i]) {
 			kept = append(kept, i)
 		}
+	}
+	// The kept files, as the model sees them: with their content and
+	// whether they are reported on.
+	files := make([]*load.File, len(s.tree.Files))
+	for _, i := range kept {
+		c := *s.tree.Files[i]
+		c.Reported = reported[i]
+		files[i] = &c
 	}
 	parsedAt := make([]*parser.File, len(kept))
 	readErrs := make([]error, len(kept))

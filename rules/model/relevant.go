@@ -73,23 +73,24 @@ import (
 // declaring are the tree's declaring functions (TreeDeclaringFunctions):
 // a unit calling one with a literal argument declares the class it names.
 func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions) []bool {
-	r := relevance{files: files, sums: sums, defs: map[string][]unitRef{}, kept: map[unitRef]bool{},
-		withBases: map[string]bool{}, declaring: declaring, expanded: map[unitRef][]string{}}
-	for i, s := range sums {
-		if s == nil {
-			continue
-		}
-		for j := range s.Units {
-			if name := r.name(unitRef{int32(i), int32(j)}); name != "" {
-				r.defs[name] = append(r.defs[name], unitRef{int32(i), int32(j)})
-			}
-		}
+	reported := make([]bool, len(files))
+	for i, f := range files {
+		reported[i] = f.Reported
 	}
+	return NewIndex(files, sums, declaring).Relevant(reported)
+}
+
+// Relevant is the package's Relevant over the index's files and summaries,
+// with the files at reportedFiles[i] reported.
+func (ix *Index) Relevant(reportedFiles []bool) []bool {
+	files, sums := ix.files, ix.sums
+	r := relevance{ix: ix, files: files, sums: sums, reported: reportedFiles, kept: map[unitRef]bool{},
+		withBases: map[string]bool{}}
 
 	var reported []unitRef
 	var resourceLike, defaulted, tested, testedClasses []string
-	for i, f := range files {
-		if f.Reported && sums[i] != nil {
+	for i := range files {
+		if r.reported[i] && sums[i] != nil {
 			for j, u := range sums[i].Units {
 				reported = append(reported, unitRef{int32(i), int32(j)})
 				resourceLike = append(resourceLike, u.ResourceLike...)
@@ -103,7 +104,10 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 			testedClasses = append(testedClasses, strings.TrimSuffix(name, "]"))
 		}
 	}
-	r.declaredBy = r.declarersIndex(slices.Concat(resourceLike, defaulted, testedClasses))
+	r.wanted = map[string]bool{}
+	for _, name := range slices.Concat(resourceLike, defaulted, testedClasses) {
+		r.wanted[name] = true
+	}
 	r.keepCallees(reported)
 	r.keepMisplacedFunctionCallers(reported)
 	r.keepTemplateRenderers(reported)
@@ -167,8 +171,8 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 	for ref := range r.kept {
 		keep[ref.file] = true
 	}
-	for i, f := range files {
-		keep[i] = keep[i] || (f.Reported && sums[i] != nil)
+	for i := range files {
+		keep[i] = keep[i] || (r.reported[i] && sums[i] != nil)
 	}
 	return keep
 }
@@ -179,7 +183,7 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions)
 func (r *relevance) keepTestedDeclarers(tested, classes []string) []string {
 	var out []string
 	for _, name := range classes {
-		for _, c := range r.declaredBy[name] {
+		for _, c := range r.declaredBy(name) {
 			r.keep(c)
 			out = append(out, r.name(c))
 		}
@@ -234,60 +238,42 @@ type unitRef struct{ file, unit int32 }
 
 // relevance is Relevant's working state.
 type relevance struct {
-	files []*load.File
-	sums  []*Summary
-	// defs are the units defining each name (templates by their epp()
-	// name).
-	defs map[string][]unitRef
-	// declaredBy are the units that can declare each name.
-	declaredBy map[string][]unitRef
-	kept       map[unitRef]bool
+	ix       *Index
+	files    []*load.File
+	sums     []*Summary
+	reported []bool
+	// wanted are the names besides defined ones whose declarers matter:
+	// the classes and types the reported units declare resource-like,
+	// set defaults for or test with defined().
+	wanted map[string]bool
+	kept   map[unitRef]bool
 	// withBases are the names keepWithBases has kept with their bases.
 	withBases map[string]bool
-	declaring DeclaringFunctions
-	// expanded are the declared names of units that call functions with
-	// literal arguments, their calls resolved (see declares).
-	expanded map[unitRef][]string
 }
 
 func (r *relevance) unit(ref unitRef) *Unit { return &r.sums[ref.file].Units[ref.unit] }
 
-// declares returns the names unit ref can evaluate: its summary's Declares
-// with each call of a declaring function, recorded as "fn(arg)", replaced
-// by the class the function declares, and other calls left out.
-func (r *relevance) declares(ref unitRef) []string {
-	names := r.unit(ref).Declares
-	if !slices.ContainsFunc(names, isCallEntry) {
-		return names
+// declares returns the names unit ref can evaluate (Index.declares).
+func (r *relevance) declares(ref unitRef) []string { return r.ix.declares(ref) }
+
+// defs returns the units defining name.
+func (r *relevance) defs(name string) []unitRef { return r.ix.defs(name) }
+
+// declaredBy returns the units that can declare name, when name is a
+// defined name or a wanted one; other declared names (built-in resource
+// types, mostly) link nothing.
+func (r *relevance) declaredBy(name string) []unitRef {
+	if !r.wanted[name] && len(r.ix.defs(name)) == 0 {
+		return nil
 	}
-	if out, ok := r.expanded[ref]; ok {
-		return out
-	}
-	out := make([]string, 0, len(names))
-	for _, name := range names {
-		if !isCallEntry(name) {
-			out = append(out, name)
-			continue
-		}
-		fn, arg, _ := strings.Cut(strings.TrimSuffix(name, ")"), "(")
-		if pattern := r.declaring.Pattern(fn); pattern != "" {
-			out = append(out, ExpandClassPattern(pattern, arg))
-		}
-	}
-	r.expanded[ref] = out
-	return out
+	return r.ix.declarers(name)
 }
 
 // isCallEntry reports whether a Declares entry is a function call.
 func isCallEntry(name string) bool { return strings.HasSuffix(name, ")") }
 
 // name is the name ref defines: a template's for its top-level code.
-func (r *relevance) name(ref unitRef) string {
-	if ref.unit == 0 {
-		return templateName(r.files[ref.file])
-	}
-	return r.unit(ref).Name
-}
+func (r *relevance) name(ref unitRef) string { return r.ix.name(ref) }
 
 // keep keeps ref, reporting whether it was not kept yet.
 func (r *relevance) keep(ref unitRef) bool {
@@ -304,7 +290,7 @@ func (r *relevance) keepWithBases(name string) {
 	work := worklist[string]{seen: r.withBases}
 	work.add(name)
 	for name, ok := work.next(); ok; name, ok = work.next() {
-		for _, d := range r.defs[name] {
+		for _, d := range r.defs(name) {
 			r.keep(d)
 			if p := r.unit(d).Parent; p != "" {
 				work.add(p)
@@ -348,12 +334,12 @@ func (r *relevance) orderDependable(reported []unitRef) bool {
 		return slices.ContainsFunc(r.unit(ref).Defaults, func(t string) bool { return types[t] })
 	}
 	for name := range r.leadingTo(names, true) {
-		for _, d := range r.defs[name] {
+		for _, d := range r.defs(name) {
 			if sets(d) {
 				return true
 			}
 		}
-		for _, c := range r.declaredBy[name] {
+		for _, c := range r.declaredBy(name) {
 			if r.name(c) == "" && !(c.unit == 0 && r.files[c.file].Role == load.MainManifest) && sets(c) {
 				return true // a node definition, or top-level code outside the main manifests
 			}
@@ -367,10 +353,10 @@ func (r *relevance) orderDependable(reported []unitRef) bool {
 // cannot see is part of its findings' messages.
 func (r *relevance) keepDirectDeclarers(names []string) {
 	for _, name := range names {
-		for _, d := range r.defs[name] {
+		for _, d := range r.defs(name) {
 			r.keep(d)
 		}
-		for _, c := range r.declaredBy[name] {
+		for _, c := range r.declaredBy(name) {
 			r.keep(c)
 		}
 	}
@@ -383,7 +369,7 @@ func (r *relevance) keepDirectDeclarers(names []string) {
 // reported units, so it changes nothing else they report.
 func (r *relevance) keepDirectDeclarersOf(names []string) {
 	for _, name := range names {
-		for _, c := range r.declaredBy[name] {
+		for _, c := range r.declaredBy(name) {
 			r.keep(c)
 		}
 	}
@@ -444,23 +430,10 @@ func (r *relevance) keepTemplateRenderers(reported []unitRef) {
 	if len(work) == 0 {
 		return
 	}
-	renderers := map[string][]unitRef{}
-	for i, s := range r.sums {
-		if s == nil {
-			continue
-		}
-		for j, u := range s.Units {
-			for _, name := range u.Declares {
-				if strings.HasSuffix(name, ".epp") {
-					renderers[name] = append(renderers[name], unitRef{int32(i), int32(j)})
-				}
-			}
-		}
-	}
 	for len(work) > 0 {
 		name := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, ref := range renderers[name] {
+		for _, ref := range r.ix.declarers(name) {
 			r.keep(ref)
 			if outer := templateName(r.files[ref.file]); ref.unit == 0 && outer != "" && !seen[outer] {
 				seen[outer] = true
@@ -479,17 +452,6 @@ func (r *relevance) keepTemplateRenderers(reported []unitRef) {
 // lead to a resource of one of the types matter.
 func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []string {
 	leads := r.leadingTo(types, true)
-	derived := map[string][]unitRef{}
-	for i, s := range r.sums {
-		if s == nil {
-			continue
-		}
-		for j, u := range s.Units {
-			if u.Parent != "" && leads[u.Name] {
-				derived[u.Parent] = append(derived[u.Parent], unitRef{int32(i), int32(j)})
-			}
-		}
-	}
 	var classes []string
 	var work worklist[unitRef]
 	for _, ref := range reported {
@@ -497,7 +459,7 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 	}
 	for ref, ok := work.next(); ok; ref, ok = work.next() {
 		u := r.unit(ref)
-		if !r.files[ref.file].Reported {
+		if !r.reported[ref.file] {
 			r.keepWithBases(r.name(ref))
 			if u.Kind == UnitClass {
 				classes = append(classes, u.Name)
@@ -505,14 +467,16 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 		}
 		for _, name := range r.declares(ref) {
 			if leads[name] {
-				for _, d := range r.defs[name] {
+				for _, d := range r.defs(name) {
 					work.add(d)
 				}
 			}
 		}
 		if u.Kind == UnitClass {
-			for _, d := range derived[u.Name] {
-				work.add(d)
+			for _, d := range r.ix.derivedFrom(u.Name) {
+				if leads[r.unit(d).Name] {
+					work.add(d)
+				}
 			}
 		}
 	}
@@ -529,13 +493,13 @@ func (r *relevance) leadingTo(names []string, bases bool) map[string]bool {
 		work.add(n)
 	}
 	for name, ok := work.next(); ok; name, ok = work.next() {
-		for _, c := range r.declaredBy[name] {
+		for _, c := range r.declaredBy(name) {
 			if n := r.name(c); n != "" {
 				work.add(n)
 			}
 		}
 		if bases {
-			for _, d := range r.defs[name] {
+			for _, d := range r.defs(name) {
 				if p := r.unit(d).Parent; p != "" {
 					work.add(p)
 				}
@@ -543,30 +507,6 @@ func (r *relevance) leadingTo(names []string, bases bool) map[string]bool {
 		}
 	}
 	return work.seen
-}
-
-// declarersIndex lists, for each defined name and each of extra, the units
-// that can declare it. Other declared names (built-in resource types,
-// mostly) link nothing.
-func (r *relevance) declarersIndex(extra []string) map[string][]unitRef {
-	wanted := map[string]bool{}
-	for _, name := range extra {
-		wanted[name] = true
-	}
-	index := map[string][]unitRef{}
-	for i, s := range r.sums {
-		if s == nil {
-			continue
-		}
-		for j := range s.Units {
-			for _, name := range r.declares(unitRef{int32(i), int32(j)}) {
-				if _, ok := r.defs[name]; ok || wanted[name] {
-					index[name] = append(index[name], unitRef{int32(i), int32(j)})
-				}
-			}
-		}
-	}
-	return index
 }
 
 // keepDeclarers keeps the definitions of names, their declarers and the
@@ -584,12 +524,12 @@ func (r *relevance) keepDeclarers(names []string) []unitRef {
 		add(name)
 	}
 	for name, ok := work.next(); ok; name, ok = work.next() {
-		for _, d := range r.defs[name] {
+		for _, d := range r.defs(name) {
 			r.keep(d)
 			units = append(units, d)
 			add(r.unit(d).Parent)
 		}
-		for _, c := range r.declaredBy[name] {
+		for _, c := range r.declaredBy(name) {
 			r.keep(c)
 			units = append(units, c)
 			add(r.name(c))
@@ -613,7 +553,7 @@ func (r *relevance) keepBetween(from []unitRef, classes []string) {
 				continue
 			}
 			visited[name] = true
-			for _, d := range r.defs[name] {
+			for _, d := range r.defs(name) {
 				r.keep(d)
 				units = append(units, d)
 				if p := r.unit(d).Parent; p != "" {
