@@ -21,6 +21,12 @@ func knownGlobal(name string) (model.ResolutionKind, bool) {
 	return model.Unresolved, false
 }
 
+// KnownGlobal is the source of facts and built-in variables rules give
+// the static-scope analysis (model.Program.Static): tools that ask the
+// model where a variable resolves pass it too, so they agree with the
+// rules.
+func KnownGlobal(name string) (model.ResolutionKind, bool) { return knownGlobal(name) }
+
 // staticScope returns the program's static-scope analysis.
 func staticScope(p *Pass) *model.Static { return p.Program.Static(knownGlobal) }
 
