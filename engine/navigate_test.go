@@ -71,7 +71,7 @@ define ntp::server (String $host = $title) {
   join($s, ' ')
 }
 `,
-	"modules/ntp/types/port.pp": "type Ntp::Port = Integer[1, 65535]\n",
+	"modules/ntp/types/port.pp":      "type Ntp::Port = Integer[1, 65535]\n",
 	"modules/dup/manifests/init.pp":  "class dup {}\n",
 	"modules/dup/manifests/other.pp": "\n\nclass dup {}\n",
 }
