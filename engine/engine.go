@@ -28,6 +28,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -183,15 +184,48 @@ func (w *Workspace) Dir() string { return w.opts.Dir }
 // SetOverlay makes src the content of the file at path (absolute, or
 // relative to Dir) in the next snapshots, in place of its disk content: an
 // unsaved editor buffer.
+//
+// A Puppet file that does not exist on disk (a buffer never saved) is
+// analysed as part of the tree when it lies below a directory root, as
+// it will be once saved.
 func (w *Workspace) SetOverlay(path string, src []byte) {
 	abs := w.abs(path)
+	if src == nil {
+		src = []byte{}
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if _, known := w.knownFile(abs); !known && w.unsavedInRoots(abs) {
+		w.relayout = true // a file the layout gains
+	}
 	w.overlays[abs] = src
 	w.changed[abs] = true
 }
 
-// RemoveOverlay makes the file at path read from disk again.
+// unsavedInRoots reports whether abs is a Puppet file missing on disk
+// below a directory root: loading takes its overlay as a file of the tree.
+func (w *Workspace) unsavedInRoots(abs string) bool {
+	if ext := filepath.Ext(abs); ext != ".pp" && ext != ".epp" {
+		return false
+	}
+	if _, err := os.Lstat(abs); err == nil {
+		return false
+	}
+	for _, r := range w.opts.Roots {
+		if r == "-" {
+			continue
+		}
+		root := w.abs(r)
+		if fi, err := os.Stat(root); err == nil && fi.IsDir() &&
+			strings.HasPrefix(abs, strings.TrimSuffix(root, string(filepath.Separator))+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// RemoveOverlay makes the file at path read from disk again; a file that
+// existed only as an overlay leaves the tree.
 func (w *Workspace) RemoveOverlay(path string) {
 	abs := w.abs(path)
 	w.mu.Lock()
@@ -199,6 +233,9 @@ func (w *Workspace) RemoveOverlay(path string) {
 	if _, ok := w.overlays[abs]; ok {
 		delete(w.overlays, abs)
 		w.changed[abs] = true
+		if _, err := os.Lstat(abs); err != nil {
+			w.relayout = true
+		}
 	}
 }
 

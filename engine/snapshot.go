@@ -199,6 +199,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
+		Overlays: w.overlays,
 		OnContext: func(roots []string) {
 			if w.opts.CacheDir == "" {
 				return

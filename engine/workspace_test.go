@@ -16,6 +16,7 @@ import (
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
@@ -455,5 +456,86 @@ func TestDependents(t *testing.T) {
 	}
 	if got := snap.Dependents(open[1], open); !slices.Equal(got, open[:1]) {
 		t.Errorf("dependents of b after the edit: %v, want [a]", got)
+	}
+}
+
+// TestUnsavedNewFiles checks that buffers of files that do not exist on
+// disk yet are analysed as files of the tree, by themselves and as
+// context of each other, and leave it when their overlay is removed.
+func TestUnsavedNewFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(60, 3).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, err := w.Snapshot(ctx); err != nil {
+		t.Fatal(err)
+	}
+	const fresh, user = "modules/mod000/manifests/fresh.pp", "modules/mod001/manifests/user.pp"
+	buffers := map[string][]byte{
+		fresh: []byte("class mod000::fresh (String $greeting = 'hi') {\n  notice($greeting, $nowhere_assigned)\n}\n"),
+		user:  []byte("class mod001::user {\n  include mod000::fresh\n  notice($mod000::fresh::greeting, $mod000::fresh::missing)\n}\n"),
+	}
+	for p, src := range buffers {
+		w.SetOverlay(filepath.Join(dir, p), src) // absolute, as an editor gives it
+	}
+	saved := func(files map[string][]byte) map[string][]diagnostics.Diagnostic {
+		copied := copyTree(t, dir, nil)
+		for p, src := range files {
+			if err := os.WriteFile(filepath.Join(copied, p), src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return wholeRun(t, copied)
+	}
+	snap, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := saved(buffers)
+	if len(whole[fresh]) == 0 || len(whole[user]) == 0 {
+		t.Fatalf("the saved files have no findings to compare: %v", whole)
+	}
+	all, err := snap.Findings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(all, whole) {
+		t.Errorf("with unsaved new files, findings differ from a run with them saved\nwarm %s:\n%s\nsaved:\n%s\nwarm %s:\n%s\nsaved:\n%s",
+			fresh, show(all[fresh]), show(whole[fresh]), user, show(all[user]), show(whole[user]))
+	}
+	for _, p := range []string{fresh, user} {
+		got, err := snap.Findings(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got[p], whole[p]) {
+			t.Errorf("%s checked alone: differs from a run with it saved\nwarm:\n%s\nsaved:\n%s", p, show(got[p]), show(whole[p]))
+		}
+	}
+	locs := snap.Definition(user, parser.Pos{Line: 2, Column: 12})
+	if len(locs) != 1 || locs[0].File != fresh || locs[0].Start.Line != 1 {
+		t.Errorf("Definition of mod000::fresh = %+v, want the unsaved %s", locs, fresh)
+	}
+
+	w.RemoveOverlay(fresh)
+	snap, err = w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err = snap.Findings(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole = saved(map[string][]byte{user: buffers[user]})
+	if _, ok := all[fresh]; ok {
+		t.Errorf("%s is still analysed after its overlay was removed", fresh)
+	}
+	if !reflect.DeepEqual(all, whole) {
+		t.Errorf("after the unsaved file's overlay was removed, %s: findings differ\nwarm:\n%s\nsaved:\n%s", user, show(all[user]), show(whole[user]))
 	}
 }

@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -74,6 +75,12 @@ type Options struct {
 	// Stat is set, so a caller that needs only some of them (or knows them
 	// from an earlier run) reads those with File.Read.
 	DeferContext bool
+	// Overlays are file contents by absolute path that replace what is on
+	// disk (an editor's unsaved buffers). A .pp or .epp overlay with no
+	// file on disk (a buffer never saved) is loaded as a reported file
+	// when it lies below a directory PATH argument and no exclude glob
+	// matches it, as the walk would have found it once saved.
+	Overlays map[string][]byte
 	// OnContext, when set, is called before the context is walked with
 	// the absolute directories of the environments and modules whose
 	// files will be loaded as context, sorted, leaving out those inside a
@@ -235,6 +242,7 @@ type loader struct {
 	exclude    *globSet
 	stdin      []byte // content for stdinAbs
 	stdinAbs   string // "" when stdin is not used or has no file name
+	overlays   map[string][]byte
 
 	mu           sync.Mutex
 	problems     map[string]Problem // by path+message, deduplicated
@@ -280,6 +288,7 @@ func newLoader(opts Options) (*loader, error) {
 		dirs:         map[string]dirEntries{},
 		reals:        map[string]string{},
 		deferContext: opts.DeferContext,
+		overlays:     opts.Overlays,
 	}
 	l.lay = newLayout(l)
 	return l, nil
@@ -405,6 +414,8 @@ func (l *loader) load(opts Options) (*Tree, error) {
 		given = append(given, candidate{abs: abs, real: realPath(abs), reported: true, typed: p})
 	}
 
+	given = append(given, l.unsaved(givenDirs)...)
+
 	// Load the environments and modules of the given files as context.
 	var envs []*Environment
 	var mods []*Module
@@ -451,6 +462,24 @@ func (l *loader) load(opts Options) (*Tree, error) {
 
 	files := l.read(dedupe(all))
 	return l.assemble(files), nil
+}
+
+// unsaved returns the overlays of Puppet files that do not exist on disk
+// and lie below one of dirs, as reported candidates, in path order.
+func (l *loader) unsaved(dirs []string) []candidate {
+	var out []candidate
+	for _, abs := range slices.Sorted(maps.Keys(l.overlays)) {
+		if ext := filepath.Ext(abs); ext != ".pp" && ext != ".epp" || !filepath.IsAbs(abs) {
+			continue
+		}
+		abs = filepath.Clean(abs)
+		if _, err := os.Lstat(abs); err == nil || l.exclude.excluded(abs) ||
+			!slices.ContainsFunc(dirs, func(d string) bool { return under(d, abs) }) {
+			continue
+		}
+		out = append(out, candidate{abs: abs, real: realPath(abs), reported: true})
+	}
+	return out
 }
 
 // readStdin reads the stdin file and records its overlay.

@@ -34,6 +34,8 @@ func (l *loader) readOne(c candidate) *File {
 	}
 	if c.stdin || (c.abs != "" && c.abs == l.stdinAbs) {
 		f.Src = l.stdin
+	} else if src, ok := l.overlays[c.abs]; ok && c.abs != "" {
+		f.Src = src
 	} else if l.deferContext && !c.reported {
 		st, err := StatFile(c.abs)
 		if err != nil {
