@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -20,7 +21,8 @@ import (
 // overlay, the snapshot, and the findings of the edited file. The files
 // edited are the widely included ones (each module's main class and its
 // parameters, the base profile), whose checks keep the most context. It
-// reports the median and 99th percentile over 100 edits.
+// reports the median and 99th percentile over 100 edits, and the heap the
+// warm workspace holds.
 func BenchmarkEditToFindings(b *testing.B) {
 	dir := b.TempDir()
 	if err := gentree.Generate(5000, 1).Write(dir); err != nil {
@@ -75,6 +77,12 @@ func BenchmarkEditToFindings(b *testing.B) {
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	// What the warm workspace holds: every file's tree and summary.
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	runtime.KeepAlive(w)
+	b.ReportMetric(float64(ms.HeapAlloc>>20), "heap-MB")
 	b.ReportMetric(0, "ns/op")
 }
 
