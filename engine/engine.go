@@ -8,7 +8,8 @@
 // snapshot shares every unchanged file with the previous one: a file is read,
 // parsed and summarised again only when its content changed (its disk Stat
 // or its overlay). Asked for the findings of some files, a snapshot keeps
-// only the files that can change them (model.Relevant over the summaries),
+// only the files that can change them (model.Relevant over the summaries,
+// through a name index made once per snapshot from the previous one's),
 // builds the whole-program model over those and runs the rules: the findings
 // equal those of a run over every file. The model and the analyses the rules
 // share (static scopes, the declaration graph, the dynamic-scope simulation)
