@@ -9,3 +9,9 @@ require (
 	golang.org/x/text v0.41.0
 	golang.org/x/tools v0.52.0
 )
+
+require (
+	github.com/go-json-experiment/json v0.0.0-20260601182631-00ed12fed2a6 // indirect
+	github.com/tliron/glsp v0.2.2 // indirect
+	go.lsp.dev/jsonrpc2 v1.0.1 // indirect
+)
