@@ -81,6 +81,11 @@ func (c *Command) Main(args []string) (code int) {
 			code = ExitInternal
 		}
 	}()
+	// "lsp" is a subcommand only as the first argument; a path of that
+	// name is linted as "./lsp" or after flags or other paths.
+	if len(args) > 1 && args[1] == "lsp" {
+		return c.serveLSP(args[2:])
+	}
 	opts, err := c.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitClean

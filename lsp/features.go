@@ -9,6 +9,7 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules"
 )
@@ -38,11 +39,11 @@ func (t *textCache) mapper(path string, enc encoding) *mapper {
 }
 
 // severities maps ducklint's severities to the protocol's.
-func severity(s rules.Severity) protocol.DiagnosticSeverity {
+func severity(s diagnostics.Severity) protocol.DiagnosticSeverity {
 	switch s {
-	case rules.Error:
+	case diagnostics.Error:
 		return protocol.DiagnosticSeverityError
-	case rules.Warning:
+	case diagnostics.Warning:
 		return protocol.DiagnosticSeverityWarning
 	}
 	return protocol.DiagnosticSeverityInformation

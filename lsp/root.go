@@ -399,14 +399,18 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 			targets[p] = true
 		}
 	}
+	among := make([]string, 0, len(analysed))
+	for p := range analysed {
+		among = append(among, p)
+	}
+	slices.Sort(among)
 	for p := range w.dirty {
 		if _, ok := analysed[p]; ok {
 			targets[p] = true
 		}
-		for _, dep := range snap.Dependents(p) {
+		for _, dep := range snap.Dependents(p, among) {
 			if _, ok := analysed[r.abs(dep)]; ok {
-				dep = r.abs(dep)
-				targets[dep] = true
+				targets[r.abs(dep)] = true
 			}
 		}
 	}

@@ -67,8 +67,8 @@ type session struct {
 	ctx    context.Context // canceled when the session ends
 	stop   context.CancelFunc
 
-	handlerFn     jsonrpc2.Handler
-	cancelRequest func(id jsonrpc2.ID)
+	inflightMu sync.Mutex
+	inflight   map[string]context.CancelFunc // requests under way by id, for $/cancelRequest
 
 	mu          sync.Mutex
 	initialized bool // initialize answered
@@ -103,23 +103,22 @@ func newSession(srv *Server, rwc io.ReadWriteCloser) *session {
 		exited: make(chan struct{}), enc: utf16Encoding,
 		loose: map[string]*root{}, docs: map[string]*document{}, lastErrShow: map[string]string{},
 	}
-	handler, cancel := jsonrpc2.CancelHandler(ss.handle)
-	ss.cancelRequest = cancel
+	ss.inflight = map[string]context.CancelFunc{}
 	ss.conn = jsonrpc2.NewConn(&tolerantStream{Stream: jsonrpc2.NewHeaderStream(rwc)},
 		jsonrpc2.WithCodec(jsonCodec{}), jsonrpc2.WithPreempter(ss))
-	ss.handlerFn = handler
 	return ss
 }
 
 func (ss *session) run(ctx context.Context) error {
 	ss.ctx, ss.stop = context.WithCancel(ctx)
 	defer ss.stop()
-	ss.conn.Go(ss.ctx, ss.handlerFn)
+	ss.conn.Go(ss.ctx, ss.handle)
 	select {
 	case <-ss.conn.Done():
 	case <-ss.exited:
-		ss.stopRoots()
-		_ = ss.conn.Close()
+		// Close waits for the read loop, which may be blocked reading a
+		// stream that only the process's exit ends (standard input).
+		go func() { _ = ss.conn.Close() }()
 	}
 	ss.stopRoots()
 	ss.mu.Lock()
@@ -149,14 +148,49 @@ func (ss *session) Preempt(_ context.Context, req *jsonrpc2.Request) (any, error
 	if err := json.Unmarshal(req.Params(), &p); err == nil {
 		var n int64
 		var s string
+		key := ""
 		switch {
 		case json.Unmarshal(p.ID, &n) == nil:
-			ss.cancelRequest(jsonrpc2.NewNumberID(n))
+			key = idKey(jsonrpc2.NewNumberID(n))
 		case json.Unmarshal(p.ID, &s) == nil:
-			ss.cancelRequest(jsonrpc2.NewStringID(s))
+			key = idKey(jsonrpc2.NewStringID(s))
+		}
+		ss.inflightMu.Lock()
+		cancel := ss.inflight[key]
+		ss.inflightMu.Unlock()
+		if cancel != nil {
+			cancel()
 		}
 	}
 	return struct{}{}, nil
+}
+
+// idKey tells request ids apart, numbers from strings.
+func idKey(id jsonrpc2.ID) string {
+	if n, ok := id.Number(); ok {
+		return fmt.Sprintf("n%d", n)
+	}
+	s, _ := id.StringValue()
+	return "s" + s
+}
+
+// background releases the read loop for a request that needs analysis and
+// returns the context it runs under: canceled by $/cancelRequest or the end
+// of the session. It derives from the session, not from the request's
+// context, which the connection recycles once the handler returns.
+func (ss *session) background(ctx context.Context, req *jsonrpc2.Request) (context.Context, func()) {
+	jsonrpc2.Async(ctx)
+	reqCtx, cancel := context.WithCancel(ss.ctx)
+	key := idKey(req.ID())
+	ss.inflightMu.Lock()
+	ss.inflight[key] = cancel
+	ss.inflightMu.Unlock()
+	return reqCtx, func() {
+		ss.inflightMu.Lock()
+		delete(ss.inflight, key)
+		ss.inflightMu.Unlock()
+		cancel()
+	}
 }
 
 // errRequestCancelled is LSP's RequestCancelled error.
@@ -244,29 +278,33 @@ func (ss *session) handle(ctx context.Context, req *jsonrpc2.Request) (result an
 		if err := decode(params, &p); err != nil {
 			return nil, err
 		}
-		jsonrpc2.Async(ctx)
-		return ss.pullDiagnostics(ctx, p)
+		rctx, done := ss.background(ctx, req)
+		defer done()
+		return ss.pullDiagnostics(rctx, p)
 	case "textDocument/hover":
 		var p protocol.HoverParams
 		if err := decode(params, &p); err != nil {
 			return nil, err
 		}
-		jsonrpc2.Async(ctx)
-		return ss.hover(ctx, p)
+		rctx, done := ss.background(ctx, req)
+		defer done()
+		return ss.hover(rctx, p)
 	case "textDocument/definition":
 		var p protocol.DefinitionParams
 		if err := decode(params, &p); err != nil {
 			return nil, err
 		}
-		jsonrpc2.Async(ctx)
-		return ss.definition(ctx, p)
+		rctx, done := ss.background(ctx, req)
+		defer done()
+		return ss.definition(rctx, p)
 	case "textDocument/codeAction":
 		var p protocol.CodeActionParams
 		if err := decode(params, &p); err != nil {
 			return nil, err
 		}
-		jsonrpc2.Async(ctx)
-		return ss.codeAction(ctx, p)
+		rctx, done := ss.background(ctx, req)
+		defer done()
+		return ss.codeAction(rctx, p)
 	default:
 		if req.IsCall() {
 			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method not supported: %s", method)

@@ -3,18 +3,16 @@ package lsp
 import (
 	"context"
 
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 // Finding is one finding of the engine.
-type Finding = rules.Diagnostic
+type Finding = diagnostics.Diagnostic
 
 // Location is a range of a file: where a name is defined.
-type Location struct {
-	File       string
-	Start, End parser.Pos
-}
+type Location = diagnostics.Location
 
 // Workspace is what the server needs of a warm analysis of one root
 // (package engine): it is told about unsaved buffers and changed files,
@@ -36,8 +34,9 @@ type Snapshot interface {
 	Definition(path string, pos parser.Pos) []Location
 	// Hover describes the name at pos in Markdown.
 	Hover(path string, pos parser.Pos) (string, bool)
-	// Dependents returns the files whose findings can change when path changes.
-	Dependents(path string) []string
+	// Dependents returns those of among whose findings can change when
+	// the file at path changes.
+	Dependents(path string, among []string) []string
 }
 
 // NewWorkspaceFunc makes the workspace of a root: dir is the directory its
@@ -45,3 +44,30 @@ type Snapshot interface {
 // files and directories analysed (dir itself for a workspace folder, the
 // file for a buffer outside every folder).
 type NewWorkspaceFunc func(dir string, roots []string) (Workspace, error)
+
+// EngineWorkspaces makes the workspaces of roots with package engine:
+// opts are the options every workspace shares (rule selection, jobs); Dir
+// and Roots are the root's.
+func EngineWorkspaces(opts engine.Options) NewWorkspaceFunc {
+	return func(dir string, roots []string) (Workspace, error) {
+		o := opts
+		o.Dir, o.Roots = dir, roots
+		ws, err := engine.New(o)
+		if err != nil {
+			return nil, err
+		}
+		return engineWorkspace{ws}, nil
+	}
+}
+
+// engineWorkspace adapts *engine.Workspace, whose Snapshot returns the
+// concrete snapshot type.
+type engineWorkspace struct{ *engine.Workspace }
+
+func (w engineWorkspace) Snapshot(ctx context.Context) (Snapshot, error) {
+	s, err := w.Workspace.Snapshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
