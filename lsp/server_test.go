@@ -1,13 +1,16 @@
 package lsp_test
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -611,13 +614,109 @@ func TestMalformedAndUnknownRequests(t *testing.T) {
 		"position": map[string]int{"line": 0, "character": 0}}, nil); err == nil {
 		t.Error("hover in a buffer that is not open: no error")
 	}
-	// A message that is not JSON: the connection carries on.
-	body := `{"jsonrpc":"2.0","id":99,"method":`
-	if _, err := fmt.Fprintf(c.raw, "Content-Length: %d\r\n\r\n%s", len(body), body); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.call("textDocument/rename", map[string]any{}, nil); rpcCode(err) != int(jsonrpc2.MethodNotFound) {
-		t.Errorf("after a malformed message: got %v, want the server still answering", err)
-	}
 	c.shutdown()
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+type rawResponse struct {
+	ID     any             `json:"id"`
+	Method string          `json:"method"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// rawClient speaks to a server frame by frame, for what a well-behaved
+// client library cannot send: malformed messages, cancellations.
+type rawClient struct {
+	t    *testing.T
+	conn net.Conn
+	r    *bufio.Reader
+}
+
+func startRaw(t *testing.T, srv *lsp.Server) *rawClient {
+	t.Helper()
+	serverEnd, clientEnd := net.Pipe()
+	done := make(chan struct{})
+	go func() {
+		_ = srv.Serve(context.Background(), serverEnd)
+		close(done)
+	}()
+	t.Cleanup(func() {
+		_ = clientEnd.Close()
+		_ = serverEnd.Close()
+		<-done
+	})
+	return &rawClient{t: t, conn: clientEnd, r: bufio.NewReader(clientEnd)}
+}
+
+func (c *rawClient) send(frames ...string) {
+	c.t.Helper()
+	for _, f := range frames {
+		if _, err := fmt.Fprintf(c.conn, "Content-Length: %d\r\n\r\n%s", len(f), f); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+}
+
+// response reads messages until the response with id (a JSON value),
+// answering the server's own requests with null on the way.
+func (c *rawClient) response(id string) rawResponse {
+	c.t.Helper()
+	_ = c.conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	for {
+		n := 0
+		for {
+			line, err := c.r.ReadString('\n')
+			if err != nil {
+				c.t.Fatalf("reading a header: %v", err)
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+				n, _ = strconv.Atoi(v)
+			}
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(c.r, body); err != nil {
+			c.t.Fatal(err)
+		}
+		var m rawResponse
+		if err := json.Unmarshal(body, &m); err != nil {
+			c.t.Fatalf("the server sent %q: %v", body, err)
+		}
+		got, _ := json.Marshal(m.ID)
+		if m.Method == "" && string(got) == id {
+			return m
+		}
+	}
+}
+
+func TestMalformedMessagesGetErrorsAndTheSessionGoesOn(t *testing.T) {
+	c := startRaw(t, &lsp.Server{NewWorkspace: lsp.EngineWorkspaces(engine.Options{}), Debounce: time.Millisecond})
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}`)
+	if r := c.response("1"); r.Error != nil {
+		t.Fatalf("initialize: %+v", r.Error)
+	}
+	c.send(`{"jsonrpc":"2.0","id":2,"method":`) // not JSON
+	if r := c.response("null"); r.Error == nil || r.Error.Code != -32700 {
+		t.Errorf("a message that is not JSON: %+v, want a parse error (-32700) with a null id", r)
+	}
+	c.send(`{"jsonrpc":"2.0","id":3}`) // neither a request nor a response
+	if r := c.response("null"); r.Error == nil || r.Error.Code != -32600 {
+		t.Errorf("a message that is no request: %+v, want an invalid request error (-32600)", r)
+	}
+	c.send(`{"jsonrpc":"2.0","id":4,"method":"textDocument/didOpen_typo","params":{}}`)
+	if r := c.response("4"); r.Error == nil || r.Error.Code != -32601 {
+		t.Errorf("an unknown method: %+v, want method not found (-32601)", r)
+	}
+	c.send(`{"jsonrpc":"2.0","id":5,"method":"shutdown"}`)
+	if r := c.response("5"); r.Error != nil {
+		t.Errorf("shutdown after malformed messages: %+v", r.Error)
+	}
 }
