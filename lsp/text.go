@@ -53,12 +53,9 @@ func (m *mapper) lineEnd(l int) int {
 
 // offset returns the byte offset of p. As the protocol says, a character
 // past the end of its line means the line's end; a line past the end of
-// the text is an error.
+// the text is an error (the empty line after a final newline is a line).
 func (m *mapper) offset(p protocol.Position) (int, error) {
 	if int(p.Line) >= len(m.lines) {
-		if int(p.Line) == len(m.lines) && p.Character == 0 {
-			return len(m.text), nil // the position after a final newline
-		}
 		return 0, fmt.Errorf("position %d:%d is past the end of the document (%d lines)", p.Line, p.Character, len(m.lines))
 	}
 	start, end := m.lines[p.Line], m.lineEnd(int(p.Line))
