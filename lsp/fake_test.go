@@ -2,8 +2,8 @@ package lsp_test
 
 import (
 	"context"
-	"os"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"

@@ -75,11 +75,11 @@ type session struct {
 	shutdown    bool // shutdown answered
 	exited      chan struct{}
 	enc         encoding
-	pull        bool // the client pulls diagnostics
-	refresh     bool // the client accepts workspace/diagnostic/refresh
-	watchReg    bool // the client lets us register file watchers
-	roots       []*root // workspace folders, deepest first
-	loose       map[string]*root // per buffer outside every folder, by path
+	pull        bool                 // the client pulls diagnostics
+	refresh     bool                 // the client accepts workspace/diagnostic/refresh
+	watchReg    bool                 // the client lets us register file watchers
+	roots       []*root              // workspace folders, deepest first
+	loose       map[string]*root     // per buffer outside every folder, by path
 	docs        map[string]*document // open buffers by path
 	lastErrShow map[string]string    // the configuration error shown per root
 }

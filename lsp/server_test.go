@@ -89,7 +89,7 @@ type client struct {
 	published []published
 	logs      []string
 	refreshes int
-	version   int // of the buffer changeFullOrOpen edits
+	version   int           // of the buffer changeFullOrOpen edits
 	changed   chan struct{} // signalled on every notification from the server
 }
 

@@ -15,7 +15,7 @@ func TestMapperEncodings(t *testing.T) {
 		off  int
 	}{
 		{utf16Encoding, 0, 0}, {utf16Encoding, 2, 3}, {utf16Encoding, 4, 7}, {utf16Encoding, 5, 8},
-		{utf16Encoding, 3, 3}, // inside the surrogate pair: before the character
+		{utf16Encoding, 3, 3},  // inside the surrogate pair: before the character
 		{utf16Encoding, 99, 8}, // past the end of the line: its end, before "\r\n"
 		{utf32Encoding, 3, 7}, {utf32Encoding, 4, 8},
 		{utf8Encoding, 3, 3}, {utf8Encoding, 7, 7},
