@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -31,12 +32,16 @@ type root struct {
 	pendingOverlay map[string]bool    // buffers to hand to the workspace (set or removed)
 	changedOnDisk  []string           // files changed on disk since the last analysis
 	dirty          map[string]bool    // files whose findings (and their dependents') must be recomputed
+	recheck        map[string]bool    // open buffers whose findings must be recomputed
 	all            bool               // recompute every open buffer
 	lastEdit       time.Time
 	prevEdit       time.Time
 	cancel         context.CancelFunc // of the running analysis
 	results        map[string]*result // latest findings of open buffers
 	published      map[string]*result // what was last pushed, by path
+	lastSnap       Snapshot           // the latest snapshot, for the dependents goroutine
+	depPending     map[string]bool    // changed files whose dependents among the open buffers are still to find
+	depRunning     bool               // the dependents goroutine runs
 	snapWaiters    []*snapWaiter
 	diagWaiters    []*diagWaiter
 }
@@ -79,7 +84,7 @@ type diagWaiter struct {
 func newRoot(ss *session, dir string, paths []string) *root {
 	r := &root{
 		ss: ss, dir: dir, paths: paths, wake: make(chan struct{}, 1), done: make(chan struct{}),
-		buffers: map[string]overlay{}, pendingOverlay: map[string]bool{}, dirty: map[string]bool{},
+		buffers: map[string]overlay{}, pendingOverlay: map[string]bool{}, dirty: map[string]bool{}, recheck: map[string]bool{}, depPending: map[string]bool{},
 		results: map[string]*result{}, published: map[string]*result{},
 	}
 	go r.loop()
@@ -246,7 +251,12 @@ type work struct {
 	overlays    map[string]*overlay // nil: remove the overlay
 	changed     []string
 	dirty       map[string]bool
+	recheck     map[string]bool
 	all         bool
+	// firstDone is set once the edited buffers are checked; remaining are
+	// the other buffers still to check then.
+	firstDone bool
+	remaining map[string]bool
 	snapWaiters []*snapWaiter
 	diagWaiters []*diagWaiter
 }
@@ -254,7 +264,7 @@ type work struct {
 func (r *root) take() *work {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	w := &work{overlays: map[string]*overlay{}, changed: r.changedOnDisk, dirty: r.dirty, all: r.all,
+	w := &work{overlays: map[string]*overlay{}, changed: r.changedOnDisk, dirty: r.dirty, recheck: r.recheck, all: r.all,
 		snapWaiters: r.snapWaiters, diagWaiters: r.diagWaiters}
 	for p := range r.pendingOverlay {
 		if b, ok := r.buffers[p]; ok {
@@ -263,7 +273,7 @@ func (r *root) take() *work {
 			w.overlays[p] = nil
 		}
 	}
-	r.pendingOverlay, r.changedOnDisk, r.dirty, r.all = map[string]bool{}, nil, map[string]bool{}, false
+	r.pendingOverlay, r.changedOnDisk, r.dirty, r.recheck, r.all = map[string]bool{}, nil, map[string]bool{}, map[string]bool{}, false
 	r.snapWaiters, r.diagWaiters = nil, nil
 	return w
 }
@@ -272,10 +282,20 @@ func (r *root) take() *work {
 func (r *root) putBack(w *work) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for p := range w.dirty {
-		r.dirty[p] = true
+	if w.firstDone {
+		// The edited buffers are checked: only the others are left.
+		for p := range w.remaining {
+			r.recheck[p] = true
+		}
+	} else {
+		for p := range w.dirty {
+			r.dirty[p] = true
+		}
+		for p := range w.recheck {
+			r.recheck[p] = true
+		}
+		r.all = r.all || w.all
 	}
-	r.all = r.all || w.all
 	r.snapWaiters = append(w.snapWaiters, r.snapWaiters...)
 	r.diagWaiters = append(w.diagWaiters, r.diagWaiters...)
 }
@@ -393,38 +413,117 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 	}
 	w.snapWaiters = nil
 
-	targets := map[string]bool{}
-	if w.all {
-		for p := range analysed {
-			targets[p] = true
-		}
-	}
-	among := make([]string, 0, len(analysed))
-	for p := range analysed {
-		among = append(among, p)
-	}
-	slices.Sort(among)
+	// The edited buffers (and those a request waits for) first: they are
+	// what the user looks at. Which other open buffers the edits can
+	// change is worked out on another goroutine (it can take longer than
+	// the check), which queues them for a later, cancellable pass here.
+	first, second := map[string]bool{}, map[string]bool{}
 	for p := range w.dirty {
 		if _, ok := analysed[p]; ok {
-			targets[p] = true
-		}
-		for _, dep := range snap.Dependents(p, among) {
-			if _, ok := analysed[r.abs(dep)]; ok {
-				targets[r.abs(dep)] = true
-			}
+			first[p] = true
 		}
 	}
 	for _, dw := range w.diagWaiters {
 		if _, ok := analysed[dw.path]; ok {
-			targets[dw.path] = true
+			first[dw.path] = true
 		}
 	}
-	if len(targets) == 0 {
-		r.answerDiagWaiters(w)
+	for p := range analysed {
+		if w.all || w.recheck[p] {
+			second[p] = true
+		}
+	}
+	for p := range first {
+		delete(second, p)
+	}
+	r.mu.Lock()
+	r.lastSnap = snap
+	r.mu.Unlock()
+	if finished, err := r.check(ctx, w, snap, analysed, first); !finished || err != nil {
+		return finished, err
+	}
+	w.firstDone, w.remaining = true, second
+	r.findDependents(w.dirty)
+	// The others one by one: a newer edit cancels the rest between two
+	// files, and each is published as soon as it is known.
+	for _, p := range slices.Sorted(maps.Keys(second)) {
+		if finished, err := r.check(ctx, w, snap, analysed, map[string]bool{p: true}); !finished || err != nil {
+			return finished, err
+		}
+		delete(w.remaining, p)
+	}
+	r.answerDiagWaiters(w)
+	return true, nil
+}
+
+// findDependents queues for checking the open buffers whose findings
+// changes of paths can change. One goroutine at a time works them out, on
+// the latest snapshot, for all the changes made while it ran.
+func (r *root) findDependents(paths map[string]bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for p := range paths {
+		r.depPending[p] = true
+	}
+	if r.depRunning || len(r.depPending) == 0 {
+		return
+	}
+	r.depRunning = true
+	go r.dependentsLoop()
+}
+
+func (r *root) dependentsLoop() {
+	for {
+		r.mu.Lock()
+		pending, snap := r.depPending, r.lastSnap
+		r.depPending = map[string]bool{}
+		among := slices.Sorted(maps.Keys(r.buffers))
+		if len(pending) == 0 {
+			r.depRunning = false
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+		deps := map[string]bool{}
+		func() {
+			defer func() {
+				if p := recover(); p != nil {
+					r.ss.internalError("finding the dependents of an edit in "+r.dir, p)
+				}
+			}()
+			for p := range pending {
+				for _, d := range snap.Dependents(p, among) {
+					// The changed buffer itself was checked on this change already.
+					if d = r.abs(d); d != p {
+						deps[d] = true
+					}
+				}
+			}
+		}()
+		if len(deps) > 0 {
+			r.mu.Lock()
+			for d := range deps {
+				r.recheck[d] = true
+			}
+			r.mu.Unlock()
+			r.poke()
+		}
+		select {
+		case <-r.done:
+			return
+		default:
+		}
+	}
+}
+
+// check computes the findings of the buffers in set, answers the pull
+// requests waiting for them and publishes them.
+func (r *root) check(ctx context.Context, w *work, snap Snapshot, analysed map[string]overlay, set map[string]bool) (bool, error) {
+	if len(set) == 0 {
 		return true, nil
 	}
-	paths := make([]string, 0, len(targets))
-	for p := range targets {
+	paths := make([]string, 0, len(set))
+	for p := range set {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
@@ -447,8 +546,9 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 		b := analysed[p]
 		res := &result{version: b.version, text: b.text, findings: byPath[p]}
 		res.diags = make([]protocol.Diagnostic, 0, len(res.findings))
+		m := newMapper(b.text, enc)
 		for _, f := range res.findings {
-			res.diags = append(res.diags, r.toLSP(f, newMapper(b.text, enc), texts, enc))
+			res.diags = append(res.diags, r.toLSP(f, m, texts, enc))
 		}
 		if old, ok := r.results[p]; ok && !w.dirty[p] && !reflect.DeepEqual(old.diags, res.diags) {
 			changedOthers = true
@@ -468,7 +568,13 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 // now, and keeps waiting the others (a newer version is coming).
 func (r *root) answerDiagWaiters(w *work) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
+	requeued := false
+	defer func() {
+		r.mu.Unlock()
+		if requeued {
+			r.poke()
+		}
+	}()
 	for _, dw := range w.diagWaiters {
 		res, ok := r.results[dw.path]
 		switch {
@@ -478,6 +584,7 @@ func (r *root) answerDiagWaiters(w *work) {
 			dw.errCh <- fmt.Errorf("%s is not open", dw.path)
 		default:
 			r.diagWaiters = append(r.diagWaiters, dw)
+			requeued = true
 		}
 	}
 	w.diagWaiters = nil

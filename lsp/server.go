@@ -104,7 +104,7 @@ func newSession(srv *Server, rwc io.ReadWriteCloser) *session {
 		loose: map[string]*root{}, docs: map[string]*document{}, lastErrShow: map[string]string{},
 	}
 	ss.inflight = map[string]context.CancelFunc{}
-	ss.conn = jsonrpc2.NewConn(&tolerantStream{Stream: jsonrpc2.NewHeaderStream(rwc)},
+	ss.conn = jsonrpc2.NewConn(&tolerantStream{Stream: jsonrpc2.NewHeaderStream(rwc), ended: ss.streamEnded},
 		jsonrpc2.WithCodec(jsonCodec{}), jsonrpc2.WithPreempter(ss))
 	return ss
 }
@@ -136,6 +136,15 @@ func (ss *session) run(ctx context.Context) error {
 		return fmt.Errorf("connection: %w", err)
 	}
 	return errors.New("the client closed the connection without exit")
+}
+
+// streamEnded ends the session's work when the client is gone: the
+// connection waits for the requests under way, which wait for analysis.
+func (ss *session) streamEnded() {
+	if ss.stop != nil {
+		ss.stop()
+	}
+	ss.stopRoots()
 }
 
 // Preempt handles $/cancelRequest ahead of the queue, so that it reaches
@@ -179,12 +188,14 @@ func idKey(id jsonrpc2.ID) string {
 // of the session. It derives from the session, not from the request's
 // context, which the connection recycles once the handler returns.
 func (ss *session) background(ctx context.Context, req *jsonrpc2.Request) (context.Context, func()) {
-	jsonrpc2.Async(ctx)
 	reqCtx, cancel := context.WithCancel(ss.ctx)
 	key := idKey(req.ID())
 	ss.inflightMu.Lock()
 	ss.inflight[key] = cancel
 	ss.inflightMu.Unlock()
+	// Registered before the read loop moves on, so that a $/cancelRequest
+	// right behind the request finds it.
+	jsonrpc2.Async(ctx)
 	return reqCtx, func() {
 		ss.inflightMu.Lock()
 		delete(ss.inflight, key)
@@ -653,13 +664,18 @@ func pathToURI(path string) string {
 // then, so the next one starts at its header.
 type tolerantStream struct {
 	jsonrpc2.Stream
+	ended func() // called when reading fails for good
 }
 
 func (s *tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 	for {
 		msg, n, err := s.Stream.Read(ctx)
 		var rpcErr *jsonrpc2.Error
-		if err == nil || !errors.As(err, &rpcErr) {
+		if err == nil {
+			return msg, n, nil
+		}
+		if !errors.As(err, &rpcErr) {
+			s.ended()
 			return msg, n, err
 		}
 		if _, werr := s.Write(ctx, jsonrpc2.NewResponse(jsonrpc2.ID{}, nil, rpcErr)); werr != nil {

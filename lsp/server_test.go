@@ -80,7 +80,7 @@ type published struct {
 
 // client is the editor's end of an in-process connection to a server.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	conn jsonrpc2.Conn
 	raw  net.Conn // for writing malformed messages
 	done chan error
@@ -98,7 +98,7 @@ func start(t *testing.T) *client {
 	return startWith(t, &lsp.Server{NewWorkspace: lsp.EngineWorkspaces(engine.Options{Jobs: 2}), Debounce: time.Millisecond})
 }
 
-func startWith(t *testing.T, srv *lsp.Server) *client {
+func startWith(t testing.TB, srv *lsp.Server) *client {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := &client{t: t, raw: clientEnd, done: make(chan error, 1), changed: make(chan struct{}, 1)}
@@ -632,7 +632,7 @@ type rawResponse struct {
 // rawClient speaks to a server frame by frame, for what a well-behaved
 // client library cannot send: malformed messages, cancellations.
 type rawClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn net.Conn
 	r    *bufio.Reader
 }

@@ -1,0 +1,113 @@
+package lsp_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/lsp"
+	"github.com/ducklint/ducklint/parser/load/gentree"
+)
+
+// BenchmarkEditToDiagnostics measures what an editor user waits for: from
+// a didChange to the publishDiagnostics of that version, on a warm server
+// over a generated 5,000-file control repo, with every edited file open.
+// The files edited are the widely included ones (each module's main class
+// and its parameters and config classes), whose checks keep the most
+// context. Edits come 100 ms apart, a typist's pace, so each is analysed
+// at once rather than debounced. It reports the median and 99th
+// percentile over 100 edits, the heap the server holds, and the median of
+// ten cold `ducklint --stdin-filename FILE -` processes on the same files
+// (with the summary cache warm), what an editor plugin runs on save.
+func BenchmarkEditToDiagnostics(b *testing.B) {
+	dir := b.TempDir()
+	if err := gentree.Generate(5000, 1).Write(dir); err != nil {
+		b.Fatal(err)
+	}
+	var files []string
+	for m := range 10 {
+		for _, f := range []string{"init.pp", "params.pp", "config.pp"} {
+			files = append(files, filepath.Join(dir, fmt.Sprintf("modules/mod%03d/manifests/%s", m, f)))
+		}
+	}
+	texts := map[string]string{}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		texts[f] = string(src)
+	}
+
+	c := startWith(b, &lsp.Server{NewWorkspace: lsp.EngineWorkspaces(engine.Options{}), Debounce: lsp.DefaultDebounce})
+	c.initialize(map[string]any{}, dir)
+	for _, f := range files {
+		c.open(f, texts[f], 1)
+	}
+	for _, f := range files {
+		c.waitPublished(f, 1, func([]diagnostic) bool { return true })
+	}
+	versions := map[string]int{}
+	lines := map[string]int{}
+	for _, f := range files {
+		versions[f], lines[f] = 1, strings.Count(texts[f], "\n")
+	}
+	var lat []time.Duration
+	edit := 0
+	for b.Loop() {
+		lat = lat[:0]
+		for range 100 {
+			f := files[edit%len(files)]
+			edit++
+			versions[f]++
+			time.Sleep(100 * time.Millisecond)
+			start := time.Now()
+			c.changeRange(f, versions[f], lines[f], 0, lines[f], 0, fmt.Sprintf("# edit %d\n", edit))
+			lines[f]++
+			c.waitPublished(f, versions[f], func([]diagnostic) bool { return true })
+			lat = append(lat, time.Since(start))
+		}
+	}
+	slices.Sort(lat)
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MB")
+
+	// The same files, each linted by a fresh process reading it on stdin.
+	bin := filepath.Join(b.TempDir(), "ducklint")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/ducklint/ducklint/cmd/ducklint").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	cache := b.TempDir()
+	var cold []time.Duration
+	for i := range 11 {
+		f := files[i%len(files)]
+		rel, _ := filepath.Rel(dir, f)
+		cmd := exec.Command(bin, "--stdin-filename", rel, "-")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(texts[f])
+		cmd.Env = append(os.Environ(), "DUCKLINT_CACHE_DIR="+cache)
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		start := time.Now()
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() > 1 {
+			b.Fatalf("ducklint -: %v\n%s", err, out.String())
+		}
+		if i > 0 { // the first run fills the summary cache
+			cold = append(cold, time.Since(start))
+		}
+	}
+	slices.Sort(cold)
+	b.ReportMetric(float64(cold[len(cold)/2].Microseconds())/1000, "cold-stdin-p50-ms")
+	b.ReportMetric(0, "ns/op")
+}
