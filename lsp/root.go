@@ -248,15 +248,15 @@ func (r *root) debounce() bool {
 
 // work is what one analysis does, taken from the root under its lock.
 type work struct {
-	overlays    map[string]*overlay // nil: remove the overlay
-	changed     []string
-	dirty       map[string]bool
-	recheck     map[string]bool
-	all         bool
+	overlays map[string]*overlay // nil: remove the overlay
+	changed  []string
+	dirty    map[string]bool
+	recheck  map[string]bool
+	all      bool
 	// firstDone is set once the edited buffers are checked; remaining are
 	// the other buffers still to check then.
-	firstDone bool
-	remaining map[string]bool
+	firstDone   bool
+	remaining   map[string]bool
 	snapWaiters []*snapWaiter
 	diagWaiters []*diagWaiter
 }
