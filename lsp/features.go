@@ -115,11 +115,11 @@ func (ss *session) pullDiagnostics(ctx context.Context, p documentDiagnosticPara
 	return fullDocumentDiagnosticReport{Kind: "full", ResultID: id, Items: res.diags}, nil
 }
 
-// position converts a request's position in an open buffer.
-func position(text string, p protocol.Position, enc encoding) (parser.Pos, *mapper, error) {
-	m := newMapper(text, enc)
-	pos, err := m.toPos(p)
-	return pos, m, err
+// position converts a request's position in an open buffer; ok is false
+// for a position the text does not have.
+func position(text string, p protocol.Position, enc encoding) (parser.Pos, bool) {
+	pos, err := newMapper(text, enc).toPos(p)
+	return pos, err == nil
 }
 
 // hover describes the name under the cursor and explains the findings
@@ -134,8 +134,8 @@ func (ss *session) hover(ctx context.Context, p protocol.HoverParams) (any, erro
 		return nil, err
 	}
 	enc := ss.encoding()
-	pos, _, err := position(text, p.Position, enc)
-	if err != nil {
+	pos, ok := position(text, p.Position, enc)
+	if !ok {
 		return nil, nil // a position the analysed text does not have: nothing to say
 	}
 	var parts []string
@@ -170,8 +170,8 @@ func (ss *session) definition(ctx context.Context, p protocol.DefinitionParams) 
 		return nil, err
 	}
 	enc := ss.encoding()
-	pos, _, err := position(text, p.Position, enc)
-	if err != nil {
+	pos, ok := position(text, p.Position, enc)
+	if !ok {
 		return []protocol.Location{}, nil
 	}
 	texts := &textCache{r: d.root, analysed: map[string]overlay{d.path: {text: text}}}

@@ -387,7 +387,7 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 	w.overlays, w.changed = map[string]*overlay{}, nil
 
 	snap, err := ws.Snapshot(ctx)
-	if ctx.Err() != nil {
+	if canceled(ctx) {
 		return false, nil
 	}
 	if err != nil {
@@ -528,7 +528,7 @@ func (r *root) check(ctx context.Context, w *work, snap Snapshot, analysed map[s
 	}
 	slices.Sort(paths)
 	found, err := snap.Findings(ctx, paths...)
-	if ctx.Err() != nil {
+	if canceled(ctx) {
 		return false, nil
 	}
 	if err != nil {
@@ -639,3 +639,7 @@ func (r *root) isOpen(path string) bool {
 	_, ok := r.buffers[path]
 	return ok
 }
+
+// canceled reports whether a newer change made the analysis under ctx
+// stale: its error is that, not a failure.
+func canceled(ctx context.Context) bool { return ctx.Err() != nil }
