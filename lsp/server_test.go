@@ -721,3 +721,43 @@ func TestMalformedMessagesGetErrorsAndTheSessionGoesOn(t *testing.T) {
 		t.Errorf("shutdown after malformed messages: %+v", r.Error)
 	}
 }
+
+func TestDefinitionAndHover(t *testing.T) {
+	dir, a, b := moduleTree(t)
+	c := start(t)
+	c.initialize(map[string]any{}, dir)
+	c.open(b, classB+"notice($nope)\n", 1)
+	at := func(line, char int) map[string]any {
+		return map[string]any{"textDocument": map[string]any{"uri": uri(b)}, "position": map[string]int{"line": line, "character": char}}
+	}
+	var locs []struct {
+		URI   string `json:"uri"`
+		Range struct {
+			Start struct{ Line, Character int } `json:"start"`
+		} `json:"range"`
+	}
+	c.mustCall("textDocument/definition", at(1, 10), &locs) // include a
+	if len(locs) != 1 || locs[0].URI != uri(a) || locs[0].Range.Start.Line != 0 {
+		t.Errorf("definition of class a = %+v, want its definition in %s", locs, a)
+	}
+	c.mustCall("textDocument/definition", at(2, 12), &locs) // $a::x
+	if len(locs) != 1 || locs[0].URI != uri(a) || locs[0].Range.Start.Line != 1 {
+		t.Errorf("definition of $a::x = %+v, want its assignment on line 2 of %s", locs, a)
+	}
+	var hover struct {
+		Contents struct {
+			Kind  string `json:"kind"`
+			Value string `json:"value"`
+		} `json:"contents"`
+	}
+	c.mustCall("textDocument/hover", at(1, 10), &hover)
+	if hover.Contents.Kind != "markdown" || !strings.Contains(hover.Contents.Value, "a") {
+		t.Errorf("hover on class a = %+v", hover)
+	}
+	// On a finding, the hover explains it with its detail.
+	c.waitPublished(b, 1, has("4:7 unknown-variable"))
+	c.mustCall("textDocument/hover", at(4, 9), &hover)
+	if !strings.Contains(hover.Contents.Value, "unknown-variable") || !strings.Contains(hover.Contents.Value, "$nope") {
+		t.Errorf("hover on a finding = %q, want the finding explained", hover.Contents.Value)
+	}
+}
