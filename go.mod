@@ -8,6 +8,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/tliron/glsp v0.2.2
 	go.lsp.dev/jsonrpc2 v1.0.1
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/text v0.41.0
 	golang.org/x/tools v0.52.0
 )

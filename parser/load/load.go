@@ -162,6 +162,9 @@ type Module struct {
 	RubyFunctions []Defined
 	// Facts are the custom facts added with Facter.add in lib/facter/**/*.rb.
 	Facts []Defined
+	// Dependencies are the modules its metadata.json and .fixtures.yml
+	// name.
+	Dependencies Dependencies
 }
 
 // Environment is a Puppet environment directory.
@@ -183,6 +186,8 @@ type Environment struct {
 	// RubyTypes, RubyFunctions and Facts are the environment-level Ruby
 	// extensions in the environment's own lib/.
 	RubyTypes, RubyFunctions, Facts []Defined
+	// Dependencies are the modules its Puppetfile installs.
+	Dependencies Dependencies
 }
 
 // Defined is a name defined by Ruby code.
@@ -606,11 +611,13 @@ func (l *loader) assemble(files []*File) *Tree {
 			mods[m] = true
 		}
 		l.scanEnvRuby(e)
+		e.Dependencies = l.readDependencies(l.lay.envInfo(e).dir)
 		t.Envs = append(t.Envs, e)
 	}
 	for m := range mods {
 		if m.Env != nil && !envs[m.Env] {
 			envs[m.Env] = true
+			m.Env.Dependencies = l.readDependencies(l.lay.envInfo(m.Env).dir)
 			t.Envs = append(t.Envs, m.Env)
 		}
 		t.Modules = append(t.Modules, m)

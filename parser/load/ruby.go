@@ -35,6 +35,7 @@ func (l *loader) scanModulesRuby(mods []*Module) {
 			defer func() { <-sem }()
 			d := l.scanRuby(dir)
 			m.RubyTypes, m.RubyFunctions, m.Facts = d.types, d.functions, d.facts
+			m.Dependencies = l.readDependencies(dir)
 		})
 	}
 	wg.Wait()

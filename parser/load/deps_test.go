@@ -1,0 +1,53 @@
+package load
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestDependencyReaders(t *testing.T) {
+	tests := []struct {
+		name string
+		read func([]byte) ([]string, error)
+		src  string
+		want []string
+	}{
+		{"Puppetfile", puppetfileModules, `forge 'https://forge.puppet.com'
+moduledir 'external'
+mod 'puppetlabs-stdlib', '9.0.0'
+mod "puppetlabs/concat"
+mod 'apache',
+  :git => 'https://github.com/puppetlabs/puppetlabs-apache.git'
+  mod('Example-Ntp', :latest)
+# mod 'commented-out'
+`, []string{"stdlib", "concat", "apache", "ntp"}},
+		{"metadata.json", metadataDependencies, `{"name": "me-web", "dependencies": [
+  {"name": "puppetlabs/stdlib", "version_requirement": ">= 4.13.1"},
+  {"name": "puppetlabs-concat"}]}`, []string{"stdlib", "concat"}},
+		{".fixtures.yml", fixturesModules, `fixtures:
+  forge_modules:
+    stdlib: "puppetlabs/stdlib"
+    augeas_core:
+      repo: "puppetlabs/augeas_core"
+      ref: "1.0.0"
+  repositories:
+    concat: "https://github.com/puppetlabs/puppetlabs-concat.git"
+  symlinks:
+    web: "#{source_dir}"
+`, []string{"augeas_core", "concat", "stdlib", "web"}},
+	}
+	for _, tt := range tests {
+		got, err := tt.read([]byte(tt.src))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(tt.want))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %v, want %v", tt.name, got, want)
+		}
+	}
+	if _, err := fixturesModules([]byte("fixtures: [")); err == nil {
+		t.Error("a .fixtures.yml that is not YAML is not an error")
+	}
+}
