@@ -68,6 +68,7 @@ type Program struct {
 	nodeEnvs     map[*load.Environment]bool
 	calls        callIndex  // see calls.go
 	titled       titledOnce // see defined.go
+	names        namesOnce  // see names.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.

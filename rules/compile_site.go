@@ -1,0 +1,144 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// site is where a catalog compile error would be raised: the definition
+// around a node of the pass's file and the conditional arms it is on.
+type site struct {
+	def    *model.Definition // nil at top level
+	branch []model.Branch    // outermost first
+}
+
+// siteAt returns the site of node i of p.Nodes().
+func siteAt(p *Pass, i int) site {
+	nodes, parents := p.Nodes(), p.NodeParents()
+	var s site
+	child := nodes[i]
+	for j := parents[i]; j >= 0; j = parents[j] {
+		n := nodes[j]
+		if arm, ok := armOf(n, child); ok {
+			s.branch = append(s.branch, model.Branch{Cond: n, Arm: arm})
+		}
+		switch n.(type) {
+		case *parser.ClassDef, *parser.DefineDef, *parser.FunctionDef, *parser.NodeDef, *parser.PlanDef:
+			if s.def == nil {
+				for _, d := range p.File.Definitions {
+					if d.Node == n {
+						s.def = d
+					}
+				}
+			}
+		}
+		child = n
+	}
+	for l, r := 0, len(s.branch)-1; l < r; l, r = l+1, r-1 {
+		s.branch[l], s.branch[r] = s.branch[r], s.branch[l]
+	}
+	return s
+}
+
+// armOf returns the arm of conditional n that child is, numbered as the
+// model numbers arms; false when child is not an arm of n (its test, or n
+// is no conditional).
+func armOf(n, child parser.Node) (int, bool) {
+	switch c := n.(type) {
+	case *parser.If:
+		switch {
+		case child == parser.Node(c.Then):
+			return 0, true
+		case c.Else != nil && child == parser.Node(c.Else):
+			return 1, true
+		}
+	case *parser.Unless:
+		switch {
+		case child == parser.Node(c.Then):
+			return 0, true
+		case c.Else != nil && child == parser.Node(c.Else):
+			return 1, true
+		}
+	case *parser.Case:
+		for i, o := range c.Options {
+			if child == parser.Node(o.Body) {
+				return i, true
+			}
+		}
+	case *parser.Selector:
+		for i, sc := range c.Cases {
+			if child == parser.Node(sc.Value) {
+				return i, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// compileSeverity is how sure a compile error at s is: ok is false when
+// the code there never runs or Puppet never compiles it into a catalog — a
+// Bolt plan, an arm that cannot be taken, an arm that runs only when
+// defined() finds one of names — and the severity is Info in
+// documentation (examples, tests) and on arms that the node's data
+// decides (a parameter, a lookup), else Error.
+func compileSeverity(p *Pass, s site, names ...string) (sev Severity, ok bool) {
+	if s.def != nil && s.def.Kind == model.PlanDef {
+		return 0, false
+	}
+	if model.ArmCannotRun(s.def, s.branch) {
+		return 0, false
+	}
+	for _, b := range s.branch {
+		_, present := model.ArmImplies(b.Cond, b.Arm)
+		for _, call := range present {
+			if testsAny(call, names) {
+				return 0, false
+			}
+		}
+	}
+	if p.File.Documentation() || model.PathDependsOnData(s.branch) {
+		return Info, true
+	}
+	return Error, true
+}
+
+// testsAny reports whether a defined() call names one of names (lower
+// case): as a string, a type or a Class['name'] reference.
+func testsAny(call parser.Node, names []string) bool {
+	args, _ := model.DefinedArgs(call)
+	found := false
+	for _, a := range args {
+		parser.Inspect(a, func(n parser.Node) bool {
+			var v string
+			switch n := n.(type) {
+			case *parser.StringLit:
+				v = n.Value
+			case *parser.TypeRef:
+				v = n.Value
+			case *parser.Name:
+				v = n.Value
+			default:
+				return !found
+			}
+			for _, name := range names {
+				found = found || model.NormalizeClassName(v) == name
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// refName writes a class or type name as Puppet's messages do: each
+// segment capitalised (Web::Vhost).
+func refName(name string) string {
+	segs := strings.Split(model.NormalizeClassName(name), "::")
+	for i, s := range segs {
+		if s != "" {
+			segs[i] = strings.ToUpper(s[:1]) + s[1:]
+		}
+	}
+	return strings.Join(segs, "::")
+}

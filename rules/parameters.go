@@ -1,0 +1,231 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/builtin"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// UnknownParameter reports attributes that the declared class, defined
+// type or core resource type does not have.
+func UnknownParameter() *Rule {
+	return &Rule{
+		ID:       "unknown-parameter",
+		Title:    "A resource or class declaration sets a parameter the type does not have",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `Every attribute of a resource must be a parameter of its type or a metaparameter (before, require,
+notify, subscribe, tag, alias, audit, loglevel, noop, schedule, stage); otherwise Puppet fails the catalog with
+"Class[Web]: has no parameter named 'prot'" (classes and defined types) or "no parameter named 'mdoe'" (core
+types). The rule checks resource-like class declarations and resources of defined types against the
+parameters in the tree, and resources of core types against Puppet's own list of their attributes. Types from
+modules outside the tree, and Ruby types of the tree, are not checked.`,
+		Run: runUnknownParameter,
+	}
+}
+
+// MissingParameter reports declarations that do not pass a parameter
+// which has no default.
+func MissingParameter() *Rule {
+	return &Rule{
+		ID:       "missing-parameter",
+		Title:    "A declaration does not pass a parameter that has no default",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `A class or defined type parameter without a default value must be given a value, or Puppet fails with
+"Web::Vhost[b]: expects a value for parameter 'docroot'" — also when its type is Optional. A defined type's
+parameters can only get values from the declaration (or a resource default or collector override for the
+type), so a resource that passes none is an error. Classes are not checked: their parameters can also come
+from Hiera data, which this rule does not read.`,
+		Run: runMissingParameter,
+	}
+}
+
+// declaredParams is what a resource declaration is checked against.
+type declaredParams struct {
+	// kind is "class" or "defined type"; "" for a core type.
+	kind   string
+	name   string
+	params []*parser.Parameter // every definition's, for classes and defined types
+	defs   []*model.Definition
+}
+
+// paramsOf returns what the resource type typ (lower case; "class" with
+// the class's name) declares, and false when the tree does not know.
+func paramsOf(prog *model.Program, typ, class string) (declaredParams, bool) {
+	kind, name, dk := "defined type", typ, model.DefineDef
+	if typ == "class" {
+		kind, name, dk = "class", class, model.ClassDef
+	}
+	defs := prog.Lookup(dk, name)
+	if len(defs) == 0 {
+		return declaredParams{}, false
+	}
+	out := declaredParams{kind: kind, name: model.NormalizeClassName(name), defs: defs}
+	for _, d := range defs {
+		out.params = append(out.params, d.Params...)
+	}
+	return out, true
+}
+
+func (dp declaredParams) has(attr string) bool {
+	return slices.ContainsFunc(dp.params, func(p *parser.Parameter) bool { return p.Name == attr })
+}
+
+// hasAttr reports whether the type accepts attribute attr: a parameter, a
+// metaparameter or "name" (which sets $name).
+func (dp declaredParams) hasAttr(attr string) bool {
+	return dp.has(attr) || attr == "name" || builtin.IsMetaparameter(attr)
+}
+
+// titleText renders a literal title for messages, "" for others.
+func titleText(e parser.Expr) string {
+	if s, ok := e.(*parser.StringLit); ok {
+		return s.Value
+	}
+	if n, ok := e.(*parser.Name); ok {
+		return n.Value
+	}
+	return ""
+}
+
+func runUnknownParameter(p *Pass) {
+	for i, n := range p.Nodes() {
+		r, ok := n.(*parser.Resource)
+		if !ok {
+			continue
+		}
+		typ := r.TypeName()
+		if typ == "" {
+			continue
+		}
+		for _, body := range r.Bodies {
+			if typ == "class" {
+				for _, c := range literalClasses(body.Title) {
+					if dp, ok := paramsOf(p.Program, "class", c.name); ok {
+						checkAttrs(p, i, body, dp, fmt.Sprintf("Class[%s]", refName(c.name)))
+					}
+				}
+				continue
+			}
+			title := titleText(body.Title)
+			if dp, ok := paramsOf(p.Program, typ, ""); ok {
+				checkAttrs(p, i, body, dp, fmt.Sprintf("%s[%s]", refName(typ), title))
+				continue
+			}
+			if _, known := builtin.TypeAttributes(typ); !known {
+				continue
+			}
+			for _, a := range body.Attrs {
+				if a.Splat {
+					continue
+				}
+				if has, _ := builtin.HasTypeAttribute(typ, a.Name); has {
+					continue
+				}
+				sev, ok := compileSeverity(p, siteAt(p, i))
+				if !ok {
+					break
+				}
+				attrs, _ := builtin.TypeAttributes(typ)
+				msg := fmt.Sprintf("%s has no parameter named '%s'", typ, a.Name)
+				if near := nearestName(a.Name, append(attrs, builtin.Metaparameters()...)); near != "" {
+					msg += fmt.Sprintf("; did you mean '%s'?", near)
+				}
+				p.Report(Diagnostic{File: p.File.Path, Start: a.NameSpan.Start, End: a.NameSpan.End, Severity: sev, Message: msg,
+					Detail: fmt.Sprintf("Puppet fails the catalog with \"no parameter named '%s'\" on %s[%s]. Resource type %s has "+
+						"the parameters and properties in Puppet's type reference, and the metaparameters.", a.Name, refName(typ), title, typ)})
+			}
+		}
+	}
+}
+
+// checkAttrs reports the attributes of body that class or defined type dp
+// does not have; ref names the resource as Puppet does.
+func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, ref string) {
+	for _, a := range body.Attrs {
+		if a.Splat || dp.hasAttr(a.Name) {
+			continue
+		}
+		sev, ok := compileSeverity(p, siteAt(p, i))
+		if !ok {
+			return
+		}
+		var names []string
+		for _, prm := range dp.params {
+			names = append(names, prm.Name)
+		}
+		msg := fmt.Sprintf("%s %s has no parameter named '%s'", dp.kind, dp.name, a.Name)
+		if near := nearestName(a.Name, names); near != "" {
+			msg += fmt.Sprintf("; did you mean '%s'?", near)
+		}
+		d := dp.defs[0]
+		p.Report(Diagnostic{File: p.File.Path, Start: a.NameSpan.Start, End: a.NameSpan.End, Severity: sev, Message: fit(msg),
+			Detail: fmt.Sprintf("Puppet fails the catalog with \"%s: has no parameter named '%s'\". The parameters are those of "+
+				"%s %s (%s) and the metaparameters.", ref, a.Name, dp.kind, dp.name, at(d.File, d.NameSpan)),
+			Related: []Related{RelatedAt(d.File, d.NameSpan, dp.kind+" "+dp.name)}})
+	}
+}
+
+func runMissingParameter(p *Pass) {
+	for i, n := range p.Nodes() {
+		r, ok := n.(*parser.Resource)
+		if !ok {
+			continue
+		}
+		typ := r.TypeName()
+		if typ == "" {
+			continue
+		}
+		// A body titled default: gives its attributes to the others.
+		var shared []*parser.AttributeOp
+		for _, body := range r.Bodies {
+			if _, ok := body.Title.(*parser.Default); ok {
+				shared = append(shared, body.Attrs...)
+			}
+		}
+		for _, body := range r.Bodies {
+			if _, ok := body.Title.(*parser.Default); ok {
+				continue
+			}
+			attrs := append(slices.Clone(shared), body.Attrs...)
+			if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
+				continue // the hash may hold any parameter
+			}
+			if typ == "class" {
+				continue // a class's parameters can come from Hiera
+			}
+			if dp, ok := paramsOf(p.Program, typ, ""); ok && len(dp.defs) == 1 && !p.Program.Names().Defaulted(typ) {
+				checkMissing(p, i, attrs, dp, fmt.Sprintf("%s[%s]", refName(typ), titleText(body.Title)), r.Type.Span())
+			}
+		}
+	}
+}
+
+// checkMissing reports the parameters of dp without a default that attrs
+// do not set.
+func checkMissing(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref string, span parser.Span) {
+	d := dp.defs[0]
+	for _, prm := range d.Params {
+		if prm.Default != nil || prm.CapturesRest {
+			continue
+		}
+		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Name == prm.Name }) {
+			continue
+		}
+		sev, ok := compileSeverity(p, siteAt(p, i))
+		if !ok {
+			return
+		}
+		detail := fmt.Sprintf("Parameter $%s of %s %s (%s) has no default, and Puppet fails the catalog with \"%s: expects a value "+
+			"for parameter '%s'\".", prm.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), ref, prm.Name)
+		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,
+			Message: fit(fmt.Sprintf("%s %s: parameter '%s' has no default and is not passed", dp.kind, dp.name, prm.Name),
+				fmt.Sprintf("parameter '%s' has no default and is not passed", prm.Name)),
+			Detail:  detail,
+			Related: []Related{RelatedAt(d.File, prm.NameSpan, fmt.Sprintf("parameter $%s", prm.Name))}})
+	}
+}

@@ -1,0 +1,330 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+const neverGuessed = ` Names of modules that are not in the tree are not guessed at: a module the tree lists as a dependency ` +
+	`(Puppetfile, metadata.json, .fixtures.yml) may define any name, and a tree that lists none may use any module.`
+
+// UnknownClass reports class names that neither the tree nor its declared
+// dependencies can provide.
+func UnknownClass() *Rule {
+	return &Rule{
+		ID:       "unknown-class",
+		Title:    "A declared class that no module of the tree or its dependencies defines",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `include, require, contain, a resource-like class { 'x': } and inherits make Puppet load class x; when
+no module defines it, compilation fails with "Could not find class ::x". The rule reports a literal class name
+whose module is in the tree but does not define it, and one whose module is neither in the tree nor among the
+dependencies the tree declares (its Puppetfile, a module's metadata.json or .fixtures.yml).` + neverGuessed,
+		Run: runUnknownClass,
+	}
+}
+
+// UnknownResourceType reports resource types that neither Puppet, the tree
+// nor its declared dependencies can provide.
+func UnknownResourceType() *Rule {
+	return &Rule{
+		ID:       "unknown-resource-type",
+		Title:    "A resource type that neither Puppet nor a module of the tree or its dependencies defines",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `A resource declaration, a resource default (Type { ... }) or a collector (Type <| |>) of a type that
+is not a core type, a defined type or a Ruby type (lib/puppet/type) fails compilation with "Unknown resource
+type: 'x'". The rule reports such a type when the module its name belongs to is in the tree and does not
+define it, or is neither in the tree nor among the tree's declared dependencies. A type without a namespace
+may be a Ruby type of any module: it is reported only when no dependency outside the tree could define it.` +
+			neverGuessed,
+		Run: runUnknownResourceType,
+	}
+}
+
+// UnknownFunction reports calls of functions that neither Puppet, the
+// tree nor its declared dependencies can provide.
+func UnknownFunction() *Rule {
+	return &Rule{
+		ID:       "unknown-function",
+		Title:    "A called function that neither Puppet nor a module of the tree or its dependencies defines",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `Calling a function that is not built into Puppet, not written in Puppet (functions/) and not written in
+Ruby (lib/puppet/functions, lib/puppet/parser/functions) fails compilation with "Unknown function: 'x'". The
+rule reports such a call when the function's module is in the tree and does not define it, or is neither in
+the tree nor among the tree's declared dependencies. A function without a namespace may come from any module's
+lib/puppet/parser/functions: it is reported only when no dependency outside the tree could define it. Bolt
+plans, which call Bolt's own functions, are not checked.` + neverGuessed,
+		Run: runUnknownFunction,
+	}
+}
+
+// unknownName is what the rules say of a name that the tree cannot provide.
+type unknownName struct {
+	kind   string // "class", "resource type", "function"
+	name   string // as Puppet names it
+	status model.NameStatus
+	module string
+	near   string // a defined name it may be a typo of
+}
+
+// why says why the name is unknown, for the message.
+func (u unknownName) why(names *model.Names) string {
+	switch {
+	case u.status == model.NameNotInModule && u.module == "environment":
+		return "the environment does not define it"
+	case u.status == model.NameNotInModule:
+		return fmt.Sprintf("module %s does not define it", u.module)
+	case u.module == "" || !strings.Contains(u.name, "::") && u.kind != "class":
+		return "no module of the tree defines it and " + dependencyNoun(names) + " names no other"
+	}
+	return fmt.Sprintf("module %s is neither in the tree nor in %s", u.module, dependencyNoun(names))
+}
+
+// dependencyNoun names the dependency files read: one by path, several by
+// name ("Puppetfile, metadata.json").
+func dependencyNoun(names *model.Names) string {
+	files := names.DependencyFiles()
+	if len(files) == 1 {
+		return files[0]
+	}
+	var bases []string
+	for _, f := range files {
+		b := f[strings.LastIndex(f, "/")+1:]
+		if !strings.Contains(strings.Join(bases, " "), b) {
+			bases = append(bases, b)
+		}
+	}
+	return strings.Join(bases, ", ")
+}
+
+// report reports u at span of the pass's file with the severity of s.
+func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string) {
+	sev, ok := compileSeverity(p, s, model.NormalizeClassName(u.name))
+	if !ok {
+		return
+	}
+	names := p.Program.Names()
+	msg := fmt.Sprintf("unknown %s '%s': %s", u.kind, u.name, u.why(names))
+	short := fmt.Sprintf("unknown %s '%s'", u.kind, u.name)
+	if u.near != "" {
+		msg += fmt.Sprintf("; did you mean '%s'?", u.near)
+		short += fmt.Sprintf("; did you mean '%s'?", u.near)
+	}
+	detail := fmt.Sprintf("Puppet fails the catalog with \"%s\".", puppetSays)
+	if files := names.DependencyFiles(); len(files) > 0 && u.status == model.NameNowhere {
+		detail += fmt.Sprintf(" The dependencies read are in %s; add the module there if it is installed.", strings.Join(files, ", "))
+	}
+	switch sev {
+	case Info:
+		if p.File.Documentation() {
+			detail += " This is example or test code, which Puppet does not load on its own."
+		} else {
+			detail += " The code runs only on nodes whose data takes this branch."
+		}
+	}
+	p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev, Message: fit(msg, short), Detail: detail})
+}
+
+func runUnknownClass(p *Pass) {
+	names := p.Program.Names()
+	nodes := p.Nodes()
+	check := func(i int, name string, span parser.Span) {
+		name = model.NormalizeClassName(name)
+		if name == "" || !builtin.ValidClassName(name) {
+			return // invalid-class-name's
+		}
+		status, mod := names.Class(name)
+		if status == model.NameKnown || status == model.NameUnknowable {
+			return
+		}
+		u := unknownName{kind: "class", name: name, status: status, module: mod, near: nearestDefined(p.Program, model.ClassDef, name)}
+		u.report(p, siteAt(p, i), span, fmt.Sprintf("Could not find class ::%s for <node>", name))
+	}
+	for i, n := range nodes {
+		switch n := n.(type) {
+		case *parser.Call:
+			switch strings.TrimPrefix(n.FuncName(), "::") {
+			case "include", "require", "contain":
+				if _, ok := n.Func.(*parser.Name); !ok {
+					continue
+				}
+				for _, a := range n.Args {
+					for _, t := range literalClasses(a) {
+						check(i, t.name, t.span)
+					}
+				}
+			}
+		case *parser.Resource:
+			if n.TypeName() != "class" {
+				continue
+			}
+			for _, b := range n.Bodies {
+				for _, t := range literalClasses(b.Title) {
+					check(i, t.name, t.span)
+				}
+			}
+		case *parser.ClassDef:
+			if n.Parent != "" && n.Parent != "default" {
+				check(i, n.Parent, n.ParentSpan)
+			}
+		}
+	}
+}
+
+// literalClass is a class named literally in a declaration.
+type literalClass struct {
+	name string
+	span parser.Span
+}
+
+// literalClasses returns the classes an include argument or a class
+// resource's title names literally: 'name', a bare word, Class['name'], or
+// arrays of them. Interpolated strings and variables are not known.
+func literalClasses(e parser.Expr) []literalClass {
+	switch v := e.(type) {
+	case *parser.StringLit:
+		return []literalClass{{v.Value, v.Span()}}
+	case *parser.Name:
+		return []literalClass{{v.Value, v.Span()}}
+	case *parser.Array:
+		var out []literalClass
+		for _, el := range v.Elems {
+			out = append(out, literalClasses(el)...)
+		}
+		return out
+	case *parser.Access:
+		if t, ok := v.Target.(*parser.TypeRef); ok && strings.EqualFold(strings.TrimPrefix(t.Value, "::"), "class") {
+			var out []literalClass
+			for _, k := range v.Keys {
+				out = append(out, literalClasses(k)...)
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+func runUnknownResourceType(p *Pass) {
+	names := p.Program.Names()
+	check := func(i int, written string, span parser.Span, puppetSays func(name string) string) {
+		name := model.NormalizeClassName(written)
+		if name == "" || name == "class" || !builtin.ValidClassName(name) {
+			return
+		}
+		status, mod := names.ResourceType(name)
+		if status == model.NameKnown || status == model.NameUnknowable {
+			return
+		}
+		u := unknownName{kind: "resource type", name: name, status: status, module: mod, near: nearestType(p.Program, name)}
+		u.report(p, siteAt(p, i), span, puppetSays(name))
+	}
+	for i, n := range p.Nodes() {
+		switch n := n.(type) {
+		case *parser.Resource:
+			if name := n.TypeName(); name != "" {
+				check(i, name, n.Type.Span(), func(name string) string { return fmt.Sprintf("Unknown resource type: '%s'", name) })
+			}
+		case *parser.ResourceDefaults:
+			if t, ok := n.Type.(*parser.TypeRef); ok {
+				check(i, t.Value, t.Span(), func(name string) string { return "Resource type not found: " + refName(name) })
+			}
+		case *parser.Collector:
+			if n.Type != nil {
+				check(i, n.Type.Value, n.Type.Span(), func(name string) string {
+					return fmt.Sprintf("Resource type %s doesn't exist", name)
+				})
+			}
+		}
+	}
+}
+
+func runUnknownFunction(p *Pass) {
+	if p.File.Source != nil && p.File.Source.Role == load.ModulePlan {
+		return
+	}
+	names := p.Program.Names()
+	check := func(i int, written string, span parser.Span) {
+		name := strings.TrimPrefix(written, "::")
+		if name == "" {
+			return
+		}
+		status, mod := names.Function(name)
+		if status == model.NameKnown || status == model.NameUnknowable {
+			return
+		}
+		u := unknownName{kind: "function", name: name, status: status, module: mod, near: nearestFunction(p.Program, name)}
+		u.report(p, siteAt(p, i), span, fmt.Sprintf("Unknown function: '%s'.", name))
+	}
+	for i, n := range p.Nodes() {
+		switch n := n.(type) {
+		case *parser.Call:
+			if f, ok := n.Func.(*parser.Name); ok {
+				check(i, f.Value, f.Span())
+			}
+		case *parser.MethodCall:
+			check(i, n.Name, n.NameSpan)
+		}
+	}
+}
+
+// nearestDefined returns a defined name of the given kind, in the same
+// namespace as name, that name may be a typo of.
+func nearestDefined(prog *model.Program, kind model.DefKind, name string) string {
+	ns, last := splitLast(name)
+	var cands []string
+	for _, d := range prog.Definitions {
+		if d.Kind != kind {
+			continue
+		}
+		if dns, dlast := splitLast(d.Name); dns == ns {
+			cands = append(cands, dlast)
+		}
+	}
+	if near := nearestName(last, cands); near != "" {
+		return joinNS(ns, near)
+	}
+	return ""
+}
+
+// nearestType is nearestDefined for resource types, with the core types.
+func nearestType(prog *model.Program, name string) string {
+	if near := nearestDefined(prog, model.DefineDef, name); near != "" {
+		return near
+	}
+	if !strings.Contains(name, "::") {
+		return nearestName(name, append(builtin.ResourceTypes(), builtin.CoreModuleResourceTypes()...))
+	}
+	return ""
+}
+
+// nearestFunction is nearestDefined for functions, with the built-ins.
+func nearestFunction(prog *model.Program, name string) string {
+	if near := nearestDefined(prog, model.FunctionDef, name); near != "" {
+		return near
+	}
+	if !strings.Contains(name, "::") {
+		return nearestName(name, builtin.Functions())
+	}
+	return ""
+}
+
+func splitLast(name string) (ns, last string) {
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		return name[:i], name[i+2:]
+	}
+	return "", name
+}
+
+func joinNS(ns, last string) string {
+	if ns == "" {
+		return last
+	}
+	return ns + "::" + last
+}
