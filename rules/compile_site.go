@@ -18,10 +18,11 @@ type site struct {
 func siteAt(p *Pass, i int) site {
 	nodes, parents := p.Nodes(), p.NodeParents()
 	var s site
+	var grandchild parser.Node
 	child := nodes[i]
 	for j := parents[i]; j >= 0; j = parents[j] {
 		n := nodes[j]
-		if arm, ok := armOf(n, child); ok {
+		if arm, ok := armOf(n, child, grandchild); ok {
 			s.branch = append(s.branch, model.Branch{Cond: n, Arm: arm})
 		}
 		switch n.(type) {
@@ -34,7 +35,7 @@ func siteAt(p *Pass, i int) site {
 				}
 			}
 		}
-		child = n
+		grandchild, child = child, n
 	}
 	for l, r := 0, len(s.branch)-1; l < r; l, r = l+1, r-1 {
 		s.branch[l], s.branch[r] = s.branch[r], s.branch[l]
@@ -42,10 +43,11 @@ func siteAt(p *Pass, i int) site {
 	return s
 }
 
-// armOf returns the arm of conditional n that child is, numbered as the
-// model numbers arms; false when child is not an arm of n (its test, or n
-// is no conditional).
-func armOf(n, child parser.Node) (int, bool) {
+// armOf returns the arm of conditional n that child is (or, for a case
+// option or selector case, that grandchild is the body of), numbered as
+// the model numbers arms; false when child is not an arm of n (its test,
+// an option's values, or n is no conditional).
+func armOf(n, child, grandchild parser.Node) (int, bool) {
 	switch c := n.(type) {
 	case *parser.If:
 		switch {
@@ -63,13 +65,13 @@ func armOf(n, child parser.Node) (int, bool) {
 		}
 	case *parser.Case:
 		for i, o := range c.Options {
-			if child == parser.Node(o.Body) {
+			if child == parser.Node(o) && grandchild == parser.Node(o.Body) {
 				return i, true
 			}
 		}
 	case *parser.Selector:
 		for i, sc := range c.Cases {
-			if child == parser.Node(sc.Value) {
+			if child == parser.Node(sc) && grandchild == sc.Value {
 				return i, true
 			}
 		}

@@ -32,7 +32,7 @@ modules outside the tree, and Ruby types of the tree, are not checked.`,
 func MissingParameter() *Rule {
 	return &Rule{
 		ID:       "missing-parameter",
-		Title:    "A declaration does not pass a parameter that has no default",
+		Title:    "A defined-type resource does not pass a parameter that has no default",
 		Severity: Error,
 		Kind:     PerFile,
 		Doc: `A class or defined type parameter without a default value must be given a value, or Puppet fails with

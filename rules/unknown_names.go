@@ -144,7 +144,7 @@ func runUnknownClass(p *Pass) {
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
-		u := unknownName{kind: "class", name: name, status: status, module: mod, near: nearestDefined(p.Program, model.ClassDef, name)}
+		u := unknownName{kind: "class", name: name, status: status, module: mod}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Could not find class ::%s for <node>", name))
 	}
 	for i, n := range nodes {
@@ -222,7 +222,7 @@ func runUnknownResourceType(p *Pass) {
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
-		u := unknownName{kind: "resource type", name: name, status: status, module: mod, near: nearestType(p.Program, name)}
+		u := unknownName{kind: "resource type", name: name, status: status, module: mod, near: nearestType(name)}
 		u.report(p, siteAt(p, i), span, puppetSays(name))
 	}
 	for i, n := range p.Nodes() {
@@ -259,7 +259,7 @@ func runUnknownFunction(p *Pass) {
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
-		u := unknownName{kind: "function", name: name, status: status, module: mod, near: nearestFunction(p.Program, name)}
+		u := unknownName{kind: "function", name: name, status: status, module: mod, near: nearestFunction(name)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Unknown function: '%s'.", name))
 	}
 	for i, n := range p.Nodes() {
@@ -274,57 +274,21 @@ func runUnknownFunction(p *Pass) {
 	}
 }
 
-// nearestDefined returns a defined name of the given kind, in the same
-// namespace as name, that name may be a typo of.
-func nearestDefined(prog *model.Program, kind model.DefKind, name string) string {
-	ns, last := splitLast(name)
-	var cands []string
-	for _, d := range prog.Definitions {
-		if d.Kind != kind {
-			continue
-		}
-		if dns, dlast := splitLast(d.Name); dns == ns {
-			cands = append(cands, dlast)
-		}
+// nearestType returns a built-in resource type name may be a typo of.
+// Only Puppet's own names are suggested: which definitions the tree has
+// beyond those a file names is not part of what a file's findings may
+// depend on (an editor's check reads only the files it names).
+func nearestType(name string) string {
+	if strings.Contains(name, "::") {
+		return ""
 	}
-	if near := nearestName(last, cands); near != "" {
-		return joinNS(ns, near)
-	}
-	return ""
+	return nearestName(name, append(builtin.ResourceTypes(), builtin.CoreModuleResourceTypes()...))
 }
 
-// nearestType is nearestDefined for resource types, with the core types.
-func nearestType(prog *model.Program, name string) string {
-	if near := nearestDefined(prog, model.DefineDef, name); near != "" {
-		return near
+// nearestFunction returns a built-in function name may be a typo of.
+func nearestFunction(name string) string {
+	if strings.Contains(name, "::") {
+		return ""
 	}
-	if !strings.Contains(name, "::") {
-		return nearestName(name, append(builtin.ResourceTypes(), builtin.CoreModuleResourceTypes()...))
-	}
-	return ""
-}
-
-// nearestFunction is nearestDefined for functions, with the built-ins.
-func nearestFunction(prog *model.Program, name string) string {
-	if near := nearestDefined(prog, model.FunctionDef, name); near != "" {
-		return near
-	}
-	if !strings.Contains(name, "::") {
-		return nearestName(name, builtin.Functions())
-	}
-	return ""
-}
-
-func splitLast(name string) (ns, last string) {
-	if i := strings.LastIndex(name, "::"); i >= 0 {
-		return name[:i], name[i+2:]
-	}
-	return "", name
-}
-
-func joinNS(ns, last string) string {
-	if ns == "" {
-		return last
-	}
-	return ns + "::" + last
+	return nearestName(name, builtin.Functions())
 }

@@ -56,6 +56,9 @@ import (
 //   - For a reported EPP template, the units rendering it, and through
 //     templates rendering it theirs: whether manifest code renders it
 //     decides the severity of its reads.
+//   - The units setting resource defaults for, or collecting with an
+//     override block, the defined types it declares: they can give a
+//     parameter the declaration leaves out its value.
 //   - The main manifests and files with node definitions: they make top
 //     and node scope and start every catalog. A class defined there is
 //     kept with its declarers.
@@ -111,6 +114,7 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 	r.keepCallees(reported)
 	r.keepMisplacedFunctionCallers(reported)
 	r.keepTemplateRenderers(reported)
+	r.keepParameterSources(reported)
 
 	var readFrom []string
 	for _, ref := range reported {
@@ -385,6 +389,35 @@ func (r *relevance) keepCallees(reported []unitRef) {
 		}
 		for _, m := range r.unit(ref).Mentions {
 			r.keepWithBases(m)
+		}
+	}
+}
+
+// keepParameterSources keeps the units that set resource defaults for, or
+// collect with an override block, the defined types the reported units
+// declare: those can give a parameter its value, so whether a declaration
+// that does not pass it fails depends on them.
+func (r *relevance) keepParameterSources(reported []unitRef) {
+	types := map[string]bool{}
+	for _, ref := range reported {
+		for _, name := range r.declares(ref) {
+			if slices.ContainsFunc(r.defs[name], func(d unitRef) bool { return r.unit(d).Kind == UnitDefinedType }) {
+				types[name] = true
+			}
+		}
+	}
+	if len(types) == 0 {
+		return
+	}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			if slices.ContainsFunc(u.Defaults, func(t string) bool { return types[t] }) ||
+				slices.ContainsFunc(u.Overrides, func(t string) bool { return types[t] }) {
+				r.keep(unitRef{int32(i), int32(j)})
+			}
 		}
 	}
 }

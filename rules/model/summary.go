@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 6
+const SummaryVersion = 7
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -74,6 +74,11 @@ type Unit struct {
 	// defined() guard can meet an unguarded declaration of what it tests
 	// depends on every unit declaring that.
 	Titled, Tested []string
+	// Overrides are the resource types the unit collects with an override
+	// block (Type <| |> { ... }), lower case, sorted and without
+	// duplicates: like Defaults, they can give a defined type's
+	// parameters their values.
+	Overrides []string
 }
 
 // UnitKind says what a unit is.
@@ -97,7 +102,7 @@ const (
 func Summarize(f *parser.File) *Summary {
 	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}},
 		resourceLike: []map[string]bool{{}}, declares: []map[string]bool{{}}, readsFrom: []map[string]bool{{}},
-		defaults: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}}}
+		defaults: []map[string]bool{{}}, overrides: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}}}
 	if f.Program != nil {
 		s.walk(f.Program, 0, "")
 	}
@@ -107,6 +112,7 @@ func Summarize(f *parser.File) *Summary {
 		s.sum.Units[i].Declares = sortedKeys(s.declares[i])
 		s.sum.Units[i].ReadsFrom = sortedKeys(s.readsFrom[i])
 		s.sum.Units[i].Defaults = sortedKeys(s.defaults[i])
+		s.sum.Units[i].Overrides = sortedKeys(s.overrides[i])
 		s.sum.Units[i].Titled = sortedKeys(s.titled[i])
 		s.sum.Units[i].Tested = sortedKeys(s.tested[i])
 	}
@@ -129,6 +135,7 @@ type summarizer struct {
 	declares     []map[string]bool // by unit
 	readsFrom    []map[string]bool // by unit
 	defaults     []map[string]bool // by unit
+	overrides    []map[string]bool // by unit
 	titled       []map[string]bool // by unit
 	tested       []map[string]bool // by unit
 }
@@ -141,6 +148,7 @@ func (s *summarizer) open(kind UnitKind, name string) int {
 	s.declares = append(s.declares, map[string]bool{})
 	s.readsFrom = append(s.readsFrom, map[string]bool{})
 	s.defaults = append(s.defaults, map[string]bool{})
+	s.overrides = append(s.overrides, map[string]bool{})
 	s.titled = append(s.titled, map[string]bool{})
 	s.tested = append(s.tested, map[string]bool{})
 	return len(s.sum.Units) - 1
@@ -260,6 +268,9 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	case *parser.Collector:
 		if n.Type != nil {
 			s.declare(u, n.Type.Value)
+			if len(n.Attrs) > 0 {
+				s.overrides[u][NormalizeClassName(n.Type.Value)] = true
+			}
 		}
 	case *parser.Variable:
 		if i := strings.LastIndex(n.Name, "::"); i > 0 {
