@@ -401,7 +401,7 @@ func (r *relevance) keepParameterSources(reported []unitRef) {
 	types := map[string]bool{}
 	for _, ref := range reported {
 		for _, name := range r.declares(ref) {
-			if slices.ContainsFunc(r.defs[name], func(d unitRef) bool { return r.unit(d).Kind == UnitDefinedType }) {
+			if slices.ContainsFunc(r.defs(name), func(d unitRef) bool { return r.unit(d).Kind == UnitDefinedType }) {
 				types[name] = true
 			}
 		}
