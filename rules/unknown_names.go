@@ -75,22 +75,22 @@ type unknownName struct {
 }
 
 // why says why the name is unknown, for the message.
-func (u unknownName) why(names *model.Names) string {
+func (u unknownName) why(names *model.Names, f *model.File) string {
 	switch {
 	case u.status == model.NameNotInModule && u.module == "environment":
 		return "the environment does not define it"
 	case u.status == model.NameNotInModule:
 		return fmt.Sprintf("module %s does not define it", u.module)
 	case u.module == "" || !strings.Contains(u.name, "::") && u.kind != "class":
-		return "no module of the tree defines it and " + dependencyNoun(names) + " names no other"
+		return "no module of the tree defines it and " + dependencyNoun(names, f) + " names no other"
 	}
-	return fmt.Sprintf("module %s is neither in the tree nor in %s", u.module, dependencyNoun(names))
+	return fmt.Sprintf("module %s is neither in the tree nor in %s", u.module, dependencyNoun(names, f))
 }
 
 // dependencyNoun names the dependency files read: one by path, several by
 // name ("Puppetfile, metadata.json").
-func dependencyNoun(names *model.Names) string {
-	files := names.DependencyFiles()
+func dependencyNoun(names *model.Names, f *model.File) string {
+	files := names.DependencyFiles(f)
 	if len(files) == 1 {
 		return files[0]
 	}
@@ -111,14 +111,14 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 		return
 	}
 	names := p.Program.Names()
-	msg := fmt.Sprintf("unknown %s '%s': %s", u.kind, u.name, u.why(names))
+	msg := fmt.Sprintf("unknown %s '%s': %s", u.kind, u.name, u.why(names, p.File))
 	short := fmt.Sprintf("unknown %s '%s'", u.kind, u.name)
 	if u.near != "" {
 		msg += fmt.Sprintf("; did you mean '%s'?", u.near)
 		short += fmt.Sprintf("; did you mean '%s'?", u.near)
 	}
 	detail := fmt.Sprintf("Puppet fails the catalog with \"%s\".", puppetSays)
-	if files := names.DependencyFiles(); len(files) > 0 && u.status == model.NameNowhere {
+	if files := names.DependencyFiles(p.File); len(files) > 0 && u.status == model.NameNowhere {
 		detail += fmt.Sprintf(" The dependencies read are in %s; add the module there if it is installed.", strings.Join(files, ", "))
 	}
 	switch sev {
@@ -140,7 +140,7 @@ func runUnknownClass(p *Pass) {
 		if name == "" || !builtin.ValidClassName(name) {
 			return // invalid-class-name's
 		}
-		status, mod := names.Class(name)
+		status, mod := names.Class(p.File, name)
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
@@ -218,7 +218,7 @@ func runUnknownResourceType(p *Pass) {
 		if name == "" || name == "class" || !builtin.ValidClassName(name) {
 			return
 		}
-		status, mod := names.ResourceType(name)
+		status, mod := names.ResourceType(p.File, name)
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
@@ -255,7 +255,7 @@ func runUnknownFunction(p *Pass) {
 		if name == "" {
 			return
 		}
-		status, mod := names.Function(name)
+		status, mod := names.Function(p.File, name)
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}

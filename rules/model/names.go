@@ -2,7 +2,6 @@ package model
 
 import (
 	"path"
-	"slices"
 	"strings"
 	"sync"
 
@@ -23,8 +22,6 @@ type Names struct {
 	inTree map[string]bool
 	// external are the declared dependencies that are not in the tree.
 	external map[string]bool
-	// depFiles are the dependency files read, sorted.
-	depFiles []string
 	// rubyTypes and rubyFunctions are the names the tree's Ruby code
 	// defines, in every module and environment.
 	rubyTypes, rubyFunctions map[string]bool
@@ -65,7 +62,6 @@ func newNames(p *Program) *Names {
 		return n
 	}
 	var deps []string
-	files := map[string]bool{}
 	addRuby := func(types, functions []string) {
 		for _, t := range types {
 			n.rubyTypes[strings.ToLower(t)] = true
@@ -77,9 +73,6 @@ func newNames(p *Program) *Names {
 	for _, m := range p.Tree.Modules {
 		addRuby(definedNames(m.RubyTypes), definedNames(m.RubyFunctions))
 		deps = append(deps, m.Dependencies.Modules...)
-		for _, f := range m.Dependencies.Files {
-			files[f] = true
-		}
 		if m.PuppetFiles+len(m.RubyTypes)+len(m.RubyFunctions) == 0 {
 			continue // an empty directory: a submodule not checked out, say
 		}
@@ -90,19 +83,12 @@ func newNames(p *Program) *Names {
 	for _, e := range p.Tree.Envs {
 		addRuby(definedNames(e.RubyTypes), definedNames(e.RubyFunctions))
 		deps = append(deps, e.Dependencies.Modules...)
-		for _, f := range e.Dependencies.Files {
-			files[f] = true
-		}
 	}
 	for _, d := range deps {
 		if !n.inTree[d] {
 			n.external[d] = true
 		}
 	}
-	for f := range files {
-		n.depFiles = append(n.depFiles, f)
-	}
-	slices.Sort(n.depFiles)
 	return n
 }
 
@@ -132,9 +118,24 @@ const (
 	NameNowhere
 )
 
-// DependencyFiles returns the dependency files the index read (Puppetfile,
-// metadata.json, .fixtures.yml), sorted. The slice is shared.
-func (n *Names) DependencyFiles() []string { return n.depFiles }
+// DependencyFiles returns the dependency files that say what code in file
+// f may use: its environment's Puppetfile, or, for a module outside any
+// environment (checked out on its own), the module's metadata.json and
+// .fixtures.yml. A module's own files inside an environment do not speak
+// for the environment, whose Puppetfile decides what is installed. The
+// slice is shared.
+func (n *Names) DependencyFiles(f *File) []string {
+	if f == nil || f.Source == nil {
+		return nil
+	}
+	switch src := f.Source; {
+	case src.Env != nil:
+		return src.Env.Dependencies.Files
+	case src.Module != nil:
+		return src.Module.Dependencies.Files
+	}
+	return nil
+}
 
 // Defaulted reports whether a resource default (Type { ... }) or a
 // collector override (Type <| |> { ... }) in the program sets attributes
@@ -147,27 +148,27 @@ func (n *Names) InTree(mod string) bool { return n.inTree[mod] }
 // moduleStatus is the status of an undefined name of module mod. A name
 // without a namespace (a Ruby type or function, which any module may ship)
 // is anyOwner: then any external dependency may define it.
-func (n *Names) moduleStatus(mod string, anyOwner bool) NameStatus {
+func (n *Names) moduleStatus(f *File, mod string, anyOwner bool) NameStatus {
 	switch {
 	case n.external[mod] || anyOwner && len(n.external) > 0:
 		return NameUnknowable
 	case n.inTree[mod]:
 		return NameNotInModule
-	case len(n.depFiles) > 0:
+	case len(n.DependencyFiles(f)) > 0:
 		return NameNowhere
 	}
 	return NameUnknowable
 }
 
 // Class returns the status of class name (as written; a leading "::" and
-// case do not matter) and the module it belongs to.
-func (n *Names) Class(name string) (NameStatus, string) {
+// case do not matter) for code in file f, and the module it belongs to.
+func (n *Names) Class(f *File, name string) (NameStatus, string) {
 	name = NormalizeClassName(name)
 	mod, _, _ := strings.Cut(name, "::")
 	if len(n.p.Lookup(ClassDef, name)) > 0 || name == "settings" || name == "main" {
 		return NameKnown, mod
 	}
-	return n.moduleStatus(mod, false), mod
+	return n.moduleStatus(f, mod, false), mod
 }
 
 // ResourceType returns the status of resource type name (lower case, no
@@ -175,19 +176,19 @@ func (n *Names) Class(name string) (NameStatus, string) {
 // namespace that no module of that name can define, as a Ruby type of any
 // module can). Core types, the types Puppet 6 moved into modules that
 // puppet-agent bundles, defined types and Ruby types of the tree are known.
-func (n *Names) ResourceType(name string) (NameStatus, string) {
+func (n *Names) ResourceType(f *File, name string) (NameStatus, string) {
 	name = NormalizeClassName(name)
 	if builtin.IsResourceType(name) || builtin.IsCoreModuleResourceType(name) || n.rubyTypes[name] ||
 		n.p.Define(name) != nil {
 		return NameKnown, ""
 	}
 	mod, _, qualified := strings.Cut(name, "::")
-	return n.moduleStatus(mod, !qualified), mod
+	return n.moduleStatus(f, mod, !qualified), mod
 }
 
 // Function returns the status of function name and its module: built-in,
 // Puppet-language functions, and Ruby functions of the tree are known.
-func (n *Names) Function(name string) (NameStatus, string) {
+func (n *Names) Function(f *File, name string) (NameStatus, string) {
 	name = NormalizeClassName(name)
 	if builtin.IsFunction(name) || n.rubyFunctions[name] || len(n.p.Lookup(FunctionDef, name)) > 0 {
 		return NameKnown, ""
@@ -196,5 +197,5 @@ func (n *Names) Function(name string) (NameStatus, string) {
 	if mod == "environment" && qualified {
 		return NameNotInModule, mod
 	}
-	return n.moduleStatus(mod, !qualified), mod
+	return n.moduleStatus(f, mod, !qualified), mod
 }
