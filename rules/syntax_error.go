@@ -1,6 +1,10 @@
 package rules
 
 import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/validate"
 )
@@ -39,24 +43,50 @@ key given twice is a warning: Puppet 7 warns about it, Puppet 8 (strict=error) r
 				return // Puppet validates only what parses; a recovered tree is partial
 			}
 			for _, is := range validate.File(f) {
+				msg, detail := validationMessage(is.Message, is.Short)
 				if is.Strict {
-					p.Report(Diagnostic{File: p.File.Path, Start: is.Start, End: is.End, Severity: Warning, Message: excerpt(is.Message),
-						Detail: "Puppet 7 warns (its strict setting is warning by default); Puppet 8, where strict is error by default, " +
-							"rejects the file. Puppet's message in full: " + is.Message})
+					p.Report(Diagnostic{File: p.File.Path, Start: is.Start, End: is.End, Severity: Warning, Message: msg,
+						Detail: strings.TrimSpace("Puppet 7 warns (its strict setting is warning by default); Puppet 8, where strict is " +
+							"error by default, rejects the file. " + detail)})
 					continue
 				}
-				reportPuppetMessage(p, is.Span, is.Message, "")
+				p.ReportSpan(p.File, is.Span, msg, detail)
 			}
 		},
 	}
 }
 
-// reportPuppetMessage reports Puppet's message on span; a message too long
-// for one line is cut, and given in full in the detail.
+// reportPuppetMessage reports a parse error's message on span; a message
+// too long for one line is cut, and given in full in the detail.
 func reportPuppetMessage(p *Pass, span parser.Span, msg, detail string) {
 	if excerpt(msg) != msg || len(msg) > MessageLimit {
 		// Puppet's words quote the source, which may be long.
 		msg, detail = excerpt(msg), "Puppet's message in full: "+msg
 	}
 	p.ReportSpan(p.File, span, msg, detail)
+}
+
+// validationMessage is the message and detail of a validation issue:
+// Puppet's message when it fits on a line, else the issue's short form (an
+// excerpt of it when that is too long too) or else Puppet's first sentence
+// (an excerpt of the message when that is too long), with
+// Puppet's message whole in the detail.
+func validationMessage(puppet, short string) (msg, detail string) {
+	fits := func(s string) bool {
+		return s != "" && utf8.RuneCountInString(s) <= MessageLimit && !strings.ContainsFunc(s, unicode.IsControl)
+	}
+	if fits(puppet) {
+		return puppet, ""
+	}
+	detail = "Puppet's message in full: " + puppet
+	switch {
+	case fits(short):
+		return short, detail
+	case short != "":
+		return excerpt(short), detail
+	}
+	if i := strings.Index(puppet, ". "); i > 0 && fits(puppet[:i+1]) {
+		return puppet[:i+1], detail
+	}
+	return excerpt(puppet), detail
 }

@@ -136,8 +136,8 @@ func (c *checker) externalSyntax(syntax string, text *parser.StringLit) {
 			continue
 		}
 		if problem != "" {
-			c.report(text, "ILLEGAL_"+strings.ToUpper(strings.Join(segs[i:], "+")),
-				"Invalid produced text having syntax: '"+syntax+"'. "+problem)
+			c.issues = append(c.issues, Issue{Span: text.Span(), Code: "ILLEGAL_" + strings.ToUpper(strings.Join(segs[i:], "+")),
+				Message: "Invalid produced text having syntax: '" + syntax + "'. " + problem, Short: problem})
 		}
 		return
 	}
@@ -238,12 +238,8 @@ func checkPuppet(text string, epp bool) string {
 	if len(f.Errors) > 0 {
 		msg = f.Errors[0].Error()
 	} else {
-		c := &checker{file: f}
-		parser.InspectStack(f.Program, func(n parser.Node, stack []parser.Node) bool {
-			c.stack = stack
-			c.check(n)
-			return true
-		})
+		c := &checker{file: f, embedded: true}
+		c.run()
 		for _, is := range c.issues {
 			if !is.Strict {
 				msg = is.Message + " (line: " + strconv.Itoa(int(is.Start.Line)) + ", column: " + strconv.Itoa(int(is.Start.Column)) + ")"
@@ -260,46 +256,86 @@ func checkPuppet(text string, epp bool) string {
 // definition is a named definition of the file, for duplicates.
 type definition struct {
 	kind string // "class", "define", "node", "function", "plan" or "type" (a type alias)
-	name string // lowercased, as Puppet registers it
-	node parser.Node
+	// id is the lowercased full name, as Puppet registers it, in a trie
+	// of namespace segments: nested definitions are named inside the
+	// classes that enclose them.
+	id   int
 	span parser.Span
+}
+
+// names is a trie of lowercased namespace segments: the full names of
+// nested classes are built one segment at a time, so that their length
+// (which grows with the depth of nesting) is never paid per definition.
+type names struct {
+	ids    map[segment]int
+	parent []int
+	seg    []string
+}
+
+type segment struct {
+	parent int
+	name   string
+}
+
+// child returns the id of the name of name (as written, possibly with
+// "::") inside the name with id parent (0: the root).
+func (t *names) child(parent int, name string) int {
+	for _, s := range strings.Split(strings.ToLower(strings.TrimPrefix(name, "::")), "::") {
+		k := segment{parent, s}
+		id, ok := t.ids[k]
+		if !ok {
+			id = len(t.parent)
+			t.ids[k] = id
+			t.parent = append(t.parent, parent)
+			t.seg = append(t.seg, s)
+		}
+		parent = id
+	}
+	return parent
+}
+
+// full returns the full name with the given id.
+func (t *names) full(id int) string {
+	var segs []string
+	for ; id != 0; id = t.parent[id] {
+		segs = append(segs, t.seg[id])
+	}
+	slices.Reverse(segs)
+	return strings.Join(segs, "::")
 }
 
 // duplicates reports what `puppet parser validate` rejects when it
 // registers the file's definitions: two classes, defined types, nodes,
 // functions, plans or type aliases of one name, or a class and a defined
-// type or a node of one name. Nested definitions are named inside the
-// classes that enclose them.
+// type or a node of one name.
 func (c *checker) duplicates() {
+	t := &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}
 	var defs []definition
-	parser.InspectStack(c.file.Program, func(n parser.Node, stack []parser.Node) bool {
-		prefix := ""
-		for _, s := range stack {
-			if cl, ok := s.(*parser.ClassDef); ok {
-				prefix = nested(prefix, cl.Name)
-			}
-		}
+	var walk func(n parser.Node, class int)
+	walk = func(n parser.Node, class int) {
 		switch n := n.(type) {
 		case *parser.ClassDef:
-			defs = append(defs, definition{"class", nested(prefix, n.Name), n, n.NameSpan})
+			id := t.child(class, n.Name)
+			defs = append(defs, definition{kind: "class", id: id, span: n.NameSpan})
+			class = id
 		case *parser.DefineDef:
-			defs = append(defs, definition{"define", nested(prefix, n.Name), n, n.NameSpan})
+			defs = append(defs, definition{kind: "define", id: t.child(class, n.Name), span: n.NameSpan})
 		case *parser.FunctionDef:
-			defs = append(defs, definition{"function", strings.ToLower(n.Name), n, n.NameSpan})
+			defs = append(defs, definition{kind: "function", id: t.child(0, n.Name), span: n.NameSpan})
 		case *parser.PlanDef:
-			defs = append(defs, definition{"plan", strings.ToLower(n.Name), n, n.NameSpan})
+			defs = append(defs, definition{kind: "plan", id: t.child(0, n.Name), span: n.NameSpan})
 		case *parser.TypeAlias:
 			if n.Mapping == nil {
-				defs = append(defs, definition{"type", strings.ToLower(n.Name), n, n.NameSpan})
+				defs = append(defs, definition{kind: "type", id: t.child(0, n.Name), span: n.NameSpan})
 			}
 		case *parser.NodeDef:
 			for _, m := range n.Matchers {
 				name := ""
 				switch m := m.(type) {
 				case *parser.StringLit:
-					name = strings.ToLower(m.Value)
+					name = m.Value
 				case *parser.Name:
-					name = strings.ToLower(m.Value)
+					name = m.Value
 				case *parser.Regex:
 					name = "__node_regexp__" + m.Pattern
 				case *parser.Default:
@@ -307,23 +343,25 @@ func (c *checker) duplicates() {
 				default:
 					continue
 				}
-				defs = append(defs, definition{"node", name, n, m.Span()})
+				// a host name has no "::", so it is one segment
+				defs = append(defs, definition{kind: "node", id: t.child(0, name), span: m.Span()})
 			}
 		}
-		return true
-	})
+		parser.EachChild(n, func(ch parser.Node) { walk(ch, class) })
+	}
+	walk(c.file.Program, 0)
 	if len(defs) < 2 {
 		return
 	}
 	first := make(map[defKey]definition, len(defs))
 	for _, d := range defs {
 		sp := spaces[d.kind]
-		if o, clash := lookup(first, sp.clashes, d.name); clash {
-			c.reportSpan(d.span, "DUPLICATE_DEFINITION", redefinition(o, d))
+		if o, clash := lookup(first, sp.clashes, d.id); clash {
+			c.reportSpan(d.span, "DUPLICATE_DEFINITION", redefinition(o, d, t.full(d.id)))
 			continue
 		}
 		for _, space := range sp.registers {
-			first[defKey{space, d.name}] = d
+			first[defKey{space, d.id}] = d
 		}
 	}
 }
@@ -344,49 +382,42 @@ var spaces = map[string]struct{ registers, clashes []string }{
 }
 
 // defKey is a name in one of the name spaces.
-type defKey struct{ space, name string }
+type defKey struct {
+	space string
+	id    int
+}
 
-// lookup finds the first earlier definition name clashes with.
-func lookup(first map[defKey]definition, clashes []string, name string) (definition, bool) {
+// lookup finds the first earlier definition of the name id clashes with.
+func lookup(first map[defKey]definition, clashes []string, id int) (definition, bool) {
 	for _, space := range clashes {
-		if d, ok := first[defKey{space, name}]; ok {
-			return d, true
+		if o, ok := first[defKey{space, id}]; ok {
+			return o, true
 		}
 	}
 	return definition{}, false
 }
 
 // redefinition is Puppet's message for d, defined after earlier.
-func redefinition(earlier, d definition) string {
+func redefinition(earlier, d definition, name string) string {
 	at := " (line: " + strconv.Itoa(int(earlier.span.Start.Line)) + ")"
 	switch {
 	case earlier.kind == "class" && d.kind == "class":
-		return "Class '" + d.name + "' is already defined" + at + "; cannot redefine"
+		return "Class '" + name + "' is already defined" + at + "; cannot redefine"
 	case earlier.kind == "node" && d.kind == "node":
-		return "Node '" + d.name + "' is already defined" + at + "; cannot redefine"
+		return "Node '" + name + "' is already defined" + at + "; cannot redefine"
 	case earlier.kind == "node" && d.kind == "class":
-		return "Node '" + d.name + "' is already defined" + at + "; cannot be redefined as a class"
+		return "Node '" + name + "' is already defined" + at + "; cannot be redefined as a class"
 	case earlier.kind == "class" && d.kind == "node":
-		return "Class '" + d.name + "' is already defined" + at + "; cannot be redefined as a node"
+		return "Class '" + name + "' is already defined" + at + "; cannot be redefined as a node"
 	case earlier.kind == "class" && d.kind == "define":
-		return "'" + d.name + "' is already defined" + at + " as a class; cannot redefine as a definition"
+		return "'" + name + "' is already defined" + at + " as a class; cannot redefine as a definition"
 	case earlier.kind == "define" && d.kind == "class":
-		return "Definition '" + d.name + "' is already defined" + at + "; cannot be redefined as a class"
+		return "Definition '" + name + "' is already defined" + at + "; cannot be redefined as a class"
 	}
 	kind := d.kind
 	if kind == "define" {
 		kind = "type"
 	}
-	return "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/" + kind + "/" + d.name + "'. Originally set at line " +
+	return "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/" + kind + "/" + name + "'. Originally set at line " +
 		strconv.Itoa(int(earlier.span.Start.Line)) + "."
-}
-
-// nested is the full name of a definition named name inside the class
-// prefix ("" at top level), lowercased.
-func nested(prefix, name string) string {
-	name = strings.ToLower(strings.TrimPrefix(name, "::"))
-	if prefix == "" {
-		return name
-	}
-	return prefix + "::" + name
 }

@@ -26,6 +26,9 @@ type Issue struct {
 	// Code is Puppet's name for the issue, e.g. "IDEM_EXPRESSION_NOT_LAST".
 	Code    string
 	Message string
+	// Short, when set, is the part of a long Message that says what is
+	// wrong, for where a message must fit on one line.
+	Short string
 	// Strict is set for issues whose severity is Puppet's strict setting:
 	// a warning under Puppet 7's default (strict=warning), an error under
 	// Puppet 8's (strict=error).
@@ -39,19 +42,27 @@ func File(f *parser.File) []Issue {
 		return nil
 	}
 	c := &checker{file: f}
-	parser.InspectStack(f.Program, func(n parser.Node, stack []parser.Node) bool {
-		c.stack = stack
-		c.check(n)
-		return true
-	})
+	c.run()
 	c.duplicates()
 	return c.issues
 }
 
 type checker struct {
-	file   *parser.File
-	stack  []parser.Node // ancestors of the node being checked, outermost first
-	issues []Issue
+	file *parser.File
+	// embedded is set when file is the text of a heredoc that a syntax
+	// checker validates.
+	embedded bool
+	stack    []parser.Node // ancestors of the node being checked, outermost first
+	issues   []Issue
+}
+
+// run checks every node of the file.
+func (c *checker) run() {
+	parser.InspectStack(c.file.Program, func(n parser.Node, stack []parser.Node) bool {
+		c.stack = stack
+		c.check(n)
+		return true
+	})
 }
 
 func (c *checker) report(n parser.Node, code, msg string) {
@@ -153,7 +164,9 @@ func (c *checker) check(n parser.Node) {
 			c.query(n.Query)
 		}
 	case *parser.Heredoc:
-		if lit, ok := n.Text.(*parser.StringLit); ok {
+		// Heredocs inside a heredoc's text are not checked again: each
+		// level would parse the rest of the file once more.
+		if lit, ok := n.Text.(*parser.StringLit); ok && !c.embedded {
 			c.externalSyntax(n.Syntax, lit)
 		}
 	case *parser.ClassDef:
