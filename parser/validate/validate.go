@@ -416,11 +416,11 @@ func idem(n parser.Node) bool {
 // definitions must be in the file's top-level block itself.
 func (c *checker) top(def parser.Node) {
 	absolute := false
-	switch def.(type) {
+	switch d := def.(type) {
 	case *parser.FunctionDef, *parser.PlanDef, *parser.TypeDefinition:
 		absolute = true
 	case *parser.TypeAlias:
-		absolute = def.(*parser.TypeAlias).Mapping == nil
+		absolute = d.Mapping == nil
 	}
 	// Walk up Puppet's containers.
 	for i := len(c.stack) - 1; i >= 0; i-- {
