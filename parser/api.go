@@ -43,7 +43,7 @@ func ParseEPP(path string, src []byte) *File {
 // ParseFileWithOptions parses src with explicit options. It never panics.
 // As with ParseFile, src must not be modified afterwards.
 func ParseFileWithOptions(path string, src []byte, opts ParseOptions) *File {
-	f := &File{Path: path, Src: src, Lines: NewLineIndex(src), EPP: opts.EPP}
+	f := &File{Path: path, Src: src, Lines: NewLineIndex(src), EPP: opts.EPP, Tasks: opts.Tasks}
 	if len(src) > MaxFileSize {
 		one := Pos{Offset: 0, Line: 1, Column: 1}
 		f.Errors = append(f.Errors, &SyntaxError{Span: Span{Start: one, End: one},

@@ -34,6 +34,8 @@ type File struct {
 	Comments []*Comment
 	Errors   []*SyntaxError
 	EPP      bool
+	// Tasks is set when the file was parsed in Bolt's tasks mode.
+	Tasks bool
 }
 
 // Comment is a source comment. Comments are not part of the tree; they are

@@ -1,0 +1,423 @@
+package validate
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// duplicateKeys is check_LiteralHash: a literal key given twice. Puppet
+// compares keys by value ('a', "a" and a are one key; 1 and 1.0 are two).
+func (c *checker) duplicateKeys(h *parser.Hash) {
+	if len(h.Entries) < 2 {
+		return
+	}
+	seen := make(map[string]bool, len(h.Entries))
+	for _, e := range h.Entries {
+		key, ok := literalKey(e.Key)
+		if !ok {
+			continue
+		}
+		if seen[key] {
+			c.issues = append(c.issues, Issue{Span: e.Span(), Code: "DUPLICATE_KEY", Strict: true,
+				Message: "The key '" + c.keyText(e.Key) + "' is declared more than once"})
+		}
+		seen[key] = true
+	}
+}
+
+// literalKey encodes the value of a literal expression so that equal
+// values, as Ruby's Hash compares them, encode alike; ok is false when the
+// expression is not a literal (Puppet's LiteralEvaluator throws).
+func literalKey(e parser.Expr) (string, bool) {
+	switch n := e.(type) {
+	case *parser.StringLit:
+		return "s" + n.Value, true
+	case *parser.Name:
+		return "s" + n.Value, true
+	case *parser.Number:
+		if n.IsFloat {
+			f, err := strconv.ParseFloat(n.Raw, 64)
+			if err != nil {
+				return "", false
+			}
+			return "f" + strconv.FormatFloat(f, 'g', -1, 64), true
+		}
+		v, ok := integerValue(n)
+		if !ok {
+			return "", false
+		}
+		return "i" + v.String(), true
+	case *parser.Bool:
+		return "b" + strconv.FormatBool(n.Value), true
+	case *parser.Undef:
+		return "u", true
+	case *parser.Default:
+		return "d", true
+	case *parser.Regex:
+		return "r" + n.Pattern, true
+	case *parser.Array:
+		var b strings.Builder
+		b.WriteString("a")
+		for _, el := range n.Elems {
+			k, ok := literalKey(el)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(strconv.Itoa(len(k)) + ":" + k)
+		}
+		return b.String(), true
+	case *parser.Hash:
+		entries := make([]string, 0, len(n.Entries))
+		for _, en := range n.Entries {
+			k, ok := literalKey(en.Key)
+			if !ok {
+				return "", false
+			}
+			v, ok := literalKey(en.Value)
+			if !ok {
+				return "", false
+			}
+			entries = append(entries, strconv.Itoa(len(k))+":"+k+strconv.Itoa(len(v))+":"+v)
+		}
+		slices.Sort(entries) // Ruby's Hash equality ignores order
+		return "h" + strings.Join(entries, ""), true
+	}
+	return "", false
+}
+
+// keyText is a key as the message shows it.
+func (c *checker) keyText(e parser.Expr) string {
+	switch n := e.(type) {
+	case *parser.StringLit:
+		return n.Value
+	case *parser.Name:
+		return n.Value
+	case *parser.Number:
+		if v, ok := integerValue(n); ok && !n.IsFloat {
+			return v.String()
+		}
+	case *parser.Undef:
+		return ""
+	case *parser.Default:
+		return "default"
+	}
+	s := e.Span()
+	return string(c.file.Src[s.Start.Offset:s.End.Offset])
+}
+
+// externalSyntax is check_HeredocExpression: static heredoc text tagged
+// with a syntax Puppet has a checker for (json, base64, pp, epp; for
+// a+b the most specific, rightmost, name with a checker) must be valid.
+func (c *checker) externalSyntax(syntax string, text *parser.StringLit) {
+	if syntax == "" {
+		return
+	}
+	segs := strings.Split(syntax, "+")
+	for len(segs) > 1 && segs[len(segs)-1] == "" {
+		segs = segs[:len(segs)-1] // Ruby's split drops trailing empty fields
+	}
+	for i := range segs {
+		var problem string
+		switch strings.Join(segs[i:], "+") {
+		case "json":
+			problem = checkJSON(text.Value)
+		case "base64":
+			problem = checkBase64(text.Value)
+		case "pp":
+			problem = checkPuppet(text.Value, false)
+		case "epp":
+			problem = checkPuppet(text.Value, true)
+		default:
+			continue
+		}
+		if problem != "" {
+			c.issues = append(c.issues, Issue{Span: text.Span(), Code: "ILLEGAL_" + strings.ToUpper(strings.Join(segs[i:], "+")),
+				Message: "Invalid produced text having syntax: '" + syntax + "'. " + problem, Short: problem})
+		}
+		return
+	}
+}
+
+// jsonMaxNesting is Ruby's JSON.parse default max_nesting.
+const jsonMaxNesting = 100
+
+// checkJSON is Puppet's JSON syntax checker (Ruby's JSON.parse): standard
+// JSON, where /* */ and // comments count as white space, nested at most
+// 100 deep. It returns the problem, or "".
+func checkJSON(text string) string {
+	const prefix = "JSON syntax checker: Cannot parse invalid JSON string."
+	var b strings.Builder
+	b.Grow(len(text))
+	depth, inString := 0, false
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		if inString {
+			b.WriteByte(ch)
+			switch ch {
+			case '\\':
+				if i+1 < len(text) {
+					i++
+					b.WriteByte(text[i])
+				}
+			case '"':
+				inString = false
+			}
+			continue
+		}
+		switch {
+		case ch == '"':
+			inString = true
+		case ch == '[' || ch == '{':
+			if depth++; depth > jsonMaxNesting {
+				return prefix + " \"nesting of " + strconv.Itoa(depth) + " is too deep\""
+			}
+		case ch == ']' || ch == '}':
+			depth--
+		case ch == '/' && strings.HasPrefix(text[i:], "/*"):
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return prefix
+			}
+			i += 2 + end + 1
+			b.WriteByte(' ')
+			continue
+		case ch == '/' && strings.HasPrefix(text[i:], "//"):
+			end := strings.IndexByte(text[i:], '\n')
+			if end < 0 {
+				end = len(text) - i
+			}
+			i += end - 1
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteByte(ch)
+	}
+	if !json.Valid([]byte(b.String())) {
+		return prefix
+	}
+	return ""
+}
+
+// checkBase64 is Puppet's Base64 syntax checker: strict Base64 once
+// carriage returns, line feeds, '?', spaces and tabs are removed (the
+// character class Puppet uses, [\r?\n[:blank:]], includes '?').
+func checkBase64(text string) string {
+	cleaned := strings.Map(func(r rune) rune {
+		switch r {
+		case '\r', '?', '\n', ' ', '\t':
+			return -1
+		}
+		return r
+	}, text)
+	if _, err := base64.StdEncoding.Strict().DecodeString(cleaned); err == nil {
+		return ""
+	}
+	if len(cleaned)*8%6 != 0 {
+		return "Base64 syntax checker: Cannot parse invalid Base64 string - padding is not correct"
+	}
+	return "Base64 syntax checker: Cannot parse invalid Base64 string - contains letters outside strict base 64 range (or whitespace)"
+}
+
+// checkPuppet is Puppet's PP and EPP syntax checkers: the text parses, and
+// passes validation, as a manifest or a template.
+func checkPuppet(text string, epp bool) string {
+	name := "PP"
+	var f *parser.File
+	if epp {
+		name = "EPP"
+		f = parser.ParseEPP("", []byte(text))
+	} else {
+		f = parser.ParseManifest("", []byte(text))
+	}
+	msg := ""
+	if len(f.Errors) > 0 {
+		msg = f.Errors[0].Error()
+	} else {
+		c := &checker{file: f, embedded: true}
+		c.run()
+		for _, is := range c.issues {
+			if !is.Strict {
+				msg = is.Message + " (line: " + strconv.Itoa(int(is.Start.Line)) + ", column: " + strconv.Itoa(int(is.Start.Column)) + ")"
+				break
+			}
+		}
+	}
+	if msg == "" {
+		return ""
+	}
+	return name + " syntax checker: \"" + msg + "\""
+}
+
+// definition is a named definition of the file, for duplicates.
+type definition struct {
+	kind string // "class", "define", "node", "function", "plan" or "type" (a type alias)
+	// id is the lowercased full name, as Puppet registers it, in a trie
+	// of namespace segments: nested definitions are named inside the
+	// classes that enclose them.
+	id   int
+	span parser.Span
+}
+
+// names is a trie of lowercased namespace segments: the full names of
+// nested classes are built one segment at a time, so that their length
+// (which grows with the depth of nesting) is never paid per definition.
+type names struct {
+	ids    map[segment]int
+	parent []int
+	seg    []string
+}
+
+type segment struct {
+	parent int
+	name   string
+}
+
+// child returns the id of the name of name (as written, possibly with
+// "::") inside the name with id parent (0: the root).
+func (t *names) child(parent int, name string) int {
+	for _, s := range strings.Split(strings.ToLower(strings.TrimPrefix(name, "::")), "::") {
+		k := segment{parent, s}
+		id, ok := t.ids[k]
+		if !ok {
+			id = len(t.parent)
+			t.ids[k] = id
+			t.parent = append(t.parent, parent)
+			t.seg = append(t.seg, s)
+		}
+		parent = id
+	}
+	return parent
+}
+
+// full returns the full name with the given id.
+func (t *names) full(id int) string {
+	var segs []string
+	for ; id != 0; id = t.parent[id] {
+		segs = append(segs, t.seg[id])
+	}
+	slices.Reverse(segs)
+	return strings.Join(segs, "::")
+}
+
+// duplicates reports what `puppet parser validate` rejects when it
+// registers the file's definitions: two classes, defined types, nodes,
+// functions, plans or type aliases of one name, or a class and a defined
+// type or a node of one name.
+func (c *checker) duplicates() {
+	t := &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}
+	var defs []definition
+	var walk func(n parser.Node, class int)
+	walk = func(n parser.Node, class int) {
+		switch n := n.(type) {
+		case *parser.ClassDef:
+			id := t.child(class, n.Name)
+			defs = append(defs, definition{kind: "class", id: id, span: n.NameSpan})
+			class = id
+		case *parser.DefineDef:
+			defs = append(defs, definition{kind: "define", id: t.child(class, n.Name), span: n.NameSpan})
+		case *parser.FunctionDef:
+			defs = append(defs, definition{kind: "function", id: t.child(0, n.Name), span: n.NameSpan})
+		case *parser.PlanDef:
+			defs = append(defs, definition{kind: "plan", id: t.child(0, n.Name), span: n.NameSpan})
+		case *parser.TypeAlias:
+			if n.Mapping == nil {
+				defs = append(defs, definition{kind: "type", id: t.child(0, n.Name), span: n.NameSpan})
+			}
+		case *parser.NodeDef:
+			for _, m := range n.Matchers {
+				name := ""
+				switch m := m.(type) {
+				case *parser.StringLit:
+					name = m.Value
+				case *parser.Name:
+					name = m.Value
+				case *parser.Regex:
+					name = "__node_regexp__" + m.Pattern
+				case *parser.Default:
+					name = "default"
+				default:
+					continue
+				}
+				// a host name has no "::", so it is one segment
+				defs = append(defs, definition{kind: "node", id: t.child(0, name), span: m.Span()})
+			}
+		}
+		parser.EachChild(n, func(ch parser.Node) { walk(ch, class) })
+	}
+	walk(c.file.Program, 0)
+	if len(defs) < 2 {
+		return
+	}
+	first := make(map[defKey]definition, len(defs))
+	for _, d := range defs {
+		sp := spaces[d.kind]
+		if o, clash := lookup(first, sp.clashes, d.id); clash {
+			c.reportSpan(d.span, "DUPLICATE_DEFINITION", redefinition(o, d, t.full(d.id)))
+			continue
+		}
+		for _, space := range sp.registers {
+			first[defKey{space, d.id}] = d
+		}
+	}
+}
+
+// spaces says, per kind of definition, which name spaces it is registered
+// in and which ones it clashes with, first match first. Classes, nodes
+// and defined types are checked by Puppet's resource type collection
+// (a node may share a defined type's name); defined types, functions,
+// plans and type aliases are also entities of the loader, where a defined
+// type and a type alias share the namespace of types.
+var spaces = map[string]struct{ registers, clashes []string }{
+	"class":    {[]string{"class"}, []string{"class", "node", "define"}},
+	"node":     {[]string{"node"}, []string{"node", "class"}},
+	"define":   {[]string{"define", "type"}, []string{"class", "type"}},
+	"type":     {[]string{"type"}, []string{"type"}},
+	"function": {[]string{"function"}, []string{"function"}},
+	"plan":     {[]string{"plan"}, []string{"plan"}},
+}
+
+// defKey is a name in one of the name spaces.
+type defKey struct {
+	space string
+	id    int
+}
+
+// lookup finds the first earlier definition of the name id clashes with.
+func lookup(first map[defKey]definition, clashes []string, id int) (definition, bool) {
+	for _, space := range clashes {
+		if o, ok := first[defKey{space, id}]; ok {
+			return o, true
+		}
+	}
+	return definition{}, false
+}
+
+// redefinition is Puppet's message for d, defined after earlier.
+func redefinition(earlier, d definition, name string) string {
+	at := " (line: " + strconv.Itoa(int(earlier.span.Start.Line)) + ")"
+	switch {
+	case earlier.kind == "class" && d.kind == "class":
+		return "Class '" + name + "' is already defined" + at + "; cannot redefine"
+	case earlier.kind == "node" && d.kind == "node":
+		return "Node '" + name + "' is already defined" + at + "; cannot redefine"
+	case earlier.kind == "node" && d.kind == "class":
+		return "Node '" + name + "' is already defined" + at + "; cannot be redefined as a class"
+	case earlier.kind == "class" && d.kind == "node":
+		return "Class '" + name + "' is already defined" + at + "; cannot be redefined as a node"
+	case earlier.kind == "class" && d.kind == "define":
+		return "'" + name + "' is already defined" + at + " as a class; cannot redefine as a definition"
+	case earlier.kind == "define" && d.kind == "class":
+		return "Definition '" + name + "' is already defined" + at + "; cannot be redefined as a class"
+	}
+	kind := d.kind
+	if kind == "define" {
+		kind = "type"
+	}
+	return "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/" + kind + "/" + name + "'. Originally set at line " +
+		strconv.Itoa(int(earlier.span.Start.Line)) + "."
+}

@@ -1,0 +1,1 @@
+class aaa::bbb::ccc() {}

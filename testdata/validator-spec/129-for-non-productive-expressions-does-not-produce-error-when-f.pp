@@ -1,0 +1,1 @@
+unless 1 {2} else {$a=1}; $x = 1

@@ -1,0 +1,4 @@
+          class nope {
+            1
+          }
+          end

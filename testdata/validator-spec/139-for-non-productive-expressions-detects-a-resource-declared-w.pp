@@ -1,0 +1,3 @@
+          class nope {
+            notify { message => 'Nope' }
+          }

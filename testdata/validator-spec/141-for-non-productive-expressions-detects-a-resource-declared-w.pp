@@ -1,0 +1,4 @@
+          class nope {
+            notify { message => 'Nope' }
+            notify { pred: message => 'Nope' }
+          }

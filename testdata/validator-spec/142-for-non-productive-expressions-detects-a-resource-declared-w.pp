@@ -1,0 +1,4 @@
+          class nope {
+            notify { succ: message => 'Nope' }
+            notify { message => 'Nope' }
+          }

@@ -1,0 +1,4 @@
+          define nope {
+            1
+          }
+          end

@@ -1,0 +1,3 @@
+          define nope {
+            notify { message => 'Nope' }
+          }

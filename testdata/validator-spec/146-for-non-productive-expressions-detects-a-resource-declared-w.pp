@@ -1,0 +1,4 @@
+          define nope {
+            notify { message => 'Nope' }
+            notify { pred: message => 'Nope' }
+          }

@@ -1,0 +1,4 @@
+          define nope {
+            notify { succ: message => 'Nope' }
+            notify { message => 'Nope' }
+          }

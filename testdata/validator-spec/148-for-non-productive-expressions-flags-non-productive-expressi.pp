@@ -1,0 +1,4 @@
+          node nope {
+            1
+          }
+          end

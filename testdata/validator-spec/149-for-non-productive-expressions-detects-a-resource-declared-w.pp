@@ -1,0 +1,3 @@
+          node nope {
+            notify { message => 'Nope' }
+          }

@@ -1,0 +1,4 @@
+          node nope {
+            notify { message => 'Nope' }
+            notify { pred: message => 'Nope' }
+          }

@@ -1,0 +1,4 @@
+          node nope {
+            notify { succ: message => 'Nope' }
+            notify { message => 'Nope' }
+          }

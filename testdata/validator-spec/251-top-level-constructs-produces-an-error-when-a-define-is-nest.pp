@@ -1,0 +1,1 @@
+function y() { define x{} }

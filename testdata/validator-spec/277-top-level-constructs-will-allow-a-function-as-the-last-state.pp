@@ -1,0 +1,2 @@
+$a = 10
+function x() {}

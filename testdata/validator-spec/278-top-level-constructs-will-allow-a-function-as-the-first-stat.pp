@@ -1,0 +1,2 @@
+function x() {}
+$a = 10

@@ -1,0 +1,1 @@
+if false {} else { type A = Data }

@@ -1,0 +1,1 @@
+unless false { type A = Data }

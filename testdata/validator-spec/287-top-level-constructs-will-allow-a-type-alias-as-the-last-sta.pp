@@ -1,0 +1,2 @@
+$a = 10
+type A = Data

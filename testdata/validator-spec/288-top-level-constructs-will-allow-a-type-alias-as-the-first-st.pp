@@ -1,0 +1,2 @@
+type A = Data
+$a = 10

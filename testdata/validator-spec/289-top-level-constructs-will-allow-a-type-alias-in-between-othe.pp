@@ -1,0 +1,3 @@
+$a = 10
+type A = Data
+$b = 20

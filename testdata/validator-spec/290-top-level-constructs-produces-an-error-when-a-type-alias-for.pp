@@ -1,0 +1,1 @@
+define y{ type C = Hash[String[1],Integer] }

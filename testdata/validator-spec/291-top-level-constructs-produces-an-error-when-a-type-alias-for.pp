@@ -1,0 +1,1 @@
+function y() { type C = Hash[String[1],Integer] }

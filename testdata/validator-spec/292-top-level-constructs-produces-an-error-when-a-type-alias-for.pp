@@ -1,0 +1,1 @@
+type A { type C = Hash[String[1],Integer] }

@@ -1,0 +1,1 @@
+if true { type C = Hash[String[1],Integer] }

@@ -1,0 +1,1 @@
+if false {} else { type C = Hash[String[1],Integer] }

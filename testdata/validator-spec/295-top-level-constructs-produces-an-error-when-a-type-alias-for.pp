@@ -1,0 +1,1 @@
+unless false { type C = Hash[String[1],Integer] }

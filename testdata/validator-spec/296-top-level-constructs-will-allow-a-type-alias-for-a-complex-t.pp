@@ -1,0 +1,1 @@
+type C = Hash[String[1],Integer]

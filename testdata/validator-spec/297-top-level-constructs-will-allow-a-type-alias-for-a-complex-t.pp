@@ -1,0 +1,2 @@
+$a = 10
+type C = Hash[String[1],Integer]

@@ -1,0 +1,2 @@
+type C = Hash[String[1],Integer]
+$a = 10

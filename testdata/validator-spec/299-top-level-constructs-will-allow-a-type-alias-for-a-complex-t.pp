@@ -1,0 +1,3 @@
+$a = 10
+type C = Hash[String[1],Integer]
+$b = 20

@@ -1,0 +1,1 @@
+          function f() >> Integer { 42 }

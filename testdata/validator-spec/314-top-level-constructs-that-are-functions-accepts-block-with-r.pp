@@ -1,0 +1,1 @@
+          map([1,2]) |Integer $x| >> Integer { $x + 3 }

@@ -1,0 +1,2 @@
+          type Runtime[ruby, [/^MyPackage::(w+)$/, 'MyModule::']] = [/^MyModule::(w+)$/, 'MyPackage::']
+          notice(true)

@@ -1,0 +1,2 @@
+          type Runtime[ruby, 'MyModule::MyObject'] = [/^MyModule::(w+)$/, 'MyPackage::']
+          notice(true)

@@ -1,0 +1,2 @@
+          type Pattern[/^MyPackage::(w+)$/, 'MyModule::'] = [/^MyModule::(w+)$/, 'MyPackage::']
+          notice(true)

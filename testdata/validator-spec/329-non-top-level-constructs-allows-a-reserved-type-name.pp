@@ -1,0 +1,4 @@
+      class foo {
+        define string() {}
+        foo::string { 'a': }
+      }

@@ -1,0 +1,5 @@
+      class foo {}
+      notify { nope: }
+      node bar {}
+
+      $a = 7

@@ -1,0 +1,9 @@
+       class foo (
+         $application,
+       ) {
+         notice $application
+       }
+
+       class { foo:
+         application => 'bar'
+       }

@@ -1,0 +1,9 @@
+       class foo (
+         $consumes,
+       ) {
+         notice $consumes
+       }
+
+       class { foo:
+         consumes => 'bar'
+       }

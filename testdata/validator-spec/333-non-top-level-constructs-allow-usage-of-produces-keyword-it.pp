@@ -1,0 +1,9 @@
+       class foo (
+         $produces,
+       ) {
+         notice $produces
+       }
+
+       class { foo:
+         produces => 'bar'
+       }

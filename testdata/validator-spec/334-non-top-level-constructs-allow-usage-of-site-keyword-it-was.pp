@@ -1,0 +1,9 @@
+       class foo (
+         $site,
+       ) {
+         notice $site
+       }
+
+       class { foo:
+         site => 'bar'
+       }

@@ -1,0 +1,1 @@
+plan aaa::ccc::eee() {}

@@ -1,0 +1,1 @@
+File['/tmp/foo'] { mode => '0644' }

@@ -1,0 +1,1 @@
+apply("foo.example.com") { sometype { "resourcetitle": apply => "applyvalue" } }

@@ -1,0 +1,1 @@
+apply('foo.example.com') { @@user { 'foo': }; User <<| title == 'foo' |>> }

@@ -1,0 +1,1 @@
+apply('foo.example.com') { File { mode => '0644' } }

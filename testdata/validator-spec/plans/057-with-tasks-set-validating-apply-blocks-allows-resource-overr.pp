@@ -1,0 +1,1 @@
+apply('foo.example.com') { File['/tmp/foo'] { mode => '0644' } }

@@ -1,0 +1,1 @@
+$result = apply("foo.example.com") { notify { "hello!": } }

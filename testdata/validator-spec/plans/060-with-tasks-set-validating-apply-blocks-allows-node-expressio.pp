@@ -1,0 +1,1 @@
+apply("foo.example.com") { node default {} }

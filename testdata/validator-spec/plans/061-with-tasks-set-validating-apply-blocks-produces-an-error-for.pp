@@ -1,0 +1,1 @@
+apply("foo.example.com") { if true { node default {} } }

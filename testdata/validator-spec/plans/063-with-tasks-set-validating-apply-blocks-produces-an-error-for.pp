@@ -1,0 +1,1 @@
+apply("foo.example.com") { apply("foo.example.com") { } }
