@@ -5,8 +5,10 @@ package rules
 
 import (
 	"fmt"
-	"github.com/ducklint/ducklint/diagnostics"
 	"regexp"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/rules/model"
 )
 
 // Kind says how often a rule runs.
@@ -44,8 +46,26 @@ type Rule struct {
 	// NewOptions returns a pointer to the rule's options with their defaults
 	// set; configuration is decoded into it. Nil when the rule has no options.
 	NewOptions func() any
+	// Context is what the rule's findings on a file depend on outside
+	// that file: the context kinds its Run consults, directly or through
+	// the model's analyses (each kind's documentation says which). A run
+	// that reports some files keeps, besides them, only the context the
+	// enabled rules declare, so a rule that consults a kind it does not
+	// declare gets different findings in an editor than on the whole
+	// tree. Zero for a rule that looks at its file (and the layout) alone.
+	Context model.Needs
 	// Run finds problems and reports them through the pass.
 	Run func(*Pass)
+}
+
+// ContextOf returns the union of the context kinds the rules of active
+// declare: what a run of them must keep besides the files it reports.
+func ContextOf(active []Active) model.Needs {
+	var n model.Needs
+	for _, a := range active {
+		n |= a.Rule.Context
+	}
+	return n
 }
 
 // URL returns the address of the rule's documentation.

@@ -131,7 +131,7 @@ func relevantIn(t *testing.T, dir, reported string) (kept []string, total int) {
 		}
 		sums[i] = model.Summarize(parser.ParseFile(f.Path, f.Src))
 	}
-	for i, keep := range model.Relevant(tree.Files, sums, model.TreeDeclaringFunctions(tree, nil)) {
+	for i, keep := range model.Relevant(tree.Files, sums, model.TreeDeclaringFunctions(tree, nil), model.AllNeeds) {
 		if keep {
 			kept = append(kept, tree.Files[i].Path)
 		}
