@@ -3,8 +3,10 @@ package engine_test
 import (
 	"context"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,5 +136,42 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 			}
 			t.Logf("%d findings compared", total)
 		})
+	}
+}
+
+// TestFixturesNeedEveryContextKind shows that the comparison above would
+// catch a rule consulting context it does not declare, for every kind:
+// with one kind taken from the context a rule declares, some file of the
+// fixtures gets findings that differ from a check with every file as
+// context.
+func TestFixturesNeedEveryContextKind(t *testing.T) {
+	trees := contextTrees(t)
+	names := slices.Sorted(maps.Keys(trees))
+	for _, k := range model.AllNeeds.Kinds() {
+		var declaring []string
+		found := ""
+	search:
+		for _, r := range rules.Default().Rules() {
+			if !r.Context.Has(k) {
+				continue
+			}
+			declaring = append(declaring, r.ID)
+			less := r.Context &^ k
+			for _, tree := range names {
+				if diffs, _ := narrowedDiffers(t, trees[tree], r.ID, &less); len(diffs) > 0 {
+					found = r.ID + " on " + tree
+					break search
+				}
+			}
+		}
+		switch {
+		case len(declaring) == 0:
+			t.Errorf("no rule declares %s", k)
+		case found == "":
+			t.Errorf("%s: without it, no rule declaring it (%s) finds differently on any fixture: add one that needs it",
+				k, strings.Join(declaring, ", "))
+		default:
+			t.Logf("%s: needed by %s", k, found)
+		}
 	}
 }

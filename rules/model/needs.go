@@ -48,9 +48,9 @@ const (
 	// unit cannot see (Puppet 2's dynamic scoping), are part of findings.
 	NeedDeclarers
 
-	// NeedEarlyDeclarations keeps the declarations leading from the main
-	// manifests' top-level code down to the reported classes, with the
-	// main manifests: Puppet evaluates a class declared there at once,
+	// NeedEarlyDeclarations keeps the units on declaration chains from
+	// the main manifests' top-level code (which NeedTopScope keeps) down
+	// to the reported classes: Puppet evaluates a class declared there at once,
 	// before later top-scope assignments, which it then cannot see
 	// (Resolution.Early).
 	NeedEarlyDeclarations

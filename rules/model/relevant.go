@@ -116,9 +116,6 @@ func (ix *Index) Relevant(reportedFiles []bool, needs Needs) []bool {
 	}
 	above := append(r.keepDeclarers(needed), reported...)
 	if needs.Has(NeedEarlyDeclarations) {
-		for _, ref := range mainTops {
-			r.keep(ref)
-		}
 		r.keepBetween(mainTops, r.names(reported))
 	}
 	if len(readFrom) > 0 {
