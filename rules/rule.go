@@ -1,6 +1,24 @@
 // Package rules is ducklint's rule framework — rules as values, the pass
 // each rule runs with, the registry, configuration and control comments —
 // and the rules themselves, one file each.
+//
+// # Adding a rule
+//
+// A rule is a constructor returning a *Rule (its file's first function),
+// listed in All, with a page in docs/rules/ and fixtures in
+// testdata/rules/<id>/. A rule that looks beyond the file it reports on
+// declares what it looks at in Rule.Context: the model.Needs kinds its
+// Run consults, directly (p.Program.Lookup of a name the file mentions is
+// model.NeedDefinitions) or through an analysis of package model (each
+// kind's documentation names the analyses that consult it; a rule asking
+// Static for where reads resolve needs definitions and top scope, for
+// instance). An editor run, or a command-line run given some files,
+// keeps only the context the enabled rules declare, so an undeclared kind
+// makes the rule find differently there than over the whole tree; the
+// engine's TestEachRuleNarrowsToTheContextItDeclares compares the two for
+// every rule on every fixture, so give the rule fixtures where its
+// findings depend on other files. What no kind keeps yet is a new kind in
+// model/needs.go, kept by model.Index.Relevant.
 package rules
 
 import (
