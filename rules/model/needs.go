@@ -32,6 +32,9 @@ const (
 	// class's parent), with the base classes of each, transitively:
 	// whether a class, a variable or a defined type exists, and where a
 	// variable read resolves (a class sees what its base classes assign).
+	// Consulted by Program.Lookup, Class, Define and Ancestors of names a
+	// file mentions, and by Static's Reads (Resolution), ClassHasVariable
+	// and VisibleClasses.
 	NeedDefinitions Needs = 1 << iota
 
 	// NeedTopScope keeps the main manifests and the files with node
@@ -39,6 +42,9 @@ const (
 	// (transitively, with base classes): they make top and node scope,
 	// which every variable lookup ends in, and start every catalog. A
 	// class defined there would otherwise look like one nothing declares.
+	// Consulted by Static's Reads (top and node scope), NodeAssignments
+	// and ScopesIn (a main manifest's scope is the environment's top
+	// scope), Catalogs, HasNodes, and the Dynamic simulation.
 	NeedTopScope
 
 	// NeedDeclarers keeps the units that declare the reported classes and
@@ -46,13 +52,14 @@ const (
 	// every definition of those: whether every declaration passes a
 	// parameter, and which declaring class assigns a variable a reported
 	// unit cannot see (Puppet 2's dynamic scoping), are part of findings.
+	// Consulted by Static's EveryDeclarationPasses and DeclaringAssigners.
 	NeedDeclarers
 
 	// NeedEarlyDeclarations keeps the units on declaration chains from
 	// the main manifests' top-level code (which NeedTopScope keeps) down
 	// to the reported classes: Puppet evaluates a class declared there at once,
 	// before later top-scope assignments, which it then cannot see
-	// (Resolution.Early).
+	// (Resolution.Early, part of Static's Reads).
 	NeedEarlyDeclarations
 
 	// NeedResourceLike keeps, when a reported unit declares a class
@@ -64,6 +71,7 @@ const (
 	// is the parent scope of the class inheriting it), up to the main
 	// manifests and node definitions. A resource-like declaration fails
 	// when it meets any other declaration of the class in one catalog.
+	// Consulted by the Dynamic simulation's Redeclared.
 	NeedResourceLike
 
 	// NeedDefaults keeps, when a reported unit sets resource defaults
@@ -76,6 +84,7 @@ const (
 	// class is first evaluated below it, which only the catalogs that
 	// evaluate the file decide; whether code outside those paths declares
 	// the class too decides whether a leak is certain (a warning).
+	// Consulted by the Dynamic simulation's Leaks.
 	NeedDefaults
 
 	// NeedDefaultsOnTheWay keeps, when a reported class declares
@@ -83,18 +92,19 @@ const (
 	// declarations sets defaults for, where the class is evaluated from
 	// (as NeedResourceLike follows it): Puppet evaluates a class at its
 	// first declaration, so which declaration comes first decides the
-	// defaults its resources get.
+	// defaults its resources get. Consulted by the Dynamic simulation's
+	// OrderDependent.
 	NeedDefaultsOnTheWay
 
 	// NeedQualifiedReads keeps, when a reported unit reads another
 	// class's variables by qualified name, where the reported units are
 	// evaluated from (as NeedResourceLike follows it), the units on
 	// declaration paths from those down to each class read from, and the
-	// units declaring each such class. Whether a declaration earlier in a
+	// definitions of each such class and the units declaring it. Whether a declaration earlier in a
 	// declaring scope always evaluates the class is decided on those
 	// paths; whether anything in the tree declares the class decides
 	// whether a chain of declarations that starts outside the tree surely
-	// misses it.
+	// misses it. Consulted by Static's Guarantee and TemplateGuarantee.
 	NeedQualifiedReads
 
 	// NeedDefinedTests keeps, when a reported unit tests declarations
@@ -102,20 +112,23 @@ const (
 	// defined('x')), the units declaring what it tests, and where those
 	// and the reported units are evaluated from (as NeedResourceLike
 	// follows it): where a guard runs, and where what it tests is
-	// declared, decide whether one catalog holds both.
+	// declared, decide whether one catalog holds both. Consulted by
+	// DeclarationsOf and ResourcesTitled of what a guard tests, and by
+	// Catalogs' Meet and Within of the scopes holding them.
 	NeedDefinedTests
 
 	// NeedFunctionCallers keeps the units mentioning a function a
 	// reported file defines outside the functions/ directories: Puppet
 	// never autoloads such a function, so its calls work only from code
-	// that its file's loading precedes.
+	// that its file's loading precedes. Consulted by CallingFiles.
 	NeedFunctionCallers
 
 	// NeedTemplateRenderers keeps, for a reported EPP template, the units
 	// rendering it and, through templates rendering it, theirs in turn:
 	// whether manifest code renders it decides the severity of its
 	// reads, and the arguments every epp() call passes are the variables
-	// a template without parameters sees.
+	// a template without parameters sees. Consulted by Static's
+	// TemplateRendered and Reads (ResolvedTemplateArg).
 	NeedTemplateRenderers
 
 	needsEnd // one past the last kind
