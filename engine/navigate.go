@@ -7,6 +7,7 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -53,13 +54,14 @@ func (s *Snapshot) Hover(path string, pos parser.Pos) (markdown string, ok bool)
 // relative to the workspace's directory, and returned as given.
 func (s *Snapshot) Dependents(path string, among []string) []string {
 	target := s.abs(path)
+	needs := rules.ContextOf(s.active)
 	var out []string
 	for _, p := range among {
 		if s.abs(p) == target {
 			continue
 		}
-		if holds(s.nameIndex(), s.tree.Files, s.abs(p), target) ||
-			(s.prevIndex != nil && holds(s.prevIndex, s.prevIndex.Files(), s.abs(p), target)) {
+		if holds(s.nameIndex(), s.tree.Files, s.abs(p), target, needs) ||
+			(s.prevIndex != nil && holds(s.prevIndex, s.prevIndex.Files(), s.abs(p), target, needs)) {
 			out = append(out, p)
 		}
 	}
@@ -67,8 +69,9 @@ func (s *Snapshot) Dependents(path string, among []string) []string {
 }
 
 // holds reports whether the relevant context of the file at reported, in
-// the tree of files indexed by ix, holds the file at target.
-func holds(ix *model.Index, files []*load.File, reported, target string) bool {
+// the tree of files indexed by ix, for rules needing needs, holds the file
+// at target.
+func holds(ix *model.Index, files []*load.File, reported, target string, needs model.Needs) bool {
 	at, from := -1, -1
 	for i, f := range files {
 		switch f.AbsPath {
@@ -83,7 +86,7 @@ func holds(ix *model.Index, files []*load.File, reported, target string) bool {
 	}
 	only := make([]bool, len(files))
 	only[from] = true
-	return ix.Relevant(only)[at]
+	return ix.Relevant(only, needs)[at]
 }
 
 // navigation is what Definition and Hover say about one position.

@@ -277,7 +277,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	whole := s.opts.WholeContext || !slices.Contains(reported, false)
 	var keep []bool
 	if !whole {
-		keep = s.nameIndex().Relevant(reported)
+		keep = s.nameIndex().Relevant(reported, rules.ContextOf(s.active))
 	}
 	var kept []int
 	for i, v := range s.versions {

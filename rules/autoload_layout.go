@@ -29,7 +29,8 @@ environment's modulepath, as Puppet uses it there, and the metadata.json name fo
 on its own, whatever its directory is called; for a module whose name is invalid, the name
 invalid-module-name asks for instead. Classes and defined types nested inside
 another class are not checked: they are loaded with their enclosing class.`,
-		Run: runAutoloadLayout,
+		Context: model.NeedFunctionCallers,
+		Run:     runAutoloadLayout,
 	}
 }
 

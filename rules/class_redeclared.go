@@ -21,7 +21,8 @@ twice, catalog compilation fails with "Duplicate declaration: Class[X] is alread
 simulates evaluation order per node definition (and for classes an ENC could declare) and reports a
 resource-like declaration that another declaration can precede. Declarations in different node
 definitions, or on different arms of one if/unless/case, never meet.`,
-		Run: runClassRedeclared,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedResourceLike,
+		Run:     runClassRedeclared,
 	}
 }
 

@@ -29,7 +29,8 @@ resource that resets one of the default's attributes to undef (itself or by a de
 and not definitions private to the default's own module. Defaults at top scope and in node definitions
 are the documented place for them and are not reported. A leak is a warning when a catalog the tree
 shows has it, info when it needs classes an ENC declares in a particular order.`,
-		Run: runDefaultLeak,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDefaults,
+		Run:     runDefaultLeak,
 	}
 }
 

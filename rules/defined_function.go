@@ -40,7 +40,8 @@ or a computed name. Not reported: defined('$x') (a variable test), tests whose a
 or logs (a sanity check), and the string form guarding the declaration of the class it names (an
 optional class). Declare shared resources in one class and include it (include is idempotent),
 realize virtual resources, or pass the decision in as a parameter.`,
-		Run: runDefinedFunction,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDefinedTests,
+		Run:     runDefinedFunction,
 	}
 }
 

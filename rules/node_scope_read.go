@@ -21,7 +21,8 @@ declared, and reads undef when an ENC, Hiera or top-scope code declares it. Pass
 parameter (or look it up in Hiera) instead. A read guarded by defined('$x') is not reported; one the code
 expects may be unset (an argument of pick() or pick_default(), tested against undef) is info: it works
 unless strict_variables is on, as it is by default from Puppet 8.`,
-		Run: runNodeScopeRead,
+		Context: model.NeedDefinitions | model.NeedTopScope,
+		Run:     runNodeScopeRead,
 	}
 }
 

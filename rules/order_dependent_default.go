@@ -23,7 +23,8 @@ order, silently changes the catalog. Declarations on different arms of one condi
 node definitions, never meet and are not compared; only attributes that can change one of the class's
 resources count (not those each sets itself, nor properties of resources being removed). A warning when
 one catalog the tree shows has both declarations, info when only an ENC's choice of classes does.`,
-		Run: runOrderDependentDefault,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDefaultsOnTheWay,
+		Run:     runOrderDependentDefault,
 	}
 }
 

@@ -17,6 +17,7 @@ func UnknownParameter() *Rule {
 		Title:    "A resource or class declaration sets a parameter the type does not have",
 		Severity: Error,
 		Kind:     PerFile,
+		Context:  model.NeedDefinitions,
 		Doc: `Every attribute of a resource must be a parameter of its type or a metaparameter (before, require,
 notify, subscribe, tag, alias, audit, loglevel, noop, schedule, stage); otherwise Puppet fails the catalog with
 "Class[Web]: has no parameter named 'prot'" (classes and defined types) or "no parameter named 'mdoe'" (core
@@ -35,6 +36,7 @@ func MissingParameter() *Rule {
 		Title:    "A defined-type resource does not pass a parameter that has no default",
 		Severity: Error,
 		Kind:     PerFile,
+		Context:  model.NeedDefinitions | model.NeedParameterSources,
 		Doc: `A class or defined type parameter without a default value must be given a value, or Puppet fails with
 "Web::Vhost[b]: expects a value for parameter 'docroot'" — also when its type is Optional. A defined type's
 parameters can only get values from the declaration (or a resource default or collector override for the

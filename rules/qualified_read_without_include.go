@@ -32,7 +32,8 @@ declared under a condition only, or the read under a test of a parameter the dec
 nodes get from outside the tree (a chain starting outside the tree and a class nothing in the tree declares, or
 a reading class nothing declares). Reads guarded by defined(...), in plans, and of classes not in the tree are not
 checked. A read in an EPP template is checked at every epp() call that renders it.`,
-		Run: runQualifiedReadWithoutInclude,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedQualifiedReads,
+		Run:     runQualifiedReadWithoutInclude,
 	}
 }
 

@@ -1,12 +1,32 @@
 // Package rules is ducklint's rule framework — rules as values, the pass
 // each rule runs with, the registry, configuration and control comments —
 // and the rules themselves, one file each.
+//
+// # Adding a rule
+//
+// A rule is a constructor returning a *Rule (its file's first function),
+// listed in All, with a page in docs/rules/ and fixtures in
+// testdata/rules/<id>/. A rule that looks beyond the file it reports on
+// declares what it looks at in Rule.Context: the model.Needs kinds its
+// Run consults, directly (p.Program.Lookup of a name the file mentions is
+// model.NeedDefinitions) or through an analysis of package model (each
+// kind's documentation names the analyses that consult it; a rule asking
+// Static for where reads resolve needs definitions and top scope, for
+// instance). An editor run, or a command-line run given some files,
+// keeps only the context the enabled rules declare, so an undeclared kind
+// makes the rule find differently there than over the whole tree; the
+// engine's TestEachRuleNarrowsToTheContextItDeclares compares the two for
+// every rule on every fixture, so give the rule fixtures where its
+// findings depend on other files. What no kind keeps yet is a new kind in
+// model/needs.go, kept by model.Index.Relevant.
 package rules
 
 import (
 	"fmt"
-	"github.com/ducklint/ducklint/diagnostics"
 	"regexp"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/rules/model"
 )
 
 // Kind says how often a rule runs.
@@ -44,8 +64,26 @@ type Rule struct {
 	// NewOptions returns a pointer to the rule's options with their defaults
 	// set; configuration is decoded into it. Nil when the rule has no options.
 	NewOptions func() any
+	// Context is what the rule's findings on a file depend on outside
+	// that file: the context kinds its Run consults, directly or through
+	// the model's analyses (each kind's documentation says which). A run
+	// that reports some files keeps, besides them, only the context the
+	// enabled rules declare, so a rule that consults a kind it does not
+	// declare gets different findings in an editor than on the whole
+	// tree. Zero for a rule that looks at its file (and the layout) alone.
+	Context model.Needs
 	// Run finds problems and reports them through the pass.
 	Run func(*Pass)
+}
+
+// ContextOf returns the union of the context kinds the rules of active
+// declare: what a run of them must keep besides the files it reports.
+func ContextOf(active []Active) model.Needs {
+	var n model.Needs
+	for _, a := range active {
+		n |= a.Rule.Context
+	}
+	return n
 }
 
 // URL returns the address of the rule's documentation.

@@ -21,6 +21,7 @@ func UnknownClass() *Rule {
 		Title:    "A declared class that no module of the tree or its dependencies defines",
 		Severity: Error,
 		Kind:     PerFile,
+		Context:  model.NeedDefinitions,
 		Doc: `include, require, contain, a resource-like class { 'x': } and inherits make Puppet load class x; when
 no module defines it, compilation fails with "Could not find class ::x". The rule reports a literal class name
 whose module is in the tree but does not define it, and one whose module is neither in the tree nor among the
@@ -37,6 +38,7 @@ func UnknownResourceType() *Rule {
 		Title:    "A resource type that neither Puppet nor a module of the tree or its dependencies defines",
 		Severity: Error,
 		Kind:     PerFile,
+		Context:  model.NeedDefinitions,
 		Doc: `A resource declaration, a resource default (Type { ... }) or a collector (Type <| |>) of a type that
 is not a core type, a defined type or a Ruby type (lib/puppet/type) fails compilation with "Unknown resource
 type: 'x'". The rule reports such a type when the module its name belongs to is in the tree and does not
@@ -55,6 +57,7 @@ func UnknownFunction() *Rule {
 		Title:    "A called function that neither Puppet nor a module of the tree or its dependencies defines",
 		Severity: Error,
 		Kind:     PerFile,
+		Context:  model.NeedDefinitions,
 		Doc: `Calling a function that is not built into Puppet, not written in Puppet (functions/) and not written in
 Ruby (lib/puppet/functions, lib/puppet/parser/functions) fails compilation with "Unknown function: 'x'". The
 rule reports such a call when the function's module is in the tree and does not define it, or is neither in

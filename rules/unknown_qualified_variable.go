@@ -21,7 +21,8 @@ its body (not inside a lambda there), or one of a class it inherits from. It is 
 such variable; when a::b is a defined type or node, whose scopes are anonymous ("Node scope and the local
 scopes created by lambdas and defined resources are anonymous and cannot be directly referenced"); or when
 module a is in the tree but has no class a::b. Modules that are not loaded are not guessed at.`,
-		Run: runUnknownQualifiedVariable,
+		Context: model.NeedDefinitions,
+		Run:     runUnknownQualifiedVariable,
 	}
 }
 

@@ -27,7 +27,8 @@ Lambdas create a scope, so each iteration may assign its own variables.
 Use a new name, or compute the value in one expression (a selector, or a conditional that returns it).
 Variables listed in [scope] known_variables (ENC parameters, external facts) are already set at top scope,
 so the main manifest cannot assign them either.`,
-		Run: runVariableReassigned,
+		Context: model.NeedTopScope,
+		Run:     runVariableReassigned,
 	}
 }
 

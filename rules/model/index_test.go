@@ -57,7 +57,7 @@ func TestIndexWithEqualsAFreshIndex(t *testing.T) {
 		for _, i := range append(changed, rng.IntN(len(sums)), rng.IntN(len(sums))) {
 			reported := make([]bool, len(sums))
 			reported[i] = true
-			got, want := ix.Relevant(reported), fresh.Relevant(reported)
+			got, want := ix.Relevant(reported, model.AllNeeds), fresh.Relevant(reported, model.AllNeeds)
 			if !slices.Equal(got, want) {
 				t.Fatalf("round %d: %s reported: the updated index keeps %v, a fresh one %v",
 					round, tree.Files[i].Path, keptPaths(tree, got), keptPaths(tree, want))

@@ -8,97 +8,50 @@ import (
 )
 
 // Relevant returns, for each file of a loaded tree, whether the model must
-// hold it for the findings on the reported files to be exactly those of a
-// model holding every file. sums[i] is the summary of files[i], nil for a
-// file left out of the program (it could not be read). It lets a run that
-// reports few files (an editor linting one file with its environment as
-// context) parse only the files that can matter.
-//
-// What a reported file's findings depend on, and so what is kept:
-//
-//   - The definitions it names, with their base classes: whether a class,
-//     a variable or a defined type exists, and where a name resolves.
-//   - Where its classes and defined types are evaluated from, when that
-//     can change its findings: when it declares a class resource-like,
-//     sets resource defaults or reads another class's variables, or is a
-//     class with resources of a type that code other than top scope sets
-//     defaults for. Then every unit that can declare it (include,
-//     resource, inherits, epp()) is kept, and transitively their
-//     declarers, with the base classes of each and their declarers (a
-//     base class's scope is the parent scope of the class inheriting it),
-//     up to the main manifests and node definitions. Puppet evaluates a
-//     class at its first declaration, so these decide where its classes
-//     are evaluated from, the defaults their declarations carry and which
-//     classes are guaranteed to be evaluated first. Otherwise only the
-//     units declaring it directly are kept (unknown-variable names the
-//     variables they assign), and the declarations leading to it from the
-//     main manifests' top-level code, which run before later top-scope
-//     assignments.
-//   - The declarers, in the same way, of the classes its resource-like
-//     declarations name: those meet every other declaration of the class.
-//   - When it sets defaults for some resource types, the units through
-//     which its declarations reach resources of those types (including
-//     classes inheriting a class it declares), and the units on
-//     declaration paths from its declarers down to each such class: a
-//     default reaches a class only if the class is first evaluated below
-//     it, which only the catalogs that evaluate the file decide. And the
-//     units declaring each such class: whether code outside those paths
-//     declares it too decides whether a leak is certain (a warning).
-//   - For each class whose variables it reads, the units on declaration
-//     paths from its declarers down to that class: whether a declaration
-//     earlier in a declaring scope always evaluates the class is decided
-//     there. And the units declaring that class: whether anything in the
-//     tree declares it decides whether a chain of declarations that starts
-//     outside the tree surely misses it.
-//   - The units mentioning a function it defines outside the functions/
-//     directories: Puppet never autoloads such a function, so its calls
-//     work only from code that its file's loading precedes.
-//   - For a reported EPP template, the units rendering it, and through
-//     templates rendering it theirs: whether manifest code renders it
-//     decides the severity of its reads.
-//   - The units setting resource defaults for, or collecting with an
-//     override block, the defined types it declares: they can give a
-//     parameter the declaration leaves out its value.
-//   - The main manifests and files with node definitions: they make top
-//     and node scope and start every catalog. A class defined there is
-//     kept with its declarers.
-//
-// Code that can declare none of these cannot change when or from where
-// any of them is evaluated, so it is left out even when a kept unit
-// evaluates it too. (With its declarers left out, a kept class may look
-// like one nothing declares and be simulated on its own from top scope;
-// such a simulation evaluates nothing the reported file's findings depend
-// on beyond the top-scope code every simulation starts with.) Names
-// are matched over the summaries' mentions and declared names, which
-// over-approximate what the model resolves; every definition of a kept
-// name is kept, so duplicates look the same.
+// hold it for the findings on the reported files of the rules whose
+// context kinds are needs to be exactly those of a model holding every
+// file. sums[i] is the summary of files[i], nil for a file left out of
+// the program (it could not be read). It lets a run that reports few
+// files (an editor linting one file with its environment as context)
+// parse only the files that can matter. The reported files are always
+// kept; each kind of needs (see Needs) says what else is.
 //
 // declaring are the tree's declaring functions (TreeDeclaringFunctions):
 // a unit calling one with a literal argument declares the class it names.
-func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions) []bool {
+func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions, needs Needs) []bool {
 	reported := make([]bool, len(files))
 	for i, f := range files {
 		reported[i] = f.Reported
 	}
-	return NewIndex(files, sums, declaring).Relevant(reported)
+	return NewIndex(files, sums, declaring).Relevant(reported, needs)
 }
 
 // Relevant is the package's Relevant over the index's files and summaries,
 // with the files at reportedFiles[i] reported.
-func (ix *Index) Relevant(reportedFiles []bool) []bool {
+func (ix *Index) Relevant(reportedFiles []bool, needs Needs) []bool {
 	files, sums := ix.files, ix.sums
 	r := relevance{ix: ix, files: files, sums: sums, reported: reportedFiles, kept: map[unitRef]bool{},
 		withBases: map[string]bool{}}
 
+	// What the reported units do that the kinds of needs follow.
 	var reported []unitRef
-	var resourceLike, defaulted, tested, testedClasses []string
+	var resourceLike, defaulted, tested, testedClasses, readFrom []string
 	for i := range files {
 		if r.reported[i] && sums[i] != nil {
 			for j, u := range sums[i].Units {
 				reported = append(reported, unitRef{int32(i), int32(j)})
-				resourceLike = append(resourceLike, u.ResourceLike...)
-				defaulted = append(defaulted, u.Defaults...)
-				tested = append(tested, u.Tested...)
+				if needs.Has(NeedResourceLike) {
+					resourceLike = append(resourceLike, u.ResourceLike...)
+				}
+				if needs.Has(NeedDefaults) {
+					defaulted = append(defaulted, u.Defaults...)
+				}
+				if needs.Has(NeedDefinedTests) {
+					tested = append(tested, u.Tested...)
+				}
+				if needs.Has(NeedQualifiedReads) {
+					readFrom = append(readFrom, u.ReadsFrom...)
+				}
 			}
 		}
 	}
@@ -111,29 +64,33 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 	for _, name := range slices.Concat(resourceLike, defaulted, testedClasses) {
 		r.wanted[name] = true
 	}
-	r.keepCallees(reported)
-	r.keepMisplacedFunctionCallers(reported)
-	r.keepTemplateRenderers(reported)
-	r.keepParameterSources(reported)
-
-	var readFrom []string
 	for _, ref := range reported {
-		readFrom = append(readFrom, r.unit(ref).ReadsFrom...)
+		r.keep(ref)
+	}
+	if needs.Has(NeedDefinitions) {
+		r.keepCallees(reported)
+	}
+	if needs.Has(NeedFunctionCallers) {
+		r.keepMisplacedFunctionCallers(reported)
+	}
+	if needs.Has(NeedTemplateRenderers) {
+		r.keepTemplateRenderers(reported)
+	}
+	if needs.Has(NeedParameterSources) {
+		r.keepParameterSources(reported)
 	}
 
 	// Names whose declarers are needed, with theirs in turn.
 	var needed []string
-	if len(resourceLike) > 0 || len(defaulted) > 0 || len(readFrom) > 0 || r.orderDependable(reported) {
-		for _, ref := range reported {
-			needed = append(needed, r.name(ref))
-		}
-	} else {
+	if len(resourceLike) > 0 || len(defaulted) > 0 || len(readFrom) > 0 ||
+		(needs.Has(NeedDefaultsOnTheWay) && r.orderDependable(reported)) {
+		needed = append(needed, r.names(reported)...)
+	}
+	if needs.Has(NeedDeclarers) {
 		r.keepDirectDeclarers(r.names(reported))
 	}
 	needed = append(needed, resourceLike...)
 	if len(tested) > 0 {
-		// Where a defined() guard runs, and where what it tests is
-		// declared, decide whether one catalog holds both.
 		needed = append(needed, r.names(reported)...)
 		needed = append(needed, r.keepTestedDeclarers(tested, testedClasses)...)
 	}
@@ -142,17 +99,17 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 		reachedByDefaults = r.keepDefaultsReach(reported, defaulted)
 	}
 	var mainTops []unitRef
-	// A class defined beside the main manifests or a node definition is
-	// needed with its declarers, or it would look like a class nothing
-	// declares.
 	for i, f := range files {
 		if sums[i] == nil {
 			continue
 		}
-		hasNode := slices.ContainsFunc(sums[i].Units, func(u Unit) bool { return u.Kind == UnitNode })
 		if f.Role == load.MainManifest {
 			mainTops = append(mainTops, unitRef{int32(i), 0})
 		}
+		if !needs.Has(NeedTopScope) {
+			continue
+		}
+		hasNode := slices.ContainsFunc(sums[i].Units, func(u Unit) bool { return u.Kind == UnitNode })
 		if f.Role == load.MainManifest || hasNode {
 			for j, u := range sums[i].Units {
 				r.keep(unitRef{int32(i), int32(j)})
@@ -161,7 +118,9 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 		}
 	}
 	above := append(r.keepDeclarers(needed), reported...)
-	r.keepBetween(mainTops, r.names(reported))
+	if needs.Has(NeedEarlyDeclarations) {
+		r.keepBetween(mainTops, r.names(reported))
+	}
 	if len(readFrom) > 0 {
 		r.keepBetween(above, readFrom)
 		r.keepDirectDeclarers(readFrom)
@@ -174,9 +133,6 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 	keep := make([]bool, len(files))
 	for ref := range r.kept {
 		keep[ref.file] = true
-	}
-	for i := range files {
-		keep[i] = keep[i] || (r.reported[i] && sums[i] != nil)
 	}
 	return keep
 }

@@ -117,8 +117,14 @@ func TestSummarize(t *testing.T) {
 }
 
 // relevantIn loads dir with the given file reported and the rest deferred,
-// summarises every file and returns the paths Relevant keeps.
+// summarises every file and returns the paths Relevant keeps for rules
+// needing every context kind.
 func relevantIn(t *testing.T, dir, reported string) (kept []string, total int) {
+	return relevantFor(t, dir, reported, model.AllNeeds)
+}
+
+// relevantFor is relevantIn for rules needing needs.
+func relevantFor(t *testing.T, dir, reported string, needs model.Needs) (kept []string, total int) {
 	t.Helper()
 	tree, err := load.Load(load.Options{Paths: []string{reported}, Dir: dir, DeferContext: true})
 	if err != nil {
@@ -131,7 +137,7 @@ func relevantIn(t *testing.T, dir, reported string) (kept []string, total int) {
 		}
 		sums[i] = model.Summarize(parser.ParseFile(f.Path, f.Src))
 	}
-	for i, keep := range model.Relevant(tree.Files, sums, model.TreeDeclaringFunctions(tree, nil)) {
+	for i, keep := range model.Relevant(tree.Files, sums, model.TreeDeclaringFunctions(tree, nil), needs) {
 		if keep {
 			kept = append(kept, tree.Files[i].Path)
 		}
@@ -220,6 +226,46 @@ func TestRelevantKeepsWhatFindingsDependOn(t *testing.T) {
 		if !reflect.DeepEqual(kept, tc.want) {
 			t.Errorf("%s (%s):\nkept %v\nwant %v", tc.reported, tc.why, kept, tc.want)
 		}
+	}
+}
+
+// TestRelevantKeepsOnlyWhatTheKindsNeed checks that the context kept is
+// the enabled rules' kinds' alone: nothing besides the file for rules
+// that need none, a part of what every kind keeps for each kind.
+func TestRelevantKeepsOnlyWhatTheKindsNeed(t *testing.T) {
+	dir := t.TempDir()
+	ar, err := txtar.ParseFile("../../testdata/model/narrowing.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, f.Name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const file = "site/profile/manifests/app.pp"
+	if kept, _ := relevantFor(t, dir, file, 0); !slices.Equal(kept, []string{file}) {
+		t.Errorf("no context kind: kept %v, want the file alone", kept)
+	}
+	all, _ := relevantFor(t, dir, file, model.AllNeeds)
+	for _, k := range model.AllNeeds.Kinds() {
+		kept, _ := relevantFor(t, dir, file, k)
+		for _, p := range kept {
+			if !slices.Contains(all, p) {
+				t.Errorf("%s keeps %s, which every kind together does not", k, p)
+			}
+		}
+	}
+	if kept, _ := relevantFor(t, dir, file, model.NeedDefinitions); !slices.Equal(kept, []string{"modules/app/manifests/init.pp",
+		"modules/app/manifests/params.pp", "modules/ntp/manifests/init.pp", file}) {
+		t.Errorf("definitions: kept %v, want what it names, with base classes", kept)
+	}
+	if got := (model.NeedDefinitions | model.NeedTopScope).String(); got != "definitions|top-scope" {
+		t.Errorf("String() = %q", got)
 	}
 }
 

@@ -1,0 +1,177 @@
+package engine_test
+
+import (
+	"context"
+	"io/fs"
+	"maps"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/parser/load/gentree"
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/ruletest"
+)
+
+// contextTrees writes every fixture archive of the repository's rule,
+// scope, model, layout and control-comment tests, and a generated control
+// repo, each to a directory, and returns them by name.
+func contextTrees(t *testing.T) map[string]string {
+	t.Helper()
+	trees := map[string]string{}
+	for _, root := range []string{"rules", "rules-combined", "puppet-apply", "scope", "model", "load", "control-comments"} {
+		err := filepath.WalkDir(filepath.Join("..", "testdata", root), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || !strings.HasSuffix(p, ".txtar") {
+				return err
+			}
+			ar, err := txtar.ParseFile(p)
+			if err != nil {
+				return err
+			}
+			dir := t.TempDir()
+			trees[p] = dir
+			return ruletest.WriteArchive(ar, dir)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(trees) < 80 {
+		t.Fatalf("found %d fixture archives; the fixture directories moved?", len(trees))
+	}
+	dir := t.TempDir()
+	if err := gentree.Generate(120, 7).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	trees["generated tree"] = dir
+	return trees
+}
+
+// ruleSelection enables only the rule id ("" for every rule).
+func ruleSelection(id string) (enable, disable []string) {
+	if id == "" {
+		return nil, nil
+	}
+	for _, r := range rules.Default().Rules() {
+		if r.ID != id {
+			disable = append(disable, r.ID)
+		}
+	}
+	return []string{id}, disable
+}
+
+// narrowedDiffers checks every Puppet file of dir on its own, narrowed to
+// the context its rules declare, with only rule id enabled ("" for every
+// rule; with needs instead of its own kinds when override is set), and
+// returns the files whose findings differ from a check of the file with
+// every other file as context, with the two sets of findings. It returns the number of findings
+// compared too.
+func narrowedDiffers(t *testing.T, dir, id string, override *model.Needs) (diffs []string, findings int) {
+	t.Helper()
+	ctx := context.Background()
+	enable, disable := ruleSelection(id)
+	snapshot := func(whole bool) *engine.Snapshot {
+		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, WholeContext: whole, Jobs: 2,
+			Enable: enable, Disable: disable})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if override != nil {
+			engine.SetContext(w, id, *override)
+		}
+		s, err := w.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	whole, narrowed := snapshot(true), snapshot(false)
+	for _, f := range puppetFiles(t, dir) {
+		got, err := narrowed.Findings(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := whole.Findings(ctx, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		findings += len(want[f])
+		if !reflect.DeepEqual(got[f], want[f]) {
+			diffs = append(diffs, f+"\nnarrowed:\n"+show(got[f])+"whole:\n"+show(want[f]))
+		}
+	}
+	return diffs, findings
+}
+
+// TestEachRuleNarrowsToTheContextItDeclares is the guarantee behind
+// rules.Rule.Context: with one rule enabled, and with every rule, the
+// findings of each file checked on its own, with only the context the
+// enabled rules declare, equal those of a run over every file. A rule that
+// consults context it does not declare finds differently in some fixture.
+func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
+	trees := contextTrees(t)
+	ids := []string{""}
+	for _, r := range rules.Default().Rules() {
+		ids = append(ids, r.ID)
+	}
+	for _, id := range ids {
+		name := id
+		if name == "" {
+			name = "every rule"
+		}
+		t.Run(name, func(t *testing.T) {
+			total := 0
+			for tree, dir := range trees {
+				diffs, n := narrowedDiffers(t, dir, id, nil)
+				total += n
+				for _, d := range diffs {
+					t.Errorf("%s: %s", tree, d)
+				}
+			}
+			t.Logf("%d findings compared", total)
+		})
+	}
+}
+
+// TestFixturesNeedEveryContextKind shows that the comparison above would
+// catch a rule consulting context it does not declare, for every kind:
+// with one kind taken from the context a rule declares, some file of the
+// fixtures gets findings that differ from a check with every file as
+// context.
+func TestFixturesNeedEveryContextKind(t *testing.T) {
+	trees := contextTrees(t)
+	names := slices.Sorted(maps.Keys(trees))
+	for _, k := range model.AllNeeds.Kinds() {
+		var declaring []string
+		found := ""
+	search:
+		for _, r := range rules.Default().Rules() {
+			if !r.Context.Has(k) {
+				continue
+			}
+			declaring = append(declaring, r.ID)
+			less := r.Context &^ k
+			for _, tree := range names {
+				if diffs, _ := narrowedDiffers(t, trees[tree], r.ID, &less); len(diffs) > 0 {
+					found = r.ID + " on " + tree
+					break search
+				}
+			}
+		}
+		switch {
+		case len(declaring) == 0:
+			t.Errorf("no rule declares %s", k)
+		case found == "":
+			t.Errorf("%s: without it, no rule declaring it (%s) finds differently on any fixture: add one that needs it",
+				k, strings.Join(declaring, ", "))
+		default:
+			t.Logf("%s: needed by %s", k, found)
+		}
+	}
+}
