@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -82,28 +83,69 @@ func armOf(n, child, grandchild parser.Node) (int, bool) {
 // compileSeverity is how sure a compile error at s is: ok is false when
 // the code there never runs or Puppet never compiles it into a catalog — a
 // Bolt plan, an arm that cannot be taken, an arm that runs only when
-// defined() finds one of names — and the severity is Info in
-// documentation (examples, tests) and on arms that the node's data
-// decides (a parameter, a lookup), else Error.
-func compileSeverity(p *Pass, s site, names ...string) (sev Severity, ok bool) {
+// defined() finds one of names. The severity is Info, with why saying what
+// it depends on, in documentation (examples, tests), on arms that the
+// node's data decides (a parameter, a lookup), and in code that only what
+// the tree does not show can evaluate (see entryUncertainty); else Error.
+func compileSeverity(p *Pass, s site, names ...string) (sev Severity, why string, ok bool) {
 	if s.def != nil && s.def.Kind == model.PlanDef {
-		return 0, false
+		return 0, "", false
 	}
 	if model.ArmCannotRun(s.def, s.branch) {
-		return 0, false
+		return 0, "", false
 	}
 	for _, b := range s.branch {
 		_, present := model.ArmImplies(b.Cond, b.Arm)
 		for _, call := range present {
 			if testsAny(call, names) {
-				return 0, false
+				return 0, "", false
 			}
 		}
 	}
-	if p.File.Documentation() || model.PathDependsOnData(s.branch) {
-		return Info, true
+	switch {
+	case p.File.Documentation():
+		return Info, "This is example or test code, which Puppet does not load on its own.", true
+	case model.PathDependsOnData(s.branch):
+		return Info, "The code runs only on nodes whose data takes this branch.", true
 	}
-	return Error, true
+	if why := entryUncertainty(p.Program, s.def); why != "" {
+		return Info, why, true
+	}
+	return Error, "", true
+}
+
+// entryUncertainty says why the code of class or defined type def may
+// never be evaluated, as far as the tree shows, or "" when some catalog
+// the tree shows evaluates it (or when the tree cannot show it, as in a
+// module, whose public classes are for others to declare):
+//   - in an environment with node definitions, nothing declares it — not
+//     by name, and not by a pattern such as `include "role::${role}"` in
+//     the main manifests or a node — so only an ENC or Hiera classes can,
+//     or, for a defined type, nothing instantiates it;
+//   - every declaration of it sits on a branch the node's data decides.
+func entryUncertainty(prog *model.Program, def *model.Definition) string {
+	if def == nil || def.Kind != model.ClassDef && def.Kind != model.DefineDef {
+		return ""
+	}
+	decls := prog.DeclarationsOf(def.Name)
+	if len(decls) == 0 {
+		if !prog.HasNodes(def.File) || def.Kind == model.ClassDef && prog.DeclaredByPattern(def.Name) {
+			return ""
+		}
+		if def.Kind == model.DefineDef {
+			return fmt.Sprintf("Nothing in the tree declares a %s resource, so this code runs only if something outside it does.", def.Name)
+		}
+		return fmt.Sprintf("Nothing in the tree declares class %s (the node definitions do not reach it), so this fails only "+
+			"on nodes an ENC or Hiera assigns it to.", def.Name)
+	}
+	for _, d := range decls {
+		if !model.PathDependsOnData(d.Branch) {
+			return ""
+		}
+	}
+	d := decls[0]
+	return fmt.Sprintf("Every declaration of %s is on a branch the node's data decides (as at %s:%d), so this fails only "+
+		"on nodes whose data takes one.", def.Name, d.File.Path, d.Span.Start.Line)
 }
 
 // testsAny reports whether a defined() call names one of names (lower

@@ -17,7 +17,7 @@ func UnknownParameter() *Rule {
 		Title:    "A resource or class declaration sets a parameter the type does not have",
 		Severity: Error,
 		Kind:     PerFile,
-		Context:  model.NeedDefinitions,
+		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope,
 		Doc: `Every attribute of a resource must be a parameter of its type or a metaparameter (before, require,
 notify, subscribe, tag, alias, audit, loglevel, noop, schedule, stage); otherwise Puppet fails the catalog with
 "Class[Web]: has no parameter named 'prot'" (classes and defined types) or "no parameter named 'mdoe'" (core
@@ -36,7 +36,7 @@ func MissingParameter() *Rule {
 		Title:    "A defined-type resource does not pass a parameter that has no default",
 		Severity: Error,
 		Kind:     PerFile,
-		Context:  model.NeedDefinitions | model.NeedParameterSources,
+		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope | model.NeedParameterSources,
 		Doc: `A class or defined type parameter without a default value must be given a value, or Puppet fails with
 "Web::Vhost[b]: expects a value for parameter 'docroot'" — also when its type is Optional. A defined type's
 parameters can only get values from the declaration (or a resource default or collector override for the
@@ -128,7 +128,7 @@ func runUnknownParameter(p *Pass) {
 				if has, _ := builtin.HasTypeAttribute(typ, a.Name); has {
 					continue
 				}
-				sev, ok := compileSeverity(p, siteAt(p, i))
+				sev, why, ok := compileSeverity(p, siteAt(p, i))
 				if !ok {
 					break
 				}
@@ -138,8 +138,8 @@ func runUnknownParameter(p *Pass) {
 					msg += fmt.Sprintf("; did you mean '%s'?", near)
 				}
 				p.Report(Diagnostic{File: p.File.Path, Start: a.NameSpan.Start, End: a.NameSpan.End, Severity: sev, Message: msg,
-					Detail: fmt.Sprintf("Puppet fails the catalog with \"no parameter named '%s'\" on %s[%s]. Resource type %s has "+
-						"the parameters and properties in Puppet's type reference, and the metaparameters.", a.Name, refName(typ), title, typ)})
+					Detail: withWhy(fmt.Sprintf("Puppet fails the catalog with \"no parameter named '%s'\" on %s[%s]. Resource type %s has "+
+						"the parameters and properties in Puppet's type reference, and the metaparameters.", a.Name, refName(typ), title, typ), why)})
 			}
 		}
 	}
@@ -152,7 +152,7 @@ func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, re
 		if a.Splat || dp.hasAttr(a.Name) {
 			continue
 		}
-		sev, ok := compileSeverity(p, siteAt(p, i))
+		sev, why, ok := compileSeverity(p, siteAt(p, i))
 		if !ok {
 			return
 		}
@@ -166,8 +166,8 @@ func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, re
 		}
 		d := dp.defs[0]
 		p.Report(Diagnostic{File: p.File.Path, Start: a.NameSpan.Start, End: a.NameSpan.End, Severity: sev, Message: fit(msg),
-			Detail: fmt.Sprintf("Puppet fails the catalog with \"%s: has no parameter named '%s'\". The parameters are those of "+
-				"%s %s (%s) and the metaparameters.", ref, a.Name, dp.kind, dp.name, at(d.File, d.NameSpan)),
+			Detail: withWhy(fmt.Sprintf("Puppet fails the catalog with \"%s: has no parameter named '%s'\". The parameters are those of "+
+				"%s %s (%s) and the metaparameters.", ref, a.Name, dp.kind, dp.name, at(d.File, d.NameSpan)), why),
 			Related: []Related{RelatedAt(d.File, d.NameSpan, dp.kind+" "+dp.name)}})
 	}
 }
@@ -218,16 +218,24 @@ func checkMissing(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams
 		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Name == prm.Name }) {
 			continue
 		}
-		sev, ok := compileSeverity(p, siteAt(p, i))
+		sev, why, ok := compileSeverity(p, siteAt(p, i))
 		if !ok {
 			return
 		}
-		detail := fmt.Sprintf("Parameter $%s of %s %s (%s) has no default, and Puppet fails the catalog with \"%s: expects a value "+
-			"for parameter '%s'\".", prm.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), ref, prm.Name)
+		detail := withWhy(fmt.Sprintf("Parameter $%s of %s %s (%s) has no default, and Puppet fails the catalog with \"%s: expects a value "+
+			"for parameter '%s'\".", prm.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), ref, prm.Name), why)
 		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,
 			Message: fit(fmt.Sprintf("%s %s: parameter '%s' has no default and is not passed", dp.kind, dp.name, prm.Name),
 				fmt.Sprintf("parameter '%s' has no default and is not passed", prm.Name)),
 			Detail:  detail,
 			Related: []Related{RelatedAt(d.File, prm.NameSpan, fmt.Sprintf("parameter $%s", prm.Name))}})
 	}
+}
+
+// withWhy appends to a finding's detail why its severity is info, if it is.
+func withWhy(detail, why string) string {
+	if why == "" {
+		return detail
+	}
+	return detail + " " + why
 }

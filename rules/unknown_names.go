@@ -21,7 +21,7 @@ func UnknownClass() *Rule {
 		Title:    "A declared class that no module of the tree or its dependencies defines",
 		Severity: Error,
 		Kind:     PerFile,
-		Context:  model.NeedDefinitions,
+		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope,
 		Doc: `include, require, contain, a resource-like class { 'x': } and inherits make Puppet load class x; when
 no module defines it, compilation fails with "Could not find class ::x". The rule reports a literal class name
 whose module is in the tree but does not define it, and one whose module is neither in the tree nor among the
@@ -38,7 +38,7 @@ func UnknownResourceType() *Rule {
 		Title:    "A resource type that neither Puppet nor a module of the tree or its dependencies defines",
 		Severity: Error,
 		Kind:     PerFile,
-		Context:  model.NeedDefinitions,
+		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope,
 		Doc: `A resource declaration, a resource default (Type { ... }) or a collector (Type <| |>) of a type that
 is not a core type, a defined type or a Ruby type (lib/puppet/type) fails compilation with "Unknown resource
 type: 'x'". The rule reports such a type when the module its name belongs to is in the tree and does not
@@ -57,7 +57,7 @@ func UnknownFunction() *Rule {
 		Title:    "A called function that neither Puppet nor a module of the tree or its dependencies defines",
 		Severity: Error,
 		Kind:     PerFile,
-		Context:  model.NeedDefinitions,
+		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope,
 		Doc: `Calling a function that is not built into Puppet, not written in Puppet (functions/) and not written in
 Ruby (lib/puppet/functions, lib/puppet/parser/functions) fails compilation with "Unknown function: 'x'". The
 rule reports such a call when the function's module is in the tree and does not define it, or is neither in
@@ -107,11 +107,33 @@ func dependencyNoun(names *model.Names, f *model.File) string {
 	return strings.Join(bases, ", ")
 }
 
+// optionalAddOn says why a namespaced name from module, which is neither
+// in the tree nor among its dependencies, is no error in def: in a tree
+// without node definitions (a module), def is a class or defined type
+// other than its module's main class that nothing in the tree declares —
+// an optional integration, like a php module's vhost class for users of
+// apache — and whoever declares it decides whether module is installed,
+// which the tree does not show. "" otherwise: the main class and code the
+// tree's own declarations reach need the module.
+func optionalAddOn(prog *model.Program, def *model.Definition, name, module string) string {
+	if def == nil || def.Kind != model.ClassDef && def.Kind != model.DefineDef || !strings.Contains(name, "::") ||
+		prog.HasNodes(def.File) || !strings.Contains(def.Name, "::") || len(prog.DeclarationsOf(def.Name)) > 0 {
+		return ""
+	}
+	return fmt.Sprintf("Nothing in the tree declares %s: it is an optional part for others to use, and works where they "+
+		"install module %s too, which the tree does not show.", def.Name, module)
+}
+
 // report reports u at span of the pass's file with the severity of s.
 func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string) {
-	sev, ok := compileSeverity(p, s, model.NormalizeClassName(u.name))
+	sev, why, ok := compileSeverity(p, s, model.NormalizeClassName(u.name))
 	if !ok {
 		return
+	}
+	if sev == Error && u.status == model.NameNowhere {
+		if addOn := optionalAddOn(p.Program, s.def, u.name, u.module); addOn != "" {
+			sev, why = Info, addOn
+		}
 	}
 	names := p.Program.Names()
 	msg := fmt.Sprintf("unknown %s '%s': %s", u.kind, u.name, u.why(names, p.File))
@@ -124,13 +146,8 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 	if files := names.DependencyFiles(p.File); len(files) > 0 && u.status == model.NameNowhere {
 		detail += fmt.Sprintf(" The dependencies read are in %s; add the module there if it is installed.", strings.Join(files, ", "))
 	}
-	switch sev {
-	case Info:
-		if p.File.Documentation() {
-			detail += " This is example or test code, which Puppet does not load on its own."
-		} else {
-			detail += " The code runs only on nodes whose data takes this branch."
-		}
+	if why != "" {
+		detail += " " + why
 	}
 	p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev, Message: fit(msg, short), Detail: detail})
 }

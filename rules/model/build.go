@@ -307,6 +307,9 @@ func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branc
 	}
 	order := c.next()
 	for _, arg := range call.Args {
+		if prefix := declaredPrefix(arg); prefix != "" && pattern == "" {
+			s.DeclaredPrefixes = append(s.DeclaredPrefixes, prefix)
+		}
 		for _, t := range classTargets(arg) {
 			if pattern != "" {
 				t.name = ExpandClassPattern(pattern, t.name)
@@ -387,6 +390,24 @@ type target struct {
 // classTargets extracts literal class names from a declaration argument or
 // title: 'name', bare word, Class['name'], or arrays of them. Other
 // expressions (variables, interpolation) are not knowable statically.
+// declaredPrefix returns the literal start of an interpolated class name
+// up to its last "::" ("role::" for "role::${role}"), normalised, or "".
+func declaredPrefix(e parser.Expr) string {
+	is, ok := e.(*parser.InterpolatedString)
+	if !ok || len(is.Parts) < 2 {
+		return ""
+	}
+	text, ok := is.Parts[0].(*parser.StringLit)
+	if !ok {
+		return ""
+	}
+	i := strings.LastIndex(text.Value, "::")
+	if i <= 0 {
+		return ""
+	}
+	return NormalizeClassName(text.Value[:i+2])
+}
+
 func classTargets(e parser.Expr) []target {
 	switch v := e.(type) {
 	case *parser.StringLit:

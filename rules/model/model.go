@@ -65,6 +65,7 @@ type Program struct {
 	static       staticCache  // see static.go
 	dynamic      dynamicOnce  // see dynamic.go
 	catalogs     catalogsOnce // see catalogs.go
+	prefixes     declaredPrefixesOnce
 	nodeEnvs     map[*load.Environment]bool
 	calls        callIndex  // see calls.go
 	titled       titledOnce // see defined.go

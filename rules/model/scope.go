@@ -78,6 +78,10 @@ type Scope struct {
 	// Fails are the calls of fail(): code after one on the same path does
 	// not run.
 	Fails []*Declaration
+	// DeclaredPrefixes are the name prefixes of classes declared with an
+	// interpolated name, `include "role::${role}"`: some class whose name
+	// starts with the prefix ("role::"), decided by data.
+	DeclaredPrefixes []string
 
 	// index looks assignments and parameters up by name, so that a scope
 	// with n of them answers n reads in O(n), not O(n²). Built on first
