@@ -86,6 +86,57 @@ func (an *reassignAnalysis) exclusive(a, b *model.Assignment) bool {
 	return false
 }
 
+// earliest finds, for assignments on a's arm, the first assignment of t
+// that provably runs together with them and the first that is not
+// provably exclusive. Whether two assignments exclude each other or both
+// run depends only on the arms they sit on, so the answer holds for every
+// assignment on a's arm. Exclusion, and what makes bothRun fail for arms
+// branching off a's path (an arm whose conditions are not all over
+// parameters and constants), carries over to everything below an arm, so
+// those subtrees are pruned; only arms nested with a's, or branching off
+// below a's last such arm, can both run with it.
+func (an *reassignAnalysis) earliest(t *model.ArmTree, a *model.Assignment) earlier {
+	rep := func(n *model.ArmNode) *model.Assignment {
+		if len(n.Items) > 0 {
+			return t.Item(n.Items[0])
+		}
+		return &model.Assignment{Branch: n.Path, File: n.File}
+	}
+	unsure := t.Search(&model.ArmSearch{Path: a.Branch, Verdict: func(n *model.ArmNode, _ bool) model.ArmVerdict {
+		if an.exclusive(a, rep(n)) {
+			return model.ArmPrune
+		}
+		return model.ArmAccept
+	}})
+	free := an.params != nil || an.consts != nil
+	last := -1 // a's last arm whose conditions are not all over parameters and constants
+	if free {
+		for k, br := range a.Branch {
+			if !an.freeConds(a.File, br).complete {
+				last = k
+			}
+		}
+	}
+	both := t.Search(&model.ArmSearch{Path: a.Branch,
+		BranchOff: func(depth int) bool { return free && depth > last },
+		Verdict: func(n *model.ArmNode, nested bool) model.ArmVerdict {
+			b := rep(n)
+			switch {
+			case an.exclusive(a, b):
+				return model.ArmPrune
+			case nested:
+				return model.ArmAccept
+			case !an.freeConds(b.File, n.Path[len(n.Path)-1]).complete:
+				return model.ArmPrune
+			}
+			if _, ok := an.bothRun(a, b); ok {
+				return model.ArmAccept
+			}
+			return model.ArmReject
+		}})
+	return earlier{both: both, unsure: unsure}
+}
+
 // neverRuns reports whether a test on the way to assignment a reads a
 // constant of the scope that makes it fail.
 func (an *reassignAnalysis) neverRuns(a *model.Assignment) bool {

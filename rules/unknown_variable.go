@@ -119,10 +119,7 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (ms
 	where := scopeNoun(r.Scope)
 	// Assigned later in the same scope chain: an order problem.
 	for sc := r.Scope; sc != nil; sc = sc.Parent {
-		for _, a := range sc.Assigned(name) {
-			if model.Exclusive(a.Branch, r.Branch) {
-				continue
-			}
+		if a := sc.FirstCompatible(name, r.Branch, nil); a != nil {
 			return fmt.Sprintf("%s is read before it is assigned (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
 				fmt.Sprintf("Puppet evaluates %s in order, so %s is undef here. Move the assignment up.", where, varRef(v)),
 				[]Related{RelatedAt(a.File, a.Var.Span(), "assigned here")}

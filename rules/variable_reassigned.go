@@ -35,14 +35,27 @@ so the main manifest cannot assign them either.`,
 func runVariableReassigned(p *Pass) {
 	st := staticScope(p)
 	for _, sc := range st.ScopesIn(p.File) {
-		var an *reassignAnalysis // built for the first pair that needs it
-		seen := map[string][]*model.Assignment{}
+		var an *reassignAnalysis // built for the first assignment that needs it
+		names := map[string]*reassignedName{}
 		for _, a := range sc.Assignments {
 			if a.Var == nil || a.Var.IsQualified() || a.Var.IsTopScope() || a.Var.IsNumeric() {
 				continue
 			}
-			prev := seen[a.Name]
-			seen[a.Name] = append(prev, a)
+			nm := names[a.Name]
+			if nm == nil {
+				nm = &reassignedName{}
+				names[a.Name] = nm
+			}
+			nm.as = append(nm.as, a)
+		}
+		count := map[string]int{}
+		for _, a := range sc.Assignments {
+			nm := names[a.Name]
+			if nm == nil || nm.as[count[a.Name]] != a {
+				continue
+			}
+			pos := count[a.Name]
+			count[a.Name]++
 			if a.File != p.File {
 				continue
 			}
@@ -52,7 +65,7 @@ func runVariableReassigned(p *Pass) {
 					RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
 				continue
 			}
-			if sc.Kind == model.TopScope && len(prev) == 0 && st.Configured(a.Name) {
+			if sc.Kind == model.TopScope && pos == 0 && st.Configured(a.Name) {
 				p.ReportSpan(p.File, a.Var.Span(), varRef(a.Var)+" is set at top scope before the main manifest runs",
 					fmt.Sprintf("It is in [scope] known_variables (an ENC parameter or external fact): Puppet fails with \"Cannot "+
 						"reassign variable '$%s'\". Use another name.", a.Name))
@@ -61,33 +74,48 @@ func runVariableReassigned(p *Pass) {
 			if guardedByDefined(a) {
 				continue // if !defined('$x') { $x = ... } assigns only when unassigned
 			}
-			if len(prev) == 0 {
+			if pos == 0 {
 				continue
 			}
 			if an == nil {
 				an = newReassignAnalysis(sc)
 			}
-			reportReassignment(p, sc, an, a, prev)
+			reportReassignment(p, sc, an, nm, pos)
 		}
 	}
 }
 
-// reportReassignment reports assignment a when an earlier one in prev can
-// run with it: an error when both provably run together, info when
-// ducklint cannot tell, nothing when they exclude each other.
-func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, a *model.Assignment, prev []*model.Assignment) {
-	var unsure *model.Assignment
-	for _, b := range prev {
-		if an.exclusive(a, b) {
-			continue
-		}
-		when, both := an.bothRun(a, b)
-		if !both {
-			if unsure == nil {
-				unsure = b
-			}
-			continue
-		}
+// reassignedName holds the assignments to one name in one scope, in
+// order, indexed by the arms they sit on once one needs checking, and
+// what the check found for each arm.
+type reassignedName struct {
+	as    []*model.Assignment
+	tree  *model.ArmTree
+	found map[*model.ArmNode]earlier
+}
+
+// earlier are the indexes of the first assignments that run together with
+// (both) and that may run with (unsure) those on one arm, -1 for none.
+type earlier struct{ both, unsure int }
+
+// reportReassignment reports assignment pos of nm when an earlier one can
+// run with it: an error when one provably runs together with it (the
+// first such), info when ducklint cannot tell (the first it cannot rule
+// out), nothing when they all exclude it.
+func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, nm *reassignedName, pos int) {
+	if nm.tree == nil {
+		nm.tree, nm.found = model.NewArmTree(nm.as), map[*model.ArmNode]earlier{}
+	}
+	a := nm.as[pos]
+	u := nm.tree.NodeOf(pos)
+	e, ok := nm.found[u]
+	if !ok {
+		e = an.earliest(nm.tree, a)
+		nm.found[u] = e
+	}
+	if e.both >= 0 && e.both < pos {
+		b := nm.as[e.both]
+		when, _ := an.bothRun(a, b)
 		msg := fmt.Sprintf("%s is already assigned in %s (%s)", varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()))
 		detail := fmt.Sprintf("Puppet fails with \"Cannot reassign variable '$%s'\". Use a new name or assign once.", a.Name)
 		if utf8.RuneCountInString(msg+when) <= MessageLimit {
@@ -98,9 +126,10 @@ func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, a *model
 		p.ReportSpan(p.File, a.Var.Span(), msg, detail, RelatedAt(b.File, b.Var.Span(), "first assigned here"))
 		return
 	}
-	if unsure == nil {
+	if e.unsure < 0 || e.unsure >= pos {
 		return
 	}
+	unsure := nm.as[e.unsure]
 	p.Report(Diagnostic{Severity: Info, File: p.File.Path, Start: a.Var.Span().Start, End: a.Var.Span().End,
 		Message: fmt.Sprintf("%s is also assigned in %s (%s), maybe under conditions that hold together",
 			varRef(a.Var), scopeNoun(sc), lineOf(p.File, unsure.File, unsure.Var.Span())),

@@ -101,7 +101,15 @@ const indexMin = 16
 type scopeIndex struct {
 	assigned map[string][]*Assignment // in order
 	params   map[string]int           // the first parameter of each name
+	// arms index the assignments of names assigned armsMin times or more
+	// by the arms they sit on.
+	arms map[string]*ArmTree
 }
+
+// armsMin is the number of assignments to one name from which the scope
+// finds the first one compatible with some code in an ArmTree rather than
+// by testing each.
+const armsMin = 8
 
 // lookup returns the scope's index, nil when the scope is small enough
 // to scan.
@@ -113,6 +121,14 @@ func (s *Scope) lookup() *scopeIndex {
 		ix := &scopeIndex{assigned: make(map[string][]*Assignment, len(s.Assignments)), params: make(map[string]int, len(s.Params))}
 		for _, a := range s.Assignments {
 			ix.assigned[a.Name] = append(ix.assigned[a.Name], a)
+		}
+		for name, as := range ix.assigned {
+			if len(as) >= armsMin {
+				if ix.arms == nil {
+					ix.arms = map[string]*ArmTree{}
+				}
+				ix.arms[name] = NewArmTree(as)
+			}
 		}
 		for i, p := range s.Params {
 			if _, ok := ix.params[p.Name]; !ok {
@@ -164,6 +180,39 @@ func (s *Scope) assigned(name string) (out []*Assignment, looked int) {
 		}
 	}
 	return out, len(s.Assignments)
+}
+
+// FirstCompatible returns the first assignment to name in this scope (not
+// in nested lambdas), in order, that is not on another arm of a
+// conditional path is on (Exclusive) and for which ok holds (nil: any).
+func (s *Scope) FirstCompatible(name string, path []Branch, ok func(*Assignment) bool) *Assignment {
+	a, _ := s.firstCompatible(name, path, ok)
+	return a
+}
+
+// firstCompatible is FirstCompatible, and how many assignments and arms
+// it looked at.
+func (s *Scope) firstCompatible(name string, path []Branch, ok func(*Assignment) bool) (*Assignment, int) {
+	if ix := s.lookup(); ix != nil {
+		if t := ix.arms[name]; t != nil {
+			search := &ArmSearch{Path: path}
+			if ok != nil {
+				search.Item = func(i int) bool { return ok(t.Item(i)) }
+			}
+			i := t.Search(search)
+			if i < 0 {
+				return nil, search.Looked
+			}
+			return t.Item(i), search.Looked
+		}
+	}
+	as, looked := s.assigned(name)
+	for _, a := range as {
+		if !Exclusive(a.Branch, path) && (ok == nil || ok(a)) {
+			return a, looked
+		}
+	}
+	return nil, looked
 }
 
 // EachName calls yield with the name of each parameter and assignment of

@@ -1074,24 +1074,15 @@ func findParam(ps []*parser.Parameter, name string) *parser.Parameter {
 // assignedBefore returns an assignment to name in sc that has completed
 // before read r and is not on another arm of a conditional the read is in.
 func (w *readWalker) assignedBefore(sc *Scope, name string, r *Read) *Assignment {
-	as, looked := sc.assigned(name)
-	w.lookups += int64(looked)
-	for _, a := range as {
-		if Exclusive(a.Branch, r.Branch) {
-			continue
-		}
+	a, looked := sc.firstCompatible(name, r.Branch, func(a *Assignment) bool {
 		if a.File == w.file {
-			if w.done[a.Var] {
-				return a
-			}
-			continue
+			return w.done[a.Var]
 		}
 		// Top scope spans the main manifests, read in order.
-		if w.s.manifestBefore(a.File, w.file) {
-			return a
-		}
-	}
-	return nil
+		return w.s.manifestBefore(a.File, w.file)
+	})
+	w.lookups += int64(looked)
+	return a
 }
 
 // manifestBefore reports whether main manifest a is evaluated before b.
