@@ -25,6 +25,9 @@ type reassignAnalysis struct {
 	// consts are the variables the scope assigns a literal once, before
 	// any conditional.
 	consts map[string]*model.Assignment
+	// compared counts the pairs of assignments (or arms) exclusive and
+	// bothRun looked at.
+	compared int
 }
 
 type freeConds struct {
@@ -65,6 +68,7 @@ func constants(sc *model.Scope) map[string]*model.Assignment {
 // require incompatible values of one subject whose value is the same when
 // both tests read it.
 func (an *reassignAnalysis) exclusive(a, b *model.Assignment) bool {
+	an.compared++
 	if model.Exclusive(a.Branch, b.Branch) || an.neverRuns(a) || an.neverRuns(b) {
 		return true
 	}
@@ -285,6 +289,7 @@ func (an *reassignAnalysis) unchanged(x parser.Expr, fx *model.File, y parser.Ex
 // every test on the way to both assignments hold. when describes such
 // values for the message.
 func (an *reassignAnalysis) bothRun(a, b *model.Assignment) (when string, ok bool) {
+	an.compared++
 	onlyA, onlyB, common := splitPaths(a.Branch, b.Branch)
 	if len(onlyA) == 0 || len(onlyB) == 0 {
 		return "", true

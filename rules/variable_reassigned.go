@@ -35,54 +35,65 @@ so the main manifest cannot assign them either.`,
 func runVariableReassigned(p *Pass) {
 	st := staticScope(p)
 	for _, sc := range st.ScopesIn(p.File) {
-		var an *reassignAnalysis // built for the first assignment that needs it
-		names := map[string]*reassignedName{}
-		for _, a := range sc.Assignments {
-			if a.Var == nil || a.Var.IsQualified() || a.Var.IsTopScope() || a.Var.IsNumeric() {
-				continue
-			}
-			nm := names[a.Name]
-			if nm == nil {
-				nm = &reassignedName{}
-				names[a.Name] = nm
-			}
-			nm.as = append(nm.as, a)
-		}
-		count := map[string]int{}
-		for _, a := range sc.Assignments {
-			nm := names[a.Name]
-			if nm == nil || nm.as[count[a.Name]] != a {
-				continue
-			}
-			pos := count[a.Name]
-			count[a.Name]++
-			if a.File != p.File {
-				continue
-			}
-			if prm := findParameter(sc.Params, a.Name); prm != nil {
-				p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf("%s is a parameter of %s and cannot be assigned", varRef(a.Var), scopeNoun(sc)),
-					fmt.Sprintf("Puppet fails with \"Cannot reassign variable '$%s'\". Use a new name.", a.Name),
-					RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
-				continue
-			}
-			if sc.Kind == model.TopScope && pos == 0 && st.Configured(a.Name) {
-				p.ReportSpan(p.File, a.Var.Span(), varRef(a.Var)+" is set at top scope before the main manifest runs",
-					fmt.Sprintf("It is in [scope] known_variables (an ENC parameter or external fact): Puppet fails with \"Cannot "+
-						"reassign variable '$%s'\". Use another name.", a.Name))
-				continue
-			}
-			if guardedByDefined(a) {
-				continue // if !defined('$x') { $x = ... } assigns only when unassigned
-			}
-			if pos == 0 {
-				continue
-			}
-			if an == nil {
-				an = newReassignAnalysis(sc)
-			}
-			reportReassignment(p, sc, an, nm, pos)
-		}
+		checkReassigned(p, st, sc)
 	}
+}
+
+// checkReassigned reports the assignments of scope sc in the pass's file
+// that an earlier one of the same name can run with. It returns how many
+// pairs of arms it compared, for tests that count the work.
+func checkReassigned(p *Pass, st *model.Static, sc *model.Scope) int {
+	var an *reassignAnalysis // built for the first assignment that needs it
+	names := map[string]*reassignedName{}
+	for _, a := range sc.Assignments {
+		if a.Var == nil || a.Var.IsQualified() || a.Var.IsTopScope() || a.Var.IsNumeric() {
+			continue
+		}
+		nm := names[a.Name]
+		if nm == nil {
+			nm = &reassignedName{}
+			names[a.Name] = nm
+		}
+		nm.as = append(nm.as, a)
+	}
+	count := map[string]int{}
+	for _, a := range sc.Assignments {
+		nm := names[a.Name]
+		if nm == nil || nm.as[count[a.Name]] != a {
+			continue
+		}
+		pos := count[a.Name]
+		count[a.Name]++
+		if a.File != p.File {
+			continue
+		}
+		if prm := findParameter(sc.Params, a.Name); prm != nil {
+			p.ReportSpan(p.File, a.Var.Span(), fmt.Sprintf("%s is a parameter of %s and cannot be assigned", varRef(a.Var), scopeNoun(sc)),
+				fmt.Sprintf("Puppet fails with \"Cannot reassign variable '$%s'\". Use a new name.", a.Name),
+				RelatedAt(sc.File, prm.NameSpan, "parameter declared here"))
+			continue
+		}
+		if sc.Kind == model.TopScope && pos == 0 && st.Configured(a.Name) {
+			p.ReportSpan(p.File, a.Var.Span(), varRef(a.Var)+" is set at top scope before the main manifest runs",
+				fmt.Sprintf("It is in [scope] known_variables (an ENC parameter or external fact): Puppet fails with \"Cannot "+
+					"reassign variable '$%s'\". Use another name.", a.Name))
+			continue
+		}
+		if guardedByDefined(a) {
+			continue // if !defined('$x') { $x = ... } assigns only when unassigned
+		}
+		if pos == 0 {
+			continue
+		}
+		if an == nil {
+			an = newReassignAnalysis(sc)
+		}
+		reportReassignment(p, sc, an, nm, pos)
+	}
+	if an == nil {
+		return 0
+	}
+	return an.compared
 }
 
 // reassignedName holds the assignments to one name in one scope, in

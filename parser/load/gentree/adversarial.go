@@ -189,6 +189,14 @@ func Shapes() []Shape {
 				}
 				b.WriteString("}\n")
 			}},
+		{"conditional-reassign-params", "conditional-reassign in a class with a parameter: the reassignment check also asks whether values of the parameter make both arms run",
+			func(b *strings.Builder, n int) {
+				b.WriteString("class ifp ($p = 1) {\n")
+				for i := range n {
+					fmt.Fprintf(b, "  if $facts[\"a%d\"] { $x = $p } else { $x = 2 }\n  notice($x)\n", i)
+				}
+				b.WriteString("}\n")
+			}},
 		{"resource-defaults", "n resource defaults, each followed by a resource of its type",
 			func(b *strings.Builder, n int) {
 				b.WriteString("class d {\n")
