@@ -41,8 +41,9 @@ type Dynamic struct {
 	// declaration of the same class in one catalog where the other one can
 	// come first, sorted by position.
 	Redeclared []*Redeclaration
-	// Steps is what the simulations cost: instances evaluated plus steps
-	// up dynamic chains. Tests use it to check that the cost is linear.
+	// Steps is what the simulations cost: instances evaluated, steps up
+	// dynamic chains and defaults applied to resources. Tests use it to
+	// check that the cost is linear.
 	Steps int
 }
 

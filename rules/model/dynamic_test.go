@@ -237,7 +237,15 @@ func TestDynamicCostIsLinearInChainLength(t *testing.T) {
 		fmt.Fprintf(&b, "define d%d { }\n", n)
 		return gentree.Tree{"chain.pp": b.String()}
 	}
-	for name, gen := range map[string]func(int) gentree.Tree{"inherits": inherits, "defines": defines} {
+	// n defaults of one type in one class, each followed by a resource:
+	// each resource once looked at every default before it.
+	var defaults func(int) gentree.Tree
+	for _, s := range gentree.Shapes() {
+		if s.Name == "resource-defaults" {
+			defaults = s.Generate
+		}
+	}
+	for name, gen := range map[string]func(int) gentree.Tree{"inherits": inherits, "defines": defines, "resource-defaults": defaults} {
 		t.Run(name, func(t *testing.T) {
 			const n = 3000
 			small := buildTree(t, gen(n)).Dynamic().Steps

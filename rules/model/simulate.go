@@ -60,8 +60,8 @@ type simWorker struct {
 	links []chainLink
 	// paths is where paths are cut from (see pathTo); they are kept.
 	paths slab.Seq[Branch]
-	// steps counts instances evaluated and steps up their chains: the
-	// simulations' cost, which Dynamic.Steps reports.
+	// steps counts instances evaluated, steps up their chains and
+	// defaults applied: the simulations' cost, which Dynamic.Steps reports.
 	steps int
 }
 
@@ -458,7 +458,7 @@ type instance struct {
 	via *Declaration
 	// inherited is set when parent is the class's base class.
 	inherited bool
-	defaults  []timedDefault
+	defaults  instDefaults
 	// path are the conditional arms taken from the simulation's start to
 	// the declaration that created the instance.
 	path []Branch
@@ -609,7 +609,7 @@ func (sm *simulation) evalScope(inst *instance) {
 	for _, ev := range sm.w.scopeEvents(inst.scope) {
 		switch {
 		case ev.def != nil:
-			inst.defaults = append(inst.defaults, timedDefault{ev.def, sm.tick(), ev.attrs})
+			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
 		case ev.res != nil:
 			sm.create(inst, ev.res)
 		case ev.decl != nil:
@@ -734,10 +734,10 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 	branch := r.Branch
 	for at := inst; at != nil; at = at.parent {
 		undefHere = undefHere[:0]
-		for i := len(at.defaults) - 1; i >= 0; i-- { // later defaults in one scope win
-			td := at.defaults[i]
-			if td.at >= now || td.d.Type != r.Type || sm.w.exclusive(td.d.Branch, branch) {
-				continue
+		at.defaults.of(r.Type).latestFirst(now, func(td timedDefault) bool { // later defaults in one scope win
+			sm.w.steps++
+			if sm.w.exclusive(td.d.Branch, branch) {
+				return true
 			}
 			start := len(covered)
 			for _, ad := range td.attrs {
@@ -750,13 +750,14 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 			}
 			got := covered[start:]
 			if len(got) == 0 || !crossed || at.def == nil {
-				continue
+				return true
 			}
 			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
-				continue
+				return true
 			}
 			sm.noteLeak(inst, at, down, r, td, got, undefBelow)
-		}
+			return true
+		})
 		undefBelow = append(undefBelow, undefHere...)
 		if at.parent == nil {
 			break
@@ -879,10 +880,8 @@ func (w *simWorker) hasDefaultFor(inst *instance, typ string) bool {
 		if at.scope == nil || at.scope.Kind != ClassScope && at.scope.Kind != DefineScope {
 			continue
 		}
-		for _, td := range at.defaults {
-			if td.d.Type == typ {
-				return true
-			}
+		if at.defaults.of(typ) != nil {
+			return true
 		}
 	}
 	return false
@@ -893,17 +892,15 @@ func (w *simWorker) hasDefaultFor(inst *instance, typ string) bool {
 func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
 	start := len(buf)
 	for at := inst; at != nil; at = at.parent {
-		for i := len(at.defaults) - 1; i >= 0; i-- {
-			td := at.defaults[i]
-			if td.at >= now || td.d.Type != typ {
-				continue
-			}
+		at.defaults.of(typ).latestFirst(now, func(td timedDefault) bool {
+			w.steps++
 			for _, ad := range td.attrs {
 				if !slices.Contains(skip, ad.Attr) && !slices.ContainsFunc(buf[start:], func(x AttrDefault) bool { return x.Attr == ad.Attr }) {
 					buf = append(buf, ad)
 				}
 			}
-		}
+			return true
+		})
 	}
 	slices.SortFunc(buf[start:], func(x, y AttrDefault) int { return strings.Compare(x.Attr, y.Attr) })
 	return buf
