@@ -189,18 +189,7 @@ func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Act
 	if len(directives) == 0 {
 		return append(diags, problems...)
 	}
-	kept := diags[:0]
-	for _, d := range diags {
-		suppressed := false
-		for _, dir := range directives {
-			if dir.suppresses(&d) {
-				suppressed = true
-			}
-		}
-		if !suppressed {
-			kept = append(kept, d)
-		}
-	}
+	kept, _ := suppress(directives, diags)
 	for _, dir := range directives {
 		for i, r := range dir.rules {
 			// A rule that is off, or a puppet-lint-only check, cannot be

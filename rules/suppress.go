@@ -2,9 +2,11 @@ package rules
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -110,18 +112,65 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 // run alongside, and is neither applied nor reported.
 func isDucklintStyle(name string) bool { return strings.Contains(name, "-") }
 
-// suppresses reports whether the directive covers diagnostic diag, and marks
-// the matching name used.
-func (d *directive) suppresses(diag *Diagnostic) bool {
-	if diag.Start.Line < d.firstLine || diag.Start.Line > d.lastLine {
-		return false
-	}
-	hit := false
-	for i, r := range d.rules {
-		if r != nil && r.ID == diag.Rule {
-			d.used[i] = true
-			hit = true
+// suppress returns the findings no directive covers, in order, and marks
+// each directive name used when a finding of its rule starts on a line the
+// directive covers. Directives are grouped by rule and findings looked up
+// by line, so overlapping blocks and many one-line directives cost
+// O((findings + directives) log) rather than their product. looked counts
+// the spans, findings and lines looked at, for tests that count the work.
+func suppress(directives []*directive, diags []Diagnostic) (kept []Diagnostic, looked int) {
+	type span struct{ first, last int32 }
+	spans := map[string][]span{} // per rule, merged and sorted
+	for _, d := range directives {
+		for _, r := range d.rules {
+			if r != nil {
+				spans[r.ID] = append(spans[r.ID], span{d.firstLine, d.lastLine})
+			}
 		}
 	}
-	return hit
+	for id, ss := range spans {
+		slices.SortFunc(ss, func(x, y span) int { looked++; return cmp.Compare(x.first, y.first) })
+		merged := ss[:1]
+		for _, s := range ss[1:] {
+			if last := &merged[len(merged)-1]; s.first <= last.last {
+				last.last = max(last.last, s.last)
+			} else {
+				merged = append(merged, s)
+			}
+		}
+		spans[id] = merged
+	}
+	lines := map[string][]int32{} // per rule, the lines findings start on, sorted
+	kept = diags[:0]              // in place: each finding is read before its slot is written
+	for _, d := range diags {
+		looked++
+		ss, ok := spans[d.Rule]
+		if !ok {
+			kept = append(kept, d)
+			continue
+		}
+		lines[d.Rule] = append(lines[d.Rule], d.Start.Line)
+		// The last span starting on or before the line covers it if any does.
+		i, _ := slices.BinarySearchFunc(ss, d.Start.Line+1, func(s span, line int32) int {
+			looked++
+			return cmp.Compare(s.first, line)
+		})
+		if i == 0 || ss[i-1].last < d.Start.Line {
+			kept = append(kept, d)
+		}
+	}
+	for _, ls := range lines {
+		slices.SortFunc(ls, func(x, y int32) int { looked++; return cmp.Compare(x, y) })
+	}
+	for _, d := range directives {
+		for i, r := range d.rules {
+			if r == nil {
+				continue
+			}
+			ls := lines[r.ID]
+			j, _ := slices.BinarySearchFunc(ls, d.firstLine, func(x, y int32) int { looked++; return cmp.Compare(x, y) })
+			d.used[i] = j < len(ls) && ls[j] <= d.lastLine
+		}
+	}
+	return kept, looked
 }
