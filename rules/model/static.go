@@ -175,6 +175,13 @@ type Static struct {
 	// per scope, not per lookup.
 	lookups atomic.Int64
 
+	// inheritMu guards chains and inherited, which memoise the shape of
+	// inheritance chains and lookups through them (missingBase,
+	// inheritedFrom).
+	inheritMu sync.Mutex
+	chains    map[*Definition]chainShape
+	inherited map[inheritKey]*Definition
+
 	mu sync.Mutex
 	// allSites[g] are the answers of sitesGuarantee for goal g.
 	allSites map[goal]*siteAnswers
@@ -978,16 +985,13 @@ func (w *readWalker) resolve(r *Read) Resolution {
 			// A base class outside the tree may have it: not guessed at.
 			return Resolution{Kind: ResolvedInherited}
 		}
-		for _, base := range w.s.prog.Ancestors(owner.Def) {
-			if base.Scope == nil {
-				continue
-			}
+		base, looked := w.s.inheritedFrom(owner.Def, name)
+		w.lookups += int64(looked)
+		if base != nil {
 			if i := base.Scope.ParamIndex(name); i >= 0 {
 				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Param: base.Scope.Params[i]}
 			}
-			if as := base.Scope.Assigned(name); len(as) > 0 {
-				return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Assignment: as[0]}
-			}
+			return Resolution{Kind: ResolvedInherited, Scope: base.Scope, Assignment: base.Scope.Assigned(name)[0]}
 		}
 	case TemplateScope:
 		if args, ok := w.s.templateArgs[w.file]; ok && args[name] {
@@ -1294,11 +1298,126 @@ func (s *Static) EachClassVariable(def *Definition, yield func(string)) {
 // missingBase reports whether class def inherits, directly or through its
 // base classes, from a class that is not in the tree.
 func (s *Static) missingBase(def *Definition) bool {
-	last := def
-	if as := s.prog.Ancestors(def); len(as) > 0 {
-		last = as[len(as)-1]
+	if def.Parent == "" {
+		return false
 	}
-	return last.Parent != "" && s.prog.Class(last.Parent) == nil
+	s.inheritMu.Lock()
+	defer s.inheritMu.Unlock()
+	return s.chainOf(def).missing
+}
+
+// chainShape is what the inheritance chain above a class ends in.
+type chainShape struct {
+	// cyclic: the chain comes back to a class on it (Puppet refuses it).
+	cyclic bool
+	// missing: it ends in a class that is not in the tree.
+	missing bool
+}
+
+// chainOf returns the shape of def's inheritance chain, memoised for every
+// class on the way up, so that classes sharing a chain walk it once.
+// inheritMu must be held.
+func (s *Static) chainOf(def *Definition) chainShape {
+	if c, ok := s.chains[def]; ok {
+		return c
+	}
+	if s.chains == nil {
+		s.chains = map[*Definition]chainShape{}
+	}
+	var path []*Definition
+	onPath := map[*Definition]bool{}
+	var shape chainShape
+	for d := def; ; {
+		if c, ok := s.chains[d]; ok {
+			shape = c
+			break
+		}
+		path = append(path, d)
+		onPath[d] = true
+		if d.Parent == "" {
+			break
+		}
+		base := s.prog.Class(d.Parent)
+		if base == nil {
+			shape.missing = true
+			break
+		}
+		if onPath[base] {
+			shape.cyclic = true
+			break
+		}
+		d = base
+	}
+	for _, d := range path {
+		s.chains[d] = shape
+	}
+	return shape
+}
+
+// inheritMemoStride is how far apart inheritedFrom records its answer on
+// the classes it walks through: a later lookup from any of them walks at
+// most this far before it meets one, while a lookup that finds nothing
+// near records a fraction of the classes it passed.
+const inheritMemoStride = 8
+
+type inheritKey struct {
+	def  *Definition
+	name string
+}
+
+// inheritedFrom returns the nearest base class of def with a parameter or
+// class-scope variable name (nil: none), as Puppet's lookup through
+// inheritance finds it, and how many classes it looked at. Answers are
+// memoised: each class's answer is its parent's own variable, else its
+// parent's answer. On a cyclic chain that does not hold (the walk stops
+// where it started), so those classes are walked each time.
+func (s *Static) inheritedFrom(def *Definition, name string) (*Definition, int) {
+	s.inheritMu.Lock()
+	defer s.inheritMu.Unlock()
+	has := func(d *Definition) bool {
+		return d.Scope != nil && (d.Scope.ParamIndex(name) >= 0 || len(d.Scope.Assigned(name)) > 0)
+	}
+	if s.chainOf(def).cyclic {
+		bases := s.prog.Ancestors(def)
+		for i, base := range bases {
+			if has(base) {
+				return base, i + 1
+			}
+		}
+		return nil, len(bases) + 1
+	}
+	if s.inherited == nil {
+		s.inherited = map[inheritKey]*Definition{}
+	}
+	if found, ok := s.inherited[inheritKey{def, name}]; ok {
+		return found, 1
+	}
+	var found *Definition
+	looked := 0
+	path := []*Definition{def}
+	for d := def; d.Parent != ""; {
+		looked++
+		base := s.prog.Class(d.Parent)
+		if base == nil {
+			break
+		}
+		if has(base) {
+			found = base
+			break
+		}
+		if f, ok := s.inherited[inheritKey{base, name}]; ok {
+			found = f
+			break
+		}
+		path = append(path, base)
+		d = base
+	}
+	for i, d := range path {
+		if i == 0 || i%inheritMemoStride == 0 {
+			s.inherited[inheritKey{d, name}] = found
+		}
+	}
+	return found, looked
 }
 
 // ClassHasVariable reports whether class def, or a class it inherits from,

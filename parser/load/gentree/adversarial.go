@@ -197,6 +197,13 @@ func Shapes() []Shape {
 				}
 				b.WriteString("}\n")
 			}},
+		{"inherits-reads", "a chain of n classes, each inheriting the one before and reading its base's variable, derived classes first: each read looks through the bases",
+			func(b *strings.Builder, n int) {
+				for i := n - 1; i > 0; i-- {
+					fmt.Fprintf(b, "class c%d inherits c%d {\n  notice($x)\n}\n", i, i-1)
+				}
+				b.WriteString("class c0 { $x = 1 }\n")
+			}},
 		{"resource-defaults", "n resource defaults, each followed by a resource of its type",
 			func(b *strings.Builder, n int) {
 				b.WriteString("class d {\n")
