@@ -245,7 +245,19 @@ func TestDynamicCostIsLinearInChainLength(t *testing.T) {
 			defaults = s.Generate
 		}
 	}
-	for name, gen := range map[string]func(int) gentree.Tree{"inherits": inherits, "defines": defines, "resource-defaults": defaults} {
+	// The same with a different attribute in each default, which no
+	// later one overrides: none can leak out of the class.
+	distinct := func(n int) gentree.Tree {
+		var b strings.Builder
+		b.WriteString("class d {\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  File { a%d => 1 }\n  file { \"/f%d\": }\n", i, i)
+		}
+		b.WriteString("}\ninclude d\n")
+		return gentree.Tree{"chain.pp": b.String()}
+	}
+	for name, gen := range map[string]func(int) gentree.Tree{"inherits": inherits, "defines": defines, "resource-defaults": defaults,
+		"distinct-defaults": distinct} {
 		t.Run(name, func(t *testing.T) {
 			const n = 3000
 			small := buildTree(t, gen(n)).Dynamic().Steps

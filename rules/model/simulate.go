@@ -717,8 +717,8 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // can change it.
 func (sm *simulation) create(inst *instance, r *Resource) {
 	now := sm.tick()
-	if !sm.w.hasDefaultFor(inst, r.Type) {
-		return
+	if !sm.w.leakableDefaultFor(inst, r.Type) {
+		return // nothing to note: the rest only finds defaults leaking in
 	}
 	if resourceSets(r, "*") {
 		return // a splat may set any attribute: which defaults apply is unknown
@@ -726,6 +726,13 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 	// The attributes a nearer (or later) default already provides.
 	var coveredBuf [8]string
 	covered := coveredBuf[:0]
+	var coveredSet map[string]bool // covered's attributes, once there are many
+	isCovered := func(attr string) bool {
+		if coveredSet != nil {
+			return coveredSet[attr]
+		}
+		return slices.Contains(covered, attr)
+	}
 	// The attributes that defaults in the scopes passed so far (below the
 	// current ancestor) reset to undef.
 	var undefBelow, undefHere []string
@@ -744,8 +751,16 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 				if isUndefValue(ad) {
 					undefHere = append(undefHere, ad.Attr)
 				}
-				if !resourceSets(r, ad.Attr) && !slices.Contains(covered, ad.Attr) {
+				if !resourceSets(r, ad.Attr) && !isCovered(ad.Attr) {
 					covered = append(covered, ad.Attr)
+					if coveredSet != nil {
+						coveredSet[ad.Attr] = true
+					} else if len(covered) > 16 {
+						coveredSet = make(map[string]bool, 2*len(covered))
+						for _, c := range covered {
+							coveredSet[c] = true
+						}
+					}
 				}
 			}
 			got := covered[start:]
@@ -871,17 +886,22 @@ func inheritsDecl(def *Definition) *Declaration {
 	return nil
 }
 
-// hasDefaultFor reports whether inst or an ancestor that is a class or a
-// defined type has a default for typ. Node and top scope are only ever at
-// the root of a chain: their defaults cannot reach into another class.
-func (w *simWorker) hasDefaultFor(inst *instance, typ string) bool {
+// leakableDefaultFor reports whether a default for typ can reach a
+// resource inst declares from another class or defined type: an ancestor
+// past the first step up that is not to a base class (inst's own scope and
+// its base classes' defaults are its own) is a class or a defined type and
+// has one. Node and top scope are only ever at the root of a chain: their
+// defaults cannot reach into another class.
+func (w *simWorker) leakableDefaultFor(inst *instance, typ string) bool {
+	crossed := false
 	for at := inst; at != nil; at = at.parent {
 		w.steps++
-		if at.scope == nil || at.scope.Kind != ClassScope && at.scope.Kind != DefineScope {
-			continue
-		}
-		if at.defaults.of(typ) != nil {
+		if crossed && at.def != nil && at.scope != nil && (at.scope.Kind == ClassScope || at.scope.Kind == DefineScope) &&
+			at.defaults.of(typ) != nil {
 			return true
+		}
+		if !at.inherited {
+			crossed = true
 		}
 	}
 	return false
