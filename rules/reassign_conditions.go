@@ -28,6 +28,34 @@ type reassignAnalysis struct {
 	// compared counts the pairs of assignments (or arms) exclusive and
 	// bothRun looked at.
 	compared int
+	// spent counts the pairs compared by every analysis of the file,
+	// which together may compare budget (see reassignBudgetPerByte).
+	spent  *int
+	budget int
+}
+
+// The pairs of arms one file's reassignment checks may compare: per byte
+// of the file, plus a base. Most pairs are never compared (an ArmTree
+// prunes them), but arms that exclude each other by value, n × `if $p ==
+// 'vI' { $x = I }`, are compared one pair at a time: n² for n arms. Past
+// the budget every further pair counts as exclusive, which can only leave
+// a reassignment unreported, never report a wrong one. Real files use a
+// small fraction of it (the most in the public corpus: 2,972 pairs, 2% of
+// that 35 KB params.pp's budget), so only input built to be slow reaches
+// it. It depends only on the file, so narrowed and whole runs agree.
+const (
+	reassignBudgetPerByte = 2
+	reassignBudgetBase    = 1 << 16
+)
+
+// overBudget reports whether the file's analyses compared as many pairs
+// as it allows, and counts one more pair when not.
+func (an *reassignAnalysis) overBudget() bool {
+	if *an.spent >= an.budget {
+		return true
+	}
+	*an.spent++
+	return false
 }
 
 type freeConds struct {
@@ -35,9 +63,12 @@ type freeConds struct {
 	complete bool
 }
 
-func newReassignAnalysis(sc *model.Scope) *reassignAnalysis {
+// newReassignAnalysis prepares the checks of scope sc of a file of
+// fileSize bytes, whose analyses count the pairs they compare in spent.
+func newReassignAnalysis(sc *model.Scope, fileSize int, spent *int) *reassignAnalysis {
 	return &reassignAnalysis{sc: sc, stable: map[model.Branch][]model.Condition{},
-		free: map[model.Branch]freeConds{}, params: freeParams(sc), consts: constants(sc)}
+		free: map[model.Branch]freeConds{}, params: freeParams(sc), consts: constants(sc),
+		spent: spent, budget: reassignBudgetBase + reassignBudgetPerByte*fileSize}
 }
 
 // constants returns the variables scope sc assigns exactly once, outside
@@ -69,6 +100,9 @@ func constants(sc *model.Scope) map[string]*model.Assignment {
 // both tests read it.
 func (an *reassignAnalysis) exclusive(a, b *model.Assignment) bool {
 	an.compared++
+	if an.overBudget() {
+		return true
+	}
 	if model.Exclusive(a.Branch, b.Branch) || an.neverRuns(a) || an.neverRuns(b) {
 		return true
 	}
@@ -290,6 +324,9 @@ func (an *reassignAnalysis) unchanged(x parser.Expr, fx *model.File, y parser.Ex
 // values for the message.
 func (an *reassignAnalysis) bothRun(a, b *model.Assignment) (when string, ok bool) {
 	an.compared++
+	if an.overBudget() {
+		return "", false
+	}
 	onlyA, onlyB, common := splitPaths(a.Branch, b.Branch)
 	if len(onlyA) == 0 || len(onlyB) == 0 {
 		return "", true

@@ -145,7 +145,8 @@ func TestReassignSearchMatchesPairwise(t *testing.T) {
 		st := prog.Static(knownGlobal)
 		for _, f := range prog.Files {
 			for _, sc := range st.ScopesIn(f) {
-				an := newReassignAnalysis(sc)
+				spent := 0
+				an := newReassignAnalysis(sc, len(f.Parsed.Src), &spent)
 				groups := map[string][]*model.Assignment{}
 				for _, a := range sc.Assignments {
 					groups[a.Name] = append(groups[a.Name], a)
@@ -223,8 +224,9 @@ func TestReassignmentWorkIsLinear(t *testing.T) {
 		st := prog.Static(knownGlobal)
 		for _, f := range prog.Files {
 			p := &Pass{Rule: VariableReassigned(), File: f, Program: prog, report: func(Diagnostic) { found++ }}
+			spent := 0
 			for _, sc := range st.ScopesIn(f) {
-				compared += checkReassigned(p, st, sc)
+				compared += checkReassigned(p, st, sc, &spent)
 			}
 		}
 		return compared, found
@@ -241,5 +243,45 @@ func TestReassignmentWorkIsLinear(t *testing.T) {
 				t.Errorf("%d pairs compared for n=2000, %d for n=4000: not linear", small, large)
 			}
 		})
+	}
+}
+
+// TestReassignBudgetBoundsValueExclusiveArms runs the one shape whose arms
+// the search compares pair by pair — n ifs testing one parameter against n
+// values, each assigning the name — and checks that the pairs compared
+// stay within the file's budget, so doubling n at most doubles the work
+// once past the base, and that a file within the budget is still checked
+// in full (the pairs there are all exclusive: no finding either way).
+func TestReassignBudgetBoundsValueExclusiveArms(t *testing.T) {
+	gen := func(n int) string {
+		var b strings.Builder
+		b.WriteString("class c (String $p) {\n")
+		for i := range n {
+			fmt.Fprintf(&b, "  if $p == 'v%d' { $x = %d }\n", i, i)
+		}
+		b.WriteString("}\n")
+		return b.String()
+	}
+	work := func(n int) (spent, size, found int) {
+		src := gen(n)
+		prog := buildProgram(t, map[string]string{"init.pp": src})
+		st := prog.Static(knownGlobal)
+		for _, f := range prog.Files {
+			p := &Pass{Rule: VariableReassigned(), File: f, Program: prog, report: func(Diagnostic) { found++ }}
+			for _, sc := range st.ScopesIn(f) {
+				checkReassigned(p, st, sc, &spent)
+			}
+		}
+		return spent, len(src), found
+	}
+	spent, size, found := work(200)
+	if found != 0 || spent < 200*199/2 {
+		t.Errorf("n=200: %d pairs, %d findings; want all %d pairs compared and none found", spent, found, 200*199/2)
+	}
+	for _, n := range []int{2000, 4000} {
+		spent, size, found = work(n)
+		if limit := reassignBudgetBase + reassignBudgetPerByte*size + 1; spent > limit || found != 0 {
+			t.Errorf("n=%d: %d pairs compared (budget %d), %d findings", n, spent, limit, found)
+		}
 	}
 }

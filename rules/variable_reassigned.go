@@ -34,15 +34,16 @@ so the main manifest cannot assign them either.`,
 
 func runVariableReassigned(p *Pass) {
 	st := staticScope(p)
+	spent := 0 // pairs compared in the file, against its budget
 	for _, sc := range st.ScopesIn(p.File) {
-		checkReassigned(p, st, sc)
+		checkReassigned(p, st, sc, &spent)
 	}
 }
 
 // checkReassigned reports the assignments of scope sc in the pass's file
 // that an earlier one of the same name can run with. It returns how many
 // pairs of arms it compared, for tests that count the work.
-func checkReassigned(p *Pass, st *model.Static, sc *model.Scope) int {
+func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int {
 	var an *reassignAnalysis // built for the first assignment that needs it
 	names := map[string]*reassignedName{}
 	for _, a := range sc.Assignments {
@@ -86,7 +87,10 @@ func checkReassigned(p *Pass, st *model.Static, sc *model.Scope) int {
 			continue
 		}
 		if an == nil {
-			an = newReassignAnalysis(sc)
+			an = newReassignAnalysis(sc, len(p.File.Parsed.Src), spent)
+		}
+		if *spent >= an.budget {
+			continue // every further pair counts as exclusive: nothing more to find
 		}
 		reportReassignment(p, sc, an, nm, pos)
 	}
