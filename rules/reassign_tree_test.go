@@ -274,12 +274,12 @@ func TestReassignBudgetBoundsValueExclusiveArms(t *testing.T) {
 		}
 		return spent, len(src), found
 	}
-	spent, size, found := work(200)
+	spent, _, found := work(200)
 	if found != 0 || spent < 200*199/2 {
 		t.Errorf("n=200: %d pairs, %d findings; want all %d pairs compared and none found", spent, found, 200*199/2)
 	}
 	for _, n := range []int{2000, 4000} {
-		spent, size, found = work(n)
+		spent, size, found := work(n)
 		if limit := reassignBudgetBase + reassignBudgetPerByte*size + 1; spent > limit || found != 0 {
 			t.Errorf("n=%d: %d pairs compared (budget %d), %d findings", n, spent, limit, found)
 		}
