@@ -30,6 +30,8 @@ const ConfigFileName = "hiera.yaml"
 type Problem struct {
 	Span    parser.Span
 	Message string
+	// Detail says why, in Puppet's words where it has some, and the fix.
+	Detail string
 	// Warning is set for what Puppet accepts with a deprecation warning
 	// (a version 4 configuration).
 	Warning bool
@@ -133,12 +135,13 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 	if root == nil || root.Kind != yaml.MappingNode {
 		// Puppet: "File exists but does not contain a valid YAML hash.
 		// Falling back to Hiera version 3 default config".
-		c.problem(syn, root, "hiera.yaml does not contain a YAML hash: Puppet falls back to the Hiera 3 default configuration, which ducklint does not read")
+		c.problemD(syn, root, "hiera.yaml is not a YAML hash", "Puppet falls back to the Hiera 3 default configuration, which ducklint does not read.")
 		return c
 	}
 	ver := mapValue(root, "version")
 	if ver == nil {
-		c.problem(syn, root, "hiera.yaml has no version key: Puppet reads it as a Hiera 3 configuration, which Puppet 7 deprecates and ducklint does not read; write version: 5")
+		c.problemD(syn, root, "hiera.yaml has no version key: a Hiera 3 configuration",
+			"Puppet reads it as Hiera 3, which Puppet 7 deprecates and ducklint does not read; write version: 5.")
 		return c
 	}
 	if ver.Kind != yaml.ScalarNode || ver.Tag != "!!int" {
@@ -149,11 +152,11 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 	switch c.Version {
 	case 5:
 	case 3:
-		c.problem(syn, ver, "Hiera 3 configuration: Puppet 7 deprecates it and ducklint does not read its data; convert it to version 5")
+		c.problemD(syn, ver, "Hiera 3 configuration", "Puppet 7 deprecates it and ducklint does not read its data; convert it to version 5.")
 		return c
 	case 4:
 		c.Problems = append(c.Problems, Problem{Span: span(syn, ver), Warning: true,
-			Message: "Hiera 4 configuration: Puppet 7 deprecates it and ducklint does not read its data; convert it to version 5"})
+			Message: "Hiera 4 configuration", Detail: "Puppet 7 deprecates it and ducklint does not read its data; convert it to version 5."})
 		return c
 	default:
 		c.problem(syn, ver, fmt.Sprintf("unsupported Hiera version %d: Puppet accepts 3, 4 and 5", c.Version))
@@ -162,7 +165,8 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k := root.Content[i]
 		if !slices.Contains(topKeys, k.Value) {
-			c.problem(syn, k, fmt.Sprintf("unrecognized key %q in hiera.yaml (Puppet: the configuration has wrong type); expected one of %s", k.Value, strings.Join(topKeys, ", ")))
+			c.problemD(syn, k, fmt.Sprintf("unrecognized key %q in hiera.yaml", k.Value),
+				"Puppet: the Lookup Configuration has wrong type. Expected one of "+strings.Join(topKeys, ", ")+".")
 		}
 	}
 	datadir, kind, backend := "data", "", ""
@@ -304,7 +308,8 @@ func (c *Config) checkKeys(syn *parser.File, m *yaml.Node, allowed []string, whe
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		k := m.Content[i]
 		if !slices.Contains(allowed, k.Value) {
-			c.problem(syn, k, fmt.Sprintf("unrecognized key %q in %s (Puppet: the configuration has wrong type); expected one of %s", k.Value, where, strings.Join(allowed, ", ")))
+			c.problemD(syn, k, fmt.Sprintf("unrecognized key %q in %s", k.Value, where),
+				"Puppet: the Lookup Configuration has wrong type. Expected one of "+strings.Join(allowed, ", ")+".")
 		}
 	}
 }
@@ -326,7 +331,11 @@ func (c *Config) nonEmpty(syn *parser.File, v *yaml.Node, key string) string {
 }
 
 func (c *Config) problem(syn *parser.File, n *yaml.Node, msg string) {
-	c.Problems = append(c.Problems, Problem{Span: span(syn, n), Message: msg})
+	c.problemD(syn, n, msg, "Puppet rejects the configuration: every lookup through this layer fails.")
+}
+
+func (c *Config) problemD(syn *parser.File, n *yaml.Node, msg, detail string) {
+	c.Problems = append(c.Problems, Problem{Span: span(syn, n), Message: msg, Detail: detail})
 }
 
 func quote(s string) string {

@@ -56,7 +56,7 @@ func ParseData(path string, src []byte, format Format) *Data {
 				return d // Puppet's json_data reads an empty file as no data
 			}
 			pos := d.Syntax.Lines.Pos(max(off-1, 0))
-			d.Problems = append(d.Problems, Problem{Span: parser.Span{Start: pos, End: pos}, Message: "JSON syntax error: " + err.Error()})
+			d.Problems = append(d.Problems, Problem{Span: parser.Span{Start: pos, End: pos}, Message: "JSON syntax error: " + err.Error(), Detail: "Puppet fails every lookup reaching the file."})
 			return d
 		}
 	}
@@ -75,7 +75,7 @@ func ParseData(path string, src []byte, format Format) *Data {
 	}
 	if root.Kind != yaml.MappingNode {
 		d.Problems = append(d.Problems, Problem{Span: span(syn, root),
-			Message: "data file does not contain a hash of keys (Puppet: the file does not contain a valid YAML hash)"})
+			Message: "data file does not contain a hash of keys", Detail: "Puppet fails every lookup reaching it: the file does not contain a valid YAML hash."})
 		return d
 	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -128,7 +128,7 @@ func parseYAML(path string, src []byte) (*yaml.Node, *parser.File, *Problem) {
 		}
 		pos := syn.Lines.Pos(start)
 		return nil, syn, &Problem{Span: parser.Span{Start: pos, End: pos},
-			Message: "YAML syntax error: " + strings.TrimPrefix(err.Error(), "yaml: ")}
+			Message: "YAML syntax error: " + strings.TrimPrefix(err.Error(), "yaml: "), Detail: "Puppet fails every lookup reaching the file."}
 	}
 	syn.Comments = comments(syn, &doc)
 	return &doc, syn, nil

@@ -74,6 +74,7 @@ type Program struct {
 	calls        callIndex  // see calls.go
 	titled       titledOnce // see defined.go
 	names        namesOnce  // see names.go
+	hiera        hieraOnce  // see hiera.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.
