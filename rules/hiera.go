@@ -118,7 +118,8 @@ func LookupWithoutData() *Rule {
 default argument, no default_value or default_values_hash, no lambda — where no data file of the
 environment's layer, nor of the layer of the module the key names, has the key. Puppet fails the catalog:
 Function lookup() did not find a value for the name 'k'. Only environments with a hiera.yaml of their own
-are checked: without one, the data comes from outside the tree (the global layer).`,
+whose every level reads data files are checked, and only keys of modules in the tree or without a module:
+other data comes from outside the tree.`,
 		Context: model.NeedHieraData,
 		Run:     runLookupWithoutData,
 	}
@@ -138,9 +139,18 @@ func runLookupWithoutData(p *Pass) {
 	if layer == nil || layer.Hiera.Config == nil || layer.Hiera.Config.Version != 5 || hasErrors(layer.Hiera.Config.Problems) {
 		return
 	}
+	for _, l := range layer.Hiera.Config.Levels {
+		if l.Format() == "" {
+			return // a backend whose data is outside the tree (Vault, a custom function) may hold any key
+		}
+	}
+	names := p.Program.Names()
 	for _, c := range calls {
 		if c.HasDefault || index.DataHas(env, layer, c.Key) {
 			continue
+		}
+		if mod, _, ok := strings.Cut(strings.TrimPrefix(c.Key, "::"), "::"); ok && !names.InTree(mod) {
+			continue // the layer of a module outside the tree may hold it
 		}
 		p.ReportSpan(p.File, c.KeySpan, fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
 			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. No data file of %s's hierarchy, nor of the module layer, has the key; give a default or add the data.", c.Func, c.Key, layer.Path),
