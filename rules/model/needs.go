@@ -138,10 +138,11 @@ const (
 	NeedParameterSources
 
 	// NeedHieraData keeps every Hiera file (configurations and data
-	// files) and the units calling a function that looks keys up
-	// explicitly (lookup, hiera, hiera_array, hiera_hash, hiera_include):
-	// whether any data holds a key, and whether anything looks a key up,
-	// are questions about all of them. Consulted by the Hiera rules.
+	// files) and, when a data file is reported, the units calling a
+	// function that looks keys up explicitly (lookup, hiera, hiera_array,
+	// hiera_hash, hiera_include): whether any data holds a key, and
+	// whether anything looks a data key up, are questions about all of
+	// them. Consulted by Program.Hiera (the Hiera rules).
 	NeedHieraData
 
 	needsEnd // one past the last kind

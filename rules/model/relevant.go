@@ -572,15 +572,20 @@ func TemplateName(f *load.File) string {
 	return f.Module.Name + "/" + rel
 }
 
-// keepHiera keeps every Hiera file and every unit calling a function that
-// looks Hiera keys up (see NeedHieraData).
+// keepHiera keeps every Hiera file and, when a data file is reported,
+// every unit calling a function that looks Hiera keys up (see
+// NeedHieraData): only findings on data depend on what code looks up.
 func (r *relevance) keepHiera() {
+	data := false
+	for i, f := range r.files {
+		data = data || r.reported[i] && f.Role == load.HieraData
+	}
 	for i, f := range r.files {
 		if r.sums[i] == nil {
 			continue
 		}
 		for j, u := range r.sums[i].Units {
-			if f.Role.IsHiera() || slices.ContainsFunc(u.Mentions, IsLookupFunction) {
+			if f.Role.IsHiera() || data && slices.ContainsFunc(u.Mentions, IsLookupFunction) {
 				r.keep(unitRef{int32(i), int32(j)})
 			}
 		}
