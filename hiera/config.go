@@ -15,6 +15,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -148,7 +149,9 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 		c.problem(syn, ver, fmt.Sprintf("version must be an integer, not %q", ver.Value))
 		return c
 	}
-	fmt.Sscan(ver.Value, &c.Version)
+	if v, err := strconv.Atoi(ver.Value); err == nil {
+		c.Version = v
+	}
 	switch c.Version {
 	case 5:
 	case 3:

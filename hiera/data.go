@@ -3,6 +3,7 @@ package hiera
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -47,7 +48,8 @@ func ParseData(path string, src []byte, format Format) *Data {
 		if err := json.Unmarshal(src, new(any)); err != nil {
 			d.Syntax = syntaxFile(path, src)
 			off := 0
-			if se, ok := err.(*json.SyntaxError); ok {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
 				off = int(se.Offset)
 			} else if len(bytes.TrimSpace(src)) > 0 {
 				off = len(src)

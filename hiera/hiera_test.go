@@ -67,7 +67,7 @@ func TestParseConfigProblems(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{":backends:\n  - yaml\n", "no version key"},
 		{"version: 3\n", "Hiera 3"},
-		{"version: 5\nhierachy: []\n", `unrecognized key "hierachy"`},
+		{"version: 5\nhierarhcy: []\n", `unrecognized key "hierarhcy"`},
 		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    paht: b\n    data_hash: yaml_data\n", `unrecognized key "paht"`},
 		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    glob: b\n    data_hash: yaml_data\n", "both path and glob"},
 		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n", "names no backend"},

@@ -50,7 +50,10 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 			continue // a data directory outside the layer (an absolute path): not part of the tree
 		}
 		_ = filepath.WalkDir(dataDir, func(p string, de fs.DirEntry, err error) error {
-			if err != nil || seen[p] {
+			if err != nil {
+				return filepath.SkipDir // unreadable: Puppet cannot read it either
+			}
+			if seen[p] {
 				return nil
 			}
 			if de.IsDir() {
@@ -62,9 +65,9 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 			if !de.Type().IsRegular() || l.exclude.excluded(p) {
 				return nil
 			}
-			rel, err := filepath.Rel(root, p)
-			if err != nil {
-				return nil
+			rel, relErr := filepath.Rel(root, p)
+			if relErr != nil {
+				return nil //nolint:nilerr // a path not below root is not the layer's data
 			}
 			rel = filepath.ToSlash(rel)
 			for _, lv := range cfg.Levels {
