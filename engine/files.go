@@ -32,6 +32,7 @@ type version struct {
 	once   sync.Once
 	src    []byte
 	parsed *parser.File
+	hiera  *model.HieraFile // a Hiera file's configuration or data; parsed is its syntax then
 	// readErr is why reading the file for a check failed (it changed on
 	// disk since it was summarised, say).
 	readErr error
@@ -52,10 +53,29 @@ func (v *version) content(f *load.File) ([]byte, *parser.File, error) {
 		}
 		if v.parsed == nil {
 			var a parser.Arena
-			v.parsed = a.ParseFile(f.Path, v.src)
+			v.parse(&a, f)
 		}
 	})
 	return v.src, v.parsed, v.readErr
+}
+
+// parse parses the version's content: Puppet code with arena a, a Hiera
+// file with package hiera.
+func (v *version) parse(a *parser.Arena, f *load.File) {
+	if f.Role.IsHiera() {
+		v.hiera = model.ParseHiera(f, v.src)
+		v.parsed = v.hiera.Syntax()
+		return
+	}
+	v.parsed = a.ParseFile(f.Path, v.src)
+}
+
+// summarize returns the summary of the version's parsed content.
+func (v *version) summarize() *model.Summary {
+	if v.hiera != nil {
+		return model.SummarizeHiera(v.hiera)
+	}
+	return model.Summarize(v.parsed)
 }
 
 // summary returns the version's summary, nil when it could not be read.
@@ -64,8 +84,8 @@ func (v *version) summary(f *load.File) *model.Summary {
 		if v.sum != nil || v.err != nil {
 			return
 		}
-		if _, parsed, err := v.content(f); err == nil {
-			v.sum = model.Summarize(parsed)
+		if _, _, err := v.content(f); err == nil {
+			v.sum = v.summarize()
 		}
 	})
 	return v.sum
@@ -89,16 +109,22 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 	par.ForWorkers(len(todo), jobs, func(w, k int) {
 		i := todo[k]
 		f, v := files[i], vs[i]
+		// Hiera files are not cached: a summary is stored by content hash,
+		// and the same text summarises differently as YAML and as Puppet.
+		fileStore := store
+		if f.Role.IsHiera() {
+			fileStore = nil
+		}
 		if v.src == nil {
-			if store != nil {
-				if e, sum, ok := store.Lookup(f.AbsPath, v.stat); ok {
+			if fileStore != nil {
+				if e, sum, ok := fileStore.Lookup(f.AbsPath, v.stat); ok {
 					v.entry, v.hashed, v.sum = e, true, sum
 					return
 				}
 			}
 			var hashedAt int64
-			if store != nil {
-				hashedAt = store.Now().UnixNano()
+			if fileStore != nil {
+				hashedAt = fileStore.Now().UnixNano()
 			}
 			c := *f
 			c.Src = nil
@@ -109,17 +135,17 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 			read[k] = true
 			v.src = c.Src
 			v.entry, v.hashed = cache.Entry{Stat: v.stat, Hash: cache.HashOf(v.src), HashedAt: hashedAt}, true
-			if store != nil {
-				if sum := store.ByHash(v.entry.Hash); sum != nil {
+			if fileStore != nil {
+				if sum := fileStore.ByHash(v.entry.Hash); sum != nil {
 					v.sum = sum
 					return
 				}
 			}
 		}
-		v.parsed = arenas[w].ParseFile(f.Path, v.src)
+		v.parse(&arenas[w], f)
 		parsed[k] = true
 		if !v.overlay && v.stat != (load.Stat{}) {
-			v.sum = model.Summarize(v.parsed) // for the cache
+			v.sum = v.summarize() // for the cache
 		}
 	})
 	for k := range todo {

@@ -148,7 +148,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	if loaded != nil && s.store != nil {
 		// The cache keeps what this walk of the roots saw.
 		for i, f := range s.tree.Files {
-			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
+			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) && !f.Role.IsHiera() {
 				s.store.Record(f.AbsPath, v.entry, v.summary(f))
 			}
 		}
@@ -294,11 +294,13 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		files[i] = &c
 	}
 	parsedAt := make([]*parser.File, len(kept))
+	hieraAt := make([]*model.HieraFile, len(kept))
 	readErrs := make([]error, len(kept))
 	par.For(len(kept), s.opts.Jobs, func(k int) {
 		i := kept[k]
 		var src []byte
 		src, parsedAt[k], readErrs[k] = s.versions[i].content(files[i])
+		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
 	if err := ctx.Err(); err != nil {
@@ -307,6 +309,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	narrowed := *s.tree
 	narrowed.Files = make([]*load.File, 0, len(kept))
 	parsed := make(map[*load.File]*parser.File, len(kept))
+	hieraFiles := map[*load.File]*model.HieraFile{}
 	contextErrs := slices.Clone(s.sumErrs)
 	for k, i := range kept {
 		if readErrs[k] != nil {
@@ -315,12 +318,15 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		}
 		narrowed.Files = append(narrowed.Files, files[i])
 		parsed[files[i]] = parsedAt[k]
+		if hieraAt[k] != nil {
+			hieraFiles[files[i]] = hieraAt[k]
+		}
 	}
 	var known []string
 	if s.cfg != nil {
 		known = s.cfg.KnownVariables
 	}
-	prog := model.Build(&narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, DeclaringFunctions: s.declaring})
+	prog := model.Build(&narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles, DeclaringFunctions: s.declaring})
 	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs}
 	res := &Result{Findings: runner.Run(prog), Errors: pathErrors(s.tree.Problems, contextErrs)}
 	sources := map[string][]byte{}

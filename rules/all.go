@@ -32,5 +32,8 @@ func All() []*Rule {
 		InvalidNodeName(),
 		InvalidTag(),
 		InvalidEnvironmentName(),
+		HieraConfig(),
+		HieraUnknownKey(),
+		LookupWithoutData(),
 	}
 }

@@ -29,7 +29,16 @@ const (
 	// ModuleOther is any other file inside a module: examples/, spec/, an
 	// .epp outside templates/ and so on. Puppet does not autoload it.
 	ModuleOther
+	// HieraConfig is a layer's hiera.yaml, at the root of an environment
+	// or a module.
+	HieraConfig
+	// HieraData is a data file that a hiera.yaml's hierarchy can read.
+	HieraData
 )
+
+// IsHiera reports whether the role is a Hiera file's rather than Puppet
+// code's.
+func (r Role) IsHiera() bool { return r == HieraConfig || r == HieraData }
 
 // String returns a short lower-case name for the role.
 func (r Role) String() string {
@@ -50,6 +59,10 @@ func (r Role) String() string {
 		return "template"
 	case ModuleOther:
 		return "other"
+	case HieraConfig:
+		return "hiera-config"
+	case HieraData:
+		return "hiera-data"
 	}
 	return "role(" + strconv.Itoa(int(r)) + ")"
 }

@@ -375,7 +375,7 @@ func (l *loader) envContext(e *Environment) []candidate {
 	for _, c := range perModule {
 		out = append(out, c...)
 	}
-	return out
+	return append(out, l.hieraContext(info.dir, false)...)
 }
 
 // moduleContext returns the files of a module's code directories.
@@ -390,7 +390,7 @@ func (l *loader) moduleContext(m *Module) []candidate {
 			out = append(out, l.walk(d, walkContext)...)
 		}
 	}
-	return out
+	return append(out, l.hieraContext(dir, true)...)
 }
 
 // classify sets the file's place in the layout.

@@ -43,6 +43,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/ducklint/ducklint/hiera"
 )
 
 // Options say what to load.
@@ -105,7 +107,8 @@ type Tree struct {
 	Problems []Problem
 }
 
-// File is one loaded Puppet file (.pp or .epp).
+// File is one loaded file: Puppet code (.pp or .epp), or a Hiera
+// configuration or data file (Role HieraConfig, HieraData).
 type File struct {
 	// Path is the path to report, with '/' separators: relative to
 	// Options.Dir when the file is inside it. Outside it, the path is
@@ -136,6 +139,12 @@ type File struct {
 	// manifest, environment-level functions/types/plans) it is relative to
 	// the environment directory; "" for files in neither.
 	RelInModule string
+	// DataFormat is a HieraData file's format (from the backend of the
+	// first hierarchy level reaching it).
+	DataFormat hiera.Format
+	// HieraConfig is, for a HieraData file, the Path of the hiera.yaml
+	// whose hierarchy reads it.
+	HieraConfig string
 }
 
 // Module is a Puppet module directory.
@@ -256,6 +265,8 @@ type loader struct {
 	reals        map[string]string // see realDir
 	lay          *layout
 	deferContext bool
+	givenDirs    []string             // absolute directory PATH arguments
+	hiera        map[string]hieraFile // the Hiera files found, by absolute path
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -294,6 +305,7 @@ func newLoader(opts Options) (*loader, error) {
 		reals:        map[string]string{},
 		deferContext: opts.DeferContext,
 		overlays:     opts.Overlays,
+		hiera:        map[string]hieraFile{},
 	}
 	l.lay = newLayout(l)
 	return l, nil
@@ -420,6 +432,7 @@ func (l *loader) load(opts Options) (*Tree, error) {
 	}
 
 	given = append(given, l.unsaved(givenDirs)...)
+	l.givenDirs = givenDirs
 
 	// Load the environments and modules of the given files as context.
 	var envs []*Environment
@@ -596,6 +609,7 @@ func (l *loader) assemble(files []*File) *Tree {
 	for _, f := range files {
 		if f.AbsPath != "" {
 			l.lay.classify(f)
+			l.classifyHiera(f)
 		}
 		if f.Env != nil {
 			envs[f.Env] = true

@@ -34,6 +34,10 @@ type File struct {
 	// Definitions are the definitions in the file, in source order
 	// (nested ones after their enclosing class).
 	Definitions []*Definition
+	// Hiera is the parsed configuration or data of a Hiera file (Source's
+	// Role HieraConfig or HieraData), whose Parsed then holds its source,
+	// lines and comments only; nil for Puppet code.
+	Hiera *HieraFile
 
 	documentation bool // see Documentation
 
@@ -70,6 +74,7 @@ type Program struct {
 	calls        callIndex  // see calls.go
 	titled       titledOnce // see defined.go
 	names        namesOnce  // see names.go
+	hiera        hieraOnce  // see hiera.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.
@@ -85,8 +90,10 @@ type Options struct {
 	// Jobs bounds how many files are processed at once; <= 0 means GOMAXPROCS.
 	Jobs int
 	// Parsed holds files parsed already (while summarising them); the
-	// others are parsed by Build.
+	// others are parsed by Build. Hiera holds the Hiera files parsed
+	// already, likewise.
 	Parsed map[*load.File]*parser.File
+	Hiera  map[*load.File]*HieraFile
 	// DeclaringFunctions are functions that declare classes, from the
 	// configuration, besides those the tree's Ruby functions show.
 	DeclaringFunctions DeclaringFunctions
@@ -109,11 +116,17 @@ func Build(tree *load.Tree, opts Options) *Program {
 	par.ForWorkers(len(tree.Files), jobs, func(w, i int) {
 		lf := tree.Files[i]
 		parsed := opts.Parsed[lf]
-		if parsed == nil {
+		var h *HieraFile
+		if lf.Role.IsHiera() {
+			if h = opts.Hiera[lf]; h == nil {
+				h = ParseHiera(lf, lf.Src)
+			}
+			parsed = h.Syntax()
+		} else if parsed == nil {
 			parsed = arenas[w].ParseFile(lf.Path, lf.Src)
 		}
 		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i,
-			documentation: IsDocumentation(lf)}
+			documentation: IsDocumentation(lf), Hiera: h}
 		files[i] = f
 		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w], declaring)
 	})

@@ -137,6 +137,14 @@ const (
 	// its value. Consulted by missing-parameter.
 	NeedParameterSources
 
+	// NeedHieraData keeps every Hiera file (configurations and data
+	// files) and, when a data file is reported, the units calling a
+	// function that looks keys up explicitly (lookup, hiera, hiera_array,
+	// hiera_hash, hiera_include): whether any data holds a key, and
+	// whether anything looks a data key up, are questions about all of
+	// them. Consulted by Program.Hiera (the Hiera rules).
+	NeedHieraData
+
 	needsEnd // one past the last kind
 )
 
@@ -145,7 +153,7 @@ const AllNeeds = needsEnd - 1
 
 var needNames = [...]string{"definitions", "top-scope", "declarers", "early-declarations", "resource-like", "defaults",
 	"defaults-on-the-way", "qualified-reads", "defined-tests", "function-callers", "template-renderers",
-	"parameter-sources"}
+	"parameter-sources", "hiera-data"}
 
 // Has reports whether n holds every kind of k.
 func (n Needs) Has(k Needs) bool { return n&k == k }

@@ -79,6 +79,9 @@ func (ix *Index) Relevant(reportedFiles []bool, needs Needs) []bool {
 	if needs.Has(NeedParameterSources) {
 		r.keepParameterSources(reported)
 	}
+	if needs.Has(NeedHieraData) {
+		r.keepHiera()
+	}
 
 	// Names whose declarers are needed, with theirs in turn.
 	var needed []string
@@ -567,4 +570,24 @@ func TemplateName(f *load.File) string {
 		return ""
 	}
 	return f.Module.Name + "/" + rel
+}
+
+// keepHiera keeps every Hiera file and, when a data file is reported,
+// every unit calling a function that looks Hiera keys up (see
+// NeedHieraData): only findings on data depend on what code looks up.
+func (r *relevance) keepHiera() {
+	data := false
+	for i, f := range r.files {
+		data = data || r.reported[i] && f.Role == load.HieraData
+	}
+	for i, f := range r.files {
+		if r.sums[i] == nil {
+			continue
+		}
+		for j, u := range r.sums[i].Units {
+			if f.Role.IsHiera() || data && slices.ContainsFunc(u.Mentions, IsLookupFunction) {
+				r.keep(unitRef{int32(i), int32(j)})
+			}
+		}
+	}
 }

@@ -204,11 +204,13 @@ func (w *expectation) matches(d rules.Diagnostic) bool {
 	return w.re.MatchString(d.Message) || d.Detail != "" && w.re.MatchString(d.Message+" "+d.Detail)
 }
 
-// Expectations reads the `# want` comments of every .pp and .epp file under dir.
+// Expectations reads the `# want` comments of every .pp, .epp and YAML
+// (Hiera) file under dir.
 func Expectations(dir string) ([]*expectation, error) {
 	var out []*expectation
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp")) {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp") ||
+			strings.HasSuffix(path, ".yaml") || strings.HasSuffix(path, ".yml") || strings.HasSuffix(path, ".eyaml")) {
 			return err
 		}
 		data, err := os.ReadFile(path)

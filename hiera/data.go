@@ -1,0 +1,269 @@
+package hiera
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ducklint/ducklint/parser"
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Data is a parsed data file.
+type Data struct {
+	// Syntax holds the file's source, line index and comments (control
+	// comments work in data files as in manifests).
+	Syntax *parser.File
+	// Keys are the top-level keys in source order, lookup_options left out.
+	Keys []Key
+	// References are the keys other data names in %{lookup('k')},
+	// %{hiera('k')}, %{alias('k')} and %{strict_alias('k')}
+	// interpolations, anywhere in the file, in source order.
+	References []string
+	// LookupOptions are the keys (or, starting with '^', patterns) that
+	// lookup_options names.
+	LookupOptions []string
+	// Problems are syntax errors and a top level that is not a hash.
+	Problems []Problem
+}
+
+// Key is a top-level key of a data file.
+type Key struct {
+	Name string
+	Span parser.Span
+	// Value is the key's value as YAML reads it (JSON is read as YAML).
+	Value *yaml.Node
+}
+
+// ParseData parses a data file of the given format; path is the path
+// reported.
+func ParseData(path string, src []byte, format Format) *Data {
+	d := &Data{}
+	if format == JSON {
+		if err := json.Unmarshal(src, new(any)); err != nil {
+			d.Syntax = syntaxFile(path, src)
+			off := 0
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				off = int(se.Offset)
+			} else if len(bytes.TrimSpace(src)) > 0 {
+				off = len(src)
+			}
+			if len(bytes.TrimSpace(src)) == 0 {
+				return d // Puppet's json_data reads an empty file as no data
+			}
+			pos := d.Syntax.Lines.Pos(max(off-1, 0))
+			d.Problems = append(d.Problems, Problem{Span: parser.Span{Start: pos, End: pos}, Message: "JSON syntax error: " + err.Error(), Detail: "Puppet fails every lookup reaching the file."})
+			return d
+		}
+	}
+	doc, syn, prob := parseYAML(path, src)
+	d.Syntax = syn
+	if prob != nil {
+		if format == JSON {
+			return d // valid JSON YAML cannot read (tab indentation): no keys known
+		}
+		d.Problems = append(d.Problems, *prob)
+		return d
+	}
+	root := docRoot(doc)
+	if root == nil || (root.Kind == yaml.ScalarNode && root.Tag == "!!null") {
+		return d // an empty file holds no data
+	}
+	if root.Kind != yaml.MappingNode {
+		d.Problems = append(d.Problems, Problem{Span: span(syn, root),
+			Message: "data file does not contain a hash of keys", Detail: "Puppet fails every lookup reaching it: the file does not contain a valid YAML hash."})
+		return d
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		if k.Value == "lookup_options" && v.Kind == yaml.MappingNode {
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				d.LookupOptions = append(d.LookupOptions, v.Content[j].Value)
+			}
+			continue
+		}
+		d.Keys = append(d.Keys, Key{Name: k.Value, Span: span(syn, k), Value: v})
+	}
+	d.References = references(root, nil)
+	return d
+}
+
+// interpolatedKey matches an interpolation that looks a key up.
+var interpolatedKey = regexp.MustCompile(`%\{\s*(?:lookup|hiera|alias|strict_alias)\(\s*(?:'([^']*)'|"([^"]*)")\s*\)\s*\}`)
+
+// references returns the keys looked up by interpolations in the strings
+// below n.
+func references(n *yaml.Node, out []string) []string {
+	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "%{") {
+		for _, m := range interpolatedKey.FindAllStringSubmatch(n.Value, -1) {
+			out = append(out, m[1]+m[2])
+		}
+	}
+	for _, c := range n.Content {
+		out = references(c, out)
+	}
+	return out
+}
+
+// parseYAML parses src into a document node, with the parser.File giving
+// its source, lines and comments; a syntax error is returned as a Problem.
+func parseYAML(path string, src []byte) (*yaml.Node, *parser.File, *Problem) {
+	syn := syntaxFile(path, src)
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		line := 1
+		if m := yamlErrLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+		}
+		start, _, ok := syn.Lines.LineBounds(line)
+		if !ok {
+			start = 0
+		}
+		pos := syn.Lines.Pos(start)
+		return nil, syn, &Problem{Span: parser.Span{Start: pos, End: pos},
+			Message: "YAML syntax error: " + strings.TrimPrefix(err.Error(), "yaml: "), Detail: "Puppet fails every lookup reaching the file."}
+	}
+	syn.Comments = comments(syn, &doc)
+	return &doc, syn, nil
+}
+
+var yamlErrLine = regexp.MustCompile(`line (\d+)`)
+
+func syntaxFile(path string, src []byte) *parser.File {
+	return &parser.File{Path: path, Src: src, Lines: parser.NewLineIndex(src)}
+}
+
+// docRoot returns the content of a document node, nil for an empty one.
+func docRoot(doc *yaml.Node) *yaml.Node {
+	if doc == nil || doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil
+	}
+	return doc.Content[0]
+}
+
+// mapKey returns the key node of key in mapping m, nil when absent.
+func mapKey(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i]
+		}
+	}
+	return nil
+}
+
+// mapValue returns the value of key in mapping m, nil when absent.
+func mapValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// span returns the source span of a node: a scalar's text (with its
+// quotes), or the start of a collection. A nil node is the file's start.
+func span(syn *parser.File, n *yaml.Node) parser.Span {
+	if n == nil {
+		one := syn.Lines.Pos(0)
+		return parser.Span{Start: one, End: one}
+	}
+	start := offsetOf(syn.Lines, n.Line, n.Column)
+	end := start
+	if n.Kind == yaml.ScalarNode {
+		end = start + len(n.Value)
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			end += 2
+		}
+		if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 || strings.Contains(n.Value, "\n") {
+			end = start + 1
+		}
+		if _, lineEnd, ok := syn.Lines.LineBounds(n.Line); ok && end > lineEnd {
+			end = lineEnd
+		}
+	}
+	return parser.Span{Start: syn.Lines.Pos(start), End: syn.Lines.Pos(end)}
+}
+
+// offsetOf returns the byte offset of a 1-based line and column (counted
+// in characters, as YAML counts them).
+func offsetOf(li *parser.LineIndex, line, col int) int {
+	start, end, ok := li.LineBounds(line)
+	if !ok {
+		return len(li.Source())
+	}
+	text := li.Source()[start:end]
+	off := 0
+	for c := 1; c < col && off < len(text); c++ {
+		_, size := utf8.DecodeRune(text[off:])
+		off += size
+	}
+	return start + off
+}
+
+// comments returns the file's comments, found where the YAML library
+// says it met them: each comment line it attached to a node is located
+// in the source, so '#' inside strings is never taken for one.
+func comments(syn *parser.File, doc *yaml.Node) []*parser.Comment {
+	texts := map[string]bool{}
+	var collect func(n *yaml.Node)
+	collect = func(n *yaml.Node) {
+		for _, c := range []string{n.HeadComment, n.LineComment, n.FootComment} {
+			for l := range strings.SplitSeq(c, "\n") {
+				if l = strings.TrimSpace(l); strings.HasPrefix(l, "#") {
+					texts[l] = true
+				}
+			}
+		}
+		for _, k := range n.Content {
+			collect(k)
+		}
+	}
+	collect(doc)
+	if len(texts) == 0 {
+		return nil
+	}
+	var out []*parser.Comment
+	for n := 1; n <= syn.Lines.LineCount(); n++ {
+		start, end, ok := syn.Lines.LineBounds(n)
+		if !ok {
+			break
+		}
+		line := syn.Src[start:end]
+		for i := 0; i < len(line); i++ {
+			if line[i] != '#' || (i > 0 && line[i-1] != ' ' && line[i-1] != '\t') {
+				continue
+			}
+			text := strings.TrimRight(string(line[i:]), " \t\r")
+			if !texts[text] {
+				continue
+			}
+			own := len(bytes.TrimSpace(line[:i])) == 0
+			out = append(out, &parser.Comment{
+				Span:    parser.Span{Start: syn.Lines.Pos(start + i), End: syn.Lines.Pos(start + i + len(text))},
+				Text:    text[1:],
+				OwnLine: own,
+			})
+			break
+		}
+	}
+	return out
+}
+
+// String describes a problem with its position.
+func (p Problem) String() string { return fmt.Sprintf("%s: %s", p.Span.Start, p.Message) }

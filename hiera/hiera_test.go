@@ -1,0 +1,138 @@
+package hiera
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseConfigLevelsAndReach(t *testing.T) {
+	src := `---
+version: 5
+defaults:
+  datadir: data
+  data_hash: yaml_data
+hierarchy:
+  - name: "Per-node data"
+    path: "nodes/%{trusted.certname}.yaml"
+  - name: "OS"
+    paths:
+      - "os/%{facts.os.family}.yaml"
+      - "os/%{::environment}/common.yaml"
+  - name: "Secrets"
+    lookup_key: eyaml_lookup_key
+    glob: "secrets/**/*.eyaml"
+  - name: "Mapped"
+    mapped_paths: [services, tmp, "services/%{tmp}.json"]
+    data_hash: json_data
+  - name: "Common"
+    path: common.yaml
+`
+	c := ParseConfig("hiera.yaml", []byte(src), false)
+	if len(c.Problems) != 0 {
+		t.Fatalf("problems: %v", c.Problems)
+	}
+	if c.Version != 5 || len(c.Levels) != 5 {
+		t.Fatalf("version %d, %d levels", c.Version, len(c.Levels))
+	}
+	reach := func(rel string) (string, Format) {
+		for _, l := range c.Levels {
+			if l.Reaches(rel) {
+				return l.Name, l.Format()
+			}
+		}
+		return "", ""
+	}
+	for rel, want := range map[string]string{
+		"data/nodes/web1.example.com.yaml": "Per-node data",
+		"data/os/RedHat.yaml":              "OS",
+		"data/os/production/common.yaml":   "OS",
+		"data/secrets/a/b/c.eyaml":         "Secrets",
+		"data/secrets/c.eyaml":             "Secrets",
+		"data/services/ntp.json":           "Mapped",
+		"data/common.yaml":                 "Common",
+		"data/other.yaml":                  "",
+		"common.yaml":                      "",
+		"data/secrets/c.yaml":              "",
+	} {
+		if got, _ := reach(rel); got != want {
+			t.Errorf("%s reached by %q, want %q", rel, got, want)
+		}
+	}
+	if _, f := reach("data/services/x.json"); f != JSON {
+		t.Errorf("format %q", f)
+	}
+}
+
+func TestParseConfigProblems(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{":backends:\n  - yaml\n", "no version key"},
+		{"version: 3\n", "Hiera 3"},
+		{"version: 5\nhierarhcy: []\n", `unrecognized key "hierarhcy"`},
+		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    paht: b\n    data_hash: yaml_data\n", `unrecognized key "paht"`},
+		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    glob: b\n    data_hash: yaml_data\n", "both path and glob"},
+		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n", "names no backend"},
+		{"version: 5\nhierarchy: [\n", "YAML syntax error"},
+		{"version: 5\ndefault_hierarchy: []\n", "only allowed in a module"},
+		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    data_hash: yaml_data\n  - name: a\n    path: b.yaml\n    data_hash: yaml_data\n", "more than once"},
+	} {
+		c := ParseConfig("hiera.yaml", []byte(tc.src), false)
+		var msgs []string
+		for _, p := range c.Problems {
+			msgs = append(msgs, p.String())
+		}
+		if !strings.Contains(strings.Join(msgs, "\n"), tc.want) {
+			t.Errorf("%q: problems %q, want one containing %q", tc.src, msgs, tc.want)
+		}
+	}
+}
+
+func TestParseDataKeysPositionsComments(t *testing.T) {
+	src := "---\n# head comment\nprofile::web::port: 80 # lint:ignore:hiera-unknown-key\n\"quoted::key\": 'x # not a comment'\nlookup_options:\n  profile::web::users:\n    merge: deep\nother: \"%{lookup('a::b')} and %{alias(\\\"c\\\")}\"\n"
+	d := ParseData("data/common.yaml", []byte(src), YAML)
+	if len(d.Problems) != 0 {
+		t.Fatal(d.Problems)
+	}
+	var got []string
+	for _, k := range d.Keys {
+		got = append(got, k.Name+"@"+k.Span.Start.String()+"-"+k.Span.End.String())
+	}
+	want := "profile::web::port@3:1-3:19 quoted::key@4:1-4:14 other@8:1-8:6"
+	if strings.Join(got, " ") != want {
+		t.Errorf("keys %q, want %q", strings.Join(got, " "), want)
+	}
+	if strings.Join(d.References, ",") != "a::b,c" || strings.Join(d.LookupOptions, ",") != "profile::web::users" {
+		t.Errorf("references %q, lookup_options %q", d.References, d.LookupOptions)
+	}
+	var cs []string
+	for _, c := range d.Syntax.Comments {
+		cs = append(cs, c.Start.String()+c.Text)
+	}
+	if strings.Join(cs, "|") != "2:1 head comment|3:24 lint:ignore:hiera-unknown-key" {
+		t.Errorf("comments %q", cs)
+	}
+}
+
+func TestParseDataProblems(t *testing.T) {
+	for _, tc := range []struct {
+		src    string
+		format Format
+		want   string
+	}{
+		{"a: [1,\nb: 2\n", YAML, "YAML syntax error"},
+		{"- a\n- b\n", YAML, "does not contain a hash"},
+		{"{\"a\": 1,}\n", JSON, "JSON syntax error"},
+		{"", YAML, ""},
+		{"---\n", YAML, ""},
+		{"{\"a\":\t1}", JSON, ""},
+	} {
+		d := ParseData("x", []byte(tc.src), tc.format)
+		var msgs []string
+		for _, p := range d.Problems {
+			msgs = append(msgs, p.String())
+		}
+		got := strings.Join(msgs, "\n")
+		if tc.want == "" && got != "" || !strings.Contains(got, tc.want) {
+			t.Errorf("%q: problems %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

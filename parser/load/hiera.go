@@ -1,0 +1,114 @@
+package load
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/ducklint/ducklint/hiera"
+)
+
+// hieraFile is what loading found a Hiera file to be.
+type hieraFile struct {
+	role   Role
+	format hiera.Format
+	config string // absolute path of the hiera.yaml whose hierarchy reads a data file
+}
+
+// hieraContext returns the Hiera files of the layer rooted at root (an
+// environment or module directory): its hiera.yaml and the data files
+// its hierarchy can reach, below the data directories it names. Those
+// below a directory PATH argument are reported, as the walk would have
+// reported Puppet files there.
+func (l *loader) hieraContext(root string, module bool) []candidate {
+	conf := filepath.Join(root, hiera.ConfigFileName)
+	if !l.lay.entryTest(root)(hiera.ConfigFileName, false) || l.exclude.excluded(conf) {
+		return nil
+	}
+	src, ok := l.overlays[conf]
+	if !ok {
+		var err error
+		if src, err = os.ReadFile(conf); err != nil {
+			l.problem(conf, err)
+			return nil
+		}
+	}
+	cfg := hiera.ParseConfig(l.rel(conf), src, module)
+	ign := l.ancestorIgnores(conf) // the .gitignore files of root and above
+	out := []candidate{l.hieraCandidate(conf, hieraFile{role: HieraConfig}, ign)}
+	var dirs []string
+	for _, lv := range cfg.Levels {
+		if lv.Format() != "" && len(lv.Patterns) > 0 && !slices.Contains(dirs, lv.Datadir) {
+			dirs = append(dirs, lv.Datadir)
+		}
+	}
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		dataDir := filepath.Join(root, filepath.FromSlash(d))
+		if rel, err := filepath.Rel(root, dataDir); err != nil || escapes(rel) {
+			continue // a data directory outside the layer (an absolute path): not part of the tree
+		}
+		_ = filepath.WalkDir(dataDir, func(p string, de fs.DirEntry, err error) error {
+			if err != nil {
+				return filepath.SkipDir // unreadable: Puppet cannot read it either
+			}
+			if seen[p] {
+				return nil
+			}
+			if de.IsDir() {
+				if l.exclude.excluded(p) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if !de.Type().IsRegular() || l.exclude.excluded(p) {
+				return nil
+			}
+			rel, relErr := filepath.Rel(root, p)
+			if relErr != nil {
+				return nil //nolint:nilerr // a path not below root is not the layer's data
+			}
+			rel = filepath.ToSlash(rel)
+			for _, lv := range cfg.Levels {
+				if f := lv.Format(); f != "" && lv.Reaches(rel) {
+					seen[p] = true
+					out = append(out, l.hieraCandidate(p, hieraFile{role: HieraData, format: f, config: conf}, ign))
+					break
+				}
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// hieraCandidate records what the Hiera file at abs is and returns it as
+// a candidate, reported when it lies below a directory PATH argument and
+// the .gitignore files (ign) leave it and its directories in, as the walk
+// reports Puppet files.
+func (l *loader) hieraCandidate(abs string, h hieraFile, ign *ignoreLevel) candidate {
+	l.mu.Lock()
+	l.hiera[abs] = h
+	l.mu.Unlock()
+	i := slices.IndexFunc(l.givenDirs, func(d string) bool { return under(d, abs) })
+	reported := i >= 0 && !ign.ignored(abs, false)
+	for d := filepath.Dir(abs); reported && i >= 0 && d != l.givenDirs[i] && under(l.givenDirs[i], d); d = filepath.Dir(d) {
+		reported = !ign.ignored(d, true)
+	}
+	return candidate{abs: abs, real: realPath(abs), reported: reported}
+}
+
+// classifyHiera sets the role of a Hiera file once the layout placed it.
+func (l *loader) classifyHiera(f *File) {
+	l.mu.Lock()
+	h, ok := l.hiera[f.AbsPath]
+	l.mu.Unlock()
+	if !ok {
+		return
+	}
+	f.Role, f.DataFormat = h.role, h.format
+	if h.config != "" {
+		f.HieraConfig = l.rel(h.config)
+	}
+}

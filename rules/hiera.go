@@ -1,0 +1,169 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/hiera"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// HieraConfig reports hiera.yaml and data files Puppet cannot use.
+func HieraConfig() *Rule {
+	return &Rule{
+		ID:       "hiera-config",
+		Title:    "A hiera.yaml or Hiera data file Puppet cannot use",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `A hiera.yaml that is not valid YAML, is a Hiera 3 (or, deprecated, Hiera 4) configuration, has keys
+Puppet does not know, hierarchy entries without a name or backend, two location keys in one entry, or a
+backend function that neither Puppet nor the tree defines; a data file that is not valid YAML or JSON or
+whose top level is not a hash. Puppet fails every lookup through such a layer.`,
+		Context: model.NeedDefinitions,
+		Run:     runHieraConfig,
+	}
+}
+
+func runHieraConfig(p *Pass) {
+	h := p.File.Hiera
+	if h == nil {
+		return
+	}
+	var problems []hiera.Problem
+	if h.Config != nil {
+		problems = h.Config.Problems
+		for _, l := range h.Config.Levels {
+			if l.Backend == "" || hiera.IsBuiltinBackend(l.Backend) {
+				continue
+			}
+			if st, _ := p.Program.Names().Function(p.File, l.Backend); st == model.NameNowhere || st == model.NameNotInModule {
+				problems = append(problems, hiera.Problem{Span: l.BackendSpan,
+					Message: fmt.Sprintf("unknown backend function %s", l.Backend),
+					Detail:  "Neither Puppet nor the module of the tree it names defines it: every lookup through this level fails."})
+			}
+		}
+	} else {
+		problems = h.Data.Problems
+	}
+	for _, pr := range problems {
+		d := Diagnostic{File: p.File.Path, Start: pr.Span.Start, End: pr.Span.End, Message: pr.Message, Detail: pr.Detail}
+		if pr.Warning {
+			d.Severity = Warning
+		}
+		p.Report(d)
+	}
+}
+
+// HieraUnknownKey reports data keys naming a parameter a class does not have.
+func HieraUnknownKey() *Rule {
+	return &Rule{
+		ID:       "hiera-unknown-key",
+		Title:    "A Hiera key names a parameter its class does not have",
+		Severity: Warning,
+		Kind:     PerFile,
+		Doc: `A data key <class>::<param> whose class is defined in the tree, that has no such parameter, and that
+nothing looks up explicitly (lookup(), hiera*(), %{lookup('…')} or %{alias('…')} in data, lookup_options).
+Automatic parameter lookup never asks for it, so Puppet silently ignores it and the parameter keeps its
+default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed.`,
+		Context: model.NeedDefinitions | model.NeedHieraData,
+		Run:     runHieraUnknownKey,
+	}
+}
+
+func runHieraUnknownKey(p *Pass) {
+	h := p.File.Hiera
+	if h == nil || h.Data == nil {
+		return
+	}
+	var index *model.Hiera
+	for _, k := range h.Data.Keys {
+		name := strings.TrimPrefix(k.Name, "::")
+		i := strings.LastIndex(name, "::")
+		if i <= 0 {
+			continue
+		}
+		class, param := name[:i], name[i+2:]
+		d := p.Program.Class(class)
+		if d == nil || d.HasParam(param) {
+			continue
+		}
+		if index == nil {
+			index = p.Program.Hiera()
+		}
+		if index.LookedUp(k.Name) || index.LookedUp(name) {
+			continue
+		}
+		msg := fmt.Sprintf("class %s has no parameter %s: Puppet ignores this key", d.Name, param)
+		var names []string
+		for _, prm := range d.Params {
+			names = append(names, prm.Name)
+		}
+		if near := nearestName(param, names); near != "" {
+			msg += fmt.Sprintf(" (did you mean %s::%s?)", d.Name, near)
+		}
+		p.ReportSpan(p.File, k.Span, msg, "Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters, and nothing in the tree looks this key up explicitly.",
+			RelatedAt(d.File, d.NameSpan, "class "+d.Name+" is defined here"))
+	}
+}
+
+// LookupWithoutData reports explicit lookups no data can answer.
+func LookupWithoutData() *Rule {
+	return &Rule{
+		ID:       "lookup-without-data",
+		Title:    "An explicit lookup without a default finds no data",
+		Severity: Error,
+		Kind:     PerFile,
+		Doc: `lookup('k') (or hiera('k'), hiera_array, hiera_hash, hiera_include) without a default value — no
+default argument, no default_value or default_values_hash, no lambda — where no data file of the
+environment's layer, nor of the layer of the module the key names, has the key. Puppet fails the catalog:
+Function lookup() did not find a value for the name 'k'. Only environments with a hiera.yaml of their own
+whose every level reads data files are checked, and only keys of modules in the tree or without a module:
+other data comes from outside the tree.`,
+		Context: model.NeedHieraData,
+		Run:     runLookupWithoutData,
+	}
+}
+
+func runLookupWithoutData(p *Pass) {
+	if p.File.Hiera != nil || p.File.Source == nil || p.File.Source.Env == nil {
+		return
+	}
+	index := p.Program.Hiera()
+	calls := index.Calls(p.File)
+	if len(calls) == 0 {
+		return
+	}
+	env := p.File.Source.Env
+	layer := index.EnvironmentLayer(env)
+	if layer == nil || layer.Hiera.Config == nil || layer.Hiera.Config.Version != 5 || hasErrors(layer.Hiera.Config.Problems) {
+		return
+	}
+	for _, l := range layer.Hiera.Config.Levels {
+		if l.Format() == "" {
+			return // a backend whose data is outside the tree (Vault, a custom function) may hold any key
+		}
+	}
+	names := p.Program.Names()
+	for _, c := range calls {
+		if c.HasDefault || index.DataHas(env, layer, c.Key) {
+			continue
+		}
+		if mod, _, ok := strings.Cut(strings.TrimPrefix(c.Key, "::"), "::"); ok && !names.InTree(mod) {
+			continue // the layer of a module outside the tree may hold it
+		}
+		p.ReportSpan(p.File, c.KeySpan, fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
+			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. No data file of %s's hierarchy, nor of the module layer, has the key; give a default or add the data.", c.Func, c.Key, layer.Path),
+			RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer"))
+	}
+}
+
+// hasErrors reports whether problems hold one Puppet rejects.
+func hasErrors(problems []hiera.Problem) bool {
+	for _, pr := range problems {
+		if !pr.Warning {
+			return true
+		}
+	}
+	return false
+}

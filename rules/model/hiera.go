@@ -1,0 +1,258 @@
+package model
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/ducklint/ducklint/hiera"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+)
+
+// HieraFile is a parsed Hiera file: a configuration or a data file.
+type HieraFile struct {
+	// Config is set for a hiera.yaml, Data for a data file.
+	Config *hiera.Config
+	Data   *hiera.Data
+}
+
+// Syntax returns the file's source, lines and comments.
+func (h *HieraFile) Syntax() *parser.File {
+	if h.Config != nil {
+		return h.Config.Syntax
+	}
+	return h.Data.Syntax
+}
+
+// ParseHiera parses the Hiera file lf (Role HieraConfig or HieraData)
+// with content src.
+func ParseHiera(lf *load.File, src []byte) *HieraFile {
+	if lf.Role == load.HieraConfig {
+		return &HieraFile{Config: hiera.ParseConfig(lf.Path, src, lf.Module != nil)}
+	}
+	return &HieraFile{Data: hiera.ParseData(lf.Path, src, lf.DataFormat)}
+}
+
+// SummarizeHiera returns the summary of a Hiera file: one top-level unit
+// mentioning the classes its keys can name (every namespace of a key) and
+// the functions a configuration names as backends. A data file mentions
+// "lookup" too: it looks keys up, as explicit lookups in code do.
+func SummarizeHiera(h *HieraFile) *Summary {
+	mentions := map[string]bool{}
+	if h.Config != nil {
+		for _, l := range h.Config.Levels {
+			if l.Backend != "" {
+				mentions[strings.ToLower(l.Backend)] = true
+			}
+		}
+	} else {
+		mentions["lookup"] = true
+		for _, k := range h.Data.Keys {
+			name := strings.ToLower(strings.TrimPrefix(k.Name, "::"))
+			for i := strings.LastIndex(name, "::"); i > 0; i = strings.LastIndex(name, "::") {
+				name = name[:i]
+				mentions[name] = true
+			}
+		}
+	}
+	return &Summary{Units: []Unit{{Kind: UnitTop, Mentions: sortedKeys(mentions)}}}
+}
+
+// LookupFunctions are the functions that look Hiera keys up explicitly.
+var lookupFunctions = []string{"lookup", "hiera", "hiera_array", "hiera_hash", "hiera_include"}
+
+// IsLookupFunction reports whether name is a function looking Hiera keys
+// up explicitly.
+func IsLookupFunction(name string) bool { return slices.Contains(lookupFunctions, name) }
+
+// hieraOnce builds the program's Hiera index on first use.
+type hieraOnce struct {
+	once sync.Once
+	h    *Hiera
+}
+
+// Hiera is what the program's Hiera files hold and what its code looks up
+// explicitly. Its answers about data depend on every Hiera file and every
+// explicit lookup (NeedHieraData).
+type Hiera struct {
+	p *Program
+	// explicit are the keys looked up by name: literal arguments of
+	// lookup(), hiera*(), keys of interpolations in data and of
+	// lookup_options; prefixes are the literal starts of interpolated
+	// key arguments ("profile::${x}"); patterns are lookup_options keys
+	// that are regular expressions.
+	explicit map[string]bool
+	prefixes []string
+	patterns []*regexp.Regexp
+	// data are the data files holding each top-level key.
+	data map[string][]*File
+	// calls are the explicit lookups with a literal key in Puppet code.
+	calls map[*File][]LookupCall
+}
+
+// LookupCall is an explicit lookup of a literal key in Puppet code.
+type LookupCall struct {
+	Call *parser.Call
+	// Func is the function called; Key the key (its first segment for a
+	// dotted key), written at KeySpan.
+	Func    string
+	Key     string
+	KeySpan parser.Span
+	// HasDefault is set when the call gives a default value (a default
+	// argument, default_value or default_values_hash, a lambda).
+	HasDefault bool
+}
+
+// Hiera returns the program's Hiera index, built on first use.
+func (p *Program) Hiera() *Hiera {
+	p.hiera.once.Do(func() { p.hiera.h = newHiera(p) })
+	return p.hiera.h
+}
+
+func newHiera(p *Program) *Hiera {
+	h := &Hiera{p: p, explicit: map[string]bool{}, data: map[string][]*File{}, calls: map[*File][]LookupCall{}}
+	for _, f := range p.Files {
+		if f.Hiera != nil {
+			if d := f.Hiera.Data; d != nil {
+				for _, k := range d.Keys {
+					h.data[k.Name] = append(h.data[k.Name], f)
+				}
+				for _, r := range d.References {
+					h.explicit[r] = true
+				}
+				for _, o := range d.LookupOptions {
+					if strings.HasPrefix(o, "^") {
+						if re, err := regexp.Compile(o); err == nil {
+							h.patterns = append(h.patterns, re)
+						}
+						continue
+					}
+					h.explicit[o] = true
+				}
+			}
+			continue
+		}
+		if f.Parsed == nil || f.Parsed.Program == nil {
+			continue
+		}
+		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+			c, ok := n.(*parser.Call)
+			if !ok || !IsLookupFunction(c.FuncName()) || len(c.Args) == 0 {
+				return true
+			}
+			h.noteCall(f, c)
+			return true
+		})
+	}
+	return h
+}
+
+// noteCall records the keys an explicit lookup names.
+func (h *Hiera) noteCall(f *File, c *parser.Call) {
+	fn := c.FuncName()
+	name := c.Args[0]
+	hasDefault := c.Lambda != nil
+	if fn == "lookup" {
+		hasDefault = hasDefault || len(c.Args) >= 4
+		if opts, ok := name.(*parser.Hash); ok {
+			name = hashValue(opts, "name")
+			hasDefault = hasDefault || hasOption(opts)
+		} else if len(c.Args) == 2 {
+			if opts, ok := c.Args[1].(*parser.Hash); ok && hasOption(opts) {
+				hasDefault = true
+			}
+		}
+	} else {
+		hasDefault = hasDefault || len(c.Args) >= 2
+	}
+	var names []parser.Expr
+	if a, ok := name.(*parser.Array); ok {
+		names = a.Elems
+		hasDefault = hasDefault || len(a.Elems) != 1 // several names: any may have data
+	} else if name != nil {
+		names = []parser.Expr{name}
+	}
+	for _, n := range names {
+		switch s := n.(type) {
+		case *parser.StringLit:
+			h.explicit[s.Value] = true
+			key, _, _ := strings.Cut(s.Value, ".")
+			h.calls[f] = append(h.calls[f], LookupCall{Call: c, Func: fn, Key: key, KeySpan: s.Span(), HasDefault: hasDefault})
+		case *parser.InterpolatedString:
+			prefix := ""
+			if len(s.Parts) > 0 {
+				if lit, ok := s.Parts[0].(*parser.StringLit); ok {
+					prefix = lit.Value
+				}
+			}
+			if prefix != "" {
+				h.prefixes = append(h.prefixes, prefix)
+			}
+		}
+	}
+}
+
+// hashValue returns the value of a literal string key of a hash.
+func hashValue(m *parser.Hash, key string) parser.Expr {
+	for _, e := range m.Entries {
+		if k, ok := e.Key.(*parser.StringLit); ok && k.Value == key {
+			return e.Value
+		}
+	}
+	return nil
+}
+
+// hasOption reports whether a lookup options hash gives a default.
+func hasOption(m *parser.Hash) bool {
+	return hashValue(m, "default_value") != nil || hashValue(m, "default_values_hash") != nil
+}
+
+// LookedUp reports whether key is looked up explicitly: by a literal
+// name, an interpolated name starting like it, an interpolation in data
+// or lookup_options.
+func (h *Hiera) LookedUp(key string) bool {
+	if h.explicit[key] {
+		return true
+	}
+	for _, p := range h.prefixes {
+		if strings.HasPrefix(key, p) {
+			return true
+		}
+	}
+	for _, re := range h.patterns {
+		if re.MatchString(key) {
+			return true
+		}
+	}
+	return false
+}
+
+// Calls returns the explicit lookups of literal keys in f's code.
+func (h *Hiera) Calls(f *File) []LookupCall { return h.calls[f] }
+
+// EnvironmentLayer returns the hiera.yaml at the root of env, nil when
+// it has none: then the environment has no data layer of its own.
+func (h *Hiera) EnvironmentLayer(env *load.Environment) *File {
+	for _, f := range h.p.Files {
+		if f.Source.Role == load.HieraConfig && f.Source.Module == nil && f.Source.Env == env {
+			return f
+		}
+	}
+	return nil
+}
+
+// DataHas reports whether a data file of a layer that can serve a lookup
+// of key from code of environment env holds the key: the environment's
+// layer, and the layer of the module the key's first segment names.
+func (h *Hiera) DataHas(env *load.Environment, envLayer *File, key string) bool {
+	mod, _, _ := strings.Cut(strings.TrimPrefix(key, "::"), "::")
+	for _, f := range h.data[key] {
+		src := f.Source
+		if src.HieraConfig == envLayer.Path || src.Module != nil && src.Module.Name == mod && (src.Module.Env == env || src.Module.Env == nil) {
+			return true
+		}
+	}
+	return false
+}
