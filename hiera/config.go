@@ -237,7 +237,10 @@ func (c *Config) level(syn *parser.File, e *yaml.Node, dflt bool, datadir, kind,
 		kind, backend, backendNode = k, b, bn
 	}
 	if backend == "" {
-		c.problem(syn, e, "hierarchy entry "+quote(l.Name)+" names no backend (data_hash, lookup_key or data_dig) and defaults set none")
+		// Puppet 7 reads such a level with yaml_data (checked with
+		// `puppet lookup --explain` on a module whose hiera.yaml names
+		// no backend, as voxpupuli's selinux and php modules do).
+		kind, backend = "data_hash", "yaml_data"
 	}
 	l.Kind, l.Backend, l.BackendSpan = kind, backend, span(syn, backendNode)
 	if d := c.stringValue(syn, e, "datadir"); d != "" {

@@ -63,6 +63,19 @@ hierarchy:
 	}
 }
 
+// TestLevelWithoutBackendReadsYAML checks a level that names no backend
+// and no defaults: Puppet 7 reads it with yaml_data (voxpupuli's selinux
+// module's hiera.yaml is such), so it is no problem.
+func TestLevelWithoutBackendReadsYAML(t *testing.T) {
+	c := ParseConfig("hiera.yaml", []byte("version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n"), true)
+	if len(c.Problems) > 0 {
+		t.Errorf("problems %v; want none", c.Problems)
+	}
+	if len(c.Levels) != 1 || c.Levels[0].Backend != "yaml_data" {
+		t.Errorf("levels %+v; want one read with yaml_data", c.Levels)
+	}
+}
+
 func TestParseConfigProblems(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{":backends:\n  - yaml\n", "no version key"},
@@ -70,7 +83,6 @@ func TestParseConfigProblems(t *testing.T) {
 		{"version: 5\nhierarhcy: []\n", `unrecognized key "hierarhcy"`},
 		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    paht: b\n    data_hash: yaml_data\n", `unrecognized key "paht"`},
 		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    glob: b\n    data_hash: yaml_data\n", "both path and glob"},
-		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n", "names no backend"},
 		{"version: 5\nhierarchy: [\n", "YAML syntax error"},
 		{"version: 5\ndefault_hierarchy: []\n", "only allowed in a module"},
 		{"version: 5\nhierarchy:\n  - name: a\n    path: a.yaml\n    data_hash: yaml_data\n  - name: a\n    path: b.yaml\n    data_hash: yaml_data\n", "more than once"},
