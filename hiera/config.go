@@ -354,6 +354,22 @@ func quote(s string) string {
 // Reaches reports whether the level can read the data file at rel (its
 // path relative to the configuration's directory, '/' separators), some
 // interpolation in its patterns standing for any text.
+// ReachesLiterally reports whether the level names the data file at rel
+// (relative to the configuration's directory) by a path without
+// interpolations or wildcards: every node reads it, not only those whose
+// facts or data make a pattern name it.
+func (l Level) ReachesLiterally(rel string) bool {
+	if l.Glob {
+		return false
+	}
+	for _, p := range l.Patterns {
+		if !strings.Contains(p, "%{") && path.Join(l.Datadir, p) == rel {
+			return true
+		}
+	}
+	return false
+}
+
 func (l Level) Reaches(rel string) bool {
 	for _, m := range l.matchers {
 		if m.MatchString(rel) {

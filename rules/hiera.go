@@ -102,8 +102,17 @@ func runHieraUnknownKey(p *Pass) {
 		if near := nearestName(param, names); near != "" {
 			msg += fmt.Sprintf(" (did you mean %s::%s?)", d.Name, near)
 		}
-		p.ReportSpan(p.File, k.Span, msg, "Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters, and nothing in the tree looks this key up explicitly.",
-			RelatedAt(d.File, d.NameSpan, "class "+d.Name+" is defined here"))
+		detail := "Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters, and nothing in the tree looks this key up explicitly."
+		sev := Warning
+		if !p.File.Source.HieraEveryNode {
+			// Whether any node's facts name this file is what the tree
+			// does not show (psick's data/examples.yaml matches
+			// %{facts.os.name}.yaml, and no node has that OS name).
+			sev = Info
+			detail += " Only nodes whose facts or data make a hierarchy path pattern name this file read it, which the tree does not show."
+		}
+		p.Report(Diagnostic{File: p.File.Path, Start: k.Span.Start, End: k.Span.End, Severity: sev, Message: msg, Detail: detail,
+			Related: []Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name+" is defined here")}})
 	}
 }
 

@@ -11,9 +11,10 @@ import (
 
 // hieraFile is what loading found a Hiera file to be.
 type hieraFile struct {
-	role   Role
-	format hiera.Format
-	config string // absolute path of the hiera.yaml whose hierarchy reads a data file
+	role    Role
+	format  hiera.Format
+	config  string // absolute path of the hiera.yaml whose hierarchy reads a data file
+	literal bool   // a level names the data file without interpolation (see File.HieraEveryNode)
 }
 
 // hieraContext returns the Hiera files of the layer rooted at root (an
@@ -73,7 +74,8 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 			for _, lv := range cfg.Levels {
 				if f := lv.Format(); f != "" && lv.Reaches(rel) {
 					seen[p] = true
-					out = append(out, l.hieraCandidate(p, hieraFile{role: HieraData, format: f, config: conf}, ign))
+					literal := slices.ContainsFunc(cfg.Levels, func(lv hiera.Level) bool { return lv.Format() != "" && lv.ReachesLiterally(rel) })
+					out = append(out, l.hieraCandidate(p, hieraFile{role: HieraData, format: f, config: conf, literal: literal}, ign))
 					break
 				}
 			}
@@ -107,7 +109,7 @@ func (l *loader) classifyHiera(f *File) {
 	if !ok {
 		return
 	}
-	f.Role, f.DataFormat = h.role, h.format
+	f.Role, f.DataFormat, f.HieraEveryNode = h.role, h.format, h.literal
 	if h.config != "" {
 		f.HieraConfig = l.rel(h.config)
 	}

@@ -145,6 +145,11 @@ type File struct {
 	// HieraConfig is, for a HieraData file, the Path of the hiera.yaml
 	// whose hierarchy reads it.
 	HieraConfig string
+	// HieraEveryNode is set for a HieraData file a hierarchy level names
+	// by a literal path (common.yaml): every node reads it. Others are
+	// read only by nodes whose facts or data make a level's pattern
+	// (%{facts.os.family}.yaml) name them.
+	HieraEveryNode bool
 }
 
 // Module is a Puppet module directory.
