@@ -55,6 +55,7 @@ type options struct {
 	enable        []string
 	disable       []string
 	failOn        rules.Severity
+	puppet        rules.PuppetVersion // 0: the configuration's
 	stdinFilename string
 	listRules     bool
 	version       bool
@@ -138,6 +139,25 @@ func (s severityFlag) String() string {
 }
 func (s severityFlag) Set(v string) error { return s.sev.UnmarshalText([]byte(v)) }
 
+// puppetVersionFlag parses --puppet-version.
+type puppetVersionFlag struct{ v *rules.PuppetVersion }
+
+func (p puppetVersionFlag) String() string {
+	if p.v == nil || *p.v == 0 {
+		return ""
+	}
+	return fmt.Sprint(int(*p.v))
+}
+
+func (p puppetVersionFlag) Set(s string) error {
+	v, err := rules.ParsePuppetVersion(s)
+	if err != nil {
+		return err
+	}
+	*p.v = v
+	return nil
+}
+
 // colorFlag is --color / --no-color.
 type colorFlag struct {
 	dst *(*bool)
@@ -169,6 +189,8 @@ Flags:
       --enable RULE,...      enable rules
       --disable RULE,...     disable rules
       --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
+      --puppet-version N     the Puppet version the code is for, 7 or 8 (default: [puppet] version, else 8);
+                             it decides each finding's message and severity
       --stdin-filename NAME  path to report for "-" and to place it in its module
       --list-rules           list every rule and exit
       --version              print ducklint's version (module version, commit) and exit
@@ -190,6 +212,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.Var(listFlag{&opts.enable}, "enable", "")
 	fs.Var(listFlag{&opts.disable}, "disable", "")
 	fs.Var(severityFlag{&opts.failOn}, "fail-on", "")
+	fs.Var(puppetVersionFlag{&opts.puppet}, "puppet-version", "")
 	fs.StringVar(&opts.stdinFilename, "stdin-filename", "", "")
 	fs.BoolVar(&opts.listRules, "list-rules", false, "")
 	fs.BoolVar(&opts.version, "version", false, "")

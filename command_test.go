@@ -114,11 +114,81 @@ func TestDoubleDashEndsFlags(t *testing.T) {
 	}
 }
 
+// TestPuppetVersion checks --puppet-version and [puppet] version: the
+// target version decides a finding's severity and words, the flag wins
+// over the configuration, and a version ducklint does not support is a
+// usage error.
+func TestPuppetVersion(t *testing.T) {
+	tree := map[string]string{"a.pp": "class a {\n  notice($nowhere)\n}\n"}
+	check := func(dir string, args []string, sev, words string) {
+		t.Helper()
+		code, out, errOut := run(t, dir, "", append([]string{"-f", "json", "-v"}, args...)...)
+		var r struct {
+			Findings []struct{ Severity, Detail string } `json:"findings"`
+		}
+		if err := json.Unmarshal([]byte(out), &r); err != nil || code != ducklint.ExitFindings || len(r.Findings) != 1 {
+			t.Fatalf("%v: exit %d, stderr %q, output %s", args, code, errOut, out)
+		}
+		if f := r.Findings[0]; f.Severity != sev || !strings.Contains(f.Detail, words) {
+			t.Errorf("%v: %s finding %q; want %s saying %q", args, f.Severity, f.Detail, sev, words)
+		}
+	}
+	dir := writeTree(t, tree)
+	check(dir, nil, "error", "Puppet 8 fails the catalog")
+	check(dir, []string{"--puppet-version", "7"}, "warning", "Puppet 7 reads undef")
+	check(dir, []string{"--puppet-version=8"}, "error", "Puppet 8 fails the catalog")
+
+	tree[".ducklint.toml"] = "[puppet]\nversion = 7\n"
+	dir = writeTree(t, tree)
+	check(dir, nil, "warning", "Puppet 7 reads undef")
+	check(dir, []string{"--puppet-version", "8"}, "error", "Puppet 8 fails the catalog")
+
+	for _, bad := range []string{"6", "8.1", "eight"} {
+		code, _, errOut := run(t, dir, "", "--puppet-version", bad)
+		if code != ducklint.ExitUsage || !strings.Contains(errOut, "want 7 or 8") {
+			t.Errorf("--puppet-version %s: exit %d, stderr %q; want a usage error", bad, code, errOut)
+		}
+	}
+	tree[".ducklint.toml"] = "[puppet]\nversion = 9\n"
+	dir = writeTree(t, tree)
+	if code, _, errOut := run(t, dir, ""); code != ducklint.ExitUsage || !strings.Contains(errOut, ".ducklint.toml:2: puppet.version: Puppet 9 is not supported") {
+		t.Errorf("[puppet] version = 9: exit %d, stderr %q", code, errOut)
+	}
+	// --list-rules gives the defaults of the version the flag names.
+	for v, want := range map[string]string{"7": "warning", "8": "error"} {
+		_, out, _ := run(t, dir, "", "--list-rules", "--puppet-version", v, "-f", "json")
+		if !strings.Contains(out, `"id": "unknown-variable"`) || !listedSeverity(out, "unknown-variable", want) {
+			t.Errorf("--list-rules --puppet-version %s: unknown-variable not %s:\n%s", v, want, out)
+		}
+	}
+}
+
+// listedSeverity reports whether the JSON rule list out gives rule id the
+// default severity sev.
+func listedSeverity(out, id, sev string) bool {
+	var list []struct{ ID, Severity string }
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		var wrapped struct {
+			Rules []struct{ ID, Severity string }
+		}
+		if json.Unmarshal([]byte(out), &wrapped) != nil {
+			return false
+		}
+		list = wrapped.Rules
+	}
+	for _, r := range list {
+		if r.ID == id {
+			return r.Severity == sev
+		}
+	}
+	return false
+}
+
 // TestVerbose checks that -v and --verbose add each finding's detail to the
 // text output, and that the JSON output carries it either way.
 func TestVerbose(t *testing.T) {
 	dir := writeTree(t, map[string]string{"a.pp": "class a {\n  notice($nowhere)\n}\n"})
-	const detail = "so Puppet reads undef"
+	const detail = "so Puppet 8 fails the catalog"
 	if _, out, _ := run(t, dir, ""); !strings.Contains(out, "unknown variable $nowhere in class a [unknown-variable]") ||
 		strings.Contains(out, detail) {
 		t.Errorf("text output without -v:\n%s", out)

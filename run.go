@@ -23,7 +23,7 @@ func (c *Command) run(opts *options) (int, error) {
 		return ExitClean, nil
 	}
 	if opts.listRules {
-		if err := reporter.ListRules(c.Stdout, reg.Descriptions(), stdoutFormat(opts.outputs)); err != nil {
+		if err := reporter.ListRules(c.Stdout, reg.Descriptions(opts.puppet), stdoutFormat(opts.outputs)); err != nil {
 			return ExitInternal, fmt.Errorf("listing rules: %w", err)
 		}
 		return ExitClean, nil
@@ -41,7 +41,8 @@ func (c *Command) run(opts *options) (int, error) {
 	}
 	ws, err := engine.New(engine.Options{
 		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable,
-		Jobs: opts.jobs, Stdin: c.Stdin, StdinFilename: opts.stdinFilename,
+		PuppetVersion: opts.puppet,
+		Jobs:          opts.jobs, Stdin: c.Stdin, StdinFilename: opts.stdinFilename,
 		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,
 		WholeContext: c.wholeContext,
 	})
@@ -59,7 +60,7 @@ func (c *Command) run(opts *options) (int, error) {
 	if err == nil {
 		var res *engine.Result
 		if res, err = snap.Check(ctx); err == nil {
-			return c.report(opts, dir, ws.Registry(), res, files)
+			return c.report(opts, dir, ws, res, files)
 		}
 	}
 	var ce *engine.ConfigError
@@ -70,14 +71,14 @@ func (c *Command) run(opts *options) (int, error) {
 }
 
 // report writes the outputs of a check and returns the exit code.
-func (c *Command) report(opts *options, dir string, reg *rules.Registry, res *engine.Result, files *outputFiles) (int, error) {
+func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *engine.Result, files *outputFiles) (int, error) {
 	if errorsOnStderr(stdoutFormat(opts.outputs)) {
 		for _, e := range res.Errors {
 			fmt.Fprintf(c.Stderr, "ducklint: %s: %s\n", e.Path, e.Message)
 		}
 	}
 	rep := &reporter.Report{
-		Findings: res.Findings, Files: len(res.Files), Rules: reg.Descriptions(), Version: c.build().reportVersion(),
+		Findings: res.Findings, Files: len(res.Files), Rules: ws.Registry().Descriptions(ws.Puppet()), Version: c.build().reportVersion(),
 		Source: res.Source, Errors: res.Errors, Dir: dir, Enclosing: res.Enclosing,
 	}
 	if err := c.writeOutputs(opts.outputs, files, rep, reporter.Options{Color: c.useColor(opts), Verbose: opts.verbose}); err != nil {

@@ -53,6 +53,9 @@ type Options struct {
 	ConfigPath string
 	// Enable and Disable select rules on top of the configuration.
 	Enable, Disable []string
+	// PuppetVersion is the target Puppet version in place of the
+	// configuration's; 0 means the configuration's, or the default.
+	PuppetVersion rules.PuppetVersion
 	// Jobs bounds how many files are processed at once; <= 0 means GOMAXPROCS.
 	Jobs int
 
@@ -139,6 +142,14 @@ func (w *Workspace) configure() error {
 	if err != nil {
 		return err
 	}
+	if v := w.opts.PuppetVersion; v != 0 {
+		withVersion := rules.Config{}
+		if cfg != nil {
+			withVersion = *cfg
+		}
+		withVersion.PuppetVersion = v
+		cfg = &withVersion
+	}
 	active, err := rules.Select(w.reg, cfg, w.opts.Enable, w.opts.Disable)
 	if err != nil {
 		return &ConfigError{err}
@@ -166,6 +177,13 @@ func loadConfig(path, dir string, reg *rules.Registry) (*rules.Config, error) {
 		return nil, &ConfigError{err}
 	}
 	return cfg, nil
+}
+
+// Puppet returns the target Puppet version in effect.
+func (w *Workspace) Puppet() rules.PuppetVersion {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.cfg.Puppet()
 }
 
 // Registry returns the registry the workspace's rules come from.

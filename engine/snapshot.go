@@ -327,7 +327,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		known = s.cfg.KnownVariables
 	}
 	prog := model.Build(&narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles, DeclaringFunctions: s.declaring})
-	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs}
+	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: s.cfg.Puppet()}
 	res := &Result{Findings: runner.Run(prog), Errors: pathErrors(s.tree.Problems, contextErrs)}
 	sources := map[string][]byte{}
 	for _, f := range prog.Files {

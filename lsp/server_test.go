@@ -347,7 +347,7 @@ func TestDiagnosticsOnOpenAndChange(t *testing.T) {
 	c.open(path, "class w {\n  notice($nope)\n}\n", 1)
 	ds := c.waitPublished(path, 1, has("1:9 unknown-variable"))
 	d := ds[0]
-	if d.Severity != 2 || d.Source != "ducklint" || !strings.HasSuffix(d.CodeDescription.Href, "/docs/rules/unknown-variable.md") ||
+	if d.Severity != 1 || d.Source != "ducklint" || !strings.HasSuffix(d.CodeDescription.Href, "/docs/rules/unknown-variable.md") ||
 		d.Range.End.Line != 1 || d.Range.End.Character != 14 || !strings.Contains(d.Message, "$nope") {
 		t.Errorf("diagnostic = %+v", d)
 	}
@@ -463,17 +463,17 @@ func TestTwoRootsEachWithItsConfiguration(t *testing.T) {
 	src := "class w {\n  notice($nope)\n}\n"
 	one := writeTree(t, map[string]string{"modules/w/manifests/init.pp": src})
 	two := writeTree(t, map[string]string{"modules/w/manifests/init.pp": src,
-		".ducklint.toml": "[rules.unknown-variable]\nseverity = \"error\"\n"})
+		".ducklint.toml": "[puppet]\nversion = 7\n"})
 	c := start(t)
 	c.initialize(map[string]any{}, one, two)
 	p1, p2 := filepath.Join(one, "modules/w/manifests/init.pp"), filepath.Join(two, "modules/w/manifests/init.pp")
 	c.open(p1, src, 1)
 	c.open(p2, src, 1)
-	if d := c.waitPublished(p1, 1, has("1:9 unknown-variable")); d[0].Severity != 2 {
-		t.Errorf("first root: severity %d, want warning (2)", d[0].Severity)
+	if d := c.waitPublished(p1, 1, has("1:9 unknown-variable")); d[0].Severity != 1 {
+		t.Errorf("first root: severity %d, want error (1), Puppet 8's", d[0].Severity)
 	}
-	if d := c.waitPublished(p2, 1, has("1:9 unknown-variable")); d[0].Severity != 1 {
-		t.Errorf("second root: severity %d, want error (1) from its .ducklint.toml", d[0].Severity)
+	if d := c.waitPublished(p2, 1, has("1:9 unknown-variable")); d[0].Severity != 2 {
+		t.Errorf("second root: severity %d, want warning (2) from its .ducklint.toml's [puppet] version = 7", d[0].Severity)
 	}
 }
 

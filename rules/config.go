@@ -37,6 +37,18 @@ type Config struct {
 	// argument, with the class name pattern ("role::%s"), from [catalog]
 	// declaring_functions.
 	DeclaringFunctions model.DeclaringFunctions
+	// PuppetVersion is the Puppet version the code is checked for, from
+	// [puppet] version; 0 when the file does not say (see Puppet).
+	PuppetVersion PuppetVersion
+}
+
+// Puppet returns the target Puppet version the configuration sets, or the
+// default; c may be nil.
+func (c *Config) Puppet() PuppetVersion {
+	if c == nil {
+		return DefaultPuppetVersion
+	}
+	return c.PuppetVersion.OrDefault()
 }
 
 // RuleConfig is the [rules.<id>] table of one rule.
@@ -128,8 +140,10 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 			cfg.KnownVariables, err = d.scope(e)
 		case "catalog":
 			cfg.DeclaringFunctions, err = d.catalog(e)
+		case "puppet":
+			cfg.PuppetVersion, err = d.puppet(e)
 		default:
-			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope] and [catalog]`)
+			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog] and [puppet]`)
 		}
 		if err != nil {
 			return nil, err
@@ -374,6 +388,29 @@ func (d *configDoc) scope(e configEntry) ([]string, error) {
 	return known, nil
 }
 
+// puppet checks [puppet]: version is the major version of Puppet the code
+// is checked for, 7 or 8.
+func (d *configDoc) puppet(e configEntry) (PuppetVersion, error) {
+	keys, ok := d.table(e)
+	if !ok {
+		return 0, d.wrongType(e, "a table, like [puppet] with version = 8")
+	}
+	var v PuppetVersion
+	for _, k := range keys {
+		if k.key[1] != "version" {
+			return 0, d.unknownKey(k, "[puppet] takes version")
+		}
+		n, ok := k.val.(int64)
+		if !ok {
+			return 0, d.wrongType(k, "the major version of Puppet as a number, 7 or 8")
+		}
+		if v = PuppetVersion(n); !v.Supported() {
+			return 0, d.errorf(k, "Puppet %d is not supported; use 7 or 8 (8 also stands for OpenVox 8)", n)
+		}
+	}
+	return v, nil
+}
+
 // functionName is a Puppet function name, namespaced or not.
 var functionName = regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`)
 
@@ -450,7 +487,8 @@ func hasTOMLField(v any, name string) bool {
 
 // Select resolves which rules run and how: every rule of reg unless disabled
 // by the config; then --enable and --disable (ids) on top. Unknown ids in
-// enable or disable are an error.
+// enable or disable are an error. A rule's severity is the configured one,
+// or its default for the configuration's target version (Config.Puppet).
 func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, error) {
 	on := map[string]bool{}
 	for _, r := range reg.Rules() {
@@ -480,7 +518,7 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 		if !on[r.ID] {
 			continue
 		}
-		a := Active{Rule: r, Severity: r.Severity}
+		a := Active{Rule: r, Severity: r.DefaultSeverity(cfg.Puppet())}
 		if r.NewOptions != nil {
 			a.Options = r.NewOptions()
 		}

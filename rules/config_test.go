@@ -58,6 +58,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{"declaring pattern without %s", "[catalog]\ndeclaring_functions = { role = \"role\" }\n", 2, `catalog.declaring_functions.role: the class pattern "role" must contain %s once`},
 		{"declaring pattern twice %s", "[catalog]\ndeclaring_functions = { role = \"%s::%s\" }\n", 2, `must contain %s once`},
 		{"declaring pattern bad class", "[catalog.declaring_functions]\nrole = \"role:%s\"\n", 2, `catalog.declaring_functions.role: the class pattern "role:%s" does not make a class name: role(web) would declare "role:web"`},
+		{"puppet not a table", "puppet = 8\n", 1, `puppet: expected a table, like [puppet] with version = 8, found the number 8`},
+		{"unknown puppet key", "[puppet]\nversion = 8\nstrict = true\n", 3, `unknown key "puppet.strict"; [puppet] takes version`},
+		{"puppet version string", "[puppet]\nversion = \"8\"\n", 2, `puppet.version: expected the major version of Puppet as a number, 7 or 8, found the string "8"`},
+		{"puppet version float", "[puppet]\n\nversion = 8.1\n", 3, `puppet.version: expected the major version of Puppet as a number, 7 or 8, found the number 8.1`},
+		{"puppet version unsupported", "[puppet]\nversion = 6\n", 2, `puppet.version: Puppet 6 is not supported; use 7 or 8`},
 		{"declaring bad function name", "[catalog.declaring_functions]\n\"my role\" = \"role::%s\"\n", 2, `catalog.declaring_functions."my role": "my role" is not a Puppet function name`},
 	}
 	jargon := []string{"toml: ", "line ", "incompatible types", "destination", "slice", "int64", "rawRuleConfig", "syntax error in pattern", "last key"}
@@ -113,6 +118,56 @@ declaring_functions = { role = "role::%s", "::Profile" = "profile::%s::base" }
 	}
 	if rc := cfg.Rules["syntax-error"]; rc.Severity != rules.Info {
 		t.Errorf("syntax-error = %+v, want severity info", rc)
+	}
+}
+
+// [puppet] version sets the target version, which decides the default
+// severity of the rules whose findings Puppet 8 fails the catalog for.
+func TestConfigPuppetVersion(t *testing.T) {
+	reg := rules.Default()
+	severityOf := func(cfg *rules.Config, id string) rules.Severity {
+		t.Helper()
+		active, err := rules.Select(reg, cfg, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range active {
+			if a.Rule.ID == id {
+				return a.Severity
+			}
+		}
+		t.Fatalf("rule %s not selected", id)
+		return 0
+	}
+	if got := (*rules.Config)(nil).Puppet(); got != rules.Puppet8 {
+		t.Errorf("no configuration: target %v, want Puppet 8", got)
+	}
+	if got := severityOf(nil, "unknown-variable"); got != rules.Error {
+		t.Errorf("unknown-variable without configuration: %v, want error (Puppet 8)", got)
+	}
+	for _, c := range []struct {
+		src  string
+		want rules.PuppetVersion
+		sev  rules.Severity
+	}{
+		{"[puppet]\nversion = 7\n", rules.Puppet7, rules.Warning},
+		{"[puppet]\nversion = 8\n", rules.Puppet8, rules.Error},
+		{"exclude = []\n", rules.Puppet8, rules.Error},
+		{"[puppet]\nversion = 7\n[rules.unknown-variable]\nseverity = \"info\"\n", rules.Puppet7, rules.Info},
+	} {
+		cfg, err := rules.ParseConfig("cfg.toml", []byte(c.src), reg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Puppet() != c.want {
+			t.Errorf("%q: target %v, want %v", c.src, cfg.Puppet(), c.want)
+		}
+		if got := severityOf(cfg, "unknown-variable"); got != c.sev {
+			t.Errorf("%q: unknown-variable is %v, want %v", c.src, got, c.sev)
+		}
+		if got := severityOf(cfg, "syntax-error"); got != rules.Error {
+			t.Errorf("%q: syntax-error is %v, want error under both versions", c.src, got)
+		}
 	}
 }
 

@@ -19,6 +19,9 @@ type Pass struct {
 	// Options is the value returned by Rule.NewOptions with the
 	// configuration decoded into it; nil when the rule has no options.
 	Options any
+	// Puppet is the target Puppet version, which decides what Puppet does
+	// with a finding (its message and severity); never zero.
+	Puppet PuppetVersion
 
 	report  func(Diagnostic)
 	enabled map[string]bool
@@ -85,7 +88,7 @@ func (p *Pass) RuleEnabled(id string) bool { return p.enabled[id] }
 func (p *Pass) Report(d Diagnostic) {
 	d.Rule = p.Rule.ID
 	if d.Severity == 0 {
-		d.Severity = p.Rule.Severity
+		d.Severity = p.Rule.DefaultSeverity(p.Puppet)
 	}
 	if d.File == "" && p.File != nil {
 		d.File = p.File.Path

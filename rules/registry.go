@@ -67,11 +67,12 @@ func (r *Registry) Resolve(name string) (*Rule, bool) {
 	return rule, ok
 }
 
-// Descriptions returns what a report says of every rule, sorted by id.
-func (r *Registry) Descriptions() []diagnostics.Rule {
+// Descriptions returns what a report says of every rule, sorted by id,
+// with the default severities of target version v.
+func (r *Registry) Descriptions(v PuppetVersion) []diagnostics.Rule {
 	out := make([]diagnostics.Rule, len(r.rules))
 	for i, rule := range r.rules {
-		out[i] = rule.Describe()
+		out[i] = rule.Describe(v)
 	}
 	return out
 }

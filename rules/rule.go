@@ -51,8 +51,13 @@ type Rule struct {
 	Title string
 	// Doc explains what the rule flags and why, in a paragraph or two.
 	Doc string
-	// Severity is the default severity.
+	// Severity is the default severity when the target is Puppet 8 (the
+	// default target, see PuppetVersion).
 	Severity Severity
+	// Puppet7Severity is the default severity when the target is Puppet
+	// 7, for a rule whose strongest finding Puppet 8 fails the catalog
+	// for and Puppet 7 does not; 0 means Severity.
+	Puppet7Severity Severity
 	// Kind says whether Run is called per file or once per program.
 	Kind Kind
 	// Validation is set for rules whose errors are what `puppet parser
@@ -86,6 +91,15 @@ func ContextOf(active []Active) model.Needs {
 	return n
 }
 
+// DefaultSeverity returns the rule's default severity when the target
+// is Puppet v.
+func (r *Rule) DefaultSeverity(v PuppetVersion) Severity {
+	if v.OrDefault() == Puppet7 && r.Puppet7Severity != 0 {
+		return r.Puppet7Severity
+	}
+	return r.Severity
+}
+
 // URL returns the address of the rule's documentation.
 func (r *Rule) URL() string { return DocsBaseURL + r.ID + ".md" }
 
@@ -100,13 +114,16 @@ func (r *Rule) validate() error {
 		return fmt.Errorf("rule %q: title and doc are required", r.ID)
 	case r.Severity < Info || r.Severity > Error:
 		return fmt.Errorf("rule %q: invalid default severity", r.ID)
+	case r.Puppet7Severity < 0 || r.Puppet7Severity > Error:
+		return fmt.Errorf("rule %q: invalid Puppet 7 severity", r.ID)
 	case r.Run == nil:
 		return fmt.Errorf("rule %q: no Run function", r.ID)
 	}
 	return nil
 }
 
-// Describe returns what a report says of the rule.
-func (r *Rule) Describe() diagnostics.Rule {
-	return diagnostics.Rule{ID: r.ID, Title: r.Title, Doc: r.Doc, Severity: r.Severity, URL: r.URL()}
+// Describe returns what a report says of the rule when the target is
+// Puppet v.
+func (r *Rule) Describe(v PuppetVersion) diagnostics.Rule {
+	return diagnostics.Rule{ID: r.ID, Title: r.Title, Doc: r.Doc, Severity: r.DefaultSeverity(v), URL: r.URL()}
 }

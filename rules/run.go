@@ -25,6 +25,8 @@ type Runner struct {
 	Rules []Active
 	// Jobs bounds the number of files checked at once; <= 0 means GOMAXPROCS.
 	Jobs int
+	// Puppet is the target Puppet version; 0 means DefaultPuppetVersion.
+	Puppet PuppetVersion
 }
 
 // Run checks every reported file of prog and returns the findings, with
@@ -61,7 +63,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 			if _, ok := reported[d.File]; !ok {
 				return // context file: not reported on
 			}
-			d.Severity = effectiveSeverity(a, d.Severity, reported[d.File])
+			d.Severity = effectiveSeverity(a, rn.Puppet, d.Severity, reported[d.File])
 			mu.Lock()
 			byFile[d.File] = append(byFile[d.File], d)
 			mu.Unlock()
@@ -97,13 +99,13 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	par.ForWorkers(wholeProgramJobs+len(files), rn.Jobs, func(w, i int) {
 		if i < wholeProgramJobs {
 			for _, a := range programRules {
-				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, report: collect(a), enabled: enabled})
+				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), report: collect(a), enabled: enabled})
 			}
 			return
 		}
 		// One Pass per file, its rule fields set for each rule in turn:
 		// a Pass per file and rule was 5 MB on a 5,000-file tree.
-		pass := &Pass{File: files[i-wholeProgramJobs], Program: prog, enabled: enabled, nodes: &nodeLists[w]}
+		pass := &Pass{File: files[i-wholeProgramJobs], Program: prog, Puppet: rn.Puppet.OrDefault(), enabled: enabled, nodes: &nodeLists[w]}
 		for i, a := range fileRules {
 			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, fileReports[i]
 			runRule(pass)
@@ -123,17 +125,19 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 }
 
 // effectiveSeverity is the severity a finding is reported with. The
-// configured severity replaces the rule's default; a finding the rule
-// reported below its default (weaker evidence) stays that far below, and
+// configured severity replaces the rule's default (for target version v);
+// a finding the rule reported below that default (weaker evidence) stays
+// that far below, and
 // never rises above the configured one. In documentation files (examples,
 // tests) every finding is info, except a validation error: Puppet rejects
 // that file whoever reads it.
-func effectiveSeverity(a Active, reportedAs Severity, f *model.File) Severity {
+func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.File) Severity {
+	def := a.Rule.DefaultSeverity(v)
 	sev := a.Severity
 	if sev == 0 {
-		sev = a.Rule.Severity
+		sev = def
 	}
-	if reportedAs != 0 && reportedAs < a.Rule.Severity {
+	if reportedAs != 0 && reportedAs < def {
 		sev = min(sev, reportedAs)
 	}
 	if f != nil && f.Documentation() && !(a.Rule.Validation && sev == Error) {

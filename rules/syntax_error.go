@@ -30,7 +30,8 @@ A file that parses is then checked as Puppet's validator checks it (puppet parse
 expression whose value is thrown away ("This Name has no effect"), a parameter declared twice, a
 class or node defined twice in the file, a call of something that is not a function, node
 inheritance, +=, and the other checks listed in docs/validation.md, in Puppet's words. A literal hash
-key given twice is a warning: Puppet 7 warns about it, Puppet 8 (strict=error) rejects the file.`,
+key given twice is an error when the target version is 8, where strict=error rejects the file, and a
+warning when it is 7, which only warns.`,
 		Run: func(p *Pass) {
 			f := p.File.Parsed
 			for _, e := range f.Errors {
@@ -44,11 +45,14 @@ key given twice is a warning: Puppet 7 warns about it, Puppet 8 (strict=error) r
 			}
 			for _, is := range validate.File(f) {
 				msg, detail := validationMessage(is.Message, is.Short)
-				if is.Strict {
+				if is.Strict && !p.Puppet.StrictVariables() {
 					p.Report(Diagnostic{File: p.File.Path, Start: is.Start, End: is.End, Severity: Warning, Message: msg,
 						Detail: strings.TrimSpace("Puppet 7 warns (its strict setting is warning by default); Puppet 8, where strict is " +
 							"error by default, rejects the file. " + detail)})
 					continue
+				}
+				if is.Strict {
+					detail = strings.TrimSpace("Puppet 8 rejects the file (its strict setting is error by default; Puppet 7 only warns). " + detail)
 				}
 				p.ReportSpan(p.File, is.Span, msg, detail)
 			}

@@ -15,12 +15,17 @@ func UnknownQualifiedVariable() *Rule {
 		ID:       "unknown-qualified-variable",
 		Title:    "A qualified variable that does not exist",
 		Severity: Error,
-		Kind:     PerFile,
+		// Puppet 7 reads undef with a warning where Puppet 8, with
+		// strict_variables on by default, fails the catalog.
+		Puppet7Severity: Warning,
+		Kind:            PerFile,
 		Doc: `A qualified name $a::b::x reads variable x of class a::b: a parameter of the class, a variable assigned in
 its body (not inside a lambda there), or one of a class it inherits from. It is undef when the class has no
 such variable; when a::b is a defined type or node, whose scopes are anonymous ("Node scope and the local
 scopes created by lambdas and defined resources are anonymous and cannot be directly referenced"); or when
-module a is in the tree but has no class a::b. Modules that are not loaded are not guessed at.`,
+module a is in the tree but has no class a::b. Modules that are not loaded are not guessed at. Puppet 7
+reads undef with an "Unknown variable" warning; Puppet 8 (strict_variables on by default) fails the
+catalog, an error when the target version is 8.`,
 		Context: model.NeedDefinitions,
 		Run:     runUnknownQualifiedVariable,
 	}
@@ -50,22 +55,22 @@ func runUnknownQualifiedVariable(p *Pass) {
 					msg += fmt.Sprintf("; did you mean $%s::%s?", class, near)
 				}
 				p.ReportSpan(p.File, r.Var.Span(), msg,
-					fmt.Sprintf("Neither class %s (%s) nor a class it inherits from has a parameter or variable $%s, so Puppet reads undef.",
-						class, lineOf(p.File, d.File, d.NameSpan), name),
+					fmt.Sprintf("Neither class %s (%s) nor a class it inherits from has a parameter or variable $%s, so %s.",
+						class, lineOf(p.File, d.File, d.NameSpan), name, unsetRead(p.Puppet)),
 					RelatedAt(d.File, d.NameSpan, "class "+class))
 			}
 			continue
 		}
 		if d := p.Program.Define(class); d != nil {
 			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf("%s: %s is a defined type, whose scope is anonymous", varRef(r.Var), class),
-				"A defined type's scope cannot be referenced by name. Pass the value as a parameter instead.",
+				"A defined type's scope cannot be referenced by name, so "+unsetRead(p.Puppet)+". Pass the value as a parameter instead.",
 				RelatedAt(d.File, d.NameSpan, "defined type "+class))
 			continue
 		}
 		mod, _, _ := strings.Cut(class, "::")
 		if st.ModuleLoaded(mod) {
 			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf("%s: module %s has no class %s", varRef(r.Var), mod, class),
-				fmt.Sprintf("Module %s is in the tree and no file of it defines class %s, so Puppet reads undef.", mod, class))
+				fmt.Sprintf("Module %s is in the tree and no file of it defines class %s, so %s.", mod, class, unsetRead(p.Puppet)))
 		}
 	}
 }

@@ -13,14 +13,17 @@ func UnknownVariable() *Rule {
 	return &Rule{
 		ID:       "unknown-variable",
 		Title:    "A variable read that static scope cannot resolve",
-		Severity: Warning,
-		Kind:     PerFile,
-		Aliases:  []string{"variable_scope"},
+		Severity: Error,
+		// Puppet 7 reads undef with a warning where Puppet 8, with
+		// strict_variables on by default, fails the catalog.
+		Puppet7Severity: Warning,
+		Kind:            PerFile,
+		Aliases:         []string{"variable_scope"},
 		Doc: `Puppet looks variables up by static scope: a class, defined type or lambda sees its parameters and the
 variables assigned before the read in its own scope, a lambda also sees the scope it is written in, a class
 sees the classes it inherits from, and every scope sees node scope (when declared in a node), top scope,
-facts and built-in variables. Anything else is undef, with at most an "Unknown variable" warning on the
-server. If, unless, case and selectors create no scope; lambdas do, so a variable assigned inside an each
+facts and built-in variables. Anything else is unknown: Puppet 7 reads undef with an "Unknown variable"
+warning, Puppet 8 (strict_variables on by default) fails the catalog, an error when the target version is 8. If, unless, case and selectors create no scope; lambdas do, so a variable assigned inside an each
 block is gone after it. A read guarded by defined('$x') (in the condition around it, or as
 "defined('$x') and $x") is not reported. One the code expects may be unset (an argument of pick() or
 pick_default(), tested against undef, or the default of a parameter the body tests so) is info: it works
@@ -50,7 +53,7 @@ func runUnknownVariable(p *Pass) {
 		var sev Severity // 0: the rule's
 		switch r.Resolution.Kind {
 		case model.Unresolved:
-			msg, detail, related = unknownVariableMessage(st, sug, r)
+			msg, detail, related = unknownVariableMessage(st, sug, r, p.Puppet)
 			owner := r.Scope.Owner()
 			switch {
 			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
@@ -72,7 +75,7 @@ func runUnknownVariable(p *Pass) {
 			}
 			sev = Info
 			msg = fmt.Sprintf("%s is set in %s only when its declaration passes the %s metaparameter", varRef(r.Var), scopeNoun(r.Scope), name)
-			detail = "A resource default may pass it too; elsewhere it is unknown and Puppet reads undef."
+			detail = "A resource default may pass it too; elsewhere it is unknown, so " + unsetRead(p.Puppet) + "."
 		default:
 			continue
 		}
@@ -81,7 +84,7 @@ func runUnknownVariable(p *Pass) {
 		case r.AllowsUndef:
 			sev = Info
 			detail += fmt.Sprintf(" The code expects it may be unset (pick() or an undef test), which works only while strict_variables is off "+
-				"(it is on by default from Puppet 8, and the read then fails the catalog): test defined('$%s') first.", bare)
+				"(%s): test defined('$%s') first.", strictVariablesNote(p.Puppet), bare)
 		case r.Resolution.Kind == model.ResolvedMetaparam:
 			detail += fmt.Sprintf(" Test defined('$%s') first.", bare)
 		}
@@ -91,7 +94,7 @@ func runUnknownVariable(p *Pass) {
 
 // unknownVariableMessage explains why an unresolved read is unknown: the
 // message, the detail and the related locations.
-func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (msg, detail string, related []Related) {
+func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv PuppetVersion) (msg, detail string, related []Related) {
 	v := r.Var
 	f := r.File
 	if v.IsTopScope() {
@@ -102,14 +105,15 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (ms
 				fmt.Sprintf("It is assigned at %s, and a node definition is not top scope. Write $%s inside the node's classes.", at, name), nil
 		}
 		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests", varRef(v), name),
-			"It is not a fact or built-in variable either, so Puppet reads undef. If an ENC or an external fact sets it, list it " +
+			"It is not a fact or built-in variable either, so " + unsetRead(pv) + ". If an ENC or an external fact sets it, list it " +
 				"in [scope] known_variables.", nil
 	}
 	if early := r.Resolution.Early; early != nil {
 		a := r.Resolution.Assignment
 		return fmt.Sprintf("%s is assigned at top scope (%s) only after %s evaluates %s (%s)",
 				varRef(v), lineOf(f, a.File, a.Var.Span()), early.Kind, r.Scope.Owner().Def.Name, lineOf(f, early.File, early.Span)),
-			fmt.Sprintf("Classes declared from top-scope code run at once, so %s is undef here. Assign it before the declaration.", varRef(v)),
+			fmt.Sprintf("Classes declared from top-scope code run at once, so %s is not set yet here and %s. Assign it before the declaration.",
+				varRef(v), unsetRead(pv)),
 			[]Related{RelatedAt(early.File, early.Span, "declared here, before the assignment"), RelatedAt(a.File, a.Var.Span(), "assigned here")}
 	}
 	name := v.Name
@@ -121,7 +125,7 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (ms
 	for sc := r.Scope; sc != nil; sc = sc.Parent {
 		if a := sc.FirstCompatible(name, r.Branch, nil); a != nil {
 			return fmt.Sprintf("%s is read before it is assigned (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
-				fmt.Sprintf("Puppet evaluates %s in order, so %s is undef here. Move the assignment up.", where, varRef(v)),
+				fmt.Sprintf("Puppet evaluates %s in order, so %s is not set yet here and %s. Move the assignment up.", where, varRef(v), unsetRead(pv)),
 				[]Related{RelatedAt(a.File, a.Var.Span(), "assigned here")}
 		}
 		if sc.Kind != model.LambdaScope {
@@ -135,8 +139,8 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (ms
 			continue
 		}
 		return fmt.Sprintf("%s is assigned only inside a lambda (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
-			fmt.Sprintf("A lambda's variables are local to it: after the block %s is undef. Use the lambda's return value instead "+
-				"(map, reduce, filter).", varRef(v)),
+			fmt.Sprintf("A lambda's variables are local to it: after the block %s is not set and %s. Use the lambda's return value instead "+
+				"(map, reduce, filter).", varRef(v), unsetRead(pv)),
 			[]Related{RelatedAt(a.File, a.Var.Span(), "assigned in this lambda's scope")}
 	}
 	if owner.Def != nil {
@@ -162,12 +166,31 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read) (ms
 		msg += fmt.Sprintf("; did you mean $%s?", near)
 	}
 	detail = fmt.Sprintf("It is not a parameter or a variable assigned earlier in %s, nor inherited, top-scope, fact or built-in, "+
-		"so Puppet reads undef.", where)
+		"so %s.", where, unsetRead(pv))
 	if owner.Kind == model.TemplateScope {
 		detail += " A template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's " +
 			"variables: declare and pass it as a parameter."
 	}
 	return msg, detail, nil
+}
+
+// unsetRead says what Puppet does with a read of a variable that is not
+// set, under target version v; it follows "so" in a finding's detail.
+// Both verdicts are recorded in testdata/puppet-apply/puppet8.
+func unsetRead(v PuppetVersion) string {
+	if v.StrictVariables() {
+		return `Puppet 8 fails the catalog ("Unknown variable", with strict_variables on by default)`
+	}
+	return `Puppet 7 reads undef, with an "Unknown variable" warning`
+}
+
+// strictVariablesNote says what strict_variables means for the target
+// version v, for reads the code expects may be unset.
+func strictVariablesNote(v PuppetVersion) string {
+	if v.StrictVariables() {
+		return "it is on by default in Puppet 8, and the read fails the catalog when the variable is unset"
+	}
+	return "Puppet 7's default; Puppet 8 turns it on, and the read then fails the catalog"
 }
 
 // missingFactModule returns, for a read of $::m_x, the module m when the

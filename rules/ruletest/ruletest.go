@@ -42,6 +42,9 @@ type Options struct {
 	RuleOptions map[string]any
 	// DeclaringFunctions are declaring functions, as from [catalog] in the config.
 	DeclaringFunctions model.DeclaringFunctions
+	// Puppet is the target Puppet version, as from [puppet] in the
+	// config; 0 means the fixture's .ducklint.toml, or the default.
+	Puppet rules.PuppetVersion
 }
 
 // Run lints the fixture at path — a .pp or .epp file, or a .txtar archive of
@@ -70,9 +73,12 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 	if err != nil {
 		t.Fatal(err)
 	}
+	if opts.Puppet == 0 {
+		opts.Puppet = fixtureConfig(t, dir).Puppet()
+	}
 	var active []rules.Active
 	for _, r := range rs {
-		a := rules.Active{Rule: r, Severity: r.Severity}
+		a := rules.Active{Rule: r, Severity: r.DefaultSeverity(opts.Puppet)}
 		if o, ok := opts.RuleOptions[r.ID]; ok {
 			a.Options = o
 		} else if r.NewOptions != nil {
@@ -87,8 +93,26 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 // selection (as rules.Select makes them from a configuration).
 func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) []rules.Diagnostic {
 	t.Helper()
-	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2}
+	if opts.Puppet == 0 {
+		opts.Puppet = fixtureConfig(t, dir).Puppet()
+	}
+	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2, Puppet: opts.Puppet}
 	return runner.Run(Program(t, dir, opts))
+}
+
+// fixtureConfig returns the configuration of the fixture in dir, its
+// .ducklint.toml; nil when it has none.
+func fixtureConfig(t *testing.T, dir string) *rules.Config {
+	t.Helper()
+	cfgPath := filepath.Join(dir, rules.ConfigFileName)
+	if !fileExists(cfgPath) {
+		return nil
+	}
+	cfg, err := rules.LoadConfig(cfgPath, rules.Default())
+	if err != nil {
+		t.Fatalf("fixture configuration: %v", err)
+	}
+	return cfg
 }
 
 // Program loads the tree in dir — reporting opts.Reported, or all of it —
@@ -105,11 +129,7 @@ func Program(t *testing.T, dir string, opts Options) *model.Program {
 	}
 	// A fixture's .ducklint.toml contributes what the model reads from
 	// the configuration.
-	if cfgPath := filepath.Join(dir, rules.ConfigFileName); fileExists(cfgPath) {
-		cfg, err := rules.LoadConfig(cfgPath, rules.Default())
-		if err != nil {
-			t.Fatalf("fixture configuration: %v", err)
-		}
+	if cfg := fixtureConfig(t, dir); cfg != nil {
 		opts.KnownVariables = append(slices.Clone(opts.KnownVariables), cfg.KnownVariables...)
 		if opts.DeclaringFunctions == nil {
 			opts.DeclaringFunctions = cfg.DeclaringFunctions

@@ -17,8 +17,8 @@ define meta::guarded (String $path = $title) {
 }
 define meta::unguarded () {
   notice($subscribe) # want info:"[$]subscribe is set in defined type meta::unguarded only when its declaration passes the subscribe metaparameter"
-  notice($stage) # want warning:"unknown variable [$]stage"
-  notice($export) # want warning:"unknown variable [$]export"
+  notice($stage) # want error:"unknown variable [$]stage"
+  notice($export) # want error:"unknown variable [$]export"
 }
 class meta::klass {
   notice($stage, $noop) # want info:"[$]stage is set in class meta::klass only when" info:"[$]noop is set in class"
