@@ -8,6 +8,7 @@ func All() []*Rule {
 		UnusedIgnore(),
 		AutoloadLayout(),
 		UnknownVariable(),
+		LegacyFact(),
 		NodeScopeRead(),
 		VariableReassigned(),
 		QualifiedReadWithoutInclude(),

@@ -1,0 +1,122 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/builtin"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// LegacyFact reports reads of Facter's legacy facts, which Puppet 8 no
+// longer collects, with the structured fact that replaces each.
+func LegacyFact() *Rule {
+	return &Rule{
+		ID:    "legacy-fact",
+		Title: "A read of a legacy fact, which Puppet 8 no longer collects",
+		// A top-scope read of a fact Puppet 8 does not collect fails the
+		// catalog under strict_variables; Puppet 7 collects them.
+		Severity:        Error,
+		Puppet7Severity: Info,
+		Kind:            PerFile,
+		Aliases:         []string{"legacy_facts"},
+		Doc: `Facter's flat legacy facts ($osfamily, $operatingsystem, $ipaddress, $ipaddress_eth0, $memorysize_mb...)
+are not collected by Puppet 8 (include_legacy_facts is false by default), nor by OpenVox 8. A read of one as
+a top-scope variable ($osfamily, $::osfamily, "${osfamily}", in an EPP template) is then unknown, and with
+strict_variables, on by default in Puppet 8, it fails the catalog; $facts['osfamily'] is undef. The finding
+names the structured fact that replaces it ($facts['os']['family'], $facts['networking']['ip'],
+$facts['networking']['interfaces']['eth0']['ip']), and says when its value has another form (the *_mb
+facts are in MiB, the replacements in bytes). Custom facts of the tree's lib/facter and names a local
+variable or parameter shadows are not legacy facts. With the target version 7 the findings are info.`,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedTemplateRenderers,
+		Run:     runLegacyFact,
+	}
+}
+
+func runLegacyFact(p *Pass) {
+	st := staticScope(p)
+	for _, r := range st.Reads(p.File) {
+		if r.Resolution.Kind != model.ResolvedFact || r.Var.IsQualified() {
+			continue
+		}
+		name := strings.TrimPrefix(r.Var.Name, "::")
+		lf, ok := builtin.LookupLegacyFact(name)
+		if !ok || st.CustomFact(name) || st.Configured(name) {
+			continue
+		}
+		var sev Severity // 0: the rule's, an error for Puppet 8
+		detail := ""
+		switch {
+		case !p.Puppet.CollectsLegacyFacts() && (r.CheckedDefined || r.AllowsUndef):
+			sev = Warning
+			detail = fmt.Sprintf("Puppet 8 does not collect legacy facts (include_legacy_facts is false by default), so %s is never set: "+
+				"the code that expects it may be unset takes the unset path on every node.", varRef(r.Var))
+		case !p.Puppet.CollectsLegacyFacts():
+			detail = fmt.Sprintf("Puppet 8 does not collect legacy facts (include_legacy_facts is false by default), so %s is unknown, "+
+				"and with strict_variables, on by default, the read fails the catalog.", varRef(r.Var))
+		default:
+			detail = "Puppet 7 collects legacy facts, so this works today. Puppet 8 does not (include_legacy_facts is false " +
+				"by default), and the read then fails the catalog (strict_variables is on by default)."
+		}
+		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Severity: sev,
+			Message: legacyFactMessage(varRef(r.Var), lf), Detail: detail + " " + legacyFactFix(lf)})
+	}
+	for _, n := range p.Nodes() {
+		acc, ok := n.(*parser.Access)
+		if !ok || len(acc.Keys) == 0 {
+			continue
+		}
+		v, ok := acc.Target.(*parser.Variable)
+		if !ok || strings.TrimPrefix(v.Name, "::") != "facts" {
+			continue
+		}
+		key, ok := acc.Keys[0].(*parser.StringLit)
+		if !ok {
+			continue
+		}
+		lf, ok := builtin.LookupLegacyFact(key.Value)
+		if !ok || strings.HasPrefix(key.Value, "::") || st.CustomFact(key.Value) {
+			continue
+		}
+		sev := Warning // undef, which the code may handle: no failure
+		detail := fmt.Sprintf("Puppet 8 does not collect legacy facts (include_legacy_facts is false by default), so $facts['%s'] "+
+			"is undef on every node.", key.Value)
+		if p.Puppet.CollectsLegacyFacts() {
+			sev = Info
+			detail = "Puppet 7 collects legacy facts, so this works today. Puppet 8 does not (include_legacy_facts is false " +
+				"by default), and the key is then undef."
+		}
+		span := parser.Span{Start: v.Span().Start, End: key.Span().End}
+		if len(acc.Keys) == 1 {
+			span = acc.Span()
+		}
+		p.Report(Diagnostic{Start: span.Start, End: span.End, Severity: sev,
+			Message: legacyFactMessage(fmt.Sprintf("$facts['%s']", key.Value), lf), Detail: detail + " " + legacyFactFix(lf)})
+	}
+}
+
+// legacyFactMessage is the message of a read (written as read) of a
+// legacy fact.
+func legacyFactMessage(read string, lf builtin.LegacyFactRead) string {
+	switch {
+	case lf.Replacement() == nil:
+		return fit(fmt.Sprintf("legacy fact %s: no structured fact holds its value", read), "legacy fact: no structured fact holds its value")
+	case lf.Fact.Differs != "":
+		return fit(fmt.Sprintf("legacy fact %s: %s holds its value in another form", read, lf.FactsAccess()),
+			fmt.Sprintf("legacy fact %s: %s replaces it", read, lf.FactsAccess()), "legacy fact: a structured fact replaces it")
+	}
+	return fit(fmt.Sprintf("legacy fact %s: use %s", read, lf.FactsAccess()), "legacy fact: use "+lf.FactsAccess(), "legacy fact")
+}
+
+// legacyFactFix says what to write instead.
+func legacyFactFix(lf builtin.LegacyFactRead) string {
+	switch {
+	case lf.Replacement() == nil:
+		return fmt.Sprintf("It is %s.", lf.Fact.Differs)
+	case lf.Fact.Differs != "":
+		return fmt.Sprintf("Facter's structured fact %s replaces it, but the legacy fact is %s.",
+			strings.Join(lf.Replacement(), "."), lf.Fact.Differs)
+	}
+	return fmt.Sprintf("Write %s: Facter's structured fact %s has the same value.", lf.FactsAccess(), strings.Join(lf.Replacement(), "."))
+}
