@@ -9,6 +9,7 @@ func All() []*Rule {
 		AutoloadLayout(),
 		UnknownVariable(),
 		LegacyFact(),
+		TopScopeFact(),
 		NodeScopeRead(),
 		VariableReassigned(),
 		QualifiedReadWithoutInclude(),
