@@ -62,6 +62,8 @@ type options struct {
 	jobs          int
 	color         *bool // nil: only on a terminal
 	verbose       bool
+	fix           bool // apply the findings' exact edits (see fix.go)
+	diff          bool // with fix: print the edits as a unified diff, write nothing
 	paths         []string
 }
 
@@ -197,6 +199,8 @@ Flags:
       --jobs N               files processed at once (default %d)
       --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)
   -v, --verbose              text format: explain each finding below it (why, Puppet's words, the fix)
+      --fix                  apply the exact fixes findings carry to .pp and .epp files, then report what is left
+      --diff                 with --fix: print the fixes as a unified diff and write nothing
 
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or path error, 3 internal failure.
 `
@@ -221,6 +225,8 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.Var(colorFlag{&opts.color, false}, "no-color", "")
 	fs.BoolVar(&opts.verbose, "v", false, "")
 	fs.BoolVar(&opts.verbose, "verbose", false, "")
+	fs.BoolVar(&opts.fix, "fix", false, "")
+	fs.BoolVar(&opts.diff, "diff", false, "")
 	help := false
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&help, "help", false, "")
@@ -272,6 +278,12 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	}
 	if stdin > 1 {
 		return nil, &usageError{`"-" (standard input) may be given only once`}
+	}
+	if opts.diff && !opts.fix {
+		return nil, &usageError{"--diff shows what --fix would change: give both"}
+	}
+	if opts.fix && stdin > 0 {
+		return nil, &usageError{`--fix writes files and cannot fix standard input ("-")`}
 	}
 	if opts.stdinFilename != "" && stdin == 0 {
 		return nil, &usageError{`--stdin-filename needs "-" among the paths`}

@@ -13,4 +13,7 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
-require github.com/go-json-experiment/json v0.0.0-20260601182631-00ed12fed2a6 // indirect
+require (
+	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260601182631-00ed12fed2a6 // indirect
+)

@@ -59,7 +59,13 @@ func (c *Command) run(opts *options) (int, error) {
 	snap, err := ws.Snapshot(ctx)
 	if err == nil {
 		var res *engine.Result
-		if res, err = snap.Check(ctx); err == nil {
+		if res, err = snap.Check(ctx); err == nil && opts.fix {
+			res, err = c.fix(ctx, opts, ws, res)
+		}
+		if err == nil && opts.diff {
+			return c.exitCode(opts, res), nil
+		}
+		if err == nil {
 			return c.report(opts, dir, ws, res, files)
 		}
 	}
@@ -84,6 +90,12 @@ func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *e
 	if err := c.writeOutputs(opts.outputs, files, rep, reporter.Options{Color: c.useColor(opts), Verbose: opts.verbose}); err != nil {
 		return ExitInternal, err
 	}
+	return c.exitCode(opts, res), nil
+}
+
+// exitCode is the exit code of a check: findings at or above --fail-on,
+// and path errors, which win.
+func (c *Command) exitCode(opts *options, res *engine.Result) int {
 	code := ExitClean
 	for _, f := range res.Findings {
 		if f.Severity >= opts.failOn {
@@ -94,7 +106,7 @@ func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *e
 	if len(res.Errors) > 0 {
 		code = ExitUsage
 	}
-	return code, nil
+	return code
 }
 
 // errorsOnStderr reports whether path errors are also written to stderr,

@@ -81,6 +81,18 @@ type Diagnostic struct {
 	Start   parser.Pos
 	End     parser.Pos
 	Related []Related
+	// Edits are an exact fix: replacing each range of File with its text
+	// makes the code do what the message asks, and nothing else. Nil when
+	// the rule knows no exact fix. The ranges do not overlap.
+	Edits []Edit
+}
+
+// Edit replaces the range [Start, End) of a file (byte offsets of the
+// positions) with NewText.
+type Edit struct {
+	Start   parser.Pos
+	End     parser.Pos
+	NewText string
 }
 
 // Related is a secondary location of a diagnostic, such as the declaration
@@ -146,7 +158,7 @@ func Sort(ds []Diagnostic) []Diagnostic {
 // Equal reports whether a and b are the same finding.
 func Equal(a, b Diagnostic) bool {
 	return a.Rule == b.Rule && a.Severity == b.Severity && a.Message == b.Message && a.Detail == b.Detail &&
-		a.File == b.File && a.Start == b.Start && a.End == b.End && slices.Equal(a.Related, b.Related)
+		a.File == b.File && a.Start == b.Start && a.End == b.End && slices.Equal(a.Related, b.Related) && slices.Equal(a.Edits, b.Edits)
 }
 
 // PathError is a path that could not be linted.

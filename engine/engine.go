@@ -294,6 +294,10 @@ func (w *Workspace) knownFile(abs string) (int, bool) {
 	return i, ok
 }
 
+// Abs returns the absolute path of a path as findings report it (relative
+// to Dir, or absolute).
+func (w *Workspace) Abs(path string) string { return w.abs(path) }
+
 // abs makes path absolute against the workspace's directory.
 func (w *Workspace) abs(path string) string {
 	if !filepath.IsAbs(path) {

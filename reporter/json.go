@@ -36,6 +36,16 @@ type (
 		EndLine   int           `json:"end_line"`
 		EndColumn int           `json:"end_column"`
 		Related   []jsonRelated `json:"related"`
+		// Edits were added to version 1 compatibly: optional, absent
+		// when the finding has no exact fix.
+		Edits []jsonEdit `json:"edits,omitempty"`
+	}
+	jsonEdit struct {
+		Line      int    `json:"line"`
+		Column    int    `json:"column"`
+		EndLine   int    `json:"end_line"`
+		EndColumn int    `json:"end_column"`
+		NewText   string `json:"new_text"`
 	}
 	jsonRelated struct {
 		Message   string `json:"message"`
@@ -66,6 +76,10 @@ func writeJSON(w io.Writer, r *Report, _ Options) error {
 		}
 		for _, rel := range d.Related {
 			f.Related = append(f.Related, jsonRelatedOf(rel))
+		}
+		for _, e := range d.Edits {
+			f.Edits = append(f.Edits, jsonEdit{Line: int(e.Start.Line), Column: int(e.Start.Column),
+				EndLine: int(e.End.Line), EndColumn: int(e.End.Column), NewText: e.NewText})
 		}
 		out.Findings = append(out.Findings, f)
 	}

@@ -36,6 +36,7 @@ variable or parameter shadows are not legacy facts. With the target version 7 th
 
 func runLegacyFact(p *Pass) {
 	st := staticScope(p)
+	inString := interpolatedParts(p)
 	for _, r := range st.Reads(p.File) {
 		if r.Resolution.Kind != model.ResolvedFact || r.Var.IsQualified() {
 			continue
@@ -59,8 +60,22 @@ func runLegacyFact(p *Pass) {
 			detail = "Puppet 7 collects legacy facts, so this works today. Puppet 8 does not (include_legacy_facts is false " +
 				"by default), and the read then fails the catalog (strict_variables is on by default)."
 		}
+		detail += " " + legacyFactFix(lf)
+		later := assignedLater(r, name)
+		if later != nil {
+			detail += fmt.Sprintf(" %s is also assigned later in %s (%s): if that is the value meant, move the assignment up.",
+				varRef(r.Var), scopeNoun(r.Scope), lineOf(p.File, later.File, later.Var.Span()))
+		}
+		var edits []Edit
+		if exactReplacement(lf) && !r.CheckedDefined && later == nil {
+			// Not for a read the code guards with defined('$x'), whose
+			// guard (a string) would need rewriting too, nor for one
+			// before an assignment of the name, which may be what the
+			// code means to read.
+			edits = replaceExpr(p, r.Var, lf.FactsAccess(), inString[r.Var])
+		}
 		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Severity: sev,
-			Message: legacyFactMessage(varRef(r.Var), lf), Detail: detail + " " + legacyFactFix(lf)})
+			Message: legacyFactMessage(varRef(r.Var), lf), Detail: detail, Edits: edits})
 	}
 	for _, n := range p.Nodes() {
 		acc, ok := n.(*parser.Access)
@@ -88,12 +103,39 @@ func runLegacyFact(p *Pass) {
 				"by default), and the key is then undef."
 		}
 		span := parser.Span{Start: v.Span().Start, End: key.Span().End}
+		var edits []Edit
 		if len(acc.Keys) == 1 {
 			span = acc.Span()
+			if exactReplacement(lf) {
+				edits = replaceExpr(p, acc, lf.FactsAccess(), inString[acc])
+			}
 		}
 		p.Report(Diagnostic{Start: span.Start, End: span.End, Severity: sev,
-			Message: legacyFactMessage(fmt.Sprintf("$facts['%s']", key.Value), lf), Detail: detail + " " + legacyFactFix(lf)})
+			Message: legacyFactMessage(fmt.Sprintf("$facts['%s']", key.Value), lf), Detail: detail + " " + legacyFactFix(lf), Edits: edits})
 	}
+}
+
+// assignedLater returns an assignment of name after read r in its scope
+// (or a scope its lambda is in), nil when there is none: the read, before
+// it, resolves to the fact.
+func assignedLater(r *model.Read, name string) *model.Assignment {
+	for sc := r.Scope; sc != nil; sc = sc.Parent {
+		for _, a := range sc.Assigned(name) {
+			if a.File == r.File && a.Var.Span().Start.Offset > r.Var.Span().Start.Offset {
+				return a
+			}
+		}
+		if sc.Kind != model.LambdaScope {
+			break
+		}
+	}
+	return nil
+}
+
+// exactReplacement reports whether the legacy fact's replacement has its
+// value, so that replacing the read is an exact fix.
+func exactReplacement(lf builtin.LegacyFactRead) bool {
+	return lf.Replacement() != nil && lf.Fact.Differs == ""
 }
 
 // legacyFactMessage is the message of a read (written as read) of a

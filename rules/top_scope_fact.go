@@ -29,6 +29,7 @@ not reported.`,
 
 func runTopScopeFact(p *Pass) {
 	st := staticScope(p)
+	inString := interpolatedParts(p)
 	for _, r := range st.Reads(p.File) {
 		if r.Resolution.Kind != model.ResolvedFact || r.Var.IsQualified() {
 			continue
@@ -37,10 +38,11 @@ func runTopScopeFact(p *Pass) {
 		if !builtin.IsCoreFact(name) || st.Configured(name) {
 			continue
 		}
-		p.ReportSpan(p.File, r.Var.Span(),
-			fmt.Sprintf("fact %s read as a top-scope variable: use $facts['%s']", varRef(r.Var), name),
-			fmt.Sprintf("%s is Facter's core fact %s, but read as a variable it looks like any other top-scope variable, and a "+
+		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End,
+			Message: fmt.Sprintf("fact %s read as a top-scope variable: use $facts['%s']", varRef(r.Var), name),
+			Detail: fmt.Sprintf("%s is Facter's core fact %s, but read as a variable it looks like any other top-scope variable, and a "+
 				"variable or parameter of the same name takes its place. $facts['%s'] is always the fact, on Puppet 7 and 8 alike.",
-				varRef(r.Var), name, name))
+				varRef(r.Var), name, name),
+			Edits: replaceExpr(p, r.Var, "$facts['"+name+"']", inString[r.Var])})
 	}
 }

@@ -1,0 +1,274 @@
+// Package fix applies the exact edits that findings carry to a Puppet
+// file's source, and accepts the result only when it is safe: the file is a
+// manifest or an EPP template, the result parses and passes the checks of
+// Puppet's validator that the original passes, and its syntax tree differs
+// from the original's exactly where the edits say — each edited
+// expression is replaced by the expression of its edit, and everything
+// else, comments included, is unchanged. Edits that overlap an earlier
+// one are left for a later round, after the file has been linted again.
+package fix
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/validate"
+)
+
+// Fixable reports whether a file of this path may be fixed: a Puppet
+// manifest or EPP template. No other file is ever written.
+func Fixable(path string) bool {
+	ext := filepath.Ext(path)
+	return ext == ".pp" || ext == ".epp"
+}
+
+// Apply applies edits to src, the content of the Puppet file at path,
+// and checks the result. It returns the new content and how many edits it
+// applied; edits overlapping one applied before it (in file order) are
+// not applied, for a later round. An error says why nothing was applied:
+// the result would not be safe, and src stands.
+func Apply(path string, src []byte, edits []diagnostics.Edit) ([]byte, int, error) {
+	if !Fixable(path) {
+		return nil, 0, errors.New("only Puppet manifests (.pp) and EPP templates (.epp) are fixed")
+	}
+	todo, err := nonOverlapping(src, edits)
+	if err != nil || len(todo) == 0 {
+		return nil, 0, err
+	}
+	old := parser.ParseFile(path, src)
+	if len(old.Errors) > 0 {
+		return nil, 0, fmt.Errorf("the file does not parse (%s at %s), so the result could not be checked",
+			old.Errors[0].Message, old.Errors[0].Start)
+	}
+	var out []byte
+	last := 0
+	for _, e := range todo {
+		out = append(out, src[last:e.Start.Offset]...)
+		out = append(out, e.NewText...)
+		last = int(e.End.Offset)
+	}
+	out = append(out, src[last:]...)
+	if err := check(path, old, out, todo); err != nil {
+		return nil, 0, err
+	}
+	return out, len(todo), nil
+}
+
+// nonOverlapping sorts edits by position, drops exact duplicates (two
+// findings may ask for one edit) and those that overlap an edit before
+// them, and checks that each lies within src.
+func nonOverlapping(src []byte, edits []diagnostics.Edit) ([]diagnostics.Edit, error) {
+	sorted := slices.Clone(edits)
+	slices.SortStableFunc(sorted, func(a, b diagnostics.Edit) int {
+		return cmp.Or(cmp.Compare(a.Start.Offset, b.Start.Offset), cmp.Compare(a.End.Offset, b.End.Offset))
+	})
+	sorted = slices.Compact(sorted)
+	var out []diagnostics.Edit
+	end := int32(-1)
+	for _, e := range sorted {
+		if e.Start.Offset < 0 || e.End.Offset < e.Start.Offset || int(e.End.Offset) > len(src) {
+			return nil, fmt.Errorf("an edit at %s lies outside the file", e.Start)
+		}
+		if e.Start.Offset < end || (e.Start.Offset == end && e.Start.Offset == e.End.Offset) {
+			continue // overlaps the previous edit: next round
+		}
+		out = append(out, e)
+		end = e.End.Offset
+	}
+	return out, nil
+}
+
+// check accepts out, the source with edits applied to old's, when it
+// parses, passes the validator checks old passes, keeps every comment,
+// and its tree is old's with each edited expression replaced by its
+// edit's.
+func check(path string, old *parser.File, out []byte, edits []diagnostics.Edit) error {
+	fixed := parser.ParseFile(path, out)
+	if len(fixed.Errors) > 0 {
+		return fmt.Errorf("the result would not parse: %s at %s", fixed.Errors[0].Message, fixed.Errors[0].Start)
+	}
+	had := map[string]bool{}
+	for _, is := range validate.File(old) {
+		had[is.Code+is.Message] = true
+	}
+	for _, is := range validate.File(fixed) {
+		if !had[is.Code+is.Message] {
+			return fmt.Errorf("the validator would reject the result: %s", is.Message)
+		}
+	}
+	for _, c := range old.Comments {
+		for _, e := range edits {
+			if c.Start.Offset < e.End.Offset && e.Start.Offset < c.End.Offset {
+				return fmt.Errorf("an edit at %s would change a comment", e.Start)
+			}
+		}
+	}
+	if !slices.EqualFunc(old.Comments, fixed.Comments, func(a, b *parser.Comment) bool { return commentText(old, a) == commentText(fixed, b) }) {
+		return errors.New("the result's comments differ")
+	}
+	want := map[[2]int32]diagnostics.Edit{}
+	for _, e := range edits {
+		want[[2]int32{e.Start.Offset, e.End.Offset}] = e
+	}
+	cmp := &comparison{edits: want, used: map[[2]int32]bool{}}
+	if err := cmp.same(old.Program, fixed.Program); err != nil {
+		return err
+	}
+	for k, e := range want {
+		if !cmp.used[k] {
+			return fmt.Errorf("the edit at %s does not replace a whole expression", e.Start)
+		}
+	}
+	return nil
+}
+
+func commentText(f *parser.File, c *parser.Comment) string {
+	return string(f.Src[c.Start.Offset:c.End.Offset])
+}
+
+// comparison walks an original tree and the fixed one side by side.
+type comparison struct {
+	edits map[[2]int32]diagnostics.Edit // by the original range they replace
+	used  map[[2]int32]bool
+}
+
+// same reports how the fixed tree b differs from the original a beyond
+// the edits, or nil when it does not.
+func (c *comparison) same(a, b parser.Node) error {
+	key := [2]int32{a.Span().Start.Offset, a.Span().End.Offset}
+	if e, ok := c.edits[key]; ok && !c.used[key] {
+		if _, isExpr := a.(parser.Expr); isExpr {
+			c.used[key] = true
+			want, err := editExpr(e.NewText)
+			if err != nil {
+				return err
+			}
+			if shape(want) != shape(b) {
+				return fmt.Errorf("the edit at %s does not give the expression %q there", e.Start, e.NewText)
+			}
+			return nil
+		}
+	}
+	if node(a) != node(b) {
+		return fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
+	}
+	ac, bc := parser.Children(a), parser.Children(b)
+	if len(ac) != len(bc) {
+		return fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
+	}
+	for i := range ac {
+		if err := c.same(ac[i], bc[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// editExpr parses an edit's text as the expression it writes: as is, or
+// with its '$' restored when it is written inside "${...}", or without
+// the "${...}" it is wrapped in inside a string.
+func editExpr(text string) (parser.Node, error) {
+	src := text
+	switch {
+	case strings.HasPrefix(src, "${") && strings.HasSuffix(src, "}"):
+		src = "$" + src[2:len(src)-1]
+	case !strings.HasPrefix(src, "$"):
+		src = "$" + src
+	}
+	f := parser.ParseManifest("edit.pp", []byte(src))
+	if len(f.Errors) > 0 || f.Program == nil {
+		return nil, fmt.Errorf("an edit's text %q is not an expression", text)
+	}
+	stmts := parser.Children(f.Program)
+	for len(stmts) == 1 {
+		if _, ok := stmts[0].(*parser.Block); !ok {
+			return stmts[0], nil
+		}
+		stmts = parser.Children(stmts[0])
+	}
+	return nil, fmt.Errorf("an edit's text %q is not one expression", text)
+}
+
+// shape renders a subtree without positions, for comparing expressions.
+func shape(n parser.Node) string {
+	var b strings.Builder
+	var walk func(parser.Node)
+	walk = func(n parser.Node) {
+		b.WriteString("(" + node(n))
+		parser.EachChild(n, walk)
+		b.WriteString(")")
+	}
+	walk(n)
+	return b.String()
+}
+
+var spanType = reflect.TypeOf(parser.Span{})
+
+// node renders one node without its children and positions: its type and
+// its scalar fields (names, values, operators, quotes).
+func node(n parser.Node) string {
+	v := reflect.ValueOf(n)
+	if v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	t := v.Type()
+	var b strings.Builder
+	b.WriteString(t.Name())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if f.Anonymous || !f.IsExported() || f.Type == spanType {
+			continue
+		}
+		switch fv := v.Field(i); fv.Kind() {
+		case reflect.String:
+			b.WriteString(" " + f.Name + "=" + strconv.Quote(fv.String()))
+		case reflect.Bool, reflect.Int, reflect.Int32, reflect.Int64, reflect.Uint8:
+			fmt.Fprintf(&b, " %s=%v", f.Name, fv.Interface())
+		}
+	}
+	return b.String()
+}
+
+// WriteFile replaces the file at path with data atomically: it writes a
+// temporary file in the same directory, with the file's permissions, and
+// renames it over the file, so that a reader sees the old content or the
+// new, never a part. A symbolic link is followed: its target is replaced.
+func WriteFile(path string, data []byte) error {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	fi, err := os.Stat(target)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".ducklint-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Chmod(fi.Mode().Perm()); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), target); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

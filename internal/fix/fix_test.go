@@ -1,0 +1,168 @@
+package fix
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
+)
+
+// replace returns the edit replacing the first occurrence of old in src.
+func replace(t *testing.T, src, old, text string) diagnostics.Edit {
+	t.Helper()
+	i := strings.Index(src, old)
+	if i < 0 {
+		t.Fatalf("%q not in %q", old, src)
+	}
+	return diagnostics.Edit{Start: pos(src, i), End: pos(src, i+len(old)), NewText: text}
+}
+
+// pos is the position of byte offset off in src.
+func pos(src string, off int) parser.Pos {
+	line := int32(1 + strings.Count(src[:off], "\n"))
+	col := int32(off - strings.LastIndex(src[:off], "\n"))
+	return parser.Pos{Offset: int32(off), Line: line, Column: col}
+}
+
+// Fixes keep what surrounds the edited expressions byte for byte:
+// puppet-lint's --fix removed commas after fixed values.
+func TestApplyKeepsTheRest(t *testing.T) {
+	src := "notify { 'x': message => $::osfamily, }\n$a = [$::os, $::osfamily, { k => $facts['ipaddress'], },]\n" +
+		"notice(\"${osfamily}-$::osfamily.\")\n"
+	var edits []diagnostics.Edit
+	at := 0
+	for _, e := range []struct{ old, text string }{
+		{"$::osfamily", "$facts['os']['family']"},
+		{"$::os", "$facts['os']"},
+		{"$::osfamily", "$facts['os']['family']"},
+		{"$facts['ipaddress']", "$facts['networking']['ip']"},
+		{"osfamily", "facts['os']['family']"},
+		{"$::osfamily", "${facts['os']['family']}"},
+	} {
+		i := at + strings.Index(src[at:], e.old)
+		edits = append(edits, diagnostics.Edit{Start: pos(src, i), End: pos(src, i+len(e.old)), NewText: e.text})
+		at = i + len(e.old)
+	}
+	out, n, err := Apply("site.pp", []byte(src), edits)
+	if err != nil || n != len(edits) {
+		t.Fatalf("Apply: %d edits, %v", n, err)
+	}
+	want := "notify { 'x': message => $facts['os']['family'], }\n" +
+		"$a = [$facts['os'], $facts['os']['family'], { k => $facts['networking']['ip'], },]\n" +
+		"notice(\"${facts['os']['family']}-${facts['os']['family']}.\")\n"
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	// Fixing the fixed source again changes nothing: there is nothing
+	// left to edit, and an empty edit list is no change.
+	if again, n, err := Apply("site.pp", out, nil); err != nil || n != 0 || again != nil {
+		t.Errorf("second Apply: %q, %d, %v", again, n, err)
+	}
+}
+
+// Every unsafe fix leaves the source as it is and says why.
+func TestApplyRefuses(t *testing.T) {
+	const src = "notice($::osfamily, $y) # the osfamily\n$h = $facts[ # which\n'osfamily']\n"
+	cases := []struct {
+		name, path string
+		edit       diagnostics.Edit
+		why        string
+	}{
+		// puppet-lint's --fix wrote manifest content over Hiera YAML.
+		{"not Puppet", "data/common.yaml", replace(t, src, "$::osfamily", "$facts['os']['family']"), "only Puppet manifests"},
+		{"not Puppet either", "templates/x.erb", replace(t, src, "$::osfamily", "$facts['os']['family']"), "only Puppet manifests"},
+		{"does not parse", "a.pp", replace(t, src, "$::osfamily", "$facts['os'"), "would not parse"},
+		{"more than intended", "a.pp", replace(t, src, "$::osfamily", "$facts['os'], $x"), "differs from the original"},
+		{"another expression", "a.pp", replace(t, src, "$::osfamily", "$facts['kernel']"), ""},
+		{"part of a name", "a.pp", replace(t, src, "osfam", "OSFAM"), "differs from the original"},
+		{"a comment", "a.pp", replace(t, src, "$facts[ # which\n'osfamily']", "$facts['os']['family']"), "would change a comment"},
+		{"rejected by the validator", "a.pp", replace(t, src, "$y", "$y += 1"), "validator would reject"},
+		{"outside the file", "a.pp", diagnostics.Edit{Start: parser.Pos{Offset: 500}, End: parser.Pos{Offset: 501}}, "outside the file"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, n, err := Apply(c.path, []byte(src), []diagnostics.Edit{c.edit})
+			if c.why == "" && c.name == "another expression" {
+				// An edit that parses to its own text is what it says:
+				// whether it is right is the rule's business.
+				if err != nil || n != 1 {
+					t.Fatalf("Apply: %d, %v", n, err)
+				}
+				return
+			}
+			if err == nil || out != nil || n != 0 {
+				t.Fatalf("Apply = %q, %d, %v; want a refusal", out, n, err)
+			}
+			if !strings.Contains(err.Error(), c.why) {
+				t.Errorf("error %q does not say %q", err, c.why)
+			}
+		})
+	}
+}
+
+func TestApplyRefusesAFileThatDoesNotParse(t *testing.T) {
+	src := "notice($::osfamily)\n$x = [1,\n"
+	if _, _, err := Apply("a.pp", []byte(src), []diagnostics.Edit{replace(t, src, "$::osfamily", "$facts['os']['family']")}); err == nil ||
+		!strings.Contains(err.Error(), "the file does not parse") {
+		t.Errorf("Apply on a file with a syntax error: %v", err)
+	}
+}
+
+// Overlapping edits: the first in file order is applied, the other left
+// for the next round; identical edits from two findings are one.
+func TestApplyOverlapping(t *testing.T) {
+	src := "notice($::os['family'])\n"
+	whole := replace(t, src, "$::os['family']", "$facts['os']['family']")
+	inner := replace(t, src, "$::os", "$facts['os']")
+	out, n, err := Apply("a.pp", []byte(src), []diagnostics.Edit{inner, whole, inner})
+	if err != nil || n != 1 {
+		t.Fatalf("Apply: %d, %v", n, err)
+	}
+	if string(out) != "notice($facts['os']['family'])\n" {
+		t.Errorf("got %q", out)
+	}
+}
+
+func TestApplyEPP(t *testing.T) {
+	src := "<%- | $x = 1 | -%>\n<%= $fqdn %> ${x}\n"
+	out, n, err := Apply("t.epp", []byte(src), []diagnostics.Edit{replace(t, src, "$fqdn", "$facts['networking']['fqdn']")})
+	if err != nil || n != 1 || string(out) != "<%- | $x = 1 | -%>\n<%= $facts['networking']['fqdn'] %> ${x}\n" {
+		t.Errorf("Apply = %q, %d, %v", out, n, err)
+	}
+}
+
+// WriteFile replaces the file whole, keeps its permissions, writes a
+// symbolic link's target and leaves no temporary file behind.
+func TestWriteFile(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.pp")
+	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.pp")
+	if err := os.Symlink("real.pp", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "new" {
+		t.Errorf("target = %q", data)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	if fi, _ := os.Stat(target); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode = %v, want 0640", fi.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("directory holds %d entries, want the file and the link", len(entries))
+	}
+	if err := WriteFile(filepath.Join(dir, "missing.pp"), []byte("x")); err == nil {
+		t.Error("WriteFile created a missing file")
+	}
+}

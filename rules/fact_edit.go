@@ -1,0 +1,45 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
+)
+
+// Edit is an exact fix's replacement of a range (diagnostics.Edit).
+type Edit = diagnostics.Edit
+
+// replaceExpr returns the edit that replaces expression n of the pass's
+// file with code, an expression that starts with '$' ($facts['os']),
+// written as the place of n needs it: as is, without its '$' inside
+// "${...}", and as "${...}" where n is a "$x" interpolated in a string.
+func replaceExpr(p *Pass, n parser.Node, code string, unbracedInString bool) []Edit {
+	src := p.File.Parsed.Src
+	span := n.Span()
+	if int(span.End.Offset) > len(src) || span.Start.Offset >= span.End.Offset {
+		return nil
+	}
+	text := code
+	switch {
+	case src[span.Start.Offset] != '$':
+		text = strings.TrimPrefix(code, "$") // inside "${...}"
+	case unbracedInString:
+		text = "${" + strings.TrimPrefix(code, "$") + "}"
+	}
+	return []Edit{{Start: span.Start, End: span.End, NewText: text}}
+}
+
+// interpolatedParts returns the expressions that strings of the pass's
+// file interpolate directly ("$x" or "${x}"), for replaceExpr.
+func interpolatedParts(p *Pass) map[parser.Node]bool {
+	parts := map[parser.Node]bool{}
+	for _, n := range p.Nodes() {
+		if s, ok := n.(*parser.InterpolatedString); ok {
+			for _, e := range s.Parts {
+				parts[e] = true
+			}
+		}
+	}
+	return parts
+}
