@@ -75,12 +75,12 @@ func (t *tester) check(ok bool, format string, args ...any) {
 	}
 }
 
-// A fixture tree with one finding of each severity: a syntax error, an
-// unknown variable in a class (warning) and one in a module's examples
-// (info, documentation).
+// A fixture tree with one finding of each severity: a syntax error, a
+// legacy fact read through $facts in a class (warning: undef with Puppet
+// 8) and an unknown variable in a module's examples (info, documentation).
 var findingsTree = map[string]string{
 	"manifests/site.pp":                   "node default {\n  include demo\n}\n",
-	"modules/demo/manifests/init.pp":      "class demo {\n  notify { $greeting: }\n}\n",
+	"modules/demo/manifests/init.pp":      "class demo {\n  notify { $facts['osfamily']: }\n}\n",
 	"modules/demo/manifests/broken.pp":    "class demo::broken {\n  $x =\n}\n",
 	"modules/demo/examples/init.pp":       "notice($undefined_in_example)\n",
 	"modules/demo/templates/motd.epp":     "<%- | String $name | -%>\nHello <%= $name %>\n",
