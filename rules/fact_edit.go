@@ -30,16 +30,24 @@ func replaceExpr(p *Pass, n parser.Node, code string, unbracedInString bool) []E
 	return []Edit{{Start: span.Start, End: span.End, NewText: text}}
 }
 
-// interpolatedParts returns the expressions that strings of the pass's
-// file interpolate directly ("$x" or "${x}"), for replaceExpr.
-func interpolatedParts(p *Pass) map[parser.Node]bool {
-	parts := map[parser.Node]bool{}
-	for _, n := range p.Nodes() {
-		if s, ok := n.(*parser.InterpolatedString); ok {
-			for _, e := range s.Parts {
-				parts[e] = true
+// interpolatedParts tells whether an expression of the pass's file is
+// interpolated directly by a string ("$x" or "${x}"), for replaceExpr.
+// The set is made on the first question: most files have no fix to make.
+type interpolatedParts struct {
+	p     *Pass
+	parts map[parser.Node]bool
+}
+
+func (ip *interpolatedParts) has(n parser.Node) bool {
+	if ip.parts == nil {
+		ip.parts = map[parser.Node]bool{}
+		for _, n := range ip.p.Nodes() {
+			if s, ok := n.(*parser.InterpolatedString); ok {
+				for _, e := range s.Parts {
+					ip.parts[e] = true
+				}
 			}
 		}
 	}
-	return parts
+	return ip.parts[n]
 }

@@ -36,7 +36,7 @@ variable or parameter shadows are not legacy facts. With the target version 7 th
 
 func runLegacyFact(p *Pass) {
 	st := staticScope(p)
-	inString := interpolatedParts(p)
+	inString := &interpolatedParts{p: p}
 	for _, r := range st.Reads(p.File) {
 		if r.Resolution.Kind != model.ResolvedFact || r.Var.IsQualified() {
 			continue
@@ -72,7 +72,7 @@ func runLegacyFact(p *Pass) {
 			// guard (a string) would need rewriting too, nor for one
 			// before an assignment of the name, which may be what the
 			// code means to read.
-			edits = replaceExpr(p, r.Var, lf.FactsAccess(), inString[r.Var])
+			edits = replaceExpr(p, r.Var, lf.FactsAccess(), inString.has(r.Var))
 		}
 		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Severity: sev,
 			Message: legacyFactMessage(varRef(r.Var), lf), Detail: detail, Edits: edits})
@@ -107,7 +107,7 @@ func runLegacyFact(p *Pass) {
 		if len(acc.Keys) == 1 {
 			span = acc.Span()
 			if exactReplacement(lf) {
-				edits = replaceExpr(p, acc, lf.FactsAccess(), inString[acc])
+				edits = replaceExpr(p, acc, lf.FactsAccess(), inString.has(acc))
 			}
 		}
 		p.Report(Diagnostic{Start: span.Start, End: span.End, Severity: sev,

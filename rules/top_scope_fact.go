@@ -29,7 +29,7 @@ not reported.`,
 
 func runTopScopeFact(p *Pass) {
 	st := staticScope(p)
-	inString := interpolatedParts(p)
+	inString := &interpolatedParts{p: p}
 	for _, r := range st.Reads(p.File) {
 		if r.Resolution.Kind != model.ResolvedFact || r.Var.IsQualified() {
 			continue
@@ -43,6 +43,6 @@ func runTopScopeFact(p *Pass) {
 			Detail: fmt.Sprintf("%s is Facter's core fact %s, but read as a variable it looks like any other top-scope variable, and a "+
 				"variable or parameter of the same name takes its place. $facts['%s'] is always the fact, on Puppet 7 and 8 alike.",
 				varRef(r.Var), name, name),
-			Edits: replaceExpr(p, r.Var, "$facts['"+name+"']", inString[r.Var])})
+			Edits: replaceExpr(p, r.Var, "$facts['"+name+"']", inString.has(r.Var))})
 	}
 }

@@ -290,7 +290,14 @@ func (r LegacyFactRead) FactsAccess() string {
 			b.WriteString("[" + k + "]")
 			continue
 		}
-		b.WriteString("['" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(k) + "']")
+		b.WriteString("['")
+		for _, c := range k { // a single-quoted string escapes only \ and '
+			if c == '\\' || c == '\'' {
+				b.WriteByte('\\')
+			}
+			b.WriteRune(c)
+		}
+		b.WriteString("']")
 	}
 	return b.String()
 }
