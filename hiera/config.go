@@ -351,9 +351,6 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// Reaches reports whether the level can read the data file at rel (its
-// path relative to the configuration's directory, '/' separators), some
-// interpolation in its patterns standing for any text.
 // ReachesLiterally reports whether the level names the data file at rel
 // (relative to the configuration's directory) by a path without
 // interpolations or wildcards: every node reads it, not only those whose
@@ -370,6 +367,9 @@ func (l Level) ReachesLiterally(rel string) bool {
 	return false
 }
 
+// Reaches reports whether the level can read the data file at rel (its
+// path relative to the configuration's directory, '/' separators), some
+// interpolation in its patterns standing for any text.
 func (l Level) Reaches(rel string) bool {
 	for _, m := range l.matchers {
 		if m.MatchString(rel) {
