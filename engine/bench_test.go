@@ -12,28 +12,21 @@ import (
 	"time"
 
 	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/internal/benchtree"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
 // BenchmarkEditToFindings measures what an editor waits for after an edit
-// on a warm workspace of a generated 5,000-file control repo: a new
-// overlay, the snapshot, and the findings of the edited file. The files
-// edited are the widely included ones (each module's main class and its
-// parameters, the base profile), whose checks keep the most context. It
-// reports the median and 99th percentile over 100 edits, and the heap the
-// warm workspace holds.
+// on a warm workspace of a generated 5,000-file control repo (or the real
+// tree DUCKLINT_BENCH_TREE names, see package benchtree): a new overlay,
+// the snapshot, and the findings of the edited file. The files edited are
+// the widely included ones (each module's main class and its parameters
+// and config classes), whose checks keep the most context. It reports the
+// median and 99th percentile over 100 edits, and the heap the warm
+// workspace holds.
 func BenchmarkEditToFindings(b *testing.B) {
-	dir := b.TempDir()
-	if err := gentree.Generate(5000, 1).Write(dir); err != nil {
-		b.Fatal(err)
-	}
-	var files []string
-	for m := range 10 {
-		for _, f := range []string{"init.pp", "params.pp", "config.pp"} {
-			files = append(files, fmt.Sprintf("modules/mod%03d/manifests/%s", m, f))
-		}
-	}
+	dir, files := benchtree.Tree(b)
 	srcs := map[string][]byte{}
 	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join(dir, f))

@@ -13,13 +13,15 @@ import (
 	"time"
 
 	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/internal/benchtree"
 	"github.com/ducklint/ducklint/lsp"
-	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
 // BenchmarkEditToDiagnostics measures what an editor user waits for: from
 // a didChange to the publishDiagnostics of that version, on a warm server
-// over a generated 5,000-file control repo, with every edited file open.
+// over a generated 5,000-file control repo (or the real tree
+// DUCKLINT_BENCH_TREE names, see package benchtree), with every edited
+// file open.
 // The files edited are the widely included ones (each module's main class
 // and its parameters and config classes), whose checks keep the most
 // context. Edits come 100 ms apart, a typist's pace, so each is analysed
@@ -28,15 +30,10 @@ import (
 // ten cold `ducklint --stdin-filename FILE -` processes on the same files
 // (with the summary cache warm), what an editor plugin runs on save.
 func BenchmarkEditToDiagnostics(b *testing.B) {
-	dir := b.TempDir()
-	if err := gentree.Generate(5000, 1).Write(dir); err != nil {
-		b.Fatal(err)
-	}
+	dir, rel := benchtree.Tree(b)
 	var files []string
-	for m := range 10 {
-		for _, f := range []string{"init.pp", "params.pp", "config.pp"} {
-			files = append(files, filepath.Join(dir, fmt.Sprintf("modules/mod%03d/manifests/%s", m, f)))
-		}
+	for _, f := range rel {
+		files = append(files, filepath.Join(dir, f))
 	}
 	texts := map[string]string{}
 	for _, f := range files {
