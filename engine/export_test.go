@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/ducklint/ducklint/rules/model"
+import (
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
+)
 
 // Counts are what making a snapshot read, parsed and reused.
 type Counts = counts
@@ -20,4 +23,32 @@ func SetContext(w *Workspace, id string, needs model.Needs) {
 			w.active[i].Rule = &r
 		}
 	}
+}
+
+// DependentsAfresh is Dependents worked out from scratch: model.Relevant
+// over new indexes of s's summaries and of prev's (the snapshot before s),
+// for each of among.
+func DependentsAfresh(s, prev *Snapshot, path string, among []string) []string {
+	holdsIn := func(x *Snapshot, reported, target string) bool {
+		from, ok := x.byAbs[x.abs(reported)]
+		at, ok2 := x.byAbs[x.abs(target)]
+		sums := x.sums()
+		if !ok || !ok2 || sums[from] == nil {
+			return false
+		}
+		only := make([]bool, len(x.tree.Files))
+		only[from] = true
+		ix := model.NewIndex(x.tree.Files, sums, x.declaring)
+		return ix.Relevant(only, rules.ContextOf(x.active))[at]
+	}
+	var out []string
+	for _, p := range among {
+		if s.abs(p) == s.abs(path) {
+			continue
+		}
+		if holdsIn(s, p, path) || (prev != nil && holdsIn(prev, p, path)) {
+			out = append(out, p)
+		}
+	}
+	return out
 }

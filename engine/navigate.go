@@ -7,7 +7,6 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
-	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -54,14 +53,18 @@ func (s *Snapshot) Hover(path string, pos parser.Pos) (markdown string, ok bool)
 // relative to the workspace's directory, and returned as given.
 func (s *Snapshot) Dependents(path string, among []string) []string {
 	target := s.abs(path)
-	needs := rules.ContextOf(s.active)
+	prevByAbs, prevIndex := map[string]int(nil), (*model.Index)(nil)
+	if s.prevContexts != nil {
+		prevByAbs, prevIndex = s.prevContexts.retired()
+	}
 	var out []string
 	for _, p := range among {
-		if s.abs(p) == target {
+		reported := s.abs(p)
+		if reported == target {
 			continue
 		}
-		if holds(s.nameIndex(), s.tree.Files, s.abs(p), target, needs) ||
-			(s.prevIndex != nil && holds(s.prevIndex, s.prevIndex.Files(), s.abs(p), target, needs)) {
+		if holds(s.contexts, s.nameIndex(), s.byAbs, reported, target) ||
+			(prevIndex != nil && holds(s.prevContexts, prevIndex, prevByAbs, reported, target)) {
 			out = append(out, p)
 		}
 	}
@@ -69,24 +72,17 @@ func (s *Snapshot) Dependents(path string, among []string) []string {
 }
 
 // holds reports whether the relevant context of the file at reported, in
-// the tree of files indexed by ix, for rules needing needs, holds the file
-// at target.
-func holds(ix *model.Index, files []*load.File, reported, target string, needs model.Needs) bool {
-	at, from := -1, -1
-	for i, f := range files {
-		switch f.AbsPath {
-		case reported:
-			from = i
-		case target:
-			at = i
-		}
-	}
-	if at < 0 || from < 0 || ix.Summary(from) == nil {
+// the tree of files indexed by ix (at byAbs by absolute path), holds the
+// file at target.
+func holds(c *contexts, ix *model.Index, byAbs map[string]int, reported, target string) bool {
+	at, ok := byAbs[target]
+	from, ok2 := byAbs[reported]
+	if !ok || !ok2 || ix.Summary(from) == nil {
 		return false
 	}
-	only := make([]bool, len(files))
+	only := make([]bool, len(ix.Files()))
 	only[from] = true
-	return ix.Relevant(only, needs)[at]
+	return c.relevant(ix, only)[at]
 }
 
 // navigation is what Definition and Hover say about one position.

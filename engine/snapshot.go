@@ -48,8 +48,14 @@ type Snapshot struct {
 	baseIndex    *model.Index
 	changedSince []int
 
-	// prevIndex is the previous snapshot's index, for Dependents.
+	// prevIndex is the previous snapshot's index.
 	prevIndex *model.Index
+
+	// contexts are the relevant contexts worked out on this snapshot's
+	// summaries, shared with the snapshots before and after it that have
+	// the same; prevContexts are the previous snapshot's when its
+	// summaries differ, for Dependents.
+	contexts, prevContexts *contexts
 }
 
 // update builds the snapshot of the workspace's current state, sharing
@@ -167,6 +173,19 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		declaring = s.cfg.DeclaringFunctions
 	}
 	s.declaring = model.TreeDeclaringFunctions(s.tree, declaring)
+
+	// The same layout, rules and summaries give the same contexts.
+	needs := rules.ContextOf(s.active)
+	if prev != nil && loaded == nil && prev.contexts.needs == needs &&
+		len(s.changedSince) <= maxSummaryCompares && sameSummaries(s, prev, s.changedSince) {
+		s.contexts = prev.contexts
+	} else {
+		s.contexts = newContexts(needs)
+		if prev != nil {
+			s.prevContexts = prev.contexts
+			s.prevContexts.retire(prev)
+		}
+	}
 	return s, nil
 }
 
@@ -277,7 +296,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	whole := s.opts.WholeContext || !slices.Contains(reported, false)
 	var keep []bool
 	if !whole {
-		keep = s.nameIndex().Relevant(reported, rules.ContextOf(s.active))
+		keep = s.contexts.relevant(s.nameIndex(), reported)
 	}
 	var kept []int
 	for i, v := range s.versions {

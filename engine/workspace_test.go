@@ -459,6 +459,66 @@ func TestDependents(t *testing.T) {
 	}
 }
 
+// TestDependentsMatchAFreshComputation checks Dependents, which reuses the
+// contexts of earlier snapshots with the same summaries, against the
+// contexts worked out afresh on each snapshot, after random edits: ones
+// that change summaries (and the layout) and ones that do not (comments).
+func TestDependentsMatchAFreshComputation(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(120, 7).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &editor{t: t, dir: dir, w: w, rng: rand.New(rand.NewPCG(3, 4)), overlays: map[string][]byte{},
+		classes: []string{"mod000", "mod001::params", "mod002::config", "profile::base", "mod003"}}
+	ctx := context.Background()
+	prev, err := w.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for i := range 60 {
+		files := puppetFiles(t, dir)
+		var touched []string
+		if e.rng.IntN(2) == 0 {
+			// A comment: every summary stays as it was.
+			f := files[e.rng.IntN(len(files))]
+			src := append(slices.Clone(e.content(f)), fmt.Sprintf("\n# comment %d\n", i)...)
+			e.overlays[f] = src
+			w.SetOverlay(f, src)
+			touched = []string{f}
+		} else {
+			touched = e.step()
+			files = puppetFiles(t, dir)
+		}
+		snap, err := w.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		among := mapsKeys(e.overlays)
+		for range 8 {
+			among = append(among, files[e.rng.IntN(len(files))])
+		}
+		slices.Sort(among)
+		among = slices.Compact(among)
+		for _, f := range slices.Concat(touched, among[:min(3, len(among))]) {
+			got := snap.Dependents(f, among)
+			want := engine.DependentsAfresh(snap, prev, f, among)
+			if !slices.Equal(got, want) {
+				t.Errorf("step %d: dependents of %s among %v:\n got %v\nwant %v", i, f, among, got, want)
+			}
+			found += len(want)
+		}
+		prev = snap
+	}
+	if found < 20 {
+		t.Errorf("only %d dependents found: the comparison proves little", found)
+	}
+}
+
 // TestUnsavedNewFiles checks that buffers of files that do not exist on
 // disk yet are analysed as files of the tree, by themselves and as
 // context of each other, and leave it when their overlay is removed.
