@@ -316,6 +316,9 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	hieraAt := make([]*model.HieraFile, len(kept))
 	readErrs := make([]error, len(kept))
 	par.For(len(kept), s.opts.Jobs, func(k int) {
+		if ctx.Err() != nil {
+			return
+		}
 		i := kept[k]
 		var src []byte
 		src, parsedAt[k], readErrs[k] = s.versions[i].content(files[i])
@@ -345,9 +348,17 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if s.cfg != nil {
 		known = s.cfg.KnownVariables
 	}
-	prog := model.Build(&narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles, DeclaringFunctions: s.declaring})
+	prog, err := model.BuildContext(ctx, &narrowed,
+		model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles, DeclaringFunctions: s.declaring})
+	if err != nil {
+		return nil, err
+	}
 	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: s.cfg.Puppet()}
-	res := &Result{Findings: runner.Run(prog), Errors: pathErrors(s.tree.Problems, contextErrs)}
+	findings, err := runner.RunContext(ctx, prog)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs)}
 	sources := map[string][]byte{}
 	for _, f := range prog.Files {
 		if f.Reported {

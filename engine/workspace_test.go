@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -410,6 +412,63 @@ func TestCanceledSnapshot(t *testing.T) {
 	}
 	if _, err := snap.Findings(ctx); err == nil {
 		t.Error("findings with a canceled context returned no error")
+	}
+}
+
+// countdown is a context that is done once its Err has been asked n times:
+// a cancellation that comes while a check is under way, at each of the
+// points where the check looks.
+type countdown struct {
+	context.Context
+	n, asked atomic.Int64
+}
+
+func (c *countdown) Err() error {
+	if c.asked.Add(1) > c.n.Load() {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCheckStopsWhenCanceled checks that a check canceled while under way
+// stops with the context's error, wherever the cancellation comes: while
+// reading, building the model or running the rules, between two files.
+func TestCheckStopsWhenCanceled(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(40, 1).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Dir: dir, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := w.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := "modules/mod000/manifests/init.pp"
+	never := &countdown{Context: context.Background()}
+	never.n.Store(math.MaxInt64)
+	want, err := snap.Findings(never, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	looks := never.asked.Load()
+	// Each file read, each file of the model and each file checked.
+	if looks < 20 {
+		t.Fatalf("a check looked at its context %d times: a cancellation cannot stop it between files", looks)
+	}
+	for n := range looks {
+		ctx := &countdown{Context: context.Background()}
+		ctx.n.Store(n)
+		if got, err := snap.Findings(ctx, file); err == nil {
+			t.Fatalf("canceled at the %d-th of %d looks, the check returned findings: %v", n+1, looks, got)
+		}
+	}
+	ctx := &countdown{Context: context.Background()}
+	ctx.n.Store(looks)
+	if got, err := snap.Findings(ctx, file); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("not canceled: %v, %v; want %v", got, err, want)
 	}
 }
 

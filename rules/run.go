@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -33,6 +34,14 @@ type Runner struct {
 // configured severities, control comments applied and unused ones reported,
 // sorted and without duplicates. The result does not depend on Jobs.
 func (rn *Runner) Run(prog *model.Program) []Diagnostic {
+	ds, _ := rn.RunContext(context.Background(), prog)
+	return ds
+}
+
+// RunContext is Run that stops early, with ctx's error and no findings,
+// once ctx is done. It looks at ctx before each file and each
+// whole-program rule; a rule under way runs to its end.
+func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagnostic, error) {
 	var fileRules, programRules []Active
 	for _, a := range rn.Rules {
 		if a.Rule.Kind == WholeProgram {
@@ -97,8 +106,14 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	// tests do, grew its heap without bound.)
 	nodeLists := make([]fileNodes, par.Workers(wholeProgramJobs+len(files), rn.Jobs))
 	par.ForWorkers(wholeProgramJobs+len(files), rn.Jobs, func(w, i int) {
+		if ctx.Err() != nil {
+			return
+		}
 		if i < wholeProgramJobs {
 			for _, a := range programRules {
+				if ctx.Err() != nil {
+					return
+				}
 				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), report: collect(a), enabled: enabled})
 			}
 			return
@@ -112,6 +127,9 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 		}
 		pass.nodes.reset()
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 
 	// Control comments are read file by file in parallel: reading them in
 	// one goroutine was a tail of several milliseconds with a core idle.
@@ -121,7 +139,7 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 		f := reported[reportedFiles[i].Path]
 		kept[i] = rn.applyDirectives(f, byFile[f.Path], unused, enabled)
 	})
-	return SortDiagnostics(slices.Concat(kept...))
+	return SortDiagnostics(slices.Concat(kept...)), nil
 }
 
 // effectiveSeverity is the severity a finding is reported with. The

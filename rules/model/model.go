@@ -6,6 +6,7 @@
 package model
 
 import (
+	"context"
 	"path"
 	"runtime"
 	"slices"
@@ -101,6 +102,14 @@ type Options struct {
 
 // Build parses every file of tree in parallel and assembles the model.
 func Build(tree *load.Tree, opts Options) *Program {
+	p, _ := BuildContext(context.Background(), tree, opts)
+	return p
+}
+
+// BuildContext is Build that stops early, with ctx's error and no
+// program, once ctx is done: an editor's newer edit makes the model of
+// the older one useless. It looks at ctx before each file.
+func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program, error) {
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -114,6 +123,9 @@ func Build(tree *load.Tree, opts Options) *Program {
 	arenas := make([]parser.Arena, workers)
 	slabs := make([]modelSlabs, workers)
 	par.ForWorkers(len(tree.Files), jobs, func(w, i int) {
+		if ctx.Err() != nil {
+			return
+		}
 		lf := tree.Files[i]
 		parsed := opts.Parsed[lf]
 		var h *HieraFile
@@ -130,6 +142,9 @@ func Build(tree *load.Tree, opts Options) *Program {
 		files[i] = f
 		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w], declaring)
 	})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	nscopes := 0
 	for _, ff := range facts {
 		nscopes += len(ff.scopes)
@@ -138,7 +153,7 @@ func Build(tree *load.Tree, opts Options) *Program {
 		scopes:       make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
-	return p
+	return p, nil
 }
 
 // Documentation reports whether f is example or test code (see
