@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -39,8 +40,10 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 }
 
 // RunContext is Run that stops early, with ctx's error and no findings,
-// once ctx is done. It looks at ctx before each file and each
-// whole-program rule; a rule under way runs to its end.
+// once ctx (or the context prog was built with) is done. It looks at ctx
+// before each file and each whole-program rule; a rule under way runs to
+// its end, or to the end of the analysis it waits for (see
+// model.BuildContext).
 func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagnostic, error) {
 	var fileRules, programRules []Active
 	for _, a := range rn.Rules {
@@ -127,7 +130,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 		pass.nodes.reset()
 	})
-	if err := ctx.Err(); err != nil {
+	// A rule may have used an analysis the program's own context cut
+	// short.
+	if err := cmp.Or(ctx.Err(), prog.Err()); err != nil {
 		return nil, err
 	}
 

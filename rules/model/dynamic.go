@@ -347,8 +347,15 @@ func (a *dynamicAnalysis) simulateAll(jobs []simJob) {
 		a.workers = append(a.workers, a.newWorker())
 	}
 	found := make([]*simFindings, len(jobs))
-	par.ForWorkers(len(jobs), a.p.jobs, func(w, i int) { found[i] = a.workers[w].simulate(first+i, jobs[i]) })
+	par.ForWorkers(len(jobs), a.p.jobs, func(w, i int) {
+		if a.p.Err() == nil {
+			found[i] = a.workers[w].simulate(first+i, jobs[i])
+		}
+	})
 	for i, f := range found {
+		if f == nil {
+			continue // not simulated: the program's context is done
+		}
 		if r := jobs[i].root; r != nil && a.reached[r.index] {
 			continue
 		}

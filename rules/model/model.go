@@ -81,6 +81,12 @@ type Program struct {
 	// target, outside documentation files, sorted like declarations.
 	funcCalls map[string][]*Declaration
 	realizers map[string][]*Declaration
+
+	// ctx is BuildContext's: once it is done, the analyses built on first
+	// use (the dynamic-scope simulations) stop early and are incomplete,
+	// and what is computed from them must be dropped (Runner.RunContext
+	// returns ctx's error then). Background for Build.
+	ctx context.Context
 }
 
 // Options tune how the model is built.
@@ -108,7 +114,9 @@ func Build(tree *load.Tree, opts Options) *Program {
 
 // BuildContext is Build that stops early, with ctx's error and no
 // program, once ctx is done: an editor's newer edit makes the model of
-// the older one useless. It looks at ctx before each file.
+// the older one useless. It looks at ctx before each file; the program's
+// dynamic-scope simulations look at it before each catalog, and are
+// incomplete once it is done (see Program.Err).
 func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program, error) {
 	jobs := opts.Jobs
 	if jobs <= 0 {
@@ -149,11 +157,21 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 	for _, ff := range facts {
 		nscopes += len(ff.scopes)
 	}
-	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs,
+	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs, ctx: ctx,
 		scopes:       make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.merge(files, facts)
 	return p, nil
+}
+
+// Err is the error of the context the program was built with once it is
+// done, nil before: analyses made since may be incomplete, and findings
+// made from them must be dropped.
+func (p *Program) Err() error {
+	if p.ctx == nil {
+		return nil
+	}
+	return p.ctx.Err()
 }
 
 // Documentation reports whether f is example or test code (see
