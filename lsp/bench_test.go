@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -21,14 +22,15 @@ import (
 // a didChange to the publishDiagnostics of that version, on a warm server
 // over a generated 5,000-file control repo (or the real tree
 // DUCKLINT_BENCH_TREE names, see package benchtree), with every edited
-// file open.
-// The files edited are the widely included ones (each module's main class
-// and its parameters and config classes), whose checks keep the most
-// context. Edits come 100 ms apart, a typist's pace, so each is analysed
-// at once rather than debounced. It reports the median and 99th
-// percentile over 100 edits, the heap the server holds, and the median of
-// ten cold `ducklint --stdin-filename FILE -` processes on the same files
-// (with the summary cache warm), what an editor plugin runs on save.
+// file open. The files edited are the widely included ones (each module's
+// main class and its parameters and config classes), whose checks keep
+// the most context. Edits come 100 ms apart, a typist's pace, so each is
+// analysed at once rather than debounced. It reports the median and 99th
+// percentile over 100 edits, the heap the server holds (live, after a
+// collection), the memory the process obtained from the system (an upper
+// bound of its peak), and the median of ten cold
+// `ducklint --stdin-filename FILE -` processes on the same files (with
+// the summary cache warm), what an editor plugin runs on save.
 func BenchmarkEditToDiagnostics(b *testing.B) {
 	dir, rel := benchtree.Tree(b)
 	var files []string
@@ -44,6 +46,8 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 		texts[f] = string(src)
 	}
 
+	// The collector as `ducklint lsp` sets it.
+	defer debug.SetGCPercent(debug.SetGCPercent(lsp.GCPercent))
 	c := startWith(b, &lsp.Server{NewWorkspace: lsp.EngineWorkspaces(engine.Options{}), Debounce: lsp.DefaultDebounce})
 	c.initialize(map[string]any{}, dir)
 	for _, f := range files {
@@ -71,6 +75,9 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 			lines[f]++
 			c.waitPublished(f, versions[f], func([]diagnostic) bool { return true })
 			lat = append(lat, time.Since(start))
+			if os.Getenv("ZZ") != "" {
+				fmt.Printf("ZZ %8.1f %s\n", float64(time.Since(start).Microseconds())/1000, f)
+			}
 		}
 	}
 	slices.Sort(lat)
@@ -80,6 +87,7 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MB")
 
 	// The same files, each linted by a fresh process reading it on stdin.
 	bin := filepath.Join(b.TempDir(), "ducklint")

@@ -7,10 +7,15 @@ import (
 	"runtime/debug"
 
 	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/lsp"
 )
 
 func main() {
-	tuneGC()
+	if len(os.Args) > 1 && os.Args[1] == "lsp" {
+		tuneServerGC()
+	} else {
+		tuneGC()
+	}
 	adviseHugePages()
 	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	if dir, err := os.UserCacheDir(); err == nil {
@@ -32,4 +37,14 @@ func tuneGC() {
 	}
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(1 << 30)
+}
+
+// tuneServerGC sets the collector for `ducklint lsp`, unless GOGC or
+// GOMEMLIMIT say otherwise: a server lives on, and what each check
+// allocates dies with it, so it collects as it goes (see lsp.GCPercent).
+func tuneServerGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(lsp.GCPercent)
 }
