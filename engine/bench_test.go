@@ -54,7 +54,7 @@ func BenchmarkEditToFindings(b *testing.B) {
 		for range 100 {
 			f := files[edit%len(files)]
 			edit++
-			src := append(slices.Clone(srcs[f]), fmt.Sprintf("\n# edit %d\n", edit)...)
+			src := append(slices.Clone(srcs[f]), "\n"+benchtree.Edit(b, edit)...)
 			start := time.Now()
 			w.SetOverlay(f, src)
 			snap, err := w.Snapshot(ctx)

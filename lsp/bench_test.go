@@ -71,7 +71,7 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 			versions[f]++
 			time.Sleep(100 * time.Millisecond)
 			start := time.Now()
-			c.changeRange(f, versions[f], lines[f], 0, lines[f], 0, fmt.Sprintf("# edit %d\n", edit))
+			c.changeRange(f, versions[f], lines[f], 0, lines[f], 0, benchtree.Edit(b, edit))
 			lines[f]++
 			c.waitPublished(f, versions[f], func([]diagnostic) bool { return true })
 			lat = append(lat, time.Since(start))

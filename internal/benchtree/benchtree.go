@@ -8,6 +8,12 @@
 // comma-separated list of its files to edit, relative to it: the widely
 // included ones, whose checks keep the most context (docs/performance.md
 // lists them for the trees it measures).
+//
+// DUCKLINT_BENCH_EDIT chooses what each edit appends to the edited file:
+// "comment" (the default) a comment line, which leaves the file's summary
+// (what narrowing works from) as it was; "mention" a call naming a word
+// no other edit names, which changes the summary (as typing code does)
+// but not which files the file's findings depend on.
 package benchtree
 
 import (
@@ -20,11 +26,27 @@ import (
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
-// The environment variables that name a real tree and its files to edit.
+// The environment variables that name a real tree, its files to edit and
+// the kind of edit.
 const (
 	TreeEnv  = "DUCKLINT_BENCH_TREE"
 	FilesEnv = "DUCKLINT_BENCH_FILES"
+	EditEnv  = "DUCKLINT_BENCH_EDIT"
 )
+
+// Edit returns the line the n-th edit appends (with its newline), as
+// EditEnv says.
+func Edit(tb testing.TB, n int) string {
+	switch kind := os.Getenv(EditEnv); kind {
+	case "", "comment":
+		return fmt.Sprintf("# edit %d\n", n)
+	case "mention":
+		return fmt.Sprintf("notice('bench_edit%d')\n", n)
+	default:
+		tb.Fatalf("%s=%q: want comment or mention", EditEnv, kind)
+		return ""
+	}
+}
 
 // Tree returns the directory of the benchmark's tree (absolute) and the
 // files to edit (relative to it, '/'-separated). Without TreeEnv it writes
