@@ -2,7 +2,7 @@ package lsp_test
 
 import (
 	"bytes"
-	"fmt"
+	"cmp"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -62,6 +62,11 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 		versions[f], lines[f] = 1, strings.Count(texts[f], "\n")
 	}
 	var lat []time.Duration
+	type timed struct {
+		d    time.Duration
+		file string
+	}
+	var byEdit []timed
 	edit := 0
 	for b.Loop() {
 		lat = lat[:0]
@@ -75,12 +80,16 @@ func BenchmarkEditToDiagnostics(b *testing.B) {
 			lines[f]++
 			c.waitPublished(f, versions[f], func([]diagnostic) bool { return true })
 			lat = append(lat, time.Since(start))
-			if os.Getenv("ZZ") != "" {
-				fmt.Printf("ZZ %8.1f %s\n", float64(time.Since(start).Microseconds())/1000, f)
-			}
+			byEdit = append(byEdit, timed{lat[len(lat)-1], f})
 		}
 	}
 	slices.Sort(lat)
+	// The slowest edits say which files make the tail (shown with -v).
+	slices.SortFunc(byEdit, func(a, b timed) int { return cmp.Compare(b.d, a.d) })
+	for _, e := range byEdit[:min(10, len(byEdit))] {
+		rel, _ := filepath.Rel(dir, e.file)
+		b.Logf("%6.1f ms  %s", float64(e.d.Microseconds())/1000, rel)
+	}
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
