@@ -15,6 +15,8 @@ import (
 // needs, and most edits (a comment, a value, a message being typed) leave
 // every summary as it was. Checks and Dependents, asked again on a later
 // snapshot with the same summaries, reuse what an earlier one worked out.
+// An edit that changes summaries keeps the contexts whose working out
+// looked at nothing it changed (model.Reads).
 type contexts struct {
 	needs model.Needs
 	// byAbs and index are set for a generation that an edit has left
@@ -23,7 +25,14 @@ type contexts struct {
 	index *model.Index
 
 	mu   sync.Mutex
-	kept map[string][]bool // by the reported files' indexes (contextKey)
+	kept map[string]relevantContext // by the reported files' indexes (contextKey)
+}
+
+// relevantContext is the relevant context of some reported files, with what
+// working it out looked at.
+type relevantContext struct {
+	keep  []bool
+	reads *model.Reads
 }
 
 // maxContexts bounds how many contexts one generation remembers: each is
@@ -37,7 +46,7 @@ const maxContexts = 256
 const maxSummaryCompares = 64
 
 func newContexts(needs model.Needs) *contexts {
-	return &contexts{needs: needs, kept: map[string][]bool{}}
+	return &contexts{needs: needs, kept: map[string]relevantContext{}}
 }
 
 // retire records the layout and index of last, the last snapshot with
@@ -61,19 +70,41 @@ func (c *contexts) retired() (map[string]int, *model.Index) {
 func (c *contexts) relevant(ix *model.Index, reported []bool) []bool {
 	key := contextKey(reported)
 	c.mu.Lock()
-	keep, ok := c.kept[key]
+	rc, ok := c.kept[key]
 	c.mu.Unlock()
 	if ok {
-		return keep
+		return rc.keep
 	}
-	keep = ix.Relevant(reported, c.needs)
+	rc.keep, rc.reads = ix.RelevantReads(reported, c.needs)
 	c.mu.Lock()
 	if len(c.kept) >= maxContexts {
 		clear(c.kept)
 	}
-	c.kept[key] = keep
+	c.kept[key] = rc
 	c.mu.Unlock()
-	return keep
+	return rc.keep
+}
+
+// carry gives next (of the same layout and rules) the contexts of c that
+// the edits between them cannot change: those whose working out looked at
+// none of what changed in the summaries of the files at changed (was are
+// their summaries in c's snapshots, now in next's; ix is an index of the
+// layout).
+func (c *contexts) carry(next *contexts, ix *model.Index, changed []int, was, now []*model.Summary) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, rc := range c.kept {
+		unchanged := true
+		for k, i := range changed {
+			if !rc.reads.Unchanged(ix, i, was[k], now[k]) {
+				unchanged = false
+				break
+			}
+		}
+		if unchanged {
+			next.kept[key] = rc
+		}
+	}
 }
 
 // contextKey names a set of reported files by their indexes.
@@ -88,16 +119,16 @@ func contextKey(reported []bool) string {
 	return b.String()
 }
 
-// sameSummaries reports whether the files at changed (indexes of both
-// snapshots' files, of the same layout) have equal summaries in s and
-// prev, summarising them when not yet.
-func sameSummaries(s, prev *Snapshot, changed []int) bool {
+// changedSummaries returns the summaries in prev and in s of the files at
+// changed (indexes of both snapshots' files, of the same layout),
+// summarising them when not yet, and whether they are all equal.
+func changedSummaries(s, prev *Snapshot, changed []int) (was, now []*model.Summary, same bool) {
+	same = true
 	for _, i := range changed {
 		a := prev.versions[i].summary(prev.tree.Files[i])
 		b := s.versions[i].summary(s.tree.Files[i])
-		if !reflect.DeepEqual(a, b) {
-			return false
-		}
+		was, now = append(was, a), append(now, b)
+		same = same && reflect.DeepEqual(a, b)
 	}
-	return true
+	return was, now, same
 }

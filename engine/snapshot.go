@@ -174,17 +174,22 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	}
 	s.declaring = model.TreeDeclaringFunctions(s.tree, declaring)
 
-	// The same layout, rules and summaries give the same contexts.
+	// The same layout, rules and summaries give the same contexts; the
+	// same layout and rules, the contexts the changed summaries cannot
+	// change.
 	needs := rules.ContextOf(s.active)
-	if prev != nil && loaded == nil && prev.contexts.needs == needs &&
-		len(s.changedSince) <= maxSummaryCompares && sameSummaries(s, prev, s.changedSince) {
-		s.contexts = prev.contexts
-	} else {
-		s.contexts = newContexts(needs)
-		if prev != nil {
-			s.prevContexts = prev.contexts
-			s.prevContexts.retire(prev)
+	s.contexts = newContexts(needs)
+	if prev != nil {
+		if loaded == nil && prev.contexts.needs == needs && len(s.changedSince) <= maxSummaryCompares {
+			was, now, same := changedSummaries(s, prev, s.changedSince)
+			if same {
+				s.contexts = prev.contexts
+				return s, nil
+			}
+			prev.contexts.carry(s.contexts, s.prevIndex, s.changedSince, was, now)
 		}
+		s.prevContexts = prev.contexts
+		s.prevContexts.retire(prev)
 	}
 	return s, nil
 }

@@ -29,14 +29,28 @@ func Relevant(files []*load.File, sums []*Summary, declaring DeclaringFunctions,
 // Relevant is the package's Relevant over the index's files and summaries,
 // with the files at reportedFiles[i] reported.
 func (ix *Index) Relevant(reportedFiles []bool, needs Needs) []bool {
+	return ix.relevant(reportedFiles, needs, nil)
+}
+
+// RelevantReads is Relevant that also returns what it looked at, for
+// Reads.Unchanged to tell whether an edit can change its result.
+func (ix *Index) RelevantReads(reportedFiles []bool, needs Needs) ([]bool, *Reads) {
+	reads := newReads()
+	return ix.relevant(reportedFiles, needs, reads), reads
+}
+
+func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []bool {
 	files, sums := ix.files, ix.sums
 	r := relevance{ix: ix, files: files, sums: sums, reported: reportedFiles, kept: map[unitRef]bool{},
-		withBases: map[string]bool{}}
+		withBases: map[string]bool{}, reads: reads}
 
 	// What the reported units do that the kinds of needs follow.
 	var reported []unitRef
 	var resourceLike, defaulted, tested, testedClasses, readFrom []string
 	for i := range files {
+		if r.reported[i] {
+			r.readFile(int32(i))
+		}
 		if r.reported[i] && sums[i] != nil {
 			for j, u := range sums[i].Units {
 				reported = append(reported, unitRef{int32(i), int32(j)})
@@ -102,7 +116,13 @@ func (ix *Index) Relevant(reportedFiles []bool, needs Needs) []bool {
 		reachedByDefaults = r.keepDefaultsReach(reported, defaulted)
 	}
 	var mainTops []unitRef
+	if needs.Has(NeedTopScope) {
+		r.scan(scanNodes)
+	}
 	for i, f := range files {
+		if f.Role == load.MainManifest {
+			r.readFile(int32(i))
+		}
 		if sums[i] == nil {
 			continue
 		}
@@ -112,8 +132,9 @@ func (ix *Index) Relevant(reportedFiles []bool, needs Needs) []bool {
 		if !needs.Has(NeedTopScope) {
 			continue
 		}
-		hasNode := slices.ContainsFunc(sums[i].Units, func(u Unit) bool { return u.Kind == UnitNode })
+		hasNode := hasNodeUnit(sums[i])
 		if f.Role == load.MainManifest || hasNode {
+			r.readFile(int32(i))
 			for j, u := range sums[i].Units {
 				r.keep(unitRef{int32(i), int32(j)})
 				needed = append(needed, u.Name)
@@ -155,6 +176,7 @@ func (r *relevance) keepTestedDeclarers(tested, classes []string) []string {
 	for _, key := range tested {
 		want[key] = true
 	}
+	r.scan(scanTitled)
 	for i, s := range r.sums {
 		if s == nil {
 			continue
@@ -162,6 +184,7 @@ func (r *relevance) keepTestedDeclarers(tested, classes []string) []string {
 		for j, u := range s.Units {
 			if slices.ContainsFunc(u.Titled, func(k string) bool { return want[k] }) {
 				r.keep(unitRef{int32(i), int32(j)})
+				r.readFile(int32(i))
 				out = append(out, u.Name)
 			}
 		}
@@ -212,31 +235,63 @@ type relevance struct {
 	kept   map[unitRef]bool
 	// withBases are the names keepWithBases has kept with their bases.
 	withBases map[string]bool
+	// reads records what the computation looks at; nil records nothing.
+	reads *Reads
 }
 
-func (r *relevance) unit(ref unitRef) *Unit { return &r.sums[ref.file].Units[ref.unit] }
+func (r *relevance) unit(ref unitRef) *Unit {
+	r.readFile(ref.file)
+	return &r.sums[ref.file].Units[ref.unit]
+}
 
 // declares returns the names unit ref can evaluate (Index.declares).
-func (r *relevance) declares(ref unitRef) []string { return r.ix.declares(ref) }
+func (r *relevance) declares(ref unitRef) []string {
+	r.readFile(ref.file)
+	return r.ix.declares(ref)
+}
 
 // defs returns the units defining name.
-func (r *relevance) defs(name string) []unitRef { return r.ix.defs(name) }
+func (r *relevance) defs(name string) []unitRef {
+	if r.reads != nil {
+		r.reads.defs[name] = true
+	}
+	return r.ix.defs(name)
+}
+
+// declarers returns the units that can declare name (Index.declarers).
+func (r *relevance) declarers(name string) []unitRef {
+	if r.reads != nil {
+		r.reads.declarers[name] = true
+	}
+	return r.ix.declarers(name)
+}
+
+// derivedFrom returns the classes inheriting class name.
+func (r *relevance) derivedFrom(name string) []unitRef {
+	if r.reads != nil {
+		r.reads.derived[name] = true
+	}
+	return r.ix.derivedFrom(name)
+}
 
 // declaredBy returns the units that can declare name, when name is a
 // defined name or a wanted one; other declared names (built-in resource
 // types, mostly) link nothing.
 func (r *relevance) declaredBy(name string) []unitRef {
-	if !r.wanted[name] && len(r.ix.defs(name)) == 0 {
+	if !r.wanted[name] && len(r.defs(name)) == 0 {
 		return nil
 	}
-	return r.ix.declarers(name)
+	return r.declarers(name)
 }
 
 // isCallEntry reports whether a Declares entry is a function call.
 func isCallEntry(name string) bool { return strings.HasSuffix(name, ")") }
 
 // name is the name ref defines: a template's for its top-level code.
-func (r *relevance) name(ref unitRef) string { return r.ix.name(ref) }
+func (r *relevance) name(ref unitRef) string {
+	r.readFile(ref.file)
+	return r.ix.name(ref)
+}
 
 // keep keeps ref, reporting whether it was not kept yet.
 func (r *relevance) keep(ref unitRef) bool {
@@ -368,6 +423,7 @@ func (r *relevance) keepParameterSources(reported []unitRef) {
 	if len(types) == 0 {
 		return
 	}
+	r.scan(scanDefaults)
 	for i, s := range r.sums {
 		if s == nil {
 			continue
@@ -394,6 +450,7 @@ func (r *relevance) keepMisplacedFunctionCallers(reported []unitRef) {
 	if len(names) == 0 {
 		return
 	}
+	r.scan(scanMentions)
 	for i, s := range r.sums {
 		if s == nil {
 			continue
@@ -425,7 +482,7 @@ func (r *relevance) keepTemplateRenderers(reported []unitRef) {
 	for len(work) > 0 {
 		name := work[len(work)-1]
 		work = work[:len(work)-1]
-		for _, ref := range r.ix.declarers(name) {
+		for _, ref := range r.declarers(name) {
 			r.keep(ref)
 			if outer := templateName(r.files[ref.file]); ref.unit == 0 && outer != "" && !seen[outer] {
 				seen[outer] = true
@@ -465,7 +522,7 @@ func (r *relevance) keepDefaultsReach(reported []unitRef, types []string) []stri
 			}
 		}
 		if u.Kind == UnitClass {
-			for _, d := range r.ix.derivedFrom(u.Name) {
+			for _, d := range r.derivedFrom(u.Name) {
 				if leads[r.unit(d).Name] {
 					work.add(d)
 				}

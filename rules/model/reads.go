@@ -1,0 +1,112 @@
+package model
+
+import "slices"
+
+// Reads is what one Relevant computation looked at in its index: the
+// files whose units it read, the names it looked up in each of the
+// index's maps, and the fields it scanned in every file's units. Relevant
+// is a function of those alone, so an edit that changes none of them
+// leaves its result as it was (see Unchanged): a workspace keeps the
+// contexts of open files across edits of other files that way.
+type Reads struct {
+	files                    map[int32]bool
+	defs, declarers, derived map[string]bool
+	scans                    scanKinds
+}
+
+// scanKinds are the fields of every file's units a computation scanned.
+type scanKinds uint8
+
+const (
+	scanNodes    scanKinds = 1 << iota // whether a file has a node definition
+	scanTitled                         // Titled
+	scanDefaults                       // Defaults and Overrides
+	scanMentions                       // Mentions
+)
+
+func newReads() *Reads {
+	return &Reads{files: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{}}
+}
+
+// readFile notes that the computation read the summary of file i.
+func (r *relevance) readFile(i int32) {
+	if r.reads != nil {
+		r.reads.files[i] = true
+	}
+}
+
+// scan notes that the computation scanned fields of every file's units.
+func (r *relevance) scan(k scanKinds) {
+	if r.reads != nil {
+		r.reads.scans |= k
+	}
+}
+
+// hasNodeUnit reports whether a summary has a node definition.
+func hasNodeUnit(s *Summary) bool {
+	return s != nil && slices.ContainsFunc(s.Units, func(u Unit) bool { return u.Kind == UnitNode })
+}
+
+// Unchanged reports whether the computation that made rd returns the same
+// on an index of the same layout (ix's files and declaring functions) in
+// which only the summary of file i differs, from was to now (nil for a
+// file that could not be read): it read neither summary, looked up no
+// name either one indexes, and scanned no field in which they differ.
+func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
+	if rd.files[int32(i)] {
+		return false
+	}
+	for _, s := range []*Summary{was, now} {
+		if s == nil {
+			continue
+		}
+		for j := range s.Units {
+			u := &s.Units[j]
+			name := u.Name
+			if j == 0 {
+				name = templateName(ix.files[i])
+			}
+			if name != "" && rd.defs[name] {
+				return false
+			}
+			if u.Parent != "" && rd.derived[u.Parent] {
+				return false
+			}
+			declares := u.Declares
+			if slices.ContainsFunc(declares, isCallEntry) {
+				declares = expandCalls(declares, ix.declaring)
+			}
+			if slices.ContainsFunc(declares, func(n string) bool { return rd.declarers[n] }) {
+				return false
+			}
+		}
+	}
+	return !(rd.scans&scanNodes != 0 && hasNodeUnit(was) != hasNodeUnit(now) ||
+		rd.scans&scanTitled != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Titled} }) ||
+		rd.scans&scanDefaults != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Defaults, u.Overrides} }) ||
+		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }))
+}
+
+// sameField reports whether two summaries have as many units, with equal
+// fields as field gives them.
+func sameField(a, b *Summary, field func(*Unit) [][]string) bool {
+	var ua, ub []Unit
+	if a != nil {
+		ua = a.Units
+	}
+	if b != nil {
+		ub = b.Units
+	}
+	if len(ua) != len(ub) {
+		return false
+	}
+	for j := range ua {
+		fa, fb := field(&ua[j]), field(&ub[j])
+		for k := range fa {
+			if !slices.Equal(fa[k], fb[k]) {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,96 @@
+package model_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/model"
+)
+
+// randomSummary makes a summary of a few units whose fields draw on a
+// small vocabulary, so that units of different files meet often.
+func randomSummary(rng *rand.Rand) *model.Summary {
+	if rng.IntN(12) == 0 {
+		return nil // a file that could not be read
+	}
+	names := []string{"a", "b", "c", "d", "t1", "t2", "f::g"}
+	some := func(prefix, suffix string) []string {
+		var out []string
+		for _, n := range names {
+			if rng.IntN(6) == 0 {
+				out = append(out, prefix+n+suffix)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	unit := func(kind model.UnitKind) model.Unit {
+		u := model.Unit{Kind: kind, Mentions: some("", ""), ResourceLike: some("", ""), Declares: some("", ""),
+			ReadsFrom: some("", ""), Defaults: some("", ""), Titled: some("class[", "]"), Tested: some("class[", "]"),
+			Overrides: some("", "")}
+		if rng.IntN(3) == 0 {
+			u.Titled = append(u.Titled, "file[x]")
+			u.Tested = append(u.Tested, "file[x]")
+		}
+		if kind != model.UnitTop && kind != model.UnitNode {
+			u.Name = names[rng.IntN(len(names))]
+			if kind == model.UnitClass && rng.IntN(3) == 0 {
+				u.Parent = names[rng.IntN(len(names))]
+			}
+		}
+		return u
+	}
+	s := &model.Summary{Units: []model.Unit{unit(model.UnitTop)}}
+	kinds := []model.UnitKind{model.UnitClass, model.UnitDefinedType, model.UnitNode, model.UnitDefinition}
+	for range rng.IntN(3) {
+		s.Units = append(s.Units, unit(kinds[rng.IntN(len(kinds))]))
+	}
+	return s
+}
+
+// TestReadsUnchangedMeansTheSameContext checks Reads.Unchanged against
+// Relevant worked out again: on random summaries, whenever it says an edit
+// of one file's summary leaves a context as it was, Relevant on the edited
+// summaries returns that context. Every kind of needs is tried, alone and
+// all together.
+func TestReadsUnchangedMeansTheSameContext(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	files := make([]*load.File, 10)
+	for i := range files {
+		files[i] = &load.File{Path: fmt.Sprintf("f%d.pp", i), AbsPath: fmt.Sprintf("/f%d.pp", i), Role: load.Lone}
+	}
+	files[0].Role = load.MainManifest
+	needsList := append(model.AllNeeds.Kinds(), model.AllNeeds)
+	unchanged, changed := 0, 0
+	for iter := range 20000 {
+		sums := make([]*model.Summary, len(files))
+		for i := range sums {
+			sums[i] = randomSummary(rng)
+		}
+		needs := needsList[rng.IntN(len(needsList))]
+		reported := make([]bool, len(files))
+		reported[rng.IntN(len(files))] = true
+		keep, reads := model.NewIndex(files, sums, nil).RelevantReads(reported, needs)
+
+		edited := slices.Clone(sums)
+		a := rng.IntN(len(files))
+		edited[a] = randomSummary(rng)
+		ix := model.NewIndex(files, edited, nil)
+		if !reads.Unchanged(ix, a, sums[a], edited[a]) {
+			changed++
+			continue
+		}
+		unchanged++
+		if got := ix.Relevant(reported, needs); !slices.Equal(got, keep) {
+			t.Fatalf("iteration %d, needs %v: file %d edited from %+v to %+v: Unchanged, but the context went from %v to %v",
+				iter, needs, a, sums[a], edited[a], keep, got)
+		}
+	}
+	t.Logf("%d edits left the context unchanged, %d may have changed it", unchanged, changed)
+	if unchanged < 1000 || changed < 1000 {
+		t.Errorf("%d unchanged, %d changed: the comparison proves little", unchanged, changed)
+	}
+}
