@@ -11,7 +11,10 @@
 // only the files that can change them (model.Relevant over the summaries,
 // through a name index made once per snapshot from the previous one's),
 // builds the whole-program model over those and runs the rules: the findings
-// equal those of a run over every file. The model and the analyses the rules
+// equal those of a run over every file. The contexts worked out are kept
+// with the summaries they were worked out on, and carried to later
+// snapshots that an edit cannot have changed them in (model.Reads). A check
+// stops with its context's error between files once the context is done. The model and the analyses the rules
 // share (static scopes, the declaration graph, the dynamic-scope simulation)
 // are built per query from the kept files' parsed trees; they are cheap next
 // to reading and parsing, which are never repeated for an unchanged file.
