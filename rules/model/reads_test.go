@@ -32,6 +32,10 @@ func randomSummary(rng *rand.Rand) *model.Summary {
 			ReadsFrom: some("", ""), Defaults: some("", ""), Titled: some("class[", "]"), Tested: some("class[", "]"),
 			Overrides: some("", "")}
 		if rng.IntN(3) == 0 {
+			u.Mentions = append(u.Mentions, "lookup")
+			slices.Sort(u.Mentions)
+		}
+		if rng.IntN(3) == 0 {
 			u.Titled = append(u.Titled, "file[x]")
 			u.Tested = append(u.Tested, "file[x]")
 		}
@@ -63,6 +67,8 @@ func TestReadsUnchangedMeansTheSameContext(t *testing.T) {
 		files[i] = &load.File{Path: fmt.Sprintf("f%d.pp", i), AbsPath: fmt.Sprintf("/f%d.pp", i), Role: load.Lone}
 	}
 	files[0].Role = load.MainManifest
+	files[1].Role = load.HieraData
+	files[2].Role = load.HieraConfig
 	needsList := append(model.AllNeeds.Kinds(), model.AllNeeds)
 	unchanged, changed := 0, 0
 	for iter := range 20000 {

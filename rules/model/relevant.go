@@ -637,7 +637,13 @@ func (r *relevance) keepHiera() {
 	for i, f := range r.files {
 		data = data || r.reported[i] && f.Role == load.HieraData
 	}
+	if data {
+		r.scan(scanMentions)
+	}
 	for i, f := range r.files {
+		if f.Role.IsHiera() {
+			r.readFile(int32(i))
+		}
 		if r.sums[i] == nil {
 			continue
 		}
