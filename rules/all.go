@@ -16,6 +16,7 @@ func All() []*Rule {
 		DefaultLeak(),
 		OrderDependentDefault(),
 		ClassRedeclared(),
+		DuplicateResource(),
 		DefinedFunction(),
 		ReservedWord(),
 		ReservedName(),

@@ -52,6 +52,7 @@ type simWorker struct {
 	queueBuf []queued
 	sites    store[siteRecord]
 	evals    store[declRecord]
+	resEvals store[resEval]
 	// slab are chunks of 256 instances, of which the simulation running
 	// uses the first slabUsed (see newInstance).
 	slab     [][]instance
@@ -110,6 +111,7 @@ type simFindings struct {
 	leakRank map[*ResourceDefault]leakRank
 	sites    [][]siteRecord
 	evals    [][]declRecord
+	resEvals [][]resEval
 	// reached are the definitions the simulation evaluated.
 	reached []*Definition
 }
@@ -160,7 +162,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 		sm.start(job.top, job.node)
 	}
 	w.queueBuf = sm.queue[:0]
-	sm.out.sites, sm.out.evals = w.sites.take(), w.evals.take()
+	sm.out.sites, sm.out.evals, sm.out.resEvals = w.sites.take(), w.evals.take(), w.resEvals.take()
 	return sm.out
 }
 
@@ -717,6 +719,9 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // can change it.
 func (sm *simulation) create(inst *instance, r *Resource) {
 	now := sm.tick()
+	if ti, ok := sm.a.res.index[r]; ok {
+		sm.w.resEvals.add(resEval{ti, declEval{sm.id, now, sm.w.paths.Concat(inst.path, r.Branch)}})
+	}
 	if !sm.w.hasDefaultFor(inst, r.Type) {
 		return
 	}
