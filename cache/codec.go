@@ -87,8 +87,11 @@ func encode(snap *snapshot, owner string) []byte {
 			for _, m := range u.Tested {
 				str(m)
 			}
+			for _, m := range u.References {
+				str(m)
+			}
 			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
-				len(u.Titled) + len(u.Tested)
+				len(u.Titled) + len(u.Tested) + len(u.References)
 		}
 	}
 
@@ -110,7 +113,7 @@ func encode(snap *snapshot, owner string) []byte {
 			b = append(b, byte(u.Kind))
 			b = binary.AppendUvarint(b, index[u.Name])
 			b = binary.AppendUvarint(b, index[u.Parent])
-			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested} {
+			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested, u.References} {
 				b = binary.AppendUvarint(b, uint64(len(names)))
 				for _, m := range names {
 					b = binary.AppendUvarint(b, index[m])
@@ -270,6 +273,7 @@ func decode(data []byte, owner string) (snapshot, error) {
 			units[j].Defaults = window()
 			units[j].Titled = window()
 			units[j].Tested = window()
+			units[j].References = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
 			return snapshot{}, errCorrupt

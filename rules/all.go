@@ -17,6 +17,7 @@ func All() []*Rule {
 		OrderDependentDefault(),
 		ClassRedeclared(),
 		DuplicateResource(),
+		UnknownResourceReference(),
 		DefinedFunction(),
 		ReservedWord(),
 		ReservedName(),

@@ -33,7 +33,8 @@ type Duplicate struct {
 // UniquenessKeys returns the keys under which Puppet's catalog holds
 // resource r: its literal titles (ResourceKey), and, for a core type whose
 // name identifies what it manages (builtin.Namevars) or a defined type, the
-// identity its literal namevar gives when that differs from the title.
+// identity its literal namevar gives when that differs from the title,
+// and its literal aliases (the alias metaparameter).
 // Two resources of one catalog whose keys intersect are duplicates. Titles
 // that are not literals give no key: what they are is unknown. File paths
 // are compared without trailing slashes, as Puppet's file type reads them.
@@ -48,6 +49,14 @@ func UniquenessKeys(r *Resource, isDefine bool) []string {
 	}
 	if len(titles) == 0 || resourceSets(r, "*") {
 		return keys // a splat may set the namevar
+	}
+	// The alias metaparameter names the resource under more titles.
+	if v := attrValue(r, "alias"); v != nil {
+		for _, e := range TitleElems(v) {
+			if k, lit, ok := TitleKey(r.Type, e); ok && lit {
+				keys = append(keys, ResourceKey(r.Type, normalizeTitle(r.Type, k)))
+			}
+		}
 	}
 	namevars := builtin.Namevars(r.Type)
 	if isDefine {
@@ -101,6 +110,10 @@ func UniquenessKeys(r *Resource, isDefine bool) []string {
 	return keys
 }
 
+// isCoreType reports whether typ is a core resource type with namevars
+// of its own (not a defined type's name).
+func isCoreType(typ string) bool { return builtin.Namevars(typ) != nil || builtin.IsResourceType(typ) }
+
 // literalTitles are r's literal titles as its type reads them.
 func literalTitles(r *Resource) []string {
 	var out []string
@@ -137,6 +150,18 @@ func normalizeTitle(typ, title string) string {
 	return title
 }
 
+// underDefinedGuard reports whether code on branch runs only while some
+// defined() test is false: the de-duplication idiom (if !defined(X) { ...
+// }) guards the arm's declarations together, whatever X is.
+func underDefinedGuard(branch []Branch) bool {
+	for _, b := range branch {
+		if absent, _ := ArmImplies(b.Cond, b.Arm); len(absent) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // resTracker is what the simulations record about resources: the ones
 // that may be duplicates, numbered, with their keys.
 type resTracker struct {
@@ -159,7 +184,7 @@ type resEval struct {
 // sharing a key with another resource, and those in the body of a defined
 // type with two or more instances. Resources in documentation, virtual and
 // exported ones (not in a catalog until realised or collected), and those
-// under a defined() guard against their own key are left out.
+// under a defined() guard are left out.
 func (a *dynamicAnalysis) trackResources() {
 	p := a.p
 	t := &resTracker{index: map[*Resource]int32{}, multiTitled: map[string][]*Declaration{}}
@@ -175,7 +200,7 @@ func (a *dynamicAnalysis) trackResources() {
 				continue
 			}
 			keys := UniquenessKeys(r, p.Define(r.Type) != nil)
-			if len(keys) == 0 || slices.ContainsFunc(keys, func(k string) bool { return GuardedAgainst(r.Branch, k) }) {
+			if len(keys) == 0 || underDefinedGuard(r.Branch) {
 				continue
 			}
 			cands = append(cands, r)

@@ -66,8 +66,9 @@ type Program struct {
 	dynamic      dynamicOnce  // see dynamic.go
 	catalogs     catalogsOnce // see catalogs.go
 	nodeEnvs     map[*load.Environment]bool
-	calls        callIndex  // see calls.go
-	titled       titledOnce // see defined.go
+	calls        callIndex     // see calls.go
+	titled       titledOnce    // see defined.go
+	provided     providersOnce // see references.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.

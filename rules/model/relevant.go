@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/rules/builtin"
 )
 
 // Relevant returns, for each file of a loaded tree, whether the model must
@@ -56,6 +57,14 @@ import (
 //   - For a reported EPP template, the units rendering it, and through
 //     templates rendering it theirs: whether manifest code renders it
 //     decides the severity of its reads.
+//   - The units declaring a resource with a key (title or namevar) a
+//     reported unit's resources have, and where those units and the
+//     reported ones are evaluated from: whether one catalog holds two of
+//     them is decided there.
+//   - For the resources a reported unit's relationships name, the units
+//     declaring them and those that could declare any resource of their
+//     types: with a computed title, through create_resources, or being
+//     code of a module outside the tree.
 //   - The main manifests and files with node definitions: they make top
 //     and node scope and start every catalog. A class defined there is
 //     kept with its declarers.
@@ -88,7 +97,7 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 		withBases: map[string]bool{}}
 
 	var reported []unitRef
-	var resourceLike, defaulted, tested, testedClasses []string
+	var resourceLike, defaulted, tested, testedClasses, titled, references []string
 	for i := range files {
 		if r.reported[i] && sums[i] != nil {
 			for j, u := range sums[i].Units {
@@ -96,6 +105,8 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 				resourceLike = append(resourceLike, u.ResourceLike...)
 				defaulted = append(defaulted, u.Defaults...)
 				tested = append(tested, u.Tested...)
+				titled = append(titled, u.Titled...)
+				references = append(references, u.References...)
 			}
 		}
 	}
@@ -132,6 +143,16 @@ func (ix *Index) Relevant(reportedFiles []bool) []bool {
 		// declared, decide whether one catalog holds both.
 		needed = append(needed, r.names(reported)...)
 		needed = append(needed, r.keepTestedDeclarers(tested, testedClasses)...)
+	}
+	if len(references) > 0 {
+		r.keepTitling(references)
+		r.keepProviders(referencedTypes(references))
+	}
+	if shared := r.sharedTitles(titled); len(shared) > 0 || r.duplicatesWithin(reported) {
+		// Whether a resource can be declared twice in one catalog depends
+		// on every unit declaring it and on where each is evaluated from.
+		needed = append(needed, r.names(reported)...)
+		needed = append(needed, r.keepTitling(shared)...)
 	}
 	var reachedByDefaults []string
 	if len(defaulted) > 0 {
@@ -204,6 +225,130 @@ func (r *relevance) keepTestedDeclarers(tested, classes []string) []string {
 		}
 	}
 	return out
+}
+
+// keepTitling keeps the units declaring a resource with one of keys
+// (Unit.Titled) and returns their names.
+func (r *relevance) keepTitling(keys []string) []string {
+	if len(keys) == 0 {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, k := range keys {
+		want[k] = true
+	}
+	var out []string
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			if slices.ContainsFunc(u.Titled, func(k string) bool { return want[k] }) {
+				r.keep(unitRef{int32(i), int32(j)})
+				out = append(out, u.Name)
+			}
+		}
+	}
+	return out
+}
+
+// sharedTitles returns the keys of titled, the reported units' resource
+// keys, that two or more units declare.
+func (r *relevance) sharedTitles(titled []string) []string {
+	if len(titled) == 0 {
+		return nil
+	}
+	count := map[string]int{}
+	for _, k := range titled {
+		if !strings.HasSuffix(k, "[]") && k != twiceInUnit {
+			count[k] = 0
+		}
+	}
+	for _, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for _, u := range s.Units {
+			for _, k := range u.Titled {
+				if c, ok := count[k]; ok {
+					count[k] = c + 1
+				}
+			}
+		}
+	}
+	var out []string
+	for k, c := range count {
+		if c > 1 {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// duplicatesWithin reports whether a reported unit declares one resource
+// key twice, or is a defined type declaring resources with constant
+// titles (each instance declares them again): whether those meet depends
+// on where the unit is evaluated from.
+func (r *relevance) duplicatesWithin(reported []unitRef) bool {
+	for _, ref := range reported {
+		u := r.unit(ref)
+		if slices.Contains(u.Titled, twiceInUnit) {
+			return true
+		}
+		if u.Kind == UnitDefinedType && slices.ContainsFunc(u.Titled, func(k string) bool { return !strings.HasSuffix(k, "[]") }) {
+			return true
+		}
+	}
+	return false
+}
+
+// referencedTypes are the resource types of reference keys.
+func referencedTypes(refs []string) map[string]bool {
+	out := map[string]bool{}
+	for _, key := range refs {
+		if typ, _, ok := strings.Cut(key, "["); ok {
+			out[typ] = true
+		}
+	}
+	return out
+}
+
+// keepProviders keeps the units that can declare a resource of one of
+// types with a title the code does not show (a computed title,
+// create_resources, a computed type), and those declaring a class or
+// defined type of a module outside the tree, which may declare anything:
+// whether a reference can be satisfied depends on them (see
+// Program.CanProvide).
+func (r *relevance) keepProviders(types map[string]bool) {
+	modules := map[string]bool{}
+	for _, f := range r.files {
+		if f.Module != nil {
+			modules[f.Module.Name] = true
+		}
+	}
+	external := func(name string) bool {
+		if len(r.defs(name)) > 0 || builtin.IsResourceType(name) || builtin.IsCoreModuleResourceType(name) ||
+			isCallEntry(name) || strings.HasSuffix(name, ".epp") {
+			return false
+		}
+		mod, _, _ := strings.Cut(name, "::")
+		return !modules[mod]
+	}
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			keep := slices.ContainsFunc(u.Titled, func(k string) bool {
+				typ, title, _ := strings.Cut(k, "[")
+				return k == anyResource || title == "]" && types[typ]
+			}) || slices.ContainsFunc(u.Declares, external)
+			if keep {
+				r.keep(unitRef{int32(i), int32(j)})
+			}
+		}
+	}
 }
 
 // worklist is a set of items to visit, each once, in no particular order.

@@ -58,7 +58,7 @@ func TestSummarize(t *testing.T) {
 			want: []model.Unit{
 				{Kind: model.UnitTop},
 				{Kind: model.UnitClass, Name: "g", Mentions: []string{"class", "defined", "file", "git", "pkg", "resource", "u", "user", "x"},
-					Declares: []string{"defined(x)", "file", "user", "x"}, Titled: []string{"file[/a]", "file[/c]"},
+					Declares: []string{"defined(x)", "file", "user", "x"}, Titled: []string{"file[/a]", "file[/c]", "file[]", "user[]"},
 					Tested: []string{"class[x]", "file[/a]", "pkg[git]"}},
 			},
 		},
