@@ -19,9 +19,10 @@ namevar (file { 'a': path => '/x' } and file { '/x': }), fail compilation with "
 T[x] is already declared" or "Cannot alias T[a] to [x] ... already declared". ducklint simulates
 evaluation per entry point (node definitions, top-scope code, classes an ENC may assign) and reports a
 resource another declaration meets in one catalog, including a literal title in a defined type that is
-instantiated more than once. Declarations on different arms of one conditional never meet; virtual and
-exported resources (until realised or collected), declarations under a defined() guard, ensure_resource
-and ensure_packages, and titles that are not literals are not duplicates.`,
+instantiated more than once. Virtual and exported resources count: Puppet refuses a second declaration
+of one too. Declarations on different arms of one conditional never meet; declarations under a
+defined() guard, ensure_resource and ensure_packages, and titles that are not literals are not
+duplicates.`,
 		Run: runDuplicateResource,
 	}
 }

@@ -182,9 +182,10 @@ type resEval struct {
 
 // trackResources finds the resources the simulations must record: those
 // sharing a key with another resource, and those in the body of a defined
-// type with two or more instances. Resources in documentation, virtual and
-// exported ones (not in a catalog until realised or collected), and those
-// under a defined() guard are left out.
+// type with two or more instances. Virtual and exported resources count:
+// Puppet 7 refuses a second declaration of one as it does any other.
+// Resources in documentation and those under a defined() guard are left
+// out.
 func (a *dynamicAnalysis) trackResources() {
 	p := a.p
 	t := &resTracker{index: map[*Resource]int32{}, multiTitled: map[string][]*Declaration{}}
@@ -196,7 +197,7 @@ func (a *dynamicAnalysis) trackResources() {
 			continue
 		}
 		for _, r := range s.Resources {
-			if r.Node.Form != "" || r.File.documentation {
+			if r.File.documentation {
 				continue
 			}
 			keys := UniquenessKeys(r, p.Define(r.Type) != nil)

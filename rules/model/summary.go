@@ -143,7 +143,7 @@ type summarizer struct {
 	titled       []map[string]bool // by unit
 	tested       []map[string]bool // by unit
 	refKeys      []map[string]bool // by unit
-	uniq         []map[string]bool // by unit: the keys of its concrete resources
+	uniq         []map[string]bool // by unit: the keys of its resources
 }
 
 // open starts a unit and returns its index.
@@ -323,15 +323,13 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 				r := &Resource{Type: typ, Node: n, Body: body}
 				keys := UniquenessKeys(r, !isCoreType(typ))
 				for _, key := range keys {
-					if s.uniq[u][key] && n.Form == "" {
+					if s.uniq[u][key] {
 						s.titled[u][twiceInUnit] = true
 					}
 					s.titled[u][key] = true
 				}
-				if n.Form == "" {
-					for _, key := range keys {
-						s.uniq[u][key] = true
-					}
+				for _, key := range keys {
+					s.uniq[u][key] = true
 				}
 				if !isExprDefault(r) && len(literalTitles(r)) < len(TitleElems(body.Title)) {
 					s.titled[u][ResourceKey(typ, "")] = true // a title the code computes
