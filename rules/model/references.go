@@ -34,7 +34,7 @@ var relationshipParams = map[string]bool{"before": true, "require": true, "notif
 func IsRelationshipParam(name string) bool { return relationshipParams[name] }
 
 // providers is what can put a resource into a catalog, over the whole
-// program outside documentation.
+// program, documentation included (an example declares what it refers to).
 type providers struct {
 	// keys are the keys (UniquenessKeys, with aliases) of every resource,
 	// virtual and exported ones included: a collector may realize them.
@@ -84,7 +84,8 @@ func (p *Program) buildProviders() *providers {
 		return !inTree[mod]
 	}
 	for _, f := range p.Files {
-		if f.documentation || f.Parsed == nil || f.Parsed.Program == nil {
+		// Examples count too: they declare what their own references name.
+		if f.Parsed == nil || f.Parsed.Program == nil {
 			continue
 		}
 		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
