@@ -92,10 +92,10 @@ func (p *Program) buildProviders() *providers {
 			switch n := n.(type) {
 			case *parser.Resource:
 				typ := n.TypeName()
-				switch {
-				case typ == "":
+				switch typ {
+				case "":
 					pv.anything = true // Resource[$type] { ... }
-				case typ == "class":
+				case "class":
 					for _, b := range n.Bodies {
 						for _, t := range classTargets(b.Title) {
 							pv.anything = pv.anything || external(t.name)
