@@ -90,8 +90,11 @@ func encode(snap *snapshot, owner string) []byte {
 			for _, m := range u.Overrides {
 				str(m)
 			}
+			for _, m := range u.References {
+				str(m)
+			}
 			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
-				len(u.Titled) + len(u.Tested) + len(u.Overrides)
+				len(u.Titled) + len(u.Tested) + len(u.Overrides) + len(u.References)
 		}
 	}
 
@@ -113,7 +116,8 @@ func encode(snap *snapshot, owner string) []byte {
 			b = append(b, byte(u.Kind))
 			b = binary.AppendUvarint(b, index[u.Name])
 			b = binary.AppendUvarint(b, index[u.Parent])
-			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested, u.Overrides} {
+			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested,
+				u.Overrides, u.References} {
 				b = binary.AppendUvarint(b, uint64(len(names)))
 				for _, m := range names {
 					b = binary.AppendUvarint(b, index[m])
@@ -274,6 +278,7 @@ func decode(data []byte, owner string) (snapshot, error) {
 			units[j].Titled = window()
 			units[j].Tested = window()
 			units[j].Overrides = window()
+			units[j].References = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
 			return snapshot{}, errCorrupt

@@ -18,6 +18,8 @@ func All() []*Rule {
 		DefaultLeak(),
 		OrderDependentDefault(),
 		ClassRedeclared(),
+		DuplicateResource(),
+		UnknownResourceReference(),
 		DefinedFunction(),
 		UnknownClass(),
 		UnknownResourceType(),

@@ -41,6 +41,9 @@ type Dynamic struct {
 	// declaration of the same class in one catalog where the other one can
 	// come first, sorted by position.
 	Redeclared []*Redeclaration
+	// Duplicates are resources one catalog can hold twice, one per
+	// resource, sorted by position.
+	Duplicates []*Duplicate
 	// Steps is what the simulations cost: instances evaluated, steps up
 	// dynamic chains and defaults applied to resources. Tests use it to
 	// check that the cost is linear.
@@ -139,6 +142,8 @@ type dynamicAnalysis struct {
 	// compares, numbered: those of classes something declares
 	// resource-like. Only their evaluations are recorded.
 	tracked map[*Declaration]int32
+	// res are the resources whose evaluations duplicate detection pairs.
+	res *resTracker
 	// bodies are what the simulations need of each definition's body, by
 	// index (see hasBody).
 	bodies []body
@@ -186,6 +191,7 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 			a.defaulted[d.Type] = true
 		}
 	}
+	a.trackResources()
 	a.bodies = make([]body, len(p.Definitions))
 	par.For(len(p.Definitions), p.jobs, func(i int) {
 		if d := p.Definitions[i]; hasBody(d) {
@@ -467,10 +473,55 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 		return cmpPos(x.ResourceLike.File, x.ResourceLike.Node, y.ResourceLike.File, y.ResourceLike.Node)
 	})
 	dyn.Redeclared = slices.CompactFunc(dyn.Redeclared, func(x, y *Redeclaration) bool { return x.ResourceLike == y.ResourceLike })
+	dyn.Duplicates = a.allDuplicates()
 	for _, w := range a.workers {
 		dyn.Steps += w.steps
 	}
 	return dyn
+}
+
+// allDuplicates pairs the tracked resources' evaluations (see duplicates).
+func (a *dynamicAnalysis) allDuplicates() []*Duplicate {
+	t := a.res
+	if len(t.list) == 0 {
+		return nil
+	}
+	evals := bucket(len(t.list), func(put func(int, resEval)) {
+		for _, f := range a.found {
+			for _, seg := range f.resEvals {
+				for _, e := range seg {
+					put(int(e.tracked), e)
+				}
+			}
+		}
+	})
+	byKey := map[string][]resEval{}
+	for i := range t.list {
+		for _, k := range t.keys[i] {
+			byKey[k] = append(byKey[k], evals.of(i)...)
+		}
+	}
+	for _, group := range byKey {
+		slices.SortStableFunc(group, func(x, y resEval) int { return cmp.Compare(x.sim, y.sim) })
+	}
+	for len(a.workers) < par.Workers(len(t.list), a.p.jobs) {
+		a.workers = append(a.workers, a.newWorker())
+	}
+	found := make([]*Duplicate, len(t.list))
+	par.ForWorkers(len(t.list), a.p.jobs, func(w, i int) { found[i] = a.duplicates(a.workers[w], i, evals, byKey) })
+	var out []*Duplicate
+	for _, d := range found {
+		if d != nil {
+			out = append(out, d)
+		}
+	}
+	slices.SortFunc(out, func(x, y *Duplicate) int {
+		if c := cmpPos(x.Resource.File, x.Resource.Body, y.Resource.File, y.Resource.Body); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Key, y.Key)
+	})
+	return out
 }
 
 // buckets are items grouped by a key in [0, n), each group in the order

@@ -38,6 +38,9 @@ type indexLayer struct {
 	declaredBy map[string][]unitRef
 	// derived are the classes inheriting each class.
 	derived map[string][]unitRef
+	// titled are the units declaring a resource with each key of
+	// Unit.Titled.
+	titled map[string][]unitRef
 	// expanded are the declared names of units that call functions with
 	// literal arguments, their calls resolved (see Index.declares).
 	expanded map[unitRef][]string
@@ -88,7 +91,7 @@ func (ix *Index) With(files []*load.File, sums []*Summary, changed []int) *Index
 // layer indexes the units of the files at idx, in that order.
 func (ix *Index) layer(idx []int32) *indexLayer {
 	l := &indexLayer{defs: map[string][]unitRef{}, declaredBy: map[string][]unitRef{},
-		derived: map[string][]unitRef{}, expanded: map[unitRef][]string{}}
+		derived: map[string][]unitRef{}, titled: map[string][]unitRef{}, expanded: map[unitRef][]string{}}
 	for _, i := range idx {
 		s := ix.sums[i]
 		if s == nil {
@@ -102,6 +105,9 @@ func (ix *Index) layer(idx []int32) *indexLayer {
 			}
 			if u.Parent != "" {
 				l.derived[u.Parent] = append(l.derived[u.Parent], ref)
+			}
+			for _, k := range u.Titled {
+				l.titled[k] = append(l.titled[k], ref)
 			}
 			declares := u.Declares
 			if slices.ContainsFunc(declares, isCallEntry) {
@@ -167,6 +173,25 @@ func (ix *Index) declarers(name string) []unitRef {
 // derivedFrom returns the classes inheriting class name.
 func (ix *Index) derivedFrom(name string) []unitRef {
 	return ix.lookup(func(l *indexLayer) map[string][]unitRef { return l.derived }, name)
+}
+
+// titledBy returns the units declaring a resource with key (Unit.Titled).
+func (ix *Index) titledBy(key string) []unitRef {
+	return ix.lookup(func(l *indexLayer) map[string][]unitRef { return l.titled }, key)
+}
+
+// undefinedDeclared calls f with each name some unit declares that no
+// unit defines.
+func (ix *Index) undefinedDeclared(f func(name string)) {
+	seen := map[string]bool{}
+	for _, l := range []*indexLayer{ix.base, ix.fresh} {
+		for name := range l.declaredBy {
+			if !seen[name] && len(ix.defs(name)) == 0 {
+				seen[name] = true
+				f(name)
+			}
+		}
+	}
 }
 
 // declares returns the names unit ref can evaluate: its summary's Declares

@@ -72,10 +72,11 @@ type Program struct {
 	catalogs     catalogsOnce // see catalogs.go
 	prefixes     declaredPrefixesOnce
 	nodeEnvs     map[*load.Environment]bool
-	calls        callIndex  // see calls.go
-	titled       titledOnce // see defined.go
-	names        namesOnce  // see names.go
-	hiera        hieraOnce  // see hiera.go
+	calls        callIndex     // see calls.go
+	titled       titledOnce    // see defined.go
+	names        namesOnce     // see names.go
+	provided     providersOnce // see references.go
+	hiera        hieraOnce     // see hiera.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.

@@ -137,6 +137,26 @@ const (
 	// its value. Consulted by missing-parameter.
 	NeedParameterSources
 
+	// NeedResourceKeys keeps, when a reported unit declares a resource
+	// with a key (title, namevar or alias, Unit.Titled) that another unit
+	// declares too, or one key twice, or is a defined type declaring
+	// resources with constant titles (each instance declares them again),
+	// the units declaring those keys, and where they and the reported
+	// units are evaluated from (as NeedResourceLike follows it): whether
+	// one catalog holds two of them is decided there. Consulted by the
+	// Dynamic simulation's Duplicates.
+	NeedResourceKeys
+
+	// NeedReferenceProviders keeps, for the resources with literal titles
+	// the reported units' relationships name (require => Package['git'],
+	// ->), the units declaring a resource with that key, and for a key no
+	// unit declares, the units that could: those declaring a resource of
+	// its type with a computed title, those declaring resources of any
+	// type (create_resources, a computed type or class), and those
+	// declaring a class or defined type no unit defines. Consulted by
+	// Program.CanProvide.
+	NeedReferenceProviders
+
 	// NeedHieraData keeps every Hiera file (configurations and data
 	// files) and, when a data file is reported, the units calling a
 	// function that looks keys up explicitly (lookup, hiera, hiera_array,
@@ -153,7 +173,7 @@ const AllNeeds = needsEnd - 1
 
 var needNames = [...]string{"definitions", "top-scope", "declarers", "early-declarations", "resource-like", "defaults",
 	"defaults-on-the-way", "qualified-reads", "defined-tests", "function-callers", "template-renderers",
-	"parameter-sources", "hiera-data"}
+	"parameter-sources", "resource-keys", "reference-providers", "hiera-data"}
 
 // Has reports whether n holds every kind of k.
 func (n Needs) Has(k Needs) bool { return n&k == k }

@@ -11,7 +11,9 @@ import "slices"
 type Reads struct {
 	files                    map[int32]bool
 	defs, declarers, derived map[string]bool
-	scans                    scanKinds
+	// titled are the resource keys looked up (Index.titledBy).
+	titled map[string]bool
+	scans  scanKinds
 }
 
 // scanKinds are the fields of every file's units a computation scanned.
@@ -22,10 +24,12 @@ const (
 	scanTitled                         // Titled
 	scanDefaults                       // Defaults and Overrides
 	scanMentions                       // Mentions
+	scanDeclared                       // the names units declare and define
 )
 
 func newReads() *Reads {
-	return &Reads{files: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{}}
+	return &Reads{files: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{},
+		titled: map[string]bool{}}
 }
 
 // readFile notes that the computation read the summary of file i.
@@ -79,12 +83,16 @@ func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
 			if slices.ContainsFunc(declares, func(n string) bool { return rd.declarers[n] }) {
 				return false
 			}
+			if slices.ContainsFunc(u.Titled, func(k string) bool { return rd.titled[k] }) {
+				return false
+			}
 		}
 	}
 	return !(rd.scans&scanNodes != 0 && hasNodeUnit(was) != hasNodeUnit(now) ||
 		rd.scans&scanTitled != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Titled} }) ||
 		rd.scans&scanDefaults != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Defaults, u.Overrides} }) ||
-		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }))
+		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }) ||
+		rd.scans&scanDeclared != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Declares, {u.Name}} }))
 }
 
 // sameField reports whether two summaries have as many units, with equal

@@ -39,6 +39,18 @@ func randomSummary(rng *rand.Rand) *model.Summary {
 			u.Titled = append(u.Titled, "file[x]")
 			u.Tested = append(u.Tested, "file[x]")
 		}
+		// Keys duplicate detection and references look up: a computed
+		// title, code declaring anything, a key declared twice.
+		for _, k := range []string{"file[]", "*[]", "*[twice]", "file[y]"} {
+			if rng.IntN(5) == 0 {
+				u.Titled = append(u.Titled, k)
+			}
+		}
+		slices.Sort(u.Titled)
+		u.Titled = slices.Compact(u.Titled)
+		if rng.IntN(3) == 0 {
+			u.References = []string{"file[x]", "file[y]"}[:1+rng.IntN(2)]
+		}
 		if kind != model.UnitTop && kind != model.UnitNode {
 			u.Name = names[rng.IntN(len(names))]
 			if kind == model.UnitClass && rng.IntN(3) == 0 {

@@ -46,7 +46,7 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 
 	// What the reported units do that the kinds of needs follow.
 	var reported []unitRef
-	var resourceLike, defaulted, tested, testedClasses, readFrom []string
+	var resourceLike, defaulted, tested, testedClasses, readFrom, titled, references []string
 	for i := range files {
 		if r.reported[i] {
 			r.readFile(int32(i))
@@ -65,6 +65,12 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 				}
 				if needs.Has(NeedQualifiedReads) {
 					readFrom = append(readFrom, u.ReadsFrom...)
+				}
+				if needs.Has(NeedResourceKeys) {
+					titled = append(titled, u.Titled...)
+				}
+				if needs.Has(NeedReferenceProviders) {
+					references = append(references, u.References...)
 				}
 			}
 		}
@@ -110,6 +116,15 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	if len(tested) > 0 {
 		needed = append(needed, r.names(reported)...)
 		needed = append(needed, r.keepTestedDeclarers(tested, testedClasses)...)
+	}
+	if len(references) > 0 {
+		r.keepProviders(references)
+	}
+	if shared := r.sharedTitles(titled); len(shared) > 0 || needs.Has(NeedResourceKeys) && r.duplicatesWithin(reported) {
+		// Whether a resource can be declared twice in one catalog depends
+		// on every unit declaring it and on where each is evaluated from.
+		needed = append(needed, r.names(reported)...)
+		needed = append(needed, r.keepTitling(shared)...)
 	}
 	var reachedByDefaults []string
 	if len(defaulted) > 0 {
@@ -264,6 +279,22 @@ func (r *relevance) declarers(name string) []unitRef {
 		r.reads.declarers[name] = true
 	}
 	return r.ix.declarers(name)
+}
+
+// titledBy returns the units declaring a resource with key (Index.titledBy).
+func (r *relevance) titledBy(key string) []unitRef {
+	if r.reads != nil {
+		r.reads.titled[key] = true
+	}
+	return r.ix.titledBy(key)
+}
+
+// undefinedDeclared calls f with each name some unit declares that no
+// unit defines (Index.undefinedDeclared): it looks at every unit's
+// declared and defined names.
+func (r *relevance) undefinedDeclared(f func(name string)) {
+	r.scan(scanDeclared)
+	r.ix.undefinedDeclared(f)
 }
 
 // derivedFrom returns the classes inheriting class name.

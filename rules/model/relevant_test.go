@@ -58,7 +58,7 @@ func TestSummarize(t *testing.T) {
 			want: []model.Unit{
 				{Kind: model.UnitTop},
 				{Kind: model.UnitClass, Name: "g", Mentions: []string{"class", "defined", "file", "git", "pkg", "resource", "u", "user", "x"},
-					Declares: []string{"defined(x)", "file", "user", "x"}, Titled: []string{"file[/a]", "file[/c]"},
+					Declares: []string{"defined(x)", "file", "user", "x"}, Titled: []string{"file[/a]", "file[/c]", "file[]", "user[]"},
 					Tested: []string{"class[x]", "file[/a]", "pkg[git]"}},
 			},
 		},
@@ -80,7 +80,7 @@ func TestSummarize(t *testing.T) {
 			want: []model.Unit{
 				{Kind: model.UnitTop},
 				{Kind: model.UnitClass, Name: "r", Mentions: []string{"class", "w", "x", "y::z"},
-					ResourceLike: []string{"w", "x", "y::z"}, Declares: []string{"w", "x", "y::z"}},
+					ResourceLike: []string{"w", "x", "y::z"}, Declares: []string{"w", "x", "y::z"}, Titled: []string{"*[]"}},
 			},
 		},
 		{

@@ -52,6 +52,7 @@ type simWorker struct {
 	queueBuf []queued
 	sites    store[siteRecord]
 	evals    store[declRecord]
+	resEvals store[resEval]
 	// slab are chunks of 256 instances, of which the simulation running
 	// uses the first slabUsed (see newInstance).
 	slab     [][]instance
@@ -110,6 +111,7 @@ type simFindings struct {
 	leakRank map[*ResourceDefault]leakRank
 	sites    [][]siteRecord
 	evals    [][]declRecord
+	resEvals [][]resEval
 	// reached are the definitions the simulation evaluated.
 	reached []*Definition
 }
@@ -160,7 +162,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 		sm.start(job.top, job.node)
 	}
 	w.queueBuf = sm.queue[:0]
-	sm.out.sites, sm.out.evals = w.sites.take(), w.evals.take()
+	sm.out.sites, sm.out.evals, sm.out.resEvals = w.sites.take(), w.evals.take(), w.resEvals.take()
 	return sm.out
 }
 
@@ -193,6 +195,8 @@ type event struct {
 	target *Definition
 	// tracked is 1 + decl's number in dynamicAnalysis.tracked, or 0.
 	tracked int32
+	// virtual is set for a virtual or exported resource.
+	virtual bool
 }
 
 // typeUse is how a class body uses one resource type.
@@ -337,8 +341,15 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d)})
 		}
 		for _, r := range sc.Resources {
-			if r.Node.Form == "" && !isExprDefault(r) {
+			if isExprDefault(r) {
+				continue
+			}
+			if r.Node.Form == "" {
 				evs = append(evs, event{order: r.Order, res: r})
+			} else if _, tracked := a.res.index[r]; tracked {
+				// A virtual or exported resource is in the catalog too,
+				// though not applied: only duplicate detection sees it.
+				evs = append(evs, event{order: r.Order, res: r, virtual: true})
 			}
 		}
 		for _, d := range sc.Declarations {
@@ -610,6 +621,8 @@ func (sm *simulation) evalScope(inst *instance) {
 		switch {
 		case ev.def != nil:
 			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
+		case ev.virtual:
+			sm.record(inst, ev.res, sm.tick())
 		case ev.res != nil:
 			sm.create(inst, ev.res)
 		case ev.decl != nil:
@@ -717,6 +730,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // can change it.
 func (sm *simulation) create(inst *instance, r *Resource) {
 	now := sm.tick()
+	sm.record(inst, r, now)
 	if !sm.w.leakableDefaultFor(inst, r.Type) {
 		return // nothing to note: the rest only finds defaults leaking in
 	}
@@ -789,6 +803,14 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 		} else {
 			branch = nil
 		}
+	}
+}
+
+// record notes an evaluation of r in inst when duplicate detection
+// tracks r.
+func (sm *simulation) record(inst *instance, r *Resource, at int64) {
+	if ti, ok := sm.a.res.index[r]; ok {
+		sm.w.resEvals.add(resEval{ti, declEval{sm.id, at, sm.w.paths.Concat(inst.path, r.Branch)}})
 	}
 }
 

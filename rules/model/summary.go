@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 7
+const SummaryVersion = 8
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -68,8 +68,12 @@ type Unit struct {
 	// (File { ... }), lower case, sorted and without duplicates.
 	Defaults []string
 	// Titled are the resources with a constant title the unit declares,
-	// as ResourceKey writes them ("file[/etc/motd]"), sorted and without
-	// duplicates; Tested are the references with a constant title the
+	// as ResourceKey writes them ("file[/etc/motd]"), with the keys
+	// UniquenessKeys gives them, "type[]" for a resource whose title the
+	// code computes (or a package ensure_packages declares) and "*[]" for
+	// code that can declare any resource (create_resources, a computed
+	// type or class), "*[twice]" when two of its resources share a key, sorted and
+	// without duplicates; Tested are the references with a constant title the
 	// unit's defined() calls test ("class[apache]" for classes). Whether a
 	// defined() guard can meet an unguarded declaration of what it tests
 	// depends on every unit declaring that.
@@ -79,6 +83,11 @@ type Unit struct {
 	// duplicates: like Defaults, they can give a defined type's
 	// parameters their values.
 	Overrides []string
+	// References are the resources (not classes) with a constant title
+	// the unit's relationships name (require => Package['git'], ->), as
+	// ResourceKey writes them: whether anything can declare them depends
+	// on every unit declaring them.
+	References []string
 }
 
 // UnitKind says what a unit is.
@@ -102,7 +111,8 @@ const (
 func Summarize(f *parser.File) *Summary {
 	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}},
 		resourceLike: []map[string]bool{{}}, declares: []map[string]bool{{}}, readsFrom: []map[string]bool{{}},
-		defaults: []map[string]bool{{}}, overrides: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}}}
+		defaults: []map[string]bool{{}}, overrides: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}},
+		refKeys: []map[string]bool{{}}, uniq: []map[string]bool{{}}}
 	if f.Program != nil {
 		s.walk(f.Program, 0, "")
 	}
@@ -115,6 +125,7 @@ func Summarize(f *parser.File) *Summary {
 		s.sum.Units[i].Overrides = sortedKeys(s.overrides[i])
 		s.sum.Units[i].Titled = sortedKeys(s.titled[i])
 		s.sum.Units[i].Tested = sortedKeys(s.tested[i])
+		s.sum.Units[i].References = sortedKeys(s.refKeys[i])
 	}
 	return s.sum
 }
@@ -138,6 +149,8 @@ type summarizer struct {
 	overrides    []map[string]bool // by unit
 	titled       []map[string]bool // by unit
 	tested       []map[string]bool // by unit
+	refKeys      []map[string]bool // by unit
+	uniq         []map[string]bool // by unit: the keys of its resources
 }
 
 // open starts a unit and returns its index.
@@ -151,6 +164,8 @@ func (s *summarizer) open(kind UnitKind, name string) int {
 	s.overrides = append(s.overrides, map[string]bool{})
 	s.titled = append(s.titled, map[string]bool{})
 	s.tested = append(s.tested, map[string]bool{})
+	s.refKeys = append(s.refKeys, map[string]bool{})
+	s.uniq = append(s.uniq, map[string]bool{})
 	return len(s.sum.Units) - 1
 }
 
@@ -241,7 +256,11 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 		declaring := declKindOf(n.FuncName()) != 0
 		fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
 		for _, arg := range n.Args {
-			for _, t := range classTargets(arg) {
+			targets := classTargets(arg)
+			if declaring && len(targets) == 0 {
+				s.titled[u][anyResource] = true // a class the code computes, which may declare anything
+			}
+			for _, t := range targets {
 				if declaring {
 					s.declare(u, t.name)
 				} else if couldName(t.name) && !strings.HasSuffix(t.name, ".epp") {
@@ -262,9 +281,17 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 					s.declare(u, t.name)
 				}
 			}
-		case strings.Contains(fn, "::"):
+		case genericDeclaringFunctions[fn]:
+			s.titled[u][anyResource] = true
+		case packageDeclaringFunctions[fn]:
+			s.titled[u][ResourceKey("package", "")] = true
+		}
+		if strings.Contains(fn, "::") {
 			s.declare(u, fn)
 		}
+	case *parser.Relationship:
+		s.refs(u, n.Left)
+		s.refs(u, n.Right)
 	case *parser.Collector:
 		if n.Type != nil {
 			s.declare(u, n.Type.Value)
@@ -292,6 +319,9 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	case *parser.Resource:
 		if typ := n.TypeName(); typ == "class" {
 			for _, body := range n.Bodies {
+				if len(classTargets(body.Title)) == 0 {
+					s.titled[u][anyResource] = true // a class the code computes, which may declare anything
+				}
 				for _, t := range classTargets(body.Title) {
 					s.resourceLike[u][t.name] = true
 					s.declare(u, t.name)
@@ -305,10 +335,51 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 						s.titled[u][ResourceKey(typ, key)] = true
 					}
 				}
+				// The identities duplicate detection compares, a defined
+				// type's namevar included: whether the type is one is for
+				// the tree to say.
+				r := &Resource{Type: typ, Node: n, Body: body}
+				keys := UniquenessKeys(r, !isCoreType(typ))
+				for _, key := range keys {
+					if s.uniq[u][key] {
+						s.titled[u][twiceInUnit] = true
+					}
+					s.titled[u][key] = true
+				}
+				for _, key := range keys {
+					s.uniq[u][key] = true
+				}
+				if !isExprDefault(r) && len(literalTitles(r)) < len(TitleElems(body.Title)) {
+					s.titled[u][ResourceKey(typ, "")] = true // a title the code computes
+				}
+				for _, a := range body.Attrs {
+					if !a.Splat && relationshipParams[a.Name] {
+						s.refs(u, a.Value)
+					}
+				}
 			}
+		} else {
+			s.titled[u][anyResource] = true // a resource of a computed type
 		}
 	}
 	s.children(n, u, ns)
+}
+
+// refs records the references with literal titles of a relationship
+// (other than to classes): whether something can declare them
+// depends on every unit declaring them.
+func (s *summarizer) refs(u int, e parser.Expr) {
+	for _, el := range TitleElems(e) {
+		ref, ok := RefOf(el)
+		if !ok || ref.Type == "class" {
+			continue
+		}
+		for _, t := range ref.Titles {
+			if k, lit, ok := TitleKey(ref.Type, t); ok && lit {
+				s.refKeys[u][ResourceKey(ref.Type, normalizeTitle(ref.Type, k))] = true
+			}
+		}
+	}
 }
 
 // test records the references a defined() call n of unit u tests.

@@ -1,0 +1,158 @@
+package model
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// genericDeclaringFunctions declare resources of a type and title their
+// arguments give, usually computed: create_resources (built in) and
+// stdlib's ensure_resource and ensure_resources.
+var genericDeclaringFunctions = map[string]bool{"create_resources": true, "ensure_resource": true, "ensure_resources": true,
+	"stdlib::ensure_resource": true, "stdlib::ensure_resources": true}
+
+// packageDeclaringFunctions declare packages: stdlib's ensure_packages.
+var packageDeclaringFunctions = map[string]bool{"ensure_packages": true, "stdlib::ensure_packages": true}
+
+// anyResource is the summary key of code that can declare a resource of
+// any type and title (see Unit.Titled).
+const anyResource = "*[]"
+
+// twiceInUnit is the summary key of a unit declaring two resources with
+// one key (see Unit.Titled).
+const twiceInUnit = "*[twice]"
+
+// relationshipParams are the metaparameters whose values are references.
+var relationshipParams = map[string]bool{"before": true, "require": true, "notify": true, "subscribe": true}
+
+// IsRelationshipParam reports whether a metaparameter's values are
+// references that must be in the catalog: before, require, notify,
+// subscribe.
+func IsRelationshipParam(name string) bool { return relationshipParams[name] }
+
+// providers is what can put a resource into a catalog, over the whole
+// program, documentation included (an example declares what it refers to).
+type providers struct {
+	// keys are the keys (UniquenessKeys, with aliases) of every resource,
+	// virtual and exported ones included: a collector may realize them.
+	keys map[string]bool
+	// computed are the types with a resource whose title the code does
+	// not show.
+	computed map[string]bool
+	// anything is set when some code can declare a resource of any type
+	// with any title: create_resources or ensure_resource, a resource
+	// whose type is computed, or a class or defined type of a module that
+	// is not in the tree.
+	anything bool
+}
+
+// providersOnce memoises Program.providers.
+type providersOnce struct {
+	once sync.Once
+	p    *providers
+}
+
+// CanProvide reports whether some code of the program can put the
+// resource typ[title] (typ lower case, not "class") into a catalog: a
+// resource with that title, namevar or alias, a resource of the type with
+// a computed title, a function that declares resources from its arguments,
+// or code outside the tree. It is false when nothing can.
+func (p *Program) CanProvide(typ, title string) bool {
+	p.provided.once.Do(func() { p.provided.p = p.buildProviders() })
+	pv := p.provided.p
+	if pv.anything || pv.computed[typ] {
+		return true
+	}
+	return pv.keys[ResourceKey(typ, normalizeTitle(typ, title))]
+}
+
+func (p *Program) buildProviders() *providers {
+	pv := &providers{keys: map[string]bool{}, computed: map[string]bool{}}
+	names := p.Names()
+	// Code outside the tree may declare anything: a class or resource
+	// type the tree does not define, of a module it may depend on.
+	externalClass := func(f *File, name string) bool {
+		st, _ := names.Class(f, name)
+		return st == NameUnknowable
+	}
+	externalType := func(f *File, name string) bool {
+		st, _ := names.ResourceType(f, name)
+		return st == NameUnknowable
+	}
+	for _, f := range p.Files {
+		// Examples count too: they declare what their own references name.
+		if f.Parsed == nil || f.Parsed.Program == nil {
+			continue
+		}
+		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+			switch n := n.(type) {
+			case *parser.Resource:
+				typ := n.TypeName()
+				switch typ {
+				case "":
+					pv.anything = true // Resource[$type] { ... }
+				case "class":
+					for _, b := range n.Bodies {
+						ts := classTargets(b.Title)
+						if len(ts) == 0 {
+							pv.anything = true // a class the code computes
+						}
+						for _, t := range ts {
+							pv.anything = pv.anything || externalClass(f, t.name)
+						}
+					}
+				default:
+					if externalType(f, typ) {
+						pv.anything = true
+					}
+					for _, b := range n.Bodies {
+						r := &Resource{Type: typ, Node: n, Body: b}
+						if isExprDefault(r) {
+							continue
+						}
+						keys := UniquenessKeys(r, !isCoreType(typ))
+						if len(literalTitles(r)) < len(TitleElems(b.Title)) {
+							pv.computed[typ] = true
+						}
+						for _, k := range keys {
+							pv.keys[k] = true
+						}
+					}
+				}
+			case *parser.Call:
+				fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
+				switch {
+				case genericDeclaringFunctions[fn]:
+					pv.anything = true
+				case packageDeclaringFunctions[fn]:
+					pv.computed["package"] = true
+				case declKindOf(fn) != 0:
+					for _, a := range n.Args {
+						ts := classTargets(a)
+						if len(ts) == 0 {
+							pv.anything = true // a class the code computes
+						}
+						for _, t := range ts {
+							pv.anything = pv.anything || externalClass(f, t.name)
+						}
+					}
+				}
+			}
+			return !pv.anything
+		})
+		if pv.anything {
+			break
+		}
+	}
+	return pv
+}
+
+// IsKnownResourceType reports whether typ names a resource type Puppet
+// knows in this tree: built in, bundled with puppet-agent, a defined type
+// or a Ruby type of the tree.
+func (p *Program) IsKnownResourceType(typ string) bool {
+	st, _ := p.Names().ResourceType(nil, typ)
+	return st == NameKnown
+}
