@@ -25,8 +25,10 @@ type Duplicate struct {
 	// they are two declarations).
 	Instances *Declaration
 	// Conditional is set when they meet only on conditional arms whose
-	// tests read the node's data: data the tree does not show decides
-	// whether one node takes both.
+	// tests read the node's data, below where their paths from the entry
+	// point part: data the tree does not show decides whether one node
+	// takes both. Arms both paths take decide only whether both or
+	// neither are evaluated.
 	Conditional bool
 }
 
@@ -253,8 +255,10 @@ func (a *dynamicAnalysis) trackResources() {
 
 // duplicates pairs the recorded evaluations of tracked resources: two in
 // one simulation on paths that can run together, with a key in common.
-// A meeting on paths no node data decides is reported over one that
-// needs data; one finding per resource.
+// One finding per resource, the same whichever simulations find it: a
+// meeting on paths no node data decides is reported over one that needs
+// data, the resource evaluated twice (by a defined type's instances) over
+// another resource, and of other resources the first in the program.
 func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval], evalsByKey map[string][]resEval) *Duplicate {
 	t := a.res
 	r := t.list[i]
@@ -262,17 +266,32 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	if len(mine) == 0 || ArmCannotRun(r.Scope.Owner().Def, r.Branch) {
 		return nil
 	}
-	var weaker *Duplicate
-	meet := func(other *Resource, key string, e, f declEval) *Duplicate {
-		d := &Duplicate{Resource: r, Other: other, Key: key}
-		if !PathDependsOnData(e.path) && !PathDependsOnData(f.path) {
-			return d
+	var best *Duplicate
+	better := func(d *Duplicate) bool {
+		switch {
+		case best == nil:
+			return true
+		case d.Conditional != best.Conditional:
+			return !d.Conditional
+		case (d.Other == r) != (best.Other == r):
+			return d.Other == r
+		case d.Other == r:
+			return false
 		}
-		if weaker == nil {
-			d.Conditional = true
-			weaker = d
+		if c := cmpPos(d.Other.File, d.Other.Body, best.Other.File, best.Other.Body); c != 0 {
+			return c < 0
 		}
-		return nil
+		return d.Key < best.Key
+	}
+	// meets reports whether evaluations e and f can be in one catalog, and
+	// whether that needs the node's data: what their paths share decides
+	// only whether both or neither are evaluated.
+	meets := func(e, f declEval) (ok, conditional bool) {
+		x, y := divergent(e.path, f.path)
+		if w.exclusive(x, y) {
+			return false, false
+		}
+		return true, PathDependsOnData(x) || PathDependsOnData(y)
 	}
 	// The resource evaluated twice in one simulation: a defined type's
 	// instances.
@@ -282,10 +301,13 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 			if f.sim != e.sim {
 				break
 			}
-			if !w.exclusive(e.path, f.path) {
-				if d := meet(r, t.keys[i][0], e.declEval, f.declEval); d != nil {
+			if ok, cond := meets(e.declEval, f.declEval); ok {
+				if d := (&Duplicate{Resource: r, Other: r, Key: t.keys[i][0], Conditional: cond}); better(d) {
 					d.Instances = a.instanceDecl(owner)
-					return d
+					best = d
+				}
+				if !cond {
+					return best
 				}
 			}
 		}
@@ -303,20 +325,32 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 				if f.sim != e.sim {
 					break
 				}
-				if f.tracked == int32(i) || w.exclusive(e.path, f.path) {
+				if f.tracked == int32(i) {
 					continue
 				}
 				other := t.list[f.tracked]
 				if ArmCannotRun(other.Scope.Owner().Def, other.Branch) {
 					continue
 				}
-				if d := meet(other, key, e.declEval, f.declEval); d != nil {
-					return d
+				if ok, cond := meets(e.declEval, f.declEval); ok {
+					if d := (&Duplicate{Resource: r, Other: other, Key: key, Conditional: cond}); better(d) {
+						best = d
+					}
 				}
 			}
 		}
 	}
-	return weaker
+	return best
+}
+
+// divergent returns two branch paths without the arms they share from the
+// start.
+func divergent(x, y []Branch) ([]Branch, []Branch) {
+	n := 0
+	for n < len(x) && n < len(y) && x[n] == y[n] {
+		n++
+	}
+	return x[n:], y[n:]
 }
 
 // instanceDecl is a declaration of the defined type whose body is owner.

@@ -120,11 +120,8 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	if len(references) > 0 {
 		r.keepProviders(references)
 	}
-	if shared := r.sharedTitles(titled); len(shared) > 0 || needs.Has(NeedResourceKeys) && r.duplicatesWithin(reported) {
-		// Whether a resource can be declared twice in one catalog depends
-		// on every unit declaring it and on where each is evaluated from.
-		needed = append(needed, r.names(reported)...)
-		needed = append(needed, r.keepTitling(shared)...)
+	if len(titled) > 0 {
+		needed = append(needed, r.keepMeetings(reported)...)
 	}
 	var reachedByDefaults []string
 	if len(defaulted) > 0 {

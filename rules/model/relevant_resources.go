@@ -7,57 +7,95 @@ import (
 	"github.com/ducklint/ducklint/rules/builtin"
 )
 
-// keepTitling keeps the units declaring a resource with one of keys
-// (Unit.Titled) and returns their names.
-func (r *relevance) keepTitling(keys []string) []string {
-	var out []string
-	for _, k := range keys {
-		for _, ref := range r.titledBy(k) {
-			if r.keep(ref) {
-				out = append(out, r.unit(ref).Name)
+// keepMeetings keeps what decides whether a resource of a reported unit
+// meets another with a key in common (Unit.Titled) in one catalog: each
+// other unit declaring one of its keys, with the units on declaration
+// chains down to both from the entry points that reach both (none when
+// no entry point does). Resources of one unit meet or not wherever it is
+// evaluated from (see Dynamic.Duplicates), except a defined type's, whose
+// instances meet where two of its declarations do: for a reported defined
+// type declaring resources with constant titles, it returns its name,
+// whose declarers the caller keeps up to the entry points.
+func (r *relevance) keepMeetings(reported []unitRef) []string {
+	var needed []string
+	roots := map[unitRef]map[unitRef]bool{}
+	rootsOf := func(ref unitRef) map[unitRef]bool {
+		if rs, ok := roots[ref]; ok {
+			return rs
+		}
+		rs := map[unitRef]bool{}
+		if name := r.name(ref); name == "" {
+			rs[ref] = true // top-level code or a node definition
+		} else {
+			for n := range r.leadingTo([]string{name}, false) {
+				declarers := r.declaredBy(n)
+				if len(declarers) == 0 {
+					for _, d := range r.defs(n) {
+						rs[d] = true
+					}
+				}
+				for _, c := range declarers {
+					if r.name(c) == "" {
+						rs[c] = true
+					}
+				}
 			}
 		}
+		roots[ref] = rs
+		return rs
 	}
-	return out
-}
-
-// sharedTitles returns the keys of titled, the reported units' resource
-// keys, that two or more units declare.
-func (r *relevance) sharedTitles(titled []string) []string {
-	var out []string
-	for _, k := range titled {
-		if !strings.HasSuffix(k, "[]") && k != twiceInUnit && len(r.titledBy(k)) > 1 {
-			out = append(out, k)
+	for _, u := range reported {
+		unit := r.unit(u)
+		var others []unitRef
+		constant := false
+		for _, k := range unit.Titled {
+			if strings.HasSuffix(k, "[]") || k == twiceInUnit {
+				continue
+			}
+			constant = true
+			for _, v := range r.titledBy(k) {
+				if v != u && !slices.Contains(others, v) {
+					others = append(others, v)
+				}
+			}
+		}
+		if unit.Kind == UnitDefinedType && constant {
+			needed = append(needed, unit.Name)
+		}
+		for _, v := range others {
+			var common []unitRef
+			for root := range rootsOf(v) {
+				if rootsOf(u)[root] {
+					common = append(common, root)
+				}
+			}
+			if len(common) == 0 {
+				continue // never in one catalog
+			}
+			r.keep(v)
+			for _, root := range common {
+				r.keep(root)
+			}
+			var names []string
+			for _, ref := range []unitRef{u, v} {
+				if n := r.name(ref); n != "" {
+					names = append(names, n)
+				}
+			}
+			r.keepBetween(common, names)
 		}
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// duplicatesWithin reports whether a reported unit declares one resource
-// key twice, or is a defined type declaring resources with constant
-// titles (each instance declares them again): whether those meet depends
-// on where the unit is evaluated from.
-func (r *relevance) duplicatesWithin(reported []unitRef) bool {
-	for _, ref := range reported {
-		u := r.unit(ref)
-		if slices.Contains(u.Titled, twiceInUnit) {
-			return true
-		}
-		if u.Kind == UnitDefinedType && slices.ContainsFunc(u.Titled, func(k string) bool { return !strings.HasSuffix(k, "[]") }) {
-			return true
-		}
-	}
-	return false
+	return needed
 }
 
 // keepProviders keeps, for each resource key of refs (Unit.References),
-// the units declaring a resource with it; for a key no unit declares, the
-// units that could declare it (see Program.CanProvide): those declaring a
-// resource of its type with a computed title, those declaring resources
-// of any type (create_resources, a computed type or class), and those
-// declaring a class or defined type no unit defines, which code outside
-// the tree may define.
+// the units declaring a resource with it. For a key no unit declares, it
+// keeps what makes Program.CanProvide answer as over the whole tree: one
+// unit that can declare a resource of any type (create_resources, a
+// computed type or class) or one of its type with a computed title, a
+// reported one when there is; or, when no unit can, every unit declaring a
+// class or defined type no unit defines, which code outside the tree may
+// define (whether it can is for the model to judge).
 func (r *relevance) keepProviders(refs []string) {
 	types := map[string]bool{}
 	for _, k := range refs {
@@ -72,13 +110,28 @@ func (r *relevance) keepProviders(refs []string) {
 	if len(types) == 0 {
 		return
 	}
+	keepOne := func(refs []unitRef) bool {
+		if len(refs) == 0 {
+			return false
+		}
+		if i := slices.IndexFunc(refs, func(ref unitRef) bool { return r.reported[ref.file] }); i >= 0 {
+			r.keep(refs[i])
+		} else {
+			r.keep(refs[0])
+		}
+		return true
+	}
+	if keepOne(r.titledBy(anyResource)) {
+		return
+	}
+	unsettled := false
 	for typ := range types {
-		for _, ref := range r.titledBy(ResourceKey(typ, "")) {
-			r.keep(ref)
+		if !keepOne(r.titledBy(ResourceKey(typ, ""))) {
+			unsettled = true
 		}
 	}
-	for _, ref := range r.titledBy(anyResource) {
-		r.keep(ref)
+	if !unsettled {
+		return
 	}
 	r.undefinedDeclared(func(name string) {
 		if builtin.IsResourceType(name) || builtin.IsCoreModuleResourceType(name) || isCallEntry(name) ||

@@ -257,7 +257,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 		fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
 		for _, arg := range n.Args {
 			targets := classTargets(arg)
-			if declaring && len(targets) == 0 {
+			if declKindOf(fn) != 0 && len(targets) == 0 {
 				s.titled[u][anyResource] = true // a class the code computes, which may declare anything
 			}
 			for _, t := range targets {
