@@ -26,6 +26,7 @@ func All() []*Rule {
 		UnknownFunction(),
 		UnknownParameter(),
 		MissingParameter(),
+		ParameterTypeMismatch(),
 		ReservedWord(),
 		ReservedName(),
 		ReservedVariable(),

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,7 +55,8 @@ func compileErrorPlace(line string) (file string, n int, ok bool) {
 // compileRules are the rules for catalog compile errors.
 func compileRules() []*rules.Rule {
 	return []*rules.Rule{rules.UnknownClass(), rules.UnknownResourceType(), rules.UnknownFunction(),
-		rules.UnknownParameter(), rules.MissingParameter(), rules.DuplicateResource(), rules.UnknownResourceReference()}
+		rules.UnknownParameter(), rules.MissingParameter(), rules.DuplicateResource(), rules.UnknownResourceReference(),
+		rules.ParameterTypeMismatch()}
 }
 
 // TestCompileErrorsAgreeWithPuppet compares the compile-error rules with
@@ -91,7 +93,7 @@ func TestCompileErrorsAgreeWithPuppet(t *testing.T) {
 			runs := strings.Split(string(recorded), "# run: ")[1:]
 			for _, run := range runs {
 				ok := true
-				for _, line := range strings.Split(run, "\n") {
+				for _, line := range errorLines(run) {
 					if m := unplacedReference.FindStringSubmatch(line); m != nil {
 						ok = false
 						failures++
@@ -183,4 +185,58 @@ func unplaced(recorded []byte, d rules.Diagnostic) bool {
 		}
 	}
 	return false
+}
+
+// errorLines are the lines of a run's output, with the continuation lines
+// of a message that spans several (indented) joined to it.
+func errorLines(run string) []string {
+	var out []string
+	for _, line := range strings.Split(run, "\n") {
+		if strings.HasPrefix(line, " ") && len(out) > 0 {
+			out[len(out)-1] += line
+			continue
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// typeMismatchText is the text of Puppet's parameter type errors, after
+// the statement it evaluated and before the place.
+var typeMismatchText = regexp.MustCompile(`Error while evaluating a (?:Resource Statement|Function Call), (.*? (?:expects|unrecognized key) .*?) ?\(file: `)
+
+// TestParameterTypeMismatchQuotesPuppet checks that every parameter type
+// error Puppet reports on the fixtures is quoted, word for word (up to
+// whitespace), in the detail of a parameter-type-mismatch finding.
+func TestParameterTypeMismatchQuotesPuppet(t *testing.T) {
+	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", "compile", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, path := range archives {
+		recorded, err := os.ReadFile(path + ".puppet.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, diags := lintArchive(t, path, rules.ParameterTypeMismatch())
+		var details []string
+		for _, d := range diags {
+			details = append(details, strings.Join(strings.Fields(d.Detail), " "))
+		}
+		for _, line := range errorLines(string(recorded)) {
+			m := typeMismatchText.FindStringSubmatch(line)
+			if m == nil || strings.Contains(m[1], "expects a value for parameter") {
+				continue
+			}
+			checked++
+			want := strings.Join(strings.Fields(m[1]), " ")
+			if !slices.ContainsFunc(details, func(d string) bool { return strings.Contains(d, `"`+want+`"`) }) {
+				t.Errorf("%s: no finding quotes Puppet's %q", filepath.Base(path), want)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d of Puppet's type errors checked", checked)
+	}
 }

@@ -24,7 +24,7 @@ import (
 // declares and be simulated on its own from top scope; such a simulation
 // evaluates nothing the reported file's findings depend on beyond the
 // top-scope code every simulation starts with.)
-type Needs uint16
+type Needs uint32
 
 const (
 	// NeedDefinitions keeps the definitions the reported units name
@@ -165,6 +165,13 @@ const (
 	// them. Consulted by Program.Hiera (the Hiera rules).
 	NeedHieraData
 
+	// NeedParameterTypes keeps the type aliases that the classes and
+	// defined types the reported units declare (and the reported units
+	// themselves) name, and transitively those the aliases name: the
+	// types their parameters declare. Consulted by
+	// parameter-type-mismatch through Program.Lookup of type aliases.
+	NeedParameterTypes
+
 	needsEnd // one past the last kind
 )
 
@@ -173,7 +180,7 @@ const AllNeeds = needsEnd - 1
 
 var needNames = [...]string{"definitions", "top-scope", "declarers", "early-declarations", "resource-like", "defaults",
 	"defaults-on-the-way", "qualified-reads", "defined-tests", "function-callers", "template-renderers",
-	"parameter-sources", "resource-keys", "reference-providers", "hiera-data"}
+	"parameter-sources", "resource-keys", "reference-providers", "hiera-data", "parameter-types"}
 
 // Has reports whether n holds every kind of k.
 func (n Needs) Has(k Needs) bool { return n&k == k }
@@ -197,7 +204,7 @@ func (n Needs) String() string {
 	}
 	var names []string
 	for _, k := range n.Kinds() {
-		names = append(names, needNames[bits.TrailingZeros16(uint16(k))])
+		names = append(names, needNames[bits.TrailingZeros32(uint32(k))])
 	}
 	return strings.Join(names, "|")
 }

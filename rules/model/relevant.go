@@ -102,6 +102,9 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	if needs.Has(NeedHieraData) {
 		r.keepHiera()
 	}
+	if needs.Has(NeedParameterTypes) {
+		r.keepParameterTypes(reported)
+	}
 
 	// Names whose declarers are needed, with theirs in turn.
 	var needed []string

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/builtin"
 )
 
@@ -142,4 +143,40 @@ func (r *relevance) keepProviders(refs []string) {
 			r.keep(ref)
 		}
 	})
+}
+
+// keepParameterTypes keeps the type aliases the reported units, and the
+// classes and defined types they declare, name (among their mentions),
+// and transitively those the aliases name. A definition in a functions/
+// or plans/ directory is no alias and is left out.
+func (r *relevance) keepParameterTypes(reported []unitRef) {
+	var work worklist[string]
+	mentions := func(ref unitRef) {
+		for _, m := range r.unit(ref).Mentions {
+			work.add(m)
+		}
+	}
+	for _, ref := range reported {
+		mentions(ref)
+		for _, name := range r.declares(ref) {
+			for _, d := range r.defs(name) {
+				if k := r.unit(d).Kind; k == UnitClass || k == UnitDefinedType {
+					mentions(d)
+				}
+			}
+		}
+	}
+	for name, ok := work.next(); ok; name, ok = work.next() {
+		for _, d := range r.defs(name) {
+			if r.unit(d).Kind != UnitDefinition {
+				continue
+			}
+			if role := r.files[d.file].Role; role == load.ModuleFunction || role == load.ModulePlan {
+				continue
+			}
+			if r.keep(d) {
+				mentions(d)
+			}
+		}
+	}
 }

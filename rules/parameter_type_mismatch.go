@@ -1,0 +1,228 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/ptype"
+)
+
+// ParameterTypeMismatch reports literal values that do not match the
+// declared type of the class or defined-type parameter they are passed
+// to.
+func ParameterTypeMismatch() *Rule {
+	return &Rule{
+		ID:       "parameter-type-mismatch",
+		Title:    "A literal value does not match the type of the parameter it is passed to",
+		Severity: Error,
+		Kind:     PerFile,
+		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope | model.NeedParameterSources | model.NeedParameterTypes,
+		Doc: `A class or defined type parameter with a type (Integer $port, Enum['a', 'b'] $mode, Stdlib::Port
+$port) accepts only values of that type: Puppet fails the catalog with "Web::Vhost[a]: parameter 'port'
+expects an Integer value, got String" for port => '8080'. The rule checks the literal values (strings,
+numbers, booleans, arrays and hashes of literals) that resource-like class declarations and defined-type
+resources pass, against the types Integer, Float, Numeric, String, Boolean, Enum, Pattern, Regexp,
+Optional, Variant, Undef, NotUndef, Array, Hash, Struct, Tuple, Collection, Any, Data, Scalar,
+ScalarData, Type and the type aliases the tree defines; and the defaults of a defined type's parameters
+against their own types where a declaration leaves the parameter out. Values that are not literals, and
+types it cannot read (an alias of a module outside the tree), are not checked.`,
+		Run: runParameterTypeMismatch,
+	}
+}
+
+// programAliases finds type aliases among a program's definitions.
+type programAliases struct{ p *model.Program }
+
+func (a programAliases) Alias(name string) (parser.Expr, bool) {
+	defs := a.p.Lookup(model.TypeAliasDef, name)
+	if len(defs) != 1 {
+		return nil, false // undefined, or defined twice: which one Puppet loads is not known
+	}
+	ta, ok := defs[0].Node.(*parser.TypeAlias)
+	if !ok || ta.Type == nil || ta.Mapping != nil {
+		return nil, false
+	}
+	return ta.Type, true
+}
+
+func runParameterTypeMismatch(p *Pass) {
+	aliases := programAliases{p.Program}
+	types := map[*parser.Parameter]*ptype.Type{}
+	typeOf := func(prm *parser.Parameter) *ptype.Type {
+		t, ok := types[prm]
+		if !ok {
+			t = ptype.FromExpr(prm.Type, aliases)
+			types[prm] = t
+		}
+		return t
+	}
+	for i, n := range p.Nodes() {
+		if c, ok := n.(*parser.Call); ok {
+			checkIncludedDefaults(p, i, c, typeOf)
+			continue
+		}
+		r, ok := n.(*parser.Resource)
+		if !ok {
+			continue
+		}
+		typ := r.TypeName()
+		if typ == "" {
+			continue
+		}
+		var shared []*parser.AttributeOp
+		for _, body := range r.Bodies {
+			if _, ok := body.Title.(*parser.Default); ok {
+				shared = append(shared, body.Attrs...)
+			}
+		}
+		for _, body := range r.Bodies {
+			if _, ok := body.Title.(*parser.Default); ok {
+				continue
+			}
+			attrs := append(slices.Clone(shared), body.Attrs...)
+			if typ == "class" {
+				for _, c := range literalClasses(body.Title) {
+					if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {
+						checkTypes(p, i, attrs, dp, fmt.Sprintf("Class[%s]", refName(c.name)), typeOf)
+						if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
+							checkDefaults(p, i, attrs, dp, fmt.Sprintf("Class[%s]", refName(c.name)), c.span, typeOf)
+						}
+					}
+				}
+				continue
+			}
+			dp, ok := paramsOf(p.Program, typ, "")
+			if !ok || len(dp.defs) != 1 {
+				continue
+			}
+			subject := fmt.Sprintf("%s[%s]", refName(typ), titleText(body.Title))
+			checkTypes(p, i, attrs, dp, subject, typeOf)
+			if r.Form == "" && !p.Program.Names().Defaulted(typ) &&
+				!slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
+				checkDefaults(p, i, attrs, dp, subject, r.Type.Span(), typeOf)
+			}
+		}
+	}
+}
+
+// checkTypes reports the attributes whose literal values do not match the
+// type of the parameter of dp they set.
+func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, subject string,
+	typeOf func(*parser.Parameter) *ptype.Type) {
+	d := dp.defs[0]
+	for _, a := range attrs {
+		if a.Splat || a.Append {
+			continue
+		}
+		prm := paramNamed(d, a.Name)
+		if prm == nil || prm.Type == nil {
+			continue
+		}
+		v := ptype.FromValueExpr(a.Value)
+		if v.Kind == ptype.VUndef && prm.Default != nil {
+			continue // undef passes nothing: the default applies
+		}
+		ms := ptype.Describe(typeOf(prm), v, false)
+		if len(ms) == 0 {
+			continue
+		}
+		sev, why, ok := compileSeverity(p, siteAt(p, i))
+		if !ok {
+			return
+		}
+		puppet := puppetText(subject, a.Name, ms)
+		first := ms[0].Format(fmt.Sprintf("parameter '%s'", a.Name))
+		p.Report(Diagnostic{File: p.File.Path, Start: a.Value.Span().Start, End: a.Value.Span().End, Severity: sev,
+			Message: fit(subject+": "+first, first, fmt.Sprintf("parameter '%s' gets a value its type does not accept", a.Name)),
+			Detail: withWhy(fmt.Sprintf("Parameter $%s of %s %s (%s) is declared %s, and Puppet fails the catalog with \"%s\".",
+				a.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), excerpt(typeOf(prm).String()), puppet), why),
+			Related: []Related{RelatedAt(d.File, prm.NameSpan, fmt.Sprintf("parameter $%s", a.Name))}})
+	}
+}
+
+// checkIncludedDefaults checks the defaults of the classes that an
+// include, require or contain call c declares.
+func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.Parameter) *ptype.Type) {
+	switch strings.TrimPrefix(c.FuncName(), "::") {
+	case "include", "require", "contain":
+	default:
+		return
+	}
+	if _, ok := c.Func.(*parser.Name); !ok {
+		return
+	}
+	for _, a := range c.Args {
+		for _, t := range literalClasses(a) {
+			if dp, ok := paramsOf(p.Program, "class", t.name); ok && len(dp.defs) == 1 {
+				checkDefaults(p, i, nil, dp, fmt.Sprintf("Class[%s]", refName(t.name)), t.span, typeOf)
+			}
+		}
+	}
+}
+
+// checkDefaults reports, at a declaration that leaves them out, the
+// parameters of dp whose default value does not match their type: Puppet
+// fails when it uses the default. A class's parameter may get its value
+// from Hiera data instead, which this rule does not read: that finding is
+// info.
+func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, subject string, span parser.Span,
+	typeOf func(*parser.Parameter) *ptype.Type) {
+	d := dp.defs[0]
+	for _, prm := range d.Params {
+		if prm.Type == nil || prm.Default == nil {
+			continue
+		}
+		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool {
+			return a.Name == prm.Name && ptype.FromValueExpr(a.Value).Kind != ptype.VUndef
+		}) {
+			continue
+		}
+		ms := ptype.Describe(typeOf(prm), ptype.FromValueExpr(prm.Default), true)
+		if len(ms) == 0 {
+			continue
+		}
+		sev, why, ok := compileSeverity(p, siteAt(p, i))
+		if !ok {
+			return
+		}
+		hiera := ""
+		if dp.kind == "class" {
+			sev, hiera = Info, " unless Hiera data gives the parameter a value"
+		}
+		puppet := puppetText(subject, prm.Name, ms)
+		first := ms[0].Format(fmt.Sprintf("parameter '%s'", prm.Name))
+		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,
+			Message: fit(subject+": "+first+" (its default)", first+" (its default)",
+				fmt.Sprintf("the default of parameter '%s' does not match its type", prm.Name)),
+			Detail: fmt.Sprintf("The declaration does not pass $%s, so it gets its default (%s)%s, which its type does not "+
+				"accept: Puppet fails the catalog with \"%s\". Pass a value, or fix the default.", prm.Name,
+				at(d.File, prm.Default.Span()), hiera, puppet) + withWhy("", why),
+			Related: []Related{RelatedAt(d.File, prm.Default.Span(), fmt.Sprintf("the default of $%s", prm.Name))}})
+	}
+}
+
+// paramNamed is d's parameter called name, nil for none.
+func paramNamed(d *model.Definition, name string) *parser.Parameter {
+	for _, prm := range d.Params {
+		if prm.Name == name {
+			return prm
+		}
+	}
+	return nil
+}
+
+// puppetText is Puppet's error for the mismatches of one parameter.
+func puppetText(subject, param string, ms []ptype.Mismatch) string {
+	var lines []string
+	for _, m := range ms {
+		lines = append(lines, m.Format(fmt.Sprintf("parameter '%s'", param)))
+	}
+	if len(lines) == 1 {
+		return subject + ": " + lines[0]
+	}
+	return subject + ":\n " + strings.Join(lines, "\n ")
+}
+
