@@ -225,4 +225,3 @@ func puppetText(subject, param string, ms []ptype.Mismatch) string {
 	}
 	return subject + ":\n " + strings.Join(lines, "\n ")
 }
-

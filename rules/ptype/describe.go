@@ -302,11 +302,7 @@ func reportDetailed(list []*Type, a *actual) bool {
 		if sameClass(t, a) || t.Kind == Alias {
 			return true
 		}
-		r := t
-		for r.Kind == Alias && r.Resolved != nil {
-			r = r.Resolved
-		}
-		if unbounded(r.Kind).acceptsKind(a) {
+		if unbounded(resolve(t).Kind).acceptsKind(a) {
 			return true
 		}
 	}
@@ -317,10 +313,7 @@ func reportDetailed(list []*Type, a *actual) bool {
 func detailedActual(list []*Type, a *actual) string {
 	var resolved []*Type
 	for _, t := range list {
-		for t.Kind == Alias && t.Resolved != nil {
-			t = t.Resolved
-		}
-		resolved = append(resolved, t)
+		resolved = append(resolved, resolve(t))
 	}
 	for _, t := range resolved {
 		if sameClass(t, a) {
@@ -335,20 +328,41 @@ func detailedActual(list []*Type, a *actual) string {
 	return a.simpleName()
 }
 
+// resolve follows a chain of aliases to what it names; a chain that
+// comes back to itself is Unknown.
+func resolve(t *Type) *Type {
+	for i := 0; t.Kind == Alias && t.Resolved != nil; i++ {
+		if i > maxDepth {
+			return &Type{Kind: Unknown}
+		}
+		t = t.Resolved
+	}
+	return t
+}
+
 // acceptsKind reports whether t accepts every value of a's generalized
 // type (an Integer of any value, a String of any text).
 func (t *Type) acceptsKind(a *actual) bool {
+	budget := aliasBudget
+	return t.acceptsKindAt(a, nil, &budget)
+}
+
+func (t *Type) acceptsKindAt(a *actual, entered []*Type, budget *int) bool {
 	switch t.Kind {
 	case Any:
 		return true
 	case Alias:
-		return t.Resolved != nil && t.Resolved.acceptsKind(a)
+		if slices.Contains(entered, t) || len(entered) > maxDepth || *budget <= 0 {
+			return false
+		}
+		*budget--
+		return t.Resolved != nil && t.Resolved.acceptsKindAt(a, append(entered, t), budget)
 	case Optional:
-		return a.kind == VUndef || t.elem(0) == nil || t.elem(0).acceptsKind(a)
+		return a.kind == VUndef || t.elem(0) == nil || t.elem(0).acceptsKindAt(a, entered, budget)
 	case NotUndef:
-		return a.kind != VUndef && (t.elem(0) == nil || t.elem(0).acceptsKind(a))
+		return a.kind != VUndef && (t.elem(0) == nil || t.elem(0).acceptsKindAt(a, entered, budget))
 	case Variant:
-		return slices.ContainsFunc(t.Elems, func(e *Type) bool { return e.acceptsKind(a) })
+		return slices.ContainsFunc(t.Elems, func(e *Type) bool { return e.acceptsKindAt(a, entered, budget) })
 	}
 	var probe Value
 	switch a.kind {
@@ -374,9 +388,16 @@ func (t *Type) acceptsKind(a *actual) bool {
 // describe is Puppet's internal_describe of e (normalized) against a,
 // original being the type as declared.
 func describe(e, original *Type, a *actual, path []pathElem) []desc {
+	budget := aliasBudget
+	return describeAt(e, original, a, path, nil, &budget)
+}
+
+// describeAt is describe with the aliases entered since the last step
+// into the value (see acceptsAt).
+func describeAt(e, original *Type, a *actual, path []pathElem, entered []*Type, budget *int) []desc {
 	switch e.Kind {
 	case Variant:
-		return describeVariant(e, original, a, path)
+		return describeVariant(e, original, a, path, entered, budget)
 	case Struct:
 		return describeStruct(e, original, a, path)
 	case Hash:
@@ -393,14 +414,15 @@ func describe(e, original *Type, a *actual, path []pathElem) []desc {
 		if original.Kind == Alias {
 			o = original
 		}
-		return describe(e.elem(0), o, a, path)
+		return describeAt(e.elem(0), o, a, path, entered, budget)
 	case Enum, Pattern:
 		return []desc{{kind: patternMismatch, path: path, expected: []*Type{original}, actual: a}}
 	case Alias:
-		if e.Resolved == nil {
+		if e.Resolved == nil || slices.Contains(entered, e) || len(entered) > maxDepth || *budget <= 0 {
 			return nil
 		}
-		return describe(normalize(e.Resolved), e, a, path)
+		*budget--
+		return describeAt(normalize(e.Resolved), e, a, path, append(entered, e), budget)
 	}
 	if e.accepts(a.v) != No {
 		return nil
@@ -408,14 +430,14 @@ func describe(e, original *Type, a *actual, path []pathElem) []desc {
 	return []desc{{kind: typeMismatch, path: path, expected: []*Type{original}, actual: a}}
 }
 
-func describeVariant(e, original *Type, a *actual, path []pathElem) []desc {
+func describeVariant(e, original *Type, a *actual, path []pathElem, entered []*Type, budget *int) []desc {
 	types := e.Elems
 	if original.Kind == Optional {
 		types = append([]*Type{{Kind: Undef}}, types...)
 	}
 	var all [][]desc
 	for i, t := range types {
-		d := describe(normalize(t), t, a, appendPath(path, pathElem{text: "variant " + strconv.Itoa(i), variant: true}))
+		d := describeAt(normalize(t), t, a, appendPath(path, pathElem{text: "variant " + strconv.Itoa(i), variant: true}), entered, budget)
 		if len(d) == 0 {
 			return nil
 		}

@@ -3,6 +3,7 @@ package ptype
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -49,6 +50,20 @@ func verdict(ok bool) Verdict {
 func (t *Type) Accepts(v Value) Verdict { return t.accepts(v) }
 
 func (t *Type) accepts(v Value) Verdict {
+	budget := aliasBudget
+	return t.acceptsAt(v, nil, &budget)
+}
+
+// aliasBudget is how many aliases one judgement may expand: aliases that
+// refer to each other through Variants could otherwise take time
+// exponential in their number.
+const aliasBudget = 10000
+
+// acceptsAt is accepts with the aliases entered since the last step into
+// the value: an alias met again before the value shrinks (type A =
+// Variant[A, String]) decides nothing, and neither does one met once the
+// budget of expansions is spent.
+func (t *Type) acceptsAt(v Value, entered []*Type, budget *int) Verdict {
 	if t == nil {
 		return Yes // an omitted parameter type: Any
 	}
@@ -67,7 +82,7 @@ func (t *Type) accepts(v Value) Verdict {
 		if v.Kind == VUndef {
 			return No
 		}
-		return t.elem(0).accepts(v)
+		return t.elem(0).acceptsAt(v, entered, budget)
 	case Default:
 		return verdict(v.Kind == VDefault)
 	case Integer:
@@ -137,11 +152,11 @@ func (t *Type) accepts(v Value) Verdict {
 		if v.Kind == VUndef {
 			return Yes
 		}
-		return t.elem(0).accepts(v)
+		return t.elem(0).acceptsAt(v, entered, budget)
 	case Variant:
 		out := No
 		for _, e := range t.Elems {
-			out = or(out, e.accepts(v))
+			out = or(out, e.acceptsAt(v, entered, budget))
 		}
 		return out
 	case Array:
@@ -150,7 +165,7 @@ func (t *Type) accepts(v Value) Verdict {
 		}
 		out := verdict(inRange(float64(len(v.Elems)), t))
 		for _, e := range v.Elems {
-			out = and(out, t.elem(0).accepts(e))
+			out = and(out, t.elem(0).acceptsAt(e, nil, budget))
 		}
 		return out
 	case Hash:
@@ -159,8 +174,8 @@ func (t *Type) accepts(v Value) Verdict {
 		}
 		out := verdict(inRange(float64(len(v.Elems)), t))
 		for i := range v.Elems {
-			out = and(out, t.elem(0).accepts(v.Keys[i]))
-			out = and(out, t.elem(1).accepts(v.Elems[i]))
+			out = and(out, t.elem(0).acceptsAt(v.Keys[i], nil, budget))
+			out = and(out, t.elem(1).acceptsAt(v.Elems[i], nil, budget))
 		}
 		return out
 	case Struct:
@@ -181,7 +196,7 @@ func (t *Type) accepts(v Value) Verdict {
 				}
 				continue
 			}
-			out = and(out, f.Type.accepts(v.Elems[i]))
+			out = and(out, f.Type.acceptsAt(v.Elems[i], nil, budget))
 		}
 		return out
 	case Tuple:
@@ -193,7 +208,7 @@ func (t *Type) accepts(v Value) Verdict {
 			return out
 		}
 		for i, e := range v.Elems {
-			out = and(out, t.Elems[min(i, len(t.Elems)-1)].accepts(e))
+			out = and(out, t.Elems[min(i, len(t.Elems)-1)].acceptsAt(e, nil, budget))
 		}
 		return out
 	case Collection:
@@ -218,7 +233,11 @@ func (t *Type) accepts(v Value) Verdict {
 		}
 		return Maybe
 	case Alias:
-		return t.Resolved.accepts(v)
+		if slices.Contains(entered, t) || len(entered) > maxDepth || *budget <= 0 {
+			return Maybe
+		}
+		*budget--
+		return t.Resolved.acceptsAt(v, append(entered, t), budget)
 	}
 	return Maybe
 }

@@ -130,8 +130,6 @@ func FromExpr(e parser.Expr, aliases Aliases) *Type {
 type reader struct {
 	aliases  Aliases
 	resolved map[string]*Type
-	// resolving are the aliases being read, to stop at recursion.
-	resolving []string
 }
 
 func (r *reader) read(e parser.Expr, depth int) *Type {
@@ -330,29 +328,27 @@ func (r *reader) field(en *parser.HashEntry, depth int) (Field, bool) {
 	return f, true
 }
 
-// alias reads the alias name from the tree's definitions.
+// alias reads the alias name from the tree's definitions. A recursive
+// alias (type Tree = Array[Variant[String, Tree]]) refers to itself.
 func (r *reader) alias(name string, depth int) *Type {
 	key := strings.ToLower(name)
 	if t, ok := r.resolved[key]; ok {
-		return &Type{Kind: Alias, Name: name, Resolved: t}
+		return t
 	}
 	if r.aliases == nil {
 		return &Type{Kind: Unknown, Name: name}
-	}
-	for _, n := range r.resolving {
-		if n == key {
-			return &Type{Kind: Unknown, Name: name} // a recursive alias
-		}
 	}
 	e, ok := r.aliases.Alias(name)
 	if !ok {
 		return &Type{Kind: Unknown, Name: name}
 	}
-	r.resolving = append(r.resolving, key)
-	t := r.read(e, depth+1)
-	r.resolving = r.resolving[:len(r.resolving)-1]
+	t := &Type{Kind: Alias, Name: name}
 	r.resolved[key] = t
-	return &Type{Kind: Alias, Name: name, Resolved: t}
+	t.Resolved = r.read(e, depth+1)
+	if t.Resolved.Kind == Alias && t.Resolved == t || t.Resolved.Kind == Unknown {
+		t.Kind = Unknown // an alias of itself, or of what is not modelled
+	}
+	return t
 }
 
 // bounds reads Integer or Float bounds.

@@ -1,0 +1,127 @@
+package ptype_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/ptype"
+)
+
+// aliases are type aliases parsed from Puppet source.
+type aliases map[string]parser.Expr
+
+func (a aliases) Alias(name string) (parser.Expr, bool) {
+	e, ok := a[strings.ToLower(name)]
+	return e, ok
+}
+
+// parse reads the type and the value of `define d(TYPE $p) {}` and
+// `d { 'x': p => VALUE }`, with the type aliases of defs.
+func parse(t *testing.T, typ, value string, defs ...string) (*ptype.Type, ptype.Value) {
+	t.Helper()
+	src := "define d(" + typ + " $p) {}\nd { 'x': p => " + value + " }\n" + strings.Join(defs, "\n") + "\n"
+	f := parser.ParseFile("t.pp", []byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatalf("%s: %v", src, f.Errors)
+	}
+	al := aliases{}
+	var prm *parser.Parameter
+	var val parser.Expr
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.DefineDef:
+			prm = n.Params[0]
+		case *parser.AttributeOp:
+			val = n.Value
+		case *parser.TypeAlias:
+			al[strings.ToLower(n.Name)] = n.Type
+		}
+		return true
+	})
+	return ptype.FromExpr(prm.Type, al), ptype.FromValueExpr(val)
+}
+
+func TestAccepts(t *testing.T) {
+	tests := []struct {
+		typ, value string
+		want       ptype.Verdict
+		defs       []string
+	}{
+		{"Integer", "1", ptype.Yes, nil},
+		{"Integer", "'1'", ptype.No, nil},
+		{"Integer[0, 10]", "-1", ptype.No, nil},
+		{"Integer[0x10]", "16", ptype.Yes, nil},
+		{"Float", "1", ptype.No, nil},
+		{"Numeric", "1.5", ptype.Yes, nil},
+		{"String[2]", "'é'", ptype.No, nil},
+		{"String[1, 1]", "'é'", ptype.Yes, nil},
+		{"String", `"${x}"`, ptype.Yes, nil},
+		{"String[3]", `"${x}"`, ptype.Maybe, nil},
+		{"Integer", `"${x}"`, ptype.No, nil},
+		{"Integer", "$x", ptype.Maybe, nil},
+		{"Any", "$x", ptype.Yes, nil},
+		{"Enum[a, b]", "'A'", ptype.No, nil},
+		{"Enum[a, b, true]", "'A'", ptype.Yes, nil},
+		{"Pattern[/^a/]", "'ba\nab'", ptype.Yes, nil}, // Ruby's ^ matches after a newline
+		{"Pattern[/(?<=a)b/]", "'ab'", ptype.Maybe, nil},
+		{"Optional[Integer]", "undef", ptype.Yes, nil},
+		{"Variant[Integer, String]", "true", ptype.No, nil},
+		{"Array[String, 2]", "['a']", ptype.No, nil},
+		{"Array", "[1, 'a']", ptype.Yes, nil},
+		{"Hash[String, Integer]", "{'a' => 1}", ptype.Yes, nil},
+		{"Hash[String, Integer]", "{1 => 1}", ptype.No, nil},
+		{"Struct[{a => Integer, Optional[b] => String}]", "{'a' => 1}", ptype.Yes, nil},
+		{"Struct[{a => Optional[Integer]}]", "{}", ptype.Yes, nil},
+		{"Struct[{a => Integer}]", "{'a' => 1, 'c' => 2}", ptype.No, nil},
+		{"Struct", "{'a' => 1}", ptype.Maybe, nil},
+		{"Tuple", "[1, 'a']", ptype.Yes, nil},
+		{"Tuple[Integer, String]", "[1]", ptype.No, nil},
+		{"Tuple[Integer, String, 1, 3]", "[1, 'a', 'b']", ptype.Yes, nil},
+		{"Scalar", "/x/", ptype.Yes, nil},
+		{"Data", "/x/", ptype.No, nil},
+		{"Data", "{'a' => [1, undef]}", ptype.Yes, nil},
+		{"Type[Class]", "'x'", ptype.No, nil},
+		{"Type", "Service['x']", ptype.Yes, nil},
+		{"Callable", "1", ptype.Maybe, nil},
+		{"Stdlib::Port", "'x'", ptype.Maybe, nil},
+		{"App::Port", "70000", ptype.No, []string{"type App::Port = Integer[0, 65535]"}},
+		{"App::Loop", "1", ptype.Maybe, []string{"type App::Loop = App::Loop"}},
+		{"App::Pair", "1", ptype.Maybe, []string{"type App::Pair = App::Other", "type App::Other = App::Pair"}},
+		{"App::Tree", "['a', ['b', 1]]", ptype.No, []string{"type App::Tree = Variant[String, Array[App::Tree]]"}},
+	}
+	for _, tt := range tests {
+		typ, v := parse(t, tt.typ, tt.value, tt.defs...)
+		if got := typ.Accepts(v); got != tt.want {
+			t.Errorf("%s accepts %s: got %d, want %d", tt.typ, tt.value, got, tt.want)
+		}
+	}
+}
+
+// TestRecursiveAliasesEnd checks that aliases referring to each other
+// through Variants, without the value shrinking, decide nothing: a chain
+// of 40 such aliases with three references each would take 3^40 steps
+// without the budget of expansions (the test would not end).
+func TestRecursiveAliasesEnd(t *testing.T) {
+	var defs []string
+	for i := range 40 {
+		next := "App::A" + strconv.Itoa((i+1)%40)
+		defs = append(defs, "type App::A"+strconv.Itoa(i)+" = Variant["+next+", "+next+", "+next+"]")
+	}
+	typ, v := parse(t, "App::A0", "'x'", defs...)
+	if got := typ.Accepts(v); got != ptype.Maybe {
+		t.Errorf("got %d, want Maybe", got)
+	}
+	if ms := ptype.Describe(typ, v, false); len(ms) != 0 {
+		t.Errorf("described %v", ms)
+	}
+}
+
+func TestDescribeDefault(t *testing.T) {
+	typ, v := parse(t, "Integer[1, 10]", "20")
+	ms := ptype.Describe(typ, v, true)
+	if len(ms) != 1 || ms[0].Format("parameter 'p'") != "parameter 'p' expects an Integer[1, 10] value, got Integer" {
+		t.Errorf("got %v", ms)
+	}
+}
