@@ -25,10 +25,8 @@ type Duplicate struct {
 	// they are two declarations).
 	Instances *Declaration
 	// Conditional is set when they meet only on conditional arms whose
-	// tests read the node's data, below where their paths from the entry
-	// point part: data the tree does not show decides whether one node
-	// takes both. Arms both paths take decide only whether both or
-	// neither are evaluated.
+	// tests read the node's data: data the tree does not show decides
+	// whether one node takes both.
 	Conditional bool
 }
 
@@ -284,14 +282,12 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 		return d.Key < best.Key
 	}
 	// meets reports whether evaluations e and f can be in one catalog, and
-	// whether that needs the node's data: what their paths share decides
-	// only whether both or neither are evaluated.
+	// whether that needs the node's data.
 	meets := func(e, f declEval) (ok, conditional bool) {
-		x, y := divergent(e.path, f.path)
-		if w.exclusive(x, y) {
+		if w.exclusive(e.path, f.path) {
 			return false, false
 		}
-		return true, PathDependsOnData(x) || PathDependsOnData(y)
+		return true, PathDependsOnData(e.path) || PathDependsOnData(f.path)
 	}
 	// The resource evaluated twice in one simulation: a defined type's
 	// instances.
@@ -341,16 +337,6 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 		}
 	}
 	return best
-}
-
-// divergent returns two branch paths without the arms they share from the
-// start.
-func divergent(x, y []Branch) ([]Branch, []Branch) {
-	n := 0
-	for n < len(x) && n < len(y) && x[n] == y[n] {
-		n++
-	}
-	return x[n:], y[n:]
 }
 
 // instanceDecl is a declaration of the defined type whose body is owner.

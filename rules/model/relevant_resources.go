@@ -12,11 +12,13 @@ import (
 // meets another with a key in common (Unit.Titled) in one catalog: each
 // other unit declaring one of its keys, with the units on declaration
 // chains down to both from the entry points that reach both (none when
-// no entry point does). Resources of one unit meet or not wherever it is
-// evaluated from (see Dynamic.Duplicates), except a defined type's, whose
-// instances meet where two of its declarations do: for a reported defined
-// type declaring resources with constant titles, it returns its name,
-// whose declarers the caller keeps up to the entry points.
+// no entry point does; their simulations are where the two meet, and the
+// paths from them whether that needs the node's data). It returns the
+// names of the reported units whose resources can meet each other,
+// wherever they are evaluated from, whose declarers the caller keeps up
+// to the entry points: a unit declaring one key twice (not on different
+// arms of one conditional), and a defined type declaring resources with
+// constant titles (two instances declare them twice).
 func (r *relevance) keepMeetings(reported []unitRef) []string {
 	var needed []string
 	roots := map[unitRef]map[unitRef]bool{}
@@ -60,8 +62,8 @@ func (r *relevance) keepMeetings(reported []unitRef) []string {
 				}
 			}
 		}
-		if unit.Kind == UnitDefinedType && constant {
-			needed = append(needed, unit.Name)
+		if unit.Kind == UnitDefinedType && constant || slices.Contains(unit.Titled, twiceInUnit) {
+			needed = append(needed, r.name(u))
 		}
 		for _, v := range others {
 			var common []unitRef

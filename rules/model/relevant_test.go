@@ -63,6 +63,19 @@ func TestSummarize(t *testing.T) {
 			},
 		},
 		{
+			name: "one key twice, unless on different arms of one conditional",
+			src: "class t {\n  if $a { file { '/a': } } elsif $b { file { '/a': } } else { file { '/a/': } }\n" +
+				"  case $c { 'x': { package { 'p': } } default: { package { 'p': } } }\n}\n" +
+				"class u {\n  service { 's': }\n  unless $d { service { 's': } }\n}\n",
+			want: []model.Unit{
+				{Kind: model.UnitTop},
+				{Kind: model.UnitClass, Name: "t", Mentions: []string{"file", "p", "package", "x"},
+					Declares: []string{"file", "package"}, Titled: []string{"file[/a/]", "file[/a]", "package[p]", "package{p||}"}},
+				{Kind: model.UnitClass, Name: "u", Mentions: []string{"s", "service"},
+					Declares: []string{"service"}, Titled: []string{"*[twice]", "service[s]"}},
+			},
+		},
+		{
 			name: "collected, realized and defined() types",
 			src: "class v {\n  Mymod::Job <| |>\n  Mymod::Exp <<| |>>\n  realize(Mymod::One['a'], [Mymod::Two['b']])\n" +
 				"  unless defined(Class['Mymod::Base']) { fail('x') }\n}\n",

@@ -112,7 +112,7 @@ func Summarize(f *parser.File) *Summary {
 	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}},
 		resourceLike: []map[string]bool{{}}, declares: []map[string]bool{{}}, readsFrom: []map[string]bool{{}},
 		defaults: []map[string]bool{{}}, overrides: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}},
-		refKeys: []map[string]bool{{}}, uniq: []map[string]bool{{}}}
+		refKeys: []map[string]bool{{}}, uniq: []map[string][][]Branch{{}}}
 	if f.Program != nil {
 		s.walk(f.Program, 0, "")
 	}
@@ -150,7 +150,10 @@ type summarizer struct {
 	titled       []map[string]bool // by unit
 	tested       []map[string]bool // by unit
 	refKeys      []map[string]bool // by unit
-	uniq         []map[string]bool // by unit: the keys of its resources
+	// uniq are, by unit, the arms each of its resource keys is declared on.
+	uniq []map[string][][]Branch
+	// branch are the conditional arms the walk is in, within its unit.
+	branch []Branch
 }
 
 // open starts a unit and returns its index.
@@ -165,7 +168,7 @@ func (s *summarizer) open(kind UnitKind, name string) int {
 	s.titled = append(s.titled, map[string]bool{})
 	s.tested = append(s.tested, map[string]bool{})
 	s.refKeys = append(s.refKeys, map[string]bool{})
-	s.uniq = append(s.uniq, map[string]bool{})
+	s.uniq = append(s.uniq, map[string][][]Branch{})
 	return len(s.sum.Units) - 1
 }
 
@@ -211,6 +214,29 @@ func couldName(s string) bool {
 // that qualifies nested definitions, as in the model.
 func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	switch n := n.(type) {
+	case *parser.If:
+		s.walk(n.Cond, u, ns)
+		s.arm(n, 0, n.Then, u, ns)
+		if n.Else != nil {
+			s.arm(n, 1, n.Else, u, ns)
+		}
+		return
+	case *parser.Unless:
+		s.walk(n.Cond, u, ns)
+		s.arm(n, 0, n.Then, u, ns)
+		if n.Else != nil {
+			s.arm(n, 1, n.Else, u, ns)
+		}
+		return
+	case *parser.Case:
+		s.walk(n.Test, u, ns)
+		for i, o := range n.Options {
+			for _, v := range o.Values {
+				s.walk(v, u, ns)
+			}
+			s.arm(n, i, o.Body, u, ns)
+		}
+		return
 	case *parser.ClassDef:
 		name := NormalizeClassName(qualify(ns, n.Name))
 		inner := s.open(UnitClass, name)
@@ -341,13 +367,13 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 				r := &Resource{Type: typ, Node: n, Body: body}
 				keys := UniquenessKeys(r, !isCoreType(typ))
 				for _, key := range keys {
-					if s.uniq[u][key] {
+					if slices.ContainsFunc(s.uniq[u][key], func(b []Branch) bool { return !Exclusive(b, s.branch) }) {
 						s.titled[u][twiceInUnit] = true
 					}
 					s.titled[u][key] = true
 				}
 				for _, key := range keys {
-					s.uniq[u][key] = true
+					s.uniq[u][key] = append(s.uniq[u][key], slices.Clone(s.branch))
 				}
 				if !isExprDefault(r) && len(literalTitles(r)) < len(TitleElems(body.Title)) {
 					s.titled[u][ResourceKey(typ, "")] = true // a title the code computes
@@ -363,6 +389,18 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 		}
 	}
 	s.children(n, u, ns)
+}
+
+// arm walks body, arm i of conditional cond: whether two resources with
+// one key in a unit are on different arms of one conditional decides
+// whether they can meet.
+func (s *summarizer) arm(cond parser.Node, i int, body parser.Node, u int, ns string) {
+	if body == nil || body == parser.Node((*parser.Block)(nil)) {
+		return
+	}
+	s.branch = append(s.branch, Branch{Cond: cond, Arm: i})
+	s.walk(body, u, ns)
+	s.branch = s.branch[:len(s.branch)-1]
 }
 
 // refs records the references with literal titles of a relationship
