@@ -33,32 +33,8 @@ types it cannot read (an alias of a module outside the tree), are not checked.`,
 	}
 }
 
-// programAliases finds type aliases among a program's definitions.
-type programAliases struct{ p *model.Program }
-
-func (a programAliases) Alias(name string) (parser.Expr, bool) {
-	defs := a.p.Lookup(model.TypeAliasDef, name)
-	if len(defs) != 1 {
-		return nil, false // undefined, or defined twice: which one Puppet loads is not known
-	}
-	ta, ok := defs[0].Node.(*parser.TypeAlias)
-	if !ok || ta.Type == nil || ta.Mapping != nil {
-		return nil, false
-	}
-	return ta.Type, true
-}
-
 func runParameterTypeMismatch(p *Pass) {
-	aliases := programAliases{p.Program}
-	types := map[*parser.Parameter]*ptype.Type{}
-	typeOf := func(prm *parser.Parameter) *ptype.Type {
-		t, ok := types[prm]
-		if !ok {
-			t = ptype.FromExpr(prm.Type, aliases)
-			types[prm] = t
-		}
-		return t
-	}
+	typeOf := p.Program.ParameterType
 	for i, n := range p.Nodes() {
 		if c, ok := n.(*parser.Call); ok {
 			checkIncludedDefaults(p, i, c, typeOf)

@@ -77,6 +77,7 @@ type Program struct {
 	names        namesOnce     // see names.go
 	provided     providersOnce // see references.go
 	hiera        hieraOnce     // see hiera.go
+	paramTypes   paramTypes    // see ptypes.go
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.

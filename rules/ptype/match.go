@@ -131,9 +131,8 @@ func (t *Type) acceptsAt(v Value, entered []*Type, budget *int) Verdict {
 			return Maybe
 		}
 		out := No
-		for _, src := range t.Strings {
-			re, ok := compile(src)
-			if !ok {
+		for _, re := range t.patterns {
+			if re == nil {
 				out = or(out, Maybe)
 				continue
 			}

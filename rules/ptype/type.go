@@ -12,7 +12,9 @@ package ptype
 
 import (
 	"math"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 )
@@ -85,6 +87,9 @@ type Type struct {
 	// Strings are an Enum's values or a Pattern's regular expressions (as
 	// written between the slashes).
 	Strings []string
+	// patterns are a Pattern's regular expressions compiled, nil for one
+	// Go does not read as Ruby does.
+	patterns []*regexp.Regexp
 	// CaseInsensitive is set for an Enum whose last argument is true.
 	CaseInsensitive bool
 	// Fields are a Struct's keys.
@@ -123,8 +128,28 @@ const maxDepth = 32
 // FromExpr reads the type expression e, resolving aliases with aliases
 // (nil for none). Parts it cannot read are Unknown.
 func FromExpr(e parser.Expr, aliases Aliases) *Type {
-	r := reader{aliases: aliases, resolved: map[string]*Type{}}
-	return r.read(e, 0)
+	return NewReader(aliases).Read(e)
+}
+
+// Reader reads type expressions, each alias once: the types it returns
+// share the aliases' types. It is safe for concurrent use; the types are
+// not modified once returned.
+type Reader struct {
+	mu sync.Mutex
+	r  reader
+}
+
+// NewReader returns a Reader resolving aliases with aliases (nil for
+// none).
+func NewReader(aliases Aliases) *Reader {
+	return &Reader{r: reader{aliases: aliases, resolved: map[string]*Type{}}}
+}
+
+// Read reads the type expression e. Parts it cannot read are Unknown.
+func (r *Reader) Read(e parser.Expr) *Type {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.r.read(e, 0)
 }
 
 type reader struct {
@@ -200,6 +225,10 @@ func (r *reader) named(name string, args []parser.Expr, depth int) *Type {
 			default:
 				return &Type{Kind: Unknown}
 			}
+		}
+		for _, src := range t.Strings {
+			re, _ := compile(src)
+			t.patterns = append(t.patterns, re)
 		}
 		return t
 	case Optional, NotUndef, TypeOf:

@@ -1,0 +1,47 @@
+package model
+
+import (
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/ptype"
+)
+
+// paramTypes memoises Program.ParameterType.
+type paramTypes struct {
+	once   sync.Once
+	reader *ptype.Reader
+	types  sync.Map // *parser.Parameter → *ptype.Type
+}
+
+// ParameterType returns the type parameter prm of a class or defined type
+// declares (nil for a parameter without one), read once per program, with
+// the program's type aliases resolved: the same alias, in however many
+// parameter types, is read once.
+func (p *Program) ParameterType(prm *parser.Parameter) *ptype.Type {
+	if prm.Type == nil {
+		return nil
+	}
+	if t, ok := p.paramTypes.types.Load(prm); ok {
+		return t.(*ptype.Type)
+	}
+	p.paramTypes.once.Do(func() { p.paramTypes.reader = ptype.NewReader(programAliases{p}) })
+	t := p.paramTypes.reader.Read(prm.Type)
+	actual, _ := p.paramTypes.types.LoadOrStore(prm, t)
+	return actual.(*ptype.Type)
+}
+
+// programAliases finds type aliases among a program's definitions.
+type programAliases struct{ p *Program }
+
+func (a programAliases) Alias(name string) (parser.Expr, bool) {
+	defs := a.p.Lookup(TypeAliasDef, name)
+	if len(defs) != 1 {
+		return nil, false // undefined, or defined twice: which one Puppet loads is not known
+	}
+	ta, ok := defs[0].Node.(*parser.TypeAlias)
+	if !ok || ta.Type == nil || ta.Mapping != nil {
+		return nil, false
+	}
+	return ta.Type, true
+}
