@@ -112,7 +112,8 @@ func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, 
 		puppet := puppetText(subject, a.Name, ms)
 		first := ms[0].Format(fmt.Sprintf("parameter '%s'", a.Name))
 		p.Report(Diagnostic{File: p.File.Path, Start: a.Value.Span().Start, End: a.Value.Span().End, Severity: sev,
-			Message: fit(subject+": "+first, first, fmt.Sprintf("parameter '%s' gets a value its type does not accept", a.Name)),
+			Message: fit(subject+": "+first, first, shortMismatch(a.Name, typeOf(prm), ms[0]),
+				fmt.Sprintf("parameter '%s' gets a value its type does not accept", a.Name)),
 			Detail: withWhy(fmt.Sprintf("Parameter $%s of %s %s (%s) is declared %s, and Puppet fails the catalog with \"%s\".",
 				a.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), excerpt(typeOf(prm).String()), puppet), why),
 			Related: []Related{RelatedAt(d.File, prm.NameSpan, fmt.Sprintf("parameter $%s", a.Name))}})
@@ -172,12 +173,27 @@ func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParam
 		first := ms[0].Format(fmt.Sprintf("parameter '%s'", prm.Name))
 		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,
 			Message: fit(subject+": "+first+" (its default)", first+" (its default)",
+				shortMismatch(prm.Name, typeOf(prm), ms[0])+" (its default)",
 				fmt.Sprintf("the default of parameter '%s' does not match its type", prm.Name)),
 			Detail: fmt.Sprintf("The declaration does not pass $%s, so it gets its default (%s)%s, which its type does not "+
 				"accept: Puppet fails the catalog with \"%s\". Pass a value, or fix the default.", prm.Name,
 				at(d.File, prm.Default.Span()), hiera, puppet) + withWhy("", why),
 			Related: []Related{RelatedAt(d.File, prm.Default.Span(), fmt.Sprintf("the default of $%s", prm.Name))}})
 	}
+}
+
+// shortMismatch says what is wrong when Puppet's words are too long for a
+// message: the declared type, shortened, and what the value is.
+func shortMismatch(param string, t *ptype.Type, m ptype.Mismatch) string {
+	got := m.Text
+	if i := strings.LastIndex(got, ", got "); i >= 0 {
+		got = got[i+len(", got "):]
+	}
+	where := strings.Join(m.Path, " ")
+	if where != "" {
+		where = " at " + where
+	}
+	return fmt.Sprintf("parameter '%s' is declared %s, which does not accept %s%s", param, excerpt(t.String()), excerpt(got), where)
 }
 
 // paramNamed is d's parameter called name, nil for none.
