@@ -176,9 +176,8 @@ func (r *relevance) keepParameterTypes(reported []unitRef) {
 			if role := r.files[d.file].Role; role == load.ModuleFunction || role == load.ModulePlan {
 				continue
 			}
-			if r.keep(d) {
-				mentions(d)
-			}
+			r.keep(d) // perhaps kept already, for its name; what it names is still to follow
+			mentions(d)
 		}
 	}
 }
