@@ -10,8 +10,9 @@ import (
 // Verdict is whether a value is an instance of a type.
 type Verdict uint8
 
+// The verdicts: Maybe when the type or the value is not known well
+// enough to tell.
 const (
-	// Maybe: the type or the value is not known well enough to tell.
 	Maybe Verdict = iota
 	Yes
 	No

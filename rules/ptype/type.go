@@ -22,8 +22,10 @@ import (
 // Kind is what a Type is.
 type Kind uint8
 
+// The kinds: Puppet's types of the same names, TypeOf for Type, Alias for
+// a type alias, and Unknown for a type this package does not model (with
+// which nothing is decided).
 const (
-	// Unknown is a type this package does not model: nothing is decided.
 	Unknown Kind = iota
 	Any
 	Undef

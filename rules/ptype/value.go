@@ -11,8 +11,10 @@ import (
 // VKind is what a Value is.
 type VKind uint8
 
+// The kinds of values: VUnknown for a value that is not a literal (with
+// which nothing is decided), VType for a type or resource reference used
+// as a value (Service['x'], Integer).
 const (
-	// VUnknown is a value that is not a literal: nothing is decided.
 	VUnknown VKind = iota
 	VUndef
 	VDefault
@@ -23,8 +25,6 @@ const (
 	VArray
 	VHash
 	VRegexp
-	// VType is a type or resource reference used as a value
-	// (Service['x'], Integer).
 	VType
 )
 
