@@ -149,7 +149,7 @@ func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParam
 	typeOf func(*parser.Parameter) *ptype.Type) {
 	d := dp.defs[0]
 	for _, prm := range d.Params {
-		if prm.Type == nil || prm.Default == nil {
+		if len(p.Program.DefaultMismatches(prm)) == 0 {
 			continue
 		}
 		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool {
@@ -157,7 +157,7 @@ func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParam
 		}) {
 			continue
 		}
-		ms := ptype.Describe(typeOf(prm), ptype.FromValueExpr(prm.Default), true)
+		ms := p.Program.DefaultMismatches(prm)
 		if len(ms) == 0 {
 			continue
 		}

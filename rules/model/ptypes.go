@@ -12,6 +12,8 @@ type paramTypes struct {
 	once   sync.Once
 	reader *ptype.Reader
 	types  sync.Map // *parser.Parameter → *ptype.Type
+	// defaults are DefaultMismatches' answers.
+	defaults sync.Map // *parser.Parameter → []ptype.Mismatch
 }
 
 // ParameterType returns the type parameter prm of a class or defined type
@@ -29,6 +31,22 @@ func (p *Program) ParameterType(prm *parser.Parameter) *ptype.Type {
 	t := p.paramTypes.reader.Read(prm.Type)
 	actual, _ := p.paramTypes.types.LoadOrStore(prm, t)
 	return actual.(*ptype.Type)
+}
+
+// DefaultMismatches returns how the default value of parameter prm fails
+// the parameter's own type, as Puppet describes it when it uses the
+// default; none when it does not fail, or when the default is not a
+// literal or the type cannot be read. Worked out once per parameter.
+func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
+	if prm.Type == nil || prm.Default == nil {
+		return nil
+	}
+	if ms, ok := p.paramTypes.defaults.Load(prm); ok {
+		return ms.([]ptype.Mismatch)
+	}
+	ms := ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
+	actual, _ := p.paramTypes.defaults.LoadOrStore(prm, ms)
+	return actual.([]ptype.Mismatch)
 }
 
 // programAliases finds type aliases among a program's definitions.

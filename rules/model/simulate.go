@@ -193,7 +193,9 @@ type event struct {
 	// target is the class or defined type decl declares, if the tree
 	// has it with a body.
 	target *Definition
-	// tracked is 1 + decl's number in dynamicAnalysis.tracked, or 0.
+	// tracked is 1 + decl's number in dynamicAnalysis.tracked, or for a
+	// resource 1 + its number in the resources duplicate detection
+	// tracks (resTracker), or 0.
 	tracked int32
 	// virtual is set for a virtual or exported resource.
 	virtual bool
@@ -344,12 +346,13 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 			if isExprDefault(r) {
 				continue
 			}
+			ti, tracked := a.res.index[r]
 			if r.Node.Form == "" {
-				evs = append(evs, event{order: r.Order, res: r})
-			} else if _, tracked := a.res.index[r]; tracked {
+				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked)})
+			} else if tracked {
 				// A virtual or exported resource is in the catalog too,
 				// though not applied: only duplicate detection sees it.
-				evs = append(evs, event{order: r.Order, res: r, virtual: true})
+				evs = append(evs, event{order: r.Order, res: r, virtual: true, tracked: ti + 1})
 			}
 		}
 		for _, d := range sc.Declarations {
@@ -622,9 +625,9 @@ func (sm *simulation) evalScope(inst *instance) {
 		case ev.def != nil:
 			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
 		case ev.virtual:
-			sm.record(inst, ev.res, sm.tick())
+			sm.record(inst, ev.res, ev.tracked, sm.tick())
 		case ev.res != nil:
-			sm.create(inst, ev.res)
+			sm.create(inst, ev.res, ev.tracked)
 		case ev.decl != nil:
 			sm.declare(inst, ev)
 		}
@@ -728,9 +731,9 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // create applies the defaults in effect to a resource being declared in
 // inst and records the ones that come from other classes or defines and
 // can change it.
-func (sm *simulation) create(inst *instance, r *Resource) {
+func (sm *simulation) create(inst *instance, r *Resource, tracked int32) {
 	now := sm.tick()
-	sm.record(inst, r, now)
+	sm.record(inst, r, tracked, now)
 	if !sm.w.leakableDefaultFor(inst, r.Type) {
 		return // nothing to note: the rest only finds defaults leaking in
 	}
@@ -807,11 +810,19 @@ func (sm *simulation) create(inst *instance, r *Resource) {
 }
 
 // record notes an evaluation of r in inst when duplicate detection
-// tracks r.
-func (sm *simulation) record(inst *instance, r *Resource, at int64) {
-	if ti, ok := sm.a.res.index[r]; ok {
-		sm.w.resEvals.add(resEval{ti, declEval{sm.id, at, sm.w.paths.Concat(inst.path, r.Branch)}})
+// tracks r (tracked is 1 + its number there, 0 when it does not).
+func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int64) {
+	if tracked > 0 {
+		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, sm.w.paths.Concat(inst.path, r.Branch)}})
 	}
+}
+
+// trackedNumber is 1 + ti when tracked, else 0.
+func trackedNumber(ti int32, tracked bool) int32 {
+	if tracked {
+		return ti + 1
+	}
+	return 0
 }
 
 // noteLeak records that default td, set in ancestor at's scope and reaching
