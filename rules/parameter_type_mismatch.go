@@ -48,17 +48,7 @@ func runParameterTypeMismatch(p *Pass) {
 		if typ == "" {
 			continue
 		}
-		var shared []*parser.AttributeOp
-		for _, body := range r.Bodies {
-			if _, ok := body.Title.(*parser.Default); ok {
-				shared = append(shared, body.Attrs...)
-			}
-		}
-		for _, body := range r.Bodies {
-			if _, ok := body.Title.(*parser.Default); ok {
-				continue
-			}
-			attrs := append(slices.Clone(shared), body.Attrs...)
+		for body, attrs := range titledBodies(r) {
 			if typ == "class" {
 				for _, c := range literalClasses(body.Title) {
 					if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/ducklint/ducklint/parser"
@@ -182,7 +183,25 @@ func runMissingParameter(p *Pass) {
 		if typ == "" {
 			continue
 		}
-		// A body titled default: gives its attributes to the others.
+		for body, attrs := range titledBodies(r) {
+			if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
+				continue // the hash may hold any parameter
+			}
+			if typ == "class" {
+				continue // a class's parameters can come from Hiera
+			}
+			if dp, ok := paramsOf(p.Program, typ, ""); ok && len(dp.defs) == 1 && !p.Program.Names().Defaulted(typ) {
+				checkMissing(p, i, attrs, dp, fmt.Sprintf("%s[%s]", refName(typ), titleText(body.Title)), r.Type.Span())
+			}
+		}
+	}
+}
+
+// titledBodies yields each body of r that has a title, with the attributes
+// it sets: its own after those of a body titled default:, which gives its
+// attributes to the others.
+func titledBodies(r *parser.Resource) iter.Seq2[*parser.ResourceBody, []*parser.AttributeOp] {
+	return func(yield func(*parser.ResourceBody, []*parser.AttributeOp) bool) {
 		var shared []*parser.AttributeOp
 		for _, body := range r.Bodies {
 			if _, ok := body.Title.(*parser.Default); ok {
@@ -193,15 +212,8 @@ func runMissingParameter(p *Pass) {
 			if _, ok := body.Title.(*parser.Default); ok {
 				continue
 			}
-			attrs := append(slices.Clone(shared), body.Attrs...)
-			if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
-				continue // the hash may hold any parameter
-			}
-			if typ == "class" {
-				continue // a class's parameters can come from Hiera
-			}
-			if dp, ok := paramsOf(p.Program, typ, ""); ok && len(dp.defs) == 1 && !p.Program.Names().Defaulted(typ) {
-				checkMissing(p, i, attrs, dp, fmt.Sprintf("%s[%s]", refName(typ), titleText(body.Title)), r.Type.Span())
+			if !yield(body, append(slices.Clone(shared), body.Attrs...)) {
+				return
 			}
 		}
 	}
