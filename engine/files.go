@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"fmt"
 	"sync"
 
 	"github.com/ducklint/ducklint/cache"
@@ -109,12 +110,7 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 	par.ForWorkers(len(todo), jobs, func(w, k int) {
 		i := todo[k]
 		f, v := files[i], vs[i]
-		// Hiera files are not cached: a summary is stored by content hash,
-		// and the same text summarises differently as YAML and as Puppet.
 		fileStore := store
-		if f.Role.IsHiera() {
-			fileStore = nil
-		}
 		if v.src == nil {
 			if fileStore != nil {
 				if e, sum, ok := fileStore.Lookup(f.AbsPath, v.stat); ok {
@@ -134,7 +130,7 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 			}
 			read[k] = true
 			v.src = c.Src
-			v.entry, v.hashed = cache.Entry{Stat: v.stat, Hash: cache.HashOf(v.src), HashedAt: hashedAt}, true
+			v.entry, v.hashed = cache.Entry{Stat: v.stat, Hash: contentHash(f, v.src), HashedAt: hashedAt}, true
 			if fileStore != nil {
 				if sum := fileStore.ByHash(v.entry.Hash); sum != nil {
 					v.sum = sum
@@ -157,6 +153,18 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 		}
 	}
 	return c
+}
+
+// contentHash is the cache's key for the summary of file f with content
+// src. The same text summarises differently as Puppet, as a hiera.yaml and
+// as YAML or JSON data, so a Hiera file's key also names its role and
+// format.
+func contentHash(f *load.File, src []byte) cache.Hash {
+	if !f.Role.IsHiera() {
+		return cache.HashOf(src)
+	}
+	salted := append([]byte(fmt.Sprintf("hiera %d %v\x00", f.Role, f.DataFormat)), src...)
+	return cache.HashOf(salted)
 }
 
 // sameContent reports whether v holds exactly src (as its content, already

@@ -154,7 +154,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	if loaded != nil && s.store != nil {
 		// The cache keeps what this walk of the roots saw.
 		for i, f := range s.tree.Files {
-			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) && !f.Role.IsHiera() {
+			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
 				s.store.Record(f.AbsPath, v.entry, v.summary(f))
 			}
 		}

@@ -157,8 +157,9 @@ const (
 	// Program.CanProvide.
 	NeedReferenceProviders
 
-	// NeedHieraData keeps every Hiera file (configurations and data
-	// files) and, when a data file is reported, the units calling a
+	// NeedHieraData keeps, when a reported file is a Hiera file or calls
+	// a function that looks keys up, every Hiera file (configurations and
+	// data files) and, when a data file is reported, the units calling a
 	// function that looks keys up explicitly (lookup, hiera, hiera_array,
 	// hiera_hash, hiera_include): whether any data holds a key, and
 	// whether anything looks a data key up, are questions about all of

@@ -660,13 +660,23 @@ func TemplateName(f *load.File) string {
 	return f.Module.Name + "/" + rel
 }
 
-// keepHiera keeps every Hiera file and, when a data file is reported,
-// every unit calling a function that looks Hiera keys up (see
-// NeedHieraData): only findings on data depend on what code looks up.
+// keepHiera keeps, when a reported file is a Hiera file or looks keys up,
+// every Hiera file and, when a data file is reported, every unit calling a
+// function that looks Hiera keys up (see NeedHieraData): only findings on
+// data depend on what code looks up, and only findings on data or on
+// lookups depend on the data.
 func (r *relevance) keepHiera() {
-	data := false
+	data, lookups := false, false
 	for i, f := range r.files {
 		data = data || r.reported[i] && f.Role == load.HieraData
+		if r.reported[i] && (f.Role.IsHiera() || r.sums[i] != nil && slices.ContainsFunc(r.sums[i].Units, func(u Unit) bool {
+			return slices.ContainsFunc(u.Mentions, IsLookupFunction)
+		})) {
+			lookups = true
+		}
+	}
+	if !lookups {
+		return // no reported file is Hiera's or looks keys up: no finding depends on data
 	}
 	if data {
 		r.scan(scanMentions)
