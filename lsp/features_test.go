@@ -20,7 +20,7 @@ func TestQuickFixOnlyWhatTheFixPackageAccepts(t *testing.T) {
 		{"a whole expression", "a.pp", text, []diagnostics.Edit{{Start: at(text, 7), End: at(text, 16), NewText: "$facts['os']['family']"}}, true},
 		{"no edits", "a.pp", text, nil, false},
 		{"part of an expression", "a.pp", text, []diagnostics.Edit{{Start: at(text, 8), End: at(text, 10), NewText: "x"}}, false},
-		{"a comment", "a.pp", text, []diagnostics.Edit{{Start: at(text, 18), End: at(text, 23), NewText: "# how"}}, false},
+		{"code and a comment", "a.pp", text, []diagnostics.Edit{{Start: at(text, 7), End: at(text, 23), NewText: "$x) # how"}}, false},
 		{"a result that does not parse", "a.pp", text, []diagnostics.Edit{{Start: at(text, 7), End: at(text, 16), NewText: "$facts['os'"}}, false},
 		{"a file that does not parse", "a.pp", "notice($osfamily\n", []diagnostics.Edit{{Start: at(text, 7), End: at(text, 16), NewText: "$facts['os']['family']"}}, false},
 		{"not a manifest", "a.yaml", text, []diagnostics.Edit{{Start: at(text, 7), End: at(text, 16), NewText: "$facts['os']['family']"}}, false},
