@@ -30,6 +30,19 @@ type Data struct {
 	LookupOptions []string
 	// Problems are syntax errors and a top level that is not a hash.
 	Problems []Problem
+	// Interpolations are the %{...} of the file's values, in source order.
+	Interpolations []Interpolation
+}
+
+// Interpolation is one %{...} in a string Hiera interpolates.
+type Interpolation struct {
+	// Expr is what is between %{ and }, without surrounding blanks:
+	// a variable (osfamily, ::osfamily, facts.os.family) or a function
+	// call (lookup('k'), scope('osfamily'), literal('%')).
+	Expr string
+	// Span is the %{...} in the source, or the start of its string when
+	// an escape in the string hides where it is.
+	Span parser.Span
 }
 
 // Key is a top-level key of a data file.
@@ -94,7 +107,47 @@ func ParseData(path string, src []byte, format Format) *Data {
 		d.Keys = append(d.Keys, Key{Name: k.Value, Span: span(syn, k), Value: v})
 	}
 	d.References = references(root, nil)
+	d.Interpolations = interpolations(syn, root, nil)
 	return d
+}
+
+// interpolationPattern matches one %{...}.
+var interpolationPattern = regexp.MustCompile(`%\{([^{}]*)\}`)
+
+// interpolations returns the %{...} of the string values below n (not
+// of mapping keys, which Hiera does not interpolate), in source order.
+func interpolations(syn *parser.File, n *yaml.Node, out []Interpolation) []Interpolation {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if !strings.Contains(n.Value, "%{") {
+			return out
+		}
+		// Find each interpolation's text in the source, after the
+		// previous one, within what the string's source can span (an
+		// escape is at most six bytes for a character): a plain, quoted
+		// or block string holds it verbatim unless an escape is inside.
+		start := offsetOf(syn.Lines, n.Line, n.Column)
+		limit := min(len(syn.Src), start+6*len(n.Value)+16)
+		at := start
+		for _, m := range interpolationPattern.FindAllStringSubmatchIndex(n.Value, -1) {
+			text := n.Value[m[0]:m[1]]
+			sp := parser.Span{Start: syn.Lines.Pos(start), End: syn.Lines.Pos(start)}
+			if i := bytes.Index(syn.Src[at:limit], []byte(text)); i >= 0 {
+				sp = parser.Span{Start: syn.Lines.Pos(at + i), End: syn.Lines.Pos(at + i + len(text))}
+				at += i + len(text)
+			}
+			out = append(out, Interpolation{Expr: strings.TrimSpace(n.Value[m[2]:m[3]]), Span: sp})
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			out = interpolations(syn, n.Content[i+1], out)
+		}
+	default:
+		for _, c := range n.Content {
+			out = interpolations(syn, c, out)
+		}
+	}
+	return out
 }
 
 // interpolatedKey matches an interpolation that looks a key up.
