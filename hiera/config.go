@@ -11,6 +11,7 @@
 package hiera
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"regexp"
@@ -143,7 +144,7 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 		return c
 	}
 	mapped := mappedVariables(root)
-	c.Interpolations = slices.DeleteFunc(interpolations(syn, root, nil), func(in Interpolation) bool { return mapped[in.Expr] })
+	c.Interpolations = slices.DeleteFunc(interpolations(syn, root, make([]Interpolation, 0, bytes.Count(src, []byte("%{")))), func(in Interpolation) bool { return mapped[in.Expr] })
 	ver := mapValue(root, "version")
 	if ver == nil {
 		c.problemD(syn, root, "hiera.yaml has no version key: a Hiera 3 configuration",

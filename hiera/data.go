@@ -107,12 +107,46 @@ func ParseData(path string, src []byte, format Format) *Data {
 		d.Keys = append(d.Keys, Key{Name: k.Value, Span: span(syn, k), Value: v})
 	}
 	d.References = references(root, nil)
-	d.Interpolations = interpolations(syn, root, nil)
+	d.Interpolations = interpolations(syn, root, make([]Interpolation, 0, bytes.Count(src, []byte("%{"))))
 	return d
 }
 
-// interpolationPattern matches one %{...}.
-var interpolationPattern = regexp.MustCompile(`%\{([^{}]*)\}`)
+// indexIn returns the index of the first occurrence of text, which
+// starts with "%{", in b, or -1.
+func indexIn(b []byte, text string) int {
+	for off := 0; ; {
+		i := bytes.Index(b[off:], []byte("%{"))
+		if i < 0 {
+			return -1
+		}
+		off += i
+		if len(b)-off >= len(text) && string(b[off:off+len(text)]) == text {
+			return off
+		}
+		off += 2
+	}
+}
+
+// nextInterpolation returns the range [start, end) of the first %{...}
+// of s at or after from, with no brace inside; ok is false when there is
+// none.
+func nextInterpolation(s string, from int) (start, end int, ok bool) {
+	for {
+		i := strings.Index(s[from:], "%{")
+		if i < 0 {
+			return 0, 0, false
+		}
+		start = from + i
+		j := strings.IndexAny(s[start+2:], "{}")
+		if j < 0 {
+			return 0, 0, false
+		}
+		if s[start+2+j] == '}' {
+			return start, start + 2 + j + 1, true
+		}
+		from = start + 2 + j // a '{' inside: look again from it
+	}
+}
 
 // interpolations returns the %{...} of the string values below n (not
 // of mapping keys, which Hiera does not interpolate), in source order.
@@ -129,14 +163,22 @@ func interpolations(syn *parser.File, n *yaml.Node, out []Interpolation) []Inter
 		start := offsetOf(syn.Lines, n.Line, n.Column)
 		limit := min(len(syn.Src), start+6*len(n.Value)+16)
 		at := start
-		for _, m := range interpolationPattern.FindAllStringSubmatchIndex(n.Value, -1) {
-			text := n.Value[m[0]:m[1]]
-			sp := parser.Span{Start: syn.Lines.Pos(start), End: syn.Lines.Pos(start)}
-			if i := bytes.Index(syn.Src[at:limit], []byte(text)); i >= 0 {
+		for from := 0; ; {
+			is, ie, ok := nextInterpolation(n.Value, from)
+			if !ok {
+				break
+			}
+			from = ie
+			text := n.Value[is:ie]
+			var sp parser.Span
+			if i := indexIn(syn.Src[at:limit], text); i >= 0 {
 				sp = parser.Span{Start: syn.Lines.Pos(at + i), End: syn.Lines.Pos(at + i + len(text))}
 				at += i + len(text)
+			} else {
+				sp.Start = syn.Lines.Pos(start)
+				sp.End = sp.Start
 			}
-			out = append(out, Interpolation{Expr: strings.TrimSpace(n.Value[m[2]:m[3]]), Span: sp})
+			out = append(out, Interpolation{Expr: strings.TrimSpace(text[2 : len(text)-1]), Span: sp})
 		}
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
