@@ -73,15 +73,18 @@ func TestCodeActionQuickFixAppliesTheFindingsEdits(t *testing.T) {
 	path := filepath.Join(dir, "modules/w/manifests/init.pp")
 	c := start(t)
 	c.initialize(map[string]any{}, dir) // UTF-16 positions
-	for _, tc := range []struct{ text, want string }{
-		{"class w {\n  notice($osfamily)\n}\n", "class w {\n  notice($facts['os']['family'])\n}\n"},
+	for _, tc := range []struct{ rule, text, want string }{
+		{"legacy-fact", "class w {\n  notice($osfamily)\n}\n", "class w {\n  notice($facts['os']['family'])\n}\n"},
 		// A character of two UTF-16 units before the read, and a "$x"
 		// in a string, which the fix writes as "${...}".
-		{"class w {\n  notice(\"😀 é $::osfamily\")\n}\n", "class w {\n  notice(\"😀 é ${facts['os']['family']}\")\n}\n"},
-		{"class w {\n  notice(\"😀 ${facts['operatingsystem']}\")\n}\n", "class w {\n  notice(\"😀 ${facts['os']['name']}\")\n}\n"},
+		{"legacy-fact", "class w {\n  notice(\"😀 é $::osfamily\")\n}\n", "class w {\n  notice(\"😀 é ${facts['os']['family']}\")\n}\n"},
+		{"legacy-fact", "class w {\n  notice(\"😀 ${facts['operatingsystem']}\")\n}\n", "class w {\n  notice(\"😀 ${facts['os']['name']}\")\n}\n"},
+		// A control comment's clean-up, which no comment can suppress.
+		{"unused-ignore", "class w {\n  notice('😀', $nope) # lint:ignore:unknown-variable,legacy-fact\n}\n",
+			"class w {\n  notice('😀', $nope) # lint:ignore:unknown-variable\n}\n"},
 	} {
 		c.changeFullOrOpen(path, tc.text)
-		c.waitPublished(path, c.version, func(ds []diagnostic) bool { return strings.Contains(rulesOf(ds), "legacy-fact") })
+		c.waitPublished(path, c.version, func(ds []diagnostic) bool { return strings.Contains(rulesOf(ds), tc.rule) })
 		var actions []codeAction
 		c.mustCall("textDocument/codeAction", map[string]any{
 			"textDocument": map[string]any{"uri": uri(path)},
@@ -94,22 +97,22 @@ func TestCodeActionQuickFixAppliesTheFindingsEdits(t *testing.T) {
 			switch {
 			case strings.HasPrefix(a.Title, "Fix: "):
 				fixes = append(fixes, a)
-			case a.Title == "Suppress legacy-fact on this line":
+			case a.Title == "Suppress "+tc.rule+" on this line":
 				suppress = true
 			}
 		}
-		if len(fixes) != 1 || !suppress {
-			t.Fatalf("%q: actions %+v, want one fix and the suppression of legacy-fact", tc.text, actions)
+		if len(fixes) != 1 || suppress != (tc.rule != "unused-ignore") {
+			t.Fatalf("%q: actions %+v, want one fix and the suppression of %s unless it is unused-ignore", tc.text, actions, tc.rule)
 		}
 		a := fixes[0]
-		if a.Kind != "quickfix" || !a.IsPreferred || len(a.Diagnostics) != 1 || a.Diagnostics[0].Code != "legacy-fact" {
-			t.Errorf("%q: fix %+v, want a preferred quickfix for the legacy-fact finding", tc.text, a)
+		if a.Kind != "quickfix" || !a.IsPreferred || len(a.Diagnostics) != 1 || a.Diagnostics[0].Code != tc.rule {
+			t.Errorf("%q: fix %+v, want a preferred quickfix for the %s finding", tc.text, a, tc.rule)
 		}
 		got := applyEdits(t, tc.text, a.Edit.Changes[uri(path)])
 		if got != tc.want {
 			t.Errorf("%q: fixed text %q, want %q", tc.text, got, tc.want)
 		}
 		c.changeFullOrOpen(path, got)
-		c.waitPublished(path, c.version, func(ds []diagnostic) bool { return !strings.Contains(rulesOf(ds), "legacy-fact") })
+		c.waitPublished(path, c.version, func(ds []diagnostic) bool { return !strings.Contains(rulesOf(ds), tc.rule) })
 	}
 }
