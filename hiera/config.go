@@ -11,6 +11,7 @@
 package hiera
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"regexp"
@@ -50,6 +51,9 @@ type Config struct {
 	// Problems are the file's syntax errors and what Puppet rejects or
 	// warns about in its structure.
 	Problems []Problem
+	// Interpolations are the %{...} of the file's values (hierarchy
+	// paths, datadir, options), in source order.
+	Interpolations []Interpolation
 }
 
 // Level is one entry of a hierarchy.
@@ -139,6 +143,8 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 		c.problemD(syn, root, "hiera.yaml is not a YAML hash", "Puppet falls back to the Hiera 3 default configuration, which ducklint does not read.")
 		return c
 	}
+	mapped := mappedVariables(root)
+	c.Interpolations = slices.DeleteFunc(interpolations(syn, root, make([]Interpolation, 0, bytes.Count(src, []byte("%{")))), func(in Interpolation) bool { return mapped[in.Expr] })
 	ver := mapValue(root, "version")
 	if ver == nil {
 		c.problemD(syn, root, "hiera.yaml has no version key: a Hiera 3 configuration",
@@ -452,4 +458,22 @@ func patternRegexp(p string, glob bool) *regexp.Regexp {
 		return regexp.MustCompile(`^` + regexp.QuoteMeta(p) + `$`) // a malformed class: the text itself
 	}
 	return re
+}
+
+// mappedVariables returns the variables that mapped_paths entries below n
+// bind ([hash, variable, template]): a template's %{variable} is the
+// element of the hash's value, not a variable of Puppet's scope.
+func mappedVariables(n *yaml.Node) map[string]bool {
+	out := map[string]bool{}
+	var walk func(*yaml.Node)
+	walk = func(n *yaml.Node) {
+		if mp := mapValue(n, "mapped_paths"); mp != nil && mp.Kind == yaml.SequenceNode && len(mp.Content) == 3 {
+			out[mp.Content[1].Value] = true
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
+	return out
 }

@@ -30,6 +30,19 @@ type Data struct {
 	LookupOptions []string
 	// Problems are syntax errors and a top level that is not a hash.
 	Problems []Problem
+	// Interpolations are the %{...} of the file's values, in source order.
+	Interpolations []Interpolation
+}
+
+// Interpolation is one %{...} in a string Hiera interpolates.
+type Interpolation struct {
+	// Expr is what is between %{ and }, without surrounding blanks:
+	// a variable (osfamily, ::osfamily, facts.os.family) or a function
+	// call (lookup('k'), scope('osfamily'), literal('%')).
+	Expr string
+	// Span is the %{...} in the source, or the start of its string when
+	// an escape in the string hides where it is.
+	Span parser.Span
 }
 
 // Key is a top-level key of a data file.
@@ -94,7 +107,89 @@ func ParseData(path string, src []byte, format Format) *Data {
 		d.Keys = append(d.Keys, Key{Name: k.Value, Span: span(syn, k), Value: v})
 	}
 	d.References = references(root, nil)
+	d.Interpolations = interpolations(syn, root, make([]Interpolation, 0, bytes.Count(src, []byte("%{"))))
 	return d
+}
+
+// indexIn returns the index of the first occurrence of text, which
+// starts with "%{", in b, or -1.
+func indexIn(b []byte, text string) int {
+	for off := 0; ; {
+		i := bytes.Index(b[off:], []byte("%{"))
+		if i < 0 {
+			return -1
+		}
+		off += i
+		if len(b)-off >= len(text) && string(b[off:off+len(text)]) == text {
+			return off
+		}
+		off += 2
+	}
+}
+
+// nextInterpolation returns the range [start, end) of the first %{...}
+// of s at or after from, with no brace inside; ok is false when there is
+// none.
+func nextInterpolation(s string, from int) (start, end int, ok bool) {
+	for {
+		i := strings.Index(s[from:], "%{")
+		if i < 0 {
+			return 0, 0, false
+		}
+		start = from + i
+		j := strings.IndexAny(s[start+2:], "{}")
+		if j < 0 {
+			return 0, 0, false
+		}
+		if s[start+2+j] == '}' {
+			return start, start + 2 + j + 1, true
+		}
+		from = start + 2 + j // a '{' inside: look again from it
+	}
+}
+
+// interpolations returns the %{...} of the string values below n (not
+// of mapping keys, which Hiera does not interpolate), in source order.
+func interpolations(syn *parser.File, n *yaml.Node, out []Interpolation) []Interpolation {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		if !strings.Contains(n.Value, "%{") {
+			return out
+		}
+		// Find each interpolation's text in the source, after the
+		// previous one, within what the string's source can span (an
+		// escape is at most six bytes for a character): a plain, quoted
+		// or block string holds it verbatim unless an escape is inside.
+		start := offsetOf(syn.Lines, n.Line, n.Column)
+		limit := min(len(syn.Src), start+6*len(n.Value)+16)
+		at := start
+		for from := 0; ; {
+			is, ie, ok := nextInterpolation(n.Value, from)
+			if !ok {
+				break
+			}
+			from = ie
+			text := n.Value[is:ie]
+			var sp parser.Span
+			if i := indexIn(syn.Src[at:limit], text); i >= 0 {
+				sp = parser.Span{Start: syn.Lines.Pos(at + i), End: syn.Lines.Pos(at + i + len(text))}
+				at += i + len(text)
+			} else {
+				sp.Start = syn.Lines.Pos(start)
+				sp.End = sp.Start
+			}
+			out = append(out, Interpolation{Expr: strings.TrimSpace(text[2 : len(text)-1]), Span: sp})
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			out = interpolations(syn, n.Content[i+1], out)
+		}
+	default:
+		for _, c := range n.Content {
+			out = interpolations(syn, c, out)
+		}
+	}
+	return out
 }
 
 // interpolatedKey matches an interpolation that looks a key up.

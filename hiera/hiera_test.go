@@ -148,3 +148,45 @@ func TestParseDataProblems(t *testing.T) {
 		}
 	}
 }
+
+// Interpolations are found in values (not keys) of every form of string,
+// each at its place in the source; an escape before one in a
+// double-quoted string does not move it.
+func TestInterpolations(t *testing.T) {
+	src := "---\n" +
+		"a: \"%{::osfamily}-%{facts.ipaddress}\"\n" +
+		"'%{key}': plain %{ osfamily }\n" +
+		"b: \"\\t\\u00e9 %{facts.os.family}\"\n" +
+		"c:\n  - '%{scope(''kernel'')}'\n  - x: |\n      line %{hostname}\n" +
+		"d: \"%{osfamily}\"\n"
+	d := ParseData("common.yaml", []byte(src), YAML)
+	if len(d.Problems) > 0 {
+		t.Fatal(d.Problems)
+	}
+	var got []string
+	for _, in := range d.Interpolations {
+		got = append(got, in.Expr+"@"+in.Span.Start.String()+"="+src[in.Span.Start.Offset:in.Span.End.Offset])
+	}
+	want := []string{
+		"::osfamily@2:5=%{::osfamily}", "facts.ipaddress@2:19=%{facts.ipaddress}",
+		"osfamily@3:17=%{ osfamily }",
+		"facts.os.family@4:14=%{facts.os.family}",
+		"scope('kernel')@6:5=", // the '' escape hides where it is: the string's start
+		"hostname@8:12=%{hostname}",
+		"osfamily@9:5=%{osfamily}",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("interpolations:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A mapped_paths template's variable is the hash's element, not a
+// variable of Puppet's scope.
+func TestConfigInterpolationsLeaveMappedVariables(t *testing.T) {
+	src := "---\nversion: 5\nhierarchy:\n  - name: os\n    path: \"os/%{::osfamily}.yaml\"\n" +
+		"  - name: m\n    mapped_paths: [facts.domains, domain, \"d/%{domain}.yaml\"]\n"
+	c := ParseConfig("hiera.yaml", []byte(src), false)
+	if len(c.Interpolations) != 1 || c.Interpolations[0].Expr != "::osfamily" || c.Interpolations[0].Span.Start.String() != "5:15" {
+		t.Errorf("interpolations %+v", c.Interpolations)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/internal/fix"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules"
 )
@@ -184,12 +185,10 @@ func (ss *session) definition(ctx context.Context, p protocol.DefinitionParams) 
 	return out, nil
 }
 
-// codeAction offers, for each finding on the requested lines, to suppress
-// its rule on the finding's line with a puppet-lint control comment.
-//
-// No rule has a quick fix: none of them has one exact fix that is safe
-// without knowing what the code means (an unknown variable may be a typo,
-// a missing include or an ENC parameter; a leaking default may be meant).
+// codeAction offers, for each finding on the requested lines, its exact
+// fix when it has one (the edits --fix applies, offered only when the fix
+// package accepts the result), and to suppress its rule on the finding's
+// line with a puppet-lint control comment.
 func (ss *session) codeAction(ctx context.Context, p protocol.CodeActionParams) (any, error) {
 	d, err := ss.openDoc(p.TextDocument.URI)
 	if err != nil {
@@ -206,11 +205,24 @@ func (ss *session) codeAction(ctx context.Context, p protocol.CodeActionParams) 
 	m := newMapper(res.text, enc)
 	first, last := int32(p.Range.Start.Line)+1, int32(p.Range.End.Line)+1
 	kind := protocol.CodeActionKindQuickFix
+	preferred := true
 	out := []protocol.CodeAction{}
 	seen := map[string]bool{}
 	for i, f := range res.findings {
 		line := f.Start.Line
-		if line < first || line > last || seen[fmt.Sprint(f.Rule, line)] || unsuppressible[f.Rule] {
+		if line < first || line > last {
+			continue
+		}
+		if edits, ok := quickFix(d.path, res.text, f, m); ok {
+			out = append(out, protocol.CodeAction{
+				Title:       "Fix: " + f.Message,
+				Kind:        &kind,
+				Diagnostics: []protocol.Diagnostic{res.diags[i]},
+				IsPreferred: &preferred,
+				Edit:        &protocol.WorkspaceEdit{Changes: map[string][]protocol.TextEdit{d.uri: edits}},
+			})
+		}
+		if seen[fmt.Sprint(f.Rule, line)] || unsuppressible[f.Rule] {
 			continue
 		}
 		seen[fmt.Sprint(f.Rule, line)] = true
@@ -229,6 +241,26 @@ func (ss *session) codeAction(ctx context.Context, p protocol.CodeActionParams) 
 		})
 	}
 	return out, nil
+}
+
+// quickFix returns finding f's edits of text, the buffer's analysed text
+// that m maps, as the protocol's edits; ok is false when f has none, or
+// when the fix package does not accept the result of applying them all.
+func quickFix(path, text string, f Finding, m *mapper) ([]protocol.TextEdit, bool) {
+	if len(f.Edits) == 0 {
+		return nil, false
+	}
+	if _, n, err := fix.Apply(path, []byte(text), f.Edits); err != nil || n != len(f.Edits) {
+		return nil, false
+	}
+	out := make([]protocol.TextEdit, 0, len(f.Edits))
+	for _, e := range f.Edits {
+		out = append(out, protocol.TextEdit{
+			Range:   protocol.Range{Start: m.position(int(e.Start.Offset)), End: m.position(int(e.End.Offset))},
+			NewText: e.NewText,
+		})
+	}
+	return out, true
 }
 
 // unsuppressible are the rules a control comment cannot or should not

@@ -202,17 +202,17 @@ func runRule(p *Pass) {
 // when unused-ignore is enabled, reports directives that suppress nothing.
 func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Active, enabled map[string]bool) []Diagnostic {
 	var problems []Diagnostic
-	report := func(span parser.Span, msg, detail string) {
+	report := func(span parser.Span, msg, detail string, edits ...Edit) {
 		if unused == nil {
 			return
 		}
 		problems = append(problems, Diagnostic{Rule: unused.Rule.ID, Severity: unused.Severity,
-			File: f.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail})
+			File: f.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail, Edits: edits})
 	}
 	if f.Parsed == nil {
 		return diags
 	}
-	directives := parseDirectives(f.Parsed, rn.Registry, report)
+	directives := parseDirectives(f.Parsed, rn.Registry, func(span parser.Span, msg, detail string) { report(span, msg, detail) })
 	if len(directives) == 0 {
 		return append(diags, problems...)
 	}
@@ -229,7 +229,7 @@ func (rn *Runner) applyDirectives(f *model.File, diags []Diagnostic, unused *Act
 			}
 			report(dir.comment.Span, fmt.Sprintf("lint:ignore:%s suppresses nothing here", dir.names[i]),
 				fmt.Sprintf("No %s finding starts on the lines it covers. A directive that suppresses nothing hides the next real "+
-					"problem there: remove it.", dir.names[i]))
+					"problem there: remove it.", dir.names[i]), removeIgnoredName(f.Parsed, dir, dir.names[i])...)
 		}
 	}
 	return append(kept, problems...)

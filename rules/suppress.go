@@ -23,6 +23,9 @@ type directive struct {
 	// firstLine and lastLine bound the lines the directive covers.
 	firstLine, lastLine int32
 	used                []bool // per name: did it suppress something?
+	// end is the lint:endignore comment that closes a block, nil for a
+	// directive that is no block or a block never closed.
+	end *parser.Comment
 }
 
 // directivePattern matches one control word: lint:ignore:<names> or lint:endignore.
@@ -63,6 +66,7 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 				top := open[len(open)-1]
 				open = open[:len(open)-1]
 				top.lastLine = c.End.Line
+				top.end = c
 				continue
 			}
 			ignore = true

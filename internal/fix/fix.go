@@ -4,8 +4,10 @@
 // Puppet's validator that the original passes, and its syntax tree differs
 // from the original's exactly where the edits say — each edited
 // expression is replaced by the expression of its edit, and everything
-// else, comments included, is unchanged. Edits that overlap an earlier
-// one are left for a later round, after the file has been linted again.
+// else is unchanged. An edit of comments and whitespace only (removing a
+// control comment or a word of one) must leave the tree as it is and the
+// other comments byte for byte. Edits that overlap an earlier one are
+// left for a later round, after the file has been linted again.
 package fix
 
 import (
@@ -105,18 +107,26 @@ func check(path string, old *parser.File, out []byte, edits []diagnostics.Edit) 
 			return fmt.Errorf("the validator would reject the result: %s", is.Message)
 		}
 	}
-	for _, c := range old.Comments {
-		for _, e := range edits {
-			if c.Start.Offset < e.End.Offset && e.Start.Offset < c.End.Offset {
-				return fmt.Errorf("an edit at %s would change a comment", e.Start)
-			}
+	var exprEdits, commentEdits []diagnostics.Edit
+	for _, e := range edits {
+		if commentEdit(old, e) {
+			commentEdits = append(commentEdits, e)
+			continue
 		}
+		if overlapsComment(old, e) {
+			return fmt.Errorf("an edit at %s would change a comment", e.Start)
+		}
+		exprEdits = append(exprEdits, e)
 	}
-	if !slices.EqualFunc(old.Comments, fixed.Comments, func(a, b *parser.Comment) bool { return commentText(old, a) == commentText(fixed, b) }) {
-		return errors.New("the result's comments differ")
+	wantComments, err := editedComments(old, commentEdits)
+	if err != nil {
+		return err
+	}
+	if !slices.EqualFunc(wantComments, fixed.Comments, func(text string, c *parser.Comment) bool { return text == commentText(fixed, c) }) {
+		return errors.New("the result's comments differ from what the edits say")
 	}
 	want := map[[2]int32]diagnostics.Edit{}
-	for _, e := range edits {
+	for _, e := range exprEdits {
 		want[[2]int32{e.Start.Offset, e.End.Offset}] = e
 	}
 	cmp := &comparison{edits: want, used: map[[2]int32]bool{}}
@@ -129,6 +139,104 @@ func check(path string, old *parser.File, out []byte, edits []diagnostics.Edit) 
 		}
 	}
 	return nil
+}
+
+// commentEdit reports whether e edits comments and whitespace only: its
+// range lies within one comment, or holds nothing but whole comments and
+// whitespace and its text is whitespace.
+func commentEdit(f *parser.File, e diagnostics.Edit) bool {
+	i := firstCommentEndingAfter(f, e.Start.Offset)
+	if i < len(f.Comments) && f.Comments[i].Start.Offset <= e.Start.Offset && e.End.Offset <= f.Comments[i].End.Offset {
+		return true
+	}
+	if strings.TrimSpace(e.NewText) != "" {
+		return false
+	}
+	for off := e.Start.Offset; off < e.End.Offset; {
+		if i < len(f.Comments) && f.Comments[i].Start.Offset <= off {
+			if f.Comments[i].End.Offset > e.End.Offset {
+				return false // ends inside a comment
+			}
+			off = f.Comments[i].End.Offset
+			i++
+			continue
+		}
+		if !isSpace(f.Src[off]) {
+			return false
+		}
+		off++
+	}
+	return true
+}
+
+// firstCommentEndingAfter returns the index of the first comment of f
+// (they are in source order) that ends after offset off.
+func firstCommentEndingAfter(f *parser.File, off int32) int {
+	i, _ := slices.BinarySearchFunc(f.Comments, off, func(c *parser.Comment, off int32) int {
+		if c.End.Offset <= off {
+			return -1
+		}
+		return 1
+	})
+	return i
+}
+
+// overlapsComment reports whether e's range overlaps a comment of f.
+func overlapsComment(f *parser.File, e diagnostics.Edit) bool {
+	i := firstCommentEndingAfter(f, e.Start.Offset)
+	return i < len(f.Comments) && f.Comments[i].Start.Offset < e.End.Offset
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
+
+// editedComments returns the text of each comment of f, in order, as
+// edits (comment edits, sorted and not overlapping) leave it: edits
+// within a comment change its text, and a comment an edit covers, or
+// whose text an edit empties, is gone.
+func editedComments(f *parser.File, edits []diagnostics.Edit) ([]string, error) {
+	out := make([]string, 0, len(f.Comments))
+	j := 0
+	for _, c := range f.Comments {
+		for j < len(edits) && edits[j].End.Offset < c.Start.Offset {
+			j++
+		}
+		var within []diagnostics.Edit
+		gone := false
+		for _, e := range edits[j:] {
+			if e.Start.Offset > c.End.Offset {
+				break
+			}
+			switch {
+			case c.Start.Offset <= e.Start.Offset && e.End.Offset <= c.End.Offset:
+				within = append(within, e)
+			case e.End.Offset <= c.Start.Offset || c.End.Offset <= e.Start.Offset:
+				// touches the comment's edge from outside
+			case e.Start.Offset <= c.Start.Offset && c.End.Offset <= e.End.Offset:
+				gone = true
+			default:
+				return nil, fmt.Errorf("the edit at %s would change part of a comment and what is outside it", e.Start)
+			}
+		}
+		if gone {
+			continue
+		}
+		text := commentText(f, c)
+		if len(within) > 0 {
+			var b strings.Builder
+			last := c.Start.Offset
+			for _, e := range within {
+				b.Write(f.Src[last:e.Start.Offset])
+				b.WriteString(e.NewText)
+				last = e.End.Offset
+			}
+			b.Write(f.Src[last:c.End.Offset])
+			if text = b.String(); text == "" {
+				continue
+			}
+		}
+		out = append(out, text)
+	}
+	return out, nil
 }
 
 func commentText(f *parser.File, c *parser.Comment) string {

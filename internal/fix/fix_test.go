@@ -166,3 +166,48 @@ func TestWriteFile(t *testing.T) {
 		t.Error("WriteFile created a missing file")
 	}
 }
+
+// Edits of comments and whitespace only, such as removing a control
+// comment or a name from one, are applied when the tree stays as it is
+// and every other comment stays byte for byte.
+func TestApplyCommentEdits(t *testing.T) {
+	const src = "# lint:ignore:a-b\nnotice(1) # lint:ignore:c-d,e-f why\nnotice(2)  # lint:ignore:g-h\n/* x */ notice(3)\n# lint:endignore\n"
+	for _, c := range []struct {
+		name  string
+		edits []diagnostics.Edit
+		want  string
+	}{
+		{"a comment line", []diagnostics.Edit{replace(t, src, "# lint:ignore:a-b\n", "")},
+			"notice(1) # lint:ignore:c-d,e-f why\nnotice(2)  # lint:ignore:g-h\n/* x */ notice(3)\n# lint:endignore\n"},
+		{"a name in a comment", []diagnostics.Edit{replace(t, src, "c-d,", "")},
+			"# lint:ignore:a-b\nnotice(1) # lint:ignore:e-f why\nnotice(2)  # lint:ignore:g-h\n/* x */ notice(3)\n# lint:endignore\n"},
+		{"a trailing comment", []diagnostics.Edit{replace(t, src, "  # lint:ignore:g-h", "")},
+			"# lint:ignore:a-b\nnotice(1) # lint:ignore:c-d,e-f why\nnotice(2)\n/* x */ notice(3)\n# lint:endignore\n"},
+		{"two lines and a name", []diagnostics.Edit{replace(t, src, "# lint:ignore:a-b\n", ""), replace(t, src, ",e-f", ""), replace(t, src, "# lint:endignore\n", "")},
+			"notice(1) # lint:ignore:c-d why\nnotice(2)  # lint:ignore:g-h\n/* x */ notice(3)\n"},
+	} {
+		out, n, err := Apply("a.pp", []byte(src), c.edits)
+		if err != nil || n != len(c.edits) || string(out) != c.want {
+			t.Errorf("%s: Apply = %q, %d, %v; want %q", c.name, out, n, err, c.want)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		edit diagnostics.Edit
+		why  string
+	}{
+		{"code with a comment", replace(t, src, "notice(1) # lint:ignore:c-d,e-f why", ""), "would change a comment"},
+		{"a comment and code", replace(t, src, "# lint:ignore:a-b\nnotice(1)", ""), "would change a comment"},
+		{"the end of a block comment", replace(t, src, " */", ""), "would not parse"},
+		{"one comment into two", replace(t, src, " x ", " x */ /* y "), "comments differ"},
+		{"a comment's break", replace(t, src, "why\n", "why "), "would change a comment"},
+		{"the end of a comment and the break after it", replace(t, src, "g-h\n", ""), "part of a comment"},
+		{"code glued by whitespace", replace(t, src, "\n/* x */ ", ""), "differ"},
+		{"text outside a comment", replace(t, src, "  # lint:ignore:g-h", " x"), "validator would reject"},
+	} {
+		out, n, err := Apply("a.pp", []byte(src), []diagnostics.Edit{c.edit})
+		if err == nil || out != nil || n != 0 || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("%s: Apply = %q, %d, %v; want a refusal saying %q", c.name, out, n, err, c.why)
+		}
+	}
+}
