@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	github.com/BurntSushi/toml v1.6.0
+	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/tliron/glsp v0.2.2
@@ -13,7 +14,4 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
-require (
-	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
-	github.com/go-json-experiment/json v0.0.0-20260601182631-00ed12fed2a6 // indirect
-)
+require github.com/go-json-experiment/json v0.0.0-20260601182631-00ed12fed2a6 // indirect
