@@ -320,13 +320,14 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	parsedAt := make([]*parser.File, len(kept))
 	hieraAt := make([]*model.HieraFile, len(kept))
 	readErrs := make([]error, len(kept))
-	par.For(len(kept), s.opts.Jobs, func(k int) {
+	arenas := make([]parser.Arena, par.Workers(len(kept), s.opts.Jobs))
+	par.ForWorkers(len(kept), s.opts.Jobs, func(w, k int) {
 		if ctx.Err() != nil {
 			return
 		}
 		i := kept[k]
 		var src []byte
-		src, parsedAt[k], readErrs[k] = s.versions[i].content(files[i])
+		src, parsedAt[k], readErrs[k] = s.versions[i].contentIn(&arenas[w], files[i])
 		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
