@@ -125,3 +125,36 @@ func TestDescribeDefault(t *testing.T) {
 		t.Errorf("got %v", ms)
 	}
 }
+
+// TestHashKeysDistinct checks which literal hash keys count as the same
+// one: a hash with a repeated key is no value ducklint judges (Puppet
+// rejects it elsewhere), while keys of other kinds or texts stay apart.
+// Keys are looked up in a set, so large literals stay linear
+// (BenchmarkAdversarial/shape=typed-hash-literal).
+func TestHashKeysDistinct(t *testing.T) {
+	for _, tc := range []struct {
+		value string
+		known bool
+	}{
+		{"{'a' => 1, 'b' => 2}", true},
+		{"{'a' => 1, 'a' => 2}", false},
+		{"{1 => 1, '1' => 2}", true},
+		{"{1 => 1, 1 => 2}", false},
+		{"{true => 1, false => 2}", true},
+		{"{[1] => 1, [1] => 2}", true},
+	} {
+		_, v := parse(t, "Hash", tc.value)
+		if got := v.Kind == ptype.VHash; got != tc.known {
+			t.Errorf("%s: judged as a hash %v, want %v", tc.value, got, tc.known)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range 50_000 {
+		b.WriteString("'k" + strconv.Itoa(i) + "' => 1, ")
+	}
+	b.WriteString("'k7' => 2}")
+	if _, v := parse(t, "Hash", b.String()); v.Kind == ptype.VHash {
+		t.Error("a repeated key among 50,001 was not found")
+	}
+}

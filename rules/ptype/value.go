@@ -115,15 +115,18 @@ func fromExpr(e parser.Expr, depth int) Value {
 		return v
 	case *parser.Hash:
 		v := Value{Kind: VHash}
+		seen := make(map[scalarKey]bool, len(e.Entries))
 		for _, en := range e.Entries {
 			k := fromExpr(en.Key, depth+1)
 			if k.Kind == VUnknown || k.Kind == VString && !k.Known {
 				return Value{} // keys the code computes: which ones is unknown
 			}
-			for _, prev := range v.Keys {
-				if sameKey(prev, k) {
+			if k.Kind != VArray && k.Kind != VHash {
+				sk := scalarKey{k.Kind, k.Str, k.Int, k.Float, k.Bool}
+				if seen[sk] {
 					return Value{} // Puppet rejects a duplicate key elsewhere
 				}
+				seen[sk] = true
 			}
 			v.Keys = append(v.Keys, k)
 			v.Elems = append(v.Elems, fromExpr(en.Value, depth+1))
@@ -133,10 +136,14 @@ func fromExpr(e parser.Expr, depth int) Value {
 	return Value{}
 }
 
-// sameKey reports whether two literal hash keys are equal.
-func sameKey(a, b Value) bool {
-	return a.Kind == b.Kind && a.Str == b.Str && a.Int == b.Int && a.Float == b.Float && a.Bool == b.Bool &&
-		a.Kind != VArray && a.Kind != VHash
+// scalarKey is what makes two literal hash keys that are no array or hash
+// equal: looked up in a set, so a hash of n entries costs n, not n².
+type scalarKey struct {
+	kind VKind
+	str  string
+	i    int64
+	f    float64
+	b    bool
 }
 
 // numberValue reads a number literal.

@@ -30,6 +30,14 @@ func (s Shape) Generate(n int) Tree {
 // Shapes returns every adversarial shape.
 func Shapes() []Shape {
 	return []Shape{
+		{"typed-hash-literal", "a hash literal of n entries passed to a Hash-typed class parameter: its keys are checked for duplicates",
+			func(b *strings.Builder, n int) {
+				b.WriteString("class q (Hash[String, Integer] $h) { }\nclass { 'q': h => {")
+				for i := range n {
+					fmt.Fprintf(b, "'k%d' => %d, ", i, i)
+				}
+				b.WriteString("} }\n")
+			}},
 		{"unknown-reads", "one class with n reads of one unknown variable: each finding's message looks at the scope",
 			func(b *strings.Builder, n int) {
 				b.WriteString("class q {\n")
