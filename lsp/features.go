@@ -123,21 +123,26 @@ func position(text string, p protocol.Position, enc encoding) (parser.Pos, bool)
 	return pos, err == nil
 }
 
+// cursor returns the open document at uri, its current snapshot and
+// analysed text, and the position p in it; ok is false for a position the
+// analysed text does not have.
+func (ss *session) cursor(ctx context.Context, uri string, p protocol.Position) (d document, snap Snapshot, text string, pos parser.Pos, ok bool, err error) {
+	if d, err = ss.openDoc(uri); err != nil {
+		return d, nil, "", parser.Pos{}, false, err
+	}
+	if snap, text, err = d.root.snapshot(ctx, d.path); err != nil {
+		return d, nil, "", parser.Pos{}, false, err
+	}
+	pos, ok = position(text, p, ss.encoding())
+	return d, snap, text, pos, ok, nil
+}
+
 // hover describes the name under the cursor and explains the findings
 // there (their detail is too long for the diagnostic's message).
 func (ss *session) hover(ctx context.Context, p protocol.HoverParams) (any, error) {
-	d, err := ss.openDoc(p.TextDocument.URI)
-	if err != nil {
-		return nil, err
-	}
-	snap, text, err := d.root.snapshot(ctx, d.path)
-	if err != nil {
-		return nil, err
-	}
-	enc := ss.encoding()
-	pos, ok := position(text, p.Position, enc)
-	if !ok {
-		return nil, nil // a position the analysed text does not have: nothing to say
+	d, snap, text, pos, ok, err := ss.cursor(ctx, p.TextDocument.URI, p.Position)
+	if err != nil || !ok {
+		return nil, err // or a position the analysed text does not have: nothing to say
 	}
 	var parts []string
 	if md, ok := snap.Hover(d.path, pos); ok {
@@ -162,16 +167,10 @@ func (ss *session) hover(ctx context.Context, p protocol.HoverParams) (any, erro
 
 // definition answers where the name under the cursor is defined.
 func (ss *session) definition(ctx context.Context, p protocol.DefinitionParams) (any, error) {
-	d, err := ss.openDoc(p.TextDocument.URI)
+	d, snap, text, pos, ok, err := ss.cursor(ctx, p.TextDocument.URI, p.Position)
 	if err != nil {
 		return nil, err
 	}
-	snap, text, err := d.root.snapshot(ctx, d.path)
-	if err != nil {
-		return nil, err
-	}
-	enc := ss.encoding()
-	pos, ok := position(text, p.Position, enc)
 	if !ok {
 		return []protocol.Location{}, nil
 	}
@@ -179,7 +178,7 @@ func (ss *session) definition(ctx context.Context, p protocol.DefinitionParams) 
 	out := []protocol.Location{}
 	for _, loc := range snap.Definition(d.path, pos) {
 		path := d.root.abs(loc.File)
-		m := texts.mapper(path, enc)
+		m := texts.mapper(path, ss.encoding())
 		out = append(out, protocol.Location{URI: pathToURI(path), Range: protocol.Range{Start: m.fromPos(loc.Start), End: m.fromPos(loc.End)}})
 	}
 	return out, nil
