@@ -119,6 +119,8 @@ type Rule struct {
 	Doc      string   // a paragraph or two
 	Severity Severity // the default severity
 	URL      string   // the rule's documentation page
+	// OffByDefault is set for a rule that runs only when switched on.
+	OffByDefault bool
 }
 
 // Compare orders diagnostics by file, line, column, rule and message, the

@@ -94,16 +94,21 @@ type ruleListing struct {
 	Title    string `json:"title"`
 	Doc      string `json:"doc"`
 	URL      string `json:"url"`
+	// OffByDefault is present, and true, for a rule that runs only when
+	// the configuration or --enable switches it on.
+	OffByDefault bool `json:"off_by_default,omitempty"`
 }
 
 // ListRules writes every rule for --list-rules: a JSON array when format is
 // "json", otherwise an aligned text table of id, default severity and title.
+// A rule that is off by default says so next to its severity.
 func ListRules(w io.Writer, rs []diagnostics.Rule, format string) error {
 	if format == "json" {
 		list := make([]ruleListing, 0, len(rs))
 		for _, r := range rs {
 			list = append(list, ruleListing{
 				ID: r.ID, Severity: r.Severity.String(), Title: r.Title, Doc: r.Doc, URL: r.URL,
+				OffByDefault: r.OffByDefault,
 			})
 		}
 		return encodeJSON(w, list)
@@ -111,7 +116,11 @@ func ListRules(w io.Writer, rs []diagnostics.Rule, format string) error {
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "RULE\tSEVERITY\tTITLE")
 	for _, r := range rs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, r.Severity, oneLine(r.Title))
+		sev := r.Severity.String()
+		if r.OffByDefault {
+			sev += " (off by default)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.ID, sev, oneLine(r.Title))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("writing rule list: %w", err)

@@ -40,5 +40,8 @@ func All() []*Rule {
 		HieraConfig(),
 		HieraUnknownKey(),
 		LookupWithoutData(),
+		RolesProfiles(),
+		DeprecatedFunction(),
+		ParameterTypes(),
 	}
 }

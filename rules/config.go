@@ -51,6 +51,15 @@ func (c *Config) Puppet() PuppetVersion {
 	return c.PuppetVersion.OrDefault()
 }
 
+// RuleSettings returns the [rules.<id>] table of rule id; c may be nil.
+func (c *Config) RuleSettings(id string) (RuleConfig, bool) {
+	if c == nil {
+		return RuleConfig{}, false
+	}
+	rc, ok := c.Rules[id]
+	return rc, ok
+}
+
 // RuleConfig is the [rules.<id>] table of one rule.
 type RuleConfig struct {
 	Enabled  *bool
@@ -351,6 +360,11 @@ func (d *configDoc) rule(t configEntry, rule *Rule) (RuleConfig, error) {
 			}
 			return rc, &ConfigError{Path: d.path, Line: line, Key: t.key.String(), Msg: strings.TrimPrefix(err.Error(), "toml: ")}
 		}
+		if v, ok := rc.Options.(interface{ Validate() error }); ok {
+			if err := v.Validate(); err != nil {
+				return rc, &ConfigError{Path: d.path, Line: t.line, Key: t.key.String(), Msg: err.Error()}
+			}
+		}
 	}
 	return rc, nil
 }
@@ -485,14 +499,15 @@ func hasTOMLField(v any, name string) bool {
 	return false
 }
 
-// Select resolves which rules run and how: every rule of reg unless disabled
-// by the config; then --enable and --disable (ids) on top. Unknown ids in
+// Select resolves which rules run and how: every rule of reg that is not
+// off by default, unless the config disables it, and the rules off by
+// default that the config enables; then --enable and --disable (ids) on top. Unknown ids in
 // enable or disable are an error. A rule's severity is the configured one,
 // or its default for the configuration's target version (Config.Puppet).
 func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, error) {
 	on := map[string]bool{}
 	for _, r := range reg.Rules() {
-		on[r.ID] = true
+		on[r.ID] = !r.OffByDefault
 	}
 	if cfg != nil {
 		for id, rc := range cfg.Rules {

@@ -60,6 +60,10 @@ type Rule struct {
 	Puppet7Severity Severity
 	// Kind says whether Run is called per file or once per program.
 	Kind Kind
+	// OffByDefault is set for a rule that runs only when the
+	// configuration ([rules.<id>] enabled = true) or --enable switches
+	// it on: a policy, a convention a team chooses to hold its code to.
+	OffByDefault bool
 	// Validation is set for rules whose errors are what `puppet parser
 	// validate` rejects a file for. They stay errors in documentation files
 	// (examples, tests), where every other finding is info.
@@ -68,6 +72,8 @@ type Rule struct {
 	Aliases []string
 	// NewOptions returns a pointer to the rule's options with their defaults
 	// set; configuration is decoded into it. Nil when the rule has no options.
+	// When the value has a method Validate() error, the configuration
+	// calls it after decoding, and its error is a configuration error.
 	NewOptions func() any
 	// Context is what the rule's findings on a file depend on outside
 	// that file: the context kinds its Run consults, directly or through
@@ -125,5 +131,6 @@ func (r *Rule) validate() error {
 // Describe returns what a report says of the rule when the target is
 // Puppet v.
 func (r *Rule) Describe(v PuppetVersion) diagnostics.Rule {
-	return diagnostics.Rule{ID: r.ID, Title: r.Title, Doc: r.Doc, Severity: r.DefaultSeverity(v), URL: r.URL()}
+	return diagnostics.Rule{ID: r.ID, Title: r.Title, Doc: r.Doc, Severity: r.DefaultSeverity(v), URL: r.URL(),
+		OffByDefault: r.OffByDefault}
 }

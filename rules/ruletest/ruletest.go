@@ -73,14 +73,17 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg := fixtureConfig(t, dir)
 	if opts.Puppet == 0 {
-		opts.Puppet = fixtureConfig(t, dir).Puppet()
+		opts.Puppet = cfg.Puppet()
 	}
 	var active []rules.Active
 	for _, r := range rs {
 		a := rules.Active{Rule: r, Severity: r.DefaultSeverity(opts.Puppet)}
 		if o, ok := opts.RuleOptions[r.ID]; ok {
 			a.Options = o
+		} else if rc, ok := cfg.RuleSettings(r.ID); ok && rc.Options != nil {
+			a.Options = rc.Options // the fixture's .ducklint.toml sets the rule's options
 		} else if r.NewOptions != nil {
 			a.Options = r.NewOptions()
 		}
