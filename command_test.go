@@ -339,9 +339,29 @@ func TestListRules(t *testing.T) {
 			t.Errorf("--list-rules lacks %s: %s", id, out)
 		}
 	}
+	for _, r := range list {
+		off, has := r["off_by_default"]
+		switch r["id"] {
+		case "roles-profiles", "deprecated-function", "parameter-types":
+			if off != true {
+				t.Errorf("--list-rules -f json: %v lacks off_by_default: true", r["id"])
+			}
+		default:
+			if has {
+				t.Errorf("--list-rules -f json: %v, on by default, has off_by_default: %v", r["id"], off)
+			}
+		}
+	}
 	code, out, _ = run(t, t.TempDir(), "", "--list-rules")
 	if code != 0 || !strings.Contains(out, "syntax-error") {
 		t.Errorf("--list-rules text: exit %d\n%s", code, out)
+	}
+	for line := range strings.Lines(out) {
+		id, _, _ := strings.Cut(line, " ")
+		switch off := strings.Contains(line, "(off by default)"); {
+		case id == "roles-profiles" && !off, id == "syntax-error" && off:
+			t.Errorf("--list-rules text: %q says off by default: %v", line, off)
+		}
 	}
 }
 

@@ -53,10 +53,14 @@ func contextTrees(t *testing.T) map[string]string {
 	return trees
 }
 
-// ruleSelection enables only the rule id ("" for every rule).
+// ruleSelection enables only the rule id ("" for every rule, those off
+// by default too).
 func ruleSelection(id string) (enable, disable []string) {
 	if id == "" {
-		return nil, nil
+		for _, r := range rules.Default().Rules() {
+			enable = append(enable, r.ID)
+		}
+		return enable, nil
 	}
 	for _, r := range rules.Default().Rules() {
 		if r.ID != id {

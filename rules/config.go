@@ -344,7 +344,10 @@ func (d *configDoc) rule(t configEntry, rule *Rule) (RuleConfig, error) {
 				return rc, d.errorf(k, `unknown severity %q; use "error", "warning" or "info"`, s)
 			}
 			rc.Severity = sev
-		case rule.NewOptions != nil && hasTOMLField(rule.NewOptions(), name):
+		case rule.NewOptions != nil && tomlField(rule.NewOptions(), name) != nil:
+			if err := d.optionValue(k, tomlField(rule.NewOptions(), name)); err != nil {
+				return rc, err
+			}
 			hasOptions = true
 		default:
 			return rc, d.unknownKey(k, "a rule's table takes enabled and severity")
@@ -480,23 +483,57 @@ func (d *configDoc) declaringFunction(fn configEntry) (name, pattern string, err
 	return name, pattern, nil
 }
 
-// hasTOMLField reports whether the struct v points to has a field whose
-// toml tag is exactly name.
-func hasTOMLField(v any, name string) bool {
+// tomlField returns the type of the field of the struct v points to whose
+// toml tag is exactly name; nil when it has none.
+func tomlField(v any, name string) reflect.Type {
 	t := reflect.TypeOf(v)
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	if t.Kind() != reflect.Struct {
-		return false
+		return nil
 	}
 	for i := range t.NumField() {
 		tag, _, _ := strings.Cut(t.Field(i).Tag.Get("toml"), ",")
 		if tag == name {
-			return true
+			return t.Field(i).Type
 		}
 	}
-	return false
+	return nil
+}
+
+// optionValue checks that the value of option k fits a field of type t,
+// so that decoding it cannot fail with the decoder's own words. Options
+// are strings, booleans, integers, lists of strings and tables of strings.
+func (d *configDoc) optionValue(k configEntry, t reflect.Type) error {
+	switch {
+	case t.Kind() == reflect.String:
+		if _, ok := k.val.(string); !ok {
+			return d.wrongType(k, "a string in quotes")
+		}
+	case t.Kind() == reflect.Bool:
+		if _, ok := k.val.(bool); !ok {
+			return d.wrongType(k, "true or false")
+		}
+	case t.Kind() == reflect.Int:
+		if _, ok := k.val.(int64); !ok {
+			return d.wrongType(k, "a whole number")
+		}
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.String:
+		_, err := d.stringList(k, `a list of strings, like ["a", "b"]`, "a string")
+		return err
+	case t.Kind() == reflect.Map && t.Elem().Kind() == reflect.String:
+		m, ok := k.val.(map[string]any)
+		if !ok {
+			return d.wrongType(k, `a table of strings, like { a = "b" }`)
+		}
+		for key, v := range m {
+			if _, ok := v.(string); !ok {
+				return d.errorf(k, "%q is %s, not a string in quotes", key, describeTOML(v))
+			}
+		}
+	}
+	return nil
 }
 
 // Select resolves which rules run and how: every rule of reg that is not

@@ -64,6 +64,16 @@ func TestParseConfigErrors(t *testing.T) {
 		{"puppet version float", "[puppet]\n\nversion = 8.1\n", 3, `puppet.version: expected the major version of Puppet as a number, 7 or 8, found the number 8.1`},
 		{"puppet version unsupported", "[puppet]\nversion = 6\n", 2, `puppet.version: Puppet 6 is not supported; use 7 or 8`},
 		{"declaring bad function name", "[catalog.declaring_functions]\n\"my role\" = \"role::%s\"\n", 2, `catalog.declaring_functions."my role": "my role" is not a Puppet function name`},
+
+		{"roles pattern unclosed", "[rules.roles-profiles]\nenabled = true\nroles = [\"role::[a\"]\n", 1, `rules.roles-profiles: "role::[a" is not a usable glob`},
+		{"roles pattern empty", "[rules.roles-profiles]\nprofiles = [\"\"]\n", 1, `rules.roles-profiles: an empty class name pattern`},
+		{"roles pattern not a list", "[rules.roles-profiles]\nroles = \"role::*\"\n", 2, `rules.roles-profiles.roles: expected a list of strings, like ["a", "b"], found the string "role::*"`},
+		{"deprecated bad name", "[rules.deprecated-function.functions]\n\"Bad Name\" = \"x\"\n", 1, `rules.deprecated-function: "Bad Name" in functions is not a Puppet function name`},
+		{"deprecated bad allow", "[rules.deprecated-function]\nallow = [\"::\"]\n", 1, `rules.deprecated-function: "::" in allow is not a Puppet function name`},
+		{"deprecated functions not strings", "[rules.deprecated-function]\nfunctions = { hiera = 1 }\n", 2, `rules.deprecated-function.functions: "hiera" is the number 1, not a string in quotes`},
+		{"deprecated functions a list", "[rules.deprecated-function]\nfunctions = [\"hiera\"]\n", 2, `rules.deprecated-function.functions: expected a table of strings, like { a = "b" }, found a list`},
+		{"deprecated allow item", "[rules.deprecated-function]\nallow = [\"size\", 1]\n", 2, `rules.deprecated-function.allow: item 2 is the number 1, not a string in quotes`},
+		{"policy unknown key", "[rules.parameter-types]\nenabled = true\nexcept = []\n", 3, `unknown key "rules.parameter-types.except"`},
 	}
 	jargon := []string{"toml: ", "line ", "incompatible types", "destination", "slice", "int64", "rawRuleConfig", "syntax error in pattern", "last key"}
 	for _, c := range cases {
@@ -237,5 +247,63 @@ func TestFindConfig(t *testing.T) {
 	got, err = rules.FindConfig(root)
 	if err != nil || got != "" {
 		t.Errorf("FindConfig above the config = %q, %v; want none", got, err)
+	}
+}
+
+// Rules off by default run only when the configuration or --enable
+// switches them on; --disable and enabled = false still win.
+func TestSelectOffByDefault(t *testing.T) {
+	reg := rules.Default()
+	ids := func(cfg *rules.Config, enable, disable []string) map[string]bool {
+		t.Helper()
+		active, err := rules.Select(reg, cfg, enable, disable)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]bool{}
+		for _, a := range active {
+			out[a.Rule.ID] = true
+		}
+		return out
+	}
+	policies := []string{"roles-profiles", "deprecated-function", "parameter-types"}
+	for _, id := range policies {
+		r, _ := reg.Lookup(id)
+		if !r.OffByDefault {
+			t.Errorf("%s is not off by default", id)
+		}
+	}
+	def := ids(nil, nil, nil)
+	for _, id := range policies {
+		if def[id] {
+			t.Errorf("%s runs without being enabled", id)
+		}
+	}
+	if !def["unknown-variable"] {
+		t.Error("a rule on by default does not run")
+	}
+	cfg, err := rules.ParseConfig("cfg.toml", []byte("[rules.roles-profiles]\nenabled = true\nprofiles = [\"site::*\"]\n"+
+		"[rules.parameter-types]\nenabled = false\nseverity = \"info\"\n"), reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ids(cfg, []string{"deprecated-function"}, nil)
+	if !got["roles-profiles"] || !got["deprecated-function"] || got["parameter-types"] {
+		t.Errorf("enabled = true / --enable not honoured for rules off by default: %v", got)
+	}
+	if got := ids(cfg, nil, []string{"roles-profiles"}); got["roles-profiles"] {
+		t.Error("--disable does not win over enabled = true")
+	}
+	active, err := rules.Select(reg, cfg, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range active {
+		if a.Rule.ID == "roles-profiles" {
+			if o, ok := a.Options.(*rules.RolesProfilesOptions); !ok || len(o.Profiles) != 1 || o.Profiles[0] != "site::*" ||
+				len(o.Roles) != 1 || o.Roles[0] != "role::*" {
+				t.Errorf("roles-profiles options = %+v, want the configured profiles and the default roles", a.Options)
+			}
+		}
 	}
 }

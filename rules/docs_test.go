@@ -135,7 +135,13 @@ func checkExample(t *testing.T, reg *rules.Registry, id string, ex docExample) {
 			t.Fatal(err)
 		}
 	}
-	diags := ruletest.Lint(t, dir, ruletest.Options{}, reg.Rules()...)
+	// The example is linted as a run with the rule switched on would lint
+	// it: every rule on by default, and this one, whether or not it is.
+	active, err := rules.Select(reg, nil, []string{id}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	diags := ruletest.LintActive(t, dir, ruletest.Options{}, reg, active)
 	switch ex.verdict {
 	case "bad":
 		if len(diags) == 0 {

@@ -15,6 +15,7 @@ func ParameterTypes() *Rule {
 		Severity:     Warning,
 		Kind:         PerFile,
 		OffByDefault: true,
+		Aliases:      []string{"parameter_types"},
 		Doc: `A parameter of a class or defined type declared without a data type ($port rather than
 Stdlib::Port $port) accepts any value, from a declaration or from Hiera, and the mistake shows up later, as
 a wrong file or a failed resource, instead of as a type error naming the parameter. Parameters of

@@ -25,8 +25,8 @@ func RolesProfiles() *Rule {
 		Doc: `The roles and profiles method layers a control repository by class name: a role (role::*) is what a
 node is, a profile (profile::*) is one technology configured the site's way, everything else is a component
 module. Each layer uses only the one below it: a node definition declares exactly one role and nothing else;
-a role declares profiles only and holds no resources and no parameters; a profile declares profiles and
-components, never a role; a component never declares, references (Class['profile::x'], Profile::Y['t']) or
+a role declares profiles only (it may inherit a base role), sets none of their parameters, and holds no
+resources and no parameters of its own; a profile declares profiles and components, never a role; a component never declares, references (Class['profile::x'], Profile::Y['t']) or
 reads the variables of a role or a profile. Profiles and components do not read roles' variables either.
 A finding names the declaration, reference or read, the two layers and the pattern that put each class in
 its layer, with the definition of the class reached as a related location. Declarations on exclusive arms of
@@ -58,7 +58,7 @@ func (o *RolesProfilesOptions) Validate() error {
 				return errors.New("an empty class name pattern; use a glob like \"role::*\"")
 			}
 			if _, err := path.Match(p, ""); err != nil {
-				return fmt.Errorf("%q is not a usable glob: %v", p, err)
+				return fmt.Errorf(`%q is not a usable glob: a "[" that no "]" closes, or a "\\" at its end`, p)
 			}
 		}
 	}
@@ -303,7 +303,7 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 				continue // a role's defined-type instances are reported as resources
 			}
 			target, _ := c.opts.layerOf(d.Target)
-			why, ok := c.allowed(own, target)
+			why, ok := c.allowed(own, target, d.Kind)
 			if ok {
 				continue
 			}
@@ -343,11 +343,12 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 }
 
 // allowed says whether a class of layer from may declare one of layer
-// to, and when not, why.
-func (c *rolesProfilesCheck) allowed(from, to layer) (string, bool) {
+// to with a declaration of kind k, and when not, why. A role may inherit
+// a role (a base role), which declares no other class.
+func (c *rolesProfilesCheck) allowed(from, to layer, k model.DeclKind) (string, bool) {
 	switch from {
 	case roleLayer:
-		if to == profileLayer {
+		if to == profileLayer || to == roleLayer && k == model.Inherits {
 			return "", true
 		}
 		return "a role declares only profiles", false
@@ -372,6 +373,19 @@ func (c *rolesProfilesCheck) role(def *model.Definition, scopes []*model.Scope) 
 				"as their parameters, set from Hiera.", c.opts.describe(def.Name)), nil)
 	}
 	for _, sc := range scopes {
+		for _, d := range sc.Declarations {
+			if d.Kind != model.ResourceLike || !setsParameters(d.Node) {
+				continue
+			}
+			if l, _ := c.opts.layerOf(d.Target); l != profileLayer {
+				continue // reported as a declaration of a class a role does not declare
+			}
+			c.report(d.File, d.Span, fit(fmt.Sprintf("role %s sets parameters of profile %s; a role only includes profiles", def.Name, d.Target),
+				fmt.Sprintf("role %s sets parameters of %s; a role only includes profiles", def.Name, d.Target)),
+				fmt.Sprintf("%s. A profile's parameters come from data (Hiera), so that every role including it gets the same "+
+					"profile; include %s and set its parameters in Hiera.", c.opts.describe(def.Name), d.Target),
+				c.targetRelated(d.Target, true))
+		}
 		for _, r := range sc.Resources {
 			span := r.Node.Span()
 			if r.Node.Type != nil {
@@ -394,4 +408,19 @@ func (c *rolesProfilesCheck) detail(from, to, why string) string {
 
 func (c *rolesProfilesCheck) report(f *model.File, span parser.Span, msg, detail string, related []Related) {
 	c.p.Report(Diagnostic{File: f.Path, Start: span.Start, End: span.End, Message: msg, Detail: detail, Related: related})
+}
+
+// setsParameters reports whether a resource-like class declaration, the
+// node of a ResourceLike declaration, sets attributes.
+func setsParameters(n parser.Node) bool {
+	r, ok := n.(*parser.Resource)
+	if !ok {
+		return false
+	}
+	for _, b := range r.Bodies {
+		if len(b.Attrs) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -29,7 +29,8 @@ type Needs uint32
 const (
 	// NeedDefinitions keeps the definitions the reported units name
 	// (classes, defined types, functions, type aliases, templates; a
-	// class's parent), with the base classes of each, transitively:
+	// class's parent; the class a call of a declaring function declares),
+	// with the base classes of each, transitively:
 	// whether a class, a variable or a defined type exists, and where a
 	// variable read resolves (a class sees what its base classes assign).
 	// Consulted by Program.Lookup, Class, Define and Ancestors of names a

@@ -425,7 +425,8 @@ func (r *relevance) keepDirectDeclarersOf(names []string) {
 }
 
 // keepCallees keeps the definitions of what the reported units mention,
-// with their base classes.
+// and of the classes their calls of declaring functions declare (role(db)
+// names role::db), with their base classes.
 func (r *relevance) keepCallees(reported []unitRef) {
 	for _, ref := range reported {
 		r.keep(ref)
@@ -434,6 +435,9 @@ func (r *relevance) keepCallees(reported []unitRef) {
 		}
 		for _, m := range r.unit(ref).Mentions {
 			r.keepWithBases(m)
+		}
+		for _, d := range r.declares(ref) {
+			r.keepWithBases(d)
 		}
 	}
 }
