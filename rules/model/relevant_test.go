@@ -303,3 +303,45 @@ func TestRelevantNarrowsAGeneratedControlRepo(t *testing.T) {
 	}
 	t.Logf("kept %d of %d files for %s", len(kept), total, component)
 }
+
+// TestRelevantDefinitionsFollowDeclaringFunctions: role(db) names class
+// role::db, so the definitions a node's file needs include role::db's.
+func TestRelevantDefinitionsFollowDeclaringFunctions(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"environment.conf":               "modulepath = site\n",
+		"manifests/site.pp":              "node 'a' {\n  role(db)\n}\n",
+		"site/role/manifests/db.pp":      "class role::db {\n}\n",
+		"site/role/manifests/web.pp":     "class role::web {\n}\n",
+		"site/profile/manifests/base.pp": "class profile::base {\n}\n",
+	}
+	for name, src := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := load.Load(load.Options{Paths: []string{"manifests/site.pp"}, Dir: dir, DeferContext: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sums := make([]*model.Summary, len(tree.Files))
+	for i, f := range tree.Files {
+		if err := f.Read(); err != nil {
+			t.Fatal(err)
+		}
+		sums[i] = model.Summarize(parser.ParseFile(f.Path, f.Src))
+	}
+	var kept []string
+	for i, keep := range model.Relevant(tree.Files, sums, model.DeclaringFunctions{"role": "role::%s"}, model.NeedDefinitions) {
+		if keep {
+			kept = append(kept, tree.Files[i].Path)
+		}
+	}
+	if want := []string{"manifests/site.pp", "site/role/manifests/db.pp"}; !slices.Equal(kept, want) {
+		t.Errorf("kept %v, want %v", kept, want)
+	}
+}
