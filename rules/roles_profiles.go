@@ -26,8 +26,9 @@ func RolesProfiles() *Rule {
 node is, a profile (profile::*) is one technology configured the site's way, everything else is a component
 module. Each layer uses only the one below it: a node definition declares exactly one role and nothing else;
 a role declares profiles only (it may inherit a base role), sets none of their parameters, and holds no
-resources and no parameters of its own; a profile declares profiles and components, never a role; a component never declares, references (Class['profile::x'], Profile::Y['t']) or
-reads the variables of a role or a profile. Profiles and components do not read roles' variables either.
+resources and no parameters of its own; a profile declares profiles and components, never a role; a
+component never declares, references (Class['profile::x'], Profile::Y['t']) or reads the variables of a
+role or a profile. Profiles and components do not read roles' variables either.
 A finding names the declaration, reference or read, the two layers and the pattern that put each class in
 its layer, with the definition of the class reached as a related location. Declarations on exclusive arms of
 a conditional count as one when a node declares roles. The layers are configured by glob patterns on class
@@ -335,7 +336,9 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 			continue
 		}
 		why := fmt.Sprintf("a %s never reaches up to a %s", own, target)
-		c.report(c.p.File, v.Span(), fit(fmt.Sprintf("%s reads $%s of %s %s; %s", what, strings.TrimPrefix(v.Name, "::"), target, class, why),
+		name := strings.TrimPrefix(v.Name, "::")
+		c.report(c.p.File, v.Span(), fit(fmt.Sprintf("%s reads $%s of %s %s; %s", what, name, target, class, why),
+			fmt.Sprintf("%s reads $%s; %s", def.Name, name, why),
 			fmt.Sprintf("%s reads a variable of %s %s; %s", def.Name, target, class, why)),
 			c.detail(def.Name, class, why)+" Pass the value down as a class parameter (or look it up in Hiera) instead.",
 			c.targetRelated(class, true))
