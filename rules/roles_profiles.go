@@ -32,7 +32,8 @@ role or a profile. Profiles and components do not read roles' variables either.
 A finding names the declaration, reference or read, the two layers and the pattern that put each class in
 its layer, with the definition of the class reached as a related location. Declarations on exclusive arms of
 a conditional count as one when a node declares roles. The layers are configured by glob patterns on class
-names: [rules.roles-profiles] roles = ["role::*"], profiles = ["profile::*"]. Off by default.`,
+names: [rules.roles-profiles] roles = ["role::*"], profiles = ["profile::*"]; roles_include_roles = true lets
+roles declare roles, and shared = [globs] names classes and defined types every layer may use. Off by default.`,
 		NewOptions: func() any {
 			return &RolesProfilesOptions{Roles: []string{"role::*"}, Profiles: []string{"profile::*"}}
 		},
@@ -46,14 +47,22 @@ names: [rules.roles-profiles] roles = ["role::*"], profiles = ["profile::*"]. Of
 // included) over lower-case class names without a leading "::"; a class
 // matching a role pattern is a role, otherwise one matching a profile
 // pattern is a profile, otherwise it is a component.
+//
+// Two conventions some sites keep are options: RolesIncludeRoles lets a
+// role declare other roles (roles composed of roles), and Shared names
+// classes and defined types (globs as above) that any layer may declare,
+// reference or read, such as a profile module's helper define that
+// component modules use.
 type RolesProfilesOptions struct {
-	Roles    []string `toml:"roles"`
-	Profiles []string `toml:"profiles"`
+	Roles             []string `toml:"roles"`
+	Profiles          []string `toml:"profiles"`
+	RolesIncludeRoles bool     `toml:"roles_include_roles"`
+	Shared            []string `toml:"shared"`
 }
 
 // Validate checks that every pattern is a usable glob.
 func (o *RolesProfilesOptions) Validate() error {
-	for _, list := range [][]string{o.Roles, o.Profiles} {
+	for _, list := range [][]string{o.Roles, o.Profiles, o.Shared} {
 		for _, p := range list {
 			if p == "" {
 				return errors.New("an empty class name pattern; use a glob like \"role::*\"")
@@ -99,6 +108,16 @@ func (o *RolesProfilesOptions) layerOf(name string) (layer, string) {
 		}
 	}
 	return componentLayer, ""
+}
+
+// shared reports whether name (normalised) is one every layer may use.
+func (o *RolesProfilesOptions) shared(name string) bool {
+	for _, p := range o.Shared {
+		if ok, _ := path.Match(strings.ToLower(strings.TrimPrefix(p, "::")), name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // describe names a class with its layer and why: "profile profile::web
@@ -305,7 +324,7 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 			}
 			target, _ := c.opts.layerOf(d.Target)
 			why, ok := c.allowed(own, target, d.Kind)
-			if ok {
+			if ok || c.opts.shared(d.Target) {
 				continue
 			}
 			c.report(d.File, d.Span, fit(fmt.Sprintf("%s %s %s %s; %s", what, verb(d), target, d.Target, why),
@@ -318,7 +337,7 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 	}
 	for _, r := range refs {
 		target, _ := c.opts.layerOf(r.target)
-		if target <= own {
+		if target <= own || c.opts.shared(r.target) {
 			continue
 		}
 		why := fmt.Sprintf("a %s never reaches up to a %s", own, target)
@@ -332,7 +351,7 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 			continue
 		}
 		target, _ := c.opts.layerOf(class)
-		if target <= own {
+		if target <= own || c.opts.shared(class) {
 			continue
 		}
 		why := fmt.Sprintf("a %s never reaches up to a %s", own, target)
@@ -351,7 +370,7 @@ func (c *rolesProfilesCheck) definition(def *model.Definition) {
 func (c *rolesProfilesCheck) allowed(from, to layer, k model.DeclKind) (string, bool) {
 	switch from {
 	case roleLayer:
-		if to == profileLayer || to == roleLayer && k == model.Inherits {
+		if to == profileLayer || to == roleLayer && (k == model.Inherits || c.opts.RolesIncludeRoles) {
 			return "", true
 		}
 		return "a role declares only profiles", false
