@@ -477,3 +477,40 @@ func mappedVariables(n *yaml.Node) map[string]bool {
 	walk(n)
 	return out
 }
+
+// Rank returns where in the hierarchy the data file at rel (relative to
+// the configuration's directory, '/' separators) is read: first is the
+// earliest position of a level that can read it, literal the earliest
+// that names it literally (every node reads it there), -1 for none. A
+// position is a level's index, then its path's: a lower one is searched
+// first, so its value wins a first-found lookup.
+func (c *Config) Rank(rel string) (first, literal int) {
+	first, literal = -1, -1
+	for i, l := range c.Levels {
+		if l.Format() == "" {
+			continue
+		}
+		for j, m := range l.matchers {
+			if first < 0 && m.MatchString(rel) {
+				first = rank(i, j)
+			}
+		}
+		if literal >= 0 || l.Glob {
+			continue
+		}
+		for j, p := range l.Patterns {
+			if !strings.Contains(p, "%{") && path.Join(l.Datadir, p) == rel {
+				literal = rank(i, j)
+				break
+			}
+		}
+	}
+	return first, literal
+}
+
+// rank is the position of path j of level i (the matchers are the
+// level's paths, one for one).
+func rank(i, j int) int {
+	const perLevel = 1 << 16
+	return i*perLevel + min(j, perLevel-1)
+}

@@ -19,7 +19,8 @@ func ParameterTypeMismatch() *Rule {
 		Title:    "A literal value does not match the type of the parameter it is passed to",
 		Severity: Error,
 		Kind:     PerFile,
-		Context:  model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope | model.NeedParameterSources | model.NeedParameterTypes,
+		Context: model.NeedDefinitions | model.NeedDeclarers | model.NeedTopScope | model.NeedParameterSources | model.NeedParameterTypes |
+			model.NeedHieraData,
 		Doc: `A class or defined type parameter with a type (Integer $port, Enum['a', 'b'] $mode, Stdlib::Port
 $port) accepts only values of that type: Puppet fails the catalog with "Web::Vhost[a]: parameter 'port'
 expects an Integer value, got String" for port => '8080'. The rule checks the literal values (strings,
@@ -28,12 +29,27 @@ resources pass, against the types Integer, Float, Numeric, String, Boolean, Enum
 Optional, Variant, Undef, NotUndef, Array, Hash, Struct, Tuple, Collection, Any, Data, Scalar,
 ScalarData, Type and the type aliases the tree defines; and the defaults of a defined type's parameters
 against their own types where a declaration leaves the parameter out. Values that are not literals, and
-types it cannot read (an alias of a module outside the tree), are not checked.`,
+types it cannot read (an alias of a module outside the tree), are not checked.
+
+In Hiera data, the value of a key <class>::<param> is what automatic parameter lookup passes to the
+parameter: Puppet fails the catalog with "Class[Web]: parameter 'port' expects an Integer value, got
+String". The finding is on the data key. Values whose type is not certain are not checked: %{alias()}
+interpolations, YAML aliases and merge keys, eyaml's encrypted values, plain scalars YAML 1.1 (which
+Puppet reads) and 1.2 read differently; nor are keys lookup_options names (a merge makes one file's
+value part of the result), or keys a module's layer does not serve. It is an error when every node
+reads the file, no data file searched before it holds the key, and an entry point declares the class;
+info when a hierarchy pattern decides which nodes read the file or find the key first.`,
 		Run: runParameterTypeMismatch,
 	}
 }
 
 func runParameterTypeMismatch(p *Pass) {
+	if h := p.File.Hiera; h != nil {
+		if h.Data != nil {
+			checkDataTypes(p)
+		}
+		return
+	}
 	typeOf := p.Program.ParameterType
 	for i, n := range p.Nodes() {
 		if c, ok := n.(*parser.Call); ok {

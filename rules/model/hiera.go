@@ -1,6 +1,7 @@
 package model
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -86,6 +87,10 @@ type Hiera struct {
 	explicit map[string]bool
 	prefixes []string
 	patterns []*regexp.Regexp
+	// options and optionPatterns are the keys, and the patterns, that
+	// lookup_options names.
+	options        map[string]bool
+	optionPatterns []*regexp.Regexp
 	// data are the data files holding each top-level key.
 	data map[string][]*File
 	// calls are the explicit lookups with a literal key in Puppet code.
@@ -112,7 +117,7 @@ func (p *Program) Hiera() *Hiera {
 }
 
 func newHiera(p *Program) *Hiera {
-	h := &Hiera{p: p, explicit: map[string]bool{}, data: map[string][]*File{}, calls: map[*File][]LookupCall{}}
+	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, calls: map[*File][]LookupCall{}}
 	for _, f := range p.Files {
 		if f.Hiera != nil {
 			if d := f.Hiera.Data; d != nil {
@@ -126,10 +131,12 @@ func newHiera(p *Program) *Hiera {
 					if strings.HasPrefix(o, "^") {
 						if re, err := regexp.Compile(o); err == nil {
 							h.patterns = append(h.patterns, re)
+							h.optionPatterns = append(h.optionPatterns, re)
 						}
 						continue
 					}
 					h.explicit[o] = true
+					h.options[o] = true
 				}
 			}
 			continue
@@ -255,4 +262,100 @@ func (h *Hiera) DataHas(env *load.Environment, envLayer *File, key string) bool 
 		}
 	}
 	return false
+}
+
+// HasOptions reports whether lookup_options of any data file names key,
+// by name or by a pattern: its merge behaviour or conversion (convert_to)
+// may make a single file's value only part of what a lookup returns.
+func (h *Hiera) HasOptions(key string) bool {
+	if h.options[key] {
+		return true
+	}
+	for _, re := range h.optionPatterns {
+		if re.MatchString(key) {
+			return true
+		}
+	}
+	return false
+}
+
+// Config returns the configuration whose hierarchy reads the data file f,
+// nil when the program does not hold it.
+func (h *Hiera) Config(f *File) *File {
+	if f.Source.HieraConfig == "" {
+		return nil
+	}
+	for _, c := range h.p.Files {
+		if c.Source.Role == load.HieraConfig && c.Source.Path == f.Source.HieraConfig {
+			return c
+		}
+	}
+	return nil
+}
+
+// Precedence says which data files a first-found lookup of a key searches
+// before a data file holding it.
+type Precedence struct {
+	// Always is a file searched first on every node that holds the key:
+	// the file's value is never used.
+	Always *File
+	// Some are the files searched first on some nodes (a hierarchy path
+	// with interpolations names them) that hold the key.
+	Some []*File
+}
+
+// Before returns the data files of the layers serving code of f's
+// environment that a first-found lookup of key (a key f holds) searches
+// before f: files of f's own layer at earlier hierarchy positions and,
+// for a file of a module's layer, the environment's layer, which Puppet
+// searches before any module's. The global layer (Puppet's confdir) is
+// not part of the tree.
+func (h *Hiera) Before(f *File, key string) Precedence {
+	var out Precedence
+	conf := h.Config(f)
+	if conf == nil || conf.Hiera == nil || conf.Hiera.Config == nil {
+		return out
+	}
+	first, _ := rankIn(conf, f)
+	var envLayer *File
+	if f.Source.Module != nil && f.Source.Env != nil {
+		envLayer = h.EnvironmentLayer(f.Source.Env)
+	}
+	for _, g := range h.data[key] {
+		if g == f {
+			continue
+		}
+		gc := h.Config(g)
+		if gc == nil || gc.Hiera == nil || gc.Hiera.Config == nil {
+			continue
+		}
+		gFirst, gLiteral := rankIn(gc, g)
+		switch {
+		case gc == conf:
+			if gLiteral >= 0 && gLiteral < first {
+				out.Always = g
+				return out
+			}
+			if gFirst >= 0 && gFirst < first {
+				out.Some = append(out.Some, g)
+			}
+		case gc == envLayer:
+			if gLiteral >= 0 {
+				out.Always = g
+				return out
+			}
+			out.Some = append(out.Some, g)
+		}
+	}
+	return out
+}
+
+// rankIn returns the positions in the hierarchy of conf that read data
+// file f (see hiera.Config.Rank).
+func rankIn(conf, f *File) (first, literal int) {
+	rel := strings.TrimPrefix(f.Source.Path, path.Dir(conf.Source.Path)+"/")
+	if path.Dir(conf.Source.Path) == "." {
+		rel = f.Source.Path
+	}
+	return conf.Hiera.Config.Rank(rel)
 }
