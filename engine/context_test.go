@@ -96,7 +96,7 @@ func narrowedDiffers(t *testing.T, dir, id string, override *model.Needs) (diffs
 		return s
 	}
 	whole, narrowed := snapshot(true), snapshot(false)
-	for _, f := range puppetFiles(t, dir) {
+	for _, f := range lintedFiles(t, dir) {
 		got, err := narrowed.Findings(ctx, f)
 		if err != nil {
 			t.Fatal(err)
@@ -111,6 +111,28 @@ func narrowedDiffers(t *testing.T, dir, id string, override *model.Needs) (diffs
 		}
 	}
 	return diffs, findings
+}
+
+// lintedFiles lists the files of dir a check reports on its own: Puppet
+// files, and the YAML and JSON files of Hiera (a hiera.yaml, a data file;
+// other such files load as nothing and have no findings).
+func lintedFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	files := puppetFiles(t, dir)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if ext := filepath.Ext(p); !d.IsDir() && (ext == ".yaml" || ext == ".json") {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // TestEachRuleNarrowsToTheContextItDeclares is the guarantee behind

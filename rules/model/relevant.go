@@ -114,6 +114,7 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	}
 	if needs.Has(NeedDeclarers) {
 		r.keepDirectDeclarers(r.names(reported))
+		r.keepDirectDeclarers(r.dataClasses(reported))
 	}
 	needed = append(needed, resourceLike...)
 	if len(tested) > 0 {
@@ -698,4 +699,24 @@ func (r *relevance) keepHiera() {
 			}
 		}
 	}
+}
+
+// dataClasses returns the classes of the tree that the keys of the
+// reported Hiera data files can name (<class>::<param>): automatic
+// parameter lookup passes their values to the class's parameters, so
+// what decides the class's parameters and declarations decides findings
+// on those values.
+func (r *relevance) dataClasses(reported []unitRef) []string {
+	var out []string
+	for _, ref := range reported {
+		if r.files[ref.file].Role != load.HieraData {
+			continue
+		}
+		for _, m := range r.unit(ref).Mentions {
+			if slices.ContainsFunc(r.defs(m), func(d unitRef) bool { return r.unit(d).Kind == UnitClass }) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }

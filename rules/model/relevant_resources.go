@@ -148,7 +148,8 @@ func (r *relevance) keepProviders(refs []string) {
 }
 
 // keepParameterTypes keeps the type aliases the reported units, and the
-// classes and defined types they declare, name (among their mentions),
+// classes and defined types they declare (or, for a Hiera data file,
+// whose parameters its keys name), name (among their mentions),
 // and transitively those the aliases name. A definition in a functions/
 // or plans/ directory is no alias and is left out.
 func (r *relevance) keepParameterTypes(reported []unitRef) {
@@ -158,9 +159,14 @@ func (r *relevance) keepParameterTypes(reported []unitRef) {
 			work.add(m)
 		}
 	}
+	data := r.dataClasses(reported)
 	for _, ref := range reported {
 		mentions(ref)
-		for _, name := range r.declares(ref) {
+		names := r.declares(ref)
+		if r.files[ref.file].Role == load.HieraData {
+			names = data // the classes its values are passed to
+		}
+		for _, name := range names {
 			for _, d := range r.defs(name) {
 				if k := r.unit(d).Kind; k == UnitClass || k == UnitDefinedType {
 					mentions(d)
