@@ -39,6 +39,7 @@ func All() []*Rule {
 		InvalidEnvironmentName(),
 		HieraConfig(),
 		HieraUnknownKey(),
+		HieraModuleKeyUnqualified(),
 		LookupWithoutData(),
 		RolesProfiles(),
 		DeprecatedFunction(),

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ducklint/ducklint/hiera"
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -78,6 +79,9 @@ func runHieraUnknownKey(p *Pass) {
 	}
 	var index *model.Hiera
 	for _, k := range h.Data.Keys {
+		if m := p.File.Source.Module; m != nil && !strings.HasPrefix(k.Name, m.Name+"::") {
+			continue // the module's layer never serves it: hiera-module-key-unqualified
+		}
 		name := strings.TrimPrefix(k.Name, "::")
 		i := strings.LastIndex(name, "::")
 		if i <= 0 {
@@ -175,4 +179,52 @@ func hasErrors(problems []hiera.Problem) bool {
 		}
 	}
 	return false
+}
+
+// HieraModuleKeyUnqualified reports keys of a module's data that the
+// module's layer never serves.
+func HieraModuleKeyUnqualified() *Rule {
+	return &Rule{
+		ID:       "hiera-module-key-unqualified",
+		Title:    "A module's Hiera data has a key outside the module's namespace",
+		Severity: Warning,
+		Kind:     PerFile,
+		Doc: `A key in a data file of a module's Hiera layer (<module>/hiera.yaml) that does not start with
+<module>:: (other than lookup_options). Puppet consults a module's layer only for keys qualified with the
+module's name, so the key is never found there, and it warns: "Module 'web': Value returned from data_hash
+function 'yaml_data', when using location '…/data/common.yaml', must use keys qualified with the name of
+the module". Move the key to the environment's data, or to the module it names.`,
+		Run: runHieraModuleKeyUnqualified,
+	}
+}
+
+func runHieraModuleKeyUnqualified(p *Pass) {
+	h, src := p.File.Hiera, p.File.Source
+	if h == nil || h.Data == nil || src == nil || src.Module == nil || src.Role != load.HieraData {
+		return
+	}
+	prefix := src.Module.Name + "::"
+	for _, k := range h.Data.Keys {
+		if strings.HasPrefix(k.Name, prefix) {
+			continue
+		}
+		detail := fmt.Sprintf("Puppet looks a key up in the layer of the module its first segment names, so module %s's layer is "+
+			"never asked for %s and the value is unused.", src.Module.Name, k.Name)
+		if src.DataFormat != hiera.EYAML {
+			detail += fmt.Sprintf(" Puppet warns: Module '%s': Value returned from data_hash function '%s', when using location '%s', "+
+				"must use keys qualified with the name of the module.", src.Module.Name, backendOf(src.DataFormat), p.File.Path)
+		}
+		detail += " Move it to the environment's data, or to the data of the module it names."
+		p.Report(Diagnostic{File: p.File.Path, Start: k.Span.Start, End: k.Span.End,
+			Message: fmt.Sprintf("key %s is not qualified with module %s's name: the module's Hiera layer never serves it", k.Name, src.Module.Name),
+			Detail:  detail})
+	}
+}
+
+// backendOf is the data_hash function reading data files of format f.
+func backendOf(f hiera.Format) string {
+	if f == hiera.JSON {
+		return "json_data"
+	}
+	return "yaml_data"
 }
