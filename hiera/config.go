@@ -34,8 +34,8 @@ type Problem struct {
 	Message string
 	// Detail says why, in Puppet's words where it has some, and the fix.
 	Detail string
-	// Warning is set for what Puppet accepts with a deprecation warning
-	// (a version 4 configuration).
+	// Warning is set for what Puppet accepts or ignores with a warning (a
+	// version 4 configuration, a version 3 one at a layer's root).
 	Warning bool
 }
 
@@ -145,10 +145,18 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 	}
 	mapped := mappedVariables(root)
 	c.Interpolations = slices.DeleteFunc(interpolations(syn, root, make([]Interpolation, 0, bytes.Count(src, []byte("%{")))), func(in Interpolation) bool { return mapped[in.Expr] })
+	layer := "the environment root"
+	if module {
+		layer = "module root"
+	}
+	// Puppet ignores a version 3 configuration at an environment's or a
+	// module's root (only the global layer may be version 3), with a
+	// warning: the layer's data is not used.
+	ignored := fmt.Sprintf("Puppet 7: \"hiera.yaml version 3 found at %s was ignored\": the layer's data is not used. Convert it to version 5.", layer)
 	ver := mapValue(root, "version")
 	if ver == nil {
-		c.problemD(syn, root, "hiera.yaml has no version key: a Hiera 3 configuration",
-			"Puppet reads it as Hiera 3, which Puppet 7 deprecates and ducklint does not read; write version: 5.")
+		c.Problems = append(c.Problems, Problem{Span: span(syn, root), Warning: true,
+			Message: "hiera.yaml has no version key: a Hiera 3 configuration, which Puppet ignores here", Detail: ignored})
 		return c
 	}
 	if ver.Kind != yaml.ScalarNode || ver.Tag != "!!int" {
@@ -161,7 +169,8 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 	switch c.Version {
 	case 5:
 	case 3:
-		c.problemD(syn, ver, "Hiera 3 configuration", "Puppet 7 deprecates it and ducklint does not read its data; convert it to version 5.")
+		c.Problems = append(c.Problems, Problem{Span: span(syn, ver), Warning: true,
+			Message: "Hiera 3 configuration, which Puppet ignores here", Detail: ignored})
 		return c
 	case 4:
 		c.Problems = append(c.Problems, Problem{Span: span(syn, ver), Warning: true,

@@ -149,8 +149,9 @@ func runLookupWithoutData(p *Pass) {
 	}
 	env := p.File.Source.Env
 	layer := index.EnvironmentLayer(env)
-	if layer == nil || layer.Hiera.Config == nil || layer.Hiera.Config.Version != 5 || hasErrors(layer.Hiera.Config.Problems) {
-		return
+	if layer == nil || layer.Hiera.Config == nil || layer.Hiera.Config.Version != 5 || hasErrors(layer.Hiera.Config.Problems) ||
+		index.Broken(layer.Path) {
+		return // Puppet fails on the configuration or a data file first (hiera-config), which may hold any key
 	}
 	for _, l := range layer.Hiera.Config.Levels {
 		if l.Format() == "" {

@@ -93,6 +93,11 @@ type Hiera struct {
 	optionPatterns []*regexp.Regexp
 	// data are the data files holding each top-level key.
 	data map[string][]*File
+	// broken are the configurations (by path) with a data file Puppet
+	// cannot parse: which keys it holds is unknown.
+	broken map[string]bool
+	// brokenModules are the modules whose layer has such a data file.
+	brokenModules map[string]bool
 	// calls are the explicit lookups with a literal key in Puppet code.
 	calls map[*File][]LookupCall
 }
@@ -117,10 +122,16 @@ func (p *Program) Hiera() *Hiera {
 }
 
 func newHiera(p *Program) *Hiera {
-	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, calls: map[*File][]LookupCall{}}
+	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, broken: map[string]bool{}, brokenModules: map[string]bool{}, calls: map[*File][]LookupCall{}}
 	for _, f := range p.Files {
 		if f.Hiera != nil {
 			if d := f.Hiera.Data; d != nil {
+				if slices.ContainsFunc(d.Problems, func(pr hiera.Problem) bool { return !pr.Warning }) {
+					h.broken[f.Source.HieraConfig] = true
+					if f.Source.Module != nil {
+						h.brokenModules[f.Source.Module.Name] = true
+					}
+				}
 				for _, k := range d.Keys {
 					h.data[k.Name] = append(h.data[k.Name], f)
 				}
@@ -255,6 +266,9 @@ func (h *Hiera) EnvironmentLayer(env *load.Environment) *File {
 // layer, and the layer of the module the key's first segment names.
 func (h *Hiera) DataHas(env *load.Environment, envLayer *File, key string) bool {
 	mod, _, _ := strings.Cut(strings.TrimPrefix(key, "::"), "::")
+	if h.brokenModules[mod] {
+		return true // a data file of the module's layer Puppet cannot parse may hold it
+	}
 	for _, f := range h.data[key] {
 		src := f.Source
 		if src.HieraConfig == envLayer.Path || src.Module != nil && src.Module.Name == mod && (src.Module.Env == env || src.Module.Env == nil) {
@@ -359,3 +373,7 @@ func rankIn(conf, f *File) (first, literal int) {
 	}
 	return conf.Hiera.Config.Rank(rel)
 }
+
+// Broken reports whether a data file that the configuration at path
+// reads cannot be parsed: any key may be in it.
+func (h *Hiera) Broken(path string) bool { return h.broken[path] }

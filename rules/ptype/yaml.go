@@ -13,10 +13,11 @@ import (
 //   - Puppet reads YAML with Ruby's Psych, which resolves plain scalars
 //     by YAML 1.1 (yes, on and off are booleans, 1_000 and 1:30 are
 //     integers, 2024-01-01 is a date), where this library follows YAML
-//     1.2: plain scalars are trusted only in the forms both read alike
-//     (decimal integers, d.d floats, true/false and yes/no/on/off, null
-//     and ~), and any other plain scalar that starts like a number or
-//     a symbol is unknown;
+//     1.2: plain scalars are read as Psych reads them in the forms that
+//     are certain (decimal, octal 0644, hexadecimal and binary integers,
+//     d.d floats, true/false and yes/no/on/off, null and ~), and any
+//     other plain scalar that starts like a number or a symbol is
+//     unknown;
 //   - aliases, merge keys (<<) and explicit tags other than !!str are
 //     unknown, as are eyaml's encrypted values (ENC[...]);
 //   - a string that is one %{alias('k')} or %{strict_alias('k')} has the
@@ -99,17 +100,16 @@ func stringValue(s string) Value {
 
 var (
 	yamlInt   = regexp.MustCompile(`^[-+]?(?:0|[1-9][0-9]*)$`)
+	yamlBased = regexp.MustCompile(`^[-+]?0(?:[0-7]+|x[0-9a-fA-F]+|b[01]+)$`)
 	yamlFloat = regexp.MustCompile(`^[-+]?[0-9]+\.[0-9]+$`)
 )
 
 // plainScalar reads an unquoted scalar by YAML 1.1's rules as Psych
 // applies them, in the forms where they are certain.
 func plainScalar(s string) Value {
-	switch s {
-	case "", "~", "null", "Null", "NULL":
-		return Value{Kind: VUndef}
-	}
 	switch strings.ToLower(s) {
+	case "", "~", "null":
+		return Value{Kind: VUndef}
 	case "true", "yes", "on":
 		return Value{Kind: VBoolean, Bool: true}
 	case "false", "no", "off":
@@ -120,6 +120,25 @@ func plainScalar(s string) Value {
 		i, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return Value{} // beyond 64 bits: Puppet fails elsewhere
+		}
+		return Value{Kind: VInteger, Int: i}
+	case yamlBased.MatchString(s):
+		// Octal (0644), hexadecimal and binary integers, as Ruby's
+		// Integer() reads them.
+		digits, neg := strings.TrimLeft(s, "+-"), strings.HasPrefix(s, "-")
+		base := 8
+		switch {
+		case strings.HasPrefix(digits, "0x"):
+			base, digits = 16, digits[2:]
+		case strings.HasPrefix(digits, "0b"):
+			base, digits = 2, digits[2:]
+		}
+		i, err := strconv.ParseInt(digits, base, 64)
+		if err != nil {
+			return Value{}
+		}
+		if neg {
+			i = -i
 		}
 		return Value{Kind: VInteger, Int: i}
 	case yamlFloat.MatchString(s):
