@@ -615,6 +615,12 @@ func (l *loader) assemble(files []*File) *Tree {
 		if f.AbsPath != "" {
 			l.lay.classify(f)
 			l.classifyHiera(f)
+			if !f.Role.IsHiera() && isDataFile(f.AbsPath) {
+				// A YAML or JSON file no layer's hierarchy reads (given
+				// on its own, as pre-commit passes the files of data
+				// directories): nothing of Puppet's, so nothing to lint.
+				continue
+			}
 		}
 		if f.Env != nil {
 			envs[f.Env] = true
@@ -672,4 +678,14 @@ func (l *loader) assemble(files []*File) *Tree {
 		return strings.Compare(a.Err.Error(), b.Err.Error())
 	})
 	return t
+}
+
+// isDataFile reports whether the file at path has the extension of a
+// Hiera configuration or data file: .yaml, .yml, .json or .eyaml.
+func isDataFile(path string) bool {
+	switch filepath.Ext(path) {
+	case ".yaml", ".yml", ".json", ".eyaml":
+		return true
+	}
+	return false
 }
