@@ -66,7 +66,9 @@ func HieraUnknownKey() *Rule {
 		Doc: `A data key <class>::<param> whose class is defined in the tree, that has no such parameter, and that
 nothing looks up explicitly (lookup(), hiera*(), %{lookup('…')} or %{alias('…')} in data, lookup_options).
 Automatic parameter lookup never asks for it, so Puppet silently ignores it and the parameter keeps its
-default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed.`,
+default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed. A lookup
+of an interpolated key ("${module}::x") may ask for any key its text matches; when code looks up a key
+with no text of its own (lookup($key)), any key may be asked for, and findings are info.`,
 		Context: model.NeedDefinitions | model.NeedHieraData,
 		Run:     runHieraUnknownKey,
 	}
@@ -98,7 +100,11 @@ func runHieraUnknownKey(p *Pass) {
 		if index.LookedUp(k.Name) || index.LookedUp(name) {
 			continue
 		}
+		site, anyKey := index.AnyKey()
 		msg := fmt.Sprintf("class %s has no parameter %s: Puppet ignores this key", d.Name, param)
+		if anyKey {
+			msg = fmt.Sprintf("class %s has no parameter %s: automatic parameter lookup never asks for this key", d.Name, param)
+		}
 		var names []string
 		for _, prm := range d.Params {
 			names = append(names, prm.Name)
@@ -108,7 +114,13 @@ func runHieraUnknownKey(p *Pass) {
 		}
 		detail := "Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters, and nothing in the tree looks this key up explicitly."
 		sev := Warning
-		if !p.File.Source.HieraEveryNode {
+		if anyKey {
+			// A key computed at run time may be this one.
+			sev = Info
+			detail = fmt.Sprintf("Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters; "+
+				"nothing in the tree looks this key up by name, but %s looks up a key computed at run time, which may be this one.",
+				at(site.File, site.Span))
+		} else if !p.File.Source.HieraEveryNode {
 			// Whether any node's facts name this file is what the tree
 			// does not show (psick's data/examples.yaml matches
 			// %{facts.os.name}.yaml, and no node has that OS name).

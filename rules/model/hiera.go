@@ -87,6 +87,12 @@ type Hiera struct {
 	explicit map[string]bool
 	prefixes []string
 	patterns []*regexp.Regexp
+	// computed are the patterns of interpolated key arguments
+	// ("${module}::x" is ^.*::x$); anyKey are the lookups whose key is
+	// computed with no text of its own (lookup($key)): they may ask for
+	// any key.
+	computed []*regexp.Regexp
+	anyKey   []LookupSite
 	// options and optionPatterns are the keys, and the patterns, that
 	// lookup_options names.
 	options        map[string]bool
@@ -208,6 +214,13 @@ func (h *Hiera) noteCall(f *File, c *parser.Call) {
 			if prefix != "" {
 				h.prefixes = append(h.prefixes, prefix)
 			}
+			if re := keyPattern(s); re != nil {
+				h.computed = append(h.computed, re)
+			} else {
+				h.anyKey = append(h.anyKey, LookupSite{File: f, Span: s.Span()})
+			}
+		default:
+			h.anyKey = append(h.anyKey, LookupSite{File: f, Span: n.Span()})
 		}
 	}
 }
@@ -244,7 +257,52 @@ func (h *Hiera) LookedUp(key string) bool {
 			return true
 		}
 	}
+	for _, re := range h.computed {
+		if re.MatchString(key) {
+			return true
+		}
+	}
 	return false
+}
+
+// LookupSite is where code looks a key up.
+type LookupSite struct {
+	File *File
+	Span parser.Span
+}
+
+// AnyKey returns the first (by path and position) explicit lookup whose
+// key is computed with no text of its own, as in lookup($key): it may ask
+// for any key. ok is false when the program has none.
+func (h *Hiera) AnyKey() (site LookupSite, ok bool) {
+	for _, s := range h.anyKey {
+		if !ok || s.File.Path < site.File.Path || s.File.Path == site.File.Path && s.Span.Start.Offset < site.Span.Start.Offset {
+			site, ok = s, true
+		}
+	}
+	return site, ok
+}
+
+// keyPattern returns the regular expression matching every key the
+// interpolated string s can be: its text, with any text for each
+// interpolation; nil when s has no text of its own.
+func keyPattern(s *parser.InterpolatedString) *regexp.Regexp {
+	var b strings.Builder
+	text := false
+	b.WriteString("^")
+	for _, part := range s.Parts {
+		if lit, ok := part.(*parser.StringLit); ok {
+			b.WriteString(regexp.QuoteMeta(lit.Value))
+			text = text || lit.Value != ""
+			continue
+		}
+		b.WriteString("(?s:.*)")
+	}
+	b.WriteString("$")
+	if !text {
+		return nil
+	}
+	return regexp.MustCompile(b.String())
 }
 
 // Calls returns the explicit lookups of literal keys in f's code.
