@@ -29,7 +29,7 @@ import (
 )
 
 // formatVersion changes whenever the stored layout changes.
-const formatVersion = 6
+const formatVersion = 7
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when

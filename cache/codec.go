@@ -93,8 +93,11 @@ func encode(snap *snapshot, owner string) []byte {
 			for _, m := range u.References {
 				str(m)
 			}
+			for _, m := range u.Lookups {
+				str(m)
+			}
 			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
-				len(u.Titled) + len(u.Tested) + len(u.Overrides) + len(u.References)
+				len(u.Titled) + len(u.Tested) + len(u.Overrides) + len(u.References) + len(u.Lookups)
 		}
 	}
 
@@ -117,7 +120,7 @@ func encode(snap *snapshot, owner string) []byte {
 			b = binary.AppendUvarint(b, index[u.Name])
 			b = binary.AppendUvarint(b, index[u.Parent])
 			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested,
-				u.Overrides, u.References} {
+				u.Overrides, u.References, u.Lookups} {
 				b = binary.AppendUvarint(b, uint64(len(names)))
 				for _, m := range names {
 					b = binary.AppendUvarint(b, index[m])
@@ -279,6 +282,7 @@ func decode(data []byte, owner string) (snapshot, error) {
 			units[j].Tested = window()
 			units[j].Overrides = window()
 			units[j].References = window()
+			units[j].Lookups = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
 			return snapshot{}, errCorrupt

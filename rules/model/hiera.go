@@ -81,11 +81,9 @@ type Hiera struct {
 	p *Program
 	// explicit are the keys looked up by name: literal arguments of
 	// lookup(), hiera*(), keys of interpolations in data and of
-	// lookup_options; prefixes are the literal starts of interpolated
-	// key arguments ("profile::${x}"); patterns are lookup_options keys
-	// that are regular expressions.
+	// lookup_options; patterns are lookup_options keys that are regular
+	// expressions.
 	explicit map[string]bool
-	prefixes []string
 	patterns []*regexp.Regexp
 	// computed are the patterns of interpolated key arguments
 	// ("${module}::x" is ^.*::x$); anyKey are the lookups whose key is
@@ -173,12 +171,17 @@ func newHiera(p *Program) *Hiera {
 	return h
 }
 
-// noteCall records the keys an explicit lookup names.
-func (h *Hiera) noteCall(f *File, c *parser.Call) {
-	fn := c.FuncName()
+// lookupNames returns the expressions naming the keys that the call c of
+// a lookup function looks up, and whether it gives a default value (a
+// default argument, default_value or default_values_hash, a lambda, or
+// several names, any of which may have data).
+func lookupNames(c *parser.Call) (names []parser.Expr, hasDefault bool) {
+	if len(c.Args) == 0 {
+		return nil, false
+	}
 	name := c.Args[0]
-	hasDefault := c.Lambda != nil
-	if fn == "lookup" {
+	hasDefault = c.Lambda != nil
+	if c.FuncName() == "lookup" {
 		hasDefault = hasDefault || len(c.Args) >= 4
 		if opts, ok := name.(*parser.Hash); ok {
 			name = hashValue(opts, "name")
@@ -191,38 +194,75 @@ func (h *Hiera) noteCall(f *File, c *parser.Call) {
 	} else {
 		hasDefault = hasDefault || len(c.Args) >= 2
 	}
-	var names []parser.Expr
 	if a, ok := name.(*parser.Array); ok {
-		names = a.Elems
-		hasDefault = hasDefault || len(a.Elems) != 1 // several names: any may have data
-	} else if name != nil {
+		return a.Elems, hasDefault || len(a.Elems) != 1
+	}
+	if name != nil {
 		names = []parser.Expr{name}
 	}
+	return names, hasDefault
+}
+
+// lookupKey says what key a name expression of a lookup can be: a
+// literal key, the pattern of an interpolated one, or any key.
+func lookupKey(n parser.Expr) (literal string, pattern *regexp.Regexp, isLiteral bool) {
+	switch s := n.(type) {
+	case *parser.StringLit:
+		return s.Value, nil, true
+	case *parser.InterpolatedString:
+		return "", keyPattern(s), false
+	}
+	return "", nil, false
+}
+
+// noteCall records the keys an explicit lookup names.
+func (h *Hiera) noteCall(f *File, c *parser.Call) {
+	fn := c.FuncName()
+	names, hasDefault := lookupNames(c)
 	for _, n := range names {
-		switch s := n.(type) {
-		case *parser.StringLit:
-			h.explicit[s.Value] = true
-			key, _, _ := strings.Cut(s.Value, ".")
-			h.calls[f] = append(h.calls[f], LookupCall{Call: c, Func: fn, Key: key, KeySpan: s.Span(), HasDefault: hasDefault})
-		case *parser.InterpolatedString:
-			prefix := ""
-			if len(s.Parts) > 0 {
-				if lit, ok := s.Parts[0].(*parser.StringLit); ok {
-					prefix = lit.Value
-				}
-			}
-			if prefix != "" {
-				h.prefixes = append(h.prefixes, prefix)
-			}
-			if re := keyPattern(s); re != nil {
-				h.computed = append(h.computed, re)
-			} else {
-				h.anyKey = append(h.anyKey, LookupSite{File: f, Span: s.Span()})
-			}
+		literal, pattern, ok := lookupKey(n)
+		switch {
+		case ok:
+			h.explicit[literal] = true
+			key, _, _ := strings.Cut(literal, ".")
+			h.calls[f] = append(h.calls[f], LookupCall{Call: c, Func: fn, Key: key, KeySpan: n.Span(), HasDefault: hasDefault})
+		case pattern != nil:
+			h.computed = append(h.computed, pattern)
 		default:
 			h.anyKey = append(h.anyKey, LookupSite{File: f, Span: n.Span()})
 		}
 	}
+}
+
+// lookupSummary returns what the Summary of a unit records of the keys
+// that a call of a lookup function looks up (see Unit.Lookups).
+func lookupSummary(c *parser.Call) []string {
+	names, _ := lookupNames(c)
+	var out []string
+	for _, n := range names {
+		literal, pattern, ok := lookupKey(n)
+		switch {
+		case ok:
+			out = append(out, strings.ToLower(literal))
+		case pattern != nil:
+			out = append(out, "~"+pattern.String())
+		default:
+			out = append(out, "*")
+		}
+	}
+	return out
+}
+
+// lookupMayAsk reports whether a lookup recorded as entry (see
+// Unit.Lookups) may ask for a key of one of the namespaces (lower case):
+// a literal key of one of them, an interpolated key, or any key.
+func lookupMayAsk(entry string, namespaces map[string]bool) bool {
+	if entry == "*" || strings.HasPrefix(entry, "~") {
+		return true
+	}
+	key, _, _ := strings.Cut(strings.TrimPrefix(entry, "::"), ".")
+	i := strings.LastIndex(key, "::")
+	return i > 0 && namespaces[key[:i]]
 }
 
 // hashValue returns the value of a literal string key of a hash.
@@ -241,16 +281,11 @@ func hasOption(m *parser.Hash) bool {
 }
 
 // LookedUp reports whether key is looked up explicitly: by a literal
-// name, an interpolated name starting like it, an interpolation in data
-// or lookup_options.
+// name, an interpolated name it can be, an interpolation in data or
+// lookup_options.
 func (h *Hiera) LookedUp(key string) bool {
 	if h.explicit[key] {
 		return true
-	}
-	for _, p := range h.prefixes {
-		if strings.HasPrefix(key, p) {
-			return true
-		}
 	}
 	for _, re := range h.patterns {
 		if re.MatchString(key) {

@@ -160,11 +160,12 @@ const (
 
 	// NeedHieraData keeps, when a reported file is a Hiera file or calls
 	// a function that looks keys up, every Hiera file (configurations and
-	// data files) and, when a data file is reported, the units calling a
-	// function that looks keys up explicitly (lookup, hiera, hiera_array,
-	// hiera_hash, hiera_include): whether any data holds a key, and
-	// whether anything looks a data key up, are questions about all of
-	// them. Consulted by Program.Hiera (the Hiera rules).
+	// data files) and, when a data file is reported, the units looking
+	// keys up explicitly (lookup, hiera, hiera_array, hiera_hash,
+	// hiera_include) that may ask for a key of its keys' namespaces:
+	// whether any data holds a key, and whether anything looks a data key
+	// of a class up, are questions about all of them. Consulted by
+	// Program.Hiera (the Hiera rules).
 	NeedHieraData
 
 	// NeedParameterTypes keeps the type aliases that the classes and

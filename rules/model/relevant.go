@@ -666,14 +666,25 @@ func TemplateName(f *load.File) string {
 }
 
 // keepHiera keeps, when a reported file is a Hiera file or looks keys up,
-// every Hiera file and, when a data file is reported, every unit calling a
-// function that looks Hiera keys up (see NeedHieraData): only findings on
-// data depend on what code looks up, and only findings on data or on
-// lookups depend on the data.
+// every Hiera file and, when a data file is reported, every unit that may
+// look up a key of the namespaces of its keys (see NeedHieraData): only
+// findings on data depend on what code looks up, only on the keys of
+// classes (<class>::<param>, whose namespaces the data file's summary
+// mentions), and only findings on data or on lookups depend on the data.
 func (r *relevance) keepHiera() {
 	data, lookups := false, false
+	namespaces := map[string]bool{} // of the reported data files' keys
 	for i, f := range r.files {
-		data = data || r.reported[i] && f.Role == load.HieraData
+		if r.reported[i] && f.Role == load.HieraData {
+			data = true
+			if r.sums[i] != nil {
+				for _, u := range r.sums[i].Units {
+					for _, m := range u.Mentions {
+						namespaces[m] = true
+					}
+				}
+			}
+		}
 		if r.reported[i] && (f.Role.IsHiera() || r.sums[i] != nil && slices.ContainsFunc(r.sums[i].Units, func(u Unit) bool {
 			return slices.ContainsFunc(u.Mentions, IsLookupFunction)
 		})) {
@@ -694,7 +705,7 @@ func (r *relevance) keepHiera() {
 			continue
 		}
 		for j, u := range r.sums[i].Units {
-			if f.Role.IsHiera() || data && slices.ContainsFunc(u.Mentions, IsLookupFunction) {
+			if f.Role.IsHiera() || data && slices.ContainsFunc(u.Lookups, func(k string) bool { return lookupMayAsk(k, namespaces) }) {
 				r.keep(unitRef{int32(i), int32(j)})
 			}
 		}

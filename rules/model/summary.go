@@ -88,6 +88,13 @@ type Unit struct {
 	// ResourceKey writes them: whether anything can declare them depends
 	// on every unit declaring them.
 	References []string
+	// Lookups are the keys the unit looks up explicitly (lookup(),
+	// hiera*()), sorted and without duplicates: a literal key in lower
+	// case, "~" and a regular expression for a key interpolated with text
+	// of its own ("profile::${x}"), "*" for one without (lookup($key)),
+	// which may be any key. Whether anything looks a data key up depends
+	// on every unit that may.
+	Lookups []string
 }
 
 // UnitKind says what a unit is.
@@ -112,7 +119,7 @@ func Summarize(f *parser.File) *Summary {
 	s := &summarizer{sum: &Summary{Units: []Unit{{Kind: UnitTop}}}, mentions: []map[string]bool{{}},
 		resourceLike: []map[string]bool{{}}, declares: []map[string]bool{{}}, readsFrom: []map[string]bool{{}},
 		defaults: []map[string]bool{{}}, overrides: []map[string]bool{{}}, titled: []map[string]bool{{}}, tested: []map[string]bool{{}},
-		refKeys: []map[string]bool{{}}, uniq: []map[string][][]Branch{{}}}
+		refKeys: []map[string]bool{{}}, lookups: []map[string]bool{{}}, uniq: []map[string][][]Branch{{}}}
 	if f.Program != nil {
 		s.walk(f.Program, 0, "")
 	}
@@ -126,6 +133,7 @@ func Summarize(f *parser.File) *Summary {
 		s.sum.Units[i].Titled = sortedKeys(s.titled[i])
 		s.sum.Units[i].Tested = sortedKeys(s.tested[i])
 		s.sum.Units[i].References = sortedKeys(s.refKeys[i])
+		s.sum.Units[i].Lookups = sortedKeys(s.lookups[i])
 	}
 	return s.sum
 }
@@ -150,6 +158,7 @@ type summarizer struct {
 	titled       []map[string]bool // by unit
 	tested       []map[string]bool // by unit
 	refKeys      []map[string]bool // by unit
+	lookups      []map[string]bool // by unit
 	// uniq are, by unit, the arms each of its resource keys is declared on.
 	uniq []map[string][][]Branch
 	// branch are the conditional arms the walk is in, within its unit.
@@ -168,6 +177,7 @@ func (s *summarizer) open(kind UnitKind, name string) int {
 	s.titled = append(s.titled, map[string]bool{})
 	s.tested = append(s.tested, map[string]bool{})
 	s.refKeys = append(s.refKeys, map[string]bool{})
+	s.lookups = append(s.lookups, map[string]bool{})
 	s.uniq = append(s.uniq, map[string][][]Branch{})
 	return len(s.sum.Units) - 1
 }
@@ -306,6 +316,10 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 				for _, t := range resourceRefTypes(arg) {
 					s.declare(u, t.name)
 				}
+			}
+		case IsLookupFunction(fn):
+			for _, k := range lookupSummary(n) {
+				s.lookups[u][k] = true
 			}
 		case genericDeclaringFunctions[fn]:
 			s.titled[u][anyResource] = true
