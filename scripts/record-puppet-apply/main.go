@@ -7,7 +7,9 @@
 //	go run ./scripts/record-puppet-apply testdata/puppet-apply/scope/*.txtar
 //
 // Each archive is an environment (environment.conf, manifests/, modules/,
-// site/ ...). It is extracted into a temporary environment directory and
+// site/ ..., and hiera.yaml with its data directory, which Puppet reads as
+// the environment's Hiera layer, and modules' hiera.yaml and data/ as
+// theirs: testdata/puppet-apply/hiera). It is extracted into a temporary environment directory and
 // compiled with `puppet apply --noop` once per "puppet-apply:" line in the
 // archive's comment (the rest of the line is extra arguments, e.g.
 // "--certname web1.example.com"), or once with --certname node1.example.com
