@@ -180,8 +180,9 @@ func (c colorFlag) Set(v string) error {
 
 const usageText = `usage: ducklint [flags] [PATH ...]
 
-Lints Puppet manifests (*.pp) and EPP templates (*.epp). PATH is a file or a
-directory (default "."); "-" reads standard input.
+Lints Puppet manifests (*.pp), EPP templates (*.epp) and the Hiera files
+(hiera.yaml and the data files its hierarchy reads) of environments and
+modules. PATH is a file or a directory (default "."); "-" reads standard input.
 
 Flags:
   -f, --format FORMAT        output format: %s (default text)

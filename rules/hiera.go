@@ -228,7 +228,15 @@ func runHieraModuleKeyUnqualified(p *Pass) {
 				"must use keys qualified with the name of the module.", src.Module.Name, backendOf(src.DataFormat), p.File.Path)
 		}
 		detail += " Move it to the environment's data, or to the data of the module it names."
-		p.Report(Diagnostic{File: p.File.Path, Start: k.Span.Start, End: k.Span.End,
+		sev := Warning
+		if !src.HieraEveryNode {
+			// A file only a pattern names may be read by no node at all
+			// (psick's data/examples.yaml, reference text that
+			// %{facts.os.name}.yaml happens to match).
+			sev = Info
+			detail += " Only nodes whose facts or data make a hierarchy path pattern name this file read it, which the tree does not show."
+		}
+		p.Report(Diagnostic{File: p.File.Path, Start: k.Span.Start, End: k.Span.End, Severity: sev,
 			Message: fmt.Sprintf("key %s is not qualified with module %s's name: the module's Hiera layer never serves it", k.Name, src.Module.Name),
 			Detail:  detail})
 	}
