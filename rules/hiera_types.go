@@ -72,7 +72,12 @@ func checkDataTypes(p *Pass) {
 		case !src.HieraEveryNode:
 			sev, why = Info, "Only nodes whose facts or data make a hierarchy path pattern name this file read it, which the tree does not show."
 		case len(before.Some) > 0:
-			sev, why = Info, fmt.Sprintf("Nodes whose hierarchy names %s find the key there first; the others get this value.", before.Some[0].Path)
+			more := ""
+			if n := len(before.Some) - 1; n > 0 {
+				more = fmt.Sprintf(" (or one of %d more files holding it)", n)
+			}
+			sev, why = Info, fmt.Sprintf("Nodes whose hierarchy names %s%s find the key there first; the others get this value.",
+				before.Some[0].Path, more)
 		default:
 			if u := entryUncertainty(p.Program, d); u != "" {
 				sev, why = Info, u

@@ -437,8 +437,8 @@ func (h *Hiera) Before(f *File, key string) Precedence {
 			continue
 		}
 		gFirst, gLiteral := rankIn(gc, g)
-		switch {
-		case gc == conf:
+		switch gc {
+		case conf:
 			if gLiteral >= 0 && gLiteral < first {
 				out.Always = g
 				return out
@@ -446,7 +446,7 @@ func (h *Hiera) Before(f *File, key string) Precedence {
 			if gFirst >= 0 && gFirst < first {
 				out.Some = append(out.Some, g)
 			}
-		case gc == envLayer:
+		case envLayer:
 			if gLiteral >= 0 {
 				out.Always = g
 				return out
