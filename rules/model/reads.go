@@ -25,6 +25,7 @@ const (
 	scanDefaults                       // Defaults and Overrides
 	scanMentions                       // Mentions
 	scanDeclared                       // the names units declare and define
+	scanLookups                        // Lookups
 )
 
 func newReads() *Reads {
@@ -92,7 +93,8 @@ func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
 		rd.scans&scanTitled != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Titled} }) ||
 		rd.scans&scanDefaults != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Defaults, u.Overrides} }) ||
 		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }) ||
-		rd.scans&scanDeclared != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Declares, {u.Name}} }))
+		rd.scans&scanDeclared != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Declares, {u.Name}} }) ||
+		rd.scans&scanLookups != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Lookups} }))
 }
 
 // sameField reports whether two summaries have as many units, with equal

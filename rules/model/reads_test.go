@@ -51,6 +51,14 @@ func randomSummary(rng *rand.Rand) *model.Summary {
 		if rng.IntN(3) == 0 {
 			u.References = []string{"file[x]", "file[y]"}[:1+rng.IntN(2)]
 		}
+		// Keys looked up: of a namespace data mentions, of another, a
+		// pattern, any key.
+		for _, k := range []string{"*", "a::x", "f::g::x", "z::x", "~^f::.*$"} {
+			if rng.IntN(8) == 0 {
+				u.Lookups = append(u.Lookups, k)
+			}
+		}
+		slices.Sort(u.Lookups)
 		if kind != model.UnitTop && kind != model.UnitNode {
 			u.Name = names[rng.IntN(len(names))]
 			if kind == model.UnitClass && rng.IntN(3) == 0 {

@@ -695,7 +695,7 @@ func (r *relevance) keepHiera() {
 		return // no reported file is Hiera's or looks keys up: no finding depends on data
 	}
 	if data {
-		r.scan(scanMentions)
+		r.scan(scanLookups)
 	}
 	for i, f := range r.files {
 		if f.Role.IsHiera() {
