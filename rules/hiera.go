@@ -17,10 +17,11 @@ func HieraConfig() *Rule {
 		Title:    "A hiera.yaml or Hiera data file Puppet cannot use",
 		Severity: Error,
 		Kind:     PerFile,
-		Doc: `A hiera.yaml that is not valid YAML, is a Hiera 3 (or, deprecated, Hiera 4) configuration, has keys
-Puppet does not know, hierarchy entries without a name or backend, two location keys in one entry, or a
-backend function that neither Puppet nor the tree defines; a data file that is not valid YAML or JSON or
-whose top level is not a hash. Puppet fails every lookup through such a layer.`,
+		Doc: `A hiera.yaml that is not valid YAML, has keys Puppet does not know, hierarchy entries without a name
+or backend, two location keys in one entry, or a backend function that neither Puppet nor the tree
+defines; a data file that is not valid YAML or JSON or whose top level is not a hash: Puppet fails every
+lookup through such a layer. A Hiera 3 configuration (no version, or version 3), which Puppet ignores at
+an environment's or a module's root, and a deprecated Hiera 4 one are warnings.`,
 		Context: model.NeedDefinitions,
 		Run:     runHieraConfig,
 	}
