@@ -54,7 +54,7 @@ func UniquenessKeys(r *Resource, isDefine bool) []string {
 	if v := attrValue(r, "alias"); v != nil {
 		for _, e := range TitleElems(v) {
 			if k, lit, ok := TitleKey(r.Type, e); ok && lit {
-				keys = append(keys, ResourceKey(r.Type, normalizeTitle(r.Type, k)))
+				keys = append(keys, ResourceKey(r.Type, NormalizeTitle(r.Type, k)))
 			}
 		}
 	}
@@ -78,7 +78,7 @@ func UniquenessKeys(r *Resource, isDefine bool) []string {
 		if !ok || !lit {
 			return keys // an identity the code does not show
 		}
-		parts[i], set[i] = normalizeTitle(r.Type, k), true
+		parts[i], set[i] = NormalizeTitle(r.Type, k), true
 	}
 	if len(namevars) == 1 {
 		if set[0] && len(titles) == 1 && parts[0] != titles[0] {
@@ -119,7 +119,7 @@ func literalTitles(r *Resource) []string {
 	var out []string
 	for _, t := range TitleElems(r.Body.Title) {
 		if k, lit, ok := TitleKey(r.Type, t); ok && lit {
-			out = append(out, normalizeTitle(r.Type, k))
+			out = append(out, NormalizeTitle(r.Type, k))
 		}
 	}
 	return out
@@ -138,9 +138,9 @@ func HasTitleKey(r *Resource, key string) bool {
 	return false
 }
 
-// normalizeTitle is a title as the type reads it: a file path without its
+// NormalizeTitle is a title as the type reads it: a file path without its
 // trailing slashes.
-func normalizeTitle(typ, title string) string {
+func NormalizeTitle(typ, title string) string {
 	if typ == "file" && len(title) > 1 {
 		if t := strings.TrimRight(title, "/"); t != "" {
 			return t

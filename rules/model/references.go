@@ -1,10 +1,7 @@
 package model
 
 import (
-	"strings"
 	"sync"
-
-	"github.com/ducklint/ducklint/parser"
 )
 
 // genericDeclaringFunctions declare resources of a type and title their
@@ -65,85 +62,43 @@ func (p *Program) CanProvide(typ, title string) bool {
 	if pv.anything || pv.computed[typ] {
 		return true
 	}
-	return pv.keys[ResourceKey(typ, normalizeTitle(typ, title))]
+	return pv.keys[ResourceKey(typ, NormalizeTitle(typ, title))]
 }
 
 func (p *Program) buildProviders() *providers {
 	pv := &providers{keys: map[string]bool{}, computed: map[string]bool{}}
-	names := p.Names()
+	for _, f := range p.Files {
+		pv.anything = pv.anything || f.providers.anything
+		for _, typ := range f.providers.computed {
+			pv.computed[typ] = true
+		}
+	}
+	if pv.anything {
+		return pv
+	}
 	// Code outside the tree may declare anything: a class or resource
 	// type the tree does not define, of a module it may depend on.
-	externalClass := func(f *File, name string) bool {
-		st, _ := names.Class(f, name)
-		return st == NameUnknowable
-	}
-	externalType := func(f *File, name string) bool {
-		st, _ := names.ResourceType(f, name)
-		return st == NameUnknowable
-	}
-	for _, f := range p.Files {
-		// Examples count too: they declare what their own references name.
-		if f.Parsed == nil || f.Parsed.Program == nil {
-			continue
-		}
-		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
-			switch n := n.(type) {
-			case *parser.Resource:
-				typ := n.TypeName()
-				switch typ {
-				case "":
-					pv.anything = true // Resource[$type] { ... }
-				case "class":
-					for _, b := range n.Bodies {
-						ts := classTargets(b.Title)
-						if len(ts) == 0 {
-							pv.anything = true // a class the code computes
-						}
-						for _, t := range ts {
-							pv.anything = pv.anything || externalClass(f, t.name)
-						}
-					}
-				default:
-					if externalType(f, typ) {
-						pv.anything = true
-					}
-					for _, b := range n.Bodies {
-						r := &Resource{Type: typ, Node: n, Body: b}
-						if isExprDefault(r) {
-							continue
-						}
-						keys := UniquenessKeys(r, !isCoreType(typ))
-						if len(literalTitles(r)) < len(TitleElems(b.Title)) {
-							pv.computed[typ] = true
-						}
-						for _, k := range keys {
-							pv.keys[k] = true
-						}
-					}
-				}
-			case *parser.Call:
-				fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
-				switch {
-				case genericDeclaringFunctions[fn]:
-					pv.anything = true
-				case packageDeclaringFunctions[fn]:
-					pv.computed["package"] = true
-				case declKindOf(fn) != 0:
-					for _, a := range n.Args {
-						ts := classTargets(a)
-						if len(ts) == 0 {
-							pv.anything = true // a class the code computes
-						}
-						for _, t := range ts {
-							pv.anything = pv.anything || externalClass(f, t.name)
-						}
-					}
+	names := p.Names()
+	for _, s := range p.Scopes() {
+		f := s.File
+		for _, d := range s.Declarations {
+			switch d.Kind {
+			case Include, Require, Contain, ResourceLike:
+				if st, _ := names.Class(f, d.Target); st == NameUnknowable {
+					return &providers{anything: true}
 				}
 			}
-			return !pv.anything
-		})
-		if pv.anything {
-			break
+		}
+		for _, r := range s.Resources {
+			if st, _ := names.ResourceType(f, r.Type); st == NameUnknowable {
+				return &providers{anything: true}
+			}
+			if isExprDefault(r) {
+				continue
+			}
+			for _, k := range UniquenessKeys(r, !isCoreType(r.Type)) {
+				pv.keys[k] = true
+			}
 		}
 	}
 	return pv

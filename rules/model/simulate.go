@@ -53,6 +53,7 @@ type simWorker struct {
 	sites    store[siteRecord]
 	evals    store[declRecord]
 	resEvals store[resEval]
+	refEvals store[refEval]
 	// slab are chunks of 256 instances, of which the simulation running
 	// uses the first slabUsed (see newInstance).
 	slab     [][]instance
@@ -112,6 +113,7 @@ type simFindings struct {
 	sites    [][]siteRecord
 	evals    [][]declRecord
 	resEvals [][]resEval
+	refEvals [][]refEval
 	// reached are the definitions the simulation evaluated.
 	reached []*Definition
 }
@@ -163,6 +165,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	}
 	w.queueBuf = sm.queue[:0]
 	sm.out.sites, sm.out.evals, sm.out.resEvals = w.sites.take(), w.evals.take(), w.resEvals.take()
+	sm.out.refEvals = w.refEvals.take()
 	return sm.out
 }
 
@@ -199,6 +202,13 @@ type event struct {
 	tracked int32
 	// virtual is set for a virtual or exported resource.
 	virtual bool
+	// refs are the reference items (see refTracker) the event evaluates:
+	// a resource providing a referenced target, references a resource's
+	// metaparameters make, or ref's.
+	refs []int32
+	// ref is the reference of an event that only makes one: a chaining
+	// arrow's or a class resource's metaparameter's.
+	ref *Reference
 }
 
 // typeUse is how a class body uses one resource type.
@@ -347,12 +357,19 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 				continue
 			}
 			ti, tracked := a.res.index[r]
+			items := a.refs.resourceItems(r)
 			if r.Node.Form == "" {
-				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked)})
-			} else if tracked {
+				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked), refs: items})
+			} else if tracked || len(items) > 0 {
 				// A virtual or exported resource is in the catalog too,
-				// though not applied: only duplicate detection sees it.
-				evs = append(evs, event{order: r.Order, res: r, virtual: true, tracked: ti + 1})
+				// though not applied: duplicate detection sees it, and
+				// references see it when something realizes it.
+				evs = append(evs, event{order: r.Order, res: r, virtual: true, tracked: trackedNumber(ti, tracked), refs: items})
+			}
+		}
+		for _, ref := range sc.References {
+			if it, ok := a.refs.site[ref]; ok && ref.Resource == nil {
+				evs = append(evs, event{order: ref.Order, ref: ref, refs: []int32{it}})
 			}
 		}
 		for _, d := range sc.Declarations {
@@ -621,7 +638,19 @@ func (sm *simulation) evalScope(inst *instance) {
 		return
 	}
 	for _, ev := range sm.w.scopeEvents(inst.scope) {
+		if len(ev.refs) > 0 {
+			branch := ev.res.branch()
+			if ev.ref != nil {
+				branch = ev.ref.Branch
+			}
+			path := sm.a.refs.reliable(inst, inst.path)
+			if len(branch) > 0 {
+				path = sm.w.paths.Concat(path, branch)
+			}
+			sm.recordRefs(ev.refs, path)
+		}
 		switch {
+		case ev.ref != nil:
 		case ev.def != nil:
 			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
 		case ev.virtual:
@@ -696,6 +725,9 @@ func (w *simWorker) declaredAbove(inst *instance, decl *Declaration) bool {
 // inserting an undeclared base class first, and evaluates its body. path
 // is pathTo(from, decl).
 func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration, path *armsTo) *instance {
+	if it := sm.a.refs.classItem(def); it >= 0 {
+		sm.recordRefs([]int32{it}, sm.a.refs.reliable(from, path.get()))
+	}
 	info := sm.w.info(def)
 	if info.declaredIn == sm.stamp {
 		return info.inst

@@ -414,7 +414,7 @@ func (s *summarizer) refs(u int, e parser.Expr) {
 		}
 		for _, t := range ref.Titles {
 			if k, lit, ok := TitleKey(ref.Type, t); ok && lit {
-				s.refKeys[u][ResourceKey(ref.Type, normalizeTitle(ref.Type, k))] = true
+				s.refKeys[u][ResourceKey(ref.Type, NormalizeTitle(ref.Type, k))] = true
 			}
 		}
 	}
