@@ -24,7 +24,7 @@ or alias. Nothing is reported when something could: a resource of the type with 
 create_resources or ensure_resource, ensure_packages (for packages), a resource of a computed type or
 class, or a class or defined type that code outside the tree may define (a module the tree depends on
 but does not hold, or any module when the tree does not say what it depends on).`,
-		Context: model.NeedDefinitions | model.NeedReferenceProviders,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedReferenceProviders,
 		Run:     runUnknownResourceReference,
 	}
 }

@@ -17,6 +17,10 @@ var packageDeclaringFunctions = map[string]bool{"ensure_packages": true, "stdlib
 // any type and title (see Unit.Titled).
 const anyResource = "*[]"
 
+// realizedTitle is the title of the summary key (see Unit.Titled) of a
+// unit realizing or collecting resources of a type.
+const realizedTitle = "<realized>"
+
 // twiceInUnit is the summary key of a unit declaring two resources with
 // one key (see Unit.Titled).
 const twiceInUnit = "*[twice]"
