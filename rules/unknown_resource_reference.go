@@ -149,6 +149,11 @@ func checkReference(p *Pass, i int, misses map[model.RefKey]*model.RefMiss, e pa
 				}
 			}
 		}
+		if miss != nil && !miss.RefShown && sev != Info && p.Program.HasNodes(p.File) {
+			sev = Info
+			why = "Only classes or defined types nothing in the tree declares reach this code: an ENC or Hiera may " +
+				"assign them with the class that declares the target."
+		}
 		if why != "" {
 			detail += " " + why
 		}

@@ -24,6 +24,10 @@ type RefMiss struct {
 	// Shown is set when one of those catalogs is one the tree shows (a
 	// node's or the main manifests'), not only one an ENC could make.
 	Shown bool
+	// RefShown is set when a catalog the tree shows holds the reference;
+	// otherwise only classes or defined types nothing in the tree
+	// declares reach it.
+	RefShown bool
 	// Unrealized is set when the target is declared only as a virtual
 	// resource that nothing realizes, or an exported one nothing
 	// collects.
@@ -70,8 +74,8 @@ type refTarget struct {
 // trackReferences finds the references whose verdict the simulations
 // decide: to a class of the tree, or to a resource of a known type whose
 // only providers are resources with literal keys (no computed title of
-// its type, nothing declaring any resource, no code outside the tree: then
-// CanProvide answers). References in documentation and of virtual or
+// its type, nothing declaring any resource or class the code computes, no
+// code outside the tree: otherwise CanProvide answers). References in documentation and of virtual or
 // exported resources are left out, as is a class's reference to itself.
 func (a *dynamicAnalysis) trackReferences() {
 	p := a.p
@@ -88,6 +92,9 @@ func (a *dynamicAnalysis) trackReferences() {
 			if ref.Resource != nil && ref.Resource.Node.Form != "" {
 				continue
 			}
+			if p.CanProvide(ref.Type, ref.Title); p.provided.p.anything {
+				continue // code the simulations cannot follow may provide it
+			}
 			if ref.Type == "class" {
 				def := p.Class(ref.Title)
 				if def == nil || def.Scope == nil || p.DeclaredByPattern(ref.Title) || s.Owner().Def == def {
@@ -102,8 +109,7 @@ func (a *dynamicAnalysis) trackReferences() {
 				wanted = append(wanted, ref)
 				continue
 			}
-			if !p.IsKnownResourceType(ref.Type) || !p.CanProvide(ref.Type, ref.Title) || p.provided.p.anything ||
-				p.provided.p.computed[ref.Type] {
+			if !p.IsKnownResourceType(ref.Type) || !p.CanProvide(ref.Type, ref.Title) || p.provided.p.computed[ref.Type] {
 				continue
 			}
 			key := ResourceKey(ref.Type, ref.Title)
@@ -328,12 +334,8 @@ func (a *dynamicAnalysis) heldReferences() map[RefKey]*RefMiss {
 			continue
 		}
 		miss := &RefMiss{Ref: ref, Elsewhere: len(theirs) > 0, Unrealized: len(theirs) == 0 && tg.unrealized}
-		for _, f := range theirs {
-			if !a.rootSim[f.sim] {
-				miss.Shown = true
-				break
-			}
-		}
+		miss.Shown = slices.ContainsFunc(theirs, func(f refEval) bool { return !a.rootSim[f.sim] })
+		miss.RefShown = slices.ContainsFunc(mine, func(e refEval) bool { return !a.rootSim[e.sim] })
 		if tg.class != nil {
 			if decls := a.p.DeclarationsOf(tg.class.Name); len(decls) > 0 {
 				miss.Other = decls[0]

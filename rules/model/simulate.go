@@ -845,7 +845,12 @@ func (sm *simulation) create(inst *instance, r *Resource, tracked int32) {
 // tracks r (tracked is 1 + its number there, 0 when it does not).
 func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int64) {
 	if tracked > 0 {
-		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, sm.w.paths.Concat(inst.path, r.Branch)}})
+		path := sm.w.paths.Concat(inst.path, r.Branch)
+		var values []Condition
+		if PathDependsOnData(path) {
+			values = sm.w.valueConditions(inst, r)
+		}
+		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, path}, values})
 	}
 }
 
