@@ -84,6 +84,9 @@ func (a *dynamicAnalysis) trackReferences() {
 	a.refs = t
 	byKey := map[string]*refTarget{}
 	var wanted []*Reference
+	if !slices.ContainsFunc(p.Scopes(), func(s *Scope) bool { return len(s.References) > 0 }) {
+		return
+	}
 	for _, s := range p.Scopes() {
 		if s.File == nil || s.File.documentation {
 			continue
@@ -128,32 +131,24 @@ func (a *dynamicAnalysis) trackReferences() {
 	// anywhere: its references are left undecided.
 	realized, collected := realizedKeys(p)
 	undecided := map[*refTarget]bool{}
-	for _, s := range p.Scopes() {
-		for _, r := range s.Resources {
-			if isExprDefault(r) {
-				continue
-			}
-			for _, k := range UniquenessKeys(r, p.Define(r.Type) != nil) {
-				tg := byKey[k]
-				if tg == nil || tg.class != nil {
-					continue
+	for k, tg := range byKey {
+		if tg.class != nil {
+			continue
+		}
+		for _, r := range p.provided.p.keys[k] {
+			switch {
+			case r.File.documentation || r.Node.Form == "exported" && (collected[r.Type] || collected[k]):
+				undecided[tg] = true
+			case r.Node.Form == "exported" || r.Node.Form != "" && !realized[r.Type] && !realized[k]:
+				tg.unrealized = true
+			default:
+				if _, ok := t.provider[r]; !ok {
+					t.provider[r] = t.items
+					t.ofResource[r] = append(t.ofResource[r], t.items)
+					t.items++
 				}
-				switch {
-				case r.File.documentation || r.Node.Form == "exported" && (collected[r.Type] || collected[k]):
-					undecided[tg] = true
-				case r.Node.Form == "exported" || r.Node.Form != "" && !realized[r.Type] && !realized[k]:
-					tg.unrealized = true
-				default:
-					if _, ok := t.provider[r]; !ok {
-						t.provider[r] = t.items
-						t.ofResource[r] = append(t.ofResource[r], t.items)
-						t.items++
-					}
-					if !slices.Contains(tg.resources, r) {
-						tg.resources = append(tg.resources, r)
-						tg.items = append(tg.items, t.provider[r])
-					}
-				}
+				tg.resources = append(tg.resources, r)
+				tg.items = append(tg.items, t.provider[r])
 			}
 		}
 	}

@@ -36,9 +36,10 @@ func IsRelationshipParam(name string) bool { return relationshipParams[name] }
 // providers is what can put a resource into a catalog, over the whole
 // program, documentation included (an example declares what it refers to).
 type providers struct {
-	// keys are the keys (UniquenessKeys, with aliases) of every resource,
-	// virtual and exported ones included: a collector may realize them.
-	keys map[string]bool
+	// keys are the resources under each key (UniquenessKeys, with
+	// aliases), virtual and exported ones included: a collector may
+	// realize them.
+	keys map[string][]*Resource
 	// computed are the types with a resource whose title the code does
 	// not show.
 	computed map[string]bool
@@ -66,11 +67,11 @@ func (p *Program) CanProvide(typ, title string) bool {
 	if pv.anything || pv.computed[typ] {
 		return true
 	}
-	return pv.keys[ResourceKey(typ, NormalizeTitle(typ, title))]
+	return len(pv.keys[ResourceKey(typ, NormalizeTitle(typ, title))]) > 0
 }
 
 func (p *Program) buildProviders() *providers {
-	pv := &providers{keys: map[string]bool{}, computed: map[string]bool{}}
+	pv := &providers{keys: map[string][]*Resource{}, computed: map[string]bool{}}
 	for _, f := range p.Files {
 		pv.anything = pv.anything || f.providers.anything
 		for _, typ := range f.providers.computed {
@@ -101,7 +102,9 @@ func (p *Program) buildProviders() *providers {
 				continue
 			}
 			for _, k := range UniquenessKeys(r, !isCoreType(r.Type)) {
-				pv.keys[k] = true
+				if rs := pv.keys[k]; len(rs) == 0 || rs[len(rs)-1] != r {
+					pv.keys[k] = append(rs, r)
+				}
 			}
 		}
 	}

@@ -637,7 +637,9 @@ func (sm *simulation) evalScope(inst *instance) {
 	if inst.scope == nil {
 		return
 	}
-	for _, ev := range sm.w.scopeEvents(inst.scope) {
+	evs := sm.w.scopeEvents(inst.scope)
+	for i := range evs {
+		ev := &evs[i] // events are large: not copied
 		if len(ev.refs) > 0 {
 			branch := ev.res.branch()
 			if ev.ref != nil {
@@ -664,7 +666,7 @@ func (sm *simulation) evalScope(inst *instance) {
 }
 
 // declare evaluates one declaration made by inst.
-func (sm *simulation) declare(inst *instance, ev event) {
+func (sm *simulation) declare(inst *instance, ev *event) {
 	at := sm.tick()
 	decl, def := ev.decl, ev.target
 	if def == nil && ev.tracked == 0 {
