@@ -12,18 +12,20 @@ import (
 func UnknownResourceReference() *Rule {
 	return &Rule{
 		ID:       "unknown-resource-reference",
-		Title:    "A relationship to a resource nothing can declare",
+		Title:    "A relationship to a resource or class no catalog holding it can hold",
 		Severity: Error,
 		Kind:     PerFile,
 		Doc: `The relationship metaparameters (before, require, notify, subscribe) and the chaining arrows
-(->, ~>, <-, <~) need the resource they name to be in the catalog: Puppet fails with "Could not find
-resource 'Service[ngnix]' in parameter 'require'" or "... for relationship from ...". The rule reports
-a reference with a literal title to a resource type the tree knows (built in, a defined type or a Ruby
-type of the tree) when no code of the tree declares a resource of that type with that title, namevar
-or alias. Nothing is reported when something could: a resource of the type with a computed title,
+(->, ~>, <-, <~) need the resource or class they name to be in the catalog: Puppet fails with "Could not
+find resource 'Service[ngnix]' in parameter 'require'" or "... for relationship from ...". The rule
+reports a reference with a literal title, to a resource type the tree knows or to a class of the tree,
+when no catalog evaluating the reference holds the target: nothing in the tree declares it (error), only
+a virtual resource nothing realizes or an exported one nothing collects (error), or it is declared only in
+other catalogs, as the evaluation simulation per entry point finds (another node's, the other arm of a
+conditional; warning, info when only classes nothing declares hold it). Nothing is reported when code the
+simulations cannot follow could provide it: a resource of the type with a computed title,
 create_resources or ensure_resource, ensure_packages (for packages), a resource of a computed type or
-class, or a class or defined type that code outside the tree may define (a module the tree depends on
-but does not hold, or any module when the tree does not say what it depends on).`,
+class, or a class or defined type that code outside the tree may define.`,
 		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedReferenceProviders,
 		Run:     runUnknownResourceReference,
 	}
