@@ -145,7 +145,7 @@ func checkReference(p *Pass, i int, misses map[model.RefKey]*model.RefMiss, e pa
 				"that declares it where this code runs, or drop the relationship.", puppet, what, place)
 			if sev == Error {
 				sev = Warning
-				if !miss.Shown {
+				if !miss.Shown && p.Program.HasNodes(p.File) {
 					sev = Info
 					why = "Only classes nothing in the tree declares (an ENC or Hiera may assign them) declare it."
 				}

@@ -2,7 +2,10 @@ package model
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/ducklint/ducklint/parser"
 )
@@ -345,14 +348,43 @@ func (a *dynamicAnalysis) heldReferences() map[RefKey]*RefMiss {
 
 // held reports whether one of the reference's evaluations mine meets one
 // of its target's, theirs (sorted by simulation): in the same simulation,
-// or in two an ENC could combine, on arms that can run together.
+// or in two an ENC could combine, on arms that can run together. Each
+// side is first reduced to its distinct (simulation, arms) pairs, and the
+// target's root evaluations to their distinct arms, so that a reference and
+// a target evaluated many times (a defined type's instances, a class many
+// roots reach) cost what their distinct paths do, not the product of
+// their evaluations.
 func (a *dynamicAnalysis) held(w *simWorker, mine, theirs []refEval) bool {
-	var roots []refEval
+	mine, theirs = distinctEvals(mine), distinctEvals(theirs)
+	// The target's root evaluations by arms, with up to two simulations
+	// of each kind (role or not): enough to find one other than the
+	// reference's that an ENC can combine with it.
+	type group struct {
+		path         []Branch
+		roles, plain []int
+	}
+	var groups []*group
+	index := map[string]*group{}
 	for _, f := range theirs {
-		if a.rootSim[f.sim] {
-			roots = append(roots, f)
+		if !a.rootSim[f.sim] {
+			continue
+		}
+		k := pathKey(f.path)
+		g := index[k]
+		if g == nil {
+			g = &group{path: f.path}
+			index[k] = g
+			groups = append(groups, g)
+		}
+		if a.roleSim[f.sim] {
+			if len(g.roles) < 2 {
+				g.roles = append(g.roles, f.sim)
+			}
+		} else if len(g.plain) < 2 {
+			g.plain = append(g.plain, f.sim)
 		}
 	}
+	other := func(sims []int, not int) bool { return slices.ContainsFunc(sims, func(s int) bool { return s != not }) }
 	for _, e := range mine {
 		i, _ := slices.BinarySearchFunc(theirs, e.sim, func(x refEval, sim int) int { return cmp.Compare(x.sim, sim) })
 		for ; i < len(theirs) && theirs[i].sim == e.sim; i++ {
@@ -363,11 +395,39 @@ func (a *dynamicAnalysis) held(w *simWorker, mine, theirs []refEval) bool {
 		if !a.rootSim[e.sim] {
 			continue
 		}
-		for _, f := range roots {
-			if f.sim != e.sim && a.canMeet(e.sim, f.sim) && !w.exclusive(e.path, f.path) {
+		for _, g := range groups {
+			// Two roots an ENC can combine: any two but two roles.
+			if (other(g.plain, e.sim) || !a.roleSim[e.sim] && other(g.roles, e.sim)) && !w.exclusive(e.path, g.path) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// distinctEvals returns evs (sorted by simulation) without the evaluations
+// whose simulation and arms an earlier one has, in the same order.
+func distinctEvals(evs []refEval) []refEval {
+	if len(evs) < 2 {
+		return evs
+	}
+	seen := map[string]bool{}
+	out := make([]refEval, 0, len(evs))
+	for _, e := range evs {
+		k := strconv.Itoa(e.sim) + pathKey(e.path)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// pathKey identifies a path of arms by its conditionals and arms.
+func pathKey(path []Branch) string {
+	var b strings.Builder
+	for _, br := range path {
+		fmt.Fprintf(&b, "|%p:%d", br.Cond, br.Arm)
+	}
+	return b.String()
 }
