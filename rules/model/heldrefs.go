@@ -98,7 +98,7 @@ func (a *dynamicAnalysis) trackReferences() {
 			if ref.Resource != nil && ref.Resource.Node.Form != "" {
 				continue
 			}
-			if p.CanProvide(ref.Type, ref.Title); p.provided.p.anything {
+			if p.providers().anything {
 				continue // code the simulations cannot follow may provide it
 			}
 			if ref.Type == "class" {
@@ -115,7 +115,7 @@ func (a *dynamicAnalysis) trackReferences() {
 				wanted = append(wanted, ref)
 				continue
 			}
-			if !p.IsKnownResourceType(ref.Type) || !p.CanProvide(ref.Type, ref.Title) || p.provided.p.computed[ref.Type] {
+			if !p.IsKnownResourceType(ref.Type) || !p.CanProvide(ref.Type, ref.Title) || p.providers().computed[ref.Type] {
 				continue
 			}
 			key := ResourceKey(ref.Type, ref.Title)
@@ -138,7 +138,7 @@ func (a *dynamicAnalysis) trackReferences() {
 		if tg.class != nil {
 			continue
 		}
-		for _, r := range p.provided.p.keys[k] {
+		for _, r := range p.providerKeys()[k] {
 			switch {
 			case r.File.documentation || r.Node.Form == "exported" && (collected[r.Type] || collected[k]):
 				undecided[tg] = true

@@ -50,10 +50,11 @@ type providers struct {
 	anything bool
 }
 
-// providersOnce memoises Program.providers.
+// providersOnce memoises Program.providers and its keys, which are built
+// apart: only references to resources need them.
 type providersOnce struct {
-	once sync.Once
-	p    *providers
+	once, keysOnce sync.Once
+	p              *providers
 }
 
 // CanProvide reports whether some code of the program can put the
@@ -62,16 +63,46 @@ type providersOnce struct {
 // a computed title, a function that declares resources from its arguments,
 // or code outside the tree. It is false when nothing can.
 func (p *Program) CanProvide(typ, title string) bool {
-	p.provided.once.Do(func() { p.provided.p = p.buildProviders() })
-	pv := p.provided.p
+	pv := p.providers()
 	if pv.anything || pv.computed[typ] {
 		return true
 	}
-	return len(pv.keys[ResourceKey(typ, NormalizeTitle(typ, title))]) > 0
+	return len(p.providerKeys()[ResourceKey(typ, NormalizeTitle(typ, title))]) > 0
+}
+
+// providers returns what can declare resources the code does not show by
+// title (anything, computed); its keys are built by providerKeys.
+func (p *Program) providers() *providers {
+	p.provided.once.Do(func() { p.provided.p = p.buildProviders() })
+	return p.provided.p
+}
+
+// providerKeys returns the resources of the program under each key.
+func (p *Program) providerKeys() map[string][]*Resource {
+	pv := p.providers()
+	p.provided.keysOnce.Do(func() {
+		pv.keys = map[string][]*Resource{}
+		if pv.anything {
+			return
+		}
+		for _, s := range p.Scopes() {
+			for _, r := range s.Resources {
+				if isExprDefault(r) {
+					continue
+				}
+				for _, k := range UniquenessKeys(r, !isCoreType(r.Type)) {
+					if rs := pv.keys[k]; len(rs) == 0 || rs[len(rs)-1] != r {
+						pv.keys[k] = append(rs, r)
+					}
+				}
+			}
+		}
+	})
+	return pv.keys
 }
 
 func (p *Program) buildProviders() *providers {
-	pv := &providers{keys: map[string][]*Resource{}, computed: map[string]bool{}}
+	pv := &providers{computed: map[string]bool{}}
 	for _, f := range p.Files {
 		pv.anything = pv.anything || f.providers.anything
 		for _, typ := range f.providers.computed {
@@ -82,28 +113,32 @@ func (p *Program) buildProviders() *providers {
 		return pv
 	}
 	// Code outside the tree may declare anything: a class or resource
-	// type the tree does not define, of a module it may depend on.
+	// type the tree does not define, of a module it may depend on. The
+	// answer depends on the file (its module's dependencies): each type
+	// is asked once per file.
 	names := p.Names()
+	type fileType struct {
+		f   *File
+		typ string
+	}
+	asked := map[fileType]bool{}
 	for _, s := range p.Scopes() {
 		f := s.File
 		for _, d := range s.Declarations {
 			switch d.Kind {
 			case Include, Require, Contain, ResourceLike:
 				if st, _ := names.Class(f, d.Target); st == NameUnknowable {
-					return &providers{anything: true}
+					pv.anything = true
+					return pv
 				}
 			}
 		}
 		for _, r := range s.Resources {
-			if st, _ := names.ResourceType(f, r.Type); st == NameUnknowable {
-				return &providers{anything: true}
-			}
-			if isExprDefault(r) {
-				continue
-			}
-			for _, k := range UniquenessKeys(r, !isCoreType(r.Type)) {
-				if rs := pv.keys[k]; len(rs) == 0 || rs[len(rs)-1] != r {
-					pv.keys[k] = append(rs, r)
+			if k := (fileType{f, r.Type}); !asked[k] {
+				asked[k] = true
+				if st, _ := names.ResourceType(f, r.Type); st == NameUnknowable {
+					pv.anything = true
+					return pv
 				}
 			}
 		}
