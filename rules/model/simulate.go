@@ -41,6 +41,8 @@ type simWorker struct {
 	// body (the others' are in defs).
 	events map[*Scope][]event
 	conds  map[Branch][]Condition
+	// dataDep memoises dependsOnData by conditional.
+	dataDep map[parser.Node]bool
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -88,8 +90,8 @@ type defInfo struct {
 }
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
-	return &simWorker{a: a, events: map[*Scope][]event{},
-		conds: map[Branch][]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
+	return &simWorker{a: a, events: map[*Scope][]event{}, conds: map[Branch][]Condition{}, dataDep: map[parser.Node]bool{},
+		defs: make([]defInfo, len(a.p.Definitions))}
 }
 
 // info returns what the worker keeps about d.
@@ -849,7 +851,7 @@ func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int6
 	if tracked > 0 {
 		path := sm.w.paths.Concat(inst.path, r.Branch)
 		var values []Condition
-		if PathDependsOnData(path) {
+		if sm.w.pathDependsOnData(path) {
 			values = sm.w.valueConditions(inst, r)
 		}
 		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, path}, values})

@@ -24,7 +24,7 @@ func (w *simWorker) valueConditions(inst *instance, r *Resource) []Condition {
 	var out []Condition
 	add := func(at *instance, branch []Branch) {
 		for _, b := range branch {
-			if !dependsOnData(b.Cond) {
+			if !w.dependsOnData(b.Cond) {
 				continue
 			}
 			cs, _ := ArmConditions(b, func(e parser.Expr) string { return w.valueKey(at, e, 0) })
@@ -45,6 +45,21 @@ func (w *simWorker) valueConditions(inst *instance, r *Resource) []Condition {
 		add(at.parent, at.via.Branch)
 	}
 	return out
+}
+
+// dependsOnData is dependsOnData, memoised.
+func (w *simWorker) dependsOnData(cond parser.Node) bool {
+	d, ok := w.dataDep[cond]
+	if !ok {
+		d = dependsOnData(cond)
+		w.dataDep[cond] = d
+	}
+	return d
+}
+
+// pathDependsOnData is PathDependsOnData, memoised by conditional.
+func (w *simWorker) pathDependsOnData(path []Branch) bool {
+	return slices.ContainsFunc(path, func(b Branch) bool { return w.dependsOnData(b.Cond) })
 }
 
 // valueKey names the value expression e reads in inst, the same name for
