@@ -16,6 +16,7 @@ import (
 
 	"github.com/ducklint/ducklint"
 	"github.com/ducklint/ducklint/parser/load/gentree"
+	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
@@ -350,4 +351,50 @@ func TestNarrowedContextReportsBadContextLikeWhole(t *testing.T) {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming both bad files", code, stderr)
 	}
 	assertSameAsWholeContext(t, "bad context", dir, t.TempDir())
+}
+
+// TestNarrowedContextOfOneRule checks that a rule run alone narrows the
+// context to what it needs itself (its Context kinds), not to what other
+// rules' kinds happen to keep: unknown-resource-reference, whose verdicts
+// come from the simulations of the catalogs holding each reference, on its
+// fixtures and the Puppet-verified compile fixtures.
+func TestNarrowedContextOfOneRule(t *testing.T) {
+	const only = "unknown-resource-reference"
+	var others []string
+	for _, r := range rules.Default().Rules() {
+		if r.ID != only {
+			others = append(others, r.ID)
+		}
+	}
+	var archives []string
+	for _, pattern := range []string{"testdata/rules/" + only + "/*.txtar", "testdata/puppet-apply/compile/*.txtar"} {
+		m, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		archives = append(archives, m...)
+	}
+	findings := 0
+	for _, a := range archives {
+		ar, err := txtar.ParseFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if err := ruletest.WriteArchive(ar, dir); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range puppetFiles(t, dir) {
+			wCode, wOut, wErr := lintOne(t, dir, "", f, true, "--disable", strings.Join(others, ","))
+			nCode, nOut, nErr := lintOne(t, dir, "", f, false, "--disable", strings.Join(others, ","))
+			if wCode != nCode || wOut != nOut || wErr != nErr {
+				t.Errorf("%s: %s: narrowed context differs from the whole context\nwhole (exit %d):\n%s%s\nnarrowed (exit %d):\n%s%s",
+					a, f, wCode, wOut, wErr, nCode, nOut, nErr)
+			}
+			findings += strings.Count(wOut, `"rule": "`+only+`"`)
+		}
+	}
+	if findings < 15 {
+		t.Errorf("only %d %s findings compared: the comparison proves little", findings, only)
+	}
 }

@@ -20,9 +20,10 @@ T[x] is already declared" or "Cannot alias T[a] to [x] ... already declared". du
 evaluation per entry point (node definitions, top-scope code, classes an ENC may assign) and reports a
 resource another declaration meets in one catalog, including a literal title in a defined type that is
 instantiated more than once. Virtual and exported resources count: Puppet refuses a second declaration
-of one too. Declarations on different arms of one conditional never meet; declarations under a
-defined() guard, ensure_resource and ensure_packages, and titles that are not literals are not
-duplicates.`,
+of one too. Declarations on different arms of one conditional, or on arms requiring opposite values of
+one fact, class variable or parameter the catalog fixes, never meet, nor do a defined type's instances on
+an arm only one title takes; declarations under a defined() guard, ensure_resource and ensure_packages,
+and titles that are not literals are not duplicates.`,
 		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedResourceKeys,
 		Run:     runDuplicateResource,
 	}

@@ -22,6 +22,21 @@ type fileFacts struct {
 	// callsEPP is set when the file calls epp(): only such files can
 	// render a template.
 	callsEPP bool
+	// providers is what the file's code can declare beyond the resources
+	// with literal titles its scopes hold (see Program.CanProvide).
+	providers fileProviders
+}
+
+// fileProviders is what one file's code can put into a catalog that its
+// scopes' resources do not show by title.
+type fileProviders struct {
+	// anything is set when the code can declare a resource of any type
+	// and title: create_resources or ensure_resource, a resource whose
+	// type is computed, or a class whose name is computed.
+	anything bool
+	// computed are the types of its resources whose titles the code does
+	// not show (package for ensure_packages).
+	computed []string
 }
 
 // collector walks one file's tree.
@@ -208,6 +223,12 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 			s.Realizes = append(s.Realizes, &Declaration{Kind: Realize, Target: NormalizeClassName(n.Type.Value), Scope: s,
 				File: c.file, Node: n, Span: n.Type.Span(), Order: c.next(), Branch: branch, Virtual: n.Exported})
 		}
+	case *parser.Relationship:
+		c.walkChildren(n, s, ns, branch)
+		order := c.next()
+		for _, side := range []parser.Expr{n.Left, n.Right} {
+			c.references(side, "", nil, s, order, branch)
+		}
 	case *parser.Resource:
 		c.walk(n.Type, s, ns, branch)
 		for _, body := range n.Bodies {
@@ -310,7 +331,11 @@ func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branc
 		if prefix := declaredPrefix(arg); prefix != "" && pattern == "" {
 			s.DeclaredPrefixes = append(s.DeclaredPrefixes, prefix)
 		}
-		for _, t := range classTargets(arg) {
+		ts := classTargets(arg)
+		if len(ts) == 0 && pattern == "" {
+			c.facts.providers.anything = true // a class the code computes
+		}
+		for _, t := range ts {
 			if pattern != "" {
 				t.name = ExpandClassPattern(pattern, t.name)
 			}
@@ -328,6 +353,12 @@ func (c *collector) callEvents(call *parser.Call, s *Scope, branch []Branch) {
 	event := func(kind DeclKind, target string, span parser.Span) *Declaration {
 		return &Declaration{Kind: kind, Target: target, Scope: s, File: c.file, Node: call, Span: span,
 			Order: c.next(), Branch: branch}
+	}
+	switch {
+	case genericDeclaringFunctions[strings.ToLower(name)]:
+		c.facts.providers.anything = true
+	case packageDeclaringFunctions[strings.ToLower(name)]:
+		c.facts.providers.computed = append(c.facts.providers.computed, "package")
 	}
 	switch {
 	case name == "fail":
@@ -365,20 +396,60 @@ func resourceRefTypes(e parser.Expr) []target {
 func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []Branch) {
 	typ := r.TypeName()
 	if typ == "" {
+		c.facts.providers.anything = true // Resource[$type] { ... }
 		return
 	}
 	order := c.next()
 	for _, body := range r.Bodies {
+		var res *Resource
+		if typ != "class" {
+			res = c.alloc.resources.New()
+			*res = Resource{Type: typ, Node: r, Body: body, Scope: s, File: c.file, Order: order, Branch: branch}
+		}
+		for _, op := range body.Attrs {
+			if !op.Splat && IsRelationshipParam(op.Name) {
+				c.references(op.Value, op.Name, res, s, order, branch)
+			}
+		}
 		if typ == "class" {
-			for _, t := range classTargets(body.Title) {
+			ts := classTargets(body.Title)
+			if len(ts) == 0 {
+				c.facts.providers.anything = true // a class the code computes
+			}
+			for _, t := range ts {
 				s.Declarations = append(s.Declarations, &Declaration{Kind: ResourceLike, Target: t.name, Scope: s,
 					File: c.file, Node: r, Span: t.span, Order: order, Branch: branch})
 			}
 			continue
 		}
-		res := c.alloc.resources.New()
-		*res = Resource{Type: typ, Node: r, Body: body, Scope: s, File: c.file, Order: order, Branch: branch}
+		if !isExprDefault(res) && len(literalTitles(res)) < len(TitleElems(body.Title)) {
+			c.facts.providers.computed = append(c.facts.providers.computed, typ)
+		}
 		s.Resources = append(s.Resources, res)
+	}
+}
+
+// references records the references with literal titles in e (an element
+// or an array of them) that a relationship needs in the catalog: of the
+// metaparameter param of resource res (nil for a class's), or of a
+// chaining arrow's side (param "").
+func (c *collector) references(e parser.Expr, param string, res *Resource, s *Scope, order int64, branch []Branch) {
+	for _, el := range TitleElems(e) {
+		ref, ok := RefOf(el)
+		if !ok || ref.Type == "node" {
+			continue
+		}
+		for _, t := range ref.Titles {
+			title, lit, ok := TitleKey(ref.Type, t)
+			if !ok || !lit {
+				continue
+			}
+			if ref.Type != "class" {
+				title = NormalizeTitle(ref.Type, title)
+			}
+			s.References = append(s.References, &Reference{Type: ref.Type, Title: title, Expr: el, Param: param,
+				Resource: res, Scope: s, File: c.file, Order: order, Branch: branch})
+		}
 	}
 }
 

@@ -288,6 +288,9 @@ func testConditions(e parser.Expr, want bool, subject SubjectFunc) ([]Condition,
 	} else if c, ok := comparison(e, subject); ok {
 		c.negate = c.negate != !want
 		out, complete = append(out, c), true
+	} else if c, ok := sameValues(e, subject); ok {
+		c.negate = c.negate != !want
+		out, complete = append(out, c), true
 	}
 	if key := subject(e); key != "" {
 		if _, compound := e.(*parser.Binary); compound || len(out) == 0 {
@@ -344,6 +347,23 @@ func comparison(e parser.Expr, subject SubjectFunc) (Condition, bool) {
 	}
 	c.Subject, c.Expr, c.cmpResult, c.fact = key, x, isVersioncmp(x), FactKey(x) != ""
 	return c, true
+}
+
+// sameValues understands s == t and s != t for two subjects s and t: the
+// truth of their equality, whichever side each is on.
+func sameValues(e parser.Expr, subject SubjectFunc) (Condition, bool) {
+	v, ok := e.(*parser.Binary)
+	if !ok || v.Op != "==" && v.Op != "!=" {
+		return Condition{}, false
+	}
+	x, y := subject(v.X), subject(v.Y)
+	if x == "" || y == "" {
+		return Condition{}, false
+	}
+	if y < x {
+		x, y = y, x
+	}
+	return Condition{Subject: "(" + x + " == " + y + ")", Expr: e, kind: truthCond, negate: v.Op == "!="}, true
 }
 
 // flipOp maps a comparison to the one with its operands swapped.

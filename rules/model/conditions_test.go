@@ -75,6 +75,10 @@ func TestExclusiveConditions(t *testing.T) {
 		{"$x == true", "$x == false", true},
 		{"$x == /a/", "$x == 'b'", false},
 		{"$x == 'a'", "$y == 'b'", false},
+		{"$x == $y", "$y != $x", true},
+		{"$x == $y", "!($x == $y)", true},
+		{"$x == $y", "$y == $x", false},
+		{"$x == $y", "$x != $z", false},
 	} {
 		bx := model.Branch{Cond: firstStatement(t, "if "+tc.x+" {}"), Arm: 0}
 		by := model.Branch{Cond: firstStatement(t, "if "+tc.y+" {}"), Arm: 0}

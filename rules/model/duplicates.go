@@ -54,7 +54,7 @@ func UniquenessKeys(r *Resource, isDefine bool) []string {
 	if v := attrValue(r, "alias"); v != nil {
 		for _, e := range TitleElems(v) {
 			if k, lit, ok := TitleKey(r.Type, e); ok && lit {
-				keys = append(keys, ResourceKey(r.Type, normalizeTitle(r.Type, k)))
+				keys = append(keys, ResourceKey(r.Type, NormalizeTitle(r.Type, k)))
 			}
 		}
 	}
@@ -78,7 +78,7 @@ func UniquenessKeys(r *Resource, isDefine bool) []string {
 		if !ok || !lit {
 			return keys // an identity the code does not show
 		}
-		parts[i], set[i] = normalizeTitle(r.Type, k), true
+		parts[i], set[i] = NormalizeTitle(r.Type, k), true
 	}
 	if len(namevars) == 1 {
 		if set[0] && len(titles) == 1 && parts[0] != titles[0] {
@@ -119,7 +119,7 @@ func literalTitles(r *Resource) []string {
 	var out []string
 	for _, t := range TitleElems(r.Body.Title) {
 		if k, lit, ok := TitleKey(r.Type, t); ok && lit {
-			out = append(out, normalizeTitle(r.Type, k))
+			out = append(out, NormalizeTitle(r.Type, k))
 		}
 	}
 	return out
@@ -138,9 +138,9 @@ func HasTitleKey(r *Resource, key string) bool {
 	return false
 }
 
-// normalizeTitle is a title as the type reads it: a file path without its
+// NormalizeTitle is a title as the type reads it: a file path without its
 // trailing slashes.
-func normalizeTitle(typ, title string) string {
+func NormalizeTitle(typ, title string) string {
 	if typ == "file" && len(title) > 1 {
 		if t := strings.TrimRight(title, "/"); t != "" {
 			return t
@@ -178,6 +178,9 @@ type resTracker struct {
 type resEval struct {
 	tracked int32
 	declEval
+	// values are what its arms require of values beyond facts (see
+	// valueConditions).
+	values []Condition
 }
 
 // trackResources finds the resources the simulations must record: those
@@ -283,21 +286,25 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	}
 	// meets reports whether evaluations e and f can be in one catalog, and
 	// whether that needs the node's data.
-	meets := func(e, f declEval) (ok, conditional bool) {
-		if w.exclusive(e.path, f.path) {
+	meets := func(e, f resEval) (ok, conditional bool) {
+		if w.exclusive(e.path, f.path) || exclusiveValues(e.values, f.values) {
 			return false, false
 		}
 		return true, PathDependsOnData(e.path) || PathDependsOnData(f.path)
 	}
 	// The resource evaluated twice in one simulation: a defined type's
-	// instances.
+	// instances, unless only the instance of one title takes its arm.
 	owner := r.Scope.Owner()
+	keyed := titleKeyed(r)
 	for j, e := range mine {
+		if keyed {
+			break
+		}
 		for _, f := range mine[j+1:] {
 			if f.sim != e.sim {
 				break
 			}
-			if ok, cond := meets(e.declEval, f.declEval); ok {
+			if ok, cond := meets(e, f); ok {
 				if d := (&Duplicate{Resource: r, Other: r, Key: t.keys[i][0], Conditional: cond}); better(d) {
 					d.Instances = a.instanceDecl(owner)
 					best = d
@@ -308,7 +315,7 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 			}
 		}
 	}
-	if owner.Kind == DefineScope && owner.Def != nil {
+	if owner.Kind == DefineScope && owner.Def != nil && !keyed {
 		if decls := t.multiTitled[owner.Def.Name]; len(decls) > 0 {
 			return &Duplicate{Resource: r, Other: r, Key: t.keys[i][0], Instances: decls[0]}
 		}
@@ -328,7 +335,7 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 				if ArmCannotRun(other.Scope.Owner().Def, other.Branch) {
 					continue
 				}
-				if ok, cond := meets(e.declEval, f.declEval); ok {
+				if ok, cond := meets(e, f); ok {
 					if d := (&Duplicate{Resource: r, Other: other, Key: key, Conditional: cond}); better(d) {
 						best = d
 					}

@@ -44,6 +44,11 @@ type Dynamic struct {
 	// Duplicates are resources one catalog can hold twice, one per
 	// resource, sorted by position.
 	Duplicates []*Duplicate
+	// RefMisses are the references (Scope.References) whose targets no
+	// catalog holding them holds, by expression and title. A reference
+	// the simulations did not decide (its target's providers include
+	// code they cannot follow, or nothing evaluated it) is not there.
+	RefMisses map[RefKey]*RefMiss
 	// Steps is what the simulations cost: instances evaluated, steps up
 	// dynamic chains and defaults applied to resources. Tests use it to
 	// check that the cost is linear.
@@ -144,6 +149,8 @@ type dynamicAnalysis struct {
 	tracked map[*Declaration]int32
 	// res are the resources whose evaluations duplicate detection pairs.
 	res *resTracker
+	// refs are the references whose targets the simulations look for.
+	refs *refTracker
 	// bodies are what the simulations need of each definition's body, by
 	// index (see hasBody).
 	bodies []body
@@ -192,6 +199,7 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 		}
 	}
 	a.trackResources()
+	a.trackReferences()
 	a.bodies = make([]body, len(p.Definitions))
 	par.For(len(p.Definitions), p.jobs, func(i int) {
 		if d := p.Definitions[i]; hasBody(d) {
@@ -317,6 +325,7 @@ func (a *dynamicAnalysis) declarersFirst() []*Definition {
 func (a *dynamicAnalysis) nodeSignature(d *Definition) string {
 	sc := d.Scope
 	if sc == nil || len(sc.Assignments) > 0 || len(sc.Defaults) > 0 || len(sc.Resources) > 0 || len(sc.Calls) > 0 ||
+		len(sc.References) > 0 ||
 		len(sc.Realizes) > 0 || len(sc.Fails) > 0 || len(a.lambdas[sc]) > 0 {
 		return ""
 	}
@@ -474,6 +483,7 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 	})
 	dyn.Redeclared = slices.CompactFunc(dyn.Redeclared, func(x, y *Redeclaration) bool { return x.ResourceLike == y.ResourceLike })
 	dyn.Duplicates = a.allDuplicates()
+	dyn.RefMisses = a.heldReferences()
 	for _, w := range a.workers {
 		dyn.Steps += w.steps
 	}

@@ -44,6 +44,7 @@ type File struct {
 
 	scopeNodes []parser.Node // see fileFacts
 	callsEPP   bool          // see fileFacts
+	providers  fileProviders // see fileFacts
 	index      int           // in Program.Files
 }
 
@@ -251,6 +252,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		f.Definitions = ff.defs
 		f.scopeNodes = ff.scopeNodes
 		f.callsEPP = ff.callsEPP
+		f.providers = ff.providers
 		if ff.top != nil && ff.top.Kind == TopScope {
 			env := f.Source.Env
 			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})

@@ -148,14 +148,18 @@ const (
 	// Dynamic simulation's Duplicates.
 	NeedResourceKeys
 
-	// NeedReferenceProviders keeps, for the resources with literal titles
-	// the reported units' relationships name (require => Package['git'],
-	// ->), the units declaring a resource with that key, and for a key no
-	// unit declares, the units that could: those declaring a resource of
-	// its type with a computed title, those declaring resources of any
+	// NeedReferenceProviders keeps, for the resources and classes with
+	// literal titles the reported units' relationships name (require =>
+	// Package['git'], ->), the units declaring a resource with that key
+	// (or the class), those realizing or collecting resources of its type,
+	// and where they and the reported units are evaluated from (their
+	// declarers up to the entry points): whether a catalog holding the
+	// reference holds its target is decided there. For a key no unit
+	// declares, it keeps the units that could: those declaring a resource
+	// of its type with a computed title, those declaring resources of any
 	// type (create_resources, a computed type or class), and those
 	// declaring a class or defined type no unit defines. Consulted by
-	// Program.CanProvide.
+	// Program.CanProvide and the Dynamic simulation's RefMisses.
 	NeedReferenceProviders
 
 	// NeedHieraData keeps, when a reported file is a Hiera file or calls

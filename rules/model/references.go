@@ -1,10 +1,7 @@
 package model
 
 import (
-	"strings"
 	"sync"
-
-	"github.com/ducklint/ducklint/parser"
 )
 
 // genericDeclaringFunctions declare resources of a type and title their
@@ -19,6 +16,10 @@ var packageDeclaringFunctions = map[string]bool{"ensure_packages": true, "stdlib
 // anyResource is the summary key of code that can declare a resource of
 // any type and title (see Unit.Titled).
 const anyResource = "*[]"
+
+// realizedTitle is the title of the summary key (see Unit.Titled) of a
+// unit realizing or collecting resources of a type.
+const realizedTitle = "<realized>"
 
 // twiceInUnit is the summary key of a unit declaring two resources with
 // one key (see Unit.Titled).
@@ -35,9 +36,10 @@ func IsRelationshipParam(name string) bool { return relationshipParams[name] }
 // providers is what can put a resource into a catalog, over the whole
 // program, documentation included (an example declares what it refers to).
 type providers struct {
-	// keys are the keys (UniquenessKeys, with aliases) of every resource,
-	// virtual and exported ones included: a collector may realize them.
-	keys map[string]bool
+	// keys are the resources under each key (UniquenessKeys, with
+	// aliases), virtual and exported ones included: a collector may
+	// realize them.
+	keys map[string][]*Resource
 	// computed are the types with a resource whose title the code does
 	// not show.
 	computed map[string]bool
@@ -48,10 +50,11 @@ type providers struct {
 	anything bool
 }
 
-// providersOnce memoises Program.providers.
+// providersOnce memoises Program.providers and its keys, which are built
+// apart: only references to resources need them.
 type providersOnce struct {
-	once sync.Once
-	p    *providers
+	once, keysOnce sync.Once
+	p              *providers
 }
 
 // CanProvide reports whether some code of the program can put the
@@ -60,90 +63,84 @@ type providersOnce struct {
 // a computed title, a function that declares resources from its arguments,
 // or code outside the tree. It is false when nothing can.
 func (p *Program) CanProvide(typ, title string) bool {
-	p.provided.once.Do(func() { p.provided.p = p.buildProviders() })
-	pv := p.provided.p
+	pv := p.providers()
 	if pv.anything || pv.computed[typ] {
 		return true
 	}
-	return pv.keys[ResourceKey(typ, normalizeTitle(typ, title))]
+	return len(p.providerKeys()[ResourceKey(typ, NormalizeTitle(typ, title))]) > 0
 }
 
-func (p *Program) buildProviders() *providers {
-	pv := &providers{keys: map[string]bool{}, computed: map[string]bool{}}
-	names := p.Names()
-	// Code outside the tree may declare anything: a class or resource
-	// type the tree does not define, of a module it may depend on.
-	externalClass := func(f *File, name string) bool {
-		st, _ := names.Class(f, name)
-		return st == NameUnknowable
-	}
-	externalType := func(f *File, name string) bool {
-		st, _ := names.ResourceType(f, name)
-		return st == NameUnknowable
-	}
-	for _, f := range p.Files {
-		// Examples count too: they declare what their own references name.
-		if f.Parsed == nil || f.Parsed.Program == nil {
-			continue
+// providers returns what can declare resources the code does not show by
+// title (anything, computed); its keys are built by providerKeys.
+func (p *Program) providers() *providers {
+	p.provided.once.Do(func() { p.provided.p = p.buildProviders() })
+	return p.provided.p
+}
+
+// providerKeys returns the resources of the program under each key.
+func (p *Program) providerKeys() map[string][]*Resource {
+	pv := p.providers()
+	p.provided.keysOnce.Do(func() {
+		pv.keys = map[string][]*Resource{}
+		if pv.anything {
+			return
 		}
-		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
-			switch n := n.(type) {
-			case *parser.Resource:
-				typ := n.TypeName()
-				switch typ {
-				case "":
-					pv.anything = true // Resource[$type] { ... }
-				case "class":
-					for _, b := range n.Bodies {
-						ts := classTargets(b.Title)
-						if len(ts) == 0 {
-							pv.anything = true // a class the code computes
-						}
-						for _, t := range ts {
-							pv.anything = pv.anything || externalClass(f, t.name)
-						}
-					}
-				default:
-					if externalType(f, typ) {
-						pv.anything = true
-					}
-					for _, b := range n.Bodies {
-						r := &Resource{Type: typ, Node: n, Body: b}
-						if isExprDefault(r) {
-							continue
-						}
-						keys := UniquenessKeys(r, !isCoreType(typ))
-						if len(literalTitles(r)) < len(TitleElems(b.Title)) {
-							pv.computed[typ] = true
-						}
-						for _, k := range keys {
-							pv.keys[k] = true
-						}
-					}
+		for _, s := range p.Scopes() {
+			for _, r := range s.Resources {
+				if isExprDefault(r) {
+					continue
 				}
-			case *parser.Call:
-				fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
-				switch {
-				case genericDeclaringFunctions[fn]:
-					pv.anything = true
-				case packageDeclaringFunctions[fn]:
-					pv.computed["package"] = true
-				case declKindOf(fn) != 0:
-					for _, a := range n.Args {
-						ts := classTargets(a)
-						if len(ts) == 0 {
-							pv.anything = true // a class the code computes
-						}
-						for _, t := range ts {
-							pv.anything = pv.anything || externalClass(f, t.name)
-						}
+				for _, k := range UniquenessKeys(r, !isCoreType(r.Type)) {
+					if rs := pv.keys[k]; len(rs) == 0 || rs[len(rs)-1] != r {
+						pv.keys[k] = append(rs, r)
 					}
 				}
 			}
-			return !pv.anything
-		})
-		if pv.anything {
-			break
+		}
+	})
+	return pv.keys
+}
+
+func (p *Program) buildProviders() *providers {
+	pv := &providers{computed: map[string]bool{}}
+	for _, f := range p.Files {
+		pv.anything = pv.anything || f.providers.anything
+		for _, typ := range f.providers.computed {
+			pv.computed[typ] = true
+		}
+	}
+	if pv.anything {
+		return pv
+	}
+	// Code outside the tree may declare anything: a class or resource
+	// type the tree does not define, of a module it may depend on. The
+	// answer depends on the file (its module's dependencies): each type
+	// is asked once per file.
+	names := p.Names()
+	type fileType struct {
+		f   *File
+		typ string
+	}
+	asked := map[fileType]bool{}
+	for _, s := range p.Scopes() {
+		f := s.File
+		for _, d := range s.Declarations {
+			switch d.Kind {
+			case Include, Require, Contain, ResourceLike:
+				if st, _ := names.Class(f, d.Target); st == NameUnknowable {
+					pv.anything = true
+					return pv
+				}
+			}
+		}
+		for _, r := range s.Resources {
+			if k := (fileType{f, r.Type}); !asked[k] {
+				asked[k] = true
+				if st, _ := names.ResourceType(f, r.Type); st == NameUnknowable {
+					pv.anything = true
+					return pv
+				}
+			}
 		}
 	}
 	return pv

@@ -122,7 +122,7 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 		needed = append(needed, r.keepTestedDeclarers(tested, testedClasses)...)
 	}
 	if len(references) > 0 {
-		r.keepProviders(references)
+		needed = append(needed, r.keepProviders(reported, references)...)
 	}
 	if len(titled) > 0 {
 		needed = append(needed, r.keepMeetings(reported)...)

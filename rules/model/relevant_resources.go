@@ -52,7 +52,7 @@ func (r *relevance) keepMeetings(reported []unitRef) []string {
 		var others []unitRef
 		constant := false
 		for _, k := range unit.Titled {
-			if strings.HasSuffix(k, "[]") || k == twiceInUnit {
+			if strings.HasSuffix(k, "[]") || k == twiceInUnit || strings.HasSuffix(k, "["+realizedTitle+"]") {
 				continue
 			}
 			constant = true
@@ -91,27 +91,51 @@ func (r *relevance) keepMeetings(reported []unitRef) []string {
 	return needed
 }
 
-// keepProviders keeps, for each resource key of refs (Unit.References),
-// the units declaring a resource with it. For a key no unit declares, it
-// keeps what makes Program.CanProvide answer as over the whole tree: one
-// unit that can declare a resource of any type (create_resources, a
-// computed type or class) or one of its type with a computed title, a
-// reported one when there is; or, when no unit can, every unit declaring a
-// class or defined type no unit defines, which code outside the tree may
-// define (whether it can is for the model to judge).
-func (r *relevance) keepProviders(refs []string) {
+// keepProviders keeps, for each key of refs (Unit.References), what
+// decides whether a catalog holding the reference holds its target: the
+// units declaring a resource with the key (or, for class[name], the
+// class), and those realizing or collecting resources of its type; it
+// returns the names whose declarers the caller keeps up to the entry
+// points, so that the simulations evaluating them are those of the whole
+// tree: the reported units' and the providers'. For a key no unit
+// declares, it keeps what makes Program.CanProvide answer as over the
+// whole tree: one unit that can declare a resource of any type
+// (create_resources, a computed type or class) or one of its type with a
+// computed title, a reported one when there is; or, when no unit can,
+// every unit declaring a class or defined type no unit defines, which code
+// outside the tree may define (whether it can is for the model to judge).
+func (r *relevance) keepProviders(reported []unitRef, refs []string) []string {
+	var needed []string
+	for _, u := range reported {
+		if len(r.unit(u).References) > 0 {
+			if name := r.name(u); name != "" {
+				needed = append(needed, name)
+			}
+		}
+	}
 	types := map[string]bool{}
 	for _, k := range refs {
+		typ, title, _ := strings.Cut(strings.TrimSuffix(k, "]"), "[")
+		if typ == "class" {
+			needed = append(needed, title)
+			continue
+		}
 		holders := r.titledBy(k)
 		for _, ref := range holders {
 			r.keep(ref)
+			if name := r.name(ref); name != "" {
+				needed = append(needed, name)
+			}
 		}
-		if typ, _, ok := strings.Cut(k, "["); ok && len(holders) == 0 {
+		for _, ref := range r.titledBy(ResourceKey(typ, realizedTitle)) {
+			r.keep(ref)
+		}
+		if len(holders) == 0 {
 			types[typ] = true
 		}
 	}
 	if len(types) == 0 {
-		return
+		return needed
 	}
 	keepOne := func(refs []unitRef) bool {
 		if len(refs) == 0 {
@@ -125,7 +149,7 @@ func (r *relevance) keepProviders(refs []string) {
 		return true
 	}
 	if keepOne(r.titledBy(anyResource)) {
-		return
+		return needed
 	}
 	unsettled := false
 	for typ := range types {
@@ -134,7 +158,7 @@ func (r *relevance) keepProviders(refs []string) {
 		}
 	}
 	if !unsettled {
-		return
+		return needed
 	}
 	r.undefinedDeclared(func(name string) {
 		if builtin.IsResourceType(name) || builtin.IsCoreModuleResourceType(name) || isCallEntry(name) ||
@@ -145,6 +169,7 @@ func (r *relevance) keepProviders(refs []string) {
 			r.keep(ref)
 		}
 	})
+	return needed
 }
 
 // keepParameterTypes keeps the type aliases the reported units, and the

@@ -84,7 +84,9 @@ func TestSummarize(t *testing.T) {
 				{Kind: model.UnitClass, Name: "v",
 					Mentions: []string{"a", "b", "class", "defined", "fail", "mymod::base", "mymod::exp", "mymod::job", "mymod::one", "mymod::two", "realize", "x"},
 					Declares: []string{"defined(mymod::base)", "fail(x)", "mymod::base", "mymod::exp", "mymod::job", "mymod::one", "mymod::two"},
-					Tested:   []string{"class[mymod::base]"}},
+					Titled: []string{"mymod::exp[<realized>]", "mymod::job[<realized>]", "mymod::one[<realized>]",
+						"mymod::two[<realized>]"},
+					Tested: []string{"class[mymod::base]"}},
 			},
 		},
 		{

@@ -78,6 +78,9 @@ type Scope struct {
 	// Fails are the calls of fail(): code after one on the same path does
 	// not run.
 	Fails []*Declaration
+	// References are the references with literal titles that relationships
+	// need in the catalog: relationship metaparameters and chaining arrows.
+	References []*Reference
 	// DeclaredPrefixes are the name prefixes of classes declared with an
 	// interpolated name, `include "role::${role}"`: some class whose name
 	// starts with the prefix ("role::"), decided by data.
@@ -379,6 +382,29 @@ type ResourceDefault struct {
 	File   *File
 	Order  int64
 	Branch []Branch
+}
+
+// Reference is one title of a reference that a relationship needs in the
+// catalog: of a relationship metaparameter (require => Package['git']) or
+// of a side of a chaining arrow (->, ~>, <-, <~). Puppet fails the catalog
+// when the resource (or class) is not in it.
+type Reference struct {
+	// Type is the lower-case type name, "class" for classes.
+	Type string
+	// Title is the literal title as TitleKey renders it (a class name
+	// normalised, a file path without trailing slashes).
+	Title string
+	// Expr is the reference (Type['a', 'b'] holds two titles).
+	Expr parser.Expr
+	// Param is the metaparameter, "" for a chaining arrow.
+	Param string
+	// Resource is the resource whose metaparameter it is; nil for a
+	// class's and for an arrow.
+	Resource *Resource
+	Scope    *Scope
+	File     *File
+	Order    int64
+	Branch   []Branch
 }
 
 // Resource is a resource declaration of a non-class type.

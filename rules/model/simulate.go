@@ -41,6 +41,8 @@ type simWorker struct {
 	// body (the others' are in defs).
 	events map[*Scope][]event
 	conds  map[Branch][]Condition
+	// dataDep memoises dependsOnData by conditional.
+	dataDep map[parser.Node]bool
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -53,6 +55,7 @@ type simWorker struct {
 	sites    store[siteRecord]
 	evals    store[declRecord]
 	resEvals store[resEval]
+	refEvals store[refEval]
 	// slab are chunks of 256 instances, of which the simulation running
 	// uses the first slabUsed (see newInstance).
 	slab     [][]instance
@@ -87,8 +90,8 @@ type defInfo struct {
 }
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
-	return &simWorker{a: a, events: map[*Scope][]event{},
-		conds: map[Branch][]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
+	return &simWorker{a: a, events: map[*Scope][]event{}, conds: map[Branch][]Condition{}, dataDep: map[parser.Node]bool{},
+		defs: make([]defInfo, len(a.p.Definitions))}
 }
 
 // info returns what the worker keeps about d.
@@ -112,6 +115,7 @@ type simFindings struct {
 	sites    [][]siteRecord
 	evals    [][]declRecord
 	resEvals [][]resEval
+	refEvals [][]refEval
 	// reached are the definitions the simulation evaluated.
 	reached []*Definition
 }
@@ -163,6 +167,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	}
 	w.queueBuf = sm.queue[:0]
 	sm.out.sites, sm.out.evals, sm.out.resEvals = w.sites.take(), w.evals.take(), w.resEvals.take()
+	sm.out.refEvals = w.refEvals.take()
 	return sm.out
 }
 
@@ -199,6 +204,13 @@ type event struct {
 	tracked int32
 	// virtual is set for a virtual or exported resource.
 	virtual bool
+	// refs are the reference items (see refTracker) the event evaluates:
+	// a resource providing a referenced target, references a resource's
+	// metaparameters make, or ref's.
+	refs []int32
+	// ref is the reference of an event that only makes one: a chaining
+	// arrow's or a class resource's metaparameter's.
+	ref *Reference
 }
 
 // typeUse is how a class body uses one resource type.
@@ -347,12 +359,19 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 				continue
 			}
 			ti, tracked := a.res.index[r]
+			items := a.refs.resourceItems(r)
 			if r.Node.Form == "" {
-				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked)})
-			} else if tracked {
+				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked), refs: items})
+			} else if tracked || len(items) > 0 {
 				// A virtual or exported resource is in the catalog too,
-				// though not applied: only duplicate detection sees it.
-				evs = append(evs, event{order: r.Order, res: r, virtual: true, tracked: ti + 1})
+				// though not applied: duplicate detection sees it, and
+				// references see it when something realizes it.
+				evs = append(evs, event{order: r.Order, res: r, virtual: true, tracked: trackedNumber(ti, tracked), refs: items})
+			}
+		}
+		for _, ref := range sc.References {
+			if it, ok := a.refs.site[ref]; ok && ref.Resource == nil {
+				evs = append(evs, event{order: ref.Order, ref: ref, refs: []int32{it}})
 			}
 		}
 		for _, d := range sc.Declarations {
@@ -620,8 +639,22 @@ func (sm *simulation) evalScope(inst *instance) {
 	if inst.scope == nil {
 		return
 	}
-	for _, ev := range sm.w.scopeEvents(inst.scope) {
+	evs := sm.w.scopeEvents(inst.scope)
+	for i := range evs {
+		ev := &evs[i] // events are large: not copied
+		if len(ev.refs) > 0 {
+			branch := ev.res.branch()
+			if ev.ref != nil {
+				branch = ev.ref.Branch
+			}
+			path := sm.a.refs.reliable(inst, inst.path)
+			if len(branch) > 0 {
+				path = sm.w.paths.Concat(path, branch)
+			}
+			sm.recordRefs(ev.refs, path)
+		}
 		switch {
+		case ev.ref != nil:
 		case ev.def != nil:
 			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
 		case ev.virtual:
@@ -635,7 +668,7 @@ func (sm *simulation) evalScope(inst *instance) {
 }
 
 // declare evaluates one declaration made by inst.
-func (sm *simulation) declare(inst *instance, ev event) {
+func (sm *simulation) declare(inst *instance, ev *event) {
 	at := sm.tick()
 	decl, def := ev.decl, ev.target
 	if def == nil && ev.tracked == 0 {
@@ -696,6 +729,9 @@ func (w *simWorker) declaredAbove(inst *instance, decl *Declaration) bool {
 // inserting an undeclared base class first, and evaluates its body. path
 // is pathTo(from, decl).
 func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declaration, path *armsTo) *instance {
+	if it := sm.a.refs.classItem(def); it >= 0 {
+		sm.recordRefs([]int32{it}, sm.a.refs.reliable(from, path.get()))
+	}
 	info := sm.w.info(def)
 	if info.declaredIn == sm.stamp {
 		return info.inst
@@ -813,7 +849,12 @@ func (sm *simulation) create(inst *instance, r *Resource, tracked int32) {
 // tracks r (tracked is 1 + its number there, 0 when it does not).
 func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int64) {
 	if tracked > 0 {
-		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, sm.w.paths.Concat(inst.path, r.Branch)}})
+		path := sm.w.paths.Concat(inst.path, r.Branch)
+		var values []Condition
+		if sm.w.pathDependsOnData(path) {
+			values = sm.w.valueConditions(inst, r)
+		}
+		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, path}, values})
 	}
 }
 

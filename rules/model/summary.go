@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 8
+const SummaryVersion = 9
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -72,7 +72,8 @@ type Unit struct {
 	// UniquenessKeys gives them, "type[]" for a resource whose title the
 	// code computes (or a package ensure_packages declares) and "*[]" for
 	// code that can declare any resource (create_resources, a computed
-	// type or class), "*[twice]" when two of its resources share a key, sorted and
+	// type or class), "*[twice]" when two of its resources share a key,
+	// "type[<realized>]" for a realize() or collector of the type, sorted and
 	// without duplicates; Tested are the references with a constant title the
 	// unit's defined() calls test ("class[apache]" for classes). Whether a
 	// defined() guard can meet an unguarded declaration of what it tests
@@ -83,10 +84,10 @@ type Unit struct {
 	// duplicates: like Defaults, they can give a defined type's
 	// parameters their values.
 	Overrides []string
-	// References are the resources (not classes) with a constant title
-	// the unit's relationships name (require => Package['git'], ->), as
-	// ResourceKey writes them: whether anything can declare them depends
-	// on every unit declaring them.
+	// References are the resources and classes (class[name]) with a
+	// constant title the unit's relationships name (require =>
+	// Package['git'], ->), as ResourceKey writes them: whether anything
+	// can declare them, and where, depends on every unit declaring them.
 	References []string
 	// Lookups are the keys the unit looks up explicitly (lookup(),
 	// hiera*()), sorted and without duplicates: a literal key in lower
@@ -315,6 +316,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 			for _, arg := range n.Args {
 				for _, t := range resourceRefTypes(arg) {
 					s.declare(u, t.name)
+					s.titled[u][ResourceKey(t.name, realizedTitle)] = true
 				}
 			}
 		case IsLookupFunction(fn):
@@ -335,6 +337,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	case *parser.Collector:
 		if n.Type != nil {
 			s.declare(u, n.Type.Value)
+			s.titled[u][ResourceKey(NormalizeClassName(n.Type.Value), realizedTitle)] = true
 			if len(n.Attrs) > 0 {
 				s.overrides[u][NormalizeClassName(n.Type.Value)] = true
 			}
@@ -423,12 +426,15 @@ func (s *summarizer) arm(cond parser.Node, i int, body parser.Node, u int, ns st
 func (s *summarizer) refs(u int, e parser.Expr) {
 	for _, el := range TitleElems(e) {
 		ref, ok := RefOf(el)
-		if !ok || ref.Type == "class" {
+		if !ok || ref.Type == "node" {
 			continue
 		}
 		for _, t := range ref.Titles {
 			if k, lit, ok := TitleKey(ref.Type, t); ok && lit {
-				s.refKeys[u][ResourceKey(ref.Type, normalizeTitle(ref.Type, k))] = true
+				if ref.Type != "class" {
+					k = NormalizeTitle(ref.Type, k)
+				}
+				s.refKeys[u][ResourceKey(ref.Type, k)] = true
 			}
 		}
 	}
