@@ -207,6 +207,15 @@ func legacyFactsInHiera(p *Pass, st *model.Static) {
 			sev = Info
 			detail = "Puppet 7 collects legacy facts, so this works today. Puppet 8 does not (include_legacy_facts is false " +
 				"by default), and the interpolation then finds no value."
+		} else if p.File.Hiera.Data != nil && !p.File.Source.HieraEveryNode {
+			// Only nodes whose facts make a path pattern name this file
+			// read it (os/Debian.yaml), and whether the tree's nodes
+			// include one is what it does not show: one level lower.
+			sev = Info
+			if !viaFacts {
+				sev = Warning
+			}
+			detail += " Only nodes whose facts or data make a hierarchy path pattern name this file read it."
 		}
 		read := "%{" + in.Expr + "}"
 		if r := lf.Replacement(); r != nil {
