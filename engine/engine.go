@@ -36,6 +36,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ducklint/ducklint/policy"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -132,16 +133,21 @@ func New(opts Options) (*Workspace, error) {
 		return nil, fmt.Errorf("working directory: %w", err)
 	}
 	opts.Dir = abs
-	w := &Workspace{opts: opts, reg: rules.Default(), overlays: map[string][]byte{}, changed: map[string]bool{}}
+	w := &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}}
 	if err := w.configure(); err != nil {
 		return nil, err
 	}
 	return w, nil
 }
 
-// configure reads the configuration and selects the rules.
+// configure reads the configuration, compiles its policies into rules
+// beside the built-in ones, and selects the rules.
 func (w *Workspace) configure() error {
-	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, w.reg)
+	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, rules.Default())
+	if err != nil {
+		return err
+	}
+	reg, err := registry(cfg)
 	if err != nil {
 		return err
 	}
@@ -153,12 +159,33 @@ func (w *Workspace) configure() error {
 		withVersion.PuppetVersion = v
 		cfg = &withVersion
 	}
-	active, err := rules.Select(w.reg, cfg, w.opts.Enable, w.opts.Disable)
+	active, err := rules.Select(reg, cfg, w.opts.Enable, w.opts.Disable)
 	if err != nil {
 		return &ConfigError{err}
 	}
-	w.cfg, w.active = cfg, active
+	w.cfg, w.active, w.reg = cfg, active, reg
 	return nil
+}
+
+// registry returns the built-in rules with the rules of the policies cfg
+// declares, compiled once here for every snapshot.
+func registry(cfg *rules.Config) (*rules.Registry, error) {
+	if cfg == nil || len(cfg.Policies) == 0 {
+		return rules.Default(), nil
+	}
+	pols, err := policy.Compile(cfg.Policies)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	all := rules.All()
+	for _, p := range pols {
+		all = append(all, p.Rule())
+	}
+	reg, err := rules.NewRegistry(all...)
+	if err != nil {
+		return nil, &ConfigError{err}
+	}
+	return reg, nil
 }
 
 // loadConfig reads path, or the nearest .ducklint.toml above dir.
@@ -190,7 +217,11 @@ func (w *Workspace) Puppet() rules.PuppetVersion {
 }
 
 // Registry returns the registry the workspace's rules come from.
-func (w *Workspace) Registry() *rules.Registry { return w.reg }
+func (w *Workspace) Registry() *rules.Registry {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.reg
+}
 
 // Config returns the configuration in effect (nil when there is no
 // configuration file).
@@ -261,6 +292,20 @@ func (w *Workspace) RemoveOverlay(path string) {
 	}
 }
 
+// policyFile reports whether abs is a file the configuration's policies
+// come from.
+func (w *Workspace) policyFile(abs string) bool {
+	if w.cfg == nil {
+		return false
+	}
+	for _, p := range w.cfg.Policies {
+		if p.File == abs {
+			return true
+		}
+	}
+	return false
+}
+
 // Changed says that files at paths were created, changed or deleted on
 // disk. A changed Puppet file is read again; a created or deleted one, or a
 // file of the layout (metadata.json, environment.conf, .gitignore, Ruby
@@ -274,7 +319,7 @@ func (w *Workspace) Changed(paths ...string) {
 		abs := w.abs(p)
 		w.changed[abs] = true
 		switch ext := filepath.Ext(abs); {
-		case filepath.Base(abs) == rules.ConfigFileName:
+		case filepath.Base(abs) == rules.ConfigFileName || w.policyFile(abs):
 			w.reconfig, w.relayout = true, true
 		case ext == ".pp" || ext == ".epp":
 			if _, known := w.knownFile(abs); !known {

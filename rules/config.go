@@ -40,6 +40,9 @@ type Config struct {
 	// PuppetVersion is the Puppet version the code is checked for, from
 	// [puppet] version; 0 when the file does not say (see Puppet).
 	PuppetVersion PuppetVersion
+	// Policies are the [[policy]] tables of the file and of the files
+	// [policies] files names, in that order (see package policy).
+	Policies []PolicySpec
 }
 
 // Puppet returns the target Puppet version the configuration sets, or the
@@ -130,21 +133,35 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 	var top map[string]toml.Primitive
 	md, err := toml.Decode(string(src), &top)
 	if err != nil {
-		var perr toml.ParseError
-		if errors.As(err, &perr) {
-			return nil, &ConfigError{Path: path, Line: perr.Position.Line, Msg: "not valid TOML: " + perr.Message}
-		}
-		return nil, &ConfigError{Path: path, Msg: "not valid TOML: " + err.Error()}
+		return nil, tomlError(path, err)
 	}
-	d := &configDoc{path: path, md: md}
+	d := &configDoc{path: path, md: md, src: src}
 	cfg := &Config{Path: path, Rules: map[string]RuleConfig{}}
-	for _, e := range d.entries(nil, top) {
+	// Policies first: [rules.<id>] may configure a policy declared below it.
+	entries := d.entries(nil, top)
+	seen := map[string]bool{}
+	for _, e := range entries {
+		var specs []PolicySpec
 		var err error
 		switch e.key[0] {
+		case "policy":
+			specs, err = d.policyList(e, reg, seen)
+		case "policies":
+			specs, err = d.policies(e, reg, seen)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cfg.Policies = append(cfg.Policies, specs...)
+	}
+	for _, e := range entries {
+		var err error
+		switch e.key[0] {
+		case "policy", "policies":
 		case "exclude":
 			cfg.Exclude, err = d.exclude(e)
 		case "rules":
-			err = d.rules(e, reg, cfg.Rules)
+			err = d.rules(e, reg, seen, cfg.Rules)
 		case "scope":
 			cfg.KnownVariables, err = d.scope(e)
 		case "catalog":
@@ -152,7 +169,7 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 		case "puppet":
 			cfg.PuppetVersion, err = d.puppet(e)
 		default:
-			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog] and [puppet]`)
+			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog], [puppet], [[policy]] and [policies]`)
 		}
 		if err != nil {
 			return nil, err
@@ -161,12 +178,22 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 	return cfg, nil
 }
 
+// tomlError is the configuration error for text that is not valid TOML.
+func tomlError(path string, err error) error {
+	var perr toml.ParseError
+	if errors.As(err, &perr) {
+		return &ConfigError{Path: path, Line: perr.Position.Line, Msg: "not valid TOML: " + perr.Message}
+	}
+	return &ConfigError{Path: path, Msg: "not valid TOML: " + err.Error()}
+}
+
 // configDoc is a decoded configuration file, checked key by key. The TOML
 // decoder knows the line of every key but shows it only in the errors it
 // returns, so entry asks for one (lineProbe) rather than scanning the text.
 type configDoc struct {
 	path string
 	md   toml.MetaData
+	src  []byte
 }
 
 // configEntry is one key of the file with its value and line.
@@ -297,8 +324,9 @@ func (d *configDoc) exclude(e configEntry) ([]string, error) {
 	return globs, nil
 }
 
-// rules checks the [rules.<id>] tables into out.
-func (d *configDoc) rules(e configEntry, reg *Registry, out map[string]RuleConfig) error {
+// rules checks the [rules.<id>] tables into out; policies are the ids
+// of the policies the configuration declares.
+func (d *configDoc) rules(e configEntry, reg *Registry, policies map[string]bool, out map[string]RuleConfig) error {
 	tables, ok := d.table(e)
 	if !ok {
 		return d.wrongType(e, "a table of rule settings, like [rules.unknown-variable]")
@@ -306,6 +334,9 @@ func (d *configDoc) rules(e configEntry, reg *Registry, out map[string]RuleConfi
 	for _, t := range tables {
 		id := t.key[1]
 		rule, ok := reg.Lookup(id)
+		if !ok && policies[id] {
+			rule, ok = &Rule{ID: id}, true // a policy has no options
+		}
 		if !ok {
 			return &ConfigError{Path: d.path, Line: t.line, Msg: fmt.Sprintf("unknown rule %q in [%s] (ducklint --list-rules lists the rules)", id, t.key)}
 		}

@@ -85,6 +85,9 @@ type Rule struct {
 	Context model.Needs
 	// Run finds problems and reports them through the pass.
 	Run func(*Pass)
+	// DocURL is the address of the rule's documentation when it is not
+	// a page of docs/rules/: a policy's is the file declaring it.
+	DocURL string
 }
 
 // ContextOf returns the union of the context kinds the rules of active
@@ -107,7 +110,12 @@ func (r *Rule) DefaultSeverity(v PuppetVersion) Severity {
 }
 
 // URL returns the address of the rule's documentation.
-func (r *Rule) URL() string { return DocsBaseURL + r.ID + ".md" }
+func (r *Rule) URL() string {
+	if r.DocURL != "" {
+		return r.DocURL
+	}
+	return DocsBaseURL + r.ID + ".md"
+}
 
 var ruleIDPattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 

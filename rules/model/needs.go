@@ -179,6 +179,13 @@ const (
 	// parameter-type-mismatch through Program.Lookup of type aliases.
 	NeedParameterTypes
 
+	// NeedEntryPoints keeps where the reported classes and defined
+	// types are evaluated from (as NeedResourceLike follows it), up to
+	// the main manifests and node definitions: which entry points reach
+	// them. Consulted by Catalogs' EntryPoints and ReachedFromMain of a
+	// reported unit's scope (the catalog facts of policies).
+	NeedEntryPoints
+
 	needsEnd // one past the last kind
 )
 
@@ -187,7 +194,7 @@ const AllNeeds = needsEnd - 1
 
 var needNames = [...]string{"definitions", "top-scope", "declarers", "early-declarations", "resource-like", "defaults",
 	"defaults-on-the-way", "qualified-reads", "defined-tests", "function-callers", "template-renderers",
-	"parameter-sources", "resource-keys", "reference-providers", "hiera-data", "parameter-types"}
+	"parameter-sources", "resource-keys", "reference-providers", "hiera-data", "parameter-types", "entry-points"}
 
 // Has reports whether n holds every kind of k.
 func (n Needs) Has(k Needs) bool { return n&k == k }

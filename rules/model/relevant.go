@@ -108,7 +108,7 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 
 	// Names whose declarers are needed, with theirs in turn.
 	var needed []string
-	if len(resourceLike) > 0 || len(defaulted) > 0 || len(readFrom) > 0 ||
+	if len(resourceLike) > 0 || len(defaulted) > 0 || len(readFrom) > 0 || needs.Has(NeedEntryPoints) ||
 		(needs.Has(NeedDefaultsOnTheWay) && r.orderDependable(reported)) {
 		needed = append(needed, r.names(reported)...)
 	}

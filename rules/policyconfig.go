@@ -1,0 +1,294 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// PolicySpec is one [[policy]] of the configuration, as written: package
+// policy compiles it into a rule. Its condition and message are checked
+// there, where the objects a policy sees are known.
+type PolicySpec struct {
+	// ID is the rule id the policy's findings carry.
+	ID string
+	// Title is a one-line summary (default: the id); Help explains the
+	// policy, for SARIF rule entries and --list-rules.
+	Title, Help string
+	Severity    Severity
+	// Match names the kind of object the condition is evaluated on
+	// (Matches lists them).
+	Match string
+	// Condition is a CEL expression; each object it is true for is a
+	// finding.
+	Condition string
+	// Message is the finding's message, with {{field}} placeholders.
+	Message string
+	// Examples are code the policy must flag (Bad) or must not (Good).
+	Examples []PolicyExample
+	// File is the configuration or policy file declaring the policy
+	// (absolute when the configuration's path is); Line is the line of
+	// its first key.
+	File string
+	Line int
+	// ConditionLine is the line of the file where the condition's text
+	// starts: the expression's line 1.
+	ConditionLine int
+}
+
+// PolicyExample is one [[policy.example]]: code the policy flags (Bad)
+// or does not (Good), placed at Path in a tree of its own.
+type PolicyExample struct {
+	Bad, Good string
+	// Path is where the code sits in the example tree, which decides its
+	// module and role ("site-modules/role/manifests/web.pp"); default
+	// "manifests/site.pp".
+	Path string
+	Line int
+}
+
+// PolicyMatches are the kinds of object a policy can match, its match key.
+var PolicyMatches = []string{"resource", "class", "define", "declaration", "node", "function_call"}
+
+// policies checks [policies]: files are globs, relative to the
+// configuration's directory, of TOML files holding [[policy]] tables.
+func (d *configDoc) policies(e configEntry, reg *Registry, seen map[string]bool) ([]PolicySpec, error) {
+	keys, ok := d.table(e)
+	if !ok {
+		return nil, d.wrongType(e, `a table, like [policies] with files = ["policies/*.toml"]`)
+	}
+	var out []PolicySpec
+	for _, k := range keys {
+		if k.key[1] != "files" {
+			return nil, d.unknownKey(k, "[policies] takes files")
+		}
+		globs, err := d.stringList(k, `a list of globs, like ["policies/*.toml"]`, "a glob")
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range globs {
+			pattern := g
+			if !filepath.IsAbs(pattern) {
+				pattern = filepath.Join(filepath.Dir(d.path), filepath.FromSlash(g))
+			}
+			matches, err := filepath.Glob(pattern)
+			if err != nil {
+				return nil, d.errorf(k, "%q is not a usable glob: %v", g, err)
+			}
+			if len(matches) == 0 {
+				return nil, d.errorf(k, "%q matches no file", g)
+			}
+			slices.Sort(matches)
+			for _, m := range matches {
+				specs, err := loadPolicyFile(m, reg, seen)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, specs...)
+			}
+		}
+	}
+	return out, nil
+}
+
+// loadPolicyFile reads a policy file: [[policy]] tables and nothing else.
+func loadPolicyFile(path string, reg *Registry, seen map[string]bool) ([]PolicySpec, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("cannot read the policy file: %v", err)}
+	}
+	var top map[string]toml.Primitive
+	md, err := toml.Decode(string(src), &top)
+	if err != nil {
+		return nil, tomlError(path, err)
+	}
+	d := &configDoc{path: path, md: md, src: src}
+	var out []PolicySpec
+	for _, e := range d.entries(nil, top) {
+		if e.key[0] != "policy" {
+			return nil, d.unknownKey(e, "a policy file takes [[policy]] tables")
+		}
+		specs, err := d.policyList(e, reg, seen)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, specs...)
+	}
+	return out, nil
+}
+
+// policyList checks the [[policy]] tables of e.
+func (d *configDoc) policyList(e configEntry, reg *Registry, seen map[string]bool) ([]PolicySpec, error) {
+	tables, ok := d.tableList(e)
+	if !ok {
+		return nil, d.wrongType(e, `[[policy]] tables, each with id, match, condition and message`)
+	}
+	out := make([]PolicySpec, 0, len(tables))
+	for _, keys := range tables {
+		p, err := d.policy(e, keys, reg, seen)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// tableList returns the keys of each table of an array of tables.
+func (d *configDoc) tableList(e configEntry) ([][]configEntry, bool) {
+	if _, ok := e.val.([]map[string]any); !ok {
+		return nil, false
+	}
+	var prims []map[string]toml.Primitive
+	if err := d.md.PrimitiveDecode(e.prim, &prims); err != nil {
+		return nil, false
+	}
+	out := make([][]configEntry, len(prims))
+	for i, m := range prims {
+		out[i] = d.entries(e.key, m)
+	}
+	return out, true
+}
+
+// policy checks one [[policy]] table.
+func (d *configDoc) policy(e configEntry, keys []configEntry, reg *Registry, seen map[string]bool) (PolicySpec, error) {
+	p := PolicySpec{File: d.path, Line: e.line}
+	if len(keys) > 0 {
+		p.Line = keys[0].line
+	}
+	str := func(k configEntry, want string) (string, error) {
+		s, ok := k.val.(string)
+		if !ok {
+			return "", d.wrongType(k, want)
+		}
+		return s, nil
+	}
+	var err error
+	for _, k := range keys {
+		switch k.key[1] {
+		case "id":
+			p.ID, err = str(k, `the policy's id in quotes, like "no-latest"`)
+		case "title":
+			p.Title, err = str(k, "a one-line summary in quotes")
+		case "help":
+			p.Help, err = str(k, "the policy's explanation in quotes")
+		case "severity":
+			var s string
+			if s, err = str(k, `"error", "warning" or "info"`); err == nil {
+				if p.Severity, err = ParseSeverity(s); err != nil {
+					err = d.errorf(k, `unknown severity %q; use "error", "warning" or "info"`, s)
+				}
+			}
+		case "match":
+			if p.Match, err = str(k, `the kind of object in quotes, like "resource"`); err == nil && !slices.Contains(PolicyMatches, p.Match) {
+				err = d.errorf(k, "unknown match %q; a policy matches one of %s", p.Match, strings.Join(PolicyMatches, ", "))
+			}
+		case "condition":
+			p.Condition, err = str(k, `a CEL expression in quotes, like "resource.type == 'package'"`)
+			p.ConditionLine = d.valueLine(k)
+		case "message":
+			p.Message, err = str(k, `the finding's message in quotes, like "'{{resource.title}}' is banned"`)
+		case "example":
+			p.Examples, err = d.policyExamples(k)
+		default:
+			err = d.unknownKey(k, "a [[policy]] takes id, title, help, severity, match, condition, message and [[policy.example]]")
+		}
+		if err != nil {
+			return p, err
+		}
+	}
+	missing := func(key string) error {
+		return &ConfigError{Path: d.path, Line: p.Line, Msg: fmt.Sprintf("a [[policy]] needs %s", key)}
+	}
+	switch {
+	case p.ID == "":
+		return p, missing(`an id, like id = "no-latest"`)
+	case !ruleIDPattern.MatchString(p.ID):
+		return p, &ConfigError{Path: d.path, Line: p.Line, Key: "policy.id", Msg: fmt.Sprintf("%q is not a rule id: lower-case words joined by '-', like \"no-latest\"", p.ID)}
+	case p.Match == "":
+		return p, missing(fmt.Sprintf("match, one of %s", strings.Join(PolicyMatches, ", ")))
+	case strings.TrimSpace(p.Condition) == "":
+		return p, missing("a condition, a CEL expression that is true for what the policy flags")
+	case strings.TrimSpace(p.Message) == "":
+		return p, missing("a message")
+	}
+	if _, builtin := reg.Lookup(p.ID); builtin {
+		return p, &ConfigError{Path: d.path, Line: p.Line, Key: "policy.id", Msg: fmt.Sprintf("%q is the id of a built-in rule; give the policy an id of its own", p.ID)}
+	}
+	if seen[p.ID] {
+		return p, &ConfigError{Path: d.path, Line: p.Line, Key: "policy.id", Msg: fmt.Sprintf("a policy with id %q is already declared", p.ID)}
+	}
+	seen[p.ID] = true
+	if p.Severity == 0 {
+		p.Severity = Warning
+	}
+	if p.Title == "" {
+		p.Title = p.ID
+	}
+	return p, nil
+}
+
+// policyExamples checks the [[policy.example]] tables.
+func (d *configDoc) policyExamples(e configEntry) ([]PolicyExample, error) {
+	tables, ok := d.tableList(e)
+	if !ok {
+		return nil, d.wrongType(e, "[[policy.example]] tables, each with bad or good code")
+	}
+	var out []PolicyExample
+	for _, keys := range tables {
+		ex := PolicyExample{Line: e.line}
+		if len(keys) > 0 {
+			ex.Line = keys[0].line
+		}
+		for _, k := range keys {
+			s, ok := k.val.(string)
+			if !ok {
+				return nil, d.wrongType(k, "Puppet code in quotes, like '''package { 'git': }'''")
+			}
+			switch k.key[len(k.key)-1] {
+			case "bad":
+				ex.Bad = s
+			case "good":
+				ex.Good = s
+			case "path":
+				if filepath.IsAbs(s) || strings.HasPrefix(filepath.Clean(s), "..") || !(strings.HasSuffix(s, ".pp") || strings.HasSuffix(s, ".epp")) {
+					return nil, d.errorf(k, "%q is not a relative path of a .pp or .epp file inside the example tree", s)
+				}
+				ex.Path = s
+			default:
+				return nil, d.unknownKey(k, "a [[policy.example]] takes bad, good and path")
+			}
+		}
+		if ex.Bad == "" && ex.Good == "" {
+			return nil, &ConfigError{Path: d.path, Line: ex.Line, Msg: "a [[policy.example]] needs bad or good code"}
+		}
+		if ex.Path == "" {
+			ex.Path = "manifests/site.pp"
+		}
+		out = append(out, ex)
+	}
+	return out, nil
+}
+
+// valueLine returns the line where the string value of k starts: the
+// key's, or the next one for a multi-line string whose first line break
+// TOML drops (condition = '''<newline>...).
+func (d *configDoc) valueLine(k configEntry) int {
+	lines := strings.Split(string(d.src), "\n")
+	if k.line < 1 || k.line > len(lines) {
+		return k.line
+	}
+	_, value, ok := strings.Cut(lines[k.line-1], "=")
+	if !ok {
+		return k.line
+	}
+	value = strings.TrimSpace(value)
+	if value == "'''" || value == `"""` {
+		return k.line + 1
+	}
+	return k.line
+}
