@@ -276,7 +276,7 @@ func (d *configDoc) policyExamples(e configEntry) ([]PolicyExample, error) {
 
 // valueLine returns the line where the string value of k starts: the
 // key's, or the next one for a multi-line string whose first line break
-// TOML drops (condition = '''<newline>...).
+// TOML drops (condition = ”'<newline>...).
 func (d *configDoc) valueLine(k configEntry) int {
 	lines := strings.Split(string(d.src), "\n")
 	if k.line < 1 || k.line > len(lines) {
