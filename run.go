@@ -15,16 +15,9 @@ import (
 // run executes the pipeline: config, lint (package engine), report.
 // It returns the exit code, or an error for usage and internal failures.
 func (c *Command) run(opts *options) (int, error) {
-	reg := rules.Default()
 	if opts.version {
 		if _, err := fmt.Fprintln(c.Stdout, c.build()); err != nil {
 			return ExitInternal, fmt.Errorf("writing the version: %w", err)
-		}
-		return ExitClean, nil
-	}
-	if opts.listRules {
-		if err := reporter.ListRules(c.Stdout, reg.Descriptions(opts.puppet), stdoutFormat(opts.outputs)); err != nil {
-			return ExitInternal, fmt.Errorf("listing rules: %w", err)
 		}
 		return ExitClean, nil
 	}
@@ -46,6 +39,9 @@ func (c *Command) run(opts *options) (int, error) {
 		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,
 		WholeContext: c.wholeContext,
 	})
+	if opts.listRules {
+		return c.listRules(opts, ws, err)
+	}
 	if err != nil {
 		return ExitUsage, err
 	}
@@ -74,6 +70,23 @@ func (c *Command) run(opts *options) (int, error) {
 		return ExitUsage, &usageError{err.Error()}
 	}
 	return ExitInternal, err
+}
+
+// listRules lists the built-in rules and the policies the configuration
+// declares. With a configuration it cannot read (configErr), it lists
+// the built-in rules and returns the error.
+func (c *Command) listRules(opts *options, ws *engine.Workspace, configErr error) (int, error) {
+	descs := rules.Default().Descriptions(opts.puppet)
+	if configErr == nil {
+		descs = ws.Registry().Descriptions(ws.Puppet())
+	}
+	if err := reporter.ListRules(c.Stdout, descs, stdoutFormat(opts.outputs)); err != nil {
+		return ExitInternal, fmt.Errorf("listing rules: %w", err)
+	}
+	if configErr != nil {
+		return ExitUsage, fmt.Errorf("%w (listed the built-in rules only)", configErr)
+	}
+	return ExitClean, nil
 }
 
 // report writes the outputs of a check and returns the exit code.

@@ -12,7 +12,6 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/internal/fix"
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/rules"
 )
 
 // textCache finds the text of files that findings and definitions point
@@ -55,12 +54,14 @@ func (r *root) toLSP(f Finding, m *mapper, texts *textCache, enc encoding) proto
 	sev := severity(f.Severity)
 	source := "ducklint"
 	d := protocol.Diagnostic{
-		Range:           protocol.Range{Start: m.fromPos(f.Start), End: m.fromPos(f.End)},
-		Severity:        &sev,
-		Code:            &protocol.IntegerOrString{Value: f.Rule},
-		CodeDescription: &protocol.CodeDescription{HRef: rules.DocsBaseURL + f.Rule + ".md"},
-		Source:          &source,
-		Message:         f.Message,
+		Range:    protocol.Range{Start: m.fromPos(f.Start), End: m.fromPos(f.End)},
+		Severity: &sev,
+		Code:     &protocol.IntegerOrString{Value: f.Rule},
+		Source:   &source,
+		Message:  f.Message,
+	}
+	if rule, ok := r.ss.builtin.Lookup(f.Rule); ok {
+		d.CodeDescription = &protocol.CodeDescription{HRef: rule.URL()}
 	}
 	for _, rel := range f.Related {
 		path := r.abs(rel.File)
@@ -151,7 +152,10 @@ func (ss *session) hover(ctx context.Context, p protocol.HoverParams) (any, erro
 	if res, err := d.root.findings(ctx, d.path, d.version); err == nil && res.text == text {
 		for _, f := range res.findings {
 			if f.Start.Offset <= pos.Offset && pos.Offset <= f.End.Offset {
-				s := fmt.Sprintf("**%s** ([%s](%s%s.md)): %s", f.Severity, f.Rule, rules.DocsBaseURL, f.Rule, f.Message)
+				s := fmt.Sprintf("**%s** (%s): %s", f.Severity, f.Rule, f.Message)
+				if rule, ok := ss.builtin.Lookup(f.Rule); ok {
+					s = fmt.Sprintf("**%s** ([%s](%s)): %s", f.Severity, f.Rule, rule.URL(), f.Message)
+				}
 				if f.Detail != "" {
 					s += "\n\n" + f.Detail
 				}

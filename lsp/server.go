@@ -31,6 +31,8 @@ import (
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 	"go.lsp.dev/jsonrpc2"
+
+	"github.com/ducklint/ducklint/rules"
 )
 
 // Server is a language server. Its zero value is not usable: set
@@ -70,11 +72,14 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 
 // session is the state of one connection.
 type session struct {
-	srv    *Server
-	conn   jsonrpc2.Conn
-	logger *log.Logger
-	ctx    context.Context // canceled when the session ends
-	stop   context.CancelFunc
+	srv *Server
+	// builtin are the built-in rules, whose documentation findings
+	// link to; a policy's findings link to nothing.
+	builtin *rules.Registry
+	conn    jsonrpc2.Conn
+	logger  *log.Logger
+	ctx     context.Context // canceled when the session ends
+	stop    context.CancelFunc
 
 	inflightMu sync.Mutex
 	inflight   map[string]context.CancelFunc // requests under way by id, for $/cancelRequest
@@ -108,7 +113,7 @@ func newSession(srv *Server, rwc io.ReadWriteCloser) *session {
 		out = io.Discard
 	}
 	ss := &session{
-		srv: srv, logger: log.New(out, "ducklint lsp: ", log.LstdFlags|log.Lmsgprefix),
+		srv: srv, builtin: rules.Default(), logger: log.New(out, "ducklint lsp: ", log.LstdFlags|log.Lmsgprefix),
 		exited: make(chan struct{}), enc: utf16Encoding,
 		loose: map[string]*root{}, docs: map[string]*document{}, lastErrShow: map[string]string{},
 	}
