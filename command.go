@@ -89,6 +89,9 @@ func (c *Command) Main(args []string) (code int) {
 	if len(args) > 1 && args[1] == "lsp" {
 		return c.serveLSP(args[2:])
 	}
+	if len(args) > 1 && args[1] == "policy" {
+		return c.policyCommand(args[2:])
+	}
 	opts, err := c.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitClean
@@ -179,6 +182,7 @@ func (c colorFlag) Set(v string) error {
 }
 
 const usageText = `usage: ducklint [flags] [PATH ...]
+       ducklint policy test [FILE ...]
 
 Lints Puppet manifests (*.pp), EPP templates (*.epp) and the Hiera files
 (hiera.yaml and the data files its hierarchy reads) of environments and

@@ -292,3 +292,17 @@ func (d *configDoc) valueLine(k configEntry) int {
 	}
 	return k.line
 }
+
+// LoadPolicies returns the policies of a file: a configuration file
+// (.ducklint.toml, with the policy files it names) or a policy file,
+// checked against the rules of reg.
+func LoadPolicies(path string, reg *Registry) ([]PolicySpec, error) {
+	if filepath.Base(path) == ConfigFileName {
+		cfg, err := LoadConfig(path, reg)
+		if err != nil {
+			return nil, err
+		}
+		return cfg.Policies, nil
+	}
+	return loadPolicyFile(path, reg, map[string]bool{})
+}
