@@ -28,13 +28,15 @@ type facts struct {
 	nodes   []parser.Node
 	parents []int32
 	owner   []int32 // index of the innermost enclosing class, define or node; -1 for none
-	catalog bool    // whether to work out the Catalog of definitions
+	// fields are the object fields the policy reads: the costlier ones
+	// are worked out only when read.
+	fields map[string]bool
 
 	byOwner map[int32][]string // resource types by owner index; see resourceTypes
 }
 
-func newFacts(prog *model.Program, file *model.File, nodes []parser.Node, parents []int32, catalog bool) *facts {
-	f := &facts{prog: prog, file: file, nodes: nodes, parents: parents, catalog: catalog}
+func newFacts(prog *model.Program, file *model.File, nodes []parser.Node, parents []int32, fields map[string]bool) *facts {
+	f := &facts{prog: prog, file: file, nodes: nodes, parents: parents, fields: fields}
 	f.owner = make([]int32, len(nodes))
 	for i := range nodes {
 		p := parents[i]
@@ -140,7 +142,7 @@ func (f *facts) resources() []fact {
 					continue
 				}
 				res.Attributes[a.Name] = literal(a.Value)
-				if a.Value != nil {
+				if a.Value != nil && f.fields["attribute_source"] {
 					res.AttributeSource[a.Name] = f.text(a.Value.Span())
 				}
 			}
@@ -155,6 +157,9 @@ func (f *facts) resources() []fact {
 // node n in this file, in order, once each.
 func (f *facts) declares(n parser.Node) []string {
 	out := []string{}
+	if !f.fields["declares"] {
+		return out
+	}
 	s := f.prog.ScopeOf(n)
 	if s == nil {
 		return out
@@ -170,6 +175,9 @@ func (f *facts) declares(n parser.Node) []string {
 // resourceTypes returns the types of the resources written directly in
 // the owner at node index o.
 func (f *facts) resourceTypes(o int) []string {
+	if !f.fields["resources"] {
+		return []string{}
+	}
 	if f.byOwner == nil {
 		f.byOwner = map[int32][]string{}
 		for i, n := range f.nodes {
@@ -206,11 +214,15 @@ func (f *facts) definitions(kind model.DefKind) []fact {
 		default:
 			continue
 		}
-		doc := f.docComment(n.Span().Start)
+		var doc string
+		if f.fields["documented"] {
+			doc = f.docComment(n.Span().Start)
+		}
+		documented := documentedParams(doc)
 		def := Definition{Name: model.NormalizeClassName(name), Parent: model.NormalizeClassName(parent),
 			Documented: doc != "", Parameters: []Parameter{}, Resources: f.resourceTypes(i), Declares: f.declares(n)}
 		for _, p := range params {
-			par := Parameter{Name: p.Name, HasDefault: p.Default != nil, Documented: documentsParam(doc, p.Name)}
+			par := Parameter{Name: p.Name, HasDefault: p.Default != nil, Documented: documented[p.Name]}
 			if p.Type != nil {
 				par.Type = f.text(p.Type.Span())
 			}
@@ -219,7 +231,7 @@ func (f *facts) definitions(kind model.DefKind) []fact {
 			}
 			def.Parameters = append(def.Parameters, par)
 		}
-		if f.catalog {
+		if f.fields["catalog"] {
 			if s := f.prog.ScopeOf(n); s != nil {
 				c := f.prog.Catalogs()
 				def.Catalog = Catalog{EntryPoints: c.EntryPoints(s), ReachedFromMain: c.ReachedFromMain(s)}
@@ -248,14 +260,16 @@ func (f *facts) docComment(pos parser.Pos) string {
 
 var paramTag = regexp.MustCompile(`@param\s+(?:\[[^\]]*\]\s+)?\$?(\w+)`)
 
-// documentsParam reports whether a doc comment has an @param tag for name.
-func documentsParam(doc, name string) bool {
-	for _, m := range paramTag.FindAllStringSubmatch(doc, -1) {
-		if m[1] == name {
-			return true
-		}
+// documentedParams returns the names a doc comment has an @param tag for.
+func documentedParams(doc string) map[string]bool {
+	if !strings.Contains(doc, "@param") {
+		return nil
 	}
-	return false
+	out := map[string]bool{}
+	for _, m := range paramTag.FindAllStringSubmatch(doc, -1) {
+		out[m[1]] = true
+	}
+	return out
 }
 
 var declKinds = map[model.DeclKind]string{
@@ -275,13 +289,11 @@ func (f *facts) declarations() []fact {
 		}
 	}
 	add(f.file.Scope)
-	index := map[parser.Node]int{}
-	for i, n := range f.nodes {
+	for _, n := range f.nodes {
 		switch n.(type) {
 		case *parser.ClassDef, *parser.DefineDef, *parser.NodeDef, *parser.Lambda, *parser.FunctionDef, *parser.PlanDef:
 			add(f.prog.ScopeOf(n))
 		}
-		index[n] = i
 	}
 	var out []fact
 	for _, s := range scopes {
@@ -296,21 +308,32 @@ func (f *facts) declarations() []fact {
 			if owner.Def != nil {
 				decl.From = owner.Def.Name
 			}
-			i, ok := index[d.Node]
-			if !ok {
-				i = -1
-			}
-			decl.Location = Location{File: f.file.Path, Line: int(d.Span.Start.Line)}
-			if i >= 0 {
-				decl.Location = f.location(i, d.Span)
-			} else if m := f.file.Source.Module; m != nil {
-				decl.Module = m.Name
-			}
+			decl.Location = f.scopeLocation(owner, d.Span)
 			out = append(out, fact{decl, d.Span})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b fact) int { return int(a.span.Start.Offset - b.span.Start.Offset) })
 	return out
+}
+
+// scopeLocation is where code of scope s at span is.
+func (f *facts) scopeLocation(s *model.Scope, span parser.Span) Location {
+	loc := Location{File: f.file.Path, Line: int(span.Start.Line)}
+	if m := f.file.Source.Module; m != nil {
+		loc.Module = m.Name
+	}
+	if s.Def == nil {
+		return loc
+	}
+	switch n := s.Def.Node.(type) {
+	case *parser.ClassDef:
+		loc.Class = s.Def.Name
+	case *parser.DefineDef:
+		loc.Define = s.Def.Name
+	case *parser.NodeDef:
+		loc.Node = nodeNames(n)[0]
+	}
+	return loc
 }
 
 func scopeKind(s *model.Scope) string {

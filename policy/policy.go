@@ -70,9 +70,10 @@ type Policy struct {
 	Spec      rules.PolicySpec
 	condition cel.Program
 	message   []part
-	// catalog is whether the condition or message reads a definition's
-	// catalog facts, which then are worked out (and their context kept).
-	catalog bool
+	// fields are the object fields the condition and the message read;
+	// the costlier ones are worked out only when read, and reading
+	// catalog facts makes the policy declare their context.
+	fields map[string]bool
 }
 
 // part is a piece of a message: literal text, or a placeholder's program.
@@ -117,7 +118,7 @@ func Compile(specs []rules.PolicySpec) ([]*Policy, error) {
 }
 
 func compile(env *cel.Env, s rules.PolicySpec) (*Policy, error) {
-	p := &Policy{Spec: s}
+	p := &Policy{Spec: s, fields: map[string]bool{}}
 	checked, iss := env.Compile(s.Condition)
 	if iss.Err() != nil {
 		return nil, exprError(s, "condition", s.ConditionLine, iss.Errors())
@@ -126,7 +127,7 @@ func compile(env *cel.Env, s rules.PolicySpec) (*Policy, error) {
 		return nil, &rules.ConfigError{Path: s.File, Line: s.ConditionLine, Key: "policy.condition",
 			Msg: fmt.Sprintf("policy %q: the condition is of type %s; it must be true or false", s.ID, checked.OutputType())}
 	}
-	p.catalog = readsCatalog(checked)
+	readFields(checked, p.fields)
 	prog, err := env.Program(checked, cel.CostLimit(CostLimit), cel.EvalOptions(cel.OptOptimize))
 	if err != nil {
 		return nil, fmt.Errorf("policy %q: %w", s.ID, err)
@@ -164,7 +165,7 @@ func (p *Policy) compileMessage(env *cel.Env) ([]part, error) {
 		if iss.Err() != nil {
 			return nil, exprError(s, "message", s.Line, iss.Errors())
 		}
-		p.catalog = p.catalog || readsCatalog(checked)
+		readFields(checked, p.fields)
 		prog, err := env.Program(checked, cel.CostLimit(CostLimit))
 		if err != nil {
 			return nil, fmt.Errorf("policy %q: %w", s.ID, err)
@@ -188,18 +189,18 @@ func exprError(s rules.PolicySpec, key string, line int, errs []*common.Error) e
 		Msg: fmt.Sprintf("policy %q: column %d of the expression: %s", s.ID, loc.Column()+1, e.Message)}
 }
 
-// readsCatalog reports whether an expression selects a catalog field.
-func readsCatalog(a *cel.Ast) bool {
-	return len(ast.MatchDescendants(ast.NavigateAST(a.NativeRep()), func(e ast.NavigableExpr) bool {
-		return e.Kind() == ast.SelectKind && e.AsSelect().FieldName() == "catalog"
-	})) > 0
+// readFields adds the fields an expression selects to fields.
+func readFields(a *cel.Ast, fields map[string]bool) {
+	for _, e := range ast.MatchDescendants(ast.NavigateAST(a.NativeRep()), ast.KindMatcher(ast.SelectKind)) {
+		fields[e.AsSelect().FieldName()] = true
+	}
 }
 
 // Context is what a policy's findings on a file depend on outside it:
 // nothing, unless it reads catalog facts, which the declarations
 // reaching the file's definitions from the entry points decide.
 func (p *Policy) Context() model.Needs {
-	if p.catalog {
+	if p.fields["catalog"] {
 		return model.NeedTopScope | model.NeedEntryPoints
 	}
 	return 0
@@ -291,7 +292,7 @@ func (p *Policy) run(pass *rules.Pass) {
 	if f.Parsed == nil || f.Parsed.Program == nil || f.Hiera != nil {
 		return
 	}
-	facts := newFacts(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.catalog)
+	facts := newFacts(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.fields)
 	for _, fa := range facts.of(p.Spec.Match) {
 		flagged, msg, err := p.Eval(fa.obj)
 		if err != nil {
