@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
@@ -33,6 +34,11 @@ type facts struct {
 	fields map[string]bool
 
 	byOwner map[int32][]string // resource types by owner index; see resourceTypes
+
+	// mu guards made: the objects by kind, made on first use. Passes
+	// over one file run one after another; the lock only orders them.
+	mu   sync.Mutex
+	made map[string][]fact
 }
 
 func newFacts(prog *model.Program, file *model.File, nodes []parser.Node, parents []int32, fields map[string]bool) *facts {
@@ -62,6 +68,20 @@ func isOwner(n parser.Node) bool {
 
 // of returns the file's objects of kind match.
 func (f *facts) of(match string) []fact {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if out, ok := f.made[match]; ok {
+		return out
+	}
+	if f.made == nil {
+		f.made = map[string][]fact{}
+	}
+	out := f.make(match)
+	f.made[match] = out
+	return out
+}
+
+func (f *facts) make(match string) []fact {
 	switch match {
 	case "resource":
 		return f.resources()

@@ -24,6 +24,7 @@ import (
 	"cel.dev/cel-go/common/types"
 	"cel.dev/cel-go/common/types/ref"
 	"cel.dev/cel-go/ext"
+	"cel.dev/cel-go/interpreter"
 
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
@@ -74,6 +75,15 @@ type Policy struct {
 	// the costlier ones are worked out only when read, and reading
 	// catalog facts makes the policy declare their context.
 	fields map[string]bool
+	// shared is what the policies of one Compile share: the fields any of
+	// them reads, and the objects of the files being checked.
+	shared *shared
+}
+
+// shared is what the policies compiled together share.
+type shared struct {
+	fields map[string]bool
+	cache  factCache
 }
 
 // part is a piece of a message: literal text, or a placeholder's program.
@@ -96,6 +106,7 @@ func Compile(specs []rules.PolicySpec) ([]*Policy, error) {
 	}
 	envs := map[string]*cel.Env{}
 	out := make([]*Policy, 0, len(specs))
+	sh := &shared{fields: map[string]bool{}}
 	for _, s := range specs {
 		env := envs[s.Match]
 		if env == nil {
@@ -111,6 +122,10 @@ func Compile(specs []rules.PolicySpec) ([]*Policy, error) {
 		p, err := compile(env, s)
 		if err != nil {
 			return nil, err
+		}
+		p.shared = sh
+		for f := range p.fields {
+			sh.fields[f] = true
 		}
 		out = append(out, p)
 	}
@@ -229,7 +244,7 @@ const errCost = "cost limit exceeded"
 // object lacks, a null compared with <) does not flag; one over the cost
 // limit is an error.
 func (p *Policy) Eval(obj any) (bool, string, error) {
-	vars := map[string]any{p.Spec.Match: obj}
+	vars := &activation{name: p.Spec.Match, val: obj}
 	out, _, err := p.condition.Eval(vars)
 	if err != nil {
 		if strings.Contains(err.Error(), errCost) {
@@ -255,6 +270,21 @@ func (p *Policy) Eval(obj any) (bool, string, error) {
 	}
 	return true, b.String(), nil
 }
+
+// activation binds the one variable of a policy's expressions.
+type activation struct {
+	name string
+	val  any
+}
+
+func (a *activation) ResolveName(name string) (any, bool) {
+	if name == a.name {
+		return a.val, true
+	}
+	return nil, false
+}
+
+func (a *activation) Parent() interpreter.Activation { return nil }
 
 // show writes a value as a message shows it: strings bare, lists
 // joined with ", ", null as "undef".
@@ -292,7 +322,7 @@ func (p *Policy) run(pass *rules.Pass) {
 	if f.Parsed == nil || f.Parsed.Program == nil || f.Hiera != nil {
 		return
 	}
-	facts := newFacts(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.fields)
+	facts := p.shared.cache.get(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.shared.fields)
 	for _, fa := range facts.of(p.Spec.Match) {
 		flagged, msg, err := p.Eval(fa.obj)
 		if err != nil {
