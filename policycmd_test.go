@@ -26,7 +26,7 @@ good = "package { 'git': ensure => '2.1' }"
 // policy, one of them suppressed.
 func policyTree(t *testing.T, config string) string {
 	return writeTree(t, map[string]string{
-		".ducklint.toml":  config,
+		".ducklint.toml":   config,
 		"environment.conf": "",
 		"manifests/site.pp": "package { 'git': ensure => latest }\n" +
 			"package { 'vim': ensure => latest } # lint:ignore:no-latest\n" +

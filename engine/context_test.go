@@ -4,9 +4,11 @@ import (
 	"context"
 	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -53,21 +55,49 @@ func contextTrees(t *testing.T) map[string]string {
 	return trees
 }
 
-// ruleSelection enables only the rule id ("" for every rule, those off
-// by default too).
-func ruleSelection(id string) (enable, disable []string) {
+// ruleSelection enables only the rule id of those of reg ("" for
+// every built-in rule, those off by default too).
+func ruleSelection(reg *rules.Registry, id string) (enable, disable []string) {
 	if id == "" {
 		for _, r := range rules.Default().Rules() {
 			enable = append(enable, r.ID)
 		}
 		return enable, nil
 	}
-	for _, r := range rules.Default().Rules() {
+	for _, r := range reg.Rules() {
 		if r.ID != id {
 			disable = append(disable, r.ID)
 		}
 	}
 	return []string{id}, disable
+}
+
+// workedPolicies returns a configuration declaring the worked policies
+// of docs/policies, and their rules.
+func workedPolicies(t *testing.T) (string, []*rules.Rule) {
+	t.Helper()
+	glob, err := filepath.Abs(filepath.Join("..", "docs", "policies", "*.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := filepath.Join(t.TempDir(), rules.ConfigFileName)
+	if err := os.WriteFile(config, []byte("[policies]\nfiles = ["+strconv.Quote(filepath.ToSlash(glob))+"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Dir: t.TempDir(), ConfigPath: config})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var policies []*rules.Rule
+	for _, r := range w.Registry().Rules() {
+		if _, builtin := rules.Default().Lookup(r.ID); !builtin {
+			policies = append(policies, r)
+		}
+	}
+	if len(policies) < 8 {
+		t.Fatalf("%d worked policies", len(policies))
+	}
+	return config, policies
 }
 
 // narrowedDiffers checks every Puppet file of dir on its own, narrowed to
@@ -77,12 +107,26 @@ func ruleSelection(id string) (enable, disable []string) {
 // every other file as context, with the two sets of findings. It returns the number of findings
 // compared too.
 func narrowedDiffers(t *testing.T, dir, id string, override *model.Needs) (diffs []string, findings int) {
+	return narrowedDiffersWith(t, dir, "", id, override)
+}
+
+// narrowedDiffersWith is narrowedDiffers with the configuration at
+// config ("" for the tree's own).
+func narrowedDiffersWith(t *testing.T, dir, config, id string, override *model.Needs) (diffs []string, findings int) {
 	t.Helper()
 	ctx := context.Background()
-	enable, disable := ruleSelection(id)
+	reg := rules.Default()
+	if config != "" {
+		w, err := engine.New(engine.Options{Dir: dir, ConfigPath: config})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg = w.Registry()
+	}
+	enable, disable := ruleSelection(reg, id)
 	snapshot := func(whole bool) *engine.Snapshot {
 		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, WholeContext: whole, Jobs: 2,
-			Enable: enable, Disable: disable})
+			Enable: enable, Disable: disable, ConfigPath: config})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,6 +207,20 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 			t.Logf("%d findings compared", total)
 		})
 	}
+	config, policies := workedPolicies(t)
+	for _, p := range policies {
+		t.Run(p.ID, func(t *testing.T) {
+			total := 0
+			for tree, dir := range trees {
+				diffs, n := narrowedDiffersWith(t, dir, config, p.ID, nil)
+				total += n
+				for _, d := range diffs {
+					t.Errorf("%s: %s", tree, d)
+				}
+			}
+			t.Logf("%d findings compared", total)
+		})
+	}
 }
 
 // TestFixturesNeedEveryContextKind shows that the comparison above would
@@ -173,18 +231,23 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 func TestFixturesNeedEveryContextKind(t *testing.T) {
 	trees := contextTrees(t)
 	names := slices.Sorted(maps.Keys(trees))
+	config, policies := workedPolicies(t)
+	configOf := map[string]string{}
+	for _, p := range policies {
+		configOf[p.ID] = config
+	}
 	for _, k := range model.AllNeeds.Kinds() {
 		var declaring []string
 		found := ""
 	search:
-		for _, r := range rules.Default().Rules() {
+		for _, r := range append(rules.Default().Rules(), policies...) {
 			if !r.Context.Has(k) {
 				continue
 			}
 			declaring = append(declaring, r.ID)
 			less := r.Context &^ k
 			for _, tree := range names {
-				if diffs, _ := narrowedDiffers(t, trees[tree], r.ID, &less); len(diffs) > 0 {
+				if diffs, _ := narrowedDiffersWith(t, trees[tree], configOf[r.ID], r.ID, &less); len(diffs) > 0 {
 					found = r.ID + " on " + tree
 					break search
 				}
