@@ -130,9 +130,9 @@ func TestPolicyConfigErrors(t *testing.T) {
 		{"unknown field", strings.Replace(policyConfig, "resource.attributes.ensure ==", "resource.atributes.ensure ==", 1),
 			`.ducklint.toml:7: policy.condition: policy "no-latest": column 74 of the expression: undefined field 'atributes'`},
 		{"built-in id", strings.Replace(policyConfig, `id = "no-latest"`, `id = "unknown-variable"`, 1),
-			`.ducklint.toml:2: policy.id: "unknown-variable" is the id of a built-in rule`},
+			`.ducklint.toml:1: policy.id: "unknown-variable" is the id of a built-in rule`},
 		{"unknown key", strings.Replace(policyConfig, "help =", "colour = 'red'\nhelp =", 1), `.ducklint.toml:4: unknown key "policy.colour"`},
-		{"duplicate id", policyConfig + "\n" + policyConfig, `.ducklint.toml:15: policy.id: a policy with id "no-latest" is already declared`},
+		{"duplicate id", policyConfig + "\n" + policyConfig, `.ducklint.toml:14: policy.id: a policy with id "no-latest" is already declared`},
 		{"bad match", strings.Replace(policyConfig, `match = "resource"`, `match = "resources"`, 1), `unknown match "resources"`},
 		{"no files", "[policies]\nfiles = [\"policies/*.toml\"]\n", `policies.files: "policies/*.toml" matches no file`},
 	}
@@ -174,7 +174,7 @@ func TestPolicyTestCommand(t *testing.T) {
 		t.Fatalf("exit %d; want 1\n%s%s", code, out, errOut)
 	}
 	for _, want := range []string{"ok   no-latest (2 examples)", "FAIL no-latest-2",
-		"broken.toml:11: good example (manifests/site.pp): flagged: 'git': pin a version", "2 policies, 4 examples, 1 failed"} {
+		"broken.toml:10: good example (manifests/site.pp): flagged: 'git': pin a version", "2 policies, 4 examples, 1 failed"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

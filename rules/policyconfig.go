@@ -127,9 +127,17 @@ func (d *configDoc) policyList(e configEntry, reg *Registry, seen map[string]boo
 	if !ok {
 		return nil, d.wrongType(e, `[[policy]] tables, each with id, match, condition and message`)
 	}
+	blocks := d.arrayBlocks("policy", 1, len(d.lines()))
 	out := make([]PolicySpec, 0, len(tables))
-	for _, keys := range tables {
-		p, err := d.policy(e, keys, reg, seen)
+	for i, keys := range tables {
+		pe := e
+		if len(blocks) == len(tables) {
+			// The decoder knows one line per key path, the last
+			// table's: find each table's keys in its own lines.
+			pe.line = blocks[i].start
+			d.relocate(keys, blocks[i])
+		}
+		p, err := d.policy(pe, keys, reg, seen)
 		if err != nil {
 			return nil, err
 		}
@@ -157,7 +165,7 @@ func (d *configDoc) tableList(e configEntry) ([][]configEntry, bool) {
 // policy checks one [[policy]] table.
 func (d *configDoc) policy(e configEntry, keys []configEntry, reg *Registry, seen map[string]bool) (PolicySpec, error) {
 	p := PolicySpec{File: d.path, Line: e.line}
-	if len(keys) > 0 {
+	if p.Line == 0 && len(keys) > 0 {
 		p.Line = keys[0].line
 	}
 	str := func(k configEntry, want string) (string, error) {
@@ -193,7 +201,7 @@ func (d *configDoc) policy(e configEntry, keys []configEntry, reg *Registry, see
 		case "message":
 			p.Message, err = str(k, `the finding's message in quotes, like "'{{resource.title}}' is banned"`)
 		case "example":
-			p.Examples, err = d.policyExamples(k)
+			p.Examples, err = d.policyExamples(k, p.Line)
 		default:
 			err = d.unknownKey(k, "a [[policy]] takes id, title, help, severity, match, condition, message and [[policy.example]]")
 		}
@@ -232,16 +240,28 @@ func (d *configDoc) policy(e configEntry, keys []configEntry, reg *Registry, see
 	return p, nil
 }
 
-// policyExamples checks the [[policy.example]] tables.
-func (d *configDoc) policyExamples(e configEntry) ([]PolicyExample, error) {
+// policyExamples checks the [[policy.example]] tables of the policy
+// whose table starts at line policyLine.
+func (d *configDoc) policyExamples(e configEntry, policyLine int) ([]PolicyExample, error) {
 	tables, ok := d.tableList(e)
 	if !ok {
 		return nil, d.wrongType(e, "[[policy.example]] tables, each with bad or good code")
 	}
+	var blocks []lineBlock
+	if policyLine > 0 {
+		end := len(d.lines())
+		if next := d.arrayBlocks("policy", policyLine+1, end); len(next) > 0 {
+			end = next[0].start - 1
+		}
+		blocks = d.arrayBlocks("policy.example", policyLine, end)
+	}
 	var out []PolicyExample
-	for _, keys := range tables {
+	for i, keys := range tables {
 		ex := PolicyExample{Line: e.line}
-		if len(keys) > 0 {
+		if len(blocks) == len(tables) {
+			ex.Line = blocks[i].start
+			d.relocate(keys, blocks[i])
+		} else if len(keys) > 0 {
 			ex.Line = keys[0].line
 		}
 		for _, k := range keys {
@@ -305,4 +325,51 @@ func LoadPolicies(path string, reg *Registry) ([]PolicySpec, error) {
 		return cfg.Policies, nil
 	}
 	return loadPolicyFile(path, reg, map[string]bool{})
+}
+
+// lineBlock is the lines [start, end] of one table of an array of tables.
+type lineBlock struct{ start, end int }
+
+// lines returns the file's lines.
+func (d *configDoc) lines() []string { return strings.Split(string(d.src), "\n") }
+
+// arrayBlocks returns the tables [[name]] whose headers are on lines
+// from to to (1-based), each up to the line before the next header.
+func (d *configDoc) arrayBlocks(name string, from, to int) []lineBlock {
+	lines := d.lines()
+	var out []lineBlock
+	for i := from; i <= to && i <= len(lines); i++ {
+		t := strings.TrimSpace(lines[i-1])
+		if !strings.HasPrefix(t, "[") {
+			continue
+		}
+		if len(out) > 0 && out[len(out)-1].end == 0 {
+			out[len(out)-1].end = i - 1
+		}
+		if h, ok := strings.CutPrefix(t, "[["); ok {
+			if h, _, ok = strings.Cut(h, "]]"); ok && strings.Join(strings.Fields(h), "") == name {
+				out = append(out, lineBlock{start: i})
+			}
+		}
+	}
+	if len(out) > 0 && out[len(out)-1].end == 0 {
+		out[len(out)-1].end = min(to, len(lines))
+	}
+	return out
+}
+
+// relocate sets the line of each key to the line in b where it is
+// written, when it is found there.
+func (d *configDoc) relocate(keys []configEntry, b lineBlock) {
+	lines := d.lines()
+	for j := range keys {
+		name := keys[j].key[len(keys[j].key)-1]
+		for i := b.start + 1; i <= b.end && i <= len(lines); i++ {
+			k, _, ok := strings.Cut(lines[i-1], "=")
+			if ok && strings.Trim(strings.TrimSpace(k), `"'`) == name {
+				keys[j].line = i
+				break
+			}
+		}
+	}
 }
