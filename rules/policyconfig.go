@@ -365,8 +365,9 @@ func (d *configDoc) relocate(keys []configEntry, b lineBlock) {
 	for j := range keys {
 		name := keys[j].key[len(keys[j].key)-1]
 		for i := b.start + 1; i <= b.end && i <= len(lines); i++ {
-			k, _, ok := strings.Cut(lines[i-1], "=")
-			if ok && strings.Trim(strings.TrimSpace(k), `"'`) == name {
+			k, v, ok := strings.Cut(lines[i-1], "=")
+			// Not Puppet code in a multi-line string: `path => '/x'`.
+			if ok && !strings.HasPrefix(v, ">") && !strings.HasPrefix(v, "=") && strings.Trim(strings.TrimSpace(k), `"'`) == name {
 				keys[j].line = i
 				break
 			}
