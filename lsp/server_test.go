@@ -761,3 +761,33 @@ func TestDefinitionAndHover(t *testing.T) {
 		t.Errorf("hover on a finding = %q, want the finding explained", hover.Contents.Value)
 	}
 }
+
+// A policy's findings are diagnostics like a built-in rule's, with its
+// id as the code; they link to no rule page, as a policy has none.
+func TestPolicyDiagnostics(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".ducklint.toml": "[[policy]]\nid = \"no-latest\"\nmatch = \"resource\"\n" +
+			"condition = \"resource.type == 'package' && 'ensure' in resource.attributes && resource.attributes.ensure == 'latest'\"\n" +
+			"message = \"'{{resource.title}}': pin a version\"\n",
+		"modules/w/manifests/init.pp": "class w {\n}\n",
+	})
+	path := filepath.Join(dir, "modules/w/manifests/init.pp")
+	c := start(t)
+	c.initialize(map[string]any{}, dir)
+	c.open(path, "class w {\n  package { 'git': ensure => latest }\n}\n", 1)
+	ds := c.waitPublished(path, 1, has("1:12 no-latest"))
+	if d := ds[0]; d.Code != "no-latest" || d.Message != "'git': pin a version" || d.CodeDescription.Href != "" || d.Severity != 2 {
+		t.Errorf("diagnostic = %+v", d)
+	}
+	// Hovering shows the finding, without a link to a rule page.
+	var hover struct {
+		Contents struct {
+			Value string `json:"value"`
+		} `json:"contents"`
+	}
+	c.mustCall("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri(path)},
+		"position": map[string]any{"line": 1, "character": 14}}, &hover)
+	if !strings.Contains(hover.Contents.Value, "**warning** (no-latest): 'git': pin a version") {
+		t.Errorf("hover = %q", hover.Contents.Value)
+	}
+}

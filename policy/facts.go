@@ -141,20 +141,22 @@ func (f *facts) resources() []fact {
 		}
 		for _, b := range r.Bodies {
 			res := Resource{Type: r.TypeName(), Virtual: r.Form != "", Exported: r.Form == "exported",
-				Titles: []string{}, Attributes: map[string]any{}, AttributeSource: map[string]string{}}
+				Titles: []string{}, Attributes: make(map[string]any, len(b.Attrs)), AttributeSource: map[string]string{}}
 			span := r.Span()
 			if b.Title != nil {
 				span = b.Title.Span()
-				res.Title = f.text(span)
 				switch v := literal(b.Title).(type) {
 				case string:
 					res.Title, res.Titles = v, []string{v}
 				case []any:
+					res.Title = f.text(span)
 					for _, t := range v {
 						if s, ok := t.(string); ok {
 							res.Titles = append(res.Titles, s)
 						}
 					}
+				default:
+					res.Title = f.text(span)
 				}
 			}
 			for _, a := range b.Attrs {

@@ -181,7 +181,7 @@ func (p *Policy) compileMessage(env *cel.Env) ([]part, error) {
 			return nil, exprError(s, "message", s.Line, iss.Errors())
 		}
 		readFields(checked, p.fields)
-		prog, err := env.Program(checked, cel.CostLimit(CostLimit))
+		prog, err := env.Program(checked, cel.CostLimit(CostLimit), cel.EvalOptions(cel.OptOptimize))
 		if err != nil {
 			return nil, fmt.Errorf("policy %q: %w", s.ID, err)
 		}
@@ -331,7 +331,7 @@ func (p *Policy) run(pass *rules.Pass) {
 			continue
 		}
 		if flagged {
-			pass.ReportSpan(f, fa.span, msg, "")
+			pass.ReportSpan(f, fa.span, msg, strings.TrimSpace(p.Spec.Help))
 		}
 	}
 }
