@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,7 +42,9 @@ type PolicySpec struct {
 }
 
 // PolicyExample is one [[policy.example]]: code the policy flags (Bad)
-// or does not (Good), placed at Path in a tree of its own.
+// or does not (Good), placed at Path in a tree of its own. The code is
+// written in the table or read from a fixture file (bad_file,
+// good_file, relative to the file declaring the policy).
 type PolicyExample struct {
 	Bad, Good string
 	// Path is where the code sits in the example tree, which decides its
@@ -274,13 +277,23 @@ func (d *configDoc) policyExamples(e configEntry, policyLine int) ([]PolicyExamp
 				ex.Bad = s
 			case "good":
 				ex.Good = s
+			case "bad_file", "good_file":
+				code, err := d.fixture(k, s)
+				if err != nil {
+					return nil, err
+				}
+				if k.key[len(k.key)-1] == "bad_file" {
+					ex.Bad = code
+				} else {
+					ex.Good = code
+				}
 			case "path":
 				if filepath.IsAbs(s) || strings.HasPrefix(filepath.Clean(s), "..") || !(strings.HasSuffix(s, ".pp") || strings.HasSuffix(s, ".epp")) {
 					return nil, d.errorf(k, "%q is not a relative path of a .pp or .epp file inside the example tree", s)
 				}
 				ex.Path = s
 			default:
-				return nil, d.unknownKey(k, "a [[policy.example]] takes bad, good and path")
+				return nil, d.unknownKey(k, "a [[policy.example]] takes bad, good, bad_file, good_file and path")
 			}
 		}
 		if ex.Bad == "" && ex.Good == "" {
@@ -292,6 +305,23 @@ func (d *configDoc) policyExamples(e configEntry, policyLine int) ([]PolicyExamp
 		out = append(out, ex)
 	}
 	return out, nil
+}
+
+// fixture reads an example's code from the file at rel, relative to
+// the file declaring the policy.
+func (d *configDoc) fixture(k configEntry, rel string) (string, error) {
+	p := rel
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(d.path), filepath.FromSlash(rel))
+	}
+	code, err := os.ReadFile(p)
+	if err != nil {
+		return "", d.errorf(k, "cannot read the example %q: %v", rel, errors.Unwrap(err))
+	}
+	if len(code) == 0 {
+		return "", d.errorf(k, "the example %q is empty", rel)
+	}
+	return string(code), nil
 }
 
 // valueLine returns the line where the string value of k starts: the

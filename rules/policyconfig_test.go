@@ -141,3 +141,27 @@ func TestPolicyFiles(t *testing.T) {
 		t.Errorf("a configuration key in a policy file: %v", err)
 	}
 }
+
+// An example's code may come from a fixture file next to the policy.
+func TestPolicyExampleFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "examples"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "examples", "bad.pp"), []byte("package { 'x': ensure => latest }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := onePolicy + "[[policy.example]]\nbad_file = \"examples/bad.pp\"\ngood = \"package { 'x': }\"\n"
+	cfg, err := rules.ParseConfig(filepath.Join(dir, "cfg.toml"), []byte(src), rules.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ex := cfg.Policies[0].Examples; len(ex) != 1 || ex[0].Bad != "package { 'x': ensure => latest }\n" || ex[0].Good != "package { 'x': }" {
+		t.Errorf("examples = %+v", ex)
+	}
+	src = onePolicy + "[[policy.example]]\ngood_file = \"examples/none.pp\"\n"
+	if _, err := rules.ParseConfig(filepath.Join(dir, "cfg.toml"), []byte(src), rules.Default()); err == nil ||
+		!strings.Contains(err.Error(), `cfg.toml:7: policy.example.good_file: cannot read the example "examples/none.pp"`) {
+		t.Errorf("a missing fixture: %v", err)
+	}
+}
