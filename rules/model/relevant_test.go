@@ -135,8 +135,12 @@ func TestSummarize(t *testing.T) {
 // summarises every file and returns the paths Relevant keeps for rules
 // needing every context kind.
 func relevantIn(t *testing.T, dir, reported string) (kept []string, total int) {
-	return relevantFor(t, dir, reported, model.AllNeeds)
+	return relevantFor(t, dir, reported, builtinNeeds)
 }
+
+// builtinNeeds are the kinds the built-in rules declare: entry points
+// only policies reading catalog facts do.
+const builtinNeeds = model.AllNeeds &^ model.NeedEntryPoints
 
 // relevantFor is relevantIn for rules needing needs.
 func relevantFor(t *testing.T, dir, reported string, needs model.Needs) (kept []string, total int) {
@@ -241,6 +245,13 @@ func TestRelevantKeepsWhatFindingsDependOn(t *testing.T) {
 		if !reflect.DeepEqual(kept, tc.want) {
 			t.Errorf("%s (%s):\nkept %v\nwant %v", tc.reported, tc.why, kept, tc.want)
 		}
+	}
+	// Which entry points reach a class is decided by every chain of
+	// declarations from the nodes and top scope down to it.
+	kept, _ := relevantFor(t, dir, "modules/ntp/manifests/init.pp", model.NeedTopScope|model.NeedEntryPoints)
+	if want := []string{"manifests/site.pp", "modules/ntp/manifests/init.pp", "site/profile/manifests/base.pp",
+		"site/role/manifests/db.pp", "site/role/manifests/web.pp"}; !reflect.DeepEqual(kept, want) {
+		t.Errorf("entry points of ntp:\nkept %v\nwant %v", kept, want)
 	}
 }
 
