@@ -1,6 +1,7 @@
 package policy_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,8 +169,8 @@ func TestCompileErrors(t *testing.T) {
 			s := spec(c.match, c.condition, "", "", "")
 			s.Message = c.message
 			_, err := policy.Compile([]rules.PolicySpec{s})
-			ce, ok := err.(*rules.ConfigError)
-			if !ok {
+			var ce *rules.ConfigError
+			if !errors.As(err, &ce) {
 				t.Fatalf("error %v (%T); want a *rules.ConfigError", err, err)
 			}
 			if ce.Line != c.line || !strings.Contains(err.Error(), c.want) {
