@@ -22,8 +22,8 @@ type factCache struct {
 // cacheFiles bounds the files a factCache holds.
 const cacheFiles = 64
 
-// get returns the facts of file in prog, made with the fields of fields.
-func (c *factCache) get(prog *model.Program, file *model.File, nodes []parser.Node, parents []int32, fields map[string]bool) *facts {
+// get returns the facts of file in prog, made for the policies sharing sh.
+func (c *factCache) get(prog *model.Program, file *model.File, nodes []parser.Node, parents []int32, sh *shared) *facts {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.prog != prog {
@@ -32,7 +32,8 @@ func (c *factCache) get(prog *model.Program, file *model.File, nodes []parser.No
 	if f, ok := c.byFile[file]; ok {
 		return f
 	}
-	f := newFacts(prog, file, nodes, parents, fields)
+	f := newFacts(prog, file, nodes, parents, sh.fields)
+	f.filters = sh.filters
 	c.byFile[file] = f
 	c.order = append(c.order, file)
 	if len(c.order) > cacheFiles {

@@ -32,6 +32,9 @@ type facts struct {
 	// fields are the object fields the policy reads: the costlier ones
 	// are worked out only when read.
 	fields map[string]bool
+	// filters are the keys the policies admit, by kind (shared.filters):
+	// objects with other keys are not made.
+	filters map[string]prefilter
 
 	byOwner map[int32][]string // resource types by owner index; see resourceTypes
 
@@ -56,6 +59,13 @@ func newFacts(prog *model.Program, file *model.File, nodes []parser.Node, parent
 		}
 	}
 	return f
+}
+
+// admits reports whether some policy of kind match can flag an object
+// with key k.
+func (f *facts) admits(match, k string) bool {
+	set, ok := f.filters[match]
+	return !ok || set == nil || set[k]
 }
 
 func isOwner(n parser.Node) bool {
@@ -136,12 +146,15 @@ func (f *facts) resources() []fact {
 	var out []fact
 	for i, n := range f.nodes {
 		r, ok := n.(*parser.Resource)
-		if !ok {
+		if !ok || !f.admits("resource", r.TypeName()) {
 			continue
 		}
 		for _, b := range r.Bodies {
 			res := Resource{Type: r.TypeName(), Virtual: r.Form != "", Exported: r.Form == "exported",
-				Titles: []string{}, Attributes: make(map[string]any, len(b.Attrs)), AttributeSource: map[string]string{}}
+				Titles: []string{}, Attributes: make(map[string]any, len(b.Attrs))}
+			if f.fields["attribute_source"] {
+				res.AttributeSource = make(map[string]string, len(b.Attrs))
+			}
 			span := r.Span()
 			if b.Title != nil {
 				span = b.Title.Span()
@@ -169,7 +182,7 @@ func (f *facts) resources() []fact {
 				}
 			}
 			res.Location = f.location(i, span)
-			out = append(out, fact{res, span})
+			out = append(out, fact{&res, span})
 		}
 	}
 	return out
@@ -260,7 +273,7 @@ func (f *facts) definitions(kind model.DefKind) []fact {
 			}
 		}
 		def.Location = f.location(i, nameSpan)
-		out = append(out, fact{def, nameSpan})
+		out = append(out, fact{&def, nameSpan})
 	}
 	return out
 }
@@ -322,7 +335,7 @@ func (f *facts) declarations() []fact {
 		owner := s.Owner()
 		for _, d := range s.Declarations {
 			kind, ok := declKinds[d.Kind]
-			if !ok || d.File != f.file {
+			if !ok || d.File != f.file || !f.admits("declaration", kind) {
 				continue
 			}
 			decl := Declaration{To: d.Target, Written: strings.Trim(f.text(d.Span), `'"`), Kind: kind,
@@ -331,7 +344,7 @@ func (f *facts) declarations() []fact {
 				decl.From = owner.Def.Name
 			}
 			decl.Location = f.scopeLocation(owner, d.Span)
-			out = append(out, fact{decl, d.Span})
+			out = append(out, fact{&decl, d.Span})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b fact) int { return int(a.span.Start.Offset - b.span.Start.Offset) })
@@ -413,7 +426,7 @@ func (f *facts) nodeDefs() []fact {
 			span = d.Matchers[0].Span()
 		}
 		node.Location = f.location(i, span)
-		out = append(out, fact{node, span})
+		out = append(out, fact{&node, span})
 	}
 	return out
 }
@@ -421,7 +434,7 @@ func (f *facts) nodeDefs() []fact {
 func (f *facts) calls() []fact {
 	var out []fact
 	for i, n := range f.nodes {
-		var call FunctionCall
+		var call *FunctionCall
 		var span parser.Span
 		switch c := n.(type) {
 		case *parser.Call:
@@ -429,13 +442,19 @@ func (f *facts) calls() []fact {
 			if !ok {
 				continue
 			}
-			call.Name = strings.ToLower(strings.TrimPrefix(name.Value, "::"))
 			span = name.Span()
-			call.Arguments = literals(c.Args)
+			fn := strings.ToLower(strings.TrimPrefix(name.Value, "::"))
+			if !f.admits("function_call", fn) {
+				continue
+			}
+			call = &FunctionCall{Name: fn, Arguments: literals(c.Args)}
 		case *parser.MethodCall:
-			call.Name = strings.ToLower(c.Name)
 			span = c.NameSpan
-			call.Arguments = literals(append([]parser.Expr{c.Receiver}, c.Args...))
+			fn := strings.ToLower(c.Name)
+			if !f.admits("function_call", fn) {
+				continue
+			}
+			call = &FunctionCall{Name: fn, Arguments: literals(append([]parser.Expr{c.Receiver}, c.Args...))}
 		default:
 			continue
 		}

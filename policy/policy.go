@@ -13,6 +13,7 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"path/filepath"
 	"reflect"
@@ -75,6 +76,9 @@ type Policy struct {
 	// the costlier ones are worked out only when read, and reading
 	// catalog facts makes the policy declare their context.
 	fields map[string]bool
+	// filter rules out objects the condition is false for whatever
+	// else they hold; nil admits every object.
+	filter prefilter
 	// shared is what the policies of one Compile share: the fields any of
 	// them reads, and the objects of the files being checked.
 	shared *shared
@@ -83,7 +87,11 @@ type Policy struct {
 // shared is what the policies compiled together share.
 type shared struct {
 	fields map[string]bool
-	cache  factCache
+	// filters are, by match kind, the keys some policy of the kind
+	// admits (the union of their prefilters); nil when one admits every
+	// object. Objects no policy admits are not made.
+	filters map[string]prefilter
+	cache   factCache
 }
 
 // part is a piece of a message: literal text, or a placeholder's program.
@@ -106,7 +114,7 @@ func Compile(specs []rules.PolicySpec) ([]*Policy, error) {
 	}
 	envs := map[string]*cel.Env{}
 	out := make([]*Policy, 0, len(specs))
-	sh := &shared{fields: map[string]bool{}}
+	sh := &shared{fields: map[string]bool{}, filters: map[string]prefilter{}}
 	for _, s := range specs {
 		env := envs[s.Match]
 		if env == nil {
@@ -127,6 +135,15 @@ func Compile(specs []rules.PolicySpec) ([]*Policy, error) {
 		for f := range p.fields {
 			sh.fields[f] = true
 		}
+		union, seen := sh.filters[s.Match]
+		switch {
+		case p.filter == nil:
+			sh.filters[s.Match] = nil
+		case !seen:
+			sh.filters[s.Match] = maps.Clone(p.filter)
+		case union != nil:
+			maps.Copy(union, p.filter)
+		}
 		out = append(out, p)
 	}
 	return out, nil
@@ -143,6 +160,7 @@ func compile(env *cel.Env, s rules.PolicySpec) (*Policy, error) {
 			Msg: fmt.Sprintf("policy %q: the condition is of type %s; it must be true or false", s.ID, checked.OutputType())}
 	}
 	readFields(checked, p.fields)
+	p.filter = newPrefilter(s.Match, checked)
 	prog, err := env.Program(checked, cel.CostLimit(CostLimit), cel.EvalOptions(cel.OptOptimize))
 	if err != nil {
 		return nil, fmt.Errorf("policy %q: %w", s.ID, err)
@@ -322,8 +340,11 @@ func (p *Policy) run(pass *rules.Pass) {
 	if f.Parsed == nil || f.Parsed.Program == nil || f.Hiera != nil {
 		return
 	}
-	facts := p.shared.cache.get(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.shared.fields)
+	facts := p.shared.cache.get(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.shared)
 	for _, fa := range facts.of(p.Spec.Match) {
+		if !p.filter.admits(fa.obj) {
+			continue
+		}
 		flagged, msg, err := p.Eval(fa.obj)
 		if err != nil {
 			pass.ReportSpan(f, fa.span, fmt.Sprintf("policy %s not checked here: its condition exceeded the cost limit", p.Spec.ID),

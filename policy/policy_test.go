@@ -2,6 +2,7 @@ package policy_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -248,5 +249,36 @@ func TestWorkedPolicies(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join("..", "docs", "policies.md")); err != nil {
 		t.Error(err)
+	}
+}
+
+// Policies compiled together share the objects of a file, made only for
+// the keys some policy can flag: each still sees every object it can.
+func TestPoliciesShareObjects(t *testing.T) {
+	code := "file { 'x': }\npackage { 'y': }\nexec { 'z': }\n$a = hiera('k')\n$b = lookup('k')\n"
+	specs := []rules.PolicySpec{
+		spec("resource", "resource.type == 'package'", "manifests/site.pp", code, "file { 'y': }"),
+		spec("resource", "resource.type in ['file', 'exec'] && resource.title == 'x'", "manifests/site.pp", code, "exec { 'x2': }"),
+		spec("resource", "resource.title == 'z'", "manifests/site.pp", code, "package { 'y': }"),
+		spec("function_call", "function_call.name == 'hiera'", "manifests/site.pp", code, "lookup('k')"),
+		spec("function_call", "function_call.name == 'lookup'", "manifests/site.pp", code, "hiera('k')"),
+	}
+	for i := range specs {
+		specs[i].ID = fmt.Sprintf("policy-%d", i)
+	}
+	pols, err := policy.Compile(specs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pols {
+		outcomes, err := p.Test(rules.DefaultPuppetVersion)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range outcomes {
+			if !o.Passed() || (o.Bad && len(o.Findings) != 1) {
+				t.Errorf("%s (bad %v): %d findings, problem %q", p.Spec.Condition, o.Bad, len(o.Findings), o.Problem)
+			}
+		}
 	}
 }
