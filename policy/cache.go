@@ -32,8 +32,9 @@ func (c *factCache) get(prog *model.Program, file *model.File, nodes []parser.No
 	if f, ok := c.byFile[file]; ok {
 		return f
 	}
-	f := newFacts(prog, file, nodes, parents, sh.fields)
-	f.filters = sh.filters
+	// Made under the lock, but cheaply: the objects are made on first
+	// use, under the facts' own lock (facts.of).
+	f := &facts{prog: prog, file: file, nodes: nodes, parents: parents, fields: sh.fields, filters: sh.filters}
 	c.byFile[file] = f
 	c.order = append(c.order, file)
 	if len(c.order) > cacheFiles {

@@ -44,8 +44,12 @@ type facts struct {
 	made map[string][]fact
 }
 
-func newFacts(prog *model.Program, file *model.File, nodes []parser.Node, parents []int32, fields map[string]bool) *facts {
-	f := &facts{prog: prog, file: file, nodes: nodes, parents: parents, fields: fields}
+// owners works out owner, once per file.
+func (f *facts) owners() {
+	if f.owner != nil {
+		return
+	}
+	nodes, parents := f.nodes, f.parents
 	f.owner = make([]int32, len(nodes))
 	for i := range nodes {
 		p := parents[i]
@@ -58,7 +62,6 @@ func newFacts(prog *model.Program, file *model.File, nodes []parser.Node, parent
 			f.owner[i] = f.owner[p]
 		}
 	}
-	return f
 }
 
 // admits reports whether some policy of kind match can flag an object
@@ -86,6 +89,7 @@ func (f *facts) of(match string) []fact {
 	if f.made == nil {
 		f.made = map[string][]fact{}
 	}
+	f.owners()
 	out := f.make(match)
 	f.made[match] = out
 	return out
