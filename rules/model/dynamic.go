@@ -754,8 +754,11 @@ func (a *dynamicAnalysis) differOutsideCommonScopes(def *Definition, x, y *siteR
 		return m
 	}
 	internal := func(d AttrDefault, ok bool) bool {
+		if !ok {
+			return true
+		}
 		owner := d.Default.Scope.Owner().Def
-		return !ok || owner != nil && ModuleOf(owner.Name) == ModuleOf(def.Name)
+		return owner != nil && ModuleOf(owner.Name) == ModuleOf(def.Name)
 	}
 	private := a.bodies[def.index].private
 	mx, my := byAttr(x.sigsFor(typ).Defaults), byAttr(y.sigsFor(typ).Defaults)

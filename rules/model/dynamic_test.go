@@ -94,6 +94,18 @@ func TestDynamicCornerCases(t *testing.T) {
 			want: []string{"redeclared m/manifests/d.pp:2"},
 		},
 		{
+			// One declaration carries a default for mode, the other none:
+			// comparing them must not look at the missing one's scope.
+			name: "private class declared with and without a default",
+			files: gentree.Tree{
+				"m/manifests/files.pp": "# @api private\nclass m::files {\n  file { '/f': }\n}\n",
+				"m/manifests/a.pp":     "class m::a {\n  File { mode => '0600' }\n  include m::files\n}\n",
+				"m/manifests/b.pp":     "class m::b {\n  include m::files\n}\n",
+				"m/manifests/init.pp":  "class m {\n  include m::a\n  include m::b\n}\n",
+			},
+			want: nil,
+		},
+		{
 			name: "splat resources and virtual resources are not changed",
 			files: gentree.Tree{
 				"m/manifests/init.pp":  "class m {\n  File { mode => '0600' }\n  include m::other\n}\n",
