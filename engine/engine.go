@@ -98,6 +98,7 @@ type Workspace struct {
 	reconfig bool              // the configuration must be read again
 	current  *Snapshot         // the latest snapshot, nil before the first
 	stdin    []byte            // the content of root "-", read once
+	carries  *carries          // see carry.go
 }
 
 // ConfigError is a problem with the configuration or the rule selection:
@@ -133,7 +134,7 @@ func New(opts Options) (*Workspace, error) {
 		return nil, fmt.Errorf("working directory: %w", err)
 	}
 	opts.Dir = abs
-	w := &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}}
+	w := &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}, carries: newCarries()}
 	if err := w.configure(); err != nil {
 		return nil, err
 	}

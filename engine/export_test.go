@@ -52,3 +52,7 @@ func DependentsAfresh(s, prev *Snapshot, path string, among []string) []string {
 	}
 	return out
 }
+
+// CarriesTaken is how many checks of w took over the simulations of an
+// earlier check.
+func CarriesTaken(w *Workspace) int64 { return w.carries.taken.Load() }

@@ -56,13 +56,16 @@ type Snapshot struct {
 	// the same; prevContexts are the previous snapshot's when its
 	// summaries differ, for Dependents.
 	contexts, prevContexts *contexts
+
+	// carries are the workspace's simulations kept from check to check.
+	carries *carries
 }
 
 // update builds the snapshot of the workspace's current state, sharing
 // every unchanged file's version with the current one. w.mu is held.
 func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
-	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active}
+	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active, carries: w.carries}
 	if prev != nil {
 		s.store, s.prevIndex = prev.store, prev.nameIndex()
 	}
@@ -75,6 +78,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if store != nil {
 			s.store = store
 		}
+		s.carries.reset() // of another layout
 		// Contents go to versions; the tree keeps the layout only.
 		loaded = make([][]byte, len(tree.Files))
 		for i, f := range tree.Files {
@@ -339,10 +343,19 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	parsed := make(map[*load.File]*parser.File, len(kept))
 	hieraFiles := map[*load.File]*model.HieraFile{}
 	contextErrs := slices.Clone(s.sumErrs)
+	// The model's files by layout and version, for the carries.
+	var layout []*load.File
+	var layoutReported []bool
+	var layoutVersions []*version
 	for k, i := range kept {
 		if readErrs[k] != nil {
 			contextErrs = append(contextErrs, readErrs[k])
 			continue
+		}
+		if !whole {
+			layout = append(layout, s.tree.Files[i])
+			layoutReported = append(layoutReported, reported[i])
+			layoutVersions = append(layoutVersions, s.versions[i])
 		}
 		narrowed.Files = append(narrowed.Files, files[i])
 		parsed[files[i]] = parsedAt[k]
@@ -354,8 +367,14 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if s.cfg != nil {
 		known = s.cfg.KnownVariables
 	}
-	prog, err := model.BuildContext(ctx, &narrowed,
-		model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles, DeclaringFunctions: s.declaring})
+	var carryKey string
+	var carry *model.DynamicCarry
+	if !whole {
+		carryKey = contextKey(reported)
+		carry = s.carries.lookup(carryKey, layout, layoutReported, layoutVersions)
+	}
+	prog, err := model.BuildContext(ctx, &narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed,
+		Hiera: hieraFiles, DeclaringFunctions: s.declaring, Dynamic: carry})
 	if err != nil {
 		return nil, err
 	}
@@ -363,6 +382,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	findings, err := runner.RunContext(ctx, prog)
 	if err != nil {
 		return nil, err
+	}
+	if !whole {
+		if carry != nil && prog.CarryDynamic() == carry {
+			s.carries.taken.Add(1)
+		}
+		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog)
 	}
 	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs)}
 	sources := map[string][]byte{}

@@ -713,3 +713,154 @@ func TestHieraSummariesAreCached(t *testing.T) {
 		t.Errorf("findings differ cold and warm:\n%s\nvs\n%s", show(coldFound["data/common.yaml"]), show(warmFound["data/common.yaml"]))
 	}
 }
+
+// shapeEdit returns src changed in a way that keeps its tree but for
+// positions (see model.SameShape), or, now and then, one that changes
+// what the simulations see through a comment: a comment line inserted, a
+// line indented, trailing blanks, blank lines, an `@api private` doc
+// comment above a class or defined type added or removed, blanks after
+// a comma.
+func shapeEdit(rng *rand.Rand, src []byte) []byte {
+	return shapeEditOf(rng, src, rng.IntN(6))
+}
+
+// shapeEditOf is shapeEdit of the given kind.
+func shapeEditOf(rng *rand.Rand, src []byte, kind int) []byte {
+	lines := strings.Split(string(src), "\n")
+	i := rng.IntN(len(lines))
+	switch kind {
+	case 0:
+		lines = slices.Insert(lines, i, fmt.Sprintf("# note %d", rng.IntN(1000)))
+	case 5: // blanks inside an expression: what a default's value quotes
+		for j, l := range lines {
+			if strings.Contains(l, "','") {
+				lines[j] = strings.ReplaceAll(l, "','", "', '")
+				break
+			}
+			if strings.Contains(l, "', '") {
+				lines[j] = strings.ReplaceAll(l, "', '", "','")
+				break
+			}
+		}
+	case 1:
+		lines[i] = "  " + lines[i]
+	case 2:
+		lines[i] += "   "
+	case 3:
+		lines = slices.Insert(lines, i, "", "")
+	case 4:
+		for j, l := range lines {
+			t := strings.TrimSpace(l)
+			if strings.HasPrefix(t, "class ") || strings.HasPrefix(t, "define ") {
+				if j > 0 && strings.Contains(lines[j-1], "@api private") {
+					lines = slices.Delete(lines, j-1, j)
+				} else {
+					lines = slices.Insert(lines, j, "# @api private")
+				}
+				break
+			}
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// TestCarriedSimulationsMatchAFreshWholeRun checks the carries (a check
+// taking over the simulations of the last check of the same files when
+// the edits since changed no file's shape): after edits of comments and
+// whitespace, mixed with edits that change the shape, the findings of
+// the edited and the open files equal those of a fresh whole run, and
+// the carries were taken.
+func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(120, 7).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	// Resource defaults that reach other classes, from two orders.
+	leaky := map[string]string{
+		"modules/leaky/manifests/init.pp":   "class leaky {\n  File { mode => '0600' }\n  include leaky::files\n}\n",
+		"modules/leaky/manifests/other.pp":  "class leaky::other {\n  File {\n    mode => '0644',\n  }\n  include leaky::files\n}\n",
+		"modules/leaky/manifests/files.pp":  "class leaky::files {\n  file { '/etc/leaky': ensure => file }\n}\n",
+		"modules/leaky/manifests/pair.pp":   "class leaky::pair {\n  include leaky\n  include leaky::other\n  class { 'leaky::files': }\n}\n",
+		"modules/leaky/manifests/define.pp": "define leaky::define {\n  file { \"/tmp/${title}\": }\n  file { '/tmp/same': }\n}\n",
+		"manifests/leaky.pp":                "node 'leaky' {\n  include leaky::pair\n  leaky::define { ['a', 'b']: }\n}\n",
+		// Defaults whose values are written alike or not.
+		"modules/leaky/manifests/one.pp":   "class leaky::one {\n  File { tag => ['a','b'] }\n  include leaky::three\n}\n",
+		"modules/leaky/manifests/two.pp":   "class leaky::two {\n  File { tag => ['a', 'b'] }\n  include leaky::three\n}\n",
+		"modules/leaky/manifests/three.pp": "class leaky::three {\n  file { '/three': }\n}\n",
+		"manifests/three.pp":               "node 'three' {\n  include leaky::one\n  include leaky::two\n}\n",
+	}
+	for f, src := range leaky {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	e := &editor{t: t, dir: dir, w: w, rng: rng, overlays: map[string][]byte{},
+		classes: []string{"mod000", "mod001::params", "leaky::files", "leaky", "mod003"}}
+	files := puppetFiles(t, dir)
+	open := slices.Sorted(maps.Keys(leaky))
+	for range 2 {
+		open = append(open, files[rng.IntN(len(files))])
+	}
+	ctx := context.Background()
+	dynamicRules := map[string]bool{"class-redeclared": true, "duplicate-resource": true, "default-leak": true, "order-dependent-default": true}
+	compared, fromSimulations := 0, 0
+	// Every fourth edit is one of these: what the simulations read of
+	// comments and of blanks.
+	scripted := []struct {
+		file string
+		kind int
+	}{{"modules/leaky/manifests/files.pp", 4}, {"modules/leaky/manifests/one.pp", 5}, {"modules/leaky/manifests/init.pp", 4},
+		{"modules/leaky/manifests/two.pp", 5}}
+	for i := range 60 {
+		file := open[rng.IntN(len(open))]
+		src := e.content(file)
+		switch {
+		case i%4 == 3:
+			file = scripted[(i/4)%len(scripted)].file
+			src = shapeEditOf(rng, e.content(file), scripted[(i/4)%len(scripted)].kind)
+		case rng.IntN(6) == 0:
+			src = e.mutate(src)
+		default:
+			src = shapeEdit(rng, src)
+		}
+		e.overlays[file] = src
+		w.SetOverlay(file, src)
+		snap, err := w.Snapshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := wholeRun(t, copyTree(t, dir, e.overlays))
+		for _, f := range open {
+			got, err := snap.Findings(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got[f], whole[f]) {
+				t.Errorf("step %d (edited %s): %s: findings differ from a fresh whole run\nwarm:\n%s\nwhole:\n%s",
+					i, file, f, show(got[f]), show(whole[f]))
+			}
+			compared++
+			for _, d := range whole[f] {
+				if dynamicRules[d.Rule] {
+					fromSimulations++
+				}
+			}
+		}
+	}
+	taken := engine.CarriesTaken(w)
+	t.Logf("%d file checks compared, %d findings from the simulations, %d checks took a carry", compared, fromSimulations, taken)
+	if fromSimulations < 50 {
+		t.Errorf("only %d findings from the simulations compared: the comparison proves little", fromSimulations)
+	}
+	if taken < int64(compared)/3 {
+		t.Errorf("%d of %d checks took a carry: the carries are not being used", taken, compared)
+	}
+}

@@ -129,13 +129,33 @@ type Redeclaration struct {
 // dynamicOnce memoises Program.Dynamic.
 type dynamicOnce struct {
 	once sync.Once
+	mu   sync.Mutex // guards dyn and carried for CarryDynamic
 	dyn  *Dynamic
+	// from is Options.Dynamic; carried is set when dyn was resolved
+	// from it rather than simulated.
+	from, carried *DynamicCarry
 }
 
 // Dynamic simulates evaluation order over the declaration graph once per
-// program and returns the result; later calls return the same value.
+// program and returns the result; later calls return the same value. A
+// program given Options.Dynamic takes that over instead, when its places
+// resolve (see DynamicCarry).
 func (p *Program) Dynamic() *Dynamic {
-	p.dynamic.once.Do(func() { p.dynamic.dyn = newDynamicAnalysis(p).run() })
+	p.dynamic.once.Do(func() {
+		var dyn *Dynamic
+		var carried *DynamicCarry
+		if c := p.dynamic.from; c != nil {
+			if dyn = c.resolve(p); dyn != nil {
+				carried = c
+			}
+		}
+		if dyn == nil {
+			dyn = newDynamicAnalysis(p).run()
+		}
+		p.dynamic.mu.Lock()
+		p.dynamic.dyn, p.dynamic.carried = dyn, carried
+		p.dynamic.mu.Unlock()
+	})
 	return p.dynamic.dyn
 }
 

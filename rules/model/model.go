@@ -107,6 +107,10 @@ type Options struct {
 	// DeclaringFunctions are functions that declare classes, from the
 	// configuration, besides those the tree's Ruby functions show.
 	DeclaringFunctions DeclaringFunctions
+	// Dynamic, when set, is the Dynamic of an earlier program of the
+	// same shape (see DynamicCarry), which Program.Dynamic takes over
+	// instead of simulating.
+	Dynamic *DynamicCarry
 }
 
 // Build parses every file of tree in parallel and assembles the model.
@@ -163,6 +167,7 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs, ctx: ctx,
 		scopes:       make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
+	p.dynamic.from = opts.Dynamic
 	p.merge(files, facts)
 	return p, nil
 }

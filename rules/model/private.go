@@ -39,11 +39,20 @@ func isAssertPrivate(st parser.Expr) bool {
 // docComment returns the comments directly above d, one per line up to the
 // line before it, as puppet-strings reads a doc comment.
 func docComment(d *Definition) []*parser.Comment {
-	if d.File == nil || d.File.Parsed == nil {
+	if d.File == nil {
 		return nil
 	}
-	cs := d.File.Parsed.Comments
-	start := d.Node.Span().Start
+	return docCommentOf(d.File.Parsed, d.Node)
+}
+
+// docCommentOf returns the comments directly above node n of file f, as
+// docComment does.
+func docCommentOf(f *parser.File, n parser.Node) []*parser.Comment {
+	if f == nil {
+		return nil
+	}
+	cs := f.Comments
+	start := n.Span().Start
 	i, _ := slices.BinarySearchFunc(cs, start.Offset, func(c *parser.Comment, off int32) int {
 		return cmp.Compare(c.Start.Offset, off)
 	})
