@@ -37,6 +37,27 @@ type version struct {
 	// readErr is why reading the file for a check failed (it changed on
 	// disk since it was summarised, say).
 	readErr error
+
+	// collected is what the parsed tree contributes to a model, kept
+	// for the checks of a warm workspace (see model.Collected).
+	collectedMu sync.Mutex
+	collected   *model.Collected
+}
+
+// collectedFor returns what the version's parse contributes to a model
+// with declaring functions declaring, collecting it on first use.
+func (v *version) collectedFor(lf *load.File, parsed *parser.File, declaring model.DeclaringFunctions) *model.Collected {
+	v.collectedMu.Lock()
+	c := v.collected
+	v.collectedMu.Unlock()
+	if c.For(lf, parsed, declaring) {
+		return c
+	}
+	c = model.Collect(lf, parsed, declaring)
+	v.collectedMu.Lock()
+	v.collected = c
+	v.collectedMu.Unlock()
+	return c
 }
 
 // content returns the file's content and parsed tree, reading and parsing

@@ -59,6 +59,10 @@ type Snapshot struct {
 
 	// carries are the workspace's simulations kept from check to check.
 	carries *carries
+	// warm is set for every snapshot of a workspace but its first: its
+	// checks keep what files contribute to a model (version.collected)
+	// for the next ones, which a single run does not need.
+	warm bool
 }
 
 // update builds the snapshot of the workspace's current state, sharing
@@ -67,7 +71,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
 	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active, carries: w.carries}
 	if prev != nil {
-		s.store, s.prevIndex = prev.store, prev.nameIndex()
+		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
 	var loaded [][]byte // content that came with loading, by file
 	if prev == nil || w.relayout {
@@ -373,8 +377,18 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		carryKey = contextKey(reported)
 		carry = s.carries.lookup(carryKey, layout, layoutReported, layoutVersions)
 	}
-	prog, err := model.BuildContext(ctx, &narrowed, model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed,
-		Hiera: hieraFiles, DeclaringFunctions: s.declaring, Dynamic: carry})
+	opts := model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles,
+		DeclaringFunctions: s.declaring, Dynamic: carry}
+	if s.warm {
+		versionOf := make(map[*load.File]*version, len(narrowed.Files))
+		for _, i := range kept {
+			versionOf[files[i]] = s.versions[i]
+		}
+		opts.Collected = func(lf *load.File, parsed *parser.File, declaring model.DeclaringFunctions) *model.Collected {
+			return versionOf[lf].collectedFor(lf, parsed, declaring)
+		}
+	}
+	prog, err := model.BuildContext(ctx, &narrowed, opts)
 	if err != nil {
 		return nil, err
 	}

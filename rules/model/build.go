@@ -59,6 +59,10 @@ type modelSlabs struct {
 	resources   slab.Slab[Resource]
 	assignments slab.Slab[Assignment]
 	reads       slab.Slab[Read]
+	// tight is set for facts kept beyond one program (see Collected):
+	// each is allocated alone, so that a file's few facts do not hold
+	// chunks sized for a whole program's.
+	tight bool
 }
 
 // collectFile gathers the definitions and scopes of one file. kind is the
@@ -121,7 +125,25 @@ func qualify(ns, name string) string {
 
 // withBranch returns path extended by one arm, without aliasing path.
 func (a *modelSlabs) withBranch(path []Branch, cond parser.Node, arm int) []Branch {
+	if a.tight {
+		return append(path[:len(path):len(path)], Branch{Cond: cond, Arm: arm})
+	}
 	return a.branches.Concat(path, []Branch{{Cond: cond, Arm: arm}})
+}
+
+// newResource and newAssignment return a zero fact.
+func (a *modelSlabs) newResource() *Resource {
+	if a.tight {
+		return new(Resource)
+	}
+	return a.resources.New()
+}
+
+func (a *modelSlabs) newAssignment() *Assignment {
+	if a.tight {
+		return new(Assignment)
+	}
+	return a.assignments.New()
 }
 
 // walk visits n in evaluation order within scope s. ns is the enclosing
@@ -290,7 +312,7 @@ func (c *collector) defScope(d *Definition, kind ScopeKind, n parser.Node, param
 func (c *collector) assignTargets(lhs parser.Expr, s *Scope, branch []Branch) {
 	switch l := lhs.(type) {
 	case *parser.Variable:
-		a := c.alloc.assignments.New()
+		a := c.alloc.newAssignment()
 		*a = Assignment{Name: l.Name, Var: l, Scope: s, File: c.file,
 			Order: c.next(), Branch: branch}
 		s.Assignments = append(s.Assignments, a)
@@ -403,7 +425,7 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 	for _, body := range r.Bodies {
 		var res *Resource
 		if typ != "class" {
-			res = c.alloc.resources.New()
+			res = c.alloc.newResource()
 			*res = Resource{Type: typ, Node: r, Body: body, Scope: s, File: c.file, Order: order, Branch: branch}
 		}
 		for _, op := range body.Attrs {

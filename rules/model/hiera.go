@@ -156,17 +156,15 @@ func newHiera(p *Program) *Hiera {
 			}
 			continue
 		}
-		if f.Parsed == nil || f.Parsed.Program == nil {
-			continue
+		var calls []*parser.Call
+		if f.index < len(p.collected) && p.collected[f.index] != nil {
+			calls = p.collected[f.index].lookupCalls()
+		} else {
+			calls = lookupCallsIn(f.Parsed)
 		}
-		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
-			c, ok := n.(*parser.Call)
-			if !ok || !IsLookupFunction(c.FuncName()) || len(c.Args) == 0 {
-				return true
-			}
+		for _, c := range calls {
 			h.noteCall(f, c)
-			return true
-		})
+		}
 	}
 	return h
 }

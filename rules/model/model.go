@@ -80,6 +80,10 @@ type Program struct {
 	hiera        hieraOnce     // see hiera.go
 	paramTypes   paramTypes    // see ptypes.go
 
+	// collected are the files' Collected, by index, when the caller kept
+	// them (Options.Collected); nil entries for the others.
+	collected []*Collected
+
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.
 	funcCalls map[string][]*Declaration
@@ -107,6 +111,11 @@ type Options struct {
 	// DeclaringFunctions are functions that declare classes, from the
 	// configuration, besides those the tree's Ruby functions show.
 	DeclaringFunctions DeclaringFunctions
+	// Collected, when set, returns what the parse of a Puppet file
+	// contributes to a program (see Collected), which the caller keeps
+	// per version; one that is not For the file is not used, and the
+	// file's tree is walked.
+	Collected func(lf *load.File, parsed *parser.File, declaring DeclaringFunctions) *Collected
 	// Dynamic, when set, is the Dynamic of an earlier program of the
 	// same shape (see DynamicCarry), which Program.Dynamic takes over
 	// instead of simulating.
@@ -132,6 +141,10 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 	declaring := TreeDeclaringFunctions(tree, opts.DeclaringFunctions)
 	files := make([]*File, len(tree.Files))
 	facts := make([]*fileFacts, len(tree.Files))
+	var collected []*Collected // by file, when Options.Collected gave one
+	if opts.Collected != nil {
+		collected = make([]*Collected, len(tree.Files))
+	}
 	// Each goroutine allocates from its own arena and slabs, continued
 	// from file to file and dropped with the program.
 	workers := par.Workers(len(tree.Files), jobs)
@@ -155,6 +168,12 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i,
 			documentation: IsDocumentation(lf), Hiera: h}
 		files[i] = f
+		if opts.Collected != nil && h == nil {
+			if c := opts.Collected(lf, parsed, declaring); c.For(lf, parsed, declaring) {
+				facts[i], collected[i] = c.instantiate(f, &slabs[w]), c
+				return
+			}
+		}
 		facts[i] = collectFile(f, outerScopeKind(lf), &slabs[w], declaring)
 	})
 	if err := ctx.Err(); err != nil {
@@ -167,7 +186,7 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs, ctx: ctx,
 		scopes:       make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
-	p.dynamic.from = opts.Dynamic
+	p.dynamic.from, p.collected = opts.Dynamic, collected
 	p.merge(files, facts)
 	return p, nil
 }

@@ -1,0 +1,144 @@
+package model
+
+import (
+	"maps"
+	"sync"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
+)
+
+// A language server builds a model of the same context files at every
+// keystroke. What the model collects from one parse of a file (its
+// definitions, scopes and their facts; its explicit lookups) depends only
+// on that parse, so a caller that keeps parses by version can keep this
+// too (Options.Collected), and each program copies it instead of walking
+// the tree again: a copy is one allocation per fact, a walk visits every
+// node. A reader of the model can skip this file: without it, each
+// program walks each tree.
+
+// Collected is what one parse of a file contributes to any program: a
+// pristine copy of its facts, which no program's merge touches, and its
+// explicit lookups. It is safe for concurrent use.
+type Collected struct {
+	parsed    *parser.File
+	kind      ScopeKind
+	declaring DeclaringFunctions
+	facts     *fileFacts // of a File that is no program's
+
+	lookupsOnce sync.Once
+	lookups     []*parser.Call
+}
+
+// Collect gathers what the parse of the Puppet file lf contributes to a
+// model whose declaring functions are declaring (see
+// TreeDeclaringFunctions); it walks the tree once.
+func Collect(lf *load.File, parsed *parser.File, declaring DeclaringFunctions) *Collected {
+	kind := outerScopeKind(lf)
+	f := &File{Path: lf.Path, Parsed: parsed, Source: lf}
+	return &Collected{parsed: parsed, kind: kind, declaring: declaring, facts: collectFile(f, kind, &modelSlabs{tight: true}, declaring)}
+}
+
+// For reports whether c was collected from parsed for a file of lf's role
+// with declaring functions declaring, so that a program can use it.
+func (c *Collected) For(lf *load.File, parsed *parser.File, declaring DeclaringFunctions) bool {
+	return c != nil && c.parsed == parsed && c.kind == outerScopeKind(lf) && maps.Equal(c.declaring, declaring)
+}
+
+// lookupCalls returns the calls of lookup functions with arguments in the
+// parse, in source order.
+func (c *Collected) lookupCalls() []*parser.Call {
+	c.lookupsOnce.Do(func() { c.lookups = lookupCallsIn(c.parsed) })
+	return c.lookups
+}
+
+// lookupCallsIn returns the calls of lookup functions with arguments in
+// f's tree, in source order.
+func lookupCallsIn(f *parser.File) []*parser.Call {
+	if f == nil || f.Program == nil {
+		return nil
+	}
+	var out []*parser.Call
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		if c, ok := n.(*parser.Call); ok && IsLookupFunction(c.FuncName()) && len(c.Args) > 0 {
+			out = append(out, c)
+		}
+		return true
+	})
+	return out
+}
+
+// instantiate copies the facts for program file f, allocating from alloc:
+// every scope, definition and fact anew, pointing to f and to each other
+// as the originals do; trees, branches and parameters are shared.
+func (c *Collected) instantiate(f *File, alloc *modelSlabs) *fileFacts {
+	t := c.facts
+	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, scopes: make([]*Scope, len(t.scopes))}
+	if len(t.defs) > 0 {
+		out.defs = make([]*Definition, len(t.defs))
+	}
+	scopes := make(map[*Scope]*Scope, len(t.scopes))
+	for i, s := range t.scopes {
+		out.scopes[i] = &Scope{Kind: s.Kind, File: f, Node: s.Node, Params: s.Params, DeclaredPrefixes: s.DeclaredPrefixes}
+		scopes[s] = out.scopes[i]
+	}
+	defs := make(map[*Definition]*Definition, len(t.defs))
+	for i, d := range t.defs {
+		nd := *d
+		nd.File, nd.Scope = f, scopes[d.Scope]
+		out.defs[i] = &nd
+		defs[d] = &nd
+	}
+	decls := func(ds []*Declaration, s *Scope) []*Declaration {
+		if len(ds) == 0 {
+			return nil
+		}
+		out := make([]*Declaration, len(ds))
+		copies := make([]Declaration, len(ds))
+		for i, d := range ds {
+			copies[i] = *d
+			copies[i].Scope, copies[i].File = s, f
+			out[i] = &copies[i]
+		}
+		return out
+	}
+	for i, s := range t.scopes {
+		ns := out.scopes[i]
+		ns.Def = defs[s.Def]
+		if s.Parent != nil {
+			ns.Parent = scopes[s.Parent]
+		}
+		if len(s.Assignments) > 0 {
+			ns.Assignments = make([]*Assignment, len(s.Assignments))
+			for k, a := range s.Assignments {
+				na := alloc.assignments.New()
+				*na = *a
+				na.Scope, na.File = ns, f
+				ns.Assignments[k] = na
+			}
+		}
+		ns.Declarations = decls(s.Declarations, ns)
+		ns.Calls = decls(s.Calls, ns)
+		ns.Realizes = decls(s.Realizes, ns)
+		ns.Fails = decls(s.Fails, ns)
+		if len(s.Defaults) > 0 {
+			ns.Defaults = make([]*ResourceDefault, len(s.Defaults))
+			for k, d := range s.Defaults {
+				nd := *d
+				nd.Scope, nd.File = ns, f
+				ns.Defaults[k] = &nd
+			}
+		}
+		if len(s.Resources) > 0 {
+			ns.Resources = make([]*Resource, len(s.Resources))
+			for k, r := range s.Resources {
+				nr := alloc.resources.New()
+				*nr = *r
+				nr.Scope, nr.File = ns, f
+				ns.Resources[k] = nr
+			}
+		}
+	}
+	out.top = scopes[t.top]
+	return out
+}
