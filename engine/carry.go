@@ -18,7 +18,9 @@ import (
 // this: without a carry, a check simulates.
 //
 // A workspace's carries live across its snapshots; a new layout (files
-// created or deleted, the configuration read again) drops them.
+// created or deleted, the configuration read again) drops them. Only the
+// checks of a workspace's later snapshots leave one: a single run, as the
+// command line makes, has no next check.
 type carries struct {
 	mu    sync.Mutex
 	byKey map[string]*carried // by the reported files (contextKey)
@@ -38,8 +40,8 @@ type carried struct {
 	// does not keep old trees alive.
 	versions []weak.Pointer[version]
 	strong   []*version // the reported files' versions, nil for the others
-	// dyn is the check's Dynamic as places; nil after a first check
-	// (a single run, as the command line makes, never uses it).
+	// dyn is the check's Dynamic as places; nil when the check ran on a
+	// workspace's first snapshot.
 	dyn *model.DynamicCarry
 }
 
@@ -87,9 +89,9 @@ func sameShape(a, b *version, f *load.File) bool {
 }
 
 // remember records a check of key over files with versions vs, whose
-// program is prog: on the first check of key, that it happened; on later
-// ones, with the program's Dynamic as places, for the next.
-func (c *carries) remember(key string, files []*load.File, reported []bool, vs []*version, prog *model.Program) {
+// program is prog, with the program's Dynamic as places when warm (a
+// workspace's first snapshot, all a single run makes, has no next check).
+func (c *carries) remember(key string, files []*load.File, reported []bool, vs []*version, prog *model.Program, warm bool) {
 	e := &carried{files: files, reported: reported, versions: make([]weak.Pointer[version], len(vs)), strong: make([]*version, len(vs))}
 	for k, v := range vs {
 		e.versions[k] = weak.Make(v)
@@ -97,10 +99,7 @@ func (c *carries) remember(key string, files []*load.File, reported []bool, vs [
 			e.strong[k] = v
 		}
 	}
-	c.mu.Lock()
-	_, seen := c.byKey[key]
-	c.mu.Unlock()
-	if seen {
+	if warm {
 		e.dyn = prog.CarryDynamic()
 	}
 	c.mu.Lock()

@@ -401,7 +401,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		if carry != nil && prog.CarryDynamic() == carry {
 			s.carries.taken.Add(1)
 		}
-		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog)
+		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog, s.warm)
 	}
 	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs)}
 	sources := map[string][]byte{}
