@@ -11,8 +11,10 @@ import (
 
 // carries let a check take over the dynamic-scope simulations of the last
 // check of the same files (model.DynamicCarry) when every file of its
-// model is the same version, or a version of the same shape
-// (model.SameShape: an edit of comments or whitespace). The simulations
+// model is the same version, or a version whose parse gives the
+// simulations the same input (model.SimulatesAlike: an edit of comments,
+// of whitespace, of a statement that is no fact such as a notice()
+// being typed). The simulations
 // of every catalog are most of the check of a widely used class, and most
 // of an editor's checks follow an edit of one file. A reader can skip
 // this: without a carry, a check simulates.
@@ -53,9 +55,11 @@ func newCarries() *carries { return &carries{byKey: map[string]*carried{}} }
 
 // lookup returns the carry the last check of key left, when the check
 // about to run has the same files (files, of the layout; reported[k] for
-// the reported ones), each of the same version as vs[k] or of one
-// model.SameShape reports alike; nil otherwise.
-func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*version) *model.DynamicCarry {
+// the reported ones), each of the same version as vs[k] or of one that
+// gives the simulations the same input (model.SimulatesAlike, or
+// model.SameShape when the old version's facts are no longer kept);
+// nil otherwise.
+func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*version, declaring model.DeclaringFunctions) *model.DynamicCarry {
 	c.mu.Lock()
 	e := c.byKey[key]
 	c.mu.Unlock()
@@ -73,11 +77,31 @@ func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*
 		if old == nil {
 			old = e.versions[k].Value()
 		}
-		if old == nil || f.Role.IsHiera() || !sameShape(old, vs[k], f) {
+		if old == nil || f.Role.IsHiera() || !simulatesAlike(old, vs[k], f, declaring) && !sameShape(old, vs[k], f) {
 			return nil
 		}
 	}
 	return e.dyn
+}
+
+// simulatesAlike reports whether two versions of file f contribute the
+// same input to the simulations (see model.SimulatesAlike), by what
+// their parses contribute to a model with declaring functions declaring:
+// the new one's is collected now (the check is about to use it), the old
+// one's is the one kept, if any.
+func simulatesAlike(a, b *version, f *load.File, declaring model.DeclaringFunctions) bool {
+	_, pa, errA := a.content(f)
+	_, pb, errB := b.content(f)
+	if errA != nil || errB != nil {
+		return false
+	}
+	a.collectedMu.Lock()
+	ca := a.collected
+	a.collectedMu.Unlock()
+	if !ca.For(f, pa, declaring) {
+		return false
+	}
+	return model.SimulatesAlike(ca, b.collectedFor(f, pb, declaring))
 }
 
 // sameShape reports whether two versions of file f parse to the same

@@ -375,7 +375,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	var carry *model.DynamicCarry
 	if !whole {
 		carryKey = contextKey(reported)
-		carry = s.carries.lookup(carryKey, layout, layoutReported, layoutVersions)
+		carry = s.carries.lookup(carryKey, layout, layoutReported, layoutVersions, s.declaring)
 	}
 	opts := model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles,
 		DeclaringFunctions: s.declaring, Dynamic: carry}

@@ -714,14 +714,14 @@ func TestHieraSummariesAreCached(t *testing.T) {
 	}
 }
 
-// shapeEdit returns src changed in a way that keeps its tree but for
-// positions (see model.SameShape), or, now and then, one that changes
-// what the simulations see through a comment: a comment line inserted, a
-// line indented, trailing blanks, blank lines, an `@api private` doc
-// comment above a class or defined type added or removed, blanks after
-// a comma.
+// shapeEdit returns src changed in a way that keeps its facts (see
+// model.SimulatesAlike), or, now and then, one that changes what the
+// simulations see through a comment or blanks: a comment line inserted, a
+// line indented, trailing blanks, blank lines, a notice() statement, an
+// `@api private` doc comment above a class or defined type added or
+// removed, blanks after a comma.
 func shapeEdit(rng *rand.Rand, src []byte) []byte {
-	return shapeEditOf(rng, src, rng.IntN(6))
+	return shapeEditOf(rng, src, rng.IntN(7))
 }
 
 // shapeEditOf is shapeEdit of the given kind.
@@ -731,6 +731,25 @@ func shapeEditOf(rng *rand.Rand, src []byte, kind int) []byte {
 	switch kind {
 	case 0:
 		lines = slices.Insert(lines, i, fmt.Sprintf("# note %d", rng.IntN(1000)))
+	case 6: // a statement that is no fact, in a body or at the top
+		for j, l := range lines {
+			if strings.HasSuffix(strings.TrimSpace(l), "{") && rng.IntN(2) == 0 {
+				lines = slices.Insert(lines, j+1, fmt.Sprintf("  notice('typed %d')", rng.IntN(1000)))
+				return []byte(strings.Join(lines, "\n"))
+			}
+		}
+		lines = append(lines, fmt.Sprintf("notice('typed %d')", rng.IntN(1000)))
+	case 7: // a conditional's test, which decides whether its arms depend on data
+		for j, l := range lines {
+			if strings.Contains(l, "$facts['kernel']") {
+				lines[j] = strings.ReplaceAll(l, "$facts['kernel']", "$choice")
+				break
+			}
+			if strings.Contains(l, "if $choice") {
+				lines[j] = strings.ReplaceAll(l, "$choice", "$facts['kernel']")
+				break
+			}
+		}
 	case 5: // blanks inside an expression: what a default's value quotes
 		for j, l := range lines {
 			if strings.Contains(l, "','") {
@@ -766,10 +785,10 @@ func shapeEditOf(rng *rand.Rand, src []byte, kind int) []byte {
 
 // TestCarriedSimulationsMatchAFreshWholeRun checks the carries (a check
 // taking over the simulations of the last check of the same files when
-// the edits since changed no file's shape): after edits of comments and
-// whitespace, mixed with edits that change the shape, the findings of
-// the edited and the open files equal those of a fresh whole run, and
-// the carries were taken.
+// the edits since changed no input of the simulations): after edits of
+// comments, whitespace and statements that are no facts, mixed with
+// edits that change facts, the findings of the edited and the open files
+// equal those of a fresh whole run, and the carries were taken.
 func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 	dir := t.TempDir()
 	if err := gentree.Generate(120, 7).Write(dir); err != nil {
@@ -782,7 +801,9 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 		"modules/leaky/manifests/files.pp":  "class leaky::files {\n  file { '/etc/leaky': ensure => file }\n}\n",
 		"modules/leaky/manifests/pair.pp":   "class leaky::pair {\n  include leaky\n  include leaky::other\n  class { 'leaky::files': }\n}\n",
 		"modules/leaky/manifests/define.pp": "define leaky::define {\n  file { \"/tmp/${title}\": }\n  file { '/tmp/same': }\n}\n",
-		"manifests/leaky.pp":                "node 'leaky' {\n  include leaky::pair\n  leaky::define { ['a', 'b']: }\n}\n",
+		"manifests/leaky.pp":                "node 'leaky' {\n  include leaky::pair\n  include leaky::cond\n  leaky::define { ['a', 'b']: }\n}\n",
+		// A redeclaration on an arm whose test reads facts or data.
+		"modules/leaky/manifests/cond.pp": "class leaky::cond(String $choice = 'x') {\n  include leaky\n  if $facts['kernel'] == 'Linux' {\n    class { 'leaky::files': }\n  }\n}\n",
 		// Defaults whose values are written alike or not.
 		"modules/leaky/manifests/one.pp":   "class leaky::one {\n  File { tag => ['a','b'] }\n  include leaky::three\n}\n",
 		"modules/leaky/manifests/two.pp":   "class leaky::two {\n  File { tag => ['a', 'b'] }\n  include leaky::three\n}\n",
@@ -818,7 +839,7 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 		file string
 		kind int
 	}{{"modules/leaky/manifests/files.pp", 4}, {"modules/leaky/manifests/one.pp", 5}, {"modules/leaky/manifests/init.pp", 4},
-		{"modules/leaky/manifests/two.pp", 5}}
+		{"modules/leaky/manifests/two.pp", 5}, {"modules/leaky/manifests/cond.pp", 7}}
 	for i := range 60 {
 		file := open[rng.IntN(len(open))]
 		src := e.content(file)

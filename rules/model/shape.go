@@ -1,6 +1,7 @@
 package model
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -156,4 +157,176 @@ func docSaysPrivate(f *parser.File, n parser.Node) bool {
 	return slices.ContainsFunc(docCommentOf(f, n), func(c *parser.Comment) bool {
 		return strings.Contains(c.Text, "@api private")
 	})
+}
+
+// SimulatesAlike reports whether two versions of a file, by what their
+// parses contribute to a model, give the dynamic-scope simulations the
+// same input although their trees differ (a statement that is no fact,
+// such as a notice() being typed, added or changed): the same scopes in
+// the same order, the same definitions (names, parents, parameters,
+// privacy), and each scope's facts of the same kinds, names, orders and
+// conditional arms (their tests alike), from nodes equal but for
+// positions. See DynamicCarry.
+func SimulatesAlike(a, b *Collected) bool {
+	if a == nil || b == nil || a.kind != b.kind || !maps.Equal(a.declaring, b.declaring) {
+		return false
+	}
+	fa, fb := a.facts, b.facts
+	if fa.callsEPP != fb.callsEPP || len(fa.scopes) != len(fb.scopes) || len(fa.defs) != len(fb.defs) ||
+		len(fa.scopeNodes) != len(fb.scopeNodes) {
+		return false
+	}
+	fc := factComparison{sc: shapeComparison{a: a.parsed, b: b.parsed}, scopes: map[*Scope]int{}}
+	for i, s := range fb.scopes {
+		fc.scopes[s] = i
+	}
+	for i, s := range fa.scopes {
+		fc.scopes[s] = i
+	}
+	for i, d := range fa.defs {
+		if !fc.sameDef(d, fb.defs[i]) {
+			return false
+		}
+	}
+	for i, s := range fa.scopes {
+		if !fc.sameScope(s, fb.scopes[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// factComparison compares two files' facts.
+type factComparison struct {
+	sc     shapeComparison
+	scopes map[*Scope]int // index of each scope of either file in its list
+}
+
+// node reports whether two nodes are equal but for positions (see
+// SameShape).
+func (fc *factComparison) node(x, y parser.Node) bool {
+	if x == nil || y == nil || isNilNode(x) || isNilNode(y) {
+		return (x == nil || isNilNode(x)) == (y == nil || isNilNode(y))
+	}
+	return fc.sc.same(reflect.ValueOf(x), reflect.ValueOf(y))
+}
+
+func (fc *factComparison) sameDef(x, y *Definition) bool {
+	if x.Kind != y.Kind || x.Name != y.Name || x.Written != y.Written || x.Parent != y.Parent || x.Nested != y.Nested ||
+		len(x.Params) != len(y.Params) || (x.Scope == nil) != (y.Scope == nil) || IsPrivate(x) != IsPrivate(y) {
+		return false
+	}
+	for i, p := range x.Params {
+		if !fc.node(p, y.Params[i]) {
+			return false
+		}
+	}
+	if x.Scope != nil && fc.scopes[x.Scope] != fc.scopes[y.Scope] {
+		return false
+	}
+	if x.Kind == TypeAliasDef || x.Kind == NodeDef {
+		return fc.node(x.Node, y.Node) // a node's matchers; an alias's type
+	}
+	return true
+}
+
+func (fc *factComparison) sameScope(x, y *Scope) bool {
+	if x.Kind != y.Kind || (x.Def == nil) != (y.Def == nil) || (x.Parent == nil) != (y.Parent == nil) ||
+		reflect.TypeOf(x.Node) != reflect.TypeOf(y.Node) || !slices.Equal(x.DeclaredPrefixes, y.DeclaredPrefixes) ||
+		len(x.Params) != len(y.Params) || len(x.Assignments) != len(y.Assignments) || len(x.Defaults) != len(y.Defaults) ||
+		len(x.Resources) != len(y.Resources) {
+		return false
+	}
+	if x.Parent != nil && fc.scopes[x.Parent] != fc.scopes[y.Parent] {
+		return false
+	}
+	for i, p := range x.Params {
+		if !fc.node(p, y.Params[i]) {
+			return false
+		}
+	}
+	for i, as := range x.Assignments {
+		bs := y.Assignments[i]
+		if as.Name != bs.Name || as.Order != bs.Order || !fc.branches(as.Branch, bs.Branch) {
+			return false
+		}
+	}
+	for _, l := range [][2][]*Declaration{{x.Declarations, y.Declarations}, {x.Calls, y.Calls}, {x.Realizes, y.Realizes}, {x.Fails, y.Fails}} {
+		if len(l[0]) != len(l[1]) {
+			return false
+		}
+		for i, dx := range l[0] {
+			dy := l[1][i]
+			if dx.Kind != dy.Kind || dx.Target != dy.Target || dx.Order != dy.Order || dx.Virtual != dy.Virtual ||
+				!fc.branches(dx.Branch, dy.Branch) || !fc.node(dx.Node, dy.Node) {
+				return false
+			}
+		}
+	}
+	for i, dx := range x.Defaults {
+		dy := y.Defaults[i]
+		if dx.Type != dy.Type || dx.Order != dy.Order || !fc.branches(dx.Branch, dy.Branch) || !fc.node(dx.Node, dy.Node) {
+			return false
+		}
+	}
+	for i, rx := range x.Resources {
+		ry := y.Resources[i]
+		if rx.Type != ry.Type || rx.Order != ry.Order || !fc.branches(rx.Branch, ry.Branch) || !fc.node(rx.Node, ry.Node) ||
+			slices.Index(rx.Node.Bodies, rx.Body) != slices.Index(ry.Node.Bodies, ry.Body) {
+			return false
+		}
+	}
+	return true
+}
+
+// branches compares two paths of conditional arms by their arms and the
+// tests deciding them.
+func (fc *factComparison) branches(x, y []Branch) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i, bx := range x {
+		by := y[i]
+		if bx.Arm != by.Arm || reflect.TypeOf(bx.Cond) != reflect.TypeOf(by.Cond) {
+			return false
+		}
+		switch cx := bx.Cond.(type) {
+		case *parser.If:
+			if !fc.node(cx.Cond, by.Cond.(*parser.If).Cond) {
+				return false
+			}
+		case *parser.Unless:
+			if !fc.node(cx.Cond, by.Cond.(*parser.Unless).Cond) {
+				return false
+			}
+		case *parser.Case:
+			cy := by.Cond.(*parser.Case)
+			if !fc.node(cx.Test, cy.Test) || len(cx.Options) != len(cy.Options) {
+				return false
+			}
+			for k, o := range cx.Options {
+				if len(o.Values) != len(cy.Options[k].Values) {
+					return false
+				}
+				for v := range o.Values {
+					if !fc.node(o.Values[v], cy.Options[k].Values[v]) {
+						return false
+					}
+				}
+			}
+		case *parser.Selector:
+			cy := by.Cond.(*parser.Selector)
+			if !fc.node(cx.X, cy.X) || len(cx.Cases) != len(cy.Cases) {
+				return false
+			}
+			for k, c := range cx.Cases {
+				if !fc.node(c.Match, cy.Cases[k].Match) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
