@@ -13,16 +13,17 @@ import (
 // check of the same files (model.DynamicCarry) when every file of its
 // model is the same version, or a version whose parse gives the
 // simulations the same input (model.SimulatesAlike: an edit of comments,
-// of whitespace, of a statement that is no fact such as a notice()
-// being typed). The simulations
-// of every catalog are most of the check of a widely used class, and most
-// of an editor's checks follow an edit of one file. A reader can skip
-// this: without a carry, a check simulates.
+// of whitespace, of a statement that is no fact such as a notice() being
+// typed). The simulations of every catalog are most of the check of a
+// widely used class, and most of an editor's checks follow an edit of one
+// file. A reader can skip this: without a carry, a check simulates.
 //
-// A workspace's carries live across its snapshots; a new layout (files
-// created or deleted, the configuration read again) drops them. Only the
-// checks of a workspace's later snapshots leave one: a single run, as the
-// command line makes, has no next check.
+// Only the checks of a workspace's later snapshots leave a carry: a
+// single run, as the command line makes, has no next check. The carries
+// live across snapshots; a new layout (files created or deleted, the
+// configuration read again) or a checkout (more than maxSummaryCompares
+// files changed) drops them. An entry holds the facts of its files'
+// versions: of the files edited since, old facts only it keeps.
 type carries struct {
 	mu    sync.Mutex
 	byKey map[string]*carried // by the reported files (contextKey)
@@ -36,14 +37,13 @@ type carried struct {
 	// which of them were reported.
 	files    []*load.File
 	reported []bool
-	// versions are their versions: held for the reported files (an
-	// editor's edits are of those, and their old tree is what the new
-	// one is compared with), weakly for the others, so that an entry
-	// does not keep old trees alive.
+	// versions are their versions, held weakly (an entry keeps no old
+	// tree alive by them): the same version is the same input.
 	versions []weak.Pointer[version]
-	strong   []*version // the reported files' versions, nil for the others
-	// dyn is the check's Dynamic as places; nil when the check ran on a
-	// workspace's first snapshot.
+	// collected are what their parses contributed to the model, held:
+	// a file edited since is compared by them (model.SimulatesAlike).
+	collected []*model.Collected
+	// dyn is the check's Dynamic as places.
 	dyn *model.DynamicCarry
 }
 
@@ -55,15 +55,14 @@ func newCarries() *carries { return &carries{byKey: map[string]*carried{}} }
 
 // lookup returns the carry the last check of key left, when the check
 // about to run has the same files (files, of the layout; reported[k] for
-// the reported ones), each of the same version as vs[k] or of one that
-// gives the simulations the same input (model.SimulatesAlike, or
-// model.SameShape when the old version's facts are no longer kept);
+// the reported ones), each of the same version as vs[k] or of one whose
+// parse gives the simulations the same input (model.SimulatesAlike);
 // nil otherwise.
 func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*version, declaring model.DeclaringFunctions) *model.DynamicCarry {
 	c.mu.Lock()
 	e := c.byKey[key]
 	c.mu.Unlock()
-	if e == nil || e.dyn == nil || len(e.files) != len(files) {
+	if e == nil || len(e.files) != len(files) {
 		return nil
 	}
 	for k, f := range files {
@@ -73,58 +72,43 @@ func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*
 		if e.versions[k] == weak.Make(vs[k]) {
 			continue
 		}
-		old := e.strong[k]
-		if old == nil {
-			old = e.versions[k].Value()
-		}
-		if old == nil || f.Role.IsHiera() || !simulatesAlike(old, vs[k], f, declaring) && !sameShape(old, vs[k], f) {
+		if f.Role.IsHiera() || !simulatesAlike(e.collected[k], vs[k], f, declaring) {
 			return nil
 		}
 	}
 	return e.dyn
 }
 
-// simulatesAlike reports whether two versions of file f contribute the
-// same input to the simulations (see model.SimulatesAlike), by what
-// their parses contribute to a model with declaring functions declaring:
-// the new one's is collected now (the check is about to use it), the old
-// one's is the one kept, if any.
-func simulatesAlike(a, b *version, f *load.File, declaring model.DeclaringFunctions) bool {
-	_, pa, errA := a.content(f)
-	_, pb, errB := b.content(f)
-	if errA != nil || errB != nil {
+// simulatesAlike reports whether the new version v of file f gives the
+// simulations the same input as the parse old was collected from (see
+// model.SimulatesAlike); v's is collected now, as the check about to run
+// uses it.
+func simulatesAlike(old *model.Collected, v *version, f *load.File, declaring model.DeclaringFunctions) bool {
+	if old == nil {
 		return false
 	}
-	a.collectedMu.Lock()
-	ca := a.collected
-	a.collectedMu.Unlock()
-	if !ca.For(f, pa, declaring) {
-		return false
-	}
-	return model.SimulatesAlike(ca, b.collectedFor(f, pb, declaring))
-}
-
-// sameShape reports whether two versions of file f parse to the same
-// shape (see model.SameShape).
-func sameShape(a, b *version, f *load.File) bool {
-	_, pa, errA := a.content(f)
-	_, pb, errB := b.content(f)
-	return errA == nil && errB == nil && model.SameShape(pa, pb)
+	_, parsed, err := v.content(f)
+	return err == nil && model.SimulatesAlike(old, v.collectedFor(f, parsed, declaring))
 }
 
 // remember records a check of key over files with versions vs, whose
-// program is prog, with the program's Dynamic as places when warm (a
-// workspace's first snapshot, all a single run makes, has no next check).
+// program is prog, when it left a carry: on a workspace's later
+// snapshots (the first, all a single run makes, has no next check), when
+// its model kept the files' facts and its simulations completed.
 func (c *carries) remember(key string, files []*load.File, reported []bool, vs []*version, prog *model.Program, warm bool) {
-	e := &carried{files: files, reported: reported, versions: make([]weak.Pointer[version], len(vs)), strong: make([]*version, len(vs))}
+	if !warm {
+		return
+	}
+	e := &carried{files: files, reported: reported, versions: make([]weak.Pointer[version], len(vs)),
+		collected: make([]*model.Collected, len(vs))}
 	for k, v := range vs {
 		e.versions[k] = weak.Make(v)
-		if reported[k] {
-			e.strong[k] = v
-		}
+		v.collectedMu.Lock()
+		e.collected[k] = v.collected
+		v.collectedMu.Unlock()
 	}
-	if warm {
-		e.dyn = prog.CarryDynamic()
+	if e.dyn = prog.CarryDynamic(); e.dyn == nil {
+		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

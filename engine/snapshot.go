@@ -175,6 +175,10 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 				s.changedSince = append(s.changedSince, i)
 			}
 		}
+		if len(s.changedSince) > maxSummaryCompares {
+			// A checkout: the carries would only keep old facts alive.
+			s.carries.reset()
+		}
 	}
 	var declaring model.DeclaringFunctions
 	if s.cfg != nil {

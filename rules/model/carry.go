@@ -3,12 +3,14 @@ package model
 import "slices"
 
 // A language server checks the same file again and again, one keystroke
-// apart, and most keystrokes (in a comment, in whitespace) change
-// positions but nothing the dynamic-scope simulations look at. The
-// simulations of a widely used class's context are most of its check, so
-// a program can take over the Dynamic of an earlier program of the same
-// shape instead of simulating again. This file is that seam: a reader of
-// the model can skip it, since Program.Dynamic without a carry simulates.
+// apart, and most keystrokes (in a comment, in whitespace, in a statement
+// that is no fact) change positions but nothing the dynamic-scope
+// simulations look at. The simulations of a widely used class's context
+// are most of its check, so a program can take over the Dynamic of an
+// earlier program whose files give the simulations the same input
+// (SimulatesAlike) instead of simulating again. This file is that seam: a
+// reader of the model can skip it, since Program.Dynamic without a carry
+// simulates.
 
 // DynamicCarry is a program's Dynamic with every model object it names
 // held by its place in the program (a scope's index in Scopes and the
@@ -18,8 +20,8 @@ import "slices"
 // Options.Dynamic.
 //
 // It is only valid for a program built from files of the same versions,
-// but for files whose parsed trees SameShape reports alike, with the same
-// options and layout: the caller vouches for that. Resolving checks only
+// but for files that SimulatesAlike reports alike, with the same options
+// and layout: the caller vouches for that. Resolving checks only
 // that every place names an object of the same kind and name, and gives
 // up (the program then simulates) when one does not.
 type DynamicCarry struct {

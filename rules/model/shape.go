@@ -9,30 +9,15 @@ import (
 	"github.com/ducklint/ducklint/parser"
 )
 
-// SameShape reports whether two parses of a file (two versions of it)
-// give the dynamic-scope simulations the same input: their trees are
-// equal but for positions, every resource default's values are written
-// alike (findings quote them), and every class and defined type is
-// private in both or in neither (its doc comment may say so). An edit of
-// a comment, of whitespace, or of a line's indentation keeps the shape.
-// See DynamicCarry.
-func SameShape(a, b *parser.File) bool {
-	if a == nil || b == nil || a.EPP != b.EPP || a.Tasks != b.Tasks || (a.Program == nil) != (b.Program == nil) {
-		return false
-	}
-	if a.Program == nil {
-		return true
-	}
-	sc := shapeComparison{a: a, b: b}
-	return sc.same(reflect.ValueOf(a.Program), reflect.ValueOf(b.Program))
-}
-
 var (
 	spanType = reflect.TypeFor[parser.Span]()
 	posType  = reflect.TypeFor[parser.Pos]()
 )
 
-// shapeComparison walks two trees side by side.
+// shapeComparison walks two trees side by side: they are alike when they
+// are equal but for positions, every resource default's values are
+// written alike (findings quote them), and every class and defined type
+// is private in both or in neither (its doc comment may say so).
 type shapeComparison struct {
 	a, b  *parser.File
 	stack [][2]reflect.Value
@@ -202,8 +187,7 @@ type factComparison struct {
 	scopes map[*Scope]int // index of each scope of either file in its list
 }
 
-// node reports whether two nodes are equal but for positions (see
-// SameShape).
+// node reports whether two nodes are alike (see shapeComparison).
 func (fc *factComparison) node(x, y parser.Node) bool {
 	if x == nil || y == nil || isNilNode(x) || isNilNode(y) {
 		return (x == nil || isNilNode(x)) == (y == nil || isNilNode(y))
