@@ -200,7 +200,7 @@ func (pl *placer) ofDef(d *Definition) defPlace {
 	if d == nil {
 		return defPlace{index: -1}
 	}
-	if int(d.index) >= len(pl.p.Definitions) || pl.p.Definitions[d.index] != d {
+	if d.index >= len(pl.p.Definitions) || pl.p.Definitions[d.index] != d {
 		pl.lost = true
 		return defPlace{index: -1}
 	}
