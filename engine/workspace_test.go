@@ -801,7 +801,10 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 		"modules/leaky/manifests/files.pp":  "class leaky::files {\n  file { '/etc/leaky': ensure => file }\n}\n",
 		"modules/leaky/manifests/pair.pp":   "class leaky::pair {\n  include leaky\n  include leaky::other\n  class { 'leaky::files': }\n}\n",
 		"modules/leaky/manifests/define.pp": "define leaky::define {\n  file { \"/tmp/${title}\": }\n  file { '/tmp/same': }\n}\n",
-		"manifests/leaky.pp":                "node 'leaky' {\n  include leaky::pair\n  include leaky::cond\n  leaky::define { ['a', 'b']: }\n}\n",
+		"manifests/leaky.pp":                "node 'leaky' {\n  include leaky::pair\n  include leaky::cond\n  include leaky::refs\n  leaky::define { ['a', 'b']: }\n}\n",
+		// References whose targets a catalog holds or not.
+		"modules/leaky/manifests/refs.pp": "class leaky::refs {\n  file { '/r': require => [Package['missing'], Package['elsewhere']] }\n  package { 'present': }\n  File['/r'] -> Package['gone']\n}\n",
+		"modules/leaky/manifests/pkgs.pp": "class leaky::pkgs {\n  package { 'elsewhere': }\n}\n",
 		// A redeclaration on an arm whose test reads facts or data.
 		"modules/leaky/manifests/cond.pp": "class leaky::cond(String $choice = 'x') {\n  include leaky\n  if $facts['kernel'] == 'Linux' {\n    class { 'leaky::files': }\n  }\n}\n",
 		// Defaults whose values are written alike or not.
@@ -831,7 +834,8 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 		open = append(open, files[rng.IntN(len(files))])
 	}
 	ctx := context.Background()
-	dynamicRules := map[string]bool{"class-redeclared": true, "duplicate-resource": true, "default-leak": true, "order-dependent-default": true}
+	dynamicRules := map[string]bool{"class-redeclared": true, "duplicate-resource": true, "default-leak": true, "order-dependent-default": true,
+		"unknown-resource-reference": true}
 	compared, fromSimulations := 0, 0
 	// Every fourth edit is one of these: what the simulations read of
 	// comments and of blanks.

@@ -29,6 +29,7 @@ type DynamicCarry struct {
 	orders  []orderPlaces
 	redecls []redeclPlaces
 	dups    []dupPlaces
+	misses  []missPlaces
 	steps   int
 	scopes  int // len(Scopes) of the program it was taken from
 }
@@ -48,6 +49,7 @@ const (
 	listFails
 	listDefaults
 	listResources
+	listReferences
 )
 
 // defPlace names a definition by index, with its name to check it.
@@ -93,6 +95,12 @@ type dupPlaces struct {
 	conditional           bool
 }
 
+type missPlaces struct {
+	ref, other, otherRes            place
+	title                           string // of the RefKey
+	elsewhere, shown, refShown, unr bool
+}
+
 // CarryDynamic returns the program's Dynamic as places, for a later
 // program of the same shape; nil when no rule asked for Dynamic, when the
 // program's context was done (the simulations may be incomplete), or when
@@ -135,10 +143,32 @@ func (p *Program) CarryDynamic() *DynamicCarry {
 		c.dups = append(c.dups, dupPlaces{res: pl.ofResource(d.Resource), other: pl.ofResource(d.Other),
 			instances: pl.ofDecl(d.Instances), key: d.Key, conditional: d.Conditional})
 	}
+	for key, m := range dyn.RefMisses {
+		c.misses = append(c.misses, missPlaces{ref: pl.ofReference(m.Ref), other: pl.ofDecl(m.Other), otherRes: pl.ofResource(m.OtherRes),
+			title: key.Title, elsewhere: m.Elsewhere, shown: m.Shown, refShown: m.RefShown, unr: m.Unrealized})
+		if m.Ref == nil || key.Expr != m.Ref.Expr {
+			pl.lost = true // a key this carry could not make again
+		}
+	}
 	if pl.lost {
 		return nil
 	}
 	return c
+}
+
+func (pl *placer) ofReference(r *Reference) place {
+	if r == nil {
+		return place{scope: -1}
+	}
+	if si, ok := pl.scopes[r.Scope]; ok {
+		for i, x := range r.Scope.References {
+			if x == r {
+				return place{scope: si, list: listReferences, index: int32(i), name: r.Type + "[" + r.Title + "]"}
+			}
+		}
+	}
+	pl.lost = true
+	return place{scope: -1}
 }
 
 // placer finds the places of one program's objects.
@@ -254,10 +284,35 @@ func (c *DynamicCarry) resolve(p *Program) *Dynamic {
 		dyn.Duplicates = append(dyn.Duplicates, &Duplicate{Resource: r.res(dp.res), Other: r.res(dp.other),
 			Instances: r.decl(dp.instances), Key: dp.key, Conditional: dp.conditional})
 	}
+	if len(c.misses) > 0 {
+		dyn.RefMisses = make(map[RefKey]*RefMiss, len(c.misses))
+	}
+	for _, mp := range c.misses {
+		ref := r.reference(mp.ref)
+		if ref == nil {
+			r.lost = true
+			break
+		}
+		dyn.RefMisses[RefKey{Expr: ref.Expr, Title: mp.title}] = &RefMiss{Ref: ref, Elsewhere: mp.elsewhere, Other: r.decl(mp.other),
+			OtherRes: r.res(mp.otherRes), Shown: mp.shown, RefShown: mp.refShown, Unrealized: mp.unr}
+	}
 	if r.lost {
 		return nil
 	}
 	return dyn
+}
+
+func (r *resolver) reference(pl place) *Reference {
+	if pl.scope == -1 {
+		return nil
+	}
+	s := r.scope(pl)
+	if s == nil || pl.list != listReferences || int(pl.index) >= len(s.References) ||
+		s.References[pl.index].Type+"["+s.References[pl.index].Title+"]" != pl.name {
+		r.lost = true
+		return nil
+	}
+	return s.References[pl.index]
 }
 
 // resolver finds the objects at places of one program.

@@ -73,7 +73,7 @@ func lookupCallsIn(f *parser.File) []*parser.Call {
 // as the originals do; trees, branches and parameters are shared.
 func (c *Collected) instantiate(f *File, alloc *modelSlabs) *fileFacts {
 	t := c.facts
-	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, scopes: make([]*Scope, len(t.scopes))}
+	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, providers: t.providers, scopes: make([]*Scope, len(t.scopes))}
 	if len(t.defs) > 0 {
 		out.defs = make([]*Definition, len(t.defs))
 	}
@@ -129,13 +129,31 @@ func (c *Collected) instantiate(f *File, alloc *modelSlabs) *fileFacts {
 				ns.Defaults[k] = &nd
 			}
 		}
+		var resources map[*Resource]*Resource // the copies, for the references
 		if len(s.Resources) > 0 {
 			ns.Resources = make([]*Resource, len(s.Resources))
+			if len(s.References) > 0 {
+				resources = make(map[*Resource]*Resource, len(s.Resources))
+			}
 			for k, r := range s.Resources {
 				nr := alloc.resources.New()
 				*nr = *r
 				nr.Scope, nr.File = ns, f
 				ns.Resources[k] = nr
+				if resources != nil {
+					resources[r] = nr
+				}
+			}
+		}
+		if len(s.References) > 0 {
+			ns.References = make([]*Reference, len(s.References))
+			for k, r := range s.References {
+				nr := *r
+				nr.Scope, nr.File = ns, f
+				if r.Resource != nil {
+					nr.Resource = resources[r.Resource]
+				}
+				ns.References[k] = &nr
 			}
 		}
 	}

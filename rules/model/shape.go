@@ -149,8 +149,9 @@ func docSaysPrivate(f *parser.File, n parser.Node) bool {
 // same input although their trees differ (a statement that is no fact,
 // such as a notice() being typed, added or changed): the same scopes in
 // the same order, the same definitions (names, parents, parameters,
-// privacy), and each scope's facts of the same kinds, names, orders and
-// conditional arms (their tests alike), from nodes equal but for
+// privacy), and each scope's facts (declarations, calls, defaults,
+// resources, references, assignments) of the same kinds, names, orders
+// and conditional arms (their tests alike), from nodes equal but for
 // positions. See DynamicCarry.
 func SimulatesAlike(a, b *Collected) bool {
 	if a == nil || b == nil || a.kind != b.kind || !maps.Equal(a.declaring, b.declaring) {
@@ -158,7 +159,8 @@ func SimulatesAlike(a, b *Collected) bool {
 	}
 	fa, fb := a.facts, b.facts
 	if fa.callsEPP != fb.callsEPP || len(fa.scopes) != len(fb.scopes) || len(fa.defs) != len(fb.defs) ||
-		len(fa.scopeNodes) != len(fb.scopeNodes) {
+		len(fa.scopeNodes) != len(fb.scopeNodes) || fa.providers.anything != fb.providers.anything ||
+		!slices.Equal(fa.providers.computed, fb.providers.computed) {
 		return false
 	}
 	fc := factComparison{sc: shapeComparison{a: a.parsed, b: b.parsed}, scopes: map[*Scope]int{}}
@@ -218,7 +220,7 @@ func (fc *factComparison) sameScope(x, y *Scope) bool {
 	if x.Kind != y.Kind || (x.Def == nil) != (y.Def == nil) || (x.Parent == nil) != (y.Parent == nil) ||
 		reflect.TypeOf(x.Node) != reflect.TypeOf(y.Node) || !slices.Equal(x.DeclaredPrefixes, y.DeclaredPrefixes) ||
 		len(x.Params) != len(y.Params) || len(x.Assignments) != len(y.Assignments) || len(x.Defaults) != len(y.Defaults) ||
-		len(x.Resources) != len(y.Resources) {
+		len(x.Resources) != len(y.Resources) || len(x.References) != len(y.References) {
 		return false
 	}
 	if x.Parent != nil && fc.scopes[x.Parent] != fc.scopes[y.Parent] {
@@ -250,6 +252,14 @@ func (fc *factComparison) sameScope(x, y *Scope) bool {
 	for i, dx := range x.Defaults {
 		dy := y.Defaults[i]
 		if dx.Type != dy.Type || dx.Order != dy.Order || !fc.branches(dx.Branch, dy.Branch) || !fc.node(dx.Node, dy.Node) {
+			return false
+		}
+	}
+	for i, rx := range x.References {
+		ry := y.References[i]
+		if rx.Type != ry.Type || rx.Title != ry.Title || rx.Param != ry.Param || rx.Order != ry.Order ||
+			!fc.branches(rx.Branch, ry.Branch) || !fc.node(rx.Expr, ry.Expr) ||
+			slices.Index(x.Resources, rx.Resource) != slices.Index(y.Resources, ry.Resource) {
 			return false
 		}
 	}
