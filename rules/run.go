@@ -68,10 +68,22 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 	}
 
+	// A whole-program rule's internal error belongs to no file; it goes
+	// on the first reported one, so that it is seen rather than dropped
+	// with the findings it cost.
+	programFile := ""
+	for _, f := range reportedFiles {
+		if programFile == "" || f.Path < programFile {
+			programFile = f.Path
+		}
+	}
 	byFile := map[string][]Diagnostic{}
 	var mu sync.Mutex
 	collect := func(a Active) func(Diagnostic) {
 		return func(d Diagnostic) {
+			if d.File == "" {
+				d.File = programFile
+			}
 			if _, ok := reported[d.File]; !ok {
 				return // context file: not reported on
 			}
@@ -184,15 +196,15 @@ func (rn *Runner) active(id string) *Active {
 func runRule(p *Pass) {
 	defer func() {
 		if r := recover(); r != nil {
-			file := ""
+			file, where := "", "in every file"
 			if p.File != nil {
-				file = p.File.Path
+				file, where = p.File.Path, "in this file"
 			}
 			p.report(Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
 				Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1},
 				Message: fmt.Sprintf("internal error in rule %s: %s", p.Rule.ID, excerpt(fmt.Sprint(r))),
 				Detail: fmt.Sprintf("The rule failed with: %v. This is a bug in ducklint, not in the Puppet code; the rule's "+
-					"other findings in this file may be missing.", r)})
+					"other findings %s may be missing.", r, where)})
 		}
 	}()
 	p.Rule.Run(p)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/rules"
@@ -42,5 +43,57 @@ func TestRunContext(t *testing.T) {
 	cancel()
 	if got, err := runner.RunContext(ctx, prog); err == nil || got != nil {
 		t.Errorf("canceled RunContext: %v, %v; want no findings and an error", got, err)
+	}
+}
+
+// TestRuleInternalErrorIsReported checks that a rule that panics costs
+// only its own findings, and that the failure is a finding: on the file
+// for a per-file rule, and on the first reported file for a whole-program
+// rule, whose failure belongs to no file (it was dropped before).
+func TestRuleInternalErrorIsReported(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"b.pp": "class b { notice($undefined_b) }\n",
+		"a.pp": "class a {}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	explode := func(*rules.Pass) { panic("boom") }
+	for _, kind := range []rules.Kind{rules.PerFile, rules.WholeProgram} {
+		broken := &rules.Rule{ID: "broken", Title: "broken", Doc: "Panics.", Severity: rules.Warning, Kind: kind, Run: explode}
+		reg, err := rules.NewRegistry(append(rules.Default().Rules(), broken)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		active, err := rules.Select(reg, nil, []string{"broken"}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog := ruletest.Program(t, dir, ruletest.Options{})
+		got := (&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).Run(prog)
+		var internal []string
+		others := 0
+		for _, d := range got {
+			if d.Rule == "broken" {
+				internal = append(internal, d.File)
+				if !strings.Contains(d.Message, "internal error in rule broken: boom") {
+					t.Errorf("kind %d: internal error finding %+v", kind, d)
+				}
+			} else {
+				others++
+			}
+		}
+		want := []string{"a.pp", "b.pp"}
+		if kind == rules.WholeProgram {
+			want = []string{"a.pp"}
+		}
+		if !reflect.DeepEqual(internal, want) {
+			t.Errorf("kind %d: internal errors on %v, want %v", kind, internal, want)
+		}
+		if others == 0 {
+			t.Errorf("kind %d: the other rules' findings were lost with the broken one", kind)
+		}
 	}
 }
