@@ -264,3 +264,41 @@ func TestFixturesNeedEveryContextKind(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeLookupsKeepTheLayersServingTheirKeys checks what a check of
+// code looking keys up keeps of the Hiera files: every configuration, the
+// environment layer's data, and the data of the module layers its keys
+// name (one of them with a data file Puppet cannot parse); not the data
+// of a module no key names. The fixture's findings are checked by the
+// rule's fixture test, and equal to the whole context's by
+// TestEachRuleNarrowsToTheContextItDeclares.
+func TestCodeLookupsKeepTheLayersServingTheirKeys(t *testing.T) {
+	ar, err := txtar.ParseFile("../testdata/rules/lookup-without-data/module-layers.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := ruletest.WriteArchive(ar, dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hieraKept []string
+	for _, p := range engine.Kept(s, "site/profile/manifests/base.pp") {
+		if strings.HasSuffix(p, ".yaml") {
+			hieraKept = append(hieraKept, p)
+		}
+	}
+	slices.Sort(hieraKept)
+	want := []string{"data/common.yaml", "hiera.yaml", "site/broken_mod/data/common.yaml", "site/broken_mod/hiera.yaml",
+		"site/site_mod/data/common.yaml", "site/site_mod/hiera.yaml", "site/unrelated/hiera.yaml"}
+	if !slices.Equal(hieraKept, want) {
+		t.Errorf("kept Hiera files %v\nwant %v", hieraKept, want)
+	}
+}

@@ -56,3 +56,21 @@ func DependentsAfresh(s, prev *Snapshot, path string, among []string) []string {
 // CarriesTaken is how many checks of w took over the simulations of an
 // earlier check.
 func CarriesTaken(w *Workspace) int64 { return w.carries.taken.Load() }
+
+// Kept returns the paths of the files a check of path alone keeps as
+// its context (with path), in the layout's order.
+func Kept(s *Snapshot, path string) []string {
+	i, ok := s.byAbs[s.abs(path)]
+	if !ok {
+		return nil
+	}
+	reported := make([]bool, len(s.tree.Files))
+	reported[i] = true
+	var out []string
+	for j, keep := range s.contexts.relevant(s.nameIndex(), reported) {
+		if keep {
+			out = append(out, s.tree.Files[j].Path)
+		}
+	}
+	return out
+}

@@ -162,14 +162,17 @@ const (
 	// Program.CanProvide and the Dynamic simulation's RefMisses.
 	NeedReferenceProviders
 
-	// NeedHieraData keeps, when a reported file is a Hiera file or calls
-	// a function that looks keys up, every Hiera file (configurations and
-	// data files) and, when a data file is reported, the units looking
-	// keys up explicitly (lookup, hiera, hiera_array, hiera_hash,
-	// hiera_include) that may ask for a key of its keys' namespaces:
-	// whether any data holds a key, and whether anything looks a data key
-	// of a class up, are questions about all of them. Consulted by
-	// Program.Hiera (the Hiera rules).
+	// NeedHieraData keeps, when a reported file is a Hiera file, every
+	// Hiera file (configurations and data files) and, when a data file is
+	// reported, the units looking keys up explicitly (lookup, hiera,
+	// hiera_array, hiera_hash, hiera_include) that may ask for a key of
+	// its keys' namespaces: whether any data holds a key, and whether
+	// anything looks a data key of a class up, are questions about all of
+	// them. When only code is reported, and it looks keys up, it keeps
+	// every configuration and the data files of the layers that can serve
+	// its literal keys: the environment's, and those of the modules the
+	// keys' first segments name. Consulted by Program.Hiera (the Hiera
+	// rules).
 	NeedHieraData
 
 	// NeedParameterTypes keeps the type aliases that the classes and

@@ -665,17 +665,25 @@ func TemplateName(f *load.File) string {
 	return f.Module.Name + "/" + rel
 }
 
-// keepHiera keeps, when a reported file is a Hiera file or looks keys up,
-// every Hiera file and, when a data file is reported, every unit that may
-// look up a key of the namespaces of its keys (see NeedHieraData): only
-// findings on data depend on what code looks up, only on the keys of
-// classes (<class>::<param>, whose namespaces the data file's summary
-// mentions), and only findings on data or on lookups depend on the data.
+// keepHiera keeps, when a reported file is a Hiera file, every Hiera file
+// and, when a data file is reported, every unit that may look up a key of
+// the namespaces of its keys (see NeedHieraData): only findings on data
+// depend on what code looks up, only on the keys of classes
+// (<class>::<param>, whose namespaces the data file's summary mentions).
+// When only code is reported, and some of it looks keys up, it keeps
+// every configuration and the data files of the layers that can serve
+// its literal keys (see hieraLayersFor): findings on code depend on data
+// only through whether such a layer has a key, or a data file it cannot
+// parse (Hiera's DataHas and Broken).
 func (r *relevance) keepHiera() {
-	data, lookups := false, false
+	data, hieraReported, lookups := false, false, false
 	namespaces := map[string]bool{} // of the reported data files' keys
+	var codeKeys []string           // the literal keys reported code looks up
 	for i, f := range r.files {
-		if r.reported[i] && f.Role == load.HieraData {
+		if !r.reported[i] {
+			continue
+		}
+		if f.Role == load.HieraData {
 			data = true
 			if r.sums[i] != nil {
 				for _, u := range r.sums[i].Units {
@@ -685,10 +693,18 @@ func (r *relevance) keepHiera() {
 				}
 			}
 		}
-		if r.reported[i] && (f.Role.IsHiera() || r.sums[i] != nil && slices.ContainsFunc(r.sums[i].Units, func(u Unit) bool {
-			return slices.ContainsFunc(u.Mentions, IsLookupFunction)
-		})) {
-			lookups = true
+		if f.Role.IsHiera() {
+			hieraReported, lookups = true, true
+			continue
+		}
+		if r.sums[i] == nil {
+			continue
+		}
+		for _, u := range r.sums[i].Units {
+			if slices.ContainsFunc(u.Mentions, IsLookupFunction) {
+				lookups = true
+				codeKeys = append(codeKeys, u.Lookups...)
+			}
 		}
 	}
 	if !lookups {
@@ -697,6 +713,10 @@ func (r *relevance) keepHiera() {
 	if data {
 		r.scan(scanLookups)
 	}
+	var serves func(f *load.File) bool
+	if !hieraReported {
+		serves = r.hieraLayersFor(codeKeys)
+	}
 	for i, f := range r.files {
 		if f.Role.IsHiera() {
 			r.readFile(int32(i))
@@ -704,11 +724,45 @@ func (r *relevance) keepHiera() {
 		if r.sums[i] == nil {
 			continue
 		}
+		hieraKept := f.Role.IsHiera() && (serves == nil || serves(f))
 		for j, u := range r.sums[i].Units {
-			if f.Role.IsHiera() || data && slices.ContainsFunc(u.Lookups, func(k string) bool { return lookupMayAsk(k, namespaces) }) {
+			if hieraKept || data && slices.ContainsFunc(u.Lookups, func(k string) bool { return lookupMayAsk(k, namespaces) }) {
 				r.keep(unitRef{int32(i), int32(j)})
 			}
 		}
+	}
+}
+
+// hieraLayersFor returns whether a Hiera file is one that findings on
+// code looking up keys (entries of Unit.Lookups) can depend on: every
+// configuration, the data files of layers that are not a module's (an
+// environment's: a lookup from code of that environment searches it for
+// any key), and those of the module layers the keys' first segments
+// name, which a lookup of such a key searches too. An interpolated or
+// computed key is no literal key: no finding on it asks the data.
+func (r *relevance) hieraLayersFor(keys []string) func(f *load.File) bool {
+	modules := map[string]bool{}
+	for _, k := range keys {
+		if k == "*" || strings.HasPrefix(k, "~") {
+			continue
+		}
+		key, _, _ := strings.Cut(strings.TrimPrefix(k, "::"), ".")
+		mod, _, _ := strings.Cut(key, "::")
+		modules[mod] = true
+	}
+	// The module, if any, whose layer each configuration is.
+	configModule := map[string]*load.Module{}
+	for _, f := range r.files {
+		if f.Role == load.HieraConfig {
+			configModule[f.Path] = f.Module
+		}
+	}
+	return func(f *load.File) bool {
+		if f.Role != load.HieraData {
+			return true
+		}
+		m, ok := configModule[f.HieraConfig]
+		return !ok || m == nil || modules[strings.ToLower(m.Name)] || f.Module != nil && modules[strings.ToLower(f.Module.Name)]
 	}
 }
 
