@@ -132,7 +132,7 @@ func (t *Type) acceptsAt(v Value, entered []*Type, budget *int) Verdict {
 			return Maybe
 		}
 		out := No
-		for _, re := range t.patterns {
+		for _, re := range t.patterns() {
 			if re == nil {
 				out = or(out, Maybe)
 				continue

@@ -89,9 +89,11 @@ type Type struct {
 	// Strings are an Enum's values or a Pattern's regular expressions (as
 	// written between the slashes).
 	Strings []string
-	// patterns are a Pattern's regular expressions compiled, nil for one
-	// Go does not read as Ruby does.
-	patterns []*regexp.Regexp
+	// patterns returns a Pattern's regular expressions compiled, nil for
+	// one Go does not read as Ruby does. They are compiled on first use:
+	// most types read (the aliases of a module such as stdlib) are never
+	// matched against a value.
+	patterns func() []*regexp.Regexp
 	// CaseInsensitive is set for an Enum whose last argument is true.
 	CaseInsensitive bool
 	// Fields are a Struct's keys.
@@ -228,10 +230,14 @@ func (r *reader) named(name string, args []parser.Expr, depth int) *Type {
 				return &Type{Kind: Unknown}
 			}
 		}
-		for _, src := range t.Strings {
-			re, _ := compile(src)
-			t.patterns = append(t.patterns, re)
-		}
+		srcs := t.Strings
+		t.patterns = sync.OnceValue(func() []*regexp.Regexp {
+			out := make([]*regexp.Regexp, len(srcs))
+			for i, src := range srcs {
+				out[i], _ = compile(src)
+			}
+			return out
+		})
 		return t
 	case Optional, NotUndef, TypeOf:
 		if len(args) > 1 {
