@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"maps"
 	"sync"
 
@@ -53,9 +54,14 @@ func (c *Collected) lookupCalls() []*parser.Call {
 }
 
 // lookupCallsIn returns the calls of lookup functions with arguments in
-// f's tree, in source order.
+// f's tree, in source order. A function's name is written out where it is
+// called, so a file whose text has neither "lookup" nor "hiera" (the
+// names of every lookup function hold one) is not walked.
 func lookupCallsIn(f *parser.File) []*parser.Call {
 	if f == nil || f.Program == nil {
+		return nil
+	}
+	if !bytes.Contains(f.Src, []byte("lookup")) && !bytes.Contains(f.Src, []byte("hiera")) {
 		return nil
 	}
 	var out []*parser.Call
