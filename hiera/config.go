@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 	yaml "go.yaml.in/yaml/v3"
@@ -78,7 +79,30 @@ type Level struct {
 	// Default is set for an entry of a module's default_hierarchy.
 	Default bool
 
-	matchers []*regexp.Regexp // of the Patterns, joined to Datadir
+	// matchers returns the Patterns, joined to Datadir, as regular
+	// expressions, compiled on first use: a configuration read for its
+	// layers' data keys or problems never matches a path.
+	matchers func() []*regexp.Regexp
+}
+
+// compiled returns the level's matchers.
+func (l Level) compiled() []*regexp.Regexp {
+	if l.matchers == nil {
+		return nil
+	}
+	return l.matchers()
+}
+
+// levelMatchers returns the matchers of the patterns of a level with data
+// directory datadir, compiled on first use.
+func levelMatchers(datadir string, patterns []string, glob bool) func() []*regexp.Regexp {
+	return sync.OnceValue(func() []*regexp.Regexp {
+		out := make([]*regexp.Regexp, len(patterns))
+		for i, p := range patterns {
+			out[i] = patternRegexp(path.Join(datadir, p), glob)
+		}
+		return out
+	})
 }
 
 // Format is the format of the data files a level reads, "" for a backend
@@ -226,7 +250,7 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 		}
 		c.Levels = append(c.Levels, Level{Name: "Common", Kind: kind, Backend: backend, BackendSpan: span(syn, backendNode),
 			Datadir: path.Clean(datadir), Patterns: []string{"common.yaml"},
-			matchers: []*regexp.Regexp{patternRegexp(path.Join(path.Clean(datadir), "common.yaml"), false)}})
+			matchers: levelMatchers(path.Clean(datadir), []string{"common.yaml"}, false)})
 	}
 	return c
 }
@@ -299,9 +323,7 @@ func (c *Config) level(syn *parser.File, e *yaml.Node, dflt bool, datadir, kind,
 		}
 		l.Glob = loc == "glob" || loc == "globs"
 	}
-	for _, p := range l.Patterns {
-		l.matchers = append(l.matchers, patternRegexp(path.Join(l.Datadir, p), l.Glob))
-	}
+	l.matchers = levelMatchers(l.Datadir, slices.Clone(l.Patterns), l.Glob)
 	c.Levels = append(c.Levels, l)
 }
 
@@ -386,7 +408,7 @@ func (l Level) ReachesLiterally(rel string) bool {
 // path relative to the configuration's directory, '/' separators), some
 // interpolation in its patterns standing for any text.
 func (l Level) Reaches(rel string) bool {
-	for _, m := range l.matchers {
+	for _, m := range l.compiled() {
 		if m.MatchString(rel) {
 			return true
 		}
@@ -499,7 +521,7 @@ func (c *Config) Rank(rel string) (first, literal int) {
 		if l.Format() == "" {
 			continue
 		}
-		for j, m := range l.matchers {
+		for j, m := range l.compiled() {
 			if first < 0 && m.MatchString(rel) {
 				first = rank(i, j)
 			}
