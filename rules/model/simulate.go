@@ -349,8 +349,13 @@ func (w *simWorker) scopeEvents(s *Scope) []event {
 // in place) does, in order.
 func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 	p := a.p
-	var evs []event
-	for _, sc := range append([]*Scope{s}, a.lambdas[s]...) {
+	scopes := append([]*Scope{s}, a.lambdas[s]...)
+	n := 0
+	for _, sc := range scopes {
+		n += len(sc.Defaults) + len(sc.Resources) + len(sc.References) + len(sc.Declarations)
+	}
+	evs := make([]event, 0, n) // at most one event each: growing it by appending was a tenth of the analysis
+	for _, sc := range scopes {
 		for _, d := range sc.Defaults {
 			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d)})
 		}
