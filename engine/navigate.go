@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"slices"
 	"unicode/utf8"
 
@@ -50,8 +51,10 @@ func (s *Snapshot) Hover(path string, pos parser.Pos) (markdown string, ok bool)
 // those whose findings can change when the file at path changes: the ones
 // whose relevant context (model.Relevant) holds it, in this snapshot or in
 // the one before it, whose context it may have left. Paths are absolute or
-// relative to the workspace's directory, and returned as given.
-func (s *Snapshot) Dependents(path string, among []string) []string {
+// relative to the workspace's directory, and returned as given. It looks
+// at ctx before each file of among (working out one file's context can
+// take milliseconds on a large tree) and returns its error once it is done.
+func (s *Snapshot) Dependents(ctx context.Context, path string, among []string) ([]string, error) {
 	target := s.abs(path)
 	prevByAbs, prevIndex := map[string]int(nil), (*model.Index)(nil)
 	if s.prevContexts != nil {
@@ -59,6 +62,9 @@ func (s *Snapshot) Dependents(path string, among []string) []string {
 	}
 	var out []string
 	for _, p := range among {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		reported := s.abs(p)
 		if reported == target {
 			continue
@@ -68,7 +74,7 @@ func (s *Snapshot) Dependents(path string, among []string) []string {
 			out = append(out, p)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // holds reports whether the relevant context of the file at reported, in

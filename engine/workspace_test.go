@@ -500,7 +500,7 @@ func TestDependents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := snap.Dependents("modules/b/manifests/init.pp", open); !slices.Equal(got, open[:1]) {
+	if got, err := snap.Dependents(ctx, "modules/b/manifests/init.pp", open); err != nil || !slices.Equal(got, open[:1]) {
 		t.Errorf("dependents of b: %v, want [a]", got)
 	}
 	before, _ := snap.Findings(ctx, open[0])
@@ -513,8 +513,13 @@ func TestDependents(t *testing.T) {
 	if reflect.DeepEqual(before[open[0]], after[open[0]]) {
 		t.Errorf("removing $b::x did not change a's findings: %s", show(after[open[0]]))
 	}
-	if got := snap.Dependents(open[1], open); !slices.Equal(got, open[:1]) {
+	if got, err := snap.Dependents(ctx, open[1], open); err != nil || !slices.Equal(got, open[:1]) {
 		t.Errorf("dependents of b after the edit: %v, want [a]", got)
+	}
+	canceled, cancel := context.WithCancel(ctx)
+	cancel()
+	if got, err := snap.Dependents(canceled, open[1], open); err == nil {
+		t.Errorf("dependents under a canceled context: %v, want its error", got)
 	}
 }
 
@@ -564,7 +569,10 @@ func TestDependentsMatchAFreshComputation(t *testing.T) {
 		slices.Sort(among)
 		among = slices.Compact(among)
 		for _, f := range slices.Concat(touched, among[:min(3, len(among))]) {
-			got := snap.Dependents(f, among)
+			got, err := snap.Dependents(ctx, f, among)
+			if err != nil {
+				t.Fatal(err)
+			}
 			want := engine.DependentsAfresh(snap, prev, f, among)
 			if !slices.Equal(got, want) {
 				t.Errorf("step %d: dependents of %s among %v:\n got %v\nwant %v", i, f, among, got, want)

@@ -17,6 +17,17 @@ import (
 // root is one analysed root — a workspace folder, or a buffer outside
 // every folder — with its workspace and the goroutine that analyses it.
 // The protocol loop only records changes in it and wakes that goroutine.
+//
+// That goroutine does one piece of work at a time, in two priorities. The
+// foreground is what the user waits for: bringing the workspace up to date
+// with the edits and checking the edited buffers (and those a request
+// waits for). The background is what an edit does to the other open
+// buffers: finding which of them it can change (Snapshot.Dependents) and
+// checking those again, one buffer at a time. A background piece starts
+// only when no foreground work is pending, and any change cancels it (it
+// is queued again, to run once the foreground is done), so the check of an
+// edited buffer never waits for, nor shares the machine with, the
+// rechecks of other buffers: at most one piece of work runs per root.
 type root struct {
 	ss    *session
 	dir   string   // absolute; findings' relative paths are relative to it
@@ -32,18 +43,22 @@ type root struct {
 	pendingOverlay map[string]bool    // buffers to hand to the workspace (set or removed)
 	changedOnDisk  []string           // files changed on disk since the last analysis
 	dirty          map[string]bool    // files whose findings (and their dependents') must be recomputed
-	recheck        map[string]bool    // open buffers whose findings must be recomputed
 	all            bool               // recompute every open buffer
 	lastEdit       time.Time
 	prevEdit       time.Time
-	cancel         context.CancelFunc // of the running analysis
+	cancel         context.CancelFunc // of the running piece of work
+	inBackground   bool               // the running piece is background work
 	results        map[string]*result // latest findings of open buffers
 	published      map[string]*result // what was last pushed, by path
-	lastSnap       Snapshot           // the latest snapshot, for the dependents goroutine
-	depPending     map[string]bool    // changed files whose dependents among the open buffers are still to find
-	depRunning     bool               // the dependents goroutine runs
-	snapWaiters    []*snapWaiter
-	diagWaiters    []*diagWaiter
+	// The background: lastSnap is the latest snapshot, which includes
+	// every change when no foreground work is pending; depPending are the
+	// changed files whose dependents among the open buffers are still to
+	// find, recheck the open buffers to check again.
+	lastSnap    Snapshot
+	depPending  map[string]bool
+	recheck     map[string]bool
+	snapWaiters []*snapWaiter
+	diagWaiters []*diagWaiter
 }
 
 // overlay is a buffer's content at a version.
@@ -164,6 +179,7 @@ func (r *root) snapshot(ctx context.Context, path string) (Snapshot, string, err
 	w := &snapWaiter{path: path, ch: make(chan snapResult, 1)}
 	r.mu.Lock()
 	r.snapWaiters = append(r.snapWaiters, w)
+	r.yieldBackground()
 	r.mu.Unlock()
 	r.poke()
 	select {
@@ -189,6 +205,7 @@ func (r *root) findings(ctx context.Context, path string, version int32) (*resul
 	}
 	w := &diagWaiter{path: path, version: version, ch: make(chan *result, 1), errCh: make(chan error, 1)}
 	r.diagWaiters = append(r.diagWaiters, w)
+	r.yieldBackground()
 	r.mu.Unlock()
 	r.poke()
 	select {
@@ -206,7 +223,16 @@ func (r *root) findings(ctx context.Context, path string, version int32) (*resul
 	}
 }
 
-// loop is the analysis goroutine.
+// yieldBackground cancels the running piece of work if it is background
+// work: a request waits; r.mu is held.
+func (r *root) yieldBackground() {
+	if r.inBackground && r.cancel != nil {
+		r.cancel()
+	}
+}
+
+// loop is the analysis goroutine: it runs the foreground while there is
+// some, then the background, one piece at a time, until neither is left.
 func (r *root) loop() {
 	for {
 		select {
@@ -214,11 +240,40 @@ func (r *root) loop() {
 		case <-r.done:
 			return
 		}
-		if !r.debounce() {
-			return
+		for {
+			select {
+			case <-r.done:
+				return
+			default:
+			}
+			r.mu.Lock()
+			fg, bg := r.foregroundPending(), r.backgroundPending()
+			r.mu.Unlock()
+			if fg {
+				if !r.debounce() {
+					return
+				}
+				r.analyse()
+			} else if bg {
+				r.background()
+			} else {
+				break
+			}
 		}
-		r.analyse()
 	}
+}
+
+// foregroundPending reports whether an edit, a change on disk or a request
+// waits to be analysed; r.mu is held.
+func (r *root) foregroundPending() bool {
+	return len(r.pendingOverlay) > 0 || len(r.changedOnDisk) > 0 || len(r.dirty) > 0 || r.all ||
+		len(r.snapWaiters) > 0 || len(r.diagWaiters) > 0
+}
+
+// backgroundPending reports whether other buffers' dependents are to find
+// or rechecks to make; r.mu is held.
+func (r *root) backgroundPending() bool {
+	return len(r.depPending) > 0 || len(r.recheck) > 0
 }
 
 // debounce waits while edits come in a burst: until none has come for
@@ -248,15 +303,10 @@ func (r *root) debounce() bool {
 
 // work is what one analysis does, taken from the root under its lock.
 type work struct {
-	overlays map[string]*overlay // nil: remove the overlay
-	changed  []string
-	dirty    map[string]bool
-	recheck  map[string]bool
-	all      bool
-	// firstDone is set once the edited buffers are checked; remaining are
-	// the other buffers still to check then.
-	firstDone   bool
-	remaining   map[string]bool
+	overlays    map[string]*overlay // nil: remove the overlay
+	changed     []string
+	dirty       map[string]bool
+	all         bool
 	snapWaiters []*snapWaiter
 	diagWaiters []*diagWaiter
 }
@@ -264,7 +314,7 @@ type work struct {
 func (r *root) take() *work {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	w := &work{overlays: map[string]*overlay{}, changed: r.changedOnDisk, dirty: r.dirty, recheck: r.recheck, all: r.all,
+	w := &work{overlays: map[string]*overlay{}, changed: r.changedOnDisk, dirty: r.dirty, all: r.all,
 		snapWaiters: r.snapWaiters, diagWaiters: r.diagWaiters}
 	for p := range r.pendingOverlay {
 		if b, ok := r.buffers[p]; ok {
@@ -273,7 +323,7 @@ func (r *root) take() *work {
 			w.overlays[p] = nil
 		}
 	}
-	r.pendingOverlay, r.changedOnDisk, r.dirty, r.recheck, r.all = map[string]bool{}, nil, map[string]bool{}, map[string]bool{}, false
+	r.pendingOverlay, r.changedOnDisk, r.dirty, r.all = map[string]bool{}, nil, map[string]bool{}, false
 	r.snapWaiters, r.diagWaiters = nil, nil
 	return w
 }
@@ -282,25 +332,15 @@ func (r *root) take() *work {
 func (r *root) putBack(w *work) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if w.firstDone {
-		// The edited buffers are checked: only the others are left.
-		for p := range w.remaining {
-			r.recheck[p] = true
-		}
-	} else {
-		for p := range w.dirty {
-			r.dirty[p] = true
-		}
-		for p := range w.recheck {
-			r.recheck[p] = true
-		}
-		r.all = r.all || w.all
+	for p := range w.dirty {
+		r.dirty[p] = true
 	}
+	r.all = r.all || w.all
 	r.snapWaiters = append(w.snapWaiters, r.snapWaiters...)
 	r.diagWaiters = append(w.diagWaiters, r.diagWaiters...)
 }
 
-// analyse runs one analysis. A panic in it is an internal error: it is
+// analyse runs the foreground. A panic in it is an internal error: it is
 // logged, the requests waiting on it get an error, and the server goes on.
 func (r *root) analyse() {
 	w := r.take()
@@ -393,6 +433,7 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 	if err != nil {
 		r.mu.Lock()
 		r.ws = nil // a broken configuration: make the workspace again once it changes
+		r.lastSnap = nil
 		r.mu.Unlock()
 		r.ss.showError(r, err.Error())
 		return true, err
@@ -413,11 +454,10 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 	}
 	w.snapWaiters = nil
 
-	// The edited buffers (and those a request waits for) first: they are
-	// what the user looks at. Which other open buffers the edits can
-	// change is worked out on another goroutine (it can take longer than
-	// the check), which queues them for a later, cancellable pass here.
-	first, second := map[string]bool{}, map[string]bool{}
+	// The edited buffers, and those a request waits for: what the user
+	// looks at. What the edits do to the other open buffers is left to
+	// the background.
+	first := map[string]bool{}
 	for p := range w.dirty {
 		if _, ok := analysed[p]; ok {
 			first[p] = true
@@ -428,97 +468,132 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 			first[dw.path] = true
 		}
 	}
-	for p := range analysed {
-		if w.all || w.recheck[p] {
-			second[p] = true
-		}
-	}
-	for p := range first {
-		delete(second, p)
-	}
 	r.mu.Lock()
 	r.lastSnap = snap
 	r.mu.Unlock()
-	if finished, err := r.check(ctx, w, snap, analysed, first); !finished || err != nil {
+	if finished, err := r.check(ctx, w.dirty, snap, analysed, first); !finished || err != nil {
 		return finished, err
 	}
-	w.firstDone, w.remaining = true, second
-	r.findDependents(w.dirty)
-	// The others one by one: a newer edit cancels the rest between two
-	// files, and each is published as soon as it is known.
-	for _, p := range slices.Sorted(maps.Keys(second)) {
-		if finished, err := r.check(ctx, w, snap, analysed, map[string]bool{p: true}); !finished || err != nil {
-			return finished, err
-		}
-		delete(w.remaining, p)
-	}
 	r.answerDiagWaiters(w)
+	r.mu.Lock()
+	if w.all {
+		// Every buffer is checked again: no need to find which.
+		for p := range analysed {
+			r.recheck[p] = true
+		}
+	} else {
+		for p := range w.dirty {
+			r.depPending[p] = true
+		}
+	}
+	for p := range first {
+		delete(r.recheck, p) // checked on this snapshot
+	}
+	r.mu.Unlock()
 	return true, nil
 }
 
-// findDependents queues for checking the open buffers whose findings
-// changes of paths can change. One goroutine at a time works them out, on
-// the latest snapshot, for all the changes made while it ran.
-func (r *root) findDependents(paths map[string]bool) {
+// background runs one piece of the background on the latest snapshot,
+// unless foreground work is pending: finding the dependents of the changed
+// files, else checking one buffer again. Any change cancels it; what it
+// did not finish is queued again.
+func (r *root) background() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	for p := range paths {
-		r.depPending[p] = true
-	}
-	if r.depRunning || len(r.depPending) == 0 {
+	if r.foregroundPending() || !r.backgroundPending() {
+		r.mu.Unlock()
 		return
 	}
-	r.depRunning = true
-	go r.dependentsLoop()
-}
-
-func (r *root) dependentsLoop() {
-	for {
-		r.mu.Lock()
-		pending, snap := r.depPending, r.lastSnap
-		r.depPending = map[string]bool{}
-		among := slices.Sorted(maps.Keys(r.buffers))
-		if len(pending) == 0 {
-			r.depRunning = false
-			r.mu.Unlock()
-			return
-		}
+	snap := r.lastSnap
+	if snap == nil {
+		// No usable workspace (a broken configuration): the next
+		// snapshot's edits queue what is needed again.
+		clear(r.depPending)
+		clear(r.recheck)
 		r.mu.Unlock()
-		deps := map[string]bool{}
-		func() {
-			defer func() {
-				if p := recover(); p != nil {
-					r.ss.internalError("finding the dependents of an edit in "+r.dir, p)
-				}
-			}()
-			for p := range pending {
-				for _, d := range snap.Dependents(p, among) {
-					// The changed buffer itself was checked on this change already.
-					if d = r.abs(d); d != p {
-						deps[d] = true
-					}
-				}
+		return
+	}
+	ctx, cancel := context.WithCancel(r.ss.ctx)
+	r.cancel, r.inBackground = cancel, true
+	var pending map[string]bool
+	var among []string
+	var next string
+	var analysed map[string]overlay
+	if len(r.depPending) > 0 {
+		pending, r.depPending = r.depPending, map[string]bool{}
+		among = slices.Sorted(maps.Keys(r.buffers))
+	} else {
+		for _, p := range slices.Sorted(maps.Keys(r.recheck)) {
+			delete(r.recheck, p)
+			if b, ok := r.buffers[p]; ok {
+				next, analysed = p, map[string]overlay{p: b}
+				break
 			}
-		}()
-		if len(deps) > 0 {
-			r.mu.Lock()
-			for d := range deps {
-				r.recheck[d] = true
-			}
-			r.mu.Unlock()
-			r.poke()
-		}
-		select {
-		case <-r.done:
-			return
-		default:
 		}
 	}
+	r.mu.Unlock()
+	defer func() {
+		cancel()
+		r.mu.Lock()
+		r.cancel, r.inBackground = nil, false
+		r.mu.Unlock()
+	}()
+	defer func() {
+		if p := recover(); p != nil {
+			r.ss.internalError("rechecking the buffers an edit in "+r.dir+" can change", p)
+		}
+	}()
+	switch {
+	case pending != nil:
+		deps, finished := r.dependents(ctx, snap, pending, among)
+		r.mu.Lock()
+		for d := range deps {
+			r.recheck[d] = true
+		}
+		if !finished {
+			for p := range pending {
+				r.depPending[p] = true
+			}
+		}
+		r.mu.Unlock()
+	case next != "":
+		if finished, err := r.check(ctx, nil, snap, analysed, map[string]bool{next: true}); !finished {
+			r.mu.Lock()
+			r.recheck[next] = true
+			r.mu.Unlock()
+		} else if err != nil {
+			r.ss.logger.Printf("rechecking %s: %v", next, err)
+		}
+	}
+}
+
+// dependents returns the open buffers (among) whose findings changes of
+// the files at changed can change, a buffer at a time so that a change
+// cancels the work soon; finished is false when ctx was canceled first.
+func (r *root) dependents(ctx context.Context, snap Snapshot, changed map[string]bool, among []string) (deps map[string]bool, finished bool) {
+	deps = map[string]bool{}
+	for _, p := range slices.Sorted(maps.Keys(changed)) {
+		for _, b := range among {
+			// The changed buffer itself was checked on this change already.
+			if b == p || deps[b] {
+				continue
+			}
+			found, err := snap.Dependents(ctx, p, []string{b})
+			if err != nil {
+				return deps, false
+			}
+			for _, d := range found {
+				deps[r.abs(d)] = true
+			}
+		}
+	}
+	return deps, true
 }
 
 // check computes the findings of the buffers in set, answers the pull
 // requests waiting for them and publishes them.
-func (r *root) check(ctx context.Context, w *work, snap Snapshot, analysed map[string]overlay, set map[string]bool) (bool, error) {
+// dirty are the buffers edited since their last check: a change of the
+// others' findings is one a pulling client is told to pull again.
+func (r *root) check(ctx context.Context, dirty map[string]bool, snap Snapshot, analysed map[string]overlay, set map[string]bool) (bool, error) {
 	if len(set) == 0 {
 		return true, nil
 	}
@@ -550,13 +625,12 @@ func (r *root) check(ctx context.Context, w *work, snap Snapshot, analysed map[s
 		for _, f := range res.findings {
 			res.diags = append(res.diags, r.toLSP(f, m, texts, enc))
 		}
-		if old, ok := r.results[p]; ok && !w.dirty[p] && !reflect.DeepEqual(old.diags, res.diags) {
+		if old, ok := r.results[p]; ok && !dirty[p] && !reflect.DeepEqual(old.diags, res.diags) {
 			changedOthers = true
 		}
 		r.results[p] = res
 	}
 	r.mu.Unlock()
-	r.answerDiagWaiters(w)
 	r.publish(paths)
 	if changedOthers {
 		r.ss.refreshDiagnostics()

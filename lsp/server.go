@@ -8,7 +8,10 @@
 // The protocol loop never waits for analysis: notifications only record
 // what changed and wake the folder's analysis goroutine, which debounces
 // bursts of edits, cancels analysis that a newer edit makes stale, and
-// republishes every open buffer whose findings the edit can change.
+// republishes every open buffer whose findings the edit can change. The
+// edited buffer comes first: finding and rechecking the other buffers an
+// edit can change is background work, one piece at a time, that waits
+// while an edit or a request is pending and yields to a newer one.
 // Requests that need analysis (pull diagnostics, hover, definition, code
 // actions) run on their own goroutines and honour $/cancelRequest.
 package lsp

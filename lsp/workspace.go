@@ -35,8 +35,8 @@ type Snapshot interface {
 	// Hover describes the name at pos in Markdown.
 	Hover(path string, pos parser.Pos) (string, bool)
 	// Dependents returns those of among whose findings can change when
-	// the file at path changes.
-	Dependents(path string, among []string) []string
+	// the file at path changes; once ctx is done, its error.
+	Dependents(ctx context.Context, path string, among []string) ([]string, error)
 }
 
 // NewWorkspaceFunc makes the workspace of a root: dir is the directory its
