@@ -38,6 +38,7 @@ type fakeWorkspace struct {
 	busy         int                 // calls under way
 	calls        []string            // "findings A: <content>", "dependents A", "canceled ..."
 	overlaps     []string            // calls that started while another was under way
+	widest       int                 // the most files one Findings call asked for
 }
 
 // enter records the start of a call, and whether it is to be held.
@@ -126,6 +127,9 @@ func (s *fakeSnapshot) Findings(ctx context.Context, paths ...string) (map[strin
 	if s.panicking {
 		panic("rule exploded")
 	}
+	s.ws.mu.Lock()
+	s.ws.widest = max(s.ws.widest, len(paths))
+	s.ws.mu.Unlock()
 	out := map[string][]lsp.Finding{}
 	for _, p := range paths {
 		src, ok := s.files[p]
@@ -304,6 +308,11 @@ func TestFindingDependentsYieldsToAnEdit(t *testing.T) {
 	defer ws.mu.Unlock()
 	if len(ws.overlaps) > 0 {
 		t.Errorf("calls started while another was under way: %q", ws.overlaps)
+	}
+	// The buffers opened together were checked one at a time, as their
+	// edits are.
+	if ws.widest != 1 {
+		t.Errorf("a check of %d buffers at once", ws.widest)
 	}
 }
 

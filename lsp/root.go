@@ -454,40 +454,54 @@ func (r *root) run(ctx context.Context, w *work) (bool, error) {
 	}
 	w.snapWaiters = nil
 
-	// The edited buffers, and those a request waits for: what the user
-	// looks at. What the edits do to the other open buffers is left to
-	// the background.
-	first := map[string]bool{}
-	for p := range w.dirty {
-		if _, ok := analysed[p]; ok {
-			first[p] = true
+	// The buffers a request waits for, then the edited ones: what the
+	// user looks at. Each is checked alone, as its later edits will be
+	// (so that those find its context and simulations worked out), and
+	// published as soon as it is known. What the edits do to the other
+	// open buffers is left to the background.
+	var first []string
+	for _, dw := range w.diagWaiters {
+		if _, ok := analysed[dw.path]; ok && !slices.Contains(first, dw.path) {
+			first = append(first, dw.path)
 		}
 	}
-	for _, dw := range w.diagWaiters {
-		if _, ok := analysed[dw.path]; ok {
-			first[dw.path] = true
+	for _, p := range slices.Sorted(maps.Keys(w.dirty)) {
+		if _, ok := analysed[p]; ok && !slices.Contains(first, p) {
+			first = append(first, p)
 		}
 	}
 	r.mu.Lock()
 	r.lastSnap = snap
 	r.mu.Unlock()
-	if finished, err := r.check(ctx, w.dirty, snap, analysed, first); !finished || err != nil {
-		return finished, err
+	for _, p := range first {
+		if finished, err := r.check(ctx, w.dirty, snap, analysed, map[string]bool{p: true}); !finished || err != nil {
+			return finished, err
+		}
+		r.answerReady(w)
+		r.mu.Lock()
+		delete(r.recheck, p) // checked on this snapshot
+		if w.dirty[p] {
+			// Done with: a cancellation of the rest does not check it again.
+			delete(w.dirty, p)
+			if !w.all {
+				r.depPending[p] = true
+			}
+		}
+		r.mu.Unlock()
 	}
 	r.answerDiagWaiters(w)
 	r.mu.Lock()
 	if w.all {
 		// Every buffer is checked again: no need to find which.
 		for p := range analysed {
-			r.recheck[p] = true
+			if !slices.Contains(first, p) {
+				r.recheck[p] = true
+			}
 		}
 	} else {
 		for p := range w.dirty {
 			r.depPending[p] = true
 		}
-	}
-	for p := range first {
-		delete(r.recheck, p) // checked on this snapshot
 	}
 	r.mu.Unlock()
 	return true, nil
@@ -640,6 +654,21 @@ func (r *root) check(ctx context.Context, dirty map[string]bool, snap Snapshot, 
 
 // answerDiagWaiters answers the pull requests whose buffer has findings
 // now, and keeps waiting the others (a newer version is coming).
+// answerReady answers the pull requests whose buffer has findings at
+// their version now, and leaves the others in w.
+func (r *root) answerReady(w *work) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	w.diagWaiters = slices.DeleteFunc(w.diagWaiters, func(dw *diagWaiter) bool {
+		res, ok := r.results[dw.path]
+		if ok && res.version >= dw.version {
+			dw.ch <- res
+			return true
+		}
+		return false
+	})
+}
+
 func (r *root) answerDiagWaiters(w *work) {
 	r.mu.Lock()
 	requeued := false
