@@ -1,15 +1,19 @@
 package model
 
-import "slices"
+import (
+	"reflect"
+	"slices"
+)
 
 // Reads is what one Relevant computation looked at in its index: the
-// files whose units it read, the names it looked up in each of the
-// index's maps, and the fields it scanned in every file's units. Relevant
+// files whose units it read (and of those, the ones whose units' Mentions
+// it read), the names it looked up in each of the index's maps, and the
+// fields it scanned in every file's units. Relevant
 // is a function of those alone, so an edit that changes none of them
 // leaves its result as it was (see Unchanged): a workspace keeps the
 // contexts of open files across edits of other files that way.
 type Reads struct {
-	files                    map[int32]bool
+	files, mentioned         map[int32]bool
 	defs, declarers, derived map[string]bool
 	// titled are the resource keys looked up (Index.titledBy).
 	titled map[string]bool
@@ -29,7 +33,7 @@ const (
 )
 
 func newReads() *Reads {
-	return &Reads{files: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{},
+	return &Reads{files: map[int32]bool{}, mentioned: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{},
 		titled: map[string]bool{}}
 }
 
@@ -37,6 +41,22 @@ func newReads() *Reads {
 func (r *relevance) readFile(i int32) {
 	if r.reads != nil {
 		r.reads.files[i] = true
+	}
+}
+
+// mentions returns the Mentions of unit ref, noting that the computation
+// read them.
+func (r *relevance) mentions(ref unitRef) []string {
+	r.readMentions(ref.file)
+	return r.unit(ref).Mentions
+}
+
+// readMentions notes that the computation read the Mentions of file i's
+// units (and so its summary).
+func (r *relevance) readMentions(i int32) {
+	r.readFile(i)
+	if r.reads != nil {
+		r.reads.mentioned[i] = true
 	}
 }
 
@@ -55,13 +75,20 @@ func hasNodeUnit(s *Summary) bool {
 // Unchanged reports whether the computation that made rd returns the same
 // on an index of the same layout (ix's files and declaring functions) in
 // which only the summary of file i differs, from was to now (nil for a
-// file that could not be read): it read neither summary, looked up no
-// name either one indexes, and scanned no field in which they differ.
+// file that could not be read): it read neither summary, or read them
+// and they differ in no field it can have looked at (see readAlike); it
+// looked up no name either one indexes, unless both index the same
+// (alike but for Mentions, which the index does not hold); and it scanned
+// no field in which they differ.
 func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
-	if rd.files[int32(i)] {
+	if rd.files[int32(i)] && !readAlike(ix, was, now, rd.mentioned[int32(i)]) {
 		return false
 	}
+	indexedAlike := readAlike(ix, was, now, false)
 	for _, s := range []*Summary{was, now} {
+		if indexedAlike {
+			break // every lookup finds the same units of the file
+		}
 		if s == nil {
 			continue
 		}
@@ -95,6 +122,33 @@ func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
 		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }) ||
 		rd.scans&scanDeclared != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Declares, {u.Name}} }) ||
 		rd.scans&scanLookups != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Lookups} }))
+}
+
+// readAlike reports whether reading summary a or b of one file tells a
+// computation the same: their units are equal but for their Mentions,
+// unless mentions (the computation read them), and for the calls in their
+// Declares that are no declaring function's (the index drops those, see
+// expandCalls). Typing a notice() or a message changes nothing else.
+func readAlike(ix *Index, a, b *Summary, mentions bool) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if len(a.Units) != len(b.Units) {
+		return false
+	}
+	for j := range a.Units {
+		ua, ub := a.Units[j], b.Units[j]
+		if !mentions {
+			ua.Mentions, ub.Mentions = nil, nil
+		}
+		if slices.ContainsFunc(ua.Declares, isCallEntry) || slices.ContainsFunc(ub.Declares, isCallEntry) {
+			ua.Declares, ub.Declares = expandCalls(ua.Declares, ix.declaring), expandCalls(ub.Declares, ix.declaring)
+		}
+		if !reflect.DeepEqual(ua, ub) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameField reports whether two summaries have as many units, with equal

@@ -104,6 +104,25 @@ func TestReadsUnchangedMeansTheSameContext(t *testing.T) {
 		edited := slices.Clone(sums)
 		a := rng.IntN(len(files))
 		edited[a] = randomSummary(rng)
+		if sums[a] != nil && rng.IntN(2) == 0 {
+			// What typing a notice() or a message does: a unit's Mentions
+			// change, and a call of a function that declares nothing may
+			// join its Declares.
+			edited[a] = &model.Summary{Units: slices.Clone(sums[a].Units)}
+			u := &edited[a].Units[rng.IntN(len(sums[a].Units))]
+			u.Mentions = slices.Clone(u.Mentions)
+			if len(u.Mentions) > 0 && rng.IntN(2) == 0 {
+				u.Mentions = u.Mentions[1:]
+			} else {
+				u.Mentions = append(u.Mentions, []string{"a", "b", "c", "d", "lookup", "z"}[rng.IntN(6)])
+				slices.Sort(u.Mentions)
+				u.Mentions = slices.Compact(u.Mentions)
+			}
+			if rng.IntN(2) == 0 {
+				u.Declares = append(slices.Clone(u.Declares), "notice(msg)")
+				slices.Sort(u.Declares)
+			}
+		}
 		ix := model.NewIndex(files, edited, nil)
 		if !reads.Unchanged(ix, a, sums[a], edited[a]) {
 			changed++

@@ -434,7 +434,7 @@ func (r *relevance) keepCallees(reported []unitRef) {
 		if p := r.unit(ref).Parent; p != "" {
 			r.keepWithBases(p)
 		}
-		for _, m := range r.unit(ref).Mentions {
+		for _, m := range r.mentions(ref) {
 			r.keepWithBases(m)
 		}
 		for _, d := range r.declares(ref) {
@@ -683,6 +683,7 @@ func (r *relevance) keepHiera() {
 		if !r.reported[i] {
 			continue
 		}
+		r.readMentions(int32(i))
 		if f.Role == load.HieraData {
 			data = true
 			if r.sums[i] != nil {
@@ -777,7 +778,7 @@ func (r *relevance) dataClasses(reported []unitRef) []string {
 		if r.files[ref.file].Role != load.HieraData {
 			continue
 		}
-		for _, m := range r.unit(ref).Mentions {
+		for _, m := range r.mentions(ref) {
 			if slices.ContainsFunc(r.defs(m), func(d unitRef) bool { return r.unit(d).Kind == UnitClass }) {
 				out = append(out, m)
 			}
