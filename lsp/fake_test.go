@@ -297,7 +297,9 @@ func TestFindingDependentsYieldsToAnEdit(t *testing.T) {
 	ws.mu.Unlock()
 	ws.release <- struct{}{}
 	// a's edit can change b: b is checked again once the dependents are known.
-	waitFor(t, func() bool { return slices.Contains(ws.callLog(), "findings b.pp: notice(1)") && countCalls(ws, "findings b.pp") == 2 })
+	waitFor(t, func() bool {
+		return slices.Contains(ws.callLog(), "findings b.pp: notice(1)") && countCalls(ws, "findings b.pp") == 2
+	})
 	log := ws.callLog()
 	want := []string{"findings a.pp: notice(1)", "findings b.pp: notice(1)", "dependents a.pp", "canceled dependents a.pp",
 		"findings a.pp: notice(", "dependents a.pp", "dependents b.pp", "findings b.pp: notice(1)"}
