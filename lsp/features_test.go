@@ -35,3 +35,25 @@ func TestQuickFixOnlyWhatTheFixPackageAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestPullForAnUnsentVersionWaitsWithoutWork checks the analysis loop's
+// decision for a pull request that asks for a version of its buffer the
+// client has not sent yet: it is no work until that edit arrives (before,
+// it was put back as pending work at once, and the loop spun analysing
+// nothing until the edit came), and work once it has, or once the buffer
+// is closed (the request is then answered with an error).
+func TestPullForAnUnsentVersionWaitsWithoutWork(t *testing.T) {
+	r := &root{buffers: map[string]overlay{"a.pp": {version: 1}}}
+	r.diagWaiters = []*diagWaiter{{path: "a.pp", version: 2}}
+	if r.foregroundPending() {
+		t.Error("a pull for version 2 of a buffer at version 1 is pending work")
+	}
+	r.buffers["a.pp"] = overlay{version: 2}
+	if !r.foregroundPending() {
+		t.Error("a pull for version 2 of a buffer at version 2 is not pending work")
+	}
+	delete(r.buffers, "a.pp")
+	if !r.foregroundPending() {
+		t.Error("a pull for a closed buffer is not pending work (it is to be answered with an error)")
+	}
+}

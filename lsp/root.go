@@ -267,7 +267,16 @@ func (r *root) loop() {
 // waits to be analysed; r.mu is held.
 func (r *root) foregroundPending() bool {
 	return len(r.pendingOverlay) > 0 || len(r.changedOnDisk) > 0 || len(r.dirty) > 0 || r.all ||
-		len(r.snapWaiters) > 0 || len(r.diagWaiters) > 0
+		len(r.snapWaiters) > 0 || slices.ContainsFunc(r.diagWaiters, r.answerable)
+}
+
+// answerable reports whether analysis can answer a pull request now: not
+// when it asks for a version of its buffer the client has not sent yet,
+// which waits for that edit (an edit starts an analysis of its own);
+// r.mu is held.
+func (r *root) answerable(dw *diagWaiter) bool {
+	b, open := r.buffers[dw.path]
+	return !open || b.version >= dw.version
 }
 
 // backgroundPending reports whether other buffers' dependents are to find
@@ -687,7 +696,7 @@ func (r *root) answerDiagWaiters(w *work) {
 			dw.errCh <- fmt.Errorf("%s is not open", dw.path)
 		default:
 			r.diagWaiters = append(r.diagWaiters, dw)
-			requeued = true
+			requeued = requeued || r.answerable(dw)
 		}
 	}
 	w.diagWaiters = nil
