@@ -105,23 +105,48 @@ func metadataDependencies(src []byte) ([]string, error) {
 
 // fixturesModules returns the modules a .fixtures.yml installs for a
 // module's tests (puppetlabs_spec_helper): the keys of its forge_modules,
-// repositories and symlinks sections, under "fixtures:".
+// repositories and symlinks sections, under "fixtures:". It reads the
+// document's nodes rather than decoding it into maps, because the decoder
+// refuses a key given twice, which Ruby's YAML, and so the helper that
+// owns the file, accepts (the later value wins; here either names the
+// same module).
 func fixturesModules(src []byte) ([]string, error) {
-	var doc struct {
-		Fixtures map[string]any `yaml:"fixtures"`
-	}
+	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		return nil, fmt.Errorf("invalid .fixtures.yml: %w", err)
 	}
+	if len(doc.Content) == 0 {
+		return nil, nil // an empty file
+	}
 	var out []string
+	fixtures := mappingValue(doc.Content[0], "fixtures")
 	for _, section := range []string{"forge_modules", "repositories", "symlinks"} {
-		entries, ok := doc.Fixtures[section].(map[string]any)
-		if !ok {
+		entries := mappingValue(fixtures, section)
+		if entries == nil || entries.Kind != yaml.MappingNode {
 			continue
 		}
-		for name := range entries {
-			out = append(out, strings.ToLower(shortModuleName(name)))
+		for i := 0; i+1 < len(entries.Content); i += 2 {
+			if k := entries.Content[i]; k.Kind == yaml.ScalarNode {
+				out = append(out, strings.ToLower(shortModuleName(k.Value)))
+			}
 		}
 	}
-	return out, nil
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// mappingValue returns the value of key in mapping node m (the last one
+// when the key is given twice), nil when m is not a mapping or has no
+// such key.
+func mappingValue(m *yaml.Node, key string) *yaml.Node {
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	var v *yaml.Node
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if k := m.Content[i]; k.Kind == yaml.ScalarNode && k.Value == key {
+			v = m.Content[i+1]
+		}
+	}
+	return v
 }

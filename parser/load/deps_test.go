@@ -35,6 +35,16 @@ mod 'apache',
   symlinks:
     web: "#{source_dir}"
 `, []string{"augeas_core", "concat", "stdlib", "web"}},
+		// Keys given twice, as puppetlabs-puppetdb's file has them: Ruby's
+		// YAML takes the later value, and the module is listed once.
+		{".fixtures.yml with a key given twice", fixturesModules, `fixtures:
+  repositories:
+    postgresql: 'https://github.com/puppetlabs/puppetlabs-postgresql.git'
+    firewall: 'https://github.com/puppetlabs/puppetlabs-firewall.git'
+    postgresql: 'https://github.com/puppetlabs/puppetlabs-postgresql.git'
+  forge_modules: [not, a, mapping]
+`, []string{"firewall", "postgresql"}},
+		{"empty .fixtures.yml", fixturesModules, ``, nil},
 	}
 	for _, tt := range tests {
 		got, err := tt.read([]byte(tt.src))
