@@ -94,14 +94,7 @@ func (c *contexts) carry(next *contexts, ix *model.Index, changed []int, was, no
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for key, rc := range c.kept {
-		unchanged := true
-		for k, i := range changed {
-			if !rc.reads.Unchanged(ix, i, was[k], now[k]) {
-				unchanged = false
-				break
-			}
-		}
-		if unchanged {
+		if rc.reads.UnchangedAll(ix, changed, was, now) {
 			next.kept[key] = rc
 		}
 	}

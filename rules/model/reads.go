@@ -7,13 +7,19 @@ import (
 
 // Reads is what one Relevant computation looked at in its index: the
 // files whose units it read (and of those, the ones whose units' Mentions
-// it read), the names it looked up in each of the index's maps, and the
-// fields it scanned in every file's units. Relevant
+// it read, and the ones whose Mentions it only looked up as names), the
+// names it looked up in each of the index's maps, and the fields it
+// scanned in every file's units. Relevant
 // is a function of those alone, so an edit that changes none of them
 // leaves its result as it was (see Unchanged): a workspace keeps the
 // contexts of open files across edits of other files that way.
 type Reads struct {
-	files, mentioned         map[int32]bool
+	files, mentioned map[int32]bool
+	// named are the files whose units' Mentions the computation used only
+	// as names to look up definitions of (and to find calls of lookup
+	// functions in): a mention of a name that nothing defines changes
+	// nothing it does.
+	named                    map[int32]bool
 	defs, declarers, derived map[string]bool
 	// titled are the resource keys looked up (Index.titledBy).
 	titled map[string]bool
@@ -33,7 +39,7 @@ const (
 )
 
 func newReads() *Reads {
-	return &Reads{files: map[int32]bool{}, mentioned: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{},
+	return &Reads{files: map[int32]bool{}, mentioned: map[int32]bool{}, named: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{},
 		titled: map[string]bool{}}
 }
 
@@ -44,11 +50,21 @@ func (r *relevance) readFile(i int32) {
 	}
 }
 
-// mentions returns the Mentions of unit ref, noting that the computation
-// read them.
-func (r *relevance) mentions(ref unitRef) []string {
-	r.readMentions(ref.file)
+// mentionedNames returns the Mentions of unit ref, noting that the
+// computation reads them only as names to look up definitions of.
+func (r *relevance) mentionedNames(ref unitRef) []string {
+	r.readMentionedNames(ref.file)
 	return r.unit(ref).Mentions
+}
+
+// readMentionedNames notes that the computation read the Mentions of file
+// i's units only to look up definitions of them, or to find calls of
+// lookup functions among them.
+func (r *relevance) readMentionedNames(i int32) {
+	r.readFile(i)
+	if r.reads != nil {
+		r.reads.named[i] = true
+	}
 }
 
 // readMentions notes that the computation read the Mentions of file i's
@@ -76,13 +92,43 @@ func hasNodeUnit(s *Summary) bool {
 // on an index of the same layout (ix's files and declaring functions) in
 // which only the summary of file i differs, from was to now (nil for a
 // file that could not be read): it read neither summary, or read them
-// and they differ in no field it can have looked at (see readAlike); it
-// looked up no name either one indexes, unless both index the same
-// (alike but for Mentions, which the index does not hold); and it scanned
-// no field in which they differ.
+// and they differ in no field it can have looked at (see readAlike; of
+// Mentions it only looked up as names, only in names that ix defines
+// nothing for and that are no lookup function); it looked up no name
+// either one indexes, unless both index the same (alike but for
+// Mentions, which the index does not hold); and it scanned no field in
+// which they differ. A name a file whose Mentions it looked up mentions
+// now counts as looked up (a kept rd does not record the names an edit
+// made that file mention); ix must hold every other file's current
+// summary.
 func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
-	if rd.files[int32(i)] && !readAlike(ix, was, now, rd.mentioned[int32(i)]) {
-		return false
+	return rd.unchanged(ix, i, was, now, true)
+}
+
+// UnchangedAll reports whether the computation that made rd returns the
+// same on an index of the same layout as ix in which the summaries of the
+// files at changed differ, from was to now (Unchanged for each). Of the
+// files whose Mentions it looked up as names, the Mentions must be equal:
+// whether a name another changed file defines is newly mentioned cannot
+// be told file by file.
+func (rd *Reads) UnchangedAll(ix *Index, changed []int, was, now []*Summary) bool {
+	for k, i := range changed {
+		if !rd.unchanged(ix, i, was[k], now[k], len(changed) == 1) {
+			return false
+		}
+	}
+	return true
+}
+
+func (rd *Reads) unchanged(ix *Index, i int, was, now *Summary, alone bool) bool {
+	if rd.files[int32(i)] {
+		full := rd.mentioned[int32(i)] || rd.named[int32(i)] && !alone
+		if !readAlike(ix, was, now, full) {
+			return false
+		}
+		if !full && rd.named[int32(i)] && !mentionsUndefinedAlike(ix, was, now) {
+			return false
+		}
 	}
 	indexedAlike := readAlike(ix, was, now, false)
 	for _, s := range []*Summary{was, now} {
@@ -98,7 +144,7 @@ func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
 			if j == 0 {
 				name = templateName(ix.files[i])
 			}
-			if name != "" && rd.defs[name] {
+			if name != "" && (rd.defs[name] || rd.namedMention(ix, i, was, now, name)) {
 				return false
 			}
 			if u.Parent != "" && rd.derived[u.Parent] {
@@ -122,6 +168,39 @@ func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
 		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }) ||
 		rd.scans&scanDeclared != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Declares, {u.Name}} }) ||
 		rd.scans&scanLookups != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Lookups} }))
+}
+
+// namedMention reports whether a file whose Mentions rd looked up as
+// names mentions name: file i in was or now, another in ix.
+func (rd *Reads) namedMention(ix *Index, i int, was, now *Summary, name string) bool {
+	mentions := func(s *Summary) bool {
+		return s != nil && slices.ContainsFunc(s.Units, func(u Unit) bool { return slices.Contains(u.Mentions, name) })
+	}
+	for f := range rd.named {
+		if int(f) == i && (mentions(was) || mentions(now)) || int(f) != i && mentions(ix.sums[f]) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsUndefinedAlike reports whether two summaries of one file, alike
+// but for Mentions, differ in their units' Mentions only by names that ix
+// defines nothing for and that are no lookup function.
+func mentionsUndefinedAlike(ix *Index, a, b *Summary) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	for j := range a.Units {
+		for _, pair := range [][2][]string{{a.Units[j].Mentions, b.Units[j].Mentions}, {b.Units[j].Mentions, a.Units[j].Mentions}} {
+			for _, m := range pair[0] {
+				if !slices.Contains(pair[1], m) && (IsLookupFunction(m) || len(ix.defs(m)) > 0) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // readAlike reports whether reading summary a or b of one file tells a

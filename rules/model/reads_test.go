@@ -79,7 +79,12 @@ func randomSummary(rng *rand.Rand) *model.Summary {
 // Relevant worked out again: on random summaries, whenever it says an edit
 // of one file's summary leaves a context as it was, Relevant on the edited
 // summaries returns that context. Every kind of needs is tried, alone and
-// all together.
+// all together. Edits that only change Mentions add or remove names no
+// file defines, names another file defines and lookup functions; a kept
+// context then meets a later edit of another file that defines, or stops
+// defining, a name the reported units mention, and edits of two files at
+// once (UnchangedAll). Unchanged is asked with the index before the edit
+// (as a workspace does) or after it.
 func TestReadsUnchangedMeansTheSameContext(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	files := make([]*load.File, 10)
@@ -90,41 +95,56 @@ func TestReadsUnchangedMeansTheSameContext(t *testing.T) {
 	files[1].Role = load.HieraData
 	files[2].Role = load.HieraConfig
 	needsList := append(model.AllNeeds.Kinds(), model.AllNeeds)
-	unchanged, changed := 0, 0
-	for iter := range 20000 {
+	unchanged, changed, laterUnchanged, laterChanged, pairUnchanged, pairChanged := 0, 0, 0, 0, 0, 0
+	// unchangedBy asks reads whether an edit of file i from was to now
+	// leaves its context, of the index before or after the edit.
+	unchangedBy := func(reads *model.Reads, before []*model.Summary, i int, was, now *model.Summary) (bool, *model.Index) {
+		after := slices.Clone(before)
+		after[i] = now
+		ix := model.NewIndex(files, after, nil)
+		asked := ix
+		if rng.IntN(2) == 0 {
+			asked = model.NewIndex(files, before, nil)
+		}
+		return reads.Unchanged(asked, i, was, now), ix
+	}
+	for iter := range 30000 {
 		sums := make([]*model.Summary, len(files))
 		for i := range sums {
 			sums[i] = randomSummary(rng)
 		}
 		needs := needsList[rng.IntN(len(needsList))]
 		reported := make([]bool, len(files))
-		reported[rng.IntN(len(files))] = true
+		r := rng.IntN(len(files))
+		reported[r] = true
 		keep, reads := model.NewIndex(files, sums, nil).RelevantReads(reported, needs)
 
-		edited := slices.Clone(sums)
 		a := rng.IntN(len(files))
+		if rng.IntN(3) == 0 {
+			a = r
+		}
+		edited := slices.Clone(sums)
 		edited[a] = randomSummary(rng)
 		if sums[a] != nil && rng.IntN(2) == 0 {
-			// What typing a notice() or a message does: a unit's Mentions
-			// change, and a call of a function that declares nothing may
-			// join its Declares.
-			edited[a] = &model.Summary{Units: slices.Clone(sums[a].Units)}
-			u := &edited[a].Units[rng.IntN(len(sums[a].Units))]
-			u.Mentions = slices.Clone(u.Mentions)
-			if len(u.Mentions) > 0 && rng.IntN(2) == 0 {
-				u.Mentions = u.Mentions[1:]
-			} else {
-				u.Mentions = append(u.Mentions, []string{"a", "b", "c", "d", "lookup", "z"}[rng.IntN(6)])
-				slices.Sort(u.Mentions)
-				u.Mentions = slices.Compact(u.Mentions)
-			}
-			if rng.IntN(2) == 0 {
-				u.Declares = append(slices.Clone(u.Declares), "notice(msg)")
-				slices.Sort(u.Declares)
-			}
+			edited[a] = mentionEdit(rng, sums, a)
 		}
-		ix := model.NewIndex(files, edited, nil)
-		if !reads.Unchanged(ix, a, sums[a], edited[a]) {
+		if rng.IntN(6) == 0 {
+			// Two files edited at once.
+			b := (a + 1 + rng.IntN(len(files)-1)) % len(files)
+			edited[b] = definitionEdit(rng, edited, b, reported, newMentions(sums[a], edited[a]))
+			if !reads.UnchangedAll(model.NewIndex(files, sums, nil), []int{a, b}, []*model.Summary{sums[a], sums[b]}, []*model.Summary{edited[a], edited[b]}) {
+				pairChanged++
+				continue
+			}
+			pairUnchanged++
+			if got := model.NewIndex(files, edited, nil).Relevant(reported, needs); !slices.Equal(got, keep) {
+				t.Fatalf("iteration %d, needs %v: files %d and %d edited from %+v, %+v to %+v, %+v: UnchangedAll, but the context went from %v to %v",
+					iter, needs, a, b, sums[a], sums[b], edited[a], edited[b], keep, got)
+			}
+			continue
+		}
+		same, ix := unchangedBy(reads, sums, a, sums[a], edited[a])
+		if !same {
 			changed++
 			continue
 		}
@@ -133,9 +153,109 @@ func TestReadsUnchangedMeansTheSameContext(t *testing.T) {
 			t.Fatalf("iteration %d, needs %v: file %d edited from %+v to %+v: Unchanged, but the context went from %v to %v",
 				iter, needs, a, sums[a], edited[a], keep, got)
 		}
+
+		// The context kept, a later edit of another file.
+		x := (a + 1 + rng.IntN(len(files)-1)) % len(files)
+		later := slices.Clone(edited)
+		later[x] = definitionEdit(rng, edited, x, reported, newMentions(sums[a], edited[a]))
+		same, ix = unchangedBy(reads, edited, x, edited[x], later[x])
+		if !same {
+			laterChanged++
+			continue
+		}
+		laterUnchanged++
+		if got := ix.Relevant(reported, needs); !slices.Equal(got, keep) {
+			t.Fatalf("iteration %d, needs %v: file %d edited from %+v to %+v, then file %d from %+v to %+v: Unchanged, but the context went from %v to %v",
+				iter, needs, a, sums[a], edited[a], x, edited[x], later[x], keep, got)
+		}
 	}
-	t.Logf("%d edits left the context unchanged, %d may have changed it", unchanged, changed)
-	if unchanged < 1000 || changed < 1000 {
-		t.Errorf("%d unchanged, %d changed: the comparison proves little", unchanged, changed)
+	t.Logf("%d edits left the context unchanged, %d may have changed it; later edits: %d and %d; pairs: %d and %d",
+		unchanged, changed, laterUnchanged, laterChanged, pairUnchanged, pairChanged)
+	for _, n := range []int{unchanged, changed, laterUnchanged, laterChanged, pairUnchanged, pairChanged} {
+		if n < 500 {
+			t.Errorf("%d unchanged, %d changed; later %d and %d; pairs %d and %d: the comparison proves little",
+				unchanged, changed, laterUnchanged, laterChanged, pairUnchanged, pairChanged)
+			break
+		}
 	}
+}
+
+// mentionEdit returns sums[a] edited as typing a notice() or a message
+// does: a unit's Mentions lose a name or gain one (one no file defines,
+// one another file defines, or a lookup function), and a call of a
+// function that declares nothing may join its Declares.
+func mentionEdit(rng *rand.Rand, sums []*model.Summary, a int) *model.Summary {
+	edited := &model.Summary{Units: slices.Clone(sums[a].Units)}
+	u := &edited.Units[rng.IntN(len(edited.Units))]
+	u.Mentions = slices.Clone(u.Mentions)
+	if len(u.Mentions) > 0 && rng.IntN(2) == 0 {
+		u.Mentions = slices.Delete(u.Mentions, 0, 1)
+	} else {
+		added := []string{"z", "u1", "lookup", "a", "b", "c", "d", "t1", "t2", "f::g"}[rng.IntN(10)]
+		var defined []string // by another file
+		for i, s := range sums {
+			if i != a && s != nil {
+				for _, v := range s.Units {
+					if v.Name != "" {
+						defined = append(defined, v.Name)
+					}
+				}
+			}
+		}
+		if len(defined) > 0 && rng.IntN(2) == 0 {
+			added = defined[rng.IntN(len(defined))]
+		}
+		u.Mentions = append(u.Mentions, added)
+		slices.Sort(u.Mentions)
+		u.Mentions = slices.Compact(u.Mentions)
+	}
+	if rng.IntN(2) == 0 {
+		u.Declares = append(slices.Clone(u.Declares), "notice(msg)")
+		slices.Sort(u.Declares)
+	}
+	return edited
+}
+
+// newMentions returns the names now mentions that was does not.
+func newMentions(was, now *model.Summary) []string {
+	var out []string
+	if now == nil {
+		return nil
+	}
+	for j, u := range now.Units {
+		for _, m := range u.Mentions {
+			if was == nil || j >= len(was.Units) || !slices.Contains(was.Units[j].Mentions, m) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// definitionEdit returns sums[x] edited to define, or stop defining, a
+// name a reported unit mentions, often one of fresh (or, at times, any
+// random summary).
+func definitionEdit(rng *rand.Rand, sums []*model.Summary, x int, reported []bool, fresh []string) *model.Summary {
+	var mentioned []string
+	for i, s := range sums {
+		if reported[i] && s != nil {
+			for _, u := range s.Units {
+				mentioned = append(mentioned, u.Mentions...)
+			}
+		}
+	}
+	if sums[x] == nil || len(sums[x].Units) < 2 || len(mentioned) == 0 || rng.IntN(4) == 0 {
+		return randomSummary(rng)
+	}
+	edited := &model.Summary{Units: slices.Clone(sums[x].Units)}
+	u := &edited.Units[1+rng.IntN(len(edited.Units)-1)]
+	if slices.Contains(mentioned, u.Name) {
+		u.Name = "u2" // defined no more
+	} else {
+		u.Name = mentioned[rng.IntN(len(mentioned))]
+		if len(fresh) > 0 && rng.IntN(2) == 0 {
+			u.Name = fresh[rng.IntN(len(fresh))]
+		}
+	}
+	return edited
 }

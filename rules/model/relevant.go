@@ -434,7 +434,7 @@ func (r *relevance) keepCallees(reported []unitRef) {
 		if p := r.unit(ref).Parent; p != "" {
 			r.keepWithBases(p)
 		}
-		for _, m := range r.mentions(ref) {
+		for _, m := range r.mentionedNames(ref) {
 			r.keepWithBases(m)
 		}
 		for _, d := range r.declares(ref) {
@@ -683,8 +683,8 @@ func (r *relevance) keepHiera() {
 		if !r.reported[i] {
 			continue
 		}
-		r.readMentions(int32(i))
 		if f.Role == load.HieraData {
+			r.readMentions(int32(i)) // the namespaces of its keys
 			data = true
 			if r.sums[i] != nil {
 				for _, u := range r.sums[i].Units {
@@ -698,6 +698,7 @@ func (r *relevance) keepHiera() {
 			hieraReported, lookups = true, true
 			continue
 		}
+		r.readMentionedNames(int32(i)) // for calls of lookup functions only
 		if r.sums[i] == nil {
 			continue
 		}
@@ -778,7 +779,7 @@ func (r *relevance) dataClasses(reported []unitRef) []string {
 		if r.files[ref.file].Role != load.HieraData {
 			continue
 		}
-		for _, m := range r.mentions(ref) {
+		for _, m := range r.mentionedNames(ref) {
 			if slices.ContainsFunc(r.defs(m), func(d unitRef) bool { return r.unit(d).Kind == UnitClass }) {
 				out = append(out, m)
 			}

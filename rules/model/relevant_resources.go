@@ -180,7 +180,7 @@ func (r *relevance) keepProviders(reported []unitRef, refs []string) []string {
 func (r *relevance) keepParameterTypes(reported []unitRef) {
 	var work worklist[string]
 	mentions := func(ref unitRef) {
-		for _, m := range r.mentions(ref) {
+		for _, m := range r.mentionedNames(ref) {
 			work.add(m)
 		}
 	}
