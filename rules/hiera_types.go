@@ -40,7 +40,7 @@ func checkDataTypes(p *Pass) {
 			continue
 		}
 		d := dp.defs[0]
-		prm := paramNamed(d, param)
+		prm := d.Param(param)
 		if prm == nil || prm.Type == nil {
 			continue
 		}

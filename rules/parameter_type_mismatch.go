@@ -99,7 +99,7 @@ func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, 
 		if a.Splat || a.Append {
 			continue
 		}
-		prm := paramNamed(d, a.Name)
+		prm := d.Param(a.Name)
 		if prm == nil || prm.Type == nil {
 			continue
 		}
@@ -200,16 +200,6 @@ func shortMismatch(param string, t *ptype.Type, m ptype.Mismatch) string {
 		where = " at " + where
 	}
 	return fmt.Sprintf("parameter '%s' is declared %s, which does not accept %s%s", param, excerpt(t.String()), excerpt(got), where)
-}
-
-// paramNamed is d's parameter called name, nil for none.
-func paramNamed(d *model.Definition, name string) *parser.Parameter {
-	for _, prm := range d.Params {
-		if prm.Name == name {
-			return prm
-		}
-	}
-	return nil
 }
 
 // puppetText is Puppet's error for the mismatches of one parameter.

@@ -50,10 +50,9 @@ from Hiera data, which this rule does not read.`,
 // declaredParams is what a resource declaration is checked against.
 type declaredParams struct {
 	// kind is "class" or "defined type"; "" for a core type.
-	kind   string
-	name   string
-	params []*parser.Parameter // every definition's, for classes and defined types
-	defs   []*model.Definition
+	kind string
+	name string
+	defs []*model.Definition
 }
 
 // paramsOf returns what the resource type typ (lower case; "class" with
@@ -67,15 +66,12 @@ func paramsOf(prog *model.Program, typ, class string) (declaredParams, bool) {
 	if len(defs) == 0 {
 		return declaredParams{}, false
 	}
-	out := declaredParams{kind: kind, name: model.NormalizeClassName(name), defs: defs}
-	for _, d := range defs {
-		out.params = append(out.params, d.Params...)
-	}
-	return out, true
+	return declaredParams{kind: kind, name: model.NormalizeClassName(name), defs: defs}, true
 }
 
+// has reports whether one of the definitions has parameter attr.
 func (dp declaredParams) has(attr string) bool {
-	return slices.ContainsFunc(dp.params, func(p *parser.Parameter) bool { return p.Name == attr })
+	return slices.ContainsFunc(dp.defs, func(d *model.Definition) bool { return d.Param(attr) != nil })
 }
 
 // hasAttr reports whether the type accepts attribute attr: a parameter, a
@@ -158,8 +154,10 @@ func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, re
 			return
 		}
 		var names []string
-		for _, prm := range dp.params {
-			names = append(names, prm.Name)
+		for _, d := range dp.defs {
+			for _, prm := range d.Params {
+				names = append(names, prm.Name)
+			}
 		}
 		msg := fmt.Sprintf("%s %s has no parameter named '%s'", dp.kind, dp.name, a.Name)
 		if near := nearestName(a.Name, names); near != "" {

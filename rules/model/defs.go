@@ -66,13 +66,26 @@ type Definition struct {
 }
 
 // HasParam reports whether the definition has a parameter named name.
-func (d *Definition) HasParam(name string) bool {
+func (d *Definition) HasParam(name string) bool { return d.Param(name) != nil }
+
+// Param returns the definition's parameter named name (the first, if
+// written twice), nil when it has none. A class's or defined type's body
+// scope holds the same parameters and indexes them when there are many,
+// so looking up every attribute of a declaration, or every Hiera key of a
+// class, stays linear however many parameters the class has.
+func (d *Definition) Param(name string) *parser.Parameter {
+	if s := d.Scope; s != nil && len(s.Params) == len(d.Params) && (len(d.Params) == 0 || &s.Params[0] == &d.Params[0]) {
+		if i := s.ParamIndex(name); i >= 0 {
+			return d.Params[i]
+		}
+		return nil
+	}
 	for _, p := range d.Params {
 		if p.Name == name {
-			return true
+			return p
 		}
 	}
-	return false
+	return nil
 }
 
 // NormalizeClassName lower-cases a class or define reference and drops a

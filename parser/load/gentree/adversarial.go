@@ -38,6 +38,18 @@ func Shapes() []Shape {
 				}
 				b.WriteString("} }\n")
 			}},
+		{"declared-parameters", "a class of n parameters declared with every one of them set: each attribute is looked up among the parameters",
+			func(b *strings.Builder, n int) {
+				b.WriteString("class q (\n")
+				for i := range n {
+					fmt.Fprintf(b, "  Integer $p%d = %d,\n", i, i)
+				}
+				b.WriteString(") { }\nclass { 'q':\n")
+				for i := range n {
+					fmt.Fprintf(b, "  p%d => %d,\n", i, i)
+				}
+				b.WriteString("}\n")
+			}},
 		{"unknown-reads", "one class with n reads of one unknown variable: each finding's message looks at the scope",
 			func(b *strings.Builder, n int) {
 				b.WriteString("class q {\n")
