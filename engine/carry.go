@@ -18,8 +18,9 @@ import (
 // widely used class, and most of an editor's checks follow an edit of one
 // file. A reader can skip this: without a carry, a check simulates.
 //
-// Only the checks of a workspace's later snapshots leave a carry: a
-// single run, as the command line makes, has no next check. The carries
+// Only the checks of an editor's workspace (Options.Editor) and of a
+// workspace's later snapshots leave a carry: a single run, as the command
+// line makes, has no next check. The carries
 // live across snapshots; a new layout (files created or deleted, the
 // configuration read again) or a checkout (more than maxSummaryCompares
 // files changed) drops them. An entry holds the facts of its files'
@@ -92,9 +93,9 @@ func simulatesAlike(old *model.Collected, v *version, f *load.File, declaring mo
 }
 
 // remember records a check of key over files with versions vs, whose
-// program is prog, when it left a carry: on a workspace's later
-// snapshots (the first, all a single run makes, has no next check), when
-// its model kept the files' facts and its simulations completed.
+// program is prog, when it left a carry: on a warm snapshot (an editor's,
+// or a workspace's after its first, which is all a single run makes),
+// when its model kept the files' facts and its simulations completed.
 func (c *carries) remember(key string, files []*load.File, reported []bool, vs []*version, prog *model.Program, warm bool) {
 	if !warm {
 		return

@@ -79,6 +79,14 @@ type Options struct {
 	// WholeContext parses every context file instead of the relevant ones;
 	// tests compare the two.
 	WholeContext bool
+
+	// Editor is set for a workspace that is updated and checked again as
+	// its files are edited (a language server's): from its first snapshot
+	// on, checks keep what each file contributes to a model and the
+	// simulations they ran, for the next checks of the same files. Without
+	// it only the checks of later snapshots do; a single run, as the
+	// command line makes, then keeps nothing it would not use.
+	Editor bool
 }
 
 // Workspace is a warm whole-program analysis of some roots. It is safe for

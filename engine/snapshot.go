@@ -59,9 +59,11 @@ type Snapshot struct {
 
 	// carries are the workspace's simulations kept from check to check.
 	carries *carries
-	// warm is set for every snapshot of a workspace but its first: its
-	// checks keep what files contribute to a model (version.collected)
-	// for the next ones, which a single run does not need.
+	// warm is set for every snapshot of a workspace but its first, and
+	// for every snapshot of an editor's (Options.Editor): its checks keep
+	// what files contribute to a model (version.collected) and their
+	// simulations (carries) for the next ones, which a single run does
+	// not need.
 	warm bool
 }
 
@@ -69,7 +71,7 @@ type Snapshot struct {
 // every unchanged file's version with the current one. w.mu is held.
 func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
-	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active, carries: w.carries}
+	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active, carries: w.carries, warm: w.opts.Editor}
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}

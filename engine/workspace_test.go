@@ -897,3 +897,60 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 		t.Errorf("%d of %d checks took a carry: the carries are not being used", taken, compared)
 	}
 }
+
+// TestEditorWorkspaceCarriesFromItsFirstSnapshot checks that an editor's
+// workspace (Options.Editor) leaves carries from its first snapshot on, so
+// that the first edit of a buffer opened with the workspace does not
+// simulate every catalog again, and that a single run's does not: its
+// first snapshot is all it makes.
+func TestEditorWorkspaceCarriesFromItsFirstSnapshot(t *testing.T) {
+	tree := map[string]string{
+		"modules/leaky/manifests/init.pp":  "class leaky {\n  File { mode => '0600' }\n  include leaky::files\n}\n",
+		"modules/leaky/manifests/files.pp": "class leaky::files {\n  file { '/etc/leaky': ensure => file }\n}\n",
+		"manifests/site.pp":                "node default {\n  include leaky\n}\n",
+	}
+	for _, editor := range []bool{false, true} {
+		dir := t.TempDir()
+		for f, src := range tree {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Editor: editor})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		const file = "modules/leaky/manifests/init.pp"
+		check := func() []diagnostics.Diagnostic {
+			snap, err := w.Snapshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := snap.Findings(ctx, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return got[file]
+		}
+		first := check()
+		if !slices.ContainsFunc(first, func(f diagnostics.Diagnostic) bool { return f.Rule == "default-leak" }) {
+			t.Fatalf("editor %v: no default-leak finding to carry: %s", editor, show(first))
+		}
+		w.SetOverlay(file, []byte("# a comment\n"+tree[file]))
+		second := check()
+		want := int64(0)
+		if editor {
+			want = 1
+		}
+		if got := engine.CarriesTaken(w); got != want {
+			t.Errorf("editor %v: %d checks took a carry, want %d", editor, got, want)
+		}
+		if len(second) != len(first) {
+			t.Errorf("editor %v: %d findings after a comment, %d before:\n%s", editor, len(second), len(first), show(second))
+		}
+	}
+}

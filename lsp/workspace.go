@@ -47,11 +47,11 @@ type NewWorkspaceFunc func(dir string, roots []string) (Workspace, error)
 
 // EngineWorkspaces makes the workspaces of roots with package engine:
 // opts are the options every workspace shares (rule selection, jobs); Dir
-// and Roots are the root's.
+// and Roots are the root's, and each is an editor's (engine.Options.Editor).
 func EngineWorkspaces(opts engine.Options) NewWorkspaceFunc {
 	return func(dir string, roots []string) (Workspace, error) {
 		o := opts
-		o.Dir, o.Roots = dir, roots
+		o.Dir, o.Roots, o.Editor = dir, roots, true
 		ws, err := engine.New(o)
 		if err != nil {
 			return nil, err
