@@ -79,18 +79,15 @@ type hieraOnce struct {
 // explicit lookup (NeedHieraData).
 type Hiera struct {
 	p *Program
-	// explicit are the keys looked up by name: literal arguments of
-	// lookup(), hiera*(), keys of interpolations in data and of
-	// lookup_options; patterns are lookup_options keys that are regular
-	// expressions.
+	// explicit are the keys data looks up by name: keys of
+	// interpolations in data and of lookup_options; patterns are
+	// lookup_options keys that are regular expressions.
 	explicit map[string]bool
 	patterns []*regexp.Regexp
-	// computed are the patterns of interpolated key arguments
-	// ("${module}::x" is ^.*::x$); anyKey are the lookups whose key is
-	// computed with no text of its own (lookup($key)): they may ask for
-	// any key.
-	computed []*regexp.Regexp
-	anyKey   []LookupSite
+	// code is what Puppet code looks up, worked out on first use: only
+	// the checks of data files ask, and it reads every file's lookups.
+	codeOnce sync.Once
+	code     codeLookups
 	// options and optionPatterns are the keys, and the patterns, that
 	// lookup_options names.
 	options        map[string]bool
@@ -102,8 +99,18 @@ type Hiera struct {
 	broken map[string]bool
 	// brokenModules are the modules whose layer has such a data file.
 	brokenModules map[string]bool
-	// calls are the explicit lookups with a literal key in Puppet code.
-	calls map[*File][]LookupCall
+}
+
+// codeLookups are the keys the program's Puppet code looks up explicitly.
+type codeLookups struct {
+	// explicit are the literal arguments of lookup() and hiera*().
+	explicit map[string]bool
+	// computed are the patterns of interpolated key arguments
+	// ("${module}::x" is ^.*::x$); anyKey are the lookups whose key is
+	// computed with no text of its own (lookup($key)): they may ask for
+	// any key.
+	computed []*regexp.Regexp
+	anyKey   []LookupSite
 }
 
 // LookupCall is an explicit lookup of a literal key in Puppet code.
@@ -126,7 +133,7 @@ func (p *Program) Hiera() *Hiera {
 }
 
 func newHiera(p *Program) *Hiera {
-	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, broken: map[string]bool{}, brokenModules: map[string]bool{}, calls: map[*File][]LookupCall{}}
+	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, broken: map[string]bool{}, brokenModules: map[string]bool{}}
 	for _, f := range p.Files {
 		if f.Hiera != nil {
 			if d := f.Hiera.Data; d != nil {
@@ -154,19 +161,45 @@ func newHiera(p *Program) *Hiera {
 					h.options[o] = true
 				}
 			}
-			continue
-		}
-		var calls []*parser.Call
-		if f.index < len(p.collected) && p.collected[f.index] != nil {
-			calls = p.collected[f.index].lookupCalls()
-		} else {
-			calls = lookupCallsIn(f.Parsed)
-		}
-		for _, c := range calls {
-			h.noteCall(f, c)
 		}
 	}
 	return h
+}
+
+// lookupCalls returns the calls of lookup functions in f's code.
+func (h *Hiera) lookupCalls(f *File) []*parser.Call {
+	if f.Hiera != nil {
+		return nil
+	}
+	if f.index < len(h.p.collected) && h.p.collected[f.index] != nil {
+		return h.p.collected[f.index].lookupCalls()
+	}
+	return lookupCallsIn(f.Parsed)
+}
+
+// codeLooksUp returns what the program's code looks up, worked out on
+// first use.
+func (h *Hiera) codeLooksUp() *codeLookups {
+	h.codeOnce.Do(func() {
+		h.code.explicit = map[string]bool{}
+		for _, f := range h.p.Files {
+			for _, c := range h.lookupCalls(f) {
+				names, _ := lookupNames(c)
+				for _, n := range names {
+					literal, pattern, ok := lookupKey(n)
+					switch {
+					case ok:
+						h.code.explicit[literal] = true
+					case pattern != nil:
+						h.code.computed = append(h.code.computed, pattern)
+					default:
+						h.code.anyKey = append(h.code.anyKey, LookupSite{File: f, Span: n.Span()})
+					}
+				}
+			}
+		}
+	})
+	return &h.code
 }
 
 // lookupNames returns the expressions naming the keys that the call c of
@@ -211,25 +244,6 @@ func lookupKey(n parser.Expr) (literal string, pattern *regexp.Regexp, isLiteral
 		return "", keyPattern(s), false
 	}
 	return "", nil, false
-}
-
-// noteCall records the keys an explicit lookup names.
-func (h *Hiera) noteCall(f *File, c *parser.Call) {
-	fn := c.FuncName()
-	names, hasDefault := lookupNames(c)
-	for _, n := range names {
-		literal, pattern, ok := lookupKey(n)
-		switch {
-		case ok:
-			h.explicit[literal] = true
-			key, _, _ := strings.Cut(literal, ".")
-			h.calls[f] = append(h.calls[f], LookupCall{Call: c, Func: fn, Key: key, KeySpan: n.Span(), HasDefault: hasDefault})
-		case pattern != nil:
-			h.computed = append(h.computed, pattern)
-		default:
-			h.anyKey = append(h.anyKey, LookupSite{File: f, Span: n.Span()})
-		}
-	}
 }
 
 // lookupSummary returns what the Summary of a unit records of the keys
@@ -282,7 +296,8 @@ func hasOption(m *parser.Hash) bool {
 // name, an interpolated name it can be, an interpolation in data or
 // lookup_options.
 func (h *Hiera) LookedUp(key string) bool {
-	if h.explicit[key] {
+	code := h.codeLooksUp()
+	if h.explicit[key] || code.explicit[key] {
 		return true
 	}
 	for _, re := range h.patterns {
@@ -290,7 +305,7 @@ func (h *Hiera) LookedUp(key string) bool {
 			return true
 		}
 	}
-	for _, re := range h.computed {
+	for _, re := range code.computed {
 		if re.MatchString(key) {
 			return true
 		}
@@ -308,7 +323,7 @@ type LookupSite struct {
 // key is computed with no text of its own, as in lookup($key): it may ask
 // for any key. ok is false when the program has none.
 func (h *Hiera) AnyKey() (site LookupSite, ok bool) {
-	for _, s := range h.anyKey {
+	for _, s := range h.codeLooksUp().anyKey {
 		if !ok || s.File.Path < site.File.Path || s.File.Path == site.File.Path && s.Span.Start.Offset < site.Span.Start.Offset {
 			site, ok = s, true
 		}
@@ -339,7 +354,20 @@ func keyPattern(s *parser.InterpolatedString) *regexp.Regexp {
 }
 
 // Calls returns the explicit lookups of literal keys in f's code.
-func (h *Hiera) Calls(f *File) []LookupCall { return h.calls[f] }
+func (h *Hiera) Calls(f *File) []LookupCall {
+	var out []LookupCall
+	for _, c := range h.lookupCalls(f) {
+		fn := c.FuncName()
+		names, hasDefault := lookupNames(c)
+		for _, n := range names {
+			if literal, _, ok := lookupKey(n); ok {
+				key, _, _ := strings.Cut(literal, ".")
+				out = append(out, LookupCall{Call: c, Func: fn, Key: key, KeySpan: n.Span(), HasDefault: hasDefault})
+			}
+		}
+	}
+	return out
+}
 
 // EnvironmentLayer returns the hiera.yaml at the root of env, nil when
 // it has none: then the environment has no data layer of its own.

@@ -155,7 +155,10 @@ type Static struct {
 	templateCalls map[*File][]*TemplateCall
 	// rendered are the templates manifest code renders (TemplateRendered).
 	rendered map[*File]bool
-	// classVars are the parameters and class-scope variables of classes.
+	// classVars are the parameters and class-scope variables of classes,
+	// worked out per class on first use (a check reads few classes'
+	// variables of a context's thousands): classMu guards it.
+	classMu   sync.Mutex
 	classVars map[*Definition]map[string]bool
 	// modules are the names of modules with files in the program.
 	modules map[string]bool
@@ -278,21 +281,34 @@ func newStatic(p *Program, known KnownGlobal) *Static {
 			for _, a := range d.Scope.Assignments {
 				vars[a.Name] = append(vars[a.Name], a)
 			}
-		case ClassDef:
-			vars := map[string]bool{"title": true, "name": true, "module_name": true}
-			for _, prm := range d.Params {
-				vars[prm.Name] = true
-			}
-			if d.Scope != nil {
-				for _, a := range d.Scope.Assignments {
-					vars[a.Name] = true
-				}
-			}
-			s.classVars[d] = vars
 		}
 	}
 	s.collectTemplateArgs()
 	return s
+}
+
+// classVarsOf returns the parameters and class-scope variables of class
+// def (nil for another definition), with $title, $name and $module_name.
+func (s *Static) classVarsOf(def *Definition) map[string]bool {
+	if def == nil || def.Kind != ClassDef {
+		return nil
+	}
+	s.classMu.Lock()
+	defer s.classMu.Unlock()
+	if vars, ok := s.classVars[def]; ok {
+		return vars
+	}
+	vars := map[string]bool{"title": true, "name": true, "module_name": true}
+	for _, prm := range def.Params {
+		vars[prm.Name] = true
+	}
+	if def.Scope != nil {
+		for _, a := range def.Scope.Assignments {
+			vars[a.Name] = true
+		}
+	}
+	s.classVars[def] = vars
+	return vars
 }
 
 // addRuby records the custom facts and the variables Ruby functions set of
@@ -1050,7 +1066,7 @@ func IsMetaparameter(k ScopeKind, name string) bool {
 func (w *readWalker) resolveOwnQualified(r *Read) Resolution {
 	class, name, _ := QualifiedTarget(r.Var)
 	owner := r.Scope.Owner()
-	if owner.Kind != ClassScope || owner.Def == nil || owner.Def.Name != class || !w.s.classVars[owner.Def][name] {
+	if owner.Kind != ClassScope || owner.Def == nil || owner.Def.Name != class || !w.s.classVarsOf(owner.Def)[name] {
 		return Resolution{Kind: ResolvedQualified}
 	}
 	switch name {
@@ -1230,7 +1246,7 @@ func (s *Static) DeclaringAssigners(def *Definition, name string) []*Definition 
 		if o.Def == nil || o.Def.Kind != ClassDef || slices.Contains(out, o.Def) {
 			continue
 		}
-		if s.classVars[o.Def][name] && name != "title" && name != "name" {
+		if s.classVarsOf(o.Def)[name] && name != "title" && name != "name" {
 			out = append(out, o.Def)
 		}
 	}
@@ -1275,9 +1291,9 @@ func (s *Static) VisibleClasses(f *File, name string) []*Definition {
 // ClassVariableCount returns how many names EachClassVariable yields at
 // most.
 func (s *Static) ClassVariableCount(def *Definition) int {
-	n := len(s.classVars[def])
+	n := len(s.classVarsOf(def))
 	for _, base := range s.prog.Ancestors(def) {
-		n += len(s.classVars[base])
+		n += len(s.classVarsOf(base))
 	}
 	return n
 }
@@ -1285,11 +1301,11 @@ func (s *Static) ClassVariableCount(def *Definition) int {
 // EachClassVariable calls yield with each parameter and class-scope
 // variable of class def and its base classes, in no particular order.
 func (s *Static) EachClassVariable(def *Definition, yield func(string)) {
-	for name := range s.classVars[def] {
+	for name := range s.classVarsOf(def) {
 		yield(name)
 	}
 	for _, base := range s.prog.Ancestors(def) {
-		for name := range s.classVars[base] {
+		for name := range s.classVarsOf(base) {
 			yield(name)
 		}
 	}
@@ -1425,11 +1441,11 @@ func (s *Static) inheritedFrom(def *Definition, name string) (*Definition, int) 
 // always has $title and $name). A class inheriting from one outside the
 // tree may have any variable.
 func (s *Static) ClassHasVariable(def *Definition, name string) bool {
-	if s.classVars[def][name] || s.missingBase(def) {
+	if s.classVarsOf(def)[name] || s.missingBase(def) {
 		return true
 	}
 	for _, base := range s.prog.Ancestors(def) {
-		if s.classVars[base][name] {
+		if s.classVarsOf(base)[name] {
 			return true
 		}
 	}
