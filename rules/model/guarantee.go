@@ -395,7 +395,7 @@ func (s *Static) assignedAt(sc *Scope, name string, p point) bool {
 		return true
 	}
 	for _, base := range s.prog.Ancestors(sc.Def) {
-		if s.classVars[base][name] {
+		if s.classVarsOf(base)[name] {
 			return true
 		}
 	}
