@@ -375,11 +375,12 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	}
 	// Defined-type instances are resources whose type is a define of the
 	// tree: found scope by scope in parallel, listed in scope order.
+	mayDeclare := p.filesDeclaringInstances()
 	instances := make([][]*Declaration, len(p.scopeList))
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		s := p.scopeList[i]
 		for _, r := range s.Resources {
-			if p.Define(r.Type) == nil || isExprDefault(r) {
+			if !mayDeclare[r.File.index] || p.Define(r.Type) == nil || isExprDefault(r) {
 				continue // a `default:` body declares no instance
 			}
 			instances[i] = append(instances[i], &Declaration{Kind: DefineInstance, Target: r.Type, Scope: s, File: r.File, Node: r.Node,
@@ -412,6 +413,28 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			return cmpOrder(a.Order, b.Order)
 		})
 	})
+}
+
+// filesDeclaringInstances reports, by file index, whether a file may
+// declare a defined type's instance: a file whose facts were kept
+// (Collected) lists its resources' types, and most files declare only
+// built-in ones; any other file may.
+func (p *Program) filesDeclaringInstances() []bool {
+	out := make([]bool, len(p.Files))
+	defines := p.byName[DefineDef]
+	for i := range p.Files {
+		if i >= len(p.collected) || p.collected[i] == nil {
+			out[i] = true
+			continue
+		}
+		for _, t := range p.collected[i].resourceTypes {
+			if len(defines[t]) > 0 {
+				out[i] = true
+				break
+			}
+		}
+	}
+	return out
 }
 
 func cmpOrder(a, b int64) int {
