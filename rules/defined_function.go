@@ -151,7 +151,7 @@ func newDefinedSite(p *Pass, nodes []parser.Node, parents []int32, i int) *defin
 		case *parser.If, *parser.Unless, *parser.Case, *parser.Selector:
 			s.conds = append(s.conds, model.Branch{Cond: n})
 		}
-		if sc := p.Program.ScopeOf(nodes[j]); sc != nil {
+		if sc := p.Program.ScopeIn(p.File, nodes[j]); sc != nil {
 			if s.scope == nil {
 				s.scope = sc
 			}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
@@ -46,6 +47,12 @@ type File struct {
 	callsEPP   bool          // see fileFacts
 	providers  fileProviders // see fileFacts
 	index      int           // in Program.Files
+
+	// scopes are the scopes the file's nodes create (fileFacts.scopes);
+	// scopeIndex finds them by node, made on first use (ScopeIn).
+	scopes         []*Scope
+	scopeIndexOnce sync.Once
+	scopeIndex     map[parser.Node]*Scope
 }
 
 // Program is everything ducklint knows about the code base being linted.
@@ -62,7 +69,11 @@ type Program struct {
 	// TopScopes holds one top scope per environment with a main manifest.
 	TopScopes []*Scope
 
-	byName       [PlanDef + 1]map[string][]*Definition // by kind, then normalised name
+	byName [PlanDef + 1]map[string][]*Definition // by kind, then normalised name
+	// scopesOnce makes scopes, every file's scopes by node, on the first
+	// ScopeOf: most checks look scopes up only in the files they walk
+	// (ScopeIn).
+	scopesOnce   sync.Once
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
@@ -179,12 +190,7 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	nscopes := 0
-	for _, ff := range facts {
-		nscopes += len(ff.scopes)
-	}
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs, ctx: ctx,
-		scopes:       make(map[parser.Node]*Scope, nscopes),
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
 	p.dynamic.from, p.collected = opts.Dynamic, collected
 	p.merge(files, facts)
@@ -269,9 +275,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	mains := map[*load.Environment][]mainFile{}
 	for i, f := range files {
 		ff := facts[i]
-		for _, s := range ff.scopes {
-			p.scopes[s.Node] = s
-		}
+		f.scopes = ff.scopes
 		f.Scope = ff.top
 		f.Definitions = ff.defs
 		f.scopeNodes = ff.scopeNodes
@@ -342,7 +346,6 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 				top.Declarations = append(top.Declarations, m.facts.top.Declarations...)
 				top.Defaults = append(top.Defaults, m.facts.top.Defaults...)
 				top.Resources = append(top.Resources, m.facts.top.Resources...)
-				p.scopes[m.file.Parsed.Program] = top
 				m.file.Scope = top
 			}
 		}
@@ -469,7 +472,11 @@ func manifestRank(env *load.Environment, f *load.File) int {
 // definition scopes in definition order, then lambda scopes by file and
 // source position. facts are the files' facts, parallel to p.Files.
 func (p *Program) allScopes(facts []*fileFacts) []*Scope {
-	out := make([]*Scope, 0, len(p.scopes))
+	n := 0
+	for _, ff := range facts {
+		n += len(ff.scopes)
+	}
+	out := make([]*Scope, 0, n)
 	tops := map[*Scope]bool{}
 	for _, f := range p.Files {
 		s := f.Scope
@@ -512,7 +519,41 @@ func (p *Program) ScopeOf(n parser.Node) *Scope {
 	if !createsScope(n) {
 		return nil // spares hashing the key: most callers ask about every node
 	}
+	p.scopesOnce.Do(func() {
+		p.scopes = map[parser.Node]*Scope{}
+		for _, f := range p.Files {
+			for _, s := range f.scopes {
+				p.scopes[s.Node] = s
+			}
+		}
+		for _, f := range p.Files {
+			if f.Parsed != nil && f.Parsed.Program != nil && f.Scope != nil && f.Scope.Kind == TopScope {
+				p.scopes[f.Parsed.Program] = f.Scope // a later main manifest continues the top scope
+			}
+		}
+	})
 	return p.scopes[n]
+}
+
+// ScopeIn is ScopeOf for a node of file f, which it looks up among f's
+// scopes only.
+func (p *Program) ScopeIn(f *File, n parser.Node) *Scope {
+	if !createsScope(n) {
+		return nil
+	}
+	if f == nil {
+		return p.ScopeOf(n)
+	}
+	if f.Parsed != nil && n == parser.Node(f.Parsed.Program) {
+		return f.Scope
+	}
+	f.scopeIndexOnce.Do(func() {
+		f.scopeIndex = make(map[parser.Node]*Scope, len(f.scopes))
+		for _, s := range f.scopes {
+			f.scopeIndex[s.Node] = s
+		}
+	})
+	return f.scopeIndex[n]
 }
 
 // createsScope reports whether n is of a kind ScopeOf may know.

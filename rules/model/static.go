@@ -433,7 +433,7 @@ func (s *Static) templateUses(f *File, byPath map[string]*File) []templateUse {
 		}
 		u := templateUse{template: tf}
 		for i := len(stack) - 1; i >= 0; i-- {
-			if sc := s.prog.ScopeOf(stack[i]); sc != nil {
+			if sc := s.prog.ScopeIn(f, stack[i]); sc != nil {
 				u.call = &TemplateCall{File: f, Scope: sc, Call: call}
 				break
 			}
@@ -542,7 +542,7 @@ func (s *Static) collectReads(f *File) []*Read {
 	defer s.returnSlabs(alloc)
 	w := &readWalker{s: s, file: f, alloc: alloc, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{},
 		optional: map[*parser.Variable]bool{}, definedNames: map[string]int{}, definedVarNames: map[string][]string{}}
-	top := s.prog.ScopeOf(f.Parsed.Program)
+	top := s.prog.ScopeIn(f, f.Parsed.Program)
 	if top == nil {
 		top = f.Scope
 	}
@@ -628,7 +628,7 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 		}
 		w.walk(n.Body, sc, branch)
 	case *parser.Lambda:
-		inner := w.s.prog.ScopeOf(n)
+		inner := w.s.prog.ScopeIn(w.file, n)
 		if inner == nil {
 			inner = sc
 		}
@@ -699,7 +699,7 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 
 // definition walks a class, define, function, plan or node.
 func (w *readWalker) definition(n parser.Node, params []*parser.Parameter, body *parser.Block, outer *Scope) {
-	inner := w.s.prog.ScopeOf(n)
+	inner := w.s.prog.ScopeIn(w.file, n)
 	if inner == nil {
 		inner = outer
 	}
@@ -1213,7 +1213,7 @@ func (s *Static) nestedAssignments(sc *Scope) map[string][]*Assignment {
 		parser.Inspect(sc.Node, func(n parser.Node) bool {
 			visited++
 			if l, ok := n.(*parser.Lambda); ok {
-				if inner := s.prog.ScopeOf(l); inner != nil && inner != sc {
+				if inner := s.prog.ScopeIn(sc.File, l); inner != nil && inner != sc {
 					for _, a := range inner.Assignments {
 						nested[a.Name] = append(nested[a.Name], a)
 					}
@@ -1462,11 +1462,11 @@ func (s *Static) ScopesIn(f *File) []*Scope {
 	// again to find them was 7% of the rules' CPU time. Each node has a
 	// scope of its own; only the Program's may be shared (main manifests).
 	out := make([]*Scope, 0, 1+len(f.scopeNodes))
-	if sc := s.prog.ScopeOf(f.Parsed.Program); sc != nil {
+	if sc := s.prog.ScopeIn(f, f.Parsed.Program); sc != nil {
 		out = append(out, sc)
 	}
 	for _, n := range f.scopeNodes {
-		if sc := s.prog.ScopeOf(n); sc != nil {
+		if sc := s.prog.ScopeIn(f, n); sc != nil {
 			out = append(out, sc)
 		}
 	}

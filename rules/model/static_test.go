@@ -259,3 +259,49 @@ func scopesByWalking(prog *model.Program) []*model.Scope {
 	}
 	return out
 }
+
+// TestScopeInAgreesWithScopeOf checks the per-file scope lookup against
+// the program's, for every node of every file of the model fixtures and of
+// an environment whose main manifests share one top scope.
+func TestScopeInAgreesWithScopeOf(t *testing.T) {
+	progs := []*model.Program{buildFixture(t, "static.txtar"), buildFixture(t, "control-repo.txtar"), buildFixture(t, "narrowing.txtar")}
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"environment.conf":  "manifest = manifests\n",
+		"manifests/a.pp":    "$a = 1\n[1].each |$x| { notice($x) }\n",
+		"manifests/b.pp":    "node default { [2].map |$y| { $y } }\n",
+		"modules/m/init.pp": "class m { [3].each |$z| { notice($z) } }\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	progs = append(progs, ruletest.Program(t, dir, ruletest.Options{}))
+	checked, shared := 0, 0
+	for _, prog := range progs {
+		for _, f := range prog.Files {
+			if f.Parsed == nil || f.Parsed.Program == nil {
+				continue
+			}
+			parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+				want := prog.ScopeOf(n)
+				if got := prog.ScopeIn(f, n); got != want {
+					t.Errorf("%s: %T at %v: ScopeIn %p, ScopeOf %p", f.Path, n, n.Span().Start, got, want)
+				}
+				if want != nil {
+					checked++
+					if want.File != f {
+						shared++ // a later main manifest's top scope
+					}
+				}
+				return true
+			})
+		}
+	}
+	if checked < 50 || shared == 0 {
+		t.Errorf("%d scopes checked, %d of another file: the comparison proves little", checked, shared)
+	}
+}
