@@ -25,6 +25,9 @@ type fileFacts struct {
 	// providers is what the file's code can declare beyond the resources
 	// with literal titles its scopes hold (see Program.CanProvide).
 	providers fileProviders
+	// resourceTypes are the types of the file's resources, once each
+	// (Resource.typeAt).
+	resourceTypes []string
 }
 
 // fileProviders is what one file's code can put into a catalog that its
@@ -88,7 +91,28 @@ func collectFile(f *File, kind ScopeKind, alloc *modelSlabs, declaring Declaring
 		c.walk(prog.Body, top, "", nil)
 	}
 	c.facts.scopeNodes = sourceOrder(c.facts.scopes[1:])
+	c.facts.resourceTypes = noteResourceTypes(c.facts.scopes)
 	return c.facts
+}
+
+// noteResourceTypes returns the types of the scopes' resources, once each,
+// and sets each resource's typeAt: a program looks each type up among its
+// defined types once per file (Program.isInstance).
+func noteResourceTypes(scopes []*Scope) []string {
+	var types []string
+	at := map[string]int32{}
+	for _, s := range scopes {
+		for _, r := range s.Resources {
+			k, ok := at[r.Type]
+			if !ok {
+				k = int32(len(types))
+				at[r.Type] = k
+				types = append(types, r.Type)
+			}
+			r.typeAt = k + 1
+		}
+	}
+	return types
 }
 
 // sourceOrder sorts scopes (all of a file's but its Program's) in the

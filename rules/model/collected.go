@@ -3,7 +3,6 @@ package model
 import (
 	"bytes"
 	"maps"
-	"slices"
 	"sync"
 
 	"github.com/ducklint/ducklint/parser"
@@ -28,9 +27,6 @@ type Collected struct {
 	declaring DeclaringFunctions
 	facts     *fileFacts // of a File that is no program's
 	links     links
-	// resourceTypes are the types of the file's resources, normalised,
-	// once each: a program looks them up among its defined types.
-	resourceTypes []string
 
 	lookupsOnce sync.Once
 	lookups     []*parser.Call
@@ -44,13 +40,6 @@ func Collect(lf *load.File, parsed *parser.File, declaring DeclaringFunctions) *
 	f := &File{Path: lf.Path, Parsed: parsed, Source: lf}
 	c := &Collected{parsed: parsed, kind: kind, declaring: declaring, facts: collectFile(f, kind, &modelSlabs{tight: true}, declaring)}
 	c.links = linksOf(c.facts)
-	for _, s := range c.facts.scopes {
-		for _, r := range s.Resources {
-			if t := NormalizeClassName(r.Type); !slices.Contains(c.resourceTypes, t) {
-				c.resourceTypes = append(c.resourceTypes, t)
-			}
-		}
-	}
 	return c
 }
 
@@ -150,7 +139,8 @@ func linksOf(t *fileFacts) links {
 // as the originals do; trees, branches and parameters are shared.
 func (c *Collected) instantiate(f *File, alloc *modelSlabs) *fileFacts {
 	t, l := c.facts, &c.links
-	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, providers: t.providers, scopes: make([]*Scope, len(t.scopes))}
+	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, providers: t.providers, resourceTypes: t.resourceTypes,
+		scopes: make([]*Scope, len(t.scopes))}
 	scopes := make([]Scope, len(t.scopes))
 	for i, s := range t.scopes {
 		scopes[i] = Scope{Kind: s.Kind, File: f, Node: s.Node, Params: s.Params, DeclaredPrefixes: s.DeclaredPrefixes}

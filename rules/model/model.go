@@ -47,6 +47,8 @@ type File struct {
 	callsEPP   bool          // see fileFacts
 	providers  fileProviders // see fileFacts
 	index      int           // in Program.Files
+	// resourceTypes are the types of the file's resources (fileFacts).
+	resourceTypes []string
 
 	// scopes are the scopes the file's nodes create (fileFacts.scopes);
 	// scopeIndex finds them by node, made on first use (ScopeIn).
@@ -281,6 +283,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		f.scopeNodes = ff.scopeNodes
 		f.callsEPP = ff.callsEPP
 		f.providers = ff.providers
+		f.resourceTypes = ff.resourceTypes
 		if ff.top != nil && ff.top.Kind == TopScope {
 			env := f.Source.Env
 			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})
@@ -378,12 +381,12 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	}
 	// Defined-type instances are resources whose type is a define of the
 	// tree: found scope by scope in parallel, listed in scope order.
-	mayDeclare := p.filesDeclaringInstances()
+	defineTypes := p.defineTypesByFile()
 	instances := make([][]*Declaration, len(p.scopeList))
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		s := p.scopeList[i]
 		for _, r := range s.Resources {
-			if !mayDeclare[r.File.index] || p.Define(r.Type) == nil || isExprDefault(r) {
+			if !p.isInstance(r, defineTypes) || isExprDefault(r) {
 				continue // a `default:` body declares no instance
 			}
 			instances[i] = append(instances[i], &Declaration{Kind: DefineInstance, Target: r.Type, Scope: s, File: r.File, Node: r.Node,
@@ -418,26 +421,29 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	})
 }
 
-// filesDeclaringInstances reports, by file index, whether a file may
-// declare a defined type's instance: a file whose facts were kept
-// (Collected) lists its resources' types, and most files declare only
-// built-in ones; any other file may.
-func (p *Program) filesDeclaringInstances() []bool {
-	out := make([]bool, len(p.Files))
+// defineTypesByFile returns, by file index, which of a file's resource
+// types (File.resourceTypes) the program defines as defined types.
+func (p *Program) defineTypesByFile() [][]bool {
+	out := make([][]bool, len(p.Files))
 	defines := p.byName[DefineDef]
-	for i := range p.Files {
-		if i >= len(p.collected) || p.collected[i] == nil {
-			out[i] = true
-			continue
-		}
-		for _, t := range p.collected[i].resourceTypes {
-			if len(defines[t]) > 0 {
-				out[i] = true
-				break
-			}
+	for i, f := range p.Files {
+		out[i] = make([]bool, len(f.resourceTypes))
+		for k, t := range f.resourceTypes {
+			out[i][k] = len(defines[NormalizeClassName(t)]) > 0
 		}
 	}
 	return out
+}
+
+// isInstance reports whether resource r is an instance of a defined type
+// of the program; defineTypes are defineTypesByFile's.
+func (p *Program) isInstance(r *Resource, defineTypes [][]bool) bool {
+	if r.typeAt > 0 && r.File != nil && r.File.index < len(defineTypes) {
+		if types := defineTypes[r.File.index]; int(r.typeAt) <= len(types) {
+			return types[r.typeAt-1]
+		}
+	}
+	return p.Define(r.Type) != nil
 }
 
 func cmpOrder(a, b int64) int {

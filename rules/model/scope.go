@@ -417,4 +417,7 @@ type Resource struct {
 	File   *File
 	Order  int64
 	Branch []Branch
+	// typeAt is 1 + the index of Type among its file's resource types
+	// when the file's facts were kept (Collected.resourceTypes), else 0.
+	typeAt int32
 }
