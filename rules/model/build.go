@@ -25,8 +25,8 @@ type fileFacts struct {
 	// providers is what the file's code can declare beyond the resources
 	// with literal titles its scopes hold (see Program.CanProvide).
 	providers fileProviders
-	// resourceTypes are the types of the file's resources, once each
-	// (Resource.typeAt).
+	// resourceTypes are the types of the file's resources, once each and
+	// normalised (Resource.typeAt).
 	resourceTypes []string
 }
 
@@ -95,8 +95,8 @@ func collectFile(f *File, kind ScopeKind, alloc *modelSlabs, declaring Declaring
 	return c.facts
 }
 
-// noteResourceTypes returns the types of the scopes' resources, once each,
-// and sets each resource's typeAt: a program looks each type up among its
+// noteResourceTypes returns the types of the scopes' resources, once each
+// and normalised (NormalizeClassName), and sets each resource's typeAt: a program looks each type up among its
 // defined types once per file (Program.isInstance).
 func noteResourceTypes(scopes []*Scope) []string {
 	var types []string
@@ -107,7 +107,7 @@ func noteResourceTypes(scopes []*Scope) []string {
 			if !ok {
 				k = int32(len(types))
 				at[r.Type] = k
-				types = append(types, r.Type)
+				types = append(types, NormalizeClassName(r.Type))
 			}
 			r.typeAt = k + 1
 		}

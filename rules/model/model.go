@@ -424,12 +424,17 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 // defineTypesByFile returns, by file index, which of a file's resource
 // types (File.resourceTypes) the program defines as defined types.
 func (p *Program) defineTypesByFile() [][]bool {
+	n := 0
+	for _, f := range p.Files {
+		n += len(f.resourceTypes)
+	}
+	flat := make([]bool, n)
 	out := make([][]bool, len(p.Files))
 	defines := p.byName[DefineDef]
 	for i, f := range p.Files {
-		out[i] = make([]bool, len(f.resourceTypes))
+		out[i], flat = flat[:len(f.resourceTypes):len(f.resourceTypes)], flat[len(f.resourceTypes):]
 		for k, t := range f.resourceTypes {
-			out[i][k] = len(defines[NormalizeClassName(t)]) > 0
+			out[i][k] = len(defines[t]) > 0
 		}
 	}
 	return out
