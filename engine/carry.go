@@ -28,9 +28,25 @@ import (
 type carries struct {
 	mu    sync.Mutex
 	byKey map[string]*carried // by the reported files (contextKey)
-	// taken counts the checks that took a carry over, for tests.
-	taken atomic.Int64
+	// taken counts the checks that took a carry over, and rebased those
+	// that also rebased their program on the carry's, for tests.
+	taken, rebased atomic.Int64
+
+	// Programs are retained (carried.prog) for contexts of at least
+	// minRetained files, up to maxRetained files in all, the least
+	// recently used dropped first: a smaller context's program is quick
+	// to build, and each retained one holds its context's facts (about 5
+	// MB for 1,700 files). uses orders the entries' last use.
+	minRetained, maxRetained int
+	uses                     int64
 }
+
+// Program retention's bounds (see carries): wide contexts, about three
+// times the files of a large control repository in all.
+const (
+	minRetainedFiles = 800
+	maxRetainedFiles = 8000
+)
 
 // carried is what one check of some reported files left for the next.
 type carried struct {
@@ -46,38 +62,55 @@ type carried struct {
 	collected []*model.Collected
 	// dyn is the check's Dynamic as places.
 	dyn *model.DynamicCarry
+	// prog is the check's program as a later one can rebase on it
+	// (model.Program.Retained), when the context is wide enough to keep
+	// it; lastUse is when the entry was last looked up or made.
+	prog    *model.Program
+	lastUse int64
 }
 
 // maxCarries bounds how many sets of reported files a workspace keeps
 // carries for: an editor's open buffers.
 const maxCarries = 32
 
-func newCarries() *carries { return &carries{byKey: map[string]*carried{}} }
+func newCarries() *carries {
+	return &carries{byKey: map[string]*carried{}, minRetained: minRetainedFiles, maxRetained: maxRetainedFiles}
+}
 
 // lookup returns the carry the last check of key left, when the check
 // about to run has the same files (files, of the layout; reported[k] for
 // the reported ones), each of the same version as vs[k] or of one whose
 // parse gives the simulations the same input (model.SimulatesAlike);
-// nil otherwise.
-func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*version, declaring model.DeclaringFunctions) *model.DynamicCarry {
+// nil otherwise. With it come the program of that check, when it was
+// retained, and the positions in files of those not of the same version,
+// whose facts the program must take from their new versions.
+func (c *carries) lookup(key string, files []*load.File, reported []bool, vs []*version, declaring model.DeclaringFunctions) (dyn *model.DynamicCarry, prog *model.Program, changed []int) {
 	c.mu.Lock()
 	e := c.byKey[key]
+	if e != nil {
+		c.uses++
+		e.lastUse = c.uses
+	}
 	c.mu.Unlock()
 	if e == nil || len(e.files) != len(files) {
-		return nil
+		return nil, nil, nil
 	}
 	for k, f := range files {
 		if e.files[k] != f || e.reported[k] != reported[k] {
-			return nil
+			return nil, nil, nil
 		}
 		if e.versions[k] == weak.Make(vs[k]) {
 			continue
 		}
 		if f.Role.IsHiera() || !simulatesAlike(e.collected[k], vs[k], f, declaring) {
-			return nil
+			return nil, nil, nil
 		}
+		changed = append(changed, k)
 	}
-	return e.dyn
+	c.mu.Lock()
+	prog = e.prog
+	c.mu.Unlock()
+	return e.dyn, prog, changed
 }
 
 // simulatesAlike reports whether the new version v of file f gives the
@@ -116,7 +149,35 @@ func (c *carries) remember(key string, files []*load.File, reported []bool, vs [
 	if _, ok := c.byKey[key]; !ok && len(c.byKey) >= maxCarries {
 		clear(c.byKey)
 	}
+	c.uses++
+	e.lastUse = c.uses
 	c.byKey[key] = e
+	if len(files) >= c.minRetained && len(files) <= c.maxRetained {
+		e.prog = prog.Retained()
+		c.boundRetained()
+	}
+}
+
+// boundRetained drops the least recently used retained programs until
+// those left hold at most maxRetained files; c.mu is held.
+func (c *carries) boundRetained() {
+	for {
+		total := 0
+		var oldest *carried
+		for _, e := range c.byKey {
+			if e.prog == nil {
+				continue
+			}
+			total += len(e.files)
+			if oldest == nil || e.lastUse < oldest.lastUse {
+				oldest = e
+			}
+		}
+		if total <= c.maxRetained || oldest == nil {
+			return
+		}
+		oldest.prog = nil
+	}
 }
 
 // reset drops every carry: the layout changed.

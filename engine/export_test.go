@@ -74,3 +74,15 @@ func Kept(s *Snapshot, path string) []string {
 	}
 	return out
 }
+
+// CarriesRebased is how many checks of w rebased their program on the
+// program of the check whose carry they took.
+func CarriesRebased(w *Workspace) int64 { return w.carries.rebased.Load() }
+
+// SetRetention sets the bounds of w's retained programs: contexts of at
+// least min files, max files in all.
+func SetRetention(w *Workspace, min, max int) {
+	w.carries.mu.Lock()
+	defer w.carries.mu.Unlock()
+	w.carries.minRetained, w.carries.maxRetained = min, max
+}

@@ -379,9 +379,11 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	}
 	var carryKey string
 	var carry *model.DynamicCarry
+	var carried *model.Program // the carry's program, to rebase on
+	var changed []int          // the files of layout it must take anew
 	if !whole {
 		carryKey = contextKey(reported)
-		carry = s.carries.lookup(carryKey, layout, layoutReported, layoutVersions, s.declaring)
+		carry, carried, changed = s.carries.lookup(carryKey, layout, layoutReported, layoutVersions, s.declaring)
 	}
 	opts := model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles,
 		DeclaringFunctions: s.declaring, Dynamic: carry}
@@ -394,9 +396,21 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 			return versionOf[lf].collectedFor(lf, parsed, declaring)
 		}
 	}
-	prog, err := model.BuildContext(ctx, &narrowed, opts)
-	if err != nil {
-		return nil, err
+	// A program rebased on the carry's takes only the changed files' facts
+	// anew (model.Rebase); a check that cannot, builds its program.
+	var prog *model.Program
+	if carry != nil && carried != nil && opts.Collected != nil {
+		if p, ok := model.Rebase(ctx, carried, &narrowed, changed, opts); ok {
+			prog = p
+			s.carries.rebased.Add(1)
+		}
+	}
+	if prog == nil {
+		p, err := model.BuildContext(ctx, &narrowed, opts)
+		if err != nil {
+			return nil, err
+		}
+		prog = p
 	}
 	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: s.cfg.Puppet()}
 	findings, err := runner.RunContext(ctx, prog)

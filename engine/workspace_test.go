@@ -833,6 +833,9 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every context's program is retained, so that the checks that take
+	// a carry also rebase their program on the carry's (model.Rebase).
+	engine.SetRetention(w, 0, 1<<30)
 	rng := rand.New(rand.NewPCG(3, 4))
 	e := &editor{t: t, dir: dir, w: w, rng: rng, overlays: map[string][]byte{},
 		classes: []string{"mod000", "mod001::params", "leaky::files", "leaky", "mod003"}}
@@ -888,8 +891,12 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 			}
 		}
 	}
-	taken := engine.CarriesTaken(w)
-	t.Logf("%d file checks compared, %d findings from the simulations, %d checks took a carry", compared, fromSimulations, taken)
+	taken, rebased := engine.CarriesTaken(w), engine.CarriesRebased(w)
+	t.Logf("%d file checks compared, %d findings from the simulations, %d checks took a carry, %d rebased their program",
+		compared, fromSimulations, taken, rebased)
+	if rebased < taken*3/4 {
+		t.Errorf("%d of %d checks that took a carry rebased their program", rebased, taken)
+	}
 	if fromSimulations < 50 {
 		t.Errorf("only %d findings from the simulations compared: the comparison proves little", fromSimulations)
 	}
