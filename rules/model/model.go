@@ -94,8 +94,10 @@ type Program struct {
 	paramTypes   paramTypes    // see ptypes.go
 
 	// collected are the files' Collected, by index, when the caller kept
-	// them (Options.Collected); nil entries for the others.
+	// them (Options.Collected); nil entries for the others. declaring are
+	// the declaring functions the facts were collected with.
 	collected []*Collected
+	declaring DeclaringFunctions
 
 	// funcCalls and realizers are the scopes' Calls and Realizes by
 	// target, outside documentation files, sorted like declarations.
@@ -194,7 +196,7 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 	}
 	p := &Program{Files: files, Tree: tree, KnownVariables: opts.KnownVariables, jobs: jobs, ctx: ctx,
 		declarations: map[string][]*Declaration{}, topByEnv: map[*load.Environment]*Scope{}}
-	p.dynamic.from, p.collected = opts.Dynamic, collected
+	p.dynamic.from, p.collected, p.declaring = opts.Dynamic, collected, declaring
 	p.merge(files, facts)
 	return p, nil
 }

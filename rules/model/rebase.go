@@ -28,7 +28,7 @@ import (
 func (p *Program) Retained() *Program {
 	return &Program{Files: p.Files, Tree: p.Tree, KnownVariables: p.KnownVariables, Definitions: p.Definitions,
 		TopScopes: p.TopScopes, byName: p.byName, declarations: p.declarations, topByEnv: p.topByEnv,
-		scopeList: p.scopeList, jobs: p.jobs, nodeEnvs: p.nodeEnvs, collected: p.collected,
+		scopeList: p.scopeList, jobs: p.jobs, nodeEnvs: p.nodeEnvs, collected: p.collected, declaring: p.declaring,
 		funcCalls: p.funcCalls, realizers: p.realizers}
 }
 
@@ -37,12 +37,17 @@ func (p *Program) Retained() *Program {
 // (indexes into both): their facts are taken from opts.Collected and must
 // give the simulations the same input as prev's (SimulatesAlike), as a
 // carry requires. opts are BuildContext's. ok is false when the files
-// cannot be rebased (a changed file is a main manifest, a Hiera file, or
-// not collected, or its facts are not laid out as prev's); the caller
-// then builds the program. prev is not modified.
+// cannot be rebased (the declaring functions differ from prev's, a
+// changed file is a main manifest, a Hiera file, or not collected, or its
+// facts are not laid out as prev's); the caller then builds the program.
+// prev is not modified.
 func Rebase(ctx context.Context, prev *Program, tree *load.Tree, changed []int, opts Options) (p *Program, ok bool) {
 	if prev == nil || opts.Collected == nil || len(tree.Files) != len(prev.Files) || len(prev.collected) != len(prev.Files) {
 		return nil, false
+	}
+	declaring := TreeDeclaringFunctions(tree, opts.DeclaringFunctions)
+	if !maps.Equal(declaring, prev.declaring) {
+		return nil, false // every file's facts may differ
 	}
 	jobs := prev.jobs
 	if opts.Jobs > 0 {
@@ -54,10 +59,9 @@ func Rebase(ctx context.Context, prev *Program, tree *load.Tree, changed []int, 
 		Definitions: slices.Clone(prev.Definitions), TopScopes: prev.TopScopes, byName: prev.byName,
 		declarations: prev.declarations, topByEnv: prev.topByEnv, scopeList: slices.Clone(prev.scopeList),
 		jobs: jobs, nodeEnvs: prev.nodeEnvs, collected: slices.Clone(prev.collected),
-		funcCalls: prev.funcCalls, realizers: prev.realizers, ctx: ctx}
+		funcCalls: prev.funcCalls, realizers: prev.realizers, declaring: declaring, ctx: ctx}
 	p.dynamic.from = opts.Dynamic
 	r := &rebase{p: p}
-	declaring := TreeDeclaringFunctions(tree, opts.DeclaringFunctions)
 	var slabs modelSlabs
 	replaced := map[*Scope]*Scope{}
 	for _, k := range changed {

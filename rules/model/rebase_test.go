@@ -148,3 +148,34 @@ func TestRebaseEqualsABuild(t *testing.T) {
 		t.Errorf("only %d programs rebased, %d facts compared", rebased, facts)
 	}
 }
+
+// TestRebaseRefusesOtherDeclaringFunctions checks that a program is not
+// rebased on one whose facts were collected with other declaring
+// functions: every file's declarations may differ then.
+func TestRebaseRefusesOtherDeclaringFunctions(t *testing.T) {
+	dir := t.TempDir()
+	if err := gentree.Generate(20, 2).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed := map[*load.File]*parser.File{}
+	for _, f := range tree.Files {
+		if !f.Role.IsHiera() {
+			parsed[f] = parser.ParseFile(f.Path, f.Src)
+		}
+	}
+	collected := func(lf *load.File, p *parser.File, d model.DeclaringFunctions) *model.Collected { return model.Collect(lf, p, d) }
+	opts := model.Options{Jobs: 2, Parsed: parsed, Collected: collected}
+	prev := model.Build(tree, opts)
+	if _, ok := model.Rebase(context.Background(), prev, tree, nil, opts); !ok {
+		t.Fatal("the same files and declaring functions, and the program is not rebased")
+	}
+	other := opts
+	other.DeclaringFunctions = model.DeclaringFunctions{"mod000::declare": "mod000::%s"}
+	if _, ok := model.Rebase(context.Background(), prev, tree, nil, other); ok {
+		t.Error("a program rebased on one collected with other declaring functions")
+	}
+}
