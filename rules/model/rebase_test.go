@@ -167,7 +167,9 @@ func TestRebaseRefusesOtherDeclaringFunctions(t *testing.T) {
 			parsed[f] = parser.ParseFile(f.Path, f.Src)
 		}
 	}
-	collected := func(lf *load.File, p *parser.File, d model.DeclaringFunctions) *model.Collected { return model.Collect(lf, p, d) }
+	collected := func(lf *load.File, p *parser.File, d model.DeclaringFunctions) *model.Collected {
+		return model.Collect(lf, p, d)
+	}
 	opts := model.Options{Jobs: 2, Parsed: parsed, Collected: collected}
 	prev := model.Build(tree, opts)
 	if _, ok := model.Rebase(context.Background(), prev, tree, nil, opts); !ok {
