@@ -21,44 +21,13 @@ import (
 // fact, over every rule and model fixture and a generated tree; and a
 // second program copying the same Collected shares no fact with the first.
 func TestCollectedCopiesEqualAFreshWalk(t *testing.T) {
-	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
+	dirs := fixtureDirs(t, 200, 3)
+	if len(dirs) < 50 {
+		t.Fatalf("only %d fixture archives found", len(dirs))
 	}
-	models, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "model", "*.txtar"))
-	archives = append(archives, models...)
-	if len(archives) < 50 {
-		t.Fatalf("only %d fixture archives found", len(archives))
-	}
-	dirs := map[string]string{}
-	for _, a := range archives {
-		ar, err := txtar.ParseFile(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		if err := ruletest.WriteArchive(ar, dir); err != nil {
-			t.Fatal(err)
-		}
-		dirs[a] = dir
-	}
-	gen := t.TempDir()
-	if err := gentree.Generate(200, 3).Write(gen); err != nil {
-		t.Fatal(err)
-	}
-	dirs["generated"] = gen
 	facts := 0
 	for name, dir := range dirs {
-		tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		parsed := map[*load.File]*parser.File{}
-		for _, f := range tree.Files {
-			if !f.Role.IsHiera() {
-				parsed[f] = parser.ParseFile(f.Path, f.Src)
-			}
-		}
+		tree, parsed := loadParsed(t, dir)
 		declaring := model.TreeDeclaringFunctions(tree, nil)
 		kept := map[*parser.File]*model.Collected{}
 		for lf, p := range parsed {
@@ -149,4 +118,50 @@ func firstDiff(a, b reflect.Value, path string, seen map[[2]uintptr]bool) string
 		}
 	}
 	return ""
+}
+
+// fixtureDirs writes every rule and model fixture archive into a
+// directory of its own, and a generated tree of the given modules and
+// seed, and returns the directories by archive ("generated" for the tree).
+func fixtureDirs(t *testing.T, modules int, seed uint64) map[string]string {
+	t.Helper()
+	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	models, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "model", "*.txtar"))
+	dirs := map[string]string{}
+	for _, a := range append(archives, models...) {
+		ar, err := txtar.ParseFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if err := ruletest.WriteArchive(ar, dir); err != nil {
+			t.Fatal(err)
+		}
+		dirs[a] = dir
+	}
+	gen := t.TempDir()
+	if err := gentree.Generate(modules, seed).Write(gen); err != nil {
+		t.Fatal(err)
+	}
+	dirs["generated"] = gen
+	return dirs
+}
+
+// loadParsed loads the tree in dir and parses its Puppet files.
+func loadParsed(t *testing.T, dir string) (*load.Tree, map[*load.File]*parser.File) {
+	t.Helper()
+	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed := map[*load.File]*parser.File{}
+	for _, f := range tree.Files {
+		if !f.Role.IsHiera() {
+			parsed[f] = parser.ParseFile(f.Path, f.Src)
+		}
+	}
+	return tree, parsed
 }

@@ -7,13 +7,10 @@ import (
 	"slices"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules/model"
-	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
 // TestRebaseEqualsABuild checks model.Rebase: after an edit that moves a
@@ -23,41 +20,10 @@ import (
 // fixtures and a generated tree; and the previous program is left as it
 // was.
 func TestRebaseEqualsABuild(t *testing.T) {
-	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	models, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "model", "*.txtar"))
-	archives = append(archives, models...)
-	dirs := map[string]string{}
-	for _, a := range archives {
-		ar, err := txtar.ParseFile(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		if err := ruletest.WriteArchive(ar, dir); err != nil {
-			t.Fatal(err)
-		}
-		dirs[a] = dir
-	}
-	gen := t.TempDir()
-	if err := gentree.Generate(120, 5).Write(gen); err != nil {
-		t.Fatal(err)
-	}
-	dirs["generated"] = gen
+	dirs := fixtureDirs(t, 120, 5)
 	rebased, facts := 0, 0
 	for name, dir := range dirs {
-		tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		parsed := map[*load.File]*parser.File{}
-		for _, f := range tree.Files {
-			if !f.Role.IsHiera() {
-				parsed[f] = parser.ParseFile(f.Path, f.Src)
-			}
-		}
+		tree, parsed := loadParsed(t, dir)
 		declaring := model.TreeDeclaringFunctions(tree, nil)
 		kept := map[*parser.File]*model.Collected{}
 		for lf, p := range parsed {
@@ -157,16 +123,7 @@ func TestRebaseRefusesOtherDeclaringFunctions(t *testing.T) {
 	if err := gentree.Generate(20, 2).Write(dir); err != nil {
 		t.Fatal(err)
 	}
-	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	parsed := map[*load.File]*parser.File{}
-	for _, f := range tree.Files {
-		if !f.Role.IsHiera() {
-			parsed[f] = parser.ParseFile(f.Path, f.Src)
-		}
-	}
+	tree, parsed := loadParsed(t, dir)
 	collected := func(lf *load.File, p *parser.File, d model.DeclaringFunctions) *model.Collected {
 		return model.Collect(lf, p, d)
 	}
