@@ -58,12 +58,14 @@ const DefaultDebounce = 40 * time.Millisecond
 
 // GCPercent is the garbage collector's GOGC for a process serving the
 // protocol (cmd/ducklint sets it for `ducklint lsp`). A server keeps a
-// warm workspace (every file's tree and summary, 50-100 MB on a large
-// control repo) and each check allocates a model of its context that dies
-// with it: collecting at 100% spent a fifth of an edit's time in the
-// collector and its write barriers. At 200 the heap peaks near three
-// times the warm workspace.
-const GCPercent = 200
+// warm workspace (every file's tree and summary, and the programs of the
+// widest contexts its checks rebase on: about 110 MB on a large control
+// repo), and each check allocates what it does not take over, which dies
+// with it. Collecting at 100% spent a fifth of an edit's time in the
+// collector and its write barriers, before checks rebased their programs;
+// at 150 the heap peaks near two and a half times the warm workspace, and
+// at 200 near three times with edits no faster.
+const GCPercent = 150
 
 // Serve runs the server on one connection until the client sends exit or
 // the stream ends. It returns nil after a shutdown request and exit, and an
