@@ -96,8 +96,9 @@ func collectFile(f *File, kind ScopeKind, alloc *modelSlabs, declaring Declaring
 }
 
 // noteResourceTypes returns the types of the scopes' resources, once each
-// and normalised (NormalizeClassName), and sets each resource's typeAt: a program looks each type up among its
-// defined types once per file (Program.isInstance).
+// and normalised (NormalizeClassName), and sets each resource's typeAt: a
+// program looks each type up among its defined types once per file
+// (Program.isInstance).
 func noteResourceTypes(scopes []*Scope) []string {
 	var types []string
 	at := map[string]int32{}

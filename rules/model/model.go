@@ -180,8 +180,8 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 		} else if parsed == nil {
 			parsed = arenas[w].ParseFile(lf.Path, lf.Src)
 		}
-		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i,
-			documentation: IsDocumentation(lf), Hiera: h}
+		f := newFile(lf, parsed, i)
+		f.Hiera = h
 		files[i] = f
 		if opts.Collected != nil && h == nil {
 			if c := opts.Collected(lf, parsed, declaring); c.For(lf, parsed, declaring) {
@@ -279,13 +279,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	mains := map[*load.Environment][]mainFile{}
 	for i, f := range files {
 		ff := facts[i]
-		f.scopes = ff.scopes
-		f.Scope = ff.top
-		f.Definitions = ff.defs
-		f.scopeNodes = ff.scopeNodes
-		f.callsEPP = ff.callsEPP
-		f.providers = ff.providers
-		f.resourceTypes = ff.resourceTypes
+		f.take(ff)
 		if ff.top != nil && ff.top.Kind == TopScope {
 			env := f.Source.Env
 			mains[env] = append(mains[env], mainFile{f, ff, manifestRank(env, f.Source)})
@@ -391,8 +385,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			if !p.isInstance(r, defineTypes) || isExprDefault(r) {
 				continue // a `default:` body declares no instance
 			}
-			instances[i] = append(instances[i], &Declaration{Kind: DefineInstance, Target: r.Type, Scope: s, File: r.File, Node: r.Node,
-				Span: r.Node.Type.Span(), Order: r.Order, Branch: r.Branch, Virtual: r.Node.Form != "", Resource: r})
+			instances[i] = append(instances[i], instanceDeclaration(r, s))
 		}
 	})
 	for i, s := range p.scopeList {
@@ -414,12 +407,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	}
 	// Sorted in place: the map holds the same slices.
 	par.ForChunks(len(lists), mergeChunk, p.jobs, func(i int) {
-		slices.SortStableFunc(lists[i], func(a, b *Declaration) int {
-			if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
-				return c
-			}
-			return cmpOrder(a.Order, b.Order)
-		})
+		slices.SortStableFunc(lists[i], cmpPlace)
 	})
 }
 
@@ -451,6 +439,34 @@ func (p *Program) isInstance(r *Resource, defineTypes [][]bool) bool {
 		}
 	}
 	return p.Define(r.Type) != nil
+}
+
+// newFile returns the program file of lf, parsed as parsed, at index i
+// of the program's files; its facts are set by take.
+func newFile(lf *load.File, parsed *parser.File, i int) *File {
+	return &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i, documentation: IsDocumentation(lf)}
+}
+
+// take makes ff the file's facts.
+func (f *File) take(ff *fileFacts) {
+	f.scopes, f.Scope, f.Definitions, f.scopeNodes = ff.scopes, ff.top, ff.defs, ff.scopeNodes
+	f.callsEPP, f.providers, f.resourceTypes = ff.callsEPP, ff.providers, ff.resourceTypes
+}
+
+// instanceDeclaration returns the declaration of a defined type's
+// instance that resource r of scope s makes.
+func instanceDeclaration(r *Resource, s *Scope) *Declaration {
+	return &Declaration{Kind: DefineInstance, Target: r.Type, Scope: s, File: r.File, Node: r.Node,
+		Span: r.Node.Type.Span(), Order: r.Order, Branch: r.Branch, Virtual: r.Node.Form != "", Resource: r}
+}
+
+// cmpPlace orders the declarations of an index list: by file, then in
+// evaluation order.
+func cmpPlace(a, b *Declaration) int {
+	if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
+		return c
+	}
+	return cmpOrder(a.Order, b.Order)
 }
 
 func cmpOrder(a, b int64) int {

@@ -78,10 +78,8 @@ func Rebase(ctx context.Context, prev *Program, tree *load.Tree, changed []int, 
 		if !c.For(lf, parsed, declaring) {
 			return nil, false
 		}
-		f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: k, documentation: IsDocumentation(lf)}
-		ff := c.instantiate(f, &slabs)
-		f.scopes, f.Scope, f.Definitions, f.scopeNodes = ff.scopes, ff.top, ff.defs, ff.scopeNodes
-		f.callsEPP, f.providers, f.resourceTypes = ff.callsEPP, ff.providers, ff.resourceTypes
+		f := newFile(lf, parsed, k)
+		f.take(c.instantiate(f, &slabs))
 		if !r.replaceFile(old, f, replaced) {
 			return nil, false
 		}
@@ -178,8 +176,7 @@ func (r *rebase) replaceFile(old, new *File, replaced map[*Scope]*Scope) bool {
 			if p.Define(res.Type) == nil || isExprDefault(res) {
 				continue
 			}
-			ns.Declarations = append(ns.Declarations, &Declaration{Kind: DefineInstance, Target: res.Type, Scope: ns, File: res.File,
-				Node: res.Node, Span: res.Node.Type.Span(), Order: res.Order, Branch: res.Branch, Virtual: res.Node.Form != "", Resource: res})
+			ns.Declarations = append(ns.Declarations, instanceDeclaration(res, ns))
 		}
 		slices.SortStableFunc(ns.Declarations, func(a, b *Declaration) int { return cmpOrder(a.Order, b.Order) })
 		if len(ns.Declarations) != len(os.Declarations) {
@@ -239,12 +236,7 @@ func (r *rebase) sorted() bool {
 	for which, targets := range r.copied {
 		index := *r.index(which)
 		for target := range targets {
-			if !slices.IsSortedFunc(index[target], func(a, b *Declaration) int {
-				if c := strings.Compare(a.File.Path, b.File.Path); c != 0 {
-					return c
-				}
-				return cmpOrder(a.Order, b.Order)
-			}) {
+			if !slices.IsSortedFunc(index[target], cmpPlace) {
 				return false
 			}
 		}
