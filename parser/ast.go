@@ -271,6 +271,17 @@ type Paren struct {
 	X Expr
 }
 
+// Unparen returns e inside any parentheses around it.
+func Unparen(e Expr) Expr {
+	for {
+		p, ok := e.(*Paren)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}
+
 // Selector is x ? { match => value, ... }.
 type Selector struct {
 	Base

@@ -209,13 +209,7 @@ func (an *reassignAnalysis) stableConds(f *model.File, b model.Branch) []model.C
 // apart (unchanged).
 func stableSubject(f *model.File) model.SubjectFunc {
 	return func(e parser.Expr) string {
-		for {
-			p, ok := e.(*parser.Paren)
-			if !ok {
-				break
-			}
-			e = p.X
-		}
+		e = parser.Unparen(e)
 		if key := model.FactKey(e); key != "" && !legacyLocal(e) {
 			return key
 		}
@@ -388,13 +382,7 @@ func (an *reassignAnalysis) freeConds(f *model.File, b model.Branch) freeConds {
 		return fc
 	}
 	cs, complete := model.ArmConditions(b, func(e parser.Expr) string {
-		for {
-			p, ok := e.(*parser.Paren)
-			if !ok {
-				break
-			}
-			e = p.X
-		}
+		e = parser.Unparen(e)
 		v, ok := e.(*parser.Variable)
 		if !ok {
 			return ""

@@ -371,13 +371,7 @@ var flipOp = map[string]string{"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">"
 
 // isVersioncmp reports whether e calls versioncmp, which returns -1, 0 or 1.
 func isVersioncmp(e parser.Expr) bool {
-	for {
-		p, ok := e.(*parser.Paren)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = parser.Unparen(e)
 	switch c := e.(type) {
 	case *parser.Call:
 		return strings.TrimPrefix(c.FuncName(), "::") == "versioncmp"

@@ -777,13 +777,7 @@ func (w *readWalker) guardSubject(names []string, subject parser.Expr, hasUndef 
 
 // bareVariable returns e, inside any parentheses, when it is a variable.
 func bareVariable(e parser.Expr) *parser.Variable {
-	for {
-		p, ok := e.(*parser.Paren)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = parser.Unparen(e)
 	v, _ := e.(*parser.Variable)
 	return v
 }

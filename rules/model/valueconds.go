@@ -73,13 +73,7 @@ func (w *simWorker) valueKey(inst *instance, e parser.Expr, depth int) string {
 	if depth > maxValueDepth || inst == nil {
 		return ""
 	}
-	for {
-		p, ok := e.(*parser.Paren)
-		if !ok {
-			break
-		}
-		e = p.X
-	}
+	e = parser.Unparen(e)
 	if k := FactKey(e); k != "" {
 		return k
 	}
@@ -177,13 +171,7 @@ func titleKeyed(r *Resource) bool {
 		return false
 	}
 	subject := func(e parser.Expr) string {
-		for {
-			p, ok := e.(*parser.Paren)
-			if !ok {
-				break
-			}
-			e = p.X
-		}
+		e = parser.Unparen(e)
 		v, ok := e.(*parser.Variable)
 		if !ok {
 			return ""
