@@ -68,72 +68,62 @@ func compileRules() []*rules.Rule {
 // sit where Puppet fails on some nodes only. A relationship error Puppet
 // places nowhere must be named by an error finding's message.
 func TestCompileErrorsAgreeWithPuppet(t *testing.T) {
-	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", "compile", "*.txtar"))
-	if err != nil || len(archives) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
 	failures, clean := 0, 0
-	for _, path := range archives {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			recorded, err := os.ReadFile(path + ".puppet.txt")
-			if err != nil {
-				t.Fatalf("%v (run scripts/record-puppet-apply)", err)
+	eachRecording(t, "compile", func(t *testing.T, path string, recorded []byte) {
+		prog, diags := lintArchive(t, path, compileRules()...)
+		starts := resourceLines(prog)
+		reported := map[string][]rules.Diagnostic{}
+		for _, d := range diags {
+			k := posKey(d.File, int(d.Start.Line))
+			if s, ok := starts[k]; ok {
+				k = s // an attribute: Puppet names the resource's line
 			}
-			prog, diags := lintArchive(t, path, compileRules()...)
-			starts := resourceLines(prog)
-			reported := map[string][]rules.Diagnostic{}
-			for _, d := range diags {
-				k := posKey(d.File, int(d.Start.Line))
-				if s, ok := starts[k]; ok {
-					k = s // an attribute: Puppet names the resource's line
-				}
-				reported[k] = append(reported[k], d)
-			}
-			failed := map[string]bool{}
-			runs := strings.Split(string(recorded), "# run: ")[1:]
-			for _, run := range runs {
-				ok := true
-				for _, line := range errorLines(run) {
-					if m := unplacedReference.FindStringSubmatch(line); m != nil {
-						ok = false
-						failures++
-						if !errorMentions(diags, m[1]) {
-							t.Errorf("Puppet: %s\nno error finding names %s", line, m[1])
-						}
-						continue
-					}
-					file, n, placed := compileErrorPlace(line)
-					if !placed {
-						continue
-					}
+			reported[k] = append(reported[k], d)
+		}
+		failed := map[string]bool{}
+		runs := strings.Split(string(recorded), "# run: ")[1:]
+		for _, run := range runs {
+			ok := true
+			for _, line := range errorLines(run) {
+				if m := unplacedReference.FindStringSubmatch(line); m != nil {
 					ok = false
-					k := posKey(file, n)
-					if s, ok := starts[k]; ok {
-						k = s
-					}
-					if m := firstDeclaration.FindStringSubmatch(line); m != nil {
-						first, _ := strconv.Atoi(m[2])
-						failed[posKey(m[1], first)] = true // the other end of the duplicate
-					}
-					failed[k] = true
 					failures++
-					if len(reported[k]) == 0 {
-						t.Errorf("Puppet fails at %s (%s), ducklint reports nothing there", k, line)
+					if !errorMentions(diags, m[1]) {
+						t.Errorf("Puppet: %s\nno error finding names %s", line, m[1])
 					}
+					continue
 				}
-				if ok {
-					clean++
+				file, n, placed := compileErrorPlace(line)
+				if !placed {
+					continue
+				}
+				ok = false
+				k := posKey(file, n)
+				if s, ok := starts[k]; ok {
+					k = s
+				}
+				if m := firstDeclaration.FindStringSubmatch(line); m != nil {
+					first, _ := strconv.Atoi(m[2])
+					failed[posKey(m[1], first)] = true // the other end of the duplicate
+				}
+				failed[k] = true
+				failures++
+				if len(reported[k]) == 0 {
+					t.Errorf("Puppet fails at %s (%s), ducklint reports nothing there", k, line)
 				}
 			}
-			for k, ds := range reported {
-				for _, d := range ds {
-					if d.Severity == rules.Error && !failed[k] && !unplaced(recorded, d) {
-						t.Errorf("%s: [%s] error %q, but Puppet compiles it in every recorded run", k, d.Rule, d.Message)
-					}
+			if ok {
+				clean++
+			}
+		}
+		for k, ds := range reported {
+			for _, d := range ds {
+				if d.Severity == rules.Error && !failed[k] && !unplaced(recorded, d) {
+					t.Errorf("%s: [%s] error %q, but Puppet compiles it in every recorded run", k, d.Rule, d.Message)
 				}
 			}
-		})
-	}
+		}
+	})
 	if failures == 0 || clean == 0 {
 		t.Errorf("the fixtures record %d failures and %d clean runs; both kinds are needed", failures, clean)
 	}
@@ -238,5 +228,25 @@ func TestParameterTypeMismatchQuotesPuppet(t *testing.T) {
 	}
 	if checked < 30 {
 		t.Errorf("only %d of Puppet's type errors checked", checked)
+	}
+}
+
+// eachRecording runs check, as a subtest, on each archive of
+// testdata/puppet-apply/kind with the Puppet verdicts recorded beside it
+// (scripts/record-puppet-apply).
+func eachRecording(t *testing.T, kind string, check func(t *testing.T, path string, recorded []byte)) {
+	t.Helper()
+	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", kind, "*.txtar"))
+	if err != nil || len(archives) == 0 {
+		t.Fatalf("no fixtures: %v", err)
+	}
+	for _, path := range archives {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			recorded, err := os.ReadFile(path + ".puppet.txt")
+			if err != nil {
+				t.Fatalf("%v (run scripts/record-puppet-apply)", err)
+			}
+			check(t, path, recorded)
+		})
 	}
 }

@@ -1,8 +1,6 @@
 package rules_test
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -56,100 +54,90 @@ func hieraRules() []*rules.Rule {
 // failures in some run, and every hiera-module-key-unqualified finding is
 // in a file Puppet warned about.
 func TestHieraAgreesWithPuppet(t *testing.T) {
-	archives, err := filepath.Glob(filepath.Join("..", "testdata", "puppet-apply", "hiera", "*.txtar"))
-	if err != nil || len(archives) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
 	failures, clean := 0, 0
-	for _, path := range archives {
-		t.Run(filepath.Base(path), func(t *testing.T) {
-			recorded, err := os.ReadFile(path + ".puppet.txt")
-			if err != nil {
-				t.Fatalf("%v (run scripts/record-puppet-apply)", err)
-			}
-			prog, diags := lintArchive(t, path, hieraRules()...)
-			isData := map[string]bool{}
-			for _, f := range prog.Files {
-				isData[f.Path] = f.Hiera != nil && f.Hiera.Data != nil
-			}
-			find := func(rule string, match func(rules.Diagnostic) bool) bool {
-				for _, d := range diags {
-					if d.Rule == rule && match(d) {
-						return true
-					}
-				}
-				return false
-			}
-			texts, keys, files, warned := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-			for _, run := range strings.Split(string(recorded), "# run: ")[1:] {
-				failed := false
-				for _, line := range errorLines(run) {
-					if m := puppetModuleKeys.FindStringSubmatch(line); m != nil {
-						warned[m[1]] = true
-						if !find("hiera-module-key-unqualified", func(d rules.Diagnostic) bool { return d.File == m[1] }) {
-							t.Errorf("Puppet: %s\nno hiera-module-key-unqualified finding in %s", line, m[1])
-						}
-					}
-					if m := puppetIgnoredConfig.FindStringSubmatch(line); m != nil {
-						if !find("hiera-config", func(d rules.Diagnostic) bool { return d.File == m[1] }) {
-							t.Errorf("Puppet: %s\nno hiera-config finding in %s", line, m[1])
-						}
-					}
-					if !strings.HasPrefix(line, "Error: ") {
-						continue
-					}
-					failed = true
-					if m := puppetAPL.FindStringSubmatch(line); m != nil {
-						texts[m[1]] = true
-						if !find("parameter-type-mismatch", func(d rules.Diagnostic) bool { return isData[d.File] && d.Message == m[1] }) {
-							t.Errorf("Puppet: %s\nno parameter-type-mismatch finding in a data file says %q", line, m[1])
-						}
-						continue
-					}
-					if m := puppetNoData.FindStringSubmatch(line); m != nil {
-						keys[m[1]] = true
-						if !find("lookup-without-data", func(d rules.Diagnostic) bool { return strings.Contains(d.Message, `"`+m[1]+`"`) }) {
-							t.Errorf("Puppet: %s\nno lookup-without-data finding names %s", line, m[1])
-						}
-						continue
-					}
-					placed := false
-					for _, re := range puppetHieraFile {
-						if m := re.FindStringSubmatch(line); m != nil {
-							placed = true
-							files[m[1]] = true
-							if !find("hiera-config", func(d rules.Diagnostic) bool { return d.File == m[1] && d.Severity == rules.Error }) {
-								t.Errorf("Puppet: %s\nno hiera-config error in %s", line, m[1])
-							}
-							break
-						}
-					}
-					if !placed {
-						t.Errorf("Puppet failed in a way this test does not know: %s", line)
-					}
-				}
-				if failed {
-					failures++
-				} else {
-					clean++
-				}
-			}
+	eachRecording(t, "hiera", func(t *testing.T, path string, recorded []byte) {
+		prog, diags := lintArchive(t, path, hieraRules()...)
+		isData := map[string]bool{}
+		for _, f := range prog.Files {
+			isData[f.Path] = f.Hiera != nil && f.Hiera.Data != nil
+		}
+		find := func(rule string, match func(rules.Diagnostic) bool) bool {
 			for _, d := range diags {
-				where := d.File + ":" + d.Start.String()
-				switch {
-				case d.Rule == "hiera-module-key-unqualified" && !warned[d.File]:
-					t.Errorf("%s: %q, but Puppet warned about no key of %s", where, d.Message, d.File)
-				case d.Severity != rules.Error:
-				case d.Rule == "parameter-type-mismatch" && !texts[d.Message]:
-					t.Errorf("%s: error %q, but Puppet never failed so", where, d.Message)
-				case d.Rule == "lookup-without-data" && !namesAny(d.Message, keys):
-					t.Errorf("%s: error %q, but every recorded lookup found a value", where, d.Message)
-				case d.Rule == "hiera-config" && !files[d.File]:
-					t.Errorf("%s: error %q, but Puppet used %s in every recorded run", where, d.Message, d.File)
+				if d.Rule == rule && match(d) {
+					return true
 				}
 			}
-		})
-	}
+			return false
+		}
+		texts, keys, files, warned := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+		for _, run := range strings.Split(string(recorded), "# run: ")[1:] {
+			failed := false
+			for _, line := range errorLines(run) {
+				if m := puppetModuleKeys.FindStringSubmatch(line); m != nil {
+					warned[m[1]] = true
+					if !find("hiera-module-key-unqualified", func(d rules.Diagnostic) bool { return d.File == m[1] }) {
+						t.Errorf("Puppet: %s\nno hiera-module-key-unqualified finding in %s", line, m[1])
+					}
+				}
+				if m := puppetIgnoredConfig.FindStringSubmatch(line); m != nil {
+					if !find("hiera-config", func(d rules.Diagnostic) bool { return d.File == m[1] }) {
+						t.Errorf("Puppet: %s\nno hiera-config finding in %s", line, m[1])
+					}
+				}
+				if !strings.HasPrefix(line, "Error: ") {
+					continue
+				}
+				failed = true
+				if m := puppetAPL.FindStringSubmatch(line); m != nil {
+					texts[m[1]] = true
+					if !find("parameter-type-mismatch", func(d rules.Diagnostic) bool { return isData[d.File] && d.Message == m[1] }) {
+						t.Errorf("Puppet: %s\nno parameter-type-mismatch finding in a data file says %q", line, m[1])
+					}
+					continue
+				}
+				if m := puppetNoData.FindStringSubmatch(line); m != nil {
+					keys[m[1]] = true
+					if !find("lookup-without-data", func(d rules.Diagnostic) bool { return strings.Contains(d.Message, `"`+m[1]+`"`) }) {
+						t.Errorf("Puppet: %s\nno lookup-without-data finding names %s", line, m[1])
+					}
+					continue
+				}
+				placed := false
+				for _, re := range puppetHieraFile {
+					if m := re.FindStringSubmatch(line); m != nil {
+						placed = true
+						files[m[1]] = true
+						if !find("hiera-config", func(d rules.Diagnostic) bool { return d.File == m[1] && d.Severity == rules.Error }) {
+							t.Errorf("Puppet: %s\nno hiera-config error in %s", line, m[1])
+						}
+						break
+					}
+				}
+				if !placed {
+					t.Errorf("Puppet failed in a way this test does not know: %s", line)
+				}
+			}
+			if failed {
+				failures++
+			} else {
+				clean++
+			}
+		}
+		for _, d := range diags {
+			where := d.File + ":" + d.Start.String()
+			switch {
+			case d.Rule == "hiera-module-key-unqualified" && !warned[d.File]:
+				t.Errorf("%s: %q, but Puppet warned about no key of %s", where, d.Message, d.File)
+			case d.Severity != rules.Error:
+			case d.Rule == "parameter-type-mismatch" && !texts[d.Message]:
+				t.Errorf("%s: error %q, but Puppet never failed so", where, d.Message)
+			case d.Rule == "lookup-without-data" && !namesAny(d.Message, keys):
+				t.Errorf("%s: error %q, but every recorded lookup found a value", where, d.Message)
+			case d.Rule == "hiera-config" && !files[d.File]:
+				t.Errorf("%s: error %q, but Puppet used %s in every recorded run", where, d.Message, d.File)
+			}
+		}
+	})
 	if failures == 0 || clean == 0 {
 		t.Errorf("the fixtures record %d failures and %d clean runs; both kinds are needed", failures, clean)
 	}
