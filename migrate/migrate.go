@@ -36,7 +36,12 @@ type Note struct {
 }
 
 func (n Note) String() string {
-	if n.Text == "" {
+	switch {
+	case n.Origin.File == "" && n.Text == "":
+		return n.Why
+	case n.Origin.File == "":
+		return fmt.Sprintf("%s: %s", n.Text, n.Why)
+	case n.Text == "":
 		return fmt.Sprintf("%s: %s", n.Origin, n.Why)
 	}
 	return fmt.Sprintf("%s: %s: %s", n.Origin, n.Text, n.Why)

@@ -2,7 +2,6 @@ package migrate
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
@@ -55,6 +54,9 @@ type RuleChange struct {
 	Enabled *bool
 	Length  int      // the line-length option; 0 for none
 	Why     []string // the settings it comes from, as "check (origin)"
+	// Default is set when the change turns off a rule ducklint runs by
+	// default, which is not a style rule.
+	Default bool
 }
 
 // Missing is a check turned off or on that no rule carries.
@@ -115,7 +117,7 @@ func (s *Settings) Plan(reg *rules.Registry) *Plan {
 	if s.failOnWarnings != nil {
 		p.Carried = append(p.Carried, fmt.Sprintf("fail_on_warnings (%s): ducklint fails on warnings by default (--fail-on warning)", s.failOnWarnings))
 	} else if len(s.Read) > 0 {
-		p.Notes = append(p.Notes, Note{Origin: Origin{File: "puppet-lint's default"}, Why: "puppet-lint fails only on errors here (no fail_on_warnings); ducklint fails on warnings too, unless run with --fail-on error"})
+		p.Notes = append(p.Notes, Note{Why: "puppet-lint fails only on errors here (no fail_on_warnings); ducklint fails on warnings too, unless run with --fail-on error"})
 	}
 	if s.relative != nil {
 		p.Carried = append(p.Carried, fmt.Sprintf("relative (%s): nothing to set; ducklint's autoload-layout takes each module's name as Puppet does (metadata.json, or the directory on the modulepath)", s.relative))
@@ -154,8 +156,11 @@ func (p *Plan) rule(rule *rules.Rule, state func(string) (bool, Origin, bool), o
 		return
 	}
 	enabled := on
-	p.Rules = append(p.Rules, RuleChange{ID: rule.ID, Enabled: &enabled, Why: why})
+	p.Rules = append(p.Rules, RuleChange{ID: rule.ID, Enabled: &enabled, Why: why, Default: !rule.OffByDefault && !enabled})
 	p.Carried = append(p.Carried, fmt.Sprintf("%s → [rules.%s] enabled = %t", strings.Join(why, ", "), rule.ID, enabled))
+	if !rule.OffByDefault && !enabled {
+		p.Notes = append(p.Notes, Note{Why: fmt.Sprintf("%s is one of the rules ducklint runs by default, not a style rule; it is off as puppet-lint's check was: delete [rules.%s] to keep it", rule.ID, rule.ID)})
+	}
 }
 
 // lineLength sets the rule that carries both 80chars and 140chars: off
@@ -239,7 +244,7 @@ func (p *Plan) excludes(ignore []pattern) {
 				g = strings.TrimPrefix(g, pat.under+"/")
 			case strings.HasPrefix(g, "**/"):
 			default:
-				p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: it ignores paths outside " + path.Base(pat.under)})
+				p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: it ignores paths outside " + pat.under})
 				continue
 			}
 		}
@@ -289,6 +294,9 @@ func (p *Plan) TOML() []byte {
 		b.WriteString("\n")
 		for _, w := range r.Why {
 			fmt.Fprintf(&b, "# %s\n", w)
+		}
+		if r.Default {
+			b.WriteString("# ducklint runs this rule by default: delete this table to keep it.\n")
 		}
 		fmt.Fprintf(&b, "[rules.%s]\n", r.ID)
 		if r.Enabled != nil {

@@ -61,7 +61,14 @@ func (r *rakeReader) statement(st rstatement) {
 		}
 		return
 	case isConst(t, 0, "PuppetLint") && isPunct(t, 1, "::") && isConst(t, 2, "RakeTask"):
-		return // its block, if any, is read statement by statement
+		// A block on more lines is read statement by statement; one on
+		// this line is read here.
+		if inner := oneLineBlock(t); len(inner) > 2 && inner[0].kind == rIdent && r.inTaskBlock(inner[0].text) && isPunct(inner, 1, ".") {
+			if !r.taskSetting(inner[2:], o, st.text) {
+				r.s.note(o, st.text, "not read: init reads a RakeTask block's settings written out with literal values")
+			}
+		}
+		return
 	case len(t) > 2 && t[0].kind == rIdent && r.inTaskBlock(t[0].text) && isPunct(t, 1, "."):
 		if !r.taskSetting(t[2:], o, st.text) {
 			r.s.note(o, st.text, "not read: init reads a RakeTask block's settings written out with literal values")
@@ -102,6 +109,21 @@ func (r *rakeReader) blockChange(t []rtoken) (closes int) {
 		}
 	}
 	return closes
+}
+
+// oneLineBlock returns the statement in a block that a statement opens
+// and closes on its line ("{ |t| t.x = 1 }"); nil when there is none.
+func oneLineBlock(t []rtoken) []rtoken {
+	for i := range t {
+		if (isPunct(t, i, "{") || isIdent(t, i, "do")) && isPunct(t, i+1, "|") && isPunct(t, i+3, "|") {
+			end := len(t) - 1
+			if !isPunct(t, end, "}") && !isIdent(t, end, "end") {
+				return nil
+			}
+			return t[i+4 : end]
+		}
+	}
+	return nil
 }
 
 // isOpener reports whether a keyword starting a statement opens a block

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -25,6 +26,10 @@ var rcOptions = []rcOption{
 
 // shortOptions are puppet-lint's one-letter options and their long names.
 var shortOptions = map[string]string{"c": "config", "l": "load", "f": "fix", "h": "help"}
+
+// checkOption is the shape of a check's option, --no-<check>-check or
+// --<check>-check, for checks init does not know.
+var checkOption = regexp.MustCompile(`^[A-Za-z0-9_-]+-check$`)
 
 // rcReader reads the lines of a .puppet-lint.rc into Settings.
 type rcReader struct {
@@ -141,7 +146,7 @@ func (r *rcReader) resolve(line string) (opt rcOption, value string, hasValue bo
 		}
 	}
 	// A check puppet-lint's plugins add, which init does not know.
-	if strings.HasSuffix(name, "-check") && len(name) > len("-check") {
+	if checkOption.MatchString(name) {
 		return rcOption{name: name}, value, hasValue, nil
 	}
 	var matches []rcOption

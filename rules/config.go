@@ -480,8 +480,11 @@ func (d *configDoc) style(e configEntry) (string, error) {
 			return "", d.unknownKey(k, "[style] takes preset")
 		}
 		s, ok := k.val.(string)
-		if !ok || !slices.Contains(StylePresets, s) {
-			return "", d.errorf(k, `unknown preset %s; use "puppet-lint" or "voxpupuli"`, describeTOML(k.val))
+		if !ok {
+			return "", d.wrongType(k, `"puppet-lint" or "voxpupuli"`)
+		}
+		if !slices.Contains(StylePresets, s) {
+			return "", d.errorf(k, `unknown preset %q; use "puppet-lint" or "voxpupuli"`, s)
 		}
 		preset = s
 	}
