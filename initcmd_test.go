@@ -179,7 +179,7 @@ func TestInitDirArgumentAndUsage(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
 	got, err := os.ReadFile(filepath.Join(root, "mod", ".ducklint.toml"))
-	if err != nil || !strings.Contains(string(got), "[rules.autoload-layout]\nenabled = false\n") {
+	if err != nil || !strings.Contains(string(got), "# [rules.autoload-layout]\n# enabled = false\n") {
 		t.Errorf("mod/.ducklint.toml: %q %v", got, err)
 	}
 	for _, c := range []struct {
@@ -206,5 +206,69 @@ func TestInitDirArgumentAndUsage(t *testing.T) {
 	code, _, errOut = runInit(filepath.Join(root, "other"), home, ".")
 	if code != ducklint.ExitClean || !strings.Contains(errOut, "`ducklint init` would carry") {
 		t.Errorf("run without a configuration: exit %d, stderr %q", code, errOut)
+	}
+}
+
+// The puppet-lint configuration of the corpus repositories (see
+// testdata/init/corpus/README.md): init run at each one's root prints
+// want.toml and says want.stderr, and what it prints loads.
+// -update-init rewrites them.
+func TestInitCorpus(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/init/corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	repos := 0
+	for _, d := range dirs {
+		if !d.IsDir() {
+			continue
+		}
+		repos++
+		t.Run(d.Name(), func(t *testing.T) {
+			src := filepath.Join("testdata/init/corpus", d.Name())
+			entries, err := os.ReadDir(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree := t.TempDir()
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), "want.") {
+					continue
+				}
+				data, err := os.ReadFile(filepath.Join(src, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(tree, e.Name()), data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, out, errOut := runInit(tree, t.TempDir(), "init", "--stdout")
+			if code != ducklint.ExitClean {
+				t.Fatalf("exit %d\n%s", code, errOut)
+			}
+			if _, err := rules.ParseConfig("out.toml", []byte(out), rules.Default()); err != nil {
+				t.Errorf("the configuration does not load: %v", err)
+			}
+			for name, got := range map[string]string{"want.toml": out, "want.stderr": errOut} {
+				p := filepath.Join(src, name)
+				if *updateInit {
+					if err := os.WriteFile(p, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				want, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != string(want) {
+					t.Errorf("%s:\n%s\nwant:\n%s", name, got, want)
+				}
+			}
+		})
+	}
+	if repos < 40 {
+		t.Errorf("%d corpus repositories in testdata/init/corpus, want the 40 with a configuration", repos)
 	}
 }

@@ -58,6 +58,7 @@ func TestReadRC(t *testing.T) {
 		{"unique abbreviation", "--no-double_quoted_strings\n--fail-on-warn\n", "off=double_quoted_strings@1 ignore=vendor/**/*.pp fail@2"},
 		{"ambiguous abbreviation", "--no-arrow\n", "off= ignore=vendor/**/*.pp notes@1"},
 		{"plugin check", "--no-trailing_comma-check\n", "off=trailing_comma@1 ignore=vendor/**/*.pp"},
+		{"plugin check with dashes", "--no-parameter-documentation-check\n--no_anchor-resource-check\n", "off=parameter_documentation@1,anchor_resource@2 ignore=vendor/**/*.pp"},
 		{"enable an off check", "--80chars-check\n--quoted_booleans-check\n", "off= on=80chars@1,quoted_booleans@2 ignore=vendor/**/*.pp"},
 		{"enable an on check is an error", "--double_quoted_strings-check\n", "off= ignore=vendor/**/*.pp notes@1"},
 		{"comments and blank lines", "# keep\n\n--relative\n", "off= ignore=vendor/**/*.pp relative@3"},
@@ -221,22 +222,22 @@ func TestReadGemfile(t *testing.T) {
 	}
 }
 
-// styleRegistry has rules shaped like the style rules: a line-length rule
-// carrying 140chars and 80chars with a length option, a rule off by
-// default, and one rule carrying two checks.
+// styleRegistry has rules shaped like the style rules, off by default: a
+// line-length rule carrying 140chars and 80chars with a length option,
+// and one rule carrying two checks; and a rule ducklint runs by default.
 func styleRegistry(t *testing.T) *rules.Registry {
 	t.Helper()
 	type lengthOptions struct {
 		Length int `toml:"length"`
 	}
 	rule := func(id string, aliases ...string) *rules.Rule {
-		return &rules.Rule{ID: id, Title: id, Doc: id, Severity: rules.Warning, Aliases: aliases, Run: func(*rules.Pass) {}}
+		return &rules.Rule{ID: id, Title: id, Doc: id, Severity: rules.Warning, Aliases: aliases, Run: func(*rules.Pass) {}, OffByDefault: true}
 	}
 	ll := rule("line-length", "140chars", "80chars")
 	ll.NewOptions = func() any { return &lengthOptions{Length: 140} }
-	qb := rule("quoted-boolean", "quoted_booleans")
-	qb.OffByDefault = true
-	reg, err := rules.NewRegistry(ll, qb, rule("trailing-whitespace", "trailing_whitespace"),
+	uv := rule("unknown-variable", "variable_scope")
+	uv.OffByDefault = false
+	reg, err := rules.NewRegistry(ll, uv, rule("quoted-boolean", "quoted_booleans"), rule("trailing-whitespace", "trailing_whitespace"),
 		rule("invalid-variable-name", "variable_is_lowercase", "variable_contains_dash"))
 	if err != nil {
 		t.Fatal(err)
@@ -258,6 +259,7 @@ func TestPlanWithStyleRules(t *testing.T) {
 		{"both checks off", "--no-variable_is_lowercase-check\n--no-variable_contains_dash-check\n", "puppet-lint invalid-variable-name=false"},
 		{"only checks", "--only-checks=trailing_whitespace,140chars,hard_tabs\n", " trailing-whitespace=true line-length=true missing:hard_tabs"},
 		{"abbreviation of a rule's check", "--no-trailing\n", "puppet-lint trailing-whitespace=false"},
+		{"a rule ducklint runs by default stays on", "--no-variable_scope-check\n", "puppet-lint unknown-variable(kept) kept"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -267,7 +269,10 @@ func TestPlanWithStyleRules(t *testing.T) {
 			got := p.Preset
 			for _, r := range p.Rules {
 				got += " " + r.ID
-				if r.Enabled != nil {
+				switch {
+				case r.Kept:
+					got += "(kept)"
+				case r.Enabled != nil:
 					got += fmt.Sprintf("=%t", *r.Enabled)
 				}
 				if r.Length != 0 {
@@ -277,8 +282,11 @@ func TestPlanWithStyleRules(t *testing.T) {
 			for _, m := range p.Missing {
 				got += " missing:" + m.Check
 			}
-			if slices.ContainsFunc(p.Notes, func(n Note) bool { return strings.Contains(n.Why, "stays on") }) {
+			if slices.ContainsFunc(p.Notes, func(n Note) bool { return strings.Contains(n.Why, "which stays on") }) {
 				got += " note"
+			}
+			if slices.ContainsFunc(p.Notes, func(n Note) bool { return strings.Contains(n.Why, "unknown-variable stays on") }) {
+				got += " kept"
 			}
 			if got != c.want {
 				t.Errorf("got  %q\nwant %q", got, c.want)
@@ -305,6 +313,26 @@ func TestExcludesFromAbove(t *testing.T) {
 	}
 	if !slices.ContainsFunc(p.Notes, func(n Note) bool { return n.Text == "modules/**" }) {
 		t.Errorf("modules/** not reported: %v", p.Notes)
+	}
+}
+
+// An ignore path over a directory Puppet loads code from is not carried
+// over: ducklint's exclude would take the definitions out of the program.
+func TestExcludesKeepCode(t *testing.T) {
+	s := NewSettings()
+	ReadRC(s, []byte("--ignore-paths=types/**/*.pp,spec/**/*.pp,manifests/legacy/*.pp,./functions/x.pp\n"), RCFileName, "", nil)
+	p := s.Plan(rules.Default())
+	if len(p.Exclude) != 1 || p.Exclude[0].Glob != "spec/**/*.pp" {
+		t.Errorf("excludes %+v, want spec/**/*.pp alone", p.Exclude)
+	}
+	n := 0
+	for _, note := range p.Notes {
+		if strings.Contains(note.Why, "Puppet loads code from") {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d notes about code directories, want 3: %v", n, p.Notes)
 	}
 }
 

@@ -54,9 +54,9 @@ type RuleChange struct {
 	Enabled *bool
 	Length  int      // the line-length option; 0 for none
 	Why     []string // the settings it comes from, as "check (origin)"
-	// Default is set when the change turns off a rule ducklint runs by
-	// default, which is not a style rule.
-	Default bool
+	// Kept is set for a rule ducklint runs by default, which is not a
+	// style rule: the table is written commented out, and the rule stays on.
+	Kept bool
 }
 
 // Missing is a check turned off or on that no rule carries.
@@ -156,11 +156,17 @@ func (p *Plan) rule(rule *rules.Rule, state func(string) (bool, Origin, bool), o
 		return
 	}
 	enabled := on
-	p.Rules = append(p.Rules, RuleChange{ID: rule.ID, Enabled: &enabled, Why: why, Default: !rule.OffByDefault && !enabled})
-	p.Carried = append(p.Carried, fmt.Sprintf("%s → [rules.%s] enabled = %t", strings.Join(why, ", "), rule.ID, enabled))
-	if !rule.OffByDefault && !enabled {
-		p.Notes = append(p.Notes, Note{Why: fmt.Sprintf("%s is one of the rules ducklint runs by default, not a style rule; it is off as puppet-lint's check was: delete [rules.%s] to keep it", rule.ID, rule.ID)})
+	if !enabled && !rule.OffByDefault {
+		// A rule ducklint runs by default reports what Puppet fails on or
+		// gets wrong, not style: puppet-lint's check being off, often for
+		// that check's own false positives, does not turn it off.
+		p.Rules = append(p.Rules, RuleChange{ID: rule.ID, Enabled: &enabled, Why: why, Kept: true})
+		p.Notes = append(p.Notes, Note{Text: strings.Join(why, ", "), Why: fmt.Sprintf(
+			"%s stays on: it is one of the rules ducklint runs by default (what Puppet fails on or gets wrong), not a style rule; the file has [rules.%s] enabled = false commented out", rule.ID, rule.ID)})
+		return
 	}
+	p.Rules = append(p.Rules, RuleChange{ID: rule.ID, Enabled: &enabled, Why: why})
+	p.Carried = append(p.Carried, fmt.Sprintf("%s → [rules.%s] enabled = %t", strings.Join(why, ", "), rule.ID, enabled))
 }
 
 // lineLength sets the rule that carries both 80chars and 140chars: off
@@ -233,6 +239,10 @@ func onOff(on bool) string {
 	return "off"
 }
 
+// codeDirs are the directories of a module or environment Puppet loads
+// definitions from.
+var codeDirs = map[string]bool{"manifests": true, "functions": true, "types": true, "plans": true}
+
 // excludes turns ignore paths into exclude globs below the target
 // directory.
 func (p *Plan) excludes(ignore []pattern) {
@@ -247,6 +257,11 @@ func (p *Plan) excludes(ignore []pattern) {
 				p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: it ignores paths outside " + pat.under})
 				continue
 			}
+		}
+		if first, _, _ := strings.Cut(g, "/"); codeDirs[first] {
+			p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: Puppet loads code from " + first +
+				"/, and ducklint's exclude takes files out of the program, not only out of the report: other files' findings would lose what is defined there"})
+			continue
 		}
 		if err := load.CheckGlob(g); err != nil {
 			p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: " + err.Error()})
@@ -295,8 +310,10 @@ func (p *Plan) TOML() []byte {
 		for _, w := range r.Why {
 			fmt.Fprintf(&b, "# %s\n", w)
 		}
-		if r.Default {
-			b.WriteString("# ducklint runs this rule by default: delete this table to keep it.\n")
+		if r.Kept {
+			fmt.Fprintf(&b, "# %s is one of the rules ducklint runs by default: what Puppet fails on or gets\n# wrong, not style. It stays on; uncomment to turn it off as puppet-lint's check was.\n", r.ID)
+			fmt.Fprintf(&b, "# [rules.%s]\n# enabled = false\n", r.ID)
+			continue
 		}
 		fmt.Fprintf(&b, "[rules.%s]\n", r.ID)
 		if r.Enabled != nil {

@@ -145,9 +145,14 @@ func (r *rcReader) resolve(line string) (opt rcOption, value string, hasValue bo
 			candidates = append(candidates, rcOption{name: c + "-check"})
 		}
 	}
-	// A check puppet-lint's plugins add, which init does not know.
-	if checkOption.MatchString(name) {
-		return rcOption{name: name}, value, hasValue, nil
+	// A check puppet-lint's plugins add, which init does not know. Check
+	// names are written with "_", and the parser takes "-" for it.
+	if checkOption.MatchString(norm) {
+		check := strings.ReplaceAll(norm[:len(norm)-len("-check")], "-", "_")
+		if strings.HasPrefix(norm, "no-") {
+			return rcOption{name: "no-" + check[len("no_"):] + "-check"}, value, hasValue, nil
+		}
+		return rcOption{name: check + "-check"}, value, hasValue, nil
 	}
 	var matches []rcOption
 	for _, c := range candidates {
