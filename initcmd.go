@@ -100,7 +100,7 @@ func (c *Command) initConfig(target string, toStdout, force bool) (int, error) {
 	text := plan.TOML()
 	// What init writes, ducklint must read: check it with the same reader.
 	if _, err := rules.ParseConfig(out, text, reg); err != nil {
-		return ExitInternal, fmt.Errorf("the configuration made does not load (a bug in ducklint init): %v", err)
+		return ExitInternal, fmt.Errorf("the configuration made does not load (a bug in ducklint init): %w", err)
 	}
 	c.initReport(plan)
 	if toStdout {

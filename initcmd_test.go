@@ -199,7 +199,7 @@ func TestInitDirArgumentAndUsage(t *testing.T) {
 	if code != ducklint.ExitClean || !strings.HasPrefix(out, "usage: ducklint init") {
 		t.Errorf("--help: exit %d, %q", code, out)
 	}
-	code, _, errOut = runInit(filepath.Join(root, "other"), home, "--config", "../elsewhere.toml", ".")
+	code, _, errOut = runInit(filepath.Join(root, "other"), home, "--config", filepath.Join(root, "elsewhere.toml"), ".")
 	if code != ducklint.ExitClean || errOut != "" {
 		t.Errorf("run with --config: exit %d, stderr %q", code, errOut)
 	}

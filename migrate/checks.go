@@ -23,12 +23,8 @@ var offByDefault = map[string]bool{
 	"80chars": true, "class_inherits_from_params_class": true, "code_on_top_scope": true, "quoted_booleans": true,
 }
 
-// lineLengthChecks are the checks that flag long lines, by the length
-// they allow. ducklint has one rule for both, with the length as an
-// option.
-var lineLengthChecks = map[string]int{"140chars": 140, "80chars": 80}
-
-// lengthOption is the option of the line-length rule that holds the
+// lengthOption is the option of the rule that carries both 80chars and
+// 140chars (lines longer than 80 and 140 characters) that holds the
 // length.
 const lengthOption = "length"
 

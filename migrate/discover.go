@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // RCFileName is puppet-lint's option file.
@@ -51,7 +52,7 @@ func Read(dir, home string, known []string) (*Settings, error) {
 		return nil, err
 	} else if ok {
 		if err := ReadSyncYAML(s, src, ".sync.yml"); err != nil {
-			return nil, err
+			s.note(Origin{File: ".sync.yml"}, "", "not read: "+strings.TrimPrefix(err.Error(), ".sync.yml: "))
 		}
 	}
 	for _, name := range []string{"Gemfile", "Gemfile.lock"} {

@@ -2,6 +2,9 @@ package migrate
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -302,7 +305,7 @@ func TestPlanWithStyleRules(t *testing.T) {
 // it; those outside it are listed, not written.
 func TestExcludesFromAbove(t *testing.T) {
 	s := NewSettings()
-	ReadRC(s, []byte("--ignore-paths=site/profile/files/**/*.pp,**/vendor/**,modules/**,./site/profile/tests/*\n"), "../../.puppet-lint.rc", "site/profile", nil)
+	ReadRC(s, []byte("--ignore-paths=site/profile/files/**/*.pp,**/vendor/**,modules/**,./site/profile/tests/*\n"), "(two levels up)/.puppet-lint.rc", "site/profile", nil)
 	p := s.Plan(rules.Default())
 	var got []string
 	for _, e := range p.Exclude {
@@ -342,4 +345,62 @@ func TestTOMLString(t *testing.T) {
 			t.Errorf("tomlString(%q) = %s, want %s", in, got, want)
 		}
 	}
+}
+
+// Every corpus Rakefile (../testdata/init/corpus) is read without a
+// note about a line init cannot read, and its disable_<check> calls are
+// what the reader finds, checked against a plain text search.
+func TestCorpusRakefiles(t *testing.T) {
+	files, err := filepath.Glob("../testdata/init/corpus/*/Rakefile")
+	if err != nil || len(files) < 40 {
+		t.Fatalf("%d corpus Rakefiles: %v", len(files), err)
+	}
+	disable := regexp.MustCompile(`(?m)^\s*PuppetLint\.configuration\.send\('disable_(\w+)'\)`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSettings()
+		ReadRakefile(s, src, "Rakefile")
+		for _, n := range s.Notes {
+			if strings.Contains(n.Why, "not read") {
+				t.Errorf("%s: %s", f, n)
+			}
+		}
+		var want []string
+		for _, m := range disable.FindAllStringSubmatch(string(src), -1) {
+			if m[1] != "relative" && !slices.Contains(want, m[1]) {
+				want = append(want, m[1])
+			}
+		}
+		var got []string
+		for _, c := range s.order {
+			if !s.checks[c].enabled {
+				got = append(got, c)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: disabled %v, want %v", f, got, want)
+		}
+	}
+}
+
+// Whatever the files say, reading them does not fail, and the
+// configuration made of them loads.
+func FuzzReadConfiguration(f *testing.F) {
+	f.Add("--no-140chars-check\n--ignore-paths=spec/**\n", "PuppetLint.configuration.send('disable_80chars')\n", "Rakefile:\n  linter_exclusions: ['a']\n")
+	f.Add("--only-checks=a,b\n--80chars-check\n", "x = [\n'a', # c\n]\nPuppetLint.configuration.ignore_paths = x\nPuppetLint::RakeTask.new { |t| t.disable_checks = %w[a b] }\n", "")
+	f.Add("--ignore-paths=\"x\\\"y\"\n", "PuppetLint.configuration.ignore_paths = ['\\u0001', \"a\\tb\"]\n<<~E\n", ".puppet-lint.rc:\n  disabled_lint_checks: [x]\n")
+	reg := rules.Default()
+	f.Fuzz(func(t *testing.T, rc, rakefile, sync string) {
+		s := NewSettings()
+		_ = ReadSyncYAML(s, []byte(sync), ".sync.yml")
+		ReadRakefile(s, []byte(rakefile), "Rakefile")
+		ReadRC(s, []byte(rc), RCFileName, "", nil)
+		p := s.Plan(reg)
+		if _, err := rules.ParseConfig("x.toml", p.TOML(), reg); err != nil {
+			t.Fatalf("the configuration does not load: %v\n%s", err, p.TOML())
+		}
+	})
 }

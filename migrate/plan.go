@@ -286,20 +286,20 @@ func (p *Plan) TOML() []byte {
 	var b strings.Builder
 	b.WriteString("# Written by `ducklint init`")
 	if len(p.Read) > 0 {
-		b.WriteString(" from " + strings.Join(p.Read, ", "))
+		b.WriteString(" from " + comment(strings.Join(p.Read, ", ")))
 	}
 	b.WriteString(".\n")
 	if len(p.Exclude) > 0 {
 		b.WriteString("\n# puppet-lint's ignore paths.\nexclude = [\n")
 		for _, e := range p.Exclude {
-			fmt.Fprintf(&b, "  %s, # %s\n", tomlString(e.Glob), e.Origin)
+			fmt.Fprintf(&b, "  %s, # %s\n", tomlString(e.Glob), comment(e.Origin.String()))
 		}
 		b.WriteString("]\n")
 	}
 	if p.Preset != "" {
 		b.WriteString("\n[style]\n")
 		if p.PresetWhy != nil {
-			fmt.Fprintf(&b, "# %s %s.\n", p.PresetWhy.Origin, p.PresetWhy.Why)
+			fmt.Fprintf(&b, "# %s %s.\n", comment(p.PresetWhy.Origin.String()), p.PresetWhy.Why)
 		} else {
 			b.WriteString("# The checks puppet-lint runs by default.\n")
 		}
@@ -308,7 +308,7 @@ func (p *Plan) TOML() []byte {
 	for _, r := range p.Rules {
 		b.WriteString("\n")
 		for _, w := range r.Why {
-			fmt.Fprintf(&b, "# %s\n", w)
+			fmt.Fprintf(&b, "# %s\n", comment(w))
 		}
 		if r.Kept {
 			fmt.Fprintf(&b, "# %s is one of the rules ducklint runs by default: what Puppet fails on or gets\n# wrong, not style. It stays on; uncomment to turn it off as puppet-lint's check was.\n", r.ID)
@@ -326,10 +326,21 @@ func (p *Plan) TOML() []byte {
 	if len(p.Missing) > 0 {
 		b.WriteString("\n# puppet-lint checks this configuration turns off or on that ducklint has no rule for yet:\n")
 		for _, m := range p.Missing {
-			fmt.Fprintf(&b, "#   %s %s (%s)\n", m.Check, onOff(m.Enabled), m.Origin)
+			fmt.Fprintf(&b, "#   %s\n", comment(fmt.Sprintf("%s %s (%s)", m.Check, onOff(m.Enabled), m.Origin)))
 		}
 	}
 	return []byte(b.String())
+}
+
+// comment is s as the text of a TOML comment: valid UTF-8 on one line,
+// with no control character but tab.
+func comment(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\t' || r == 0x7f {
+			return '\uFFFD'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }
 
 // tomlStrings is a TOML array of strings on one line.

@@ -44,12 +44,13 @@ type rstatement struct {
 // a backslash, and before a line that starts with ".".
 func rubyStatements(src string) []rstatement {
 	lx := &rlexer{src: src, line: 1}
+	lines := strings.Split(src, "\n")
 	var out []rstatement
 	var cur []rtoken
 	startLine := 1
 	flush := func() {
 		if len(cur) > 0 {
-			out = append(out, rstatement{toks: cur, line: startLine, text: statementText(src, startLine, cur[len(cur)-1].line)})
+			out = append(out, rstatement{toks: cur, line: startLine, text: statementText(lines, startLine, cur[len(cur)-1].line)})
 		}
 		cur = nil
 	}
@@ -105,10 +106,9 @@ func continues(toks []rtoken) bool {
 }
 
 // statementText is the first line of a statement, trimmed, marked when
-// the statement goes on.
-func statementText(src string, first, last int) string {
-	lines := strings.SplitN(src, "\n", first+1)
-	if len(lines) < first {
+// the statement goes on; lines are the source's lines.
+func statementText(lines []string, first, last int) string {
+	if first < 1 || first > len(lines) {
 		return ""
 	}
 	t := strings.TrimSpace(lines[first-1])
