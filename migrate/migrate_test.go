@@ -404,3 +404,67 @@ func FuzzReadConfiguration(f *testing.F) {
 		}
 	})
 }
+
+// Each corpus .puppet-lint.rc means to init what it means to puppet-lint
+// 3.0.1's own option parser (recorded beside it in puppet-lint.txt by
+// scripts/record-init-puppet-lint): the same checks off, the same ignore
+// paths, fail_on_warnings and relative.
+func TestRCAsPuppetLintReadsIt(t *testing.T) {
+	records, err := filepath.Glob("../testdata/init/corpus/*/puppet-lint.txt")
+	if err != nil || len(records) < 36 {
+		t.Fatalf("%d records: %v", len(records), err)
+	}
+	for _, rec := range records {
+		data, err := os.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[string]string{}
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if k, v, ok := strings.Cut(line, " "); ok && !strings.HasPrefix(line, "#") {
+				want[k] = v
+			}
+		}
+		src, err := os.ReadFile(filepath.Join(filepath.Dir(rec), RCFileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSettings()
+		ReadRC(s, src, RCFileName, "", nil)
+		checks := slices.Clone(coreChecks)
+		for _, c := range s.order {
+			if !slices.Contains(checks, c) {
+				checks = append(checks, c)
+			}
+		}
+		var off []string
+		for _, c := range checks {
+			on := defaultOn(c)
+			if st, ok := s.checks[c]; ok {
+				on = st.enabled
+			}
+			if !on {
+				off = append(off, c)
+			}
+		}
+		slices.Sort(off)
+		var ignore []string
+		for _, p := range s.ignore {
+			ignore = append(ignore, p.glob)
+		}
+		got := map[string]string{
+			"disabled":         strings.Join(off, " "),
+			"ignore_paths":     strings.Join(ignore, " "),
+			"fail_on_warnings": fmt.Sprint(s.failOnWarnings != nil),
+			"relative":         fmt.Sprint(s.relative != nil),
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: %s: init reads %q, puppet-lint %q", filepath.Base(filepath.Dir(rec)), k, got[k], v)
+			}
+		}
+		if len(want) != len(got) {
+			t.Errorf("%s: record has %d settings, want %d", rec, len(want), len(got))
+		}
+	}
+}
