@@ -45,6 +45,9 @@ func (c *Command) run(opts *options) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
+	if ws.Config() == nil {
+		c.puppetLintHint(dir)
+	}
 	files, err := openOutputs(opts.outputs, dir)
 	if err != nil {
 		return ExitUsage, err

@@ -43,7 +43,14 @@ type Config struct {
 	// Policies are the [[policy]] tables of the file and of the files
 	// [policies] files names, in that order (see package policy).
 	Policies []PolicySpec
+	// StylePreset is the set of style rules [style] preset turns on:
+	// one of StylePresets, or "" for none.
+	StylePreset string
 }
+
+// StylePresets are the values of [style] preset: puppet-lint's default
+// checks, and those with Vox Pupuli's plugin set.
+var StylePresets = []string{"puppet-lint", "voxpupuli"}
 
 // Puppet returns the target Puppet version the configuration sets, or the
 // default; c may be nil.
@@ -168,8 +175,10 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 			cfg.DeclaringFunctions, err = d.catalog(e)
 		case "puppet":
 			cfg.PuppetVersion, err = d.puppet(e)
+		case "style":
+			cfg.StylePreset, err = d.style(e)
 		default:
-			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog], [puppet], [[policy]] and [policies]`)
+			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog], [puppet], [style], [[policy]] and [policies]`)
 		}
 		if err != nil {
 			return nil, err
@@ -457,6 +466,29 @@ func (d *configDoc) puppet(e configEntry) (PuppetVersion, error) {
 		}
 	}
 	return v, nil
+}
+
+// style checks [style]: preset names a set of style rules.
+func (d *configDoc) style(e configEntry) (string, error) {
+	keys, ok := d.table(e)
+	if !ok {
+		return "", d.wrongType(e, `a table, like [style] with preset = "puppet-lint"`)
+	}
+	preset := ""
+	for _, k := range keys {
+		if k.key[1] != "preset" {
+			return "", d.unknownKey(k, "[style] takes preset")
+		}
+		s, ok := k.val.(string)
+		if !ok {
+			return "", d.wrongType(k, `"puppet-lint" or "voxpupuli"`)
+		}
+		if !slices.Contains(StylePresets, s) {
+			return "", d.errorf(k, `unknown preset %q; use "puppet-lint" or "voxpupuli"`, s)
+		}
+		preset = s
+	}
+	return preset, nil
 }
 
 // functionName is a Puppet function name, namespaced or not.

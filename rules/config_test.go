@@ -63,6 +63,10 @@ func TestParseConfigErrors(t *testing.T) {
 		{"puppet version string", "[puppet]\nversion = \"8\"\n", 2, `puppet.version: expected the major version of Puppet as a number, 7 or 8, found the string "8"`},
 		{"puppet version float", "[puppet]\n\nversion = 8.1\n", 3, `puppet.version: expected the major version of Puppet as a number, 7 or 8, found the number 8.1`},
 		{"puppet version unsupported", "[puppet]\nversion = 6\n", 2, `puppet.version: Puppet 6 is not supported; use 7 or 8`},
+		{"style not a table", "style = \"puppet-lint\"\n", 1, `style: expected a table, like [style] with preset = "puppet-lint", found the string "puppet-lint"`},
+		{"style unknown preset", "[style]\npreset = \"rubocop\"\n", 2, `style.preset: unknown preset "rubocop"; use "puppet-lint" or "voxpupuli"`},
+		{"style preset not a string", "[style]\npreset = true\n", 2, `style.preset: expected "puppet-lint" or "voxpupuli", found true`},
+		{"style unknown key", "[style]\nlength = 80\n", 2, `unknown key "style.length"; [style] takes preset`},
 		{"declaring bad function name", "[catalog.declaring_functions]\n\"my role\" = \"role::%s\"\n", 2, `catalog.declaring_functions."my role": "my role" is not a Puppet function name`},
 
 		{"roles pattern unclosed", "[rules.roles-profiles]\nenabled = true\nroles = [\"role::[a\"]\n", 1, `rules.roles-profiles: "role::[a" is not a usable glob`},
@@ -133,6 +137,20 @@ declaring_functions = { role = "role::%s", "::Profile" = "profile::%s::base" }
 
 // [puppet] version sets the target version, which decides the default
 // severity of the rules whose findings Puppet 8 fails the catalog for.
+// [style] preset names one of the style presets.
+func TestConfigStylePreset(t *testing.T) {
+	for _, preset := range rules.StylePresets {
+		cfg, err := rules.ParseConfig("x.toml", []byte("[style]\npreset = \""+preset+"\"\n"), rules.Default())
+		if err != nil || cfg.StylePreset != preset {
+			t.Errorf("preset %q: %+v, %v", preset, cfg, err)
+		}
+	}
+	cfg, err := rules.ParseConfig("x.toml", []byte("exclude = []\n"), rules.Default())
+	if err != nil || cfg.StylePreset != "" {
+		t.Errorf("no [style]: %+v, %v", cfg, err)
+	}
+}
+
 func TestConfigPuppetVersion(t *testing.T) {
 	reg := rules.Default()
 	severityOf := func(cfg *rules.Config, id string) rules.Severity {
