@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser/load"
@@ -71,7 +72,7 @@ func runAutoloadLayout(p *Pass) {
 	moduleName, moduleDir, renamed := "", "", false
 	switch {
 	case src.Module != nil:
-		moduleName, moduleDir = src.Module.Name, path.Base(src.Module.Dir)
+		moduleName, moduleDir = src.Module.Name, path.Base(filepath.ToSlash(src.Module.AbsDir))
 		// A module name nothing can match is invalid-module-name's
 		// finding; definitions are checked against the name it asks for,
 		// so that one rename fixes both.

@@ -24,7 +24,7 @@ type hieraFile struct {
 // reported Puppet files there.
 func (l *loader) hieraContext(root string, module bool) []candidate {
 	conf := filepath.Join(root, hiera.ConfigFileName)
-	if !l.lay.entryTest(root)(hiera.ConfigFileName, false) || l.exclude.excluded(conf) {
+	if !l.lay.entryTest(root)(hiera.ConfigFileName, false) {
 		return nil
 	}
 	src, ok := l.overlays[conf]
@@ -58,12 +58,9 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 				return nil
 			}
 			if de.IsDir() {
-				if l.exclude.excluded(p) {
-					return filepath.SkipDir
-				}
 				return nil
 			}
-			if !de.Type().IsRegular() || l.exclude.excluded(p) {
+			if !de.Type().IsRegular() {
 				return nil
 			}
 			rel, relErr := filepath.Rel(root, p)
@@ -87,14 +84,14 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 
 // hieraCandidate records what the Hiera file at abs is and returns it as
 // a candidate, reported when it lies below a directory PATH argument and
-// the .gitignore files (ign) leave it and its directories in, as the walk
-// reports Puppet files.
+// neither the exclude globs nor the .gitignore files (ign) leave it or its
+// directories out, as the walk reports Puppet files.
 func (l *loader) hieraCandidate(abs string, h hieraFile, ign *ignoreLevel) candidate {
 	l.mu.Lock()
 	l.hiera[abs] = h
 	l.mu.Unlock()
 	i := slices.IndexFunc(l.givenDirs, func(d string) bool { return under(d, abs) })
-	reported := i >= 0 && !ign.ignored(abs, false)
+	reported := i >= 0 && !ign.ignored(abs, false) && !l.exclude.excluded(abs)
 	for d := filepath.Dir(abs); reported && i >= 0 && d != l.givenDirs[i] && under(l.givenDirs[i], d); d = filepath.Dir(d) {
 		reported = !ign.ignored(d, true)
 	}
