@@ -262,7 +262,7 @@ func (y *layout) env(d string) *Environment {
 	if ok {
 		return e
 	}
-	e = &Environment{Dir: y.l.rel(d), AbsDir: d, Name: filepath.Base(d), Modules: map[string]*Module{}}
+	e = &Environment{Dir: y.l.rel(d), AbsDir: d, Name: filepath.Base(d), Modules: map[string]*Module{}, Signs: y.signsOf(d).env}
 	info := &envInfo{dir: d, manifest: filepath.Join(d, "manifests")}
 	modulePath := []string{"modules", "site", "site-modules"}
 	conf := filepath.Join(d, "environment.conf")
@@ -335,6 +335,9 @@ func (y *layout) module(d string, env *Environment) *Module {
 	m = &Module{Name: filepath.Base(d), NameFrom: NameFromModulePath, Dir: y.l.rel(d), AbsDir: d, Env: env}
 	if env == nil {
 		m.NameFrom = NameFromDirectory
+		if m.Signs = y.signsOf(d).module; len(m.Signs) == 0 {
+			m.Signs = []string{"manifests/"}
+		}
 	}
 	meta := filepath.Join(d, "metadata.json")
 	if y.l.exists(meta, false) {

@@ -139,6 +139,10 @@ type File struct {
 	// Reported is true for files named by the PATH arguments (directly or
 	// under a directory argument), false for files loaded only as context.
 	Reported bool
+	// ContextWhy says why a context file is not reported: it lies outside
+	// the PATH arguments, or below one but ignored by git or excluded.
+	// "" for a reported file.
+	ContextWhy ContextReason
 	// Module is the module the file belongs to, nil if none.
 	Module *Module
 	// Env is the environment the file belongs to, nil if none.
@@ -196,7 +200,21 @@ type Module struct {
 	// Dependencies are the modules its metadata.json and .fixtures.yml
 	// name.
 	Dependencies Dependencies
+	// Signs are what made the directory a module (metadata.json,
+	// manifests/init.pp, ...); none for a module on a modulepath, which
+	// is one by its place.
+	Signs []string
 }
+
+// ContextReason says why a file loaded as context is not reported.
+type ContextReason string
+
+// The reasons a context file is not reported.
+const (
+	ContextOutside  ContextReason = "outside the paths given"
+	ContextIgnored  ContextReason = "ignored by git"
+	ContextExcluded ContextReason = "excluded"
+)
 
 // NameSource says where a module's name came from.
 type NameSource string
@@ -239,6 +257,9 @@ type Environment struct {
 	RubyTypes, RubyFunctions, Facts []Defined
 	// Dependencies are the modules its Puppetfile installs.
 	Dependencies Dependencies
+	// Signs are what made the directory an environment (environment.conf,
+	// Puppetfile, manifests/ with modules, ...).
+	Signs []string
 }
 
 // Defined is a name defined by Ruby code.
@@ -659,6 +680,9 @@ func (l *loader) assemble(files []*File) *Tree {
 				continue
 			}
 		}
+		if !f.Reported && f.AbsPath != "" {
+			f.ContextWhy = l.contextReason(f.AbsPath)
+		}
 		if f.Env != nil {
 			envs[f.Env] = true
 		}
@@ -729,6 +753,17 @@ func (l *loader) assemble(files []*File) *Tree {
 		return strings.Compare(a.Err.Error(), b.Err.Error())
 	})
 	return t
+}
+
+// contextReason says why the context file at abs is not reported.
+func (l *loader) contextReason(abs string) ContextReason {
+	if !slices.ContainsFunc(l.givenDirs, func(d string) bool { return under(d, abs) }) {
+		return ContextOutside
+	}
+	if l.exclude.excluded(abs) {
+		return ContextExcluded
+	}
+	return ContextIgnored
 }
 
 // isDataFile reports whether the file at path has the extension of a

@@ -53,7 +53,7 @@ func (y *layout) signsOf(d string) dirSigns {
 				dir  bool
 			}{{"modules", true}, {"site", true}, {"site-modules", true}, {"hiera.yaml", false}, {"data", true}} {
 				if has(c.name, c.dir) {
-					s.env = append(s.env, "manifests/ with "+c.name)
+					s.env = append(s.env, c.name+" beside manifests/")
 				}
 			}
 			if s.sitePP {
