@@ -136,8 +136,9 @@ type layoutAmbiguity struct {
 
 // layoutContext is a file analysed but not reported.
 type layoutContext struct {
-	Path string `json:"path"`
-	Why  string `json:"why"`
+	Path   string `json:"path"`
+	Why    string `json:"why"`
+	Module string `json:"module,omitempty"` // the module directory it belongs to
 }
 
 // readLayout loads the tree at paths as a check would, without parsing it.
@@ -198,7 +199,11 @@ func newLayoutReport(t *load.Tree) *layoutReport {
 			}
 		}
 		if !f.Reported {
-			rep.Context = append(rep.Context, layoutContext{Path: f.Path, Why: string(f.ContextWhy)})
+			c := layoutContext{Path: f.Path, Why: string(f.ContextWhy)}
+			if f.Module != nil {
+				c.Module = f.Module.Dir
+			}
+			rep.Context = append(rep.Context, c)
 		}
 		if f.Role == load.HieraConfig && f.Env != nil {
 			of := "environment"
@@ -396,18 +401,16 @@ func (r *layoutReport) writeText(w io.Writer) error {
 }
 
 // writeContextGroups writes the context files grouped by reason and by
-// their first two path segments (modules/stdlib), which keeps the text
-// short for an installed modules/ of thousands of files; -f json lists
-// every file.
+// module (or directory), which keeps the text short for an installed
+// modules/ of thousands of files; -f json lists every file.
 func writeContextGroups(b *strings.Builder, files []layoutContext) {
 	type group struct{ why, dir string }
 	counts := map[group]int{}
 	var order []group
 	for _, f := range files {
-		segs := strings.SplitN(f.Path, "/", 3)
-		dir := f.Path
-		if len(segs) == 3 {
-			dir = segs[0] + "/" + segs[1] + "/"
+		dir := f.Module
+		if dir == "" {
+			dir = path.Dir(f.Path)
 		}
 		g := group{f.Why, dir}
 		if counts[g] == 0 {
@@ -416,10 +419,6 @@ func writeContextGroups(b *strings.Builder, files []layoutContext) {
 		counts[g]++
 	}
 	for _, g := range order {
-		if counts[g] == 1 && !strings.HasSuffix(g.dir, "/") {
-			fmt.Fprintf(b, "  %s (%s)\n", g.dir, g.why)
-			continue
-		}
-		fmt.Fprintf(b, "  %s: %s (%s)\n", g.dir, plural(counts[g], "file"), g.why)
+		fmt.Fprintf(b, "  %s/: %s (%s)\n", g.dir, plural(counts[g], "file"), g.why)
 	}
 }

@@ -294,3 +294,69 @@ func writeSection(t *testing.T, s shape, name, data string) {
 		t.Fatal(err)
 	}
 }
+
+// TestShapesSideBySide puts every shape in one directory and runs
+// `ducklint .` there: each shape's findings must be the ones it gets on
+// its own. A control repository read as a module once changed the
+// findings of a module beside it.
+func TestShapesSideBySide(t *testing.T) {
+	shapes := readShapes(t)
+	root := t.TempDir()
+	var want []string
+	for _, s := range shapes {
+		name := strings.TrimSuffix(filepath.Base(s.path), ".txtar")
+		sub := s.extract(t)
+		if err := os.Rename(sub, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range strings.Split(strings.TrimSpace(s.wantFnd), "\n") {
+			if f != "" {
+				want = append(want, name+"/"+f)
+			}
+		}
+	}
+	got := shapeFindings(t, root, "", ".")
+	// Messages name other files relative to the run's directory.
+	for i, f := range want {
+		name, _, _ := strings.Cut(f, "/")
+		want[i] = regexp.MustCompile(`\(([a-z][^ ():]*\.pp):`).ReplaceAllString(f, "("+name+"/$1:")
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("side by side:\n%s\none at a time:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestExcludeKeepsContext: exclude globs say what is reported, not what
+// the program is made of. Excluding site-modules/profile must not turn
+// the roles' includes into unknown classes, nor report the profile's own
+// problems; `ducklint layout` lists its files as excluded context.
+func TestExcludeKeepsContext(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".ducklint.toml":                           "exclude = [\"site-modules/profile/**\"]\n",
+		"Puppetfile":                               "",
+		"manifests/site.pp":                        "node default {\n  include role::web\n}\n",
+		"site-modules/role/manifests/web.pp":       "class role::web {\n  include profile::base\n  class { 'profile::web': port => 80 }\n}\n",
+		"site-modules/profile/manifests/base.pp":   "class profile::base {\n  notice($nowhere)\n}\n",
+		"site-modules/profile/manifests/web.pp":    "class profile::web (Integer $port) {\n  notice($port)\n}\n",
+		"site-modules/profile/manifests/broken.pp": "class profile::broken {\n  include profile::nothing\n}\n",
+	})
+	got := shapeFindings(t, dir, "", ".")
+	if len(got) != 0 {
+		t.Errorf("findings with the profile module excluded:\n%s", strings.Join(got, "\n"))
+	}
+	// The excluded module is still analysed: a parameter it does not have
+	// is an error in the reported role.
+	if err := os.WriteFile(filepath.Join(dir, "site-modules/role/manifests/web.pp"),
+		[]byte("class role::web {\n  include profile::base\n  class { 'profile::web': prot => 80 }\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = shapeFindings(t, dir, "", ".")
+	if len(got) != 1 || !strings.Contains(got[0], "site-modules/role/manifests/web.pp:3:") || !strings.Contains(got[0], "unknown-parameter") {
+		t.Errorf("want one unknown-parameter error in the role, got:\n%s", strings.Join(got, "\n"))
+	}
+	code, out, errOut := run(t, dir, "", "layout")
+	if code != 0 || !strings.Contains(out, "site-modules/profile/: 3 files (excluded)") {
+		t.Errorf("layout (exit %d) does not list the excluded context:\n%s%s", code, out, errOut)
+	}
+}
