@@ -66,7 +66,9 @@ type Options struct {
 	// the process's working directory.
 	Dir string
 	// Exclude are the configuration's exclude globs (`**` allowed),
-	// relative to ExcludeBase.
+	// relative to ExcludeBase. They say what is not reported: files they
+	// match are still loaded as context when their environment or module
+	// is.
 	Exclude []string
 	// ExcludeBase is the directory the Exclude globs are relative to
 	// (the configuration file's directory); empty means Dir.
