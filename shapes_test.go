@@ -173,6 +173,24 @@ func TestShapes(t *testing.T) {
 			}
 			checkAgainstPuppet(t, s, parent)
 			checkLayout(t, s, root)
+			if slices.ContainsFunc(s.ar.Files, func(f txtar.File) bool { return path.Base(f.Name) == ".gitignore" }) {
+				// The same inside a git work tree, where the .gitignore
+				// files above a directory argument apply too.
+				if err := os.Mkdir(filepath.Join(root, filepath.FromSlash(s.dir), ".git"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for _, args := range [][]string{{s.dir}, {s.file}, {s.dir + "/manifests"}} {
+					var want []string
+					for _, f := range parent {
+						if strings.HasPrefix(f, args[0]+"/") || strings.HasPrefix(f, args[0]+":") {
+							want = append(want, f)
+						}
+					}
+					if got := shapeFindings(t, root, "", args...); !slices.Equal(got, want) {
+						t.Errorf("in a git work tree, `ducklint %s`:\n%s\nwant:\n%s", args[0], strings.Join(got, "\n"), strings.Join(want, "\n"))
+					}
+				}
+			}
 		})
 	}
 }

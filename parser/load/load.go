@@ -330,8 +330,9 @@ type loader struct {
 	reals        map[string]string // see realDir
 	lay          *layout
 	deferContext bool
-	givenDirs    []string             // absolute directory PATH arguments
-	hiera        map[string]hieraFile // the Hiera files found, by absolute path
+	givenDirs    []string                    // absolute directory PATH arguments
+	hiera        map[string]hieraFile        // the Hiera files found, by absolute path
+	ignoreStacks map[string]ignoreStackState // see ignoreStack
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -371,6 +372,7 @@ func newLoader(opts Options) (*loader, error) {
 		deferContext: opts.DeferContext,
 		overlays:     opts.Overlays,
 		hiera:        map[string]hieraFile{},
+		ignoreStacks: map[string]ignoreStackState{},
 	}
 	l.lay = newLayout(l)
 	return l, nil
