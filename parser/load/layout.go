@@ -103,7 +103,9 @@ func (y *layout) kind(d string) dirKind {
 		k.module = true
 	case len(s.module) == 0 && !onlySitePP:
 		k.env = true
-	case len(s.env) == 0:
+	case len(s.env) == 0 || s.moduleHieraOnly():
+		// hiera.yaml and data/ beside manifests/ are also a module's own
+		// Hiera layer: no conflict with a module's signs.
 		k.module = true
 	default:
 		// Signs of both kinds, or manifests/site.pp alone, which a
@@ -153,6 +155,9 @@ func (y *layout) decide(d string, s dirSigns) bool {
 	}
 	a := Ambiguity{Dir: y.l.rel(d), Env: env, EnvSigns: s.env, ModuleSigns: s.module,
 		MisplacedAsEnv: asEnv, MisplacedAsModule: asModule}
+	if rel := sc.reportFile(); rel != "" {
+		a.File = y.l.rel(filepath.Join(d, filepath.FromSlash(rel)))
+	}
 	y.mu.Lock()
 	y.ambiguities[d] = a
 	y.mu.Unlock()

@@ -27,6 +27,18 @@ type dirSigns struct {
 	sitePP bool
 }
 
+// moduleHieraOnly reports whether the only environment signs are
+// hiera.yaml and data/ beside manifests/, which a module's own Hiera
+// layer has too.
+func (s dirSigns) moduleHieraOnly() bool {
+	for _, e := range s.env {
+		if e != "hiera.yaml beside manifests/" && e != "data beside manifests/" {
+			return false
+		}
+	}
+	return true
+}
+
 // signsOf reads the signs of directory d from its listing.
 func (y *layout) signsOf(d string) dirSigns {
 	var s dirSigns
@@ -173,6 +185,22 @@ func (f scannedManifest) fitsModule(name string) bool {
 	return f.names[0] == strings.ToLower(NameForPath(name, ModuleManifest, f.rel))
 }
 
+// reportFile is the manifest an ambiguity is told on (see Ambiguity.File),
+// relative to the scanned directory; "" when there is none.
+func (sc *manifestScan) reportFile() string {
+	for _, want := range []string{"manifests/init.pp", "manifests/site.pp"} {
+		for _, f := range sc.files {
+			if f.rel == want {
+				return want
+			}
+		}
+	}
+	if len(sc.files) > 0 {
+		return sc.files[0].rel
+	}
+	return ""
+}
+
 // misplaced counts the manifests each reading of d would misplace: as a
 // module named name, the files not laid out for autoloading (site.pp's
 // classes and nodes); as an environment, the files laid out as a
@@ -193,6 +221,10 @@ func (sc *manifestScan) misplaced(name string) (asModule, asEnv int) {
 type Ambiguity struct {
 	// Dir is the directory, as File.Path reports paths.
 	Dir string
+	// File is where to say so: the directory's manifests/init.pp, else
+	// manifests/site.pp, else the first of its manifests in path order,
+	// as File.Path reports paths; "" when it has none.
+	File string
 	// Env is true when the directory was read as an environment.
 	Env bool
 	// EnvSigns and ModuleSigns are what showed each reading.

@@ -32,7 +32,11 @@ func TestEnvironmentOrModule(t *testing.T) {
 		{"module with its own Hiera layer", map[string]string{
 			"manifests/init.pp": "class nginx {}\n", "manifests/config.pp": "class nginx::config {}\n",
 			"hiera.yaml": "---\nversion: 5\n", "data/common.yaml": "nginx::x: 1\n",
-		}, "module nginx (code) ambiguous"},
+		}, "module nginx (code)"},
+		{"Forge module with its own Hiera layer", map[string]string{
+			"metadata.json": `{"name": "acme-web"}`, "manifests/init.pp": "class web {}\n",
+			"hiera.yaml": "---\nversion: 5\n", "data/common.yaml": "web::x: 1\n",
+		}, "module web (metadata.json)"},
 		{"module's own site.pp", map[string]string{
 			"manifests/site.pp": "define nginx::site {}\n", "manifests/init.pp": "class nginx {}\n",
 		}, "module nginx (code) ambiguous"},
