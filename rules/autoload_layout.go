@@ -213,7 +213,7 @@ func reportAmbiguousLayout(p *Pass) {
 		return
 	}
 	for _, a := range p.Program.Tree.Ambiguities {
-		if a.File != p.File.Path {
+		if a.File != p.File.Path || a.Settled {
 			continue
 		}
 		what, other := "an environment", "a module"
@@ -222,7 +222,7 @@ func reportAmbiguousLayout(p *Pass) {
 		}
 		p.Report(Diagnostic{File: p.File.Path, Start: lineOne.Start, End: lineOne.End, Severity: Info,
 			Message: fmt.Sprintf("directory %s is read as %s, though it also looks like %s", a.Dir, what, other),
-			Detail: "Read " + strings.TrimPrefix(a.Reason(), "read ") + ". `ducklint layout` shows how the tree is read; " +
-				"removing the sign of the reading that does not apply settles it."})
+			Detail: "Read " + strings.TrimPrefix(a.Reason(), "read ") + ". The other reading would check its files " +
+				"differently; `ducklint layout` shows how the tree is read."})
 	}
 }

@@ -154,7 +154,7 @@ func (y *layout) decide(d string, s dirSigns) bool {
 		return env // manifests/site.pp alone: no sign said module
 	}
 	a := Ambiguity{Dir: y.l.rel(d), Env: env, EnvSigns: s.env, ModuleSigns: s.module,
-		MisplacedAsEnv: asEnv, MisplacedAsModule: asModule}
+		MisplacedAsEnv: asEnv, MisplacedAsModule: asModule, Settled: env && s.strongEnv}
 	if rel := sc.reportFile(); rel != "" {
 		a.File = y.l.rel(filepath.Join(d, filepath.FromSlash(rel)))
 	}

@@ -232,6 +232,11 @@ type Ambiguity struct {
 	// MisplacedAsEnv and MisplacedAsModule are how many of its manifests
 	// each reading misplaces.
 	MisplacedAsEnv, MisplacedAsModule int
+	// Settled is set when the directory was read as an environment and
+	// has environment.conf or lies in environments/, which Puppet reads
+	// as nothing else: a control repository keeping metadata.json for its
+	// test tooling. The reading is then certain, so not worth a finding.
+	Settled bool
 }
 
 // Reason says in a sentence what was decided and why.

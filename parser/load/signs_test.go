@@ -47,6 +47,10 @@ func TestEnvironmentOrModule(t *testing.T) {
 			"Puppetfile": "", "manifests/site.pp": "node a {}\n", "manifests/nodes.pp": "node b {}\n",
 			"manifests/init.pp": "node c {}\n",
 		}, "env ctl ambiguous"},
+		{"control repo keeping metadata.json for its tooling", map[string]string{
+			"environment.conf": "modulepath = site-modules\n", "metadata.json": `{"name": "acme-control"}`,
+			"manifests/site.pp": "node default {}\n",
+		}, "env ctl ambiguous settled"},
 		{"module with a Puppetfile for its tests", map[string]string{
 			"Puppetfile": "", "metadata.json": `{"name": "acme-app"}`, "manifests/init.pp": "class app {}\n",
 		}, "module app (metadata.json) ambiguous"},
@@ -70,6 +74,9 @@ func TestEnvironmentOrModule(t *testing.T) {
 			}
 			if len(tr.Ambiguities) == 1 {
 				got += " ambiguous"
+				if tr.Ambiguities[0].Settled {
+					got += " settled"
+				}
 				if r := tr.Ambiguities[0].Reason(); !strings.Contains(r, "read as") {
 					t.Errorf("reason %q", r)
 				}
