@@ -378,3 +378,23 @@ func TestExcludeKeepsContext(t *testing.T) {
 		t.Errorf("layout (exit %d) does not list the excluded context:\n%s%s", code, out, errOut)
 	}
 }
+
+// TestEnvironmentNameInsideIt: an environment's name is its absolute
+// directory's base name, so an invalid one is reported when ducklint runs
+// inside it as when it runs from the repository.
+func TestEnvironmentNameInsideIt(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"environments/Dev-Env/manifests/site.pp": "node default {}\n",
+	})
+	want := "environment name 'Dev-Env'"
+	for _, tc := range []struct{ dir, arg string }{
+		{dir, "."},
+		{filepath.Join(dir, "environments/Dev-Env"), "."},
+		{dir, "environments/Dev-Env/manifests/site.pp"},
+	} {
+		got := shapeFindings(t, tc.dir, "", tc.arg)
+		if len(got) != 1 || !strings.Contains(got[0], want) {
+			t.Errorf("ducklint %s in %s: %v, want one finding %q", tc.arg, tc.dir, got, want)
+		}
+	}
+}

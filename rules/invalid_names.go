@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -595,7 +596,8 @@ func runInvalidEnvironmentName(p *Pass) {
 		return
 	}
 	for _, e := range p.Program.Tree.Envs {
-		if path.Base(path.Dir(e.Dir)) != "environments" || builtin.ValidEnvironmentName(e.Name) {
+		// The absolute directory: run inside the environment, e.Dir is ".".
+		if filepath.Base(filepath.Dir(e.AbsDir)) != "environments" || builtin.ValidEnvironmentName(e.Name) {
 			continue
 		}
 		preferred := ""
