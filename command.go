@@ -95,6 +95,9 @@ func (c *Command) Main(args []string) (code int) {
 	if len(args) > 1 && args[1] == "init" {
 		return c.initCommand(args[2:])
 	}
+	if len(args) > 1 && args[1] == "layout" {
+		return c.layoutCommand(args[2:])
+	}
 	opts, err := c.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitClean
@@ -187,6 +190,7 @@ func (c colorFlag) Set(v string) error {
 const usageText = `usage: ducklint [flags] [PATH ...]
        ducklint policy test [FILE ...]
        ducklint init [--stdout] [--force] [DIR]
+       ducklint layout [-f json] [PATH ...]
 
 Lints Puppet manifests (*.pp), EPP templates (*.epp) and the Hiera files
 (hiera.yaml and the data files its hierarchy reads) of environments and

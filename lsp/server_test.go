@@ -791,3 +791,28 @@ func TestPolicyDiagnostics(t *testing.T) {
 		t.Errorf("hover = %q", hover.Contents.Value)
 	}
 }
+
+// TestModuleNamedByItsCode opens a module cloned without metadata.json
+// into puppet-nginx/ as the workspace folder: it is named by its code
+// (class nginx), so its files are where they belong, its clone directory
+// is not reported as its name, and a misplaced class is checked against
+// nginx, not puppet_nginx or ".".
+func TestModuleNamedByItsCode(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"puppet-nginx/manifests/init.pp":   "class nginx {\n  include nginx::config\n}\n",
+		"puppet-nginx/manifests/config.pp": "class nginx::config {\n}\n",
+		"puppet-nginx/manifests/params.pp": "class nginx::param {\n}\n",
+	})
+	dir := filepath.Join(root, "puppet-nginx")
+	c := start(t)
+	c.initialize(map[string]any{}, dir)
+	init := filepath.Join(dir, "manifests/init.pp")
+	c.open(init, "class nginx {\n  include nginx::config\n}\n", 1)
+	c.waitPublished(init, 1, has(""))
+	params := filepath.Join(dir, "manifests/params.pp")
+	c.open(params, "class nginx::param {\n}\n", 1)
+	ds := c.waitPublished(params, 1, has("0:6 autoload-layout"))
+	if !strings.Contains(ds[0].Message, "must define 'nginx::params'") {
+		t.Errorf("autoload-layout message %q, want it to ask for nginx::params", ds[0].Message)
+	}
+}

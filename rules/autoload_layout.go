@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser/load"
@@ -28,7 +29,10 @@ Puppet rejects some outright with "Unacceptable location. The name 'x' is unacce
 environment's modulepath, as Puppet uses it there, and the metadata.json name for a module checked out
 on its own, whatever its directory is called; for a module whose name is invalid, the name
 invalid-module-name asks for instead. Classes and defined types nested inside
-another class are not checked: they are loaded with their enclosing class.`,
+another class are not checked: they are loaded with their enclosing class. A directory with signs of both
+an environment and a module (a Puppetfile beside metadata.json, a main manifest beside manifests/init.pp)
+is read the way that misplaces fewer of its manifests, and that choice is reported once, as info, on its
+manifests/init.pp (else manifests/site.pp, else its first manifest).`,
 		Context: model.NeedFunctionCallers,
 		Run:     runAutoloadLayout,
 	}
@@ -68,10 +72,11 @@ func runAutoloadLayout(p *Pass) {
 	if src == nil {
 		return
 	}
+	reportAmbiguousLayout(p)
 	moduleName, moduleDir, renamed := "", "", false
 	switch {
 	case src.Module != nil:
-		moduleName, moduleDir = src.Module.Name, path.Base(src.Module.Dir)
+		moduleName, moduleDir = src.Module.Name, path.Base(filepath.ToSlash(src.Module.AbsDir))
 		// A module name nothing can match is invalid-module-name's
 		// finding; definitions are checked against the name it asks for,
 		// so that one rename fixes both.
@@ -198,4 +203,26 @@ func rejectedByPuppet(name, moduleDir, rel string) bool {
 		names = append(names, strings.TrimSuffix(file, ".pp"))
 	}
 	return !strings.HasPrefix(strings.ToLower(strings.TrimPrefix(name, "::")), strings.Join(names, "::"))
+}
+
+// reportAmbiguousLayout says, on the file the loader chose for it, how a
+// directory with signs of both an environment and a module was read: the
+// other reading would check its files differently.
+func reportAmbiguousLayout(p *Pass) {
+	if p.Program.Tree == nil {
+		return
+	}
+	for _, a := range p.Program.Tree.Ambiguities {
+		if a.File != p.File.Path || a.Settled {
+			continue
+		}
+		what, other := "an environment", "a module"
+		if !a.Env {
+			what, other = other, what
+		}
+		p.Report(Diagnostic{File: p.File.Path, Start: lineOne.Start, End: lineOne.End, Severity: Info,
+			Message: fmt.Sprintf("directory %s is read as %s, though it also looks like %s", a.Dir, what, other),
+			Detail: "Read " + strings.TrimPrefix(a.Reason(), "read ") + ". The other reading would check its files " +
+				"differently; `ducklint layout` shows how the tree is read."})
+	}
 }

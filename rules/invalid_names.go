@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -86,7 +87,8 @@ func InvalidModuleName() *Rule {
 		Kind:     WholeProgram,
 		Doc: `Module names must match \A[a-z][a-z0-9_]*\Z, and reserved words and reserved class names
 cannot be module names. The name checked is the module part of metadata.json's name and, for a module
-on an environment's modulepath (or without metadata.json), its directory name, which is the name Puppet uses there.
+on an environment's modulepath, its directory name, which is the name Puppet uses there. The directory of a
+module checked out on its own is not its name (a clone in puppet-nginx/ is installed as nginx), so it is not checked.
 An invalid name comes with the rename that fixes it, the name autoload-layout checks the module's
 definitions against. The finding is placed on line 1 of the module's manifests/init.pp, or of its first
 reported Puppet file, because metadata.json and directories are not Puppet files.`,
@@ -510,14 +512,11 @@ func runInvalidModuleName(p *Pass) {
 		if meta := metadataModuleName(m); meta != "" {
 			names = append(names, source{meta, fmt.Sprintf("metadata.json's name '%s'", m.MetadataName), validModuleName(meta)})
 		}
-		// A directory names the module on a modulepath, and when no
-		// metadata.json names it; a module checked out on its own with
-		// metadata may sit in a directory of any name.
-		if dir := path.Base(m.Dir); m.Env != nil || m.MetadataName == "" {
+		// A directory names the module on a modulepath. A module checked
+		// out on its own is installed under the name its metadata.json or
+		// Puppetfile entry gives, whatever its clone directory is called.
+		if dir := m.Name; m.NameFrom == load.NameFromModulePath {
 			where := fmt.Sprintf("directory %s on the modulepath", m.Dir)
-			if m.Env == nil {
-				where = fmt.Sprintf("directory %s, as no metadata.json names the module", m.Dir)
-			}
 			if len(names) == 0 || names[0].name != dir {
 				names = append(names, source{dir, where, moduleRename(m)})
 			}
@@ -597,7 +596,8 @@ func runInvalidEnvironmentName(p *Pass) {
 		return
 	}
 	for _, e := range p.Program.Tree.Envs {
-		if path.Base(path.Dir(e.Dir)) != "environments" || builtin.ValidEnvironmentName(e.Name) {
+		// The absolute directory: run inside the environment, e.Dir is ".".
+		if filepath.Base(filepath.Dir(e.AbsDir)) != "environments" || builtin.ValidEnvironmentName(e.Name) {
 			continue
 		}
 		preferred := ""

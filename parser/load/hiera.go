@@ -24,7 +24,7 @@ type hieraFile struct {
 // reported Puppet files there.
 func (l *loader) hieraContext(root string, module bool) []candidate {
 	conf := filepath.Join(root, hiera.ConfigFileName)
-	if !l.lay.entryTest(root)(hiera.ConfigFileName, false) || l.exclude.excluded(conf) {
+	if !l.lay.entryTest(root)(hiera.ConfigFileName, false) {
 		return nil
 	}
 	src, ok := l.overlays[conf]
@@ -36,8 +36,7 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 		}
 	}
 	cfg := hiera.ParseConfig(l.rel(conf), src, module)
-	ign := l.ancestorIgnores(conf) // the .gitignore files of root and above
-	out := []candidate{l.hieraCandidate(conf, hieraFile{role: HieraConfig}, ign)}
+	out := []candidate{l.hieraCandidate(conf, hieraFile{role: HieraConfig})}
 	var dirs []string
 	for _, lv := range cfg.Levels {
 		if lv.Format() != "" && len(lv.Patterns) > 0 && !slices.Contains(dirs, lv.Datadir) {
@@ -58,12 +57,9 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 				return nil
 			}
 			if de.IsDir() {
-				if l.exclude.excluded(p) {
-					return filepath.SkipDir
-				}
 				return nil
 			}
-			if !de.Type().IsRegular() || l.exclude.excluded(p) {
+			if !de.Type().IsRegular() {
 				return nil
 			}
 			rel, relErr := filepath.Rel(root, p)
@@ -75,7 +71,7 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 				if f := lv.Format(); f != "" && lv.Reaches(rel) {
 					seen[p] = true
 					literal := slices.ContainsFunc(cfg.Levels, func(lv hiera.Level) bool { return lv.Format() != "" && lv.ReachesLiterally(rel) })
-					out = append(out, l.hieraCandidate(p, hieraFile{role: HieraData, format: f, config: conf, literal: literal}, ign))
+					out = append(out, l.hieraCandidate(p, hieraFile{role: HieraData, format: f, config: conf, literal: literal}))
 					break
 				}
 			}
@@ -87,18 +83,57 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 
 // hieraCandidate records what the Hiera file at abs is and returns it as
 // a candidate, reported when it lies below a directory PATH argument and
-// the .gitignore files (ign) leave it and its directories in, as the walk
-// reports Puppet files.
-func (l *loader) hieraCandidate(abs string, h hieraFile, ign *ignoreLevel) candidate {
+// neither the exclude globs nor the .gitignore files leave it or its
+// directories out, as the walk reports Puppet files.
+func (l *loader) hieraCandidate(abs string, h hieraFile) candidate {
 	l.mu.Lock()
 	l.hiera[abs] = h
 	l.mu.Unlock()
 	i := slices.IndexFunc(l.givenDirs, func(d string) bool { return under(d, abs) })
-	reported := i >= 0 && !ign.ignored(abs, false)
-	for d := filepath.Dir(abs); reported && i >= 0 && d != l.givenDirs[i] && under(l.givenDirs[i], d); d = filepath.Dir(d) {
-		reported = !ign.ignored(d, true)
-	}
+	reported := i >= 0 && !l.exclude.excluded(abs) && !l.ignoredBelow(l.givenDirs[i], abs)
 	return candidate{abs: abs, real: realPath(abs), reported: reported}
+}
+
+// ignoredBelow reports whether the .gitignore files leave out the file
+// abs below the directory argument root, as the walk of root does.
+func (l *loader) ignoredBelow(root, abs string) bool {
+	ign, ignored := l.ignoreStack(root, filepath.Dir(abs))
+	return ignored || ign.ignored(abs, false)
+}
+
+// ignoreStack returns the .gitignore levels in force for the entries of
+// dir, at or below the directory argument root: those above root up to
+// the top of its git work tree, root's own and those of the directories
+// between; ignored is true when dir or a directory between is ignored
+// itself. Results are kept per directory: data directories hold many
+// files.
+func (l *loader) ignoreStack(root, dir string) (ign *ignoreLevel, ignored bool) {
+	key := root + "\x00" + dir
+	l.mu.Lock()
+	st, ok := l.ignoreStacks[key]
+	l.mu.Unlock()
+	if ok {
+		return st.level, st.ignored
+	}
+	if dir == root || filepath.Dir(dir) == dir {
+		ign = l.ancestorIgnores(root)
+	} else {
+		ign, ignored = l.ignoreStack(root, filepath.Dir(dir))
+		ignored = ignored || ign.ignored(dir, true)
+	}
+	if !ignored {
+		ign = ign.push(dir, l.ignoreRules(dir))
+	}
+	l.mu.Lock()
+	l.ignoreStacks[key] = ignoreStackState{ign, ignored}
+	l.mu.Unlock()
+	return ign, ignored
+}
+
+// ignoreStackState is a cached result of ignoreStack.
+type ignoreStackState struct {
+	level   *ignoreLevel
+	ignored bool
 }
 
 // classifyHiera sets the role of a Hiera file once the layout placed it.

@@ -42,6 +42,12 @@ type layout struct {
 	abs   map[*Module]string
 	// placed caches place by directory.
 	placed map[string]placement
+	// scans are the manifests read to name a module or decide a
+	// directory's kind, by directory.
+	scans map[string]*manifestScan
+	// ambiguities are the directories read one way despite signs of the
+	// other, by directory.
+	ambiguities map[string]Ambiguity
 }
 
 // dirKind says what a directory looks like.
@@ -60,17 +66,27 @@ type envInfo struct {
 
 func newLayout(l *loader) *layout {
 	return &layout{
-		l:      l,
-		kinds:  map[string]dirKind{},
-		envs:   map[string]*Environment{},
-		mods:   map[string]*Module{},
-		info:   map[*Environment]*envInfo{},
-		abs:    map[*Module]string{},
-		placed: map[string]placement{},
+		l:           l,
+		kinds:       map[string]dirKind{},
+		envs:        map[string]*Environment{},
+		mods:        map[string]*Module{},
+		info:        map[*Environment]*envInfo{},
+		abs:         map[*Module]string{},
+		placed:      map[string]placement{},
+		scans:       map[string]*manifestScan{},
+		ambiguities: map[string]Ambiguity{},
 	}
 }
 
-// kind inspects (once) the directory d.
+// kind inspects (once) the directory d. A directory with any sign on the
+// modulepath of the environment above it is a module, as Puppet reads it
+// there. Otherwise its signs (signsOf) decide: an environment's alone
+// make it an environment, a module's alone a module. With both, or with
+// manifests/site.pp alone (which a module may hold too), the reading
+// under which fewer of its manifests are misplaced wins, and the
+// ambiguity is kept to be told once. A directory with manifests/ and no
+// other sign is read as a module, as a module checked out without
+// metadata.json and init.pp is.
 func (y *layout) kind(d string) dirKind {
 	y.mu.Lock()
 	k, ok := y.kinds[d]
@@ -78,16 +94,74 @@ func (y *layout) kind(d string) dirKind {
 	if ok {
 		return k
 	}
-	has := y.entryTest(d)
-	hasManifests := has("manifests", true)
-	k.env = has("environment.conf", false) ||
-		hasManifests && (has("modules", true) || has("site", true) || has("site-modules", true)) ||
-		hasManifests && filepath.Base(filepath.Dir(d)) == "environments"
-	k.module = !k.env && (hasManifests || has("metadata.json", false))
+	s := y.signsOf(d)
+	onlySitePP := len(s.env) == 1 && s.env[0] == "manifests/site.pp"
+	switch {
+	case len(s.env) == 0 && len(s.module) == 0:
+		k.module = y.entryTest(d)("manifests", true)
+	case y.onModulePath(d):
+		k.module = true
+	case len(s.module) == 0 && !onlySitePP:
+		k.env = true
+	case len(s.env) == 0 || s.moduleHieraOnly():
+		// hiera.yaml and data/ beside manifests/ are also a module's own
+		// Hiera layer: no conflict with a module's signs.
+		k.module = true
+	default:
+		// Signs of both kinds, or manifests/site.pp alone, which a
+		// module may hold too (class mod::site).
+		k.env = y.decide(d, s)
+		k.module = !k.env
+	}
 	y.mu.Lock()
 	y.kinds[d] = k
 	y.mu.Unlock()
 	return k
+}
+
+// onModulePath reports whether d is a directory of a modulepath
+// directory of the environment that holds it.
+func (y *layout) onModulePath(d string) bool {
+	parent := filepath.Dir(d)
+	envDir := filepath.Dir(parent)
+	if envDir == parent || !y.kind(envDir).env {
+		return false
+	}
+	return slices.Contains(y.envInfo(y.env(envDir)).modulePath, parent)
+}
+
+// decide reads a directory with signs of both kinds, and reports whether
+// it is an environment: the reading that misplaces fewer of its
+// manifests; on a tie environment.conf or environments/ make it an
+// environment, metadata.json a module, and otherwise an environment.
+func (y *layout) decide(d string, s dirSigns) bool {
+	name := ""
+	if s.metadata {
+		if n, err := readMetadataName(filepath.Join(d, "metadata.json")); err == nil {
+			name = shortModuleName(n)
+		}
+	}
+	sc := y.scanManifests(d)
+	if name == "" {
+		name = sc.name
+	}
+	asModule, asEnv := sc.misplaced(name)
+	env := asEnv < asModule
+	if asEnv == asModule {
+		env = s.strongEnv || !s.metadata
+	}
+	if len(s.module) == 0 {
+		return env // manifests/site.pp alone: no sign said module
+	}
+	a := Ambiguity{Dir: y.l.rel(d), Env: env, EnvSigns: s.env, ModuleSigns: s.module,
+		MisplacedAsEnv: asEnv, MisplacedAsModule: asModule, Settled: env && s.strongEnv}
+	if rel := sc.reportFile(); rel != "" {
+		a.File = y.l.rel(filepath.Join(d, filepath.FromSlash(rel)))
+	}
+	y.mu.Lock()
+	y.ambiguities[d] = a
+	y.mu.Unlock()
+	return env
 }
 
 // entryTest returns a test of whether directory d holds a directory (dir)
@@ -193,7 +267,7 @@ func (y *layout) env(d string) *Environment {
 	if ok {
 		return e
 	}
-	e = &Environment{Dir: y.l.rel(d), Name: filepath.Base(d), Modules: map[string]*Module{}}
+	e = &Environment{Dir: y.l.rel(d), AbsDir: d, Name: filepath.Base(d), Modules: map[string]*Module{}, Signs: y.signsOf(d).env}
 	info := &envInfo{dir: d, manifest: filepath.Join(d, "manifests")}
 	modulePath := []string{"modules", "site", "site-modules"}
 	conf := filepath.Join(d, "environment.conf")
@@ -235,7 +309,9 @@ func (y *layout) env(d string) *Environment {
 		}
 		for _, ent := range entries {
 			md := filepath.Join(p, ent.name)
-			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) || y.l.exclude.excluded(md) {
+			// Excluded modules are loaded all the same: exclude globs
+			// say what is reported, not what the program is made of.
+			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) {
 				continue
 			}
 			m := y.module(md, e)
@@ -257,11 +333,17 @@ func (y *layout) module(d string, env *Environment) *Module {
 	if ok {
 		if env != nil && m.Env == nil {
 			m.Env = env
-			m.Name = filepath.Base(d)
+			m.Name, m.NameFrom = filepath.Base(d), NameFromModulePath
 		}
 		return m
 	}
-	m = &Module{Name: filepath.Base(d), Dir: y.l.rel(d), Env: env}
+	m = &Module{Name: filepath.Base(d), NameFrom: NameFromModulePath, Dir: y.l.rel(d), AbsDir: d, Env: env}
+	if env == nil {
+		m.NameFrom = NameFromDirectory
+		if m.Signs = y.signsOf(d).module; len(m.Signs) == 0 {
+			m.Signs = []string{"manifests/"}
+		}
+	}
 	meta := filepath.Join(d, "metadata.json")
 	if y.l.exists(meta, false) {
 		name, err := readMetadataName(meta)
@@ -273,8 +355,16 @@ func (y *layout) module(d string, env *Environment) *Module {
 			// whatever metadata.json says; a module checked out on its own
 			// (puppetlabs-apache/) is named by its metadata.
 			if env == nil {
-				m.Name = shortModuleName(name)
+				m.Name, m.NameFrom = shortModuleName(name), NameFromMetadata
 			}
+		}
+	}
+	if env == nil && m.MetadataName == "" {
+		// A module checked out on its own without metadata.json is
+		// installed under the name its Puppetfile entry gives, which its
+		// code agrees on; its clone directory (puppet-nginx/) says nothing.
+		if name := y.scanManifests(d).name; name != "" {
+			m.Name, m.NameFrom = name, NameFromCode
 		}
 	}
 	y.mu.Lock()
@@ -359,7 +449,7 @@ func (l *loader) envContext(e *Environment) []candidate {
 		switch {
 		case fi.IsDir():
 			out = append(out, l.walk(info.manifest, walkMain)...)
-		case fi.Mode().IsRegular() && !l.exclude.excluded(info.manifest):
+		case fi.Mode().IsRegular():
 			out = append(out, candidate{abs: info.manifest, real: realPath(info.manifest)})
 		}
 	}

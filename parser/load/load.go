@@ -6,6 +6,13 @@
 // Puppet's autoloading rules (ExpectedPath, NameForPath). It does not
 // parse Puppet code.
 //
+// A directory is an environment or a module as Puppet and r10k read it
+// (see kind): environment.conf, a Puppetfile, a directory of
+// environments/, or manifests/ with a main manifest beside modules/,
+// site/, site-modules/, hiera.yaml or data/ make an environment, and so
+// does manifests/site.pp alone; metadata.json or manifests/init.pp make a
+// module.
+//
 // A file given on its own is loaded with the rest of the environment or
 // module it belongs to, so that cross-file rules see the whole program;
 // only the given files are marked Reported.
@@ -21,9 +28,10 @@
 //     file belongs to: the main manifest (.pp), the environment's own
 //     functions/, types/ and plans/, and the code directories (manifests/,
 //     functions/, types/, plans/, templates/) of every module on the
-//     modulepath, or of the lone module. Exclude globs apply to context
-//     but .gitignore does not: Puppet compiles ignored modules all the
-//     same (typically modules installed into an ignored modules/).
+//     modulepath, or of the lone module. Neither exclude globs nor
+//     .gitignore apply to context: they say what is reported, and Puppet
+//     compiles ignored and excluded modules all the same (typically
+//     modules r10k installed into an ignored modules/).
 //
 // Symlinked directories are followed once: a directory reached through
 // several paths is walked once, and a link back to its own ancestor is
@@ -58,7 +66,9 @@ type Options struct {
 	// the process's working directory.
 	Dir string
 	// Exclude are the configuration's exclude globs (`**` allowed),
-	// relative to ExcludeBase.
+	// relative to ExcludeBase. They say what is not reported: files they
+	// match are still loaded as context when their environment or module
+	// is.
 	Exclude []string
 	// ExcludeBase is the directory the Exclude globs are relative to
 	// (the configuration file's directory); empty means Dir.
@@ -105,6 +115,9 @@ type Tree struct {
 	// Problems are paths that could not be loaded, sorted by Path; loading
 	// went on without them.
 	Problems []Problem
+	// Ambiguities are the environments and modules of the tree whose
+	// directory also had signs of the other kind, sorted by Dir.
+	Ambiguities []Ambiguity
 }
 
 // File is one loaded file: Puppet code (.pp or .epp), or a Hiera
@@ -128,6 +141,10 @@ type File struct {
 	// Reported is true for files named by the PATH arguments (directly or
 	// under a directory argument), false for files loaded only as context.
 	Reported bool
+	// ContextWhy says why a context file is not reported: it lies outside
+	// the PATH arguments, or below one but ignored by git or excluded.
+	// "" for a reported file.
+	ContextWhy ContextReason
 	// Module is the module the file belongs to, nil if none.
 	Module *Module
 	// Env is the environment the file belongs to, nil if none.
@@ -157,10 +174,16 @@ type Module struct {
 	// Name is the module's real name. On an environment's modulepath it is
 	// the directory name, as Puppet names it there; a module outside any
 	// environment (a checkout such as puppetlabs-apache/) takes the part
-	// after the author in metadata.json's name, else the directory name.
+	// after the author in metadata.json's name, else the name its code
+	// agrees on (`class nginx` in manifests/init.pp), else the base name
+	// of its absolute directory.
 	Name string
+	// NameFrom says where Name came from.
+	NameFrom NameSource
 	// Dir is the module directory, relative to Options.Dir, '/' separators.
 	Dir string
+	// AbsDir is the absolute module directory.
+	AbsDir string
 	// MetadataName is metadata.json's name as written ("author-name"), or
 	// "" when there is no usable metadata.json.
 	MetadataName string
@@ -179,14 +202,48 @@ type Module struct {
 	// Dependencies are the modules its metadata.json and .fixtures.yml
 	// name.
 	Dependencies Dependencies
+	// Signs are what made the directory a module (metadata.json,
+	// manifests/init.pp, ...); none for a module on a modulepath, which
+	// is one by its place.
+	Signs []string
 }
+
+// ContextReason says why a file loaded as context is not reported.
+type ContextReason string
+
+// The reasons a context file is not reported.
+const (
+	ContextOutside  ContextReason = "outside the paths given"
+	ContextIgnored  ContextReason = "ignored by git"
+	ContextExcluded ContextReason = "excluded"
+)
+
+// NameSource says where a module's name came from.
+type NameSource string
+
+// The sources of a module's name.
+const (
+	// NameFromModulePath: the directory name, on an environment's
+	// modulepath, where Puppet names a module by its directory.
+	NameFromModulePath NameSource = "modulepath directory"
+	// NameFromMetadata: metadata.json's name, without its author.
+	NameFromMetadata NameSource = "metadata.json"
+	// NameFromCode: the name the module's definitions agree on, for a
+	// module checked out on its own without metadata.json.
+	NameFromCode NameSource = "code"
+	// NameFromDirectory: nothing else names the module; the base name of
+	// its absolute directory.
+	NameFromDirectory NameSource = "directory"
+)
 
 // Environment is a Puppet environment directory.
 type Environment struct {
 	// Dir is the environment directory, relative to Options.Dir, '/'
 	// separators.
 	Dir string
-	// Name is the directory's base name.
+	// AbsDir is the absolute environment directory.
+	AbsDir string
+	// Name is the base name of the absolute directory.
 	Name string
 	// ManifestPaths are the Paths of the main manifest's files in the
 	// order Puppet reads them (sorted path order).
@@ -202,6 +259,9 @@ type Environment struct {
 	RubyTypes, RubyFunctions, Facts []Defined
 	// Dependencies are the modules its Puppetfile installs.
 	Dependencies Dependencies
+	// Signs are what made the directory an environment (environment.conf,
+	// Puppetfile, manifests/ with modules, ...).
+	Signs []string
 }
 
 // Defined is a name defined by Ruby code.
@@ -270,8 +330,9 @@ type loader struct {
 	reals        map[string]string // see realDir
 	lay          *layout
 	deferContext bool
-	givenDirs    []string             // absolute directory PATH arguments
-	hiera        map[string]hieraFile // the Hiera files found, by absolute path
+	givenDirs    []string                    // absolute directory PATH arguments
+	hiera        map[string]hieraFile        // the Hiera files found, by absolute path
+	ignoreStacks map[string]ignoreStackState // see ignoreStack
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -311,6 +372,7 @@ func newLoader(opts Options) (*loader, error) {
 		deferContext: opts.DeferContext,
 		overlays:     opts.Overlays,
 		hiera:        map[string]hieraFile{},
+		ignoreStacks: map[string]ignoreStackState{},
 	}
 	l.lay = newLayout(l)
 	return l, nil
@@ -622,6 +684,9 @@ func (l *loader) assemble(files []*File) *Tree {
 				continue
 			}
 		}
+		if !f.Reported && f.AbsPath != "" {
+			f.ContextWhy = l.contextReason(f.AbsPath)
+		}
 		if f.Env != nil {
 			envs[f.Env] = true
 		}
@@ -666,6 +731,20 @@ func (l *loader) assemble(files []*File) *Tree {
 		}
 	}
 
+	l.lay.mu.Lock()
+	for _, e := range t.Envs {
+		if a, ok := l.lay.ambiguities[e.AbsDir]; ok {
+			t.Ambiguities = append(t.Ambiguities, a)
+		}
+	}
+	for _, m := range t.Modules {
+		if a, ok := l.lay.ambiguities[m.AbsDir]; ok {
+			t.Ambiguities = append(t.Ambiguities, a)
+		}
+	}
+	l.lay.mu.Unlock()
+	slices.SortFunc(t.Ambiguities, func(a, b Ambiguity) int { return strings.Compare(a.Dir, b.Dir) })
+
 	l.mu.Lock()
 	for _, p := range l.problems {
 		t.Problems = append(t.Problems, p)
@@ -678,6 +757,17 @@ func (l *loader) assemble(files []*File) *Tree {
 		return strings.Compare(a.Err.Error(), b.Err.Error())
 	})
 	return t
+}
+
+// contextReason says why the context file at abs is not reported.
+func (l *loader) contextReason(abs string) ContextReason {
+	if !slices.ContainsFunc(l.givenDirs, func(d string) bool { return under(d, abs) }) {
+		return ContextOutside
+	}
+	if l.exclude.excluded(abs) {
+		return ContextExcluded
+	}
+	return ContextIgnored
 }
 
 // isDataFile reports whether the file at path has the extension of a

@@ -105,14 +105,15 @@ type dirLink struct {
 }
 
 // walk collects the files under root (an existing directory). Exclude
-// globs always apply and .git directories are always skipped; .gitignore
+// globs apply to the walk of reported files; .git directories are always
+// skipped; .gitignore
 // files apply when spec says so, including those of root's ancestors up
 // to the enclosing git work tree. Subdirectories are walked in parallel,
 // at most dirReadsPerJob*l.jobs at once.
 func (l *loader) walk(root string, walk int) []candidate {
 	spec := specOf(walk)
 	root = filepath.Clean(root) // paths below it are joined without cleaning
-	if l.exclude.excluded(root) {
+	if spec.reported && l.exclude.excluded(root) {
 		return nil
 	}
 	w := &walker{l: l, spec: spec, sem: make(chan struct{}, dirReadsPerJob*l.jobs), visited: map[string]bool{}}
@@ -220,7 +221,8 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 		}
 	}
 	skipped := func(path, name string, isDir bool) bool {
-		return w.l.exclude.excluded(path) || ign.ignored(name, isDir)
+		// Exclude globs say what is reported; context is walked whole.
+		return w.spec.reported && w.l.exclude.excluded(path) || ign.ignored(name, isDir)
 	}
 	for _, e := range entries {
 		name := e.name
