@@ -41,6 +41,9 @@ type Report struct {
 	// path order. Every format reports them, and a report with errors
 	// never says "no problems".
 	Errors []PathError
+	// Baseline is set when a baseline file is in use; Findings are then
+	// the findings it does not accept.
+	Baseline *Baseline
 }
 
 // PathError is a path that could not be linted (diagnostics.PathError).
@@ -175,7 +178,7 @@ func countFindings(ds []diagnostics.Diagnostic) counts {
 // "no problems" only when every path could be linted and nothing was found.
 func summary(r *Report) string {
 	if len(r.Findings) == 0 && len(r.Errors) == 0 {
-		return fmt.Sprintf("no problems found in %s", plural(r.Files, "file", "files"))
+		return fmt.Sprintf("no problems found in %s", plural(r.Files, "file", "files")) + baselineSummary(r)
 	}
 	c := countFindings(r.Findings)
 	line := fmt.Sprintf("%s checked, %s, %s, %s",
@@ -184,7 +187,7 @@ func summary(r *Report) string {
 	if len(r.Errors) > 0 {
 		line = plural(len(r.Errors), "path error", "path errors") + "; " + line
 	}
-	return line
+	return line + baselineSummary(r)
 }
 
 func plural(n int, one, many string) string {

@@ -1,0 +1,266 @@
+package ducklint
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/internal/baseline"
+	"github.com/ducklint/ducklint/internal/fingerprint"
+	"github.com/ducklint/ducklint/internal/newcode"
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/reporter"
+)
+
+// adoptionOptions are the flags that let a team adopt ducklint on code
+// with many findings: a baseline of accepted findings, and new code only.
+type adoptionOptions struct {
+	baseline         string // --baseline FILE
+	noBaseline       bool   // --no-baseline
+	newFromRev       string // --new-from-rev REV
+	newFromMergeBase string // --new-from-merge-base BRANCH
+	newFromPatch     string // --new-from-patch FILE
+}
+
+const adoptionUsage = `      --baseline FILE        findings in FILE are accepted and not reported (default: baseline = "..." in
+                             the configuration, else the nearest .ducklint-baseline.json upward)
+      --no-baseline          report every finding, whatever baseline file there is
+      --new-from-rev REV     report only findings on lines changed since the git revision REV (working tree included)
+      --new-from-merge-base BRANCH
+                             the same since the merge base of HEAD and BRANCH (a pull request's new code)
+      --new-from-patch FILE  the same for the lines a unified diff adds ("-" reads it from standard input)
+`
+
+func (a *adoptionOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&a.baseline, "baseline", "", "")
+	fs.BoolVar(&a.noBaseline, "no-baseline", false, "")
+	fs.StringVar(&a.newFromRev, "new-from-rev", "", "")
+	fs.StringVar(&a.newFromMergeBase, "new-from-merge-base", "", "")
+	fs.StringVar(&a.newFromPatch, "new-from-patch", "", "")
+}
+
+// check checks the adoption flags against each other; stdin is whether a
+// path is "-".
+func (a *adoptionOptions) check(stdin bool) error {
+	n := 0
+	for _, v := range []string{a.newFromRev, a.newFromMergeBase, a.newFromPatch} {
+		if v != "" {
+			n++
+		}
+	}
+	switch {
+	case n > 1:
+		return &usageError{"give one of --new-from-rev, --new-from-merge-base and --new-from-patch"}
+	case a.noBaseline && a.baseline != "":
+		return &usageError{"--baseline and --no-baseline contradict each other"}
+	case a.newFromPatch == "-" && stdin:
+		return &usageError{`--new-from-patch - and the path "-" both read standard input`}
+	}
+	return nil
+}
+
+// adoption filters a run's findings: those a baseline accepts are not
+// reported, nor, with a new-code flag, those outside the changed lines.
+type adoption struct {
+	base     *baseline.File // nil without a baseline
+	basePath string         // the baseline file, absolute
+	baseShow string         // the baseline file as reports name it
+	changes  *newcode.Changes
+	dir      string // the working directory, absolute
+
+	// Of the last filter: the report's baseline section, and the match.
+	report   *reporter.Baseline
+	match    *baseline.Match
+	findings []baseline.Finding
+}
+
+// baselinePath is the baseline file in effect, absolute: --baseline
+// (relative to dir), else the configuration's baseline, else the nearest
+// .ducklint-baseline.json in dir or above. explicit is false for the last,
+// and path is "" when there is none.
+func baselinePath(a *adoptionOptions, dir string, ws *engine.Workspace) (path string, explicit bool) {
+	if a.baseline != "" {
+		if filepath.IsAbs(a.baseline) {
+			return a.baseline, true
+		}
+		return filepath.Join(dir, a.baseline), true
+	}
+	if cfg := ws.Config(); cfg != nil && cfg.Baseline != "" {
+		return cfg.Baseline, true
+	}
+	for d := dir; ; {
+		p := filepath.Join(d, baseline.DefaultName)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, false
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
+}
+
+// newAdoption reads the baseline and the changed lines the flags ask for.
+// A missing baseline file that was named is a usage error, as is git's
+// refusal (not a work tree, an unknown revision).
+func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir string, ws *engine.Workspace) (*adoption, error) {
+	ad := &adoption{dir: dir}
+	if !a.noBaseline {
+		path, explicit := baselinePath(a, dir, ws)
+		if path != "" {
+			b, err := baseline.Read(path)
+			switch {
+			case errors.Is(err, fs.ErrNotExist) && explicit:
+				return nil, &usageError{fmt.Sprintf("baseline %s does not exist (write it with: ducklint baseline)", showPath(dir, path))}
+			case err != nil:
+				return nil, &usageError{fmt.Sprintf("baseline: %v", err)}
+			}
+			ad.base, ad.basePath, ad.baseShow = b, path, showPath(dir, path)
+		}
+	}
+	var err error
+	flagName := ""
+	switch {
+	case a.newFromRev != "":
+		flagName = "--new-from-rev " + a.newFromRev
+		ad.changes, err = newcode.FromRev(ctx, dir, a.newFromRev)
+	case a.newFromMergeBase != "":
+		flagName = "--new-from-merge-base " + a.newFromMergeBase
+		ad.changes, err = newcode.FromMergeBase(ctx, dir, a.newFromMergeBase)
+	case a.newFromPatch == "-":
+		ad.changes, err = newcode.ParsePatch(c.Stdin, dir)
+	case a.newFromPatch != "":
+		var f *os.File
+		if f, err = os.Open(filepath.Join(dir, a.newFromPatch)); err == nil {
+			ad.changes, err = newcode.ParsePatch(f, dir)
+			f.Close()
+		}
+		if err != nil {
+			err = &usageError{fmt.Sprintf("--new-from-patch: %v", err)}
+		}
+	}
+	var ge *newcode.GitError
+	if errors.As(err, &ge) {
+		return nil, &usageError{fmt.Sprintf("%s: git: %s", flagName, ge.Msg)}
+	}
+	return ad, err
+}
+
+// showPath is path as messages name it: relative to dir when inside it.
+func showPath(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
+		return filepath.ToSlash(rel)
+	}
+	return path
+}
+
+// active reports whether the adoption filters anything.
+func (ad *adoption) active() bool { return ad != nil && (ad.base != nil || ad.changes != nil) }
+
+// filter replaces res.Findings with those the run reports.
+func (ad *adoption) filter(res *engine.Result, ws *engine.Workspace) {
+	if !ad.active() {
+		return
+	}
+	reported := res.Findings
+	if ad.base != nil {
+		ad.findings = baselineFindings(res, ws, filepath.Dir(ad.basePath))
+		checked := map[string]string{} // baseline path -> reported path
+		for _, f := range res.Files {
+			checked[relSlash(filepath.Dir(ad.basePath), ws.Abs(f))] = f
+		}
+		baseDir := filepath.Dir(ad.basePath)
+		ad.match = ad.base.Match(ad.findings, baseline.Scope{
+			Checked: func(p string) bool { _, ok := checked[p]; return ok },
+			Exists: func(p string) bool {
+				_, err := os.Lstat(filepath.Join(baseDir, filepath.FromSlash(p)))
+				return err == nil
+			},
+			Hash: func(p string) string { return baseline.ContentHash(res.Source(checked[p])) },
+		})
+		ad.report = &reporter.Baseline{File: ad.baseShow, Stale: ad.match.Stale}
+		reported = nil
+		for i, d := range res.Findings {
+			if ad.match.States[i] == baseline.StateUnchanged {
+				ad.report.Unchanged = append(ad.report.Unchanged, d)
+			} else {
+				reported = append(reported, d)
+			}
+		}
+		for _, e := range ad.match.Absent {
+			ad.report.Absent = append(ad.report.Absent, reporter.AbsentEntry{
+				Rule: e.Rule, File: showPath(ad.dir, filepath.Join(baseDir, filepath.FromSlash(e.Path))),
+				Message: e.Message, Fingerprint: e.Fingerprint, Count: e.Count,
+			})
+		}
+	}
+	if ad.changes != nil {
+		kept := reported[:0:0]
+		for _, d := range reported {
+			if ad.isNew(d, ws) {
+				kept = append(kept, d)
+			}
+		}
+		reported = kept
+	}
+	res.Findings = reported
+}
+
+// isNew reports whether d is on a changed line, or one of its related
+// locations is.
+func (ad *adoption) isNew(d diagnostics.Diagnostic, ws *engine.Workspace) bool {
+	end := d.End.Line
+	if !d.End.IsValid() {
+		end = d.Start.Line
+	}
+	if ad.changes.Added(ws.Abs(d.File), int(d.Start.Line), int(end)) {
+		return true
+	}
+	for _, r := range d.Related {
+		if r.File != "" && ad.changes.Touched(ws.Abs(r.File), int(r.Start.Line)) {
+			return true
+		}
+	}
+	return false
+}
+
+// baselineFindings are res's findings as the baseline in baseDir sees them.
+func baselineFindings(res *engine.Result, ws *engine.Workspace, baseDir string) []baseline.Finding {
+	indexes := map[string]*parser.LineIndex{}
+	out := make([]baseline.Finding, len(res.Findings))
+	for i, d := range res.Findings {
+		idx, ok := indexes[d.File]
+		if !ok {
+			if src := res.Source(d.File); src != nil {
+				idx = parser.NewLineIndex(src)
+			}
+			indexes[d.File] = idx
+		}
+		enclosing := ""
+		if res.Enclosing != nil && d.Start.IsValid() {
+			enclosing = res.Enclosing(d.File, d.Start)
+		}
+		out[i] = baseline.Finding{
+			Rule: d.Rule, Path: relSlash(baseDir, ws.Abs(d.File)), Message: d.Message,
+			Enclosing: enclosing, Flagged: fingerprint.Flagged(idx, d.Start, d.End),
+		}
+	}
+	return out
+}
+
+// relSlash is path relative to dir with '/' separators (absolute when it
+// cannot be made relative).
+func relSlash(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
+}
