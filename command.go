@@ -62,8 +62,8 @@ type options struct {
 	jobs          int
 	color         *bool // nil: only on a terminal
 	verbose       bool
-	fix           bool // apply the findings' exact edits (see fix.go)
-	diff          bool // with fix: print the edits as a unified diff, write nothing
+	fix           bool            // apply the findings' exact edits (see fix.go)
+	diff          bool            // with fix: print the edits as a unified diff, write nothing
 	adopt         adoptionOptions // see adopt.go
 	paths         []string
 }

@@ -21,9 +21,9 @@ type Changes struct {
 
 // fileChanges are one file's changed lines (in the new version).
 type fileChanges struct {
-	whole bool    // the file is new: every line is
-	added []span  // lines added or modified, sorted
-	near  []int   // lines beside removed ones: the last kept line before and the first after
+	whole bool   // the file is new: every line is
+	added []span // lines added or modified, sorted
+	near  []int  // lines beside removed ones: the last kept line before and the first after
 }
 
 // span is lines [from, to].
