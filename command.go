@@ -62,10 +62,11 @@ type options struct {
 	jobs          int
 	color         *bool // nil: only on a terminal
 	verbose       bool
-	fix           bool            // apply the findings' exact edits (see fix.go)
-	diff          bool            // with fix: print the edits as a unified diff, write nothing
-	adopt         adoptionOptions // see adopt.go
+	fix           bool // apply the findings' exact edits (see fix.go)
+	diff          bool // with fix: print the edits as a unified diff, write nothing
 	paths         []string
+
+	adopt adoptionOptions // a baseline and new code only (see adopt.go)
 }
 
 // usageError is a problem with the command line or configuration: exit 2.
