@@ -137,8 +137,12 @@ func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir strin
 	case a.newFromPatch == "-":
 		ad.changes, err = newcode.ParsePatch(c.Stdin, dir)
 	case a.newFromPatch != "":
+		name := a.newFromPatch
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
+		}
 		var f *os.File
-		if f, err = os.Open(filepath.Join(dir, a.newFromPatch)); err == nil {
+		if f, err = os.Open(name); err == nil {
 			ad.changes, err = newcode.ParsePatch(f, dir)
 			f.Close()
 		}
