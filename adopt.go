@@ -157,9 +157,10 @@ func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir strin
 	return ad, err
 }
 
-// showPath is path as messages name it: relative to dir when inside it.
+// showPath is path as messages name it: relative to dir, as findings
+// name files.
 func showPath(dir, path string) string {
-	if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
+	if rel, err := filepath.Rel(dir, path); err == nil {
 		return filepath.ToSlash(rel)
 	}
 	return path

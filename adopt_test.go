@@ -266,3 +266,118 @@ func TestBaselineSurvivesEdits(t *testing.T) {
 			"unchanged unknown-variable modules/a/manifests/init.pp 4")
 	})
 }
+
+// TestFixOnlyWhatIsReported: --fix applies the fixes of new findings and
+// leaves the baselined ones, and those outside the new code, as they are.
+func TestFixOnlyWhatIsReported(t *testing.T) {
+	dir := baselined(t)
+	edit(t, dir, aInit, func(s string) string { return strings.Replace(s, "}\n", "  notice($operatingsystem)\n}\n", 1) })
+	code, out, errOut := run(t, dir, "", "--fix")
+	if code != 0 {
+		t.Fatalf("--fix: exit %d, want 0: what is left is in the baseline\n%s%s", code, out, errOut)
+	}
+	got := readFile(t, filepath.Join(dir, aInit))
+	if want := "class a {\n  notice($osfamily)\n  notice($nope)\n  notice($facts['os']['name'])\n}\n"; got != want {
+		t.Errorf("--fix with a baseline wrote\n%s\nwant\n%s", got, want)
+	}
+	if site := readFile(t, filepath.Join(dir, siteDomain)); !strings.Contains(site, "$domain") {
+		t.Errorf("--fix fixed a baselined finding:\n%s", site)
+	}
+
+	dir = gitRepo(t, adoptionTree())
+	edit(t, dir, "modules/a/manifests/b.pp", func(s string) string { return strings.Replace(s, "}\n", "  notice($osfamily)\n}\n", 1) })
+	if code, out, errOut := run(t, dir, "", "--fix", "--new-from-rev", "HEAD"); code != 0 {
+		t.Fatalf("--fix --new-from-rev: exit %d\n%s%s", code, out, errOut)
+	}
+	if got, want := readFile(t, filepath.Join(dir, "modules/a/manifests/b.pp")), "class a::b {\n  notice($::operatingsystem)\n  notice($facts['os']['family'])\n}\n"; got != want {
+		t.Errorf("--fix --new-from-rev wrote\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestBaselineEveryFormat: every format reports only the new finding and
+// says that a baseline is in use.
+func TestBaselineEveryFormat(t *testing.T) {
+	dir := baselined(t)
+	edit(t, dir, aInit, func(s string) string { return strings.Replace(s, "}\n", "  notice($fresh)\n}\n", 1) })
+	_, text, _ := run(t, dir, "")
+	_, gh, _ := run(t, dir, "", "-f", "github")
+	_, js, _ := run(t, dir, "", "-f", "json")
+	for name, out := range map[string]string{"text": text, "github": gh, "json": js} {
+		if !strings.Contains(out, "$fresh") || strings.Contains(out, "$nope") || strings.Contains(out, "osfamily") {
+			t.Errorf("%s shows other findings than the new one:\n%s", name, out)
+		}
+	}
+	if !strings.Contains(gh, "4 findings accepted by .ducklint-baseline.json") {
+		t.Errorf("the github summary does not mention the baseline:\n%s", gh)
+	}
+	if len(decode(t, js).Findings) != 1 {
+		t.Errorf("json: want one finding\n%s", js)
+	}
+	// --no-baseline shows everything; a run from a subdirectory finds the
+	// baseline above it and matches the same way.
+	if _, out, _ := run(t, dir, "", "-f", "json", "--no-baseline"); len(decode(t, out).Findings) != 5 {
+		t.Errorf("--no-baseline: want all 5 findings\n%s", out)
+	}
+	sub := filepath.Join(dir, "modules")
+	code, out, _ := run(t, sub, "", "-f", "json", ".")
+	if got := decode(t, out).Findings; code != 1 || len(got) != 1 || got[0].File != "a/manifests/init.pp" {
+		t.Errorf("from a subdirectory: exit %d, findings %+v, want the new one", code, got)
+	}
+	// One file, as a pre-commit hook passes it: the other files' entries
+	// are not stale.
+	code, out, _ = run(t, dir, "", "-f", "json", siteDomain)
+	if code != 0 || !strings.Contains(out, `"unchanged": 1`) || !strings.Contains(out, `"stale": 0`) {
+		t.Errorf("one file: exit %d\n%s", code, out)
+	}
+}
+
+func TestBaselineFileErrors(t *testing.T) {
+	dir := gitRepo(t, adoptionTree())
+	if code, _, errOut := run(t, dir, "", "--baseline", "missing.json"); code != 2 || !strings.Contains(errOut, "baseline missing.json does not exist") {
+		t.Errorf("--baseline of a missing file: exit %d, %q", code, errOut)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".ducklint.toml"), []byte("baseline = \"ci/accepted.json\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := run(t, dir, ""); code != 2 || !strings.Contains(errOut, "baseline ci/accepted.json does not exist") {
+		t.Errorf("a configured baseline that is missing: exit %d, %q", code, errOut)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "ci"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut := run(t, dir, "", "baseline"); code != 0 || !strings.Contains(out, "ci/accepted.json: 4 accepted findings") {
+		t.Fatalf("baseline with a configured file: exit %d, %q, %q", code, out, errOut)
+	}
+	if code, out, _ := run(t, filepath.Join(dir, "modules"), ""); code != 0 || !strings.Contains(out, "accepted by ../ci/accepted.json") {
+		t.Errorf("the configured baseline from a subdirectory: exit %d\n%s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ci/accepted.json"), []byte("{\"version\": 1, \"findings\": [{}]}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := run(t, dir, ""); code != 2 || !strings.Contains(errOut, "ci/accepted.json: finding 1 has no rule") {
+		t.Errorf("a broken baseline: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := run(t, dir, "", "baseline", "--fix"); code != 2 || !strings.Contains(errOut, "--fix does not go with baseline") {
+		t.Errorf("baseline --fix: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := run(t, dir, "", "baseline", "--prune", "--baseline", "none.json"); code != 2 || !strings.Contains(errOut, "no baseline none.json to prune") {
+		t.Errorf("--prune without a baseline: exit %d, %q", code, errOut)
+	}
+}
+
+// TestBaselinePartialRegenerate: "ducklint baseline PATH" replaces the
+// entries of PATH and keeps the others.
+func TestBaselinePartialRegenerate(t *testing.T) {
+	dir := baselined(t)
+	edit(t, dir, aInit, func(s string) string { return strings.Replace(s, "  notice($nope)\n", "", 1) })
+	edit(t, dir, siteDomain, func(s string) string { return strings.Replace(s, "}\n", "  notice($fqdn)\n}\n", 1) })
+	if code, out, errOut := run(t, dir, "", "baseline", "modules"); code != 0 || !strings.Contains(out, "3 accepted findings (was 4)") {
+		t.Fatalf("baseline modules: exit %d, %q, %q", code, out, errOut)
+	}
+	// site.pp's new finding is still new: only modules/ was regenerated.
+	wantStates(t, "after regenerating modules/", sarifStates(t, dir),
+		"new legacy-fact manifests/site.pp 4",
+		"unchanged legacy-fact manifests/site.pp 3",
+		"unchanged legacy-fact modules/a/manifests/b.pp 2",
+		"unchanged legacy-fact modules/a/manifests/init.pp 2")
+}
