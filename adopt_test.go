@@ -201,7 +201,9 @@ func TestBaselineSurvivesEdits(t *testing.T) {
 			return "class a::early {\n  notice($nope)\n}\n" + strings.Replace(s, "  notice($nope)\n", "", 1)
 		})
 		edit(t, dir, aInit, func(s string) string { return strings.Replace(s, "class a::early", "class a", 1) })
-		edit(t, dir, aInit, func(s string) string { return strings.Replace(s, "class a {\n  notice($osfamily)", "class a::rest {\n  notice($osfamily)", 1) })
+		edit(t, dir, aInit, func(s string) string {
+			return strings.Replace(s, "class a {\n  notice($osfamily)", "class a::rest {\n  notice($osfamily)", 1)
+		})
 		// class a now holds $nope first; the legacy fact moved into
 		// class a::rest (wrong file for it: autoload-layout is new).
 		got := sarifStates(t, dir)
