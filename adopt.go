@@ -12,9 +12,7 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/internal/baseline"
-	"github.com/ducklint/ducklint/internal/fingerprint"
 	"github.com/ducklint/ducklint/internal/newcode"
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/reporter"
 )
 
@@ -82,29 +80,18 @@ type adoption struct {
 
 // baselinePath is the baseline file in effect, absolute: --baseline
 // (relative to dir), else the configuration's baseline, else the nearest
-// .ducklint-baseline.json in dir or above. explicit is false for the last,
-// and path is "" when there is none.
+// .ducklint-baseline.json in dir or above (see baseline.Locate).
 func baselinePath(a *adoptionOptions, dir string, ws *engine.Workspace) (path string, explicit bool) {
-	if a.baseline != "" {
-		if filepath.IsAbs(a.baseline) {
-			return a.baseline, true
-		}
-		return filepath.Join(dir, a.baseline), true
+	configured := ""
+	switch {
+	case a.baseline != "" && filepath.IsAbs(a.baseline):
+		configured = a.baseline
+	case a.baseline != "":
+		configured = filepath.Join(dir, a.baseline)
+	case ws.Config() != nil:
+		configured = ws.Config().Baseline
 	}
-	if cfg := ws.Config(); cfg != nil && cfg.Baseline != "" {
-		return cfg.Baseline, true
-	}
-	for d := dir; ; {
-		p := filepath.Join(d, baseline.DefaultName)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return p, false
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", false
-		}
-		d = parent
-	}
+	return baseline.Locate(dir, configured)
 }
 
 // newAdoption reads the baseline and the changed lines the flags ask for.
@@ -238,34 +225,8 @@ func (ad *adoption) isNew(d diagnostics.Diagnostic, ws *engine.Workspace) bool {
 
 // baselineFindings are res's findings as the baseline in baseDir sees them.
 func baselineFindings(res *engine.Result, ws *engine.Workspace, baseDir string) []baseline.Finding {
-	indexes := map[string]*parser.LineIndex{}
-	out := make([]baseline.Finding, len(res.Findings))
-	for i, d := range res.Findings {
-		idx, ok := indexes[d.File]
-		if !ok {
-			if src := res.Source(d.File); src != nil {
-				idx = parser.NewLineIndex(src)
-			}
-			indexes[d.File] = idx
-		}
-		enclosing := ""
-		if res.Enclosing != nil && d.Start.IsValid() {
-			enclosing = res.Enclosing(d.File, d.Start)
-		}
-		out[i] = baseline.Finding{
-			Rule: d.Rule, Path: relSlash(baseDir, ws.Abs(d.File)), Message: d.Message,
-			Enclosing: enclosing, Flagged: fingerprint.Flagged(idx, d.Start, d.End),
-		}
-	}
-	return out
+	return baseline.FromDiagnostics(res.Findings, baseDir, ws.Abs, res.Source, res.Enclosing)
 }
 
-// relSlash is path relative to dir with '/' separators (absolute when it
-// cannot be made relative).
-func relSlash(dir, path string) string {
-	rel, err := filepath.Rel(dir, path)
-	if err != nil {
-		return filepath.ToSlash(path)
-	}
-	return filepath.ToSlash(rel)
-}
+// relSlash is path relative to dir with '/' separators.
+func relSlash(dir, path string) string { return baseline.RelPath(dir, path) }

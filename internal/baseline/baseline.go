@@ -23,9 +23,12 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/internal/fingerprint"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // DefaultName is the baseline file's name when neither --baseline nor the
@@ -252,4 +255,63 @@ func marshal(s string) []byte {
 func entryLine(e Entry) []byte {
 	return fmt.Appendf(nil, `{"rule": %s, "path": %s, "count": %d, "fingerprint": %s, "message": %s}`,
 		marshal(e.Rule), marshal(e.Path), e.Count, marshal(e.Fingerprint), marshal(e.Message))
+}
+
+// Locate returns the baseline file in effect for a run in dir: configured
+// (--baseline, or the configuration's baseline, absolute) when it is not
+// "", else the nearest DefaultName in dir or above. explicit is true for a
+// configured file, and path is "" when there is none.
+func Locate(dir, configured string) (path string, explicit bool) {
+	if configured != "" {
+		return configured, true
+	}
+	for d := dir; ; {
+		p := filepath.Join(d, DefaultName)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p, false
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
+}
+
+// FromDiagnostics returns findings as a baseline in baseDir sees them:
+// abs makes a reported path absolute, source returns a reported file's
+// content and enclosing names the definition around a position (either
+// may be nil).
+func FromDiagnostics(ds []diagnostics.Diagnostic, baseDir string, abs func(string) string,
+	source func(string) []byte, enclosing func(string, parser.Pos) string) []Finding {
+	indexes := map[string]*parser.LineIndex{}
+	out := make([]Finding, len(ds))
+	for i, d := range ds {
+		idx, ok := indexes[d.File]
+		if !ok && source != nil {
+			if src := source(d.File); src != nil {
+				idx = parser.NewLineIndex(src)
+			}
+			indexes[d.File] = idx
+		}
+		encl := ""
+		if enclosing != nil && d.Start.IsValid() {
+			encl = enclosing(d.File, d.Start)
+		}
+		out[i] = Finding{
+			Rule: d.Rule, Path: RelPath(baseDir, abs(d.File)), Message: d.Message,
+			Enclosing: encl, Flagged: fingerprint.Flagged(idx, d.Start, d.End),
+		}
+	}
+	return out
+}
+
+// RelPath is path relative to the baseline's directory dir, with '/'
+// separators: how the baseline names files.
+func RelPath(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
 }
