@@ -238,7 +238,7 @@ func TestBaselineSurvivesEdits(t *testing.T) {
 		if rep.Baseline.File != baselineDoc || rep.Baseline.Unchanged != 3 || rep.Baseline.Stale != 1 {
 			t.Errorf("json baseline = %+v, want 3 unchanged and 1 stale", rep.Baseline)
 		}
-		if _, out, _ := run(t, dir, ""); !strings.Contains(out, "1 entry no longer match: ducklint baseline --prune removes them") {
+		if _, out, _ := run(t, dir, ""); !strings.Contains(out, "1 entry matches nothing: ducklint baseline --prune removes it") {
 			t.Errorf("the text summary does not count the stale entry:\n%s", out)
 		}
 

@@ -89,6 +89,15 @@ func TestNewFromRev(t *testing.T) {
 		"unknown-variable modules/a/manifests/init.pp:2",
 		"unknown-variable modules/a/manifests/init.pp:4",
 		"unknown-variable modules/a/manifests/init.pp:4")
+	// Through a symbolic link to the work tree, from a subdirectory: git
+	// names files by their real path, the findings by the link's.
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, link); err != nil {
+		t.Fatal(err)
+	}
+	wantFindings(t, "from a subdirectory through a link", newFindings(t, filepath.Join(link, "modules"), "--new-from-rev", "HEAD", "."),
+		"class-redeclared baz/manifests/init.pp:2",
+		"unknown-variable a/manifests/fresh.pp:2")
 	commitAll(t, dir, "include bar")
 
 	// A rename: the renamed file's old findings are not new.

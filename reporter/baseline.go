@@ -37,9 +37,11 @@ func baselineSummary(r *Report) string {
 		return ""
 	}
 	s := fmt.Sprintf(" (%s accepted by %s", plural(len(b.Unchanged), "finding", "findings"), b.File)
-	if b.Stale > 0 {
-		s += fmt.Sprintf("; %s no longer match: ducklint baseline --prune removes them",
-			plural(b.Stale, "entry", "entries"))
+	switch {
+	case b.Stale == 1:
+		s += "; 1 entry matches nothing: ducklint baseline --prune removes it"
+	case b.Stale > 1:
+		s += fmt.Sprintf("; %d entries match nothing: ducklint baseline --prune removes them", b.Stale)
 	}
 	return s + ")"
 }

@@ -25,11 +25,18 @@ func FromRev(ctx context.Context, dir, rev string) (*Changes, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, &GitError{fmt.Sprintf("%q is not a revision", rev)}
 	}
-	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
+	// The top of the work tree, spelled as dir is: git prints it with
+	// symbolic links resolved, and findings name files through dir.
+	prefix, err := git(ctx, dir, "rev-parse", "--show-prefix")
 	if err != nil {
 		return nil, err
 	}
-	root := filepath.FromSlash(strings.TrimRight(string(top), "\n"))
+	root := filepath.Clean(dir)
+	if p := strings.Trim(string(prefix), "/\n"); p != "" {
+		for range strings.Count(p, "/") + 1 {
+			root = filepath.Dir(root)
+		}
+	}
 	diff, err := git(ctx, root, "-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
 		"--src-prefix=a/", "--dst-prefix=b/", "-U0", "-M", rev, "--")
 	if err != nil {
