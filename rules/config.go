@@ -470,7 +470,7 @@ func (d *configDoc) puppet(e configEntry) (PuppetVersion, error) {
 func (d *configDoc) baseline(e configEntry) (string, error) {
 	name, ok := e.val.(string)
 	if !ok || strings.TrimSpace(name) == "" {
-		return "", d.wrongType(e, `the baseline file's path, like baseline = ".ducklint-baseline.json"`)
+		return "", d.wrongType(e, `a path in quotes, like ".ducklint-baseline.json"`)
 	}
 	if name = filepath.FromSlash(name); filepath.IsAbs(name) {
 		return name, nil
