@@ -188,9 +188,9 @@ func TestConfigPuppetVersion(t *testing.T) {
 // file's directory.
 func TestConfigBaseline(t *testing.T) {
 	for src, want := range map[string]string{
-		"baseline = \"ci/accepted.json\"\n":  filepath.Join("/repo", "ci", "accepted.json"),
+		"baseline = \"ci/accepted.json\"\n":   filepath.Join("/repo", "ci", "accepted.json"),
 		"baseline = \"/abs/accepted.json\"\n": filepath.FromSlash("/abs/accepted.json"),
-		"exclude = []\n":                       "",
+		"exclude = []\n":                      "",
 	} {
 		cfg, err := rules.ParseConfig(filepath.FromSlash("/repo/.ducklint.toml"), []byte(src), rules.Default())
 		if err != nil {

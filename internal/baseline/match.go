@@ -4,6 +4,7 @@ package baseline
 // matched; the names are SARIF's baselineState values.
 type State string
 
+// The states of findings and entries.
 const (
 	StateNew       State = "new"       // not in the baseline: reported
 	StateUnchanged State = "unchanged" // in the baseline: not reported

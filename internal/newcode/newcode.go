@@ -178,7 +178,7 @@ func (c *Changes) parse(r io.Reader, dir string) error {
 		case strings.HasPrefix(line, "@@ "):
 			oldStart, oldCount, newStart, newCount, err := hunkHeader(line)
 			if err != nil {
-				return fmt.Errorf("line %d: %v", lineNo, err)
+				return fmt.Errorf("line %d: %w", lineNo, err)
 			}
 			_ = oldStart
 			newLine, oldLeft, newLeft, inHunk = newStart, oldCount, newCount, true
