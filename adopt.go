@@ -70,7 +70,11 @@ type adoption struct {
 	basePath string         // the baseline file, absolute
 	baseShow string         // the baseline file as reports name it
 	changes  *newcode.Changes
-	dir      string // the working directory, absolute
+	// readChanges reads the changed lines again (nil for a patch, which
+	// does not change): after --fix has written files.
+	readChanges func() (*newcode.Changes, error)
+	dir         string                   // the working directory, absolute
+	all         []diagnostics.Diagnostic // the findings of the last filter, before it
 
 	// Of the last filter: the report's baseline section, and the match.
 	report   *reporter.Baseline
@@ -117,10 +121,12 @@ func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir strin
 	switch {
 	case a.newFromRev != "":
 		flagName = "--new-from-rev " + a.newFromRev
-		ad.changes, err = newcode.FromRev(ctx, dir, a.newFromRev)
+		ad.readChanges = func() (*newcode.Changes, error) { return newcode.FromRev(ctx, dir, a.newFromRev) }
+		ad.changes, err = ad.readChanges()
 	case a.newFromMergeBase != "":
 		flagName = "--new-from-merge-base " + a.newFromMergeBase
-		ad.changes, err = newcode.FromMergeBase(ctx, dir, a.newFromMergeBase)
+		ad.readChanges = func() (*newcode.Changes, error) { return newcode.FromMergeBase(ctx, dir, a.newFromMergeBase) }
+		ad.changes, err = ad.readChanges()
 	case a.newFromPatch == "-":
 		ad.changes, err = newcode.ParsePatch(c.Stdin, dir)
 	case a.newFromPatch != "":
@@ -161,6 +167,7 @@ func (ad *adoption) filter(res *engine.Result, ws *engine.Workspace) {
 	if !ad.active() {
 		return
 	}
+	ad.all = res.Findings
 	reported := res.Findings
 	if ad.base != nil {
 		ad.findings = baselineFindings(res, ws, filepath.Dir(ad.basePath))
@@ -203,6 +210,23 @@ func (ad *adoption) filter(res *engine.Result, ws *engine.Workspace) {
 		reported = kept
 	}
 	res.Findings = reported
+}
+
+// refilter reads the changed lines again and filters the findings of the
+// last filter with them: --fix has written files, and the lines a fix
+// added or removed moved the findings below them.
+func (ad *adoption) refilter(res *engine.Result, ws *engine.Workspace) error {
+	if ad.readChanges == nil {
+		return nil
+	}
+	changes, err := ad.readChanges()
+	if err != nil {
+		return err
+	}
+	ad.changes = changes
+	res.Findings = ad.all
+	ad.filter(res, ws)
+	return nil
 }
 
 // isNew reports whether d is on a changed line, or one of its related

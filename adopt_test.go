@@ -383,3 +383,20 @@ func TestBaselinePartialRegenerate(t *testing.T) {
 		"unchanged legacy-fact modules/a/manifests/b.pp 2",
 		"unchanged legacy-fact modules/a/manifests/init.pp 2")
 }
+
+// TestFixMovesNewCode: a fix that removes lines moves the findings below
+// it; what is new code is read again after --fix writes the files.
+func TestFixMovesNewCode(t *testing.T) {
+	dir := gitRepo(t, map[string]string{"modules/a/manifests/init.pp": "class a {\n  notice($nope)\n}\n"})
+	edit(t, dir, aInit, func(string) string {
+		return "class a {\n  # lint:ignore:legacy-fact\n  # lint:endignore\n  notice($nope)\n  notice($fresh)\n}\n"
+	})
+	wantFindings(t, "before --fix", newFindings(t, dir, "--new-from-rev", "HEAD"),
+		"unused-ignore modules/a/manifests/init.pp:2", "unknown-variable modules/a/manifests/init.pp:5")
+	// The unused block goes, and $nope moves up onto line 2, which was new.
+	wantFindings(t, "--fix", newFindings(t, dir, "--new-from-rev", "HEAD", "--fix"),
+		"unknown-variable modules/a/manifests/init.pp:3")
+	if got := readFile(t, filepath.Join(dir, aInit)); got != "class a {\n  notice($nope)\n  notice($fresh)\n}\n" {
+		t.Errorf("--fix wrote\n%s", got)
+	}
+}

@@ -107,6 +107,12 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 			return nil, err
 		}
 	}
+	if len(fixed) > 0 && !opts.diff {
+		// Lines the fixes added or removed moved the new code.
+		if err := adopt.refilter(res, ws); err != nil {
+			return nil, err
+		}
+	}
 	for i, d := range res.Findings {
 		if why := refused[d.File]; why != "" && len(d.Edits) > 0 {
 			res.Findings[i].Detail = joinSentences(d.Detail, "Not fixed: "+why+".")
