@@ -70,9 +70,11 @@ type adoption struct {
 	basePath string         // the baseline file, absolute
 	baseShow string         // the baseline file as reports name it
 	changes  *newcode.Changes
-	// readChanges reads the changed lines again (nil for a patch, which
-	// does not change): after --fix has written files.
+	// readChanges reads the changed lines from git (nil for a patch,
+	// which does not change): first while the tree is linted (pending),
+	// again after --fix has written files.
 	readChanges func() (*newcode.Changes, error)
+	pending     chan error
 	dir         string                   // the working directory, absolute
 	all         []diagnostics.Diagnostic // the findings of the last filter, before it
 
@@ -98,9 +100,10 @@ func baselinePath(a *adoptionOptions, dir string, ws *engine.Workspace) (path st
 	return baseline.Locate(dir, configured)
 }
 
-// newAdoption reads the baseline and the changed lines the flags ask for.
-// A missing baseline file that was named is a usage error, as is git's
-// refusal (not a work tree, an unknown revision).
+// newAdoption reads the baseline and the changed lines the flags ask for:
+// a patch at once, git's in the background (see wait). A missing baseline
+// file that was named is a usage error, as is git's refusal (not a work
+// tree, an unknown revision).
 func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir string, ws *engine.Workspace) (*adoption, error) {
 	ad := &adoption{dir: dir}
 	if !a.noBaseline {
@@ -117,16 +120,15 @@ func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir strin
 		}
 	}
 	var err error
-	flagName := ""
 	switch {
 	case a.newFromRev != "":
-		flagName = "--new-from-rev " + a.newFromRev
-		ad.readChanges = func() (*newcode.Changes, error) { return newcode.FromRev(ctx, dir, a.newFromRev) }
-		ad.changes, err = ad.readChanges()
+		ad.readChanges = gitChanges("--new-from-rev "+a.newFromRev, func() (*newcode.Changes, error) {
+			return newcode.FromRev(ctx, dir, a.newFromRev)
+		})
 	case a.newFromMergeBase != "":
-		flagName = "--new-from-merge-base " + a.newFromMergeBase
-		ad.readChanges = func() (*newcode.Changes, error) { return newcode.FromMergeBase(ctx, dir, a.newFromMergeBase) }
-		ad.changes, err = ad.readChanges()
+		ad.readChanges = gitChanges("--new-from-merge-base "+a.newFromMergeBase, func() (*newcode.Changes, error) {
+			return newcode.FromMergeBase(ctx, dir, a.newFromMergeBase)
+		})
 	case a.newFromPatch == "-":
 		ad.changes, err = newcode.ParsePatch(c.Stdin, dir)
 	case a.newFromPatch != "":
@@ -139,15 +141,43 @@ func (c *Command) newAdoption(ctx context.Context, a *adoptionOptions, dir strin
 			ad.changes, err = newcode.ParsePatch(f, dir)
 			f.Close()
 		}
-		if err != nil {
-			err = &usageError{fmt.Sprintf("--new-from-patch: %v", err)}
+	}
+	if err != nil {
+		return nil, &usageError{fmt.Sprintf("--new-from-patch: %v", err)}
+	}
+	if ad.readChanges != nil {
+		// git runs while the tree is linted.
+		ad.pending = make(chan error, 1)
+		go func() {
+			changes, err := ad.readChanges()
+			ad.changes = changes
+			ad.pending <- err
+		}()
+	}
+	return ad, nil
+}
+
+// gitChanges wraps a reading of changed lines from git so that git's
+// refusal is a usage error naming the flag.
+func gitChanges(flag string, read func() (*newcode.Changes, error)) func() (*newcode.Changes, error) {
+	return func() (*newcode.Changes, error) {
+		c, err := read()
+		var ge *newcode.GitError
+		if errors.As(err, &ge) {
+			return nil, &usageError{fmt.Sprintf("%s: git: %s", flag, ge.Msg)}
 		}
+		return c, err
 	}
-	var ge *newcode.GitError
-	if errors.As(err, &ge) {
-		return nil, &usageError{fmt.Sprintf("%s: git: %s", flagName, ge.Msg)}
+}
+
+// wait waits for the changed lines git is reading, and returns its error.
+func (ad *adoption) wait() error {
+	if ad.pending == nil {
+		return nil
 	}
-	return ad, err
+	err := <-ad.pending
+	ad.pending = nil
+	return err
 }
 
 // showPath is path as messages name it: relative to dir, as findings

@@ -60,6 +60,9 @@ func (c *Command) run(opts *options) (int, error) {
 	if err == nil {
 		var res *engine.Result
 		if res, err = snap.Check(ctx); err == nil {
+			if err := adopt.wait(); err != nil {
+				return ExitUsage, err
+			}
 			adopt.filter(res, ws)
 		}
 		if err == nil && opts.fix {

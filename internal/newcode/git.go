@@ -37,8 +37,18 @@ func FromRev(ctx context.Context, dir, rev string) (*Changes, error) {
 			root = filepath.Dir(root)
 		}
 	}
+	type output struct {
+		out []byte
+		err error
+	}
+	others := make(chan output, 1)
+	go func() {
+		out, err := git(ctx, root, "ls-files", "--others", "--exclude-standard", "-z")
+		others <- output{out, err}
+	}()
 	diff, err := git(ctx, root, "-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
 		"--src-prefix=a/", "--dst-prefix=b/", "-U0", "-M", rev, "--")
+	untracked := <-others
 	if err != nil {
 		return nil, err
 	}
@@ -46,11 +56,10 @@ func FromRev(ctx context.Context, dir, rev string) (*Changes, error) {
 	if err := c.parseBytes(diff, root); err != nil {
 		return nil, fmt.Errorf("reading git diff %s: %w", rev, err)
 	}
-	untracked, err := git(ctx, root, "ls-files", "--others", "--exclude-standard", "-z")
-	if err != nil {
-		return nil, err
+	if untracked.err != nil {
+		return nil, untracked.err
 	}
-	for p := range bytes.SplitSeq(untracked, []byte{0}) {
+	for p := range bytes.SplitSeq(untracked.out, []byte{0}) {
 		if len(p) > 0 {
 			c.file(filepath.Join(root, filepath.FromSlash(string(p)))).whole = true
 		}
