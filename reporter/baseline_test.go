@@ -32,6 +32,8 @@ func TestSARIFBaselineState(t *testing.T) {
 	}
 	type result struct {
 		RuleID              string            `json:"ruleId"`
+		Kind                string            `json:"kind"`
+		Level               string            `json:"level"`
 		BaselineState       string            `json:"baselineState"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		Suppressions        []struct {
@@ -51,6 +53,9 @@ func TestSARIFBaselineState(t *testing.T) {
 	var states []string
 	for _, r := range got {
 		states = append(states, r.BaselineState)
+		if absent := r.BaselineState == "absent"; absent != (r.Kind == "pass") || absent != (r.Level == "none") {
+			t.Errorf("%s %s: kind %q, level %q; want pass and none exactly for absent results", r.RuleID, r.BaselineState, r.Kind, r.Level)
+		}
 		if (r.BaselineState == "unchanged") != (len(r.Suppressions) == 1) ||
 			len(r.Suppressions) == 1 && (r.Suppressions[0].Kind != "external" || !strings.Contains(r.Suppressions[0].Justification, ".ducklint-baseline.json")) {
 			t.Errorf("%s %s: suppressions %+v, want one external exactly when unchanged", r.RuleID, r.BaselineState, r.Suppressions)

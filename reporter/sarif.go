@@ -88,6 +88,7 @@ type (
 	sarifResult struct {
 		RuleID              string            `json:"ruleId"`
 		RuleIndex           *int              `json:"ruleIndex,omitempty"`
+		Kind                string            `json:"kind,omitempty"` // "" is "fail"
 		Level               string            `json:"level"`
 		Message             sarifMessage      `json:"message"`
 		Locations           []sarifLocation   `json:"locations"`
@@ -313,22 +314,21 @@ func (r *Report) enclosing(file string, p parser.Pos) string {
 
 // sarifAbsent lists the baseline's entries that matched nothing, one
 // result per finding they accepted, located at their file only: the
-// baseline does not keep lines.
+// baseline does not keep lines. The problem is gone, so each is a "pass",
+// and SARIF then wants level "none".
 func sarifAbsent(r *Report, ruleIndex map[string]int) []sarifResult {
 	if r.Baseline == nil {
 		return nil
 	}
 	var out []sarifResult
 	for _, e := range r.Baseline.Absent {
-		level := "warning"
 		var idx *int
 		if i, ok := ruleIndex[e.Rule]; ok {
 			idx = &i
-			level = sarifLevel(r.Rules[i].Severity)
 		}
 		for n := 1; n <= e.Count; n++ {
 			out = append(out, sarifResult{
-				RuleID: e.Rule, RuleIndex: idx, Level: level,
+				RuleID: e.Rule, RuleIndex: idx, Kind: "pass", Level: "none",
 				Message:             sarifMessage{Text: nonEmpty(e.Message, e.Rule)},
 				Locations:           []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact(e.File, r.Dir)}}},
 				PartialFingerprints: map[string]string{fingerprintKey: fingerprint.Occurrence(e.Fingerprint, n)},
