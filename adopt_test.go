@@ -362,6 +362,9 @@ func TestBaselineFileErrors(t *testing.T) {
 	if code, _, errOut := run(t, dir, "", "baseline", "--fix"); code != 2 || !strings.Contains(errOut, "--fix does not go with baseline") {
 		t.Errorf("baseline --fix: exit %d, %q", code, errOut)
 	}
+	if code, _, errOut := run(t, dir, "", "baseline", "-f", "json"); code != 2 || !strings.Contains(errOut, "-f and --output do not go with it") {
+		t.Errorf("baseline -f json: exit %d, %q", code, errOut)
+	}
 	if code, _, errOut := run(t, dir, "", "baseline", "--prune", "--baseline", "none.json"); code != 2 || !strings.Contains(errOut, "no baseline none.json to prune") {
 		t.Errorf("--prune without a baseline: exit %d, %q", code, errOut)
 	}

@@ -20,11 +20,11 @@ import (
 const baselineUsageText = `usage: ducklint baseline [--prune] [flags] [PATH ...]
 
 Writes the findings of PATH (default ".") to the baseline file, so that
-later runs report only new findings. The file is
+later runs report only the findings it does not accept. The file is
 --baseline FILE, else baseline = "..." in the configuration, else the
-nearest .ducklint-baseline.json upward, else .ducklint-baseline.json beside
-the configuration file or in the current directory. Entries of files not
-under PATH are kept. See docs/adoption.md.
+nearest .ducklint-baseline.json upward, else .ducklint-baseline.json
+beside the configuration file or in the current directory. Entries of
+files not under PATH are kept. See docs/adoption.md.
 
 Flags:
       --prune                remove the entries that match no finding any more, and add none
@@ -89,6 +89,8 @@ func baselineFlagsOK(opts *options) error {
 		return &usageError{"--no-baseline does not go with baseline"}
 	case opts.adopt.newFromRev != "" || opts.adopt.newFromMergeBase != "" || opts.adopt.newFromPatch != "":
 		return &usageError{"a baseline holds every finding: --new-from-* does not go with it"}
+	case len(opts.outputs) != 1 || opts.outputs[0] != output{format: "text"}:
+		return &usageError{"baseline writes the baseline file, not a report: -f and --output do not go with it"}
 	case opts.listRules || opts.version:
 		return &usageError{"--list-rules and --version do not go with baseline"}
 	case slices.Contains(opts.paths, "-"):
