@@ -325,6 +325,12 @@ func TestBaselineEveryFormat(t *testing.T) {
 	if got := decode(t, out).Findings; code != 1 || len(got) != 1 || got[0].File != "a/manifests/init.pp" {
 		t.Errorf("from a subdirectory: exit %d, findings %+v, want the new one", code, got)
 	}
+	// An editor's buffer on standard input.
+	code, out, _ = run(t, dir, "class a {\n  notice($osfamily)\n  notice($nope)\n  notice($buffer)\n}\n",
+		"-f", "json", "--stdin-filename", aInit, "-")
+	if got := decode(t, out).Findings; code != 1 || len(got) != 1 || !strings.Contains(got[0].Message, "$buffer") {
+		t.Errorf("standard input: exit %d, findings %+v, want the new one", code, got)
+	}
 	// One file, as a pre-commit hook passes it: the other files' entries
 	// are not stale.
 	code, out, _ = run(t, dir, "", "-f", "json", siteDomain)
@@ -343,6 +349,9 @@ func TestBaselineFileErrors(t *testing.T) {
 	}
 	if code, _, errOut := run(t, dir, ""); code != 2 || !strings.Contains(errOut, "baseline ci/accepted.json does not exist") {
 		t.Errorf("a configured baseline that is missing: exit %d, %q", code, errOut)
+	}
+	if code, _, errOut := run(t, dir, "", "baseline"); code != 2 || !strings.Contains(errOut, "cannot write the baseline ci/accepted.json: no such file or directory") {
+		t.Errorf("baseline into a missing directory: exit %d, %q", code, errOut)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "ci"), 0o755); err != nil {
 		t.Fatal(err)

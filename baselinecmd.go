@@ -196,7 +196,11 @@ func (c *Command) writeBaseline(opts *options, prune bool) (string, error) {
 		return "", err
 	}
 	if err := writeNewFile(path, buf.Bytes()); err != nil {
-		return "", err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", &usageError{fmt.Sprintf("cannot write the baseline %s: %v", show, err)}
 	}
 	return msg, nil
 }
