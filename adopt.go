@@ -78,10 +78,8 @@ type adoption struct {
 	dir         string                   // the working directory, absolute
 	all         []diagnostics.Diagnostic // the findings of the last filter, before it
 
-	// Of the last filter: the report's baseline section, and the match.
-	report   *reporter.Baseline
-	match    *baseline.Match
-	findings []baseline.Finding
+	// report is the baseline section of the last filter's report.
+	report *reporter.Baseline
 }
 
 // baselinePath is the baseline file in effect, absolute: --baseline
@@ -200,30 +198,18 @@ func (ad *adoption) filter(res *engine.Result, ws *engine.Workspace) {
 	ad.all = res.Findings
 	reported := res.Findings
 	if ad.base != nil {
-		ad.findings = baselineFindings(res, ws, filepath.Dir(ad.basePath))
-		checked := map[string]string{} // baseline path -> reported path
-		for _, f := range res.Files {
-			checked[relSlash(filepath.Dir(ad.basePath), ws.Abs(f))] = f
-		}
 		baseDir := filepath.Dir(ad.basePath)
-		ad.match = ad.base.Match(ad.findings, baseline.Scope{
-			Checked: func(p string) bool { _, ok := checked[p]; return ok },
-			Exists: func(p string) bool {
-				_, err := os.Lstat(filepath.Join(baseDir, filepath.FromSlash(p)))
-				return err == nil
-			},
-			Hash: func(p string) string { return baseline.ContentHash(res.Source(checked[p])) },
-		})
-		ad.report = &reporter.Baseline{File: ad.baseShow, Stale: ad.match.Stale}
+		m := ad.base.Match(baselineFindings(res, ws, baseDir), baseline.RunScope(baseDir, res.Files, ws.Abs, res.Source))
+		ad.report = &reporter.Baseline{File: ad.baseShow, Stale: m.Stale}
 		reported = nil
 		for i, d := range res.Findings {
-			if ad.match.States[i] == baseline.StateUnchanged {
+			if m.States[i] == baseline.StateUnchanged {
 				ad.report.Unchanged = append(ad.report.Unchanged, d)
 			} else {
 				reported = append(reported, d)
 			}
 		}
-		for _, e := range ad.match.Absent {
+		for _, e := range m.Absent {
 			ad.report.Absent = append(ad.report.Absent, reporter.AbsentEntry{
 				Rule: e.Rule, File: showPath(ad.dir, filepath.Join(baseDir, filepath.FromSlash(e.Path))),
 				Message: e.Message, Fingerprint: e.Fingerprint, Count: e.Count,

@@ -157,38 +157,23 @@ func (c *Command) writeBaseline(opts *options, prune bool) (string, error) {
 	}
 	baseDir := filepath.Dir(path)
 	findings := baselineFindings(res, ws, baseDir)
-	checked := map[string]string{}
-	for _, f := range res.Files {
-		checked[relSlash(baseDir, ws.Abs(f))] = f
-	}
-	hash := func(p string) string {
-		if f, ok := checked[p]; ok {
-			return baseline.ContentHash(res.Source(f))
-		}
-		return ""
-	}
-	exists := func(p string) bool {
-		_, err := os.Lstat(filepath.Join(baseDir, filepath.FromSlash(p)))
-		return err == nil
-	}
+	scope := baseline.RunScope(baseDir, res.Files, ws.Abs, res.Source)
 
 	var out *baseline.File
 	var msg string
 	show := showPath(dir, path)
 	switch {
 	case prune:
-		m := old.Match(findings, baseline.Scope{
-			Checked: func(p string) bool { _, ok := checked[p]; return ok }, Exists: exists, Hash: hash,
-		})
-		out = m.Pruned(findings, hash)
+		m := old.Match(findings, scope)
+		out = m.Pruned(findings, scope.Hash)
 		msg = fmt.Sprintf("%s: removed %s (%s fixed); %s left",
 			show, plural(m.Stale, "stale entry", "stale entries"), plural(old.Findings()-out.Findings(), "finding", "findings"),
 			plural(out.Findings(), "accepted finding", "accepted findings"))
 	case old != nil:
-		out = old.Update(findings, func(p string) bool { _, ok := checked[p]; return ok || !exists(p) }, hash)
+		out = old.Update(findings, func(p string) bool { return scope.Checked(p) || !scope.Exists(p) }, scope.Hash)
 		msg = fmt.Sprintf("%s: %s (was %d)", show, plural(out.Findings(), "accepted finding", "accepted findings"), old.Findings())
 	default:
-		out = baseline.New(findings, hash)
+		out = baseline.New(findings, scope.Hash)
 		msg = fmt.Sprintf("%s: %s", show, plural(out.Findings(), "accepted finding", "accepted findings"))
 	}
 	var buf bytes.Buffer

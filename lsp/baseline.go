@@ -143,18 +143,8 @@ func (s *baselineSnapshot) Findings(ctx context.Context, paths ...string) (map[s
 	findings := res.Findings
 	if b, path := s.w.baseline(); b != nil {
 		baseDir := filepath.Dir(path)
-		checked := map[string]string{}
-		for _, f := range res.Files {
-			checked[baseline.RelPath(baseDir, s.w.Abs(f))] = f
-		}
-		m := b.Match(baseline.FromDiagnostics(findings, baseDir, s.w.Abs, res.Source, res.Enclosing), baseline.Scope{
-			Checked: func(p string) bool { _, ok := checked[p]; return ok },
-			Exists: func(p string) bool {
-				_, err := os.Lstat(filepath.Join(baseDir, filepath.FromSlash(p)))
-				return err == nil
-			},
-			Hash: func(p string) string { return baseline.ContentHash(res.Source(checked[p])) },
-		})
+		m := b.Match(baseline.FromDiagnostics(findings, baseDir, s.w.Abs, res.Source, res.Enclosing),
+			baseline.RunScope(baseDir, res.Files, s.w.Abs, res.Source))
 		kept := make([]Finding, 0, len(findings))
 		accepted := map[acceptedKey]bool{}
 		for i, f := range findings {

@@ -1,5 +1,10 @@
 package baseline
 
+import (
+	"os"
+	"path/filepath"
+)
+
 // State is what the baseline says of a finding, or of an entry no finding
 // matched; the names are SARIF's baselineState values.
 type State string
@@ -36,7 +41,8 @@ type Scope struct {
 	Checked func(path string) bool
 	// Exists reports whether a file is at path.
 	Exists func(path string) bool
-	// Hash returns the content hash (ContentHash) of a checked file.
+	// Hash returns the content hash (ContentHash) of a checked file, ""
+	// for another.
 	Hash func(path string) string
 }
 
@@ -194,4 +200,28 @@ func (m *Match) Pruned(findings []Finding, hash func(path string) string) *File 
 	}
 	out.sort()
 	return out
+}
+
+// RunScope is the Scope of a run whose baseline is in baseDir: files are
+// the reported paths of the files it checked, abs makes a reported path
+// absolute and source returns a checked file's content.
+func RunScope(baseDir string, files []string, abs func(string) string, source func(string) []byte) Scope {
+	checked := make(map[string]string, len(files)) // baseline path -> reported path
+	for _, f := range files {
+		checked[RelPath(baseDir, abs(f))] = f
+	}
+	return Scope{
+		Checked: func(p string) bool { _, ok := checked[p]; return ok },
+		Exists: func(p string) bool {
+			_, err := os.Lstat(filepath.Join(baseDir, filepath.FromSlash(p)))
+			return err == nil
+		},
+		Hash: func(p string) string {
+			f, ok := checked[p]
+			if !ok {
+				return ""
+			}
+			return ContentHash(source(f))
+		},
+	}
 }
