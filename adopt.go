@@ -245,18 +245,18 @@ func (ad *adoption) refilter(res *engine.Result, ws *engine.Workspace) error {
 	return nil
 }
 
-// isNew reports whether d is on a changed line, or one of its related
-// locations is.
+// isNew reports whether d is on a changed line or beside removed ones, or
+// one of its related locations is (see newcode.Changes.Touched).
 func (ad *adoption) isNew(d diagnostics.Diagnostic, ws *engine.Workspace) bool {
 	end := d.End.Line
 	if !d.End.IsValid() {
 		end = d.Start.Line
 	}
-	if ad.changes.Added(ws.Abs(d.File), int(d.Start.Line), int(end)) {
+	if ad.changes.Touched(ws.Abs(d.File), int(d.Start.Line), int(end)) {
 		return true
 	}
 	for _, r := range d.Related {
-		if r.File != "" && ad.changes.Touched(ws.Abs(r.File), int(r.Start.Line)) {
+		if r.File != "" && ad.changes.Touched(ws.Abs(r.File), int(r.Start.Line), int(r.Start.Line)) {
 			return true
 		}
 	}

@@ -162,3 +162,21 @@ func TestNewFromRevErrors(t *testing.T) {
 		t.Errorf("a missing patch: exit %d, %q", code, errOut)
 	}
 }
+
+// TestNewFromRevRemovedInclude: removing an include makes the read below
+// it a finding on a line the change did not touch; it is new code.
+func TestNewFromRevRemovedInclude(t *testing.T) {
+	dir := gitRepo(t, map[string]string{
+		"manifests/site.pp":             "include c\n",
+		"modules/a/manifests/b.pp":      "class a::b {\n  $x = 1\n}\n",
+		"modules/c/manifests/init.pp":   "class c {\n  include a::b\n  notice($a::b::x)\n}\n",
+		"modules/c/manifests/other.pp":  "class c::other {\n  notice($osfamily)\n\n  notice($c_other_old)\n}\n",
+		"modules/c/manifests/params.pp": "class c::params {\n}\n",
+	})
+	wantFindings(t, "before", newFindings(t, dir, "--new-from-rev", "HEAD"))
+	edit(t, dir, "modules/c/manifests/init.pp", func(s string) string { return strings.Replace(s, "  include a::b\n", "", 1) })
+	// A removed blank line two lines from an old finding does not make it new.
+	edit(t, dir, "modules/c/manifests/other.pp", func(s string) string { return strings.Replace(s, "\n\n", "\n", 1) })
+	wantFindings(t, "after removing the include", newFindings(t, dir, "--new-from-rev", "HEAD"),
+		"qualified-read-without-include modules/c/manifests/init.pp:2")
+}

@@ -67,16 +67,19 @@ func (c *Changes) Added(abs string, from, to int) bool {
 	return i < len(fc.added) && fc.added[i].from <= to
 }
 
-// Touched reports whether line of the file at abs was added or modified,
-// or is beside lines the change removed: a related location there is the
-// place an edit removed code from, such as a deleted include.
-func (c *Changes) Touched(abs string, line int) bool {
-	if c.Added(abs, line, line) {
+// Touched reports whether any of lines [from, to] of the file at abs was
+// added or modified, or is the first line after code the change removed
+// without putting anything in its place: code below removed code can
+// mean something else without changing (a read below a deleted include),
+// and a related location there is where an edit removed code from.
+// Blank and comment lines removed do not count.
+func (c *Changes) Touched(abs string, from, to int) bool {
+	if c.Added(abs, from, to) {
 		return true
 	}
-	fc := c.files[abs]
-	_, found := slices.BinarySearch(fc.nearLines(), line)
-	return found
+	near := c.files[abs].nearLines()
+	i, _ := slices.BinarySearch(near, from)
+	return i < len(near) && near[i] <= max(to, from)
 }
 
 func (fc *fileChanges) nearLines() []int {
@@ -128,7 +131,8 @@ func (c *Changes) parse(r io.Reader, dir string) error {
 		newLeft          int
 		lineNo           int
 		inHunk           bool
-		lastRemovedAt    = -1
+		after            int  // the first line after the hunk, in the new version
+		pureRemoval      bool // the hunk adds no line
 	)
 	for sc.Scan() {
 		lineNo++
@@ -143,9 +147,8 @@ func (c *Changes) parse(r io.Reader, dir string) error {
 				newLeft--
 				continue
 			case strings.HasPrefix(line, "-"):
-				if cur != nil && lastRemovedAt != newLine {
-					cur.near = append(cur.near, newLine-1, newLine)
-					lastRemovedAt = newLine
+				if cur != nil && pureRemoval && isCode(line[1:]) {
+					cur.near = append(cur.near, after)
 				}
 				oldLeft--
 				continue
@@ -185,13 +188,20 @@ func (c *Changes) parse(r io.Reader, dir string) error {
 			if newCount == 0 {
 				newLine = newStart + 1 // "+4,0": the removed lines were after line 4
 			}
-			lastRemovedAt = -1
+			after, pureRemoval = newLine+newCount, newCount == 0
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("reading the diff: %w", err)
 	}
 	return nil
+}
+
+// isCode reports whether a line removed from a manifest held code: not
+// blank, not only a comment.
+func isCode(line string) bool {
+	t := strings.TrimSpace(line)
+	return t != "" && !strings.HasPrefix(t, "#")
 }
 
 // hunkHeader parses "@@ -a,b +c,d @@ ...".

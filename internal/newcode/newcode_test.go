@@ -18,6 +18,9 @@ func TestParsePatch(t *testing.T) {
 @@ -10,2 +11,0 @@ class x {
 -  gone
 -  gone too
+@@ -15,2 +14,0 @@ class x {
+-
+-  # a comment
 @@ -20 +19 @@
 -old
 +new
@@ -42,11 +45,14 @@ func TestParsePatch(t *testing.T) {
 			t.Errorf("Added(x.pp:%d) = %v, want %v", line, got, want)
 		}
 	}
+	if !c.Touched(x, 3, 12) || c.Touched(x, 13, 17) {
+		t.Errorf("ranges: 3-12 should reach the line after the removal, 13-17 nothing")
+	}
 	if !c.Added(x, 1, 2) || c.Added(x, 3, 18) {
 		t.Errorf("ranges: 1-2 should overlap the added line 2, 3-18 nothing")
 	}
-	for line, want := range map[int]bool{10: false, 11: true, 12: true, 13: false, 18: true} {
-		if got := c.Touched(x, line); got != want {
+	for line, want := range map[int]bool{10: false, 11: false, 12: true, 13: false, 14: false, 15: false, 18: false, 20: false} {
+		if got := c.Touched(x, line, line); got != want {
 			t.Errorf("Touched(x.pp:%d) = %v, want %v", line, got, want)
 		}
 	}
