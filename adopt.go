@@ -267,6 +267,3 @@ func (ad *adoption) isNew(d diagnostics.Diagnostic, ws *engine.Workspace) bool {
 func baselineFindings(res *engine.Result, ws *engine.Workspace, baseDir string) []baseline.Finding {
 	return baseline.FromDiagnostics(res.Findings, baseDir, ws.Abs, res.Source, res.Enclosing)
 }
-
-// relSlash is path relative to dir with '/' separators.
-func relSlash(dir, path string) string { return baseline.RelPath(dir, path) }
