@@ -185,12 +185,25 @@ func TestBaselineSurvivesEdits(t *testing.T) {
 			"unchanged legacy-fact modules/a/manifests/b.pp 2",
 			"unchanged legacy-fact modules/a/manifests/init.pp 2",
 			"unchanged unknown-variable modules/a/manifests/init.pp 3")
+		// --prune moves the renamed file's entries to its new name.
+		if code, out, errOut := run(t, dir, "", "baseline", "--prune"); code != 0 || !strings.Contains(out, "removed 0 stale entries (0 findings fixed); 4 accepted findings left") {
+			t.Fatalf("baseline --prune after git mv: exit %d, %q, %q", code, out, errOut)
+		}
+		if doc := readFile(t, filepath.Join(dir, baselineDoc)); strings.Contains(doc, `"manifests/site.pp"`) || !strings.Contains(doc, `"manifests/nodes.pp"`) {
+			t.Errorf("--prune did not move the entries of the renamed file:\n%s", doc)
+		}
+		edit(t, dir, "manifests/nodes.pp", func(s string) string { return "# edited after the rename\n" + s })
+		wantStates(t, "the renamed file edited after --prune", sarifStates(t, dir),
+			"unchanged legacy-fact manifests/nodes.pp 4",
+			"unchanged legacy-fact modules/a/manifests/b.pp 2",
+			"unchanged legacy-fact modules/a/manifests/init.pp 2",
+			"unchanged unknown-variable modules/a/manifests/init.pp 3")
 		// A module file renamed: its class no longer matches its path,
 		// which is new; its legacy fact is not.
 		git(t, dir, "mv", "modules/a/manifests/b.pp", "modules/a/manifests/c.pp")
 		wantStates(t, "a module file renamed", sarifStates(t, dir),
 			"new autoload-layout modules/a/manifests/c.pp 1",
-			"unchanged legacy-fact manifests/nodes.pp 3",
+			"unchanged legacy-fact manifests/nodes.pp 4",
 			"unchanged legacy-fact modules/a/manifests/c.pp 2",
 			"unchanged legacy-fact modules/a/manifests/init.pp 2",
 			"unchanged unknown-variable modules/a/manifests/init.pp 3")
@@ -380,9 +393,19 @@ func TestBaselineFileErrors(t *testing.T) {
 }
 
 // TestBaselinePartialRegenerate: "ducklint baseline PATH" replaces the
-// entries of PATH and keeps the others.
+// entries of PATH and keeps the others; regenerating an unchanged tree
+// changes nothing.
 func TestBaselinePartialRegenerate(t *testing.T) {
 	dir := baselined(t)
+	before := readFile(t, filepath.Join(dir, baselineDoc))
+	for _, args := range [][]string{{"baseline"}, {"baseline", "modules"}, {"baseline", "--prune"}} {
+		if code, _, errOut := run(t, dir, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d, %q", args, code, errOut)
+		}
+		if after := readFile(t, filepath.Join(dir, baselineDoc)); after != before {
+			t.Errorf("%v on an unchanged tree changed the baseline:\n%s\nwas\n%s", args, after, before)
+		}
+	}
 	edit(t, dir, aInit, func(s string) string { return strings.Replace(s, "  notice($nope)\n", "", 1) })
 	edit(t, dir, siteDomain, func(s string) string { return strings.Replace(s, "}\n", "  notice($fqdn)\n}\n", 1) })
 	if code, out, errOut := run(t, dir, "", "baseline", "modules"); code != 0 || !strings.Contains(out, "3 accepted findings (was 4)") {
