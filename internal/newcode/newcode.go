@@ -17,6 +17,11 @@ import (
 // Changes are the lines a change added or modified, by absolute path.
 type Changes struct {
 	files map[string]*fileChanges
+	// With git: the work tree's top and the files git tracks, by absolute
+	// path. A file below root that git does not track is new throughout
+	// (the files git ignores are not linted unless named).
+	root    string
+	tracked map[string]bool
 }
 
 // fileChanges are one file's changed lines (in the new version).
@@ -49,7 +54,7 @@ func (c *Changes) Files() int { return len(c.files) }
 func (c *Changes) Added(abs string, from, to int) bool {
 	fc := c.files[abs]
 	if fc == nil {
-		return false
+		return c.untracked(abs)
 	}
 	if fc.whole || from <= 0 {
 		return true
@@ -80,6 +85,16 @@ func (c *Changes) Touched(abs string, from, to int) bool {
 	near := c.files[abs].nearLines()
 	i, _ := slices.BinarySearch(near, from)
 	return i < len(near) && near[i] <= max(to, from)
+}
+
+// untracked reports whether abs is a file below the work tree's top that
+// git does not track.
+func (c *Changes) untracked(abs string) bool {
+	if c.tracked == nil || c.tracked[abs] {
+		return false
+	}
+	rel, err := filepath.Rel(c.root, abs)
+	return err == nil && filepath.IsLocal(rel)
 }
 
 func (fc *fileChanges) nearLines() []int {
