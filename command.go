@@ -65,6 +65,8 @@ type options struct {
 	fix           bool // apply the findings' exact edits (see fix.go)
 	diff          bool // with fix: print the edits as a unified diff, write nothing
 	paths         []string
+
+	adopt adoptionOptions // a baseline and new code only (see adopt.go)
 }
 
 // usageError is a problem with the command line or configuration: exit 2.
@@ -97,6 +99,9 @@ func (c *Command) Main(args []string) (code int) {
 	}
 	if len(args) > 1 && args[1] == "layout" {
 		return c.layoutCommand(args[2:])
+	}
+	if len(args) > 1 && args[1] == "baseline" {
+		return c.baselineCommand(args[2:])
 	}
 	opts, err := c.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -191,6 +196,7 @@ const usageText = `usage: ducklint [flags] [PATH ...]
        ducklint policy test [FILE ...]
        ducklint init [--stdout] [--force] [DIR]
        ducklint layout [-f json] [PATH ...]
+       ducklint baseline [--prune] [flags] [PATH ...]
 
 Lints Puppet manifests (*.pp), EPP templates (*.epp) and the Hiera files
 (hiera.yaml and the data files its hierarchy reads) of environments and
@@ -214,7 +220,7 @@ Flags:
   -v, --verbose              text format: explain each finding below it (why, Puppet's words, the fix)
       --fix                  apply the exact fixes findings carry to .pp and .epp files, then report what is left
       --diff                 with --fix: print the fixes as a unified diff and write nothing
-
+%s
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or path error, 3 internal failure.
 `
 
@@ -240,6 +246,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.BoolVar(&opts.verbose, "verbose", false, "")
 	fs.BoolVar(&opts.fix, "fix", false, "")
 	fs.BoolVar(&opts.diff, "diff", false, "")
+	opts.adopt.register(fs)
 	help := false
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&help, "help", false, "")
@@ -264,7 +271,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 		rest = rest[1:]
 	}
 	if help {
-		fmt.Fprintf(c.Stdout, usageText, strings.Join(reporter.Names(), "|"), runtime.GOMAXPROCS(0))
+		fmt.Fprintf(c.Stdout, usageText, strings.Join(reporter.Names(), "|"), runtime.GOMAXPROCS(0), adoptionUsage)
 		return nil, flag.ErrHelp
 	}
 	if _, ok := reporter.Lookup(opts.format); !ok {
@@ -291,6 +298,9 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	}
 	if stdin > 1 {
 		return nil, &usageError{`"-" (standard input) may be given only once`}
+	}
+	if err := opts.adopt.check(stdin > 0); err != nil {
+		return nil, err
 	}
 	if opts.diff && !opts.fix {
 		return nil, &usageError{"--diff shows what --fix would change: give both"}

@@ -22,10 +22,11 @@ const maxFixRounds = 8
 // Puppet files they are in, as overlays of the workspace: round by round,
 // linting again after each, until no finding has an edit left to apply.
 // A file whose edits are not safe stays as it was, and its findings say
-// why in their detail. Then it writes the fixed files, or with --diff
+// why in their detail. Only the findings the run reports (adopt) are
+// fixed, not those a baseline accepts or outside the new code. Then it writes the fixed files, or with --diff
 // prints their unified diff and writes nothing, and returns the findings
 // of the fixed tree.
-func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, res *engine.Result) (*engine.Result, error) {
+func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, res *engine.Result, adopt *adoption) (*engine.Result, error) {
 	original := map[string][]byte{} // by reported path, before the first edit
 	current := map[string][]byte{}
 	refused := map[string]string{} // why a file's edits were not applied
@@ -81,6 +82,7 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 		if res, err = snap.Check(ctx); err != nil {
 			return nil, err
 		}
+		adopt.filter(res, ws)
 	}
 
 	var fixed []string
@@ -102,6 +104,12 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 			continue
 		}
 		if err := fix.WriteFile(ws.Abs(f), current[f]); err != nil {
+			return nil, err
+		}
+	}
+	if len(fixed) > 0 && !opts.diff {
+		// Lines the fixes added or removed moved the new code.
+		if err := adopt.refilter(res, ws); err != nil {
 			return nil, err
 		}
 	}

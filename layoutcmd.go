@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/ducklint/ducklint/internal/words"
 	"io"
 	"os"
 	"path"
@@ -313,14 +314,6 @@ func boolOrder(a, b bool) int {
 	return 1
 }
 
-// plural says "1 file", "2 files".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
 // nonNil returns s, or an empty slice for nil, so JSON says [] not null.
 func nonNil(s []string) []string {
 	if s == nil {
@@ -388,7 +381,7 @@ func (r *layoutReport) writeText(w io.Writer) error {
 		fmt.Fprintf(&b, "ambiguous %s: %s\n", a.Dir, a.Reason)
 	}
 	if len(r.Context) > 0 {
-		fmt.Fprintf(&b, "context, analysed but not reported (%s):\n", plural(len(r.Context), "file"))
+		fmt.Fprintf(&b, "context, analysed but not reported (%s):\n", words.Count(len(r.Context), "file", "files"))
 		writeContextGroups(&b, r.Context)
 	}
 	for _, p := range r.Problems {
@@ -419,6 +412,6 @@ func writeContextGroups(b *strings.Builder, files []layoutContext) {
 		counts[g]++
 	}
 	for _, g := range order {
-		fmt.Fprintf(b, "  %s/: %s (%s)\n", g.dir, plural(counts[g], "file"), g.why)
+		fmt.Fprintf(b, "  %s/: %s (%s)\n", g.dir, words.Count(counts[g], "file", "files"), g.why)
 	}
 }

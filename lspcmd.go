@@ -21,6 +21,10 @@ Flags:
       --enable RULE,...   enable rules
       --disable RULE,...  disable rules
       --jobs N            files processed at once (default %d)
+      --baseline-findings hint|hide|show
+                          the findings the baseline file accepts (.ducklint-baseline.json, or
+                          baseline = "..." in the configuration): hints (default), hidden, or
+                          shown as any other finding
 `
 
 // serveLSP runs `ducklint lsp`: the language server on the command's
@@ -35,6 +39,8 @@ func (c *Command) serveLSP(args []string) int {
 	fs.Var(listFlag{&enable}, "enable", "")
 	fs.Var(listFlag{&disable}, "disable", "")
 	fs.IntVar(&jobs, "jobs", jobs, "")
+	baselineFindings := string(lsp.BaselineHint)
+	fs.StringVar(&baselineFindings, "baseline-findings", baselineFindings, "")
 	help := false
 	fs.BoolVar(&help, "h", false, "")
 	fs.BoolVar(&help, "help", false, "")
@@ -54,10 +60,15 @@ func (c *Command) serveLSP(args []string) int {
 		fmt.Fprintf(c.Stderr, "ducklint lsp: --jobs must be at least 1, got %d\n", jobs)
 		return ExitUsage
 	}
+	mode, ok := lsp.ParseBaselineMode(baselineFindings)
+	if !ok {
+		fmt.Fprintf(c.Stderr, "ducklint lsp: --baseline-findings %q: want hint, hide or show\n", baselineFindings)
+		return ExitUsage
+	}
 	version := c.build().reportVersion()
 	srv := &lsp.Server{
-		NewWorkspace: lsp.EngineWorkspaces(engine.Options{Enable: enable, Disable: disable, Jobs: jobs,
-			CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(version), Now: c.now}),
+		NewWorkspace: lsp.EngineWorkspacesWithBaseline(engine.Options{Enable: enable, Disable: disable, Jobs: jobs,
+			CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(version), Now: c.now}, mode),
 		Log: c.Stderr, Debounce: lsp.DefaultDebounce, Version: version,
 	}
 	if err := srv.Serve(context.Background(), stdio{c.Stdin, c.Stdout}); err != nil {

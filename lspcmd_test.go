@@ -41,6 +41,9 @@ func TestLSPSubcommandWithoutShutdownExitsOne(t *testing.T) {
 	if code, _, errOut := run(t, dir, "", "lsp", "stray"); code != 2 || !strings.Contains(errOut, `unexpected argument "stray"`) {
 		t.Errorf("ducklint lsp stray: exit %d, stderr %q; want a usage error", code, errOut)
 	}
+	if code, _, errOut := run(t, dir, "", "lsp", "--baseline-findings", "grey"); code != 2 || !strings.Contains(errOut, "want hint, hide or show") {
+		t.Errorf("ducklint lsp --baseline-findings grey: exit %d, stderr %q; want a usage error", code, errOut)
+	}
 }
 
 func TestDirectoryNamedLSPIsLintedAsAPath(t *testing.T) {

@@ -55,17 +55,27 @@ func (c *Command) run(opts *options) (int, error) {
 	defer files.discard()
 
 	ctx := context.Background()
+	adopt, err := c.newAdoption(ctx, &opts.adopt, dir, ws)
+	if err != nil {
+		return ExitUsage, err
+	}
 	snap, err := ws.Snapshot(ctx)
 	if err == nil {
 		var res *engine.Result
-		if res, err = snap.Check(ctx); err == nil && opts.fix {
-			res, err = c.fix(ctx, opts, ws, res)
+		if res, err = snap.Check(ctx); err == nil {
+			if err := adopt.wait(); err != nil {
+				return ExitUsage, err
+			}
+			adopt.filter(res, ws)
+		}
+		if err == nil && opts.fix {
+			res, err = c.fix(ctx, opts, ws, res, adopt)
 		}
 		if err == nil && opts.diff {
 			return c.exitCode(opts, res), nil
 		}
 		if err == nil {
-			return c.report(opts, dir, ws, res, files)
+			return c.report(opts, dir, ws, res, files, adopt)
 		}
 	}
 	var ce *engine.ConfigError
@@ -93,7 +103,7 @@ func (c *Command) listRules(opts *options, ws *engine.Workspace, configErr error
 }
 
 // report writes the outputs of a check and returns the exit code.
-func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *engine.Result, files *outputFiles) (int, error) {
+func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *engine.Result, files *outputFiles, adopt *adoption) (int, error) {
 	if errorsOnStderr(stdoutFormat(opts.outputs)) {
 		for _, e := range res.Errors {
 			fmt.Fprintf(c.Stderr, "ducklint: %s: %s\n", e.Path, e.Message)
@@ -101,7 +111,7 @@ func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *e
 	}
 	rep := &reporter.Report{
 		Findings: res.Findings, Files: len(res.Files), Rules: ws.Registry().Descriptions(ws.Puppet()), Version: c.build().reportVersion(),
-		Source: res.Source, Errors: res.Errors, Dir: dir, Enclosing: res.Enclosing,
+		Source: res.Source, Errors: res.Errors, Dir: dir, Enclosing: res.Enclosing, Baseline: adopt.report,
 	}
 	if err := c.writeOutputs(opts.outputs, files, rep, reporter.Options{Color: c.useColor(opts), Verbose: opts.verbose}); err != nil {
 		return ExitInternal, err

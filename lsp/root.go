@@ -646,7 +646,11 @@ func (r *root) check(ctx context.Context, dirty map[string]bool, snap Snapshot, 
 		res.diags = make([]protocol.Diagnostic, 0, len(res.findings))
 		m := newMapper(b.text, enc)
 		for _, f := range res.findings {
-			res.diags = append(res.diags, r.toLSP(f, m, texts, enc))
+			d := r.toLSP(f, m, texts, enc)
+			if a, ok := snap.(acceptingSnapshot); ok && a.Accepted(f) {
+				asHint(&d)
+			}
+			res.diags = append(res.diags, d)
 		}
 		if old, ok := r.results[p]; ok && !dirty[p] && !reflect.DeepEqual(old.diags, res.diags) {
 			changedOthers = true

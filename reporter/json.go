@@ -20,6 +20,9 @@ type (
 		// Errors was added to version 1 compatibly: a new field, the
 		// others unchanged.
 		Errors []jsonError `json:"errors"`
+		// Baseline was added to version 1 compatibly: present only when
+		// a baseline file is in use.
+		Baseline *jsonBaseline `json:"baseline,omitempty"`
 	}
 	jsonError struct {
 		Path    string `json:"path"`
@@ -62,7 +65,7 @@ type (
 func writeJSON(w io.Writer, r *Report, _ Options) error {
 	out := jsonReport{
 		Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files,
-		Errors: make([]jsonError, 0, len(r.Errors)),
+		Errors: make([]jsonError, 0, len(r.Errors)), Baseline: jsonBaselineOf(r.Baseline),
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, jsonError(e))

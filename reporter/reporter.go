@@ -6,6 +6,7 @@ package reporter
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/ducklint/ducklint/internal/words"
 	"io"
 	"slices"
 	"strings"
@@ -41,6 +42,9 @@ type Report struct {
 	// path order. Every format reports them, and a report with errors
 	// never says "no problems".
 	Errors []PathError
+	// Baseline is set when a baseline file is in use; Findings are then
+	// the findings it does not accept.
+	Baseline *Baseline
 }
 
 // PathError is a path that could not be linted (diagnostics.PathError).
@@ -175,23 +179,16 @@ func countFindings(ds []diagnostics.Diagnostic) counts {
 // "no problems" only when every path could be linted and nothing was found.
 func summary(r *Report) string {
 	if len(r.Findings) == 0 && len(r.Errors) == 0 {
-		return fmt.Sprintf("no problems found in %s", plural(r.Files, "file", "files"))
+		return fmt.Sprintf("no problems found in %s", words.Count(r.Files, "file", "files")) + baselineSummary(r)
 	}
 	c := countFindings(r.Findings)
 	line := fmt.Sprintf("%s checked, %s, %s, %s",
-		plural(r.Files, "file", "files"), plural(c.errors, "error", "errors"),
-		plural(c.warnings, "warning", "warnings"), plural(c.infos, "info", "infos"))
+		words.Count(r.Files, "file", "files"), words.Count(c.errors, "error", "errors"),
+		words.Count(c.warnings, "warning", "warnings"), words.Count(c.infos, "info", "infos"))
 	if len(r.Errors) > 0 {
-		line = plural(len(r.Errors), "path error", "path errors") + "; " + line
+		line = words.Count(len(r.Errors), "path error", "path errors") + "; " + line
 	}
-	return line
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return line + baselineSummary(r)
 }
 
 // lineSource hands out source lines of reported files, indexing each file

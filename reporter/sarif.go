@@ -1,8 +1,6 @@
 package reporter
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
 	"net/url"
@@ -13,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/internal/fingerprint"
 	"github.com/ducklint/ducklint/parser"
 )
 
@@ -89,11 +88,20 @@ type (
 	sarifResult struct {
 		RuleID              string            `json:"ruleId"`
 		RuleIndex           *int              `json:"ruleIndex,omitempty"`
+		Kind                string            `json:"kind,omitempty"` // "" is "fail"
 		Level               string            `json:"level"`
 		Message             sarifMessage      `json:"message"`
 		Locations           []sarifLocation   `json:"locations"`
 		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		// BaselineState is set when a baseline file is in use: "new",
+		// "unchanged" (with a suppression) or "absent".
+		BaselineState string             `json:"baselineState,omitempty"`
+		Suppressions  []sarifSuppression `json:"suppressions,omitempty"`
+	}
+	sarifSuppression struct {
+		Kind          string `json:"kind"`
+		Justification string `json:"justification,omitempty"`
 	}
 	sarifLocation struct {
 		ID               *int                  `json:"id,omitempty"`
@@ -133,9 +141,11 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 	}
 
 	lines := newLineSource(r)
-	seen := map[string]int{} // fingerprint input -> occurrences so far
-	results := make([]sarifResult, 0, len(r.Findings))
-	for _, d := range r.Findings {
+	seen := map[[2]string]int{} // file and fingerprint -> occurrences so far
+	findings := sarifFindings(r)
+	results := make([]sarifResult, 0, len(findings))
+	for _, sf := range findings {
+		d := sf.Diagnostic
 		res := sarifResult{
 			RuleID:    d.Rule,
 			Level:     sarifLevel(d.Severity),
@@ -152,11 +162,16 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 			}
 			res.RelatedLocations = append(res.RelatedLocations, loc)
 		}
-		key := fingerprintInput(d, r.enclosing(d.File, d.Start), flaggedText(lines.index(d.File), d.Start, d.End))
+		key := [2]string{d.File, fingerprint.Of(d, d.File, r.enclosing(d.File, d.Start), lines.index(d.File))}
 		seen[key]++
-		res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint(key, seen[key])}
+		res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint.Occurrence(key[1], seen[key])}
+		res.BaselineState = sf.state
+		if sf.state == "unchanged" {
+			res.Suppressions = []sarifSuppression{{Kind: "external", Justification: "accepted by the baseline " + r.Baseline.File}}
+		}
 		results = append(results, res)
 	}
+	results = append(results, sarifAbsent(r, ruleIndex)...)
 
 	log := sarifLog{
 		Schema: sarifSchemaURI, Version: sarifVersion,
@@ -249,58 +264,6 @@ func sarifArtifact(file, dir string) sarifArtifactLocation {
 	return sarifArtifactLocation{URI: (&url.URL{Path: file}).String(), URIBaseID: sarifSrcRoot}
 }
 
-// fingerprintInput is what identifies a finding across edits: its rule,
-// its file, the definition around it and the code it flags, with
-// whitespace normalised. Not its position, so that lines inserted above
-// keep it, and not its message, which can quote other files' line numbers.
-func fingerprintInput(d diagnostics.Diagnostic, enclosing, flagged string) string {
-	return strings.Join([]string{d.Rule, d.File, enclosing, oneLine(flagged)}, "\x00")
-}
-
-// fingerprintTextLimit bounds the source a fingerprint reads per finding,
-// so that fingerprinting stays linear in the size of the report.
-const fingerprintTextLimit = 4096
-
-// flaggedText returns the source a finding flags: the text of its range,
-// or, for an empty range, the text around its start on its line (a missing
-// token has no text of its own). At most fingerprintTextLimit bytes. It is
-// "" without source, or when the range's byte offsets do not lie on its
-// line (a position made up without offsets); the line number alone would
-// make the fingerprint move with the code.
-func flaggedText(idx *parser.LineIndex, start, end parser.Pos) string {
-	if idx == nil || !start.IsValid() {
-		return ""
-	}
-	lineStart, lineEnd, ok := idx.LineBounds(int(start.Line))
-	from := int(start.Offset)
-	if !ok || from < lineStart || from > lineEnd {
-		return ""
-	}
-	src := idx.Source()
-	to := int(rangeEnd(start, end).Offset)
-	if to <= from || to > len(src) {
-		const around = 64
-		from, to = max(lineStart, from-around), min(lineEnd, from+around)
-	}
-	return string(src[from:min(to, from+fingerprintTextLimit)])
-}
-
-// enclosing names the definition around p in file, "" when unknown.
-func (r *Report) enclosing(file string, p parser.Pos) string {
-	if r.Enclosing == nil || !p.IsValid() {
-		return ""
-	}
-	return r.Enclosing(file, p)
-}
-
-// fingerprint hashes a fingerprint input and appends which occurrence of
-// that input (1-based, in report order) the finding is, so identical
-// findings on identical lines stay distinct.
-func fingerprint(input string, occurrence int) string {
-	sum := sha256.Sum256([]byte(input))
-	return fmt.Sprintf("%s:%d", hex.EncodeToString(sum[:16]), occurrence)
-}
-
 // camelCase turns a rule id such as "unknown-variable" into "UnknownVariable".
 func camelCase(id string) string {
 	var b strings.Builder
@@ -339,4 +302,39 @@ func nonEmpty(s, fallback string) string {
 		return fallback
 	}
 	return s
+}
+
+// enclosing names the definition around p in file, "" when unknown.
+func (r *Report) enclosing(file string, p parser.Pos) string {
+	if r.Enclosing == nil || !p.IsValid() {
+		return ""
+	}
+	return r.Enclosing(file, p)
+}
+
+// sarifAbsent lists the baseline's entries that matched nothing, one
+// result per finding they accepted, located at their file only: the
+// baseline does not keep lines. The problem is gone, so each is a "pass",
+// and SARIF then wants level "none".
+func sarifAbsent(r *Report, ruleIndex map[string]int) []sarifResult {
+	if r.Baseline == nil {
+		return nil
+	}
+	var out []sarifResult
+	for _, e := range r.Baseline.Absent {
+		var idx *int
+		if i, ok := ruleIndex[e.Rule]; ok {
+			idx = &i
+		}
+		for n := 1; n <= e.Count; n++ {
+			out = append(out, sarifResult{
+				RuleID: e.Rule, RuleIndex: idx, Kind: "pass", Level: "none",
+				Message:             sarifMessage{Text: nonEmpty(e.Message, e.Rule)},
+				Locations:           []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact(e.File, r.Dir)}}},
+				PartialFingerprints: map[string]string{fingerprintKey: fingerprint.Occurrence(e.Fingerprint, n)},
+				BaselineState:       "absent",
+			})
+		}
+	}
+	return out
 }

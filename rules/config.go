@@ -40,6 +40,10 @@ type Config struct {
 	// PuppetVersion is the Puppet version the code is checked for, from
 	// [puppet] version; 0 when the file does not say (see Puppet).
 	PuppetVersion PuppetVersion
+	// Baseline is the baseline file (see package internal/baseline) from
+	// baseline = "FILE", relative to the configuration's directory; ""
+	// when the file does not name one.
+	Baseline string
 	// Policies are the [[policy]] tables of the file and of the files
 	// [policies] files names, in that order (see package policy).
 	Policies []PolicySpec
@@ -177,8 +181,10 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 			cfg.PuppetVersion, err = d.puppet(e)
 		case "style":
 			cfg.StylePreset, err = d.style(e)
+		case "baseline":
+			cfg.Baseline, err = d.baseline(e)
 		default:
-			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog], [puppet], [style], [[policy]] and [policies]`)
+			err = d.unknownKey(e, `the file takes exclude, baseline, [rules.<rule-id>], [scope], [catalog], [puppet], [style], [[policy]] and [policies]`)
 		}
 		if err != nil {
 			return nil, err
@@ -489,6 +495,19 @@ func (d *configDoc) style(e configEntry) (string, error) {
 		preset = s
 	}
 	return preset, nil
+}
+
+// baseline checks baseline = "FILE" and returns the file's path joined to
+// the configuration's directory.
+func (d *configDoc) baseline(e configEntry) (string, error) {
+	name, ok := e.val.(string)
+	if !ok || strings.TrimSpace(name) == "" {
+		return "", d.wrongType(e, `a path in quotes, like ".ducklint-baseline.json"`)
+	}
+	if name = filepath.FromSlash(name); filepath.IsAbs(name) {
+		return name, nil
+	}
+	return filepath.Join(filepath.Dir(d.path), name), nil
 }
 
 // functionName is a Puppet function name, namespaced or not.

@@ -44,6 +44,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"enabled not a bool", "[rules.syntax-error]\nenabled = \"yes\"\n", 2, `rules.syntax-error.enabled: expected true or false, found the string "yes"`},
 		{"inline rule table", "rules = { syntax-error = { enabled = 0 } }\n", 1, `rules.syntax-error.enabled: expected true or false, found the number 0`},
 
+		{"baseline not a string", "baseline = true\n", 1, `baseline: expected a path in quotes, like ".ducklint-baseline.json", found true`},
+		{"baseline empty", "exclude = []\nbaseline = \" \"\n", 2, `baseline: expected a path in quotes, like ".ducklint-baseline.json", found the string " "`},
+
 		{"scope not a table", "scope = [\"role\"]\n", 1, `scope: expected a table, like [scope] with known_variables = ["role"], found a list`},
 		{"unknown scope key", "[scope]\nknown_vars = [\"x\"]\n", 2, `unknown key "scope.known_vars"; [scope] takes known_variables`},
 		{"known_variables string", "exclude = []\n[scope]\nknown_variables = \"role\"\n", 3, `scope.known_variables: expected a list of variable names, like ["role", "datacenter"], found the string "role"`},
@@ -195,6 +198,24 @@ func TestConfigPuppetVersion(t *testing.T) {
 		}
 		if got := severityOf(cfg, "syntax-error"); got != rules.Error {
 			t.Errorf("%q: syntax-error is %v, want error under both versions", c.src, got)
+		}
+	}
+}
+
+// TestConfigBaseline: baseline = "FILE" is relative to the configuration
+// file's directory.
+func TestConfigBaseline(t *testing.T) {
+	for src, want := range map[string]string{
+		"baseline = \"ci/accepted.json\"\n":   filepath.Join("/repo", "ci", "accepted.json"),
+		"baseline = \"/abs/accepted.json\"\n": filepath.FromSlash("/abs/accepted.json"),
+		"exclude = []\n":                      "",
+	} {
+		cfg, err := rules.ParseConfig(filepath.FromSlash("/repo/.ducklint.toml"), []byte(src), rules.Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Baseline != want {
+			t.Errorf("%q: Baseline = %q, want %q", src, cfg.Baseline, want)
 		}
 	}
 }

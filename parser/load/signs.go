@@ -1,6 +1,7 @@
 package load
 
 import (
+	"github.com/ducklint/ducklint/internal/words"
 	"maps"
 	"path/filepath"
 	"regexp"
@@ -249,15 +250,8 @@ func (a Ambiguity) Reason() string {
 	}
 	why := "both readings misplace as many files"
 	if mine < theirs {
-		why = plural(mine, "manifest") + " misplaced instead of " + strconv.Itoa(theirs)
+		why = words.Count(mine, "manifest", "manifests") + " misplaced instead of " + strconv.Itoa(theirs)
 	}
 	return "read as " + chosen + " (" + why + "), though it also looks like " + other +
 		": environment signs " + strings.Join(a.EnvSigns, ", ") + "; module signs " + strings.Join(a.ModuleSigns, ", ")
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
 }

@@ -117,16 +117,27 @@ func (t *tester) newJob(name string, env []string) *job {
 
 // run runs the action once in a fresh workspace holding tree.
 func (t *tester) run(scenario string, j *job, tree map[string]string, inputs map[string]string) (*runResult, string) {
-	t.scenario = scenario
-	ws := filepath.Join(t.scratch, "ws-"+strings.ReplaceAll(scenario, " ", "-"))
+	ws := t.workspace(scenario)
 	writeTree(ws, tree)
+	return t.runIn(scenario, j, ws, inputs, nil), ws
+}
+
+// workspace is the workspace directory of a scenario.
+func (t *tester) workspace(scenario string) string {
+	return filepath.Join(t.scratch, "ws-"+strings.ReplaceAll(scenario, " ", "-"))
+}
+
+// runIn runs the action once in the workspace ws, for an event that sets
+// the variables event (GITHUB_BASE_REF=main for a pull request).
+func (t *tester) runIn(scenario string, j *job, ws string, inputs map[string]string, event []string) *runResult {
+	t.scenario = scenario
 	if err := os.RemoveAll(j.temp); err != nil {
 		fatal(err)
 	}
 	if err := os.MkdirAll(j.temp, 0o755); err != nil {
 		fatal(err)
 	}
-	res, err := runAction(runOptions{actionDir: t.root, workspace: ws, temp: j.temp, cacheDir: j.cache, inputs: inputs, env: j.env})
+	res, err := runAction(runOptions{actionDir: t.root, workspace: ws, temp: j.temp, cacheDir: j.cache, inputs: inputs, env: j.env, event: event})
 	if err != nil {
 		fatal(fmt.Errorf("%s: %w", scenario, err))
 	}
@@ -141,7 +152,7 @@ func (t *tester) run(scenario string, j *job, tree map[string]string, inputs map
 		t.check(len(s.githubPath) == 0, "step %q adds %v to the job's PATH", s.name, s.githubPath)
 		t.check(len(s.githubEnv) == 0, "step %q sets %v for the job's later steps", s.name, s.githubEnv)
 	}
-	return res, ws
+	return res
 }
 
 func (t *tester) outcome(res *runResult, step, want string) *stepResult {
@@ -232,11 +243,15 @@ func (t *tester) scenarios() {
 		}
 	}
 
-	// 7. The cache key is the action's code: the same wherever it is
+	// 7. Adoption: a baseline file, and only the new code of a pull request.
+	t.baseline(j)
+	t.onlyNew(j)
+
+	// 8. The cache key is the action's code: the same wherever it is
 	//    checked out, another when a Go source changes, not when a test does.
 	t.cacheKeys()
 
-	// 8. No Go on PATH: a Go archive is fetched, checked and used from the
+	// 9. No Go on PATH: a Go archive is fetched, checked and used from the
 	//    runner's temporary directory; a wrong checksum stops the build.
 	t.withoutGo()
 }

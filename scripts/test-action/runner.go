@@ -67,6 +67,7 @@ type runOptions struct {
 	cacheDir  string            // where the emulated actions/cache keeps entries
 	inputs    map[string]string // with: of the step that uses the action
 	env       []string          // the job's environment (os.Environ() form)
+	event     []string          // what the runner sets for the event, such as GITHUB_BASE_REF=main
 	stopAfter string            // id of the last step to run; "" runs them all
 }
 
@@ -176,6 +177,7 @@ func (r *runner) baseEnv() []string {
 		}
 		env = append(env, kv)
 	}
+	env = append(env, r.opts.event...)
 	return append(env,
 		"CI=true", "GITHUB_ACTIONS=true",
 		"GITHUB_WORKSPACE="+r.opts.workspace,
