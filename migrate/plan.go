@@ -239,10 +239,6 @@ func onOff(on bool) string {
 	return "off"
 }
 
-// codeDirs are the directories of a module or environment Puppet loads
-// definitions from.
-var codeDirs = map[string]bool{"manifests": true, "functions": true, "types": true, "plans": true}
-
 // excludes turns ignore paths into exclude globs below the target
 // directory.
 func (p *Plan) excludes(ignore []pattern) {
@@ -257,11 +253,6 @@ func (p *Plan) excludes(ignore []pattern) {
 				p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: it ignores paths outside " + pat.under})
 				continue
 			}
-		}
-		if first, _, _ := strings.Cut(g, "/"); codeDirs[first] {
-			p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: Puppet loads code from " + first +
-				"/, and ducklint's exclude takes files out of the program, not only out of the report: other files' findings would lose what is defined there"})
-			continue
 		}
 		if err := load.CheckGlob(g); err != nil {
 			p.Notes = append(p.Notes, Note{Origin: pat.origin, Text: pat.glob, Why: "not carried over: " + err.Error()})
