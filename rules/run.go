@@ -165,7 +165,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 // that far below, and
 // never rises above the configured one. In documentation files (examples,
 // tests) every finding is info, except a validation error: Puppet rejects
-// that file whoever reads it.
+// that file whoever reads it; and an error in a module's example, which
+// fails applying the example with no data involved, is a warning: the
+// example is broken for every reader, though no catalog holds it.
 func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.File) Severity {
 	def := a.Rule.DefaultSeverity(v)
 	sev := a.Severity
@@ -176,7 +178,11 @@ func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.
 		sev = min(sev, reportedAs)
 	}
 	if f != nil && f.Documentation() && !(a.Rule.Validation && sev == Error) {
-		sev = Info
+		if sev == Error && f.Source != nil && model.IsExample(f.Source) {
+			sev = Warning
+		} else {
+			sev = Info
+		}
 	}
 	return sev
 }
