@@ -154,6 +154,7 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 
 func runUnknownClass(p *Pass) {
 	names := p.Program.Names()
+	sug := newSuggester(p.File)
 	nodes := p.Nodes()
 	check := func(i int, name string, span parser.Span) {
 		name = model.NormalizeClassName(name)
@@ -164,7 +165,7 @@ func runUnknownClass(p *Pass) {
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
-		u := unknownName{kind: "class", name: name, status: status, module: mod}
+		u := unknownName{kind: "class", name: name, status: status, module: mod, near: nearestClass(names, sug, name, mod)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Could not find class ::%s for <node>", name))
 	}
 	for i, n := range nodes {
@@ -292,6 +293,22 @@ func runUnknownFunction(p *Pass) {
 			check(i, n.Name, n.NameSpan)
 		}
 	}
+}
+
+// nearestClass returns a class of the program that class name, of
+// module mod, may be a typo of: one of the module's classes
+// (profile::bse for profile::base), or, when the module defines none (a
+// typo in the module's name), any class.
+func nearestClass(names *model.Names, sug *suggester, name, mod string) string {
+	candidates := names.ClassesOf(mod)
+	if len(candidates) == 0 {
+		candidates = names.ClassesOf("")
+	}
+	return sug.nearestQualified(mod, name, len(candidates), func(yield func(string)) {
+		for _, c := range candidates {
+			yield(c)
+		}
+	})
 }
 
 // nearestType returns a built-in resource type name may be a typo of.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -28,6 +29,10 @@ type Names struct {
 	// defaulted are the resource types that resource defaults or
 	// collector overrides give attributes to.
 	defaulted map[string]bool
+	// classes are the names of the program's classes by their first
+	// segment, sorted, built on first use (ClassesOf).
+	classesOnce sync.Once
+	classes     map[string][]string
 }
 
 // namesOnce memoises Program.Names.
@@ -141,6 +146,24 @@ func (n *Names) DependencyFiles(f *File) []string {
 // collector override (Type <| |> { ... }) in the program sets attributes
 // of resources of type typ (lower case).
 func (n *Names) Defaulted(typ string) bool { return n.defaulted[typ] }
+
+// ClassesOf returns the names of the classes the program defines whose
+// first segment is mod (mod itself, mod::x, mod::x::y), sorted; with mod
+// "" every class. The slice is shared.
+func (n *Names) ClassesOf(mod string) []string {
+	n.classesOnce.Do(func() {
+		n.classes = map[string][]string{}
+		for name := range n.p.byName[ClassDef] {
+			first, _, _ := strings.Cut(name, "::")
+			n.classes[first] = append(n.classes[first], name)
+			n.classes[""] = append(n.classes[""], name)
+		}
+		for _, names := range n.classes {
+			slices.Sort(names)
+		}
+	})
+	return n.classes[mod]
+}
 
 // InTree reports whether module mod has code in the tree.
 func (n *Names) InTree(mod string) bool { return n.inTree[mod] }
