@@ -145,8 +145,9 @@ default argument, no default_value or default_values_hash, no lambda — where n
 environment's layer, nor of the layer of the module the key names, has the key. Puppet fails the catalog:
 Function lookup() did not find a value for the name 'k'. Only environments with a hiera.yaml of their own
 whose every level reads data files are checked, and only keys of modules in the tree or without a module:
-other data comes from outside the tree.`,
-		Context: model.NeedHieraData,
+other data comes from outside the tree. A key of a module neither in the tree nor in the environment's
+Puppetfile, or named after a class of the main manifest, has no module layer and is checked too.`,
+		Context: model.NeedHieraData | model.NeedDefinitions,
 		Run:     runLookupWithoutData,
 	}
 }
@@ -176,11 +177,20 @@ func runLookupWithoutData(p *Pass) {
 		if c.HasDefault || index.DataHas(env, layer, c.Key) {
 			continue
 		}
+		why := "No data file of " + layer.Path + "'s hierarchy, nor of the module layer, has the key"
 		if mod, _, ok := strings.Cut(strings.TrimPrefix(c.Key, "::"), "::"); ok && !names.InTree(mod) {
-			continue // the layer of a module outside the tree may hold it
+			switch {
+			case names.MainManifestClass(env, mod) && names.Module(p.File, mod) != model.NameUnknowable:
+				why = fmt.Sprintf("No data file of %s's hierarchy has the key, and %s is a class of the main manifest, not a module: no module layer serves it", layer.Path, mod)
+			case names.Module(p.File, mod) == model.NameNowhere:
+				why = fmt.Sprintf("No data file of %s's hierarchy has the key, and no module %s is in the tree or in %s, so no module layer serves it",
+					layer.Path, mod, strings.Join(names.DependencyFiles(p.File), ", "))
+			default:
+				continue // the layer of a module installed beside the tree may hold it
+			}
 		}
 		p.ReportSpan(p.File, c.KeySpan, fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
-			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. No data file of %s's hierarchy, nor of the module layer, has the key; give a default or add the data.", c.Func, c.Key, layer.Path),
+			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. %s; give a default or add the data.", c.Func, c.Key, why),
 			RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer"))
 	}
 }

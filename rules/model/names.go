@@ -183,6 +183,29 @@ func (n *Names) moduleStatus(f *File, mod string, anyOwner bool) NameStatus {
 	return NameUnknowable
 }
 
+// Module returns the status of module mod for code in file f:
+// NameKnown when the tree holds it, NameUnknowable when it may be
+// installed beside the tree (a declared dependency, or any module when
+// the tree does not say what it depends on), NameNowhere when the
+// dependency files the code answers to do not name it.
+func (n *Names) Module(f *File, mod string) NameStatus {
+	if n.inTree[mod] {
+		return NameKnown
+	}
+	return n.moduleStatus(f, mod, false)
+}
+
+// MainManifestClass reports whether class name (normalised) is defined
+// in a main manifest of environment env.
+func (n *Names) MainManifestClass(env *load.Environment, name string) bool {
+	for _, d := range n.p.Lookup(ClassDef, name) {
+		if src := d.File.Source; src != nil && src.Role == load.MainManifest && src.Env == env {
+			return true
+		}
+	}
+	return false
+}
+
 // Class returns the status of class name (as written; a leading "::" and
 // case do not matter) for code in file f, and the module it belongs to.
 func (n *Names) Class(f *File, name string) (NameStatus, string) {
