@@ -69,7 +69,8 @@ nothing looks up explicitly (lookup(), hiera*(), %{lookup('â€¦')} or %{alias('â€
 Automatic parameter lookup never asks for it, so Puppet silently ignores it and the parameter keeps its
 default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed. A lookup
 of an interpolated key ("${module}::x") may ask for any key its text matches; when code looks up a key
-with no text of its own (lookup($key)), any key may be asked for, and findings are info.`,
+with no text of its own (lookup($key)), any key may be asked for, and findings are info. So are keys whose
+parameter a comment of the class names (a parameter commented out).`,
 		Context: model.NeedDefinitions | model.NeedHieraData,
 		Run:     runHieraUnknownKey,
 	}
@@ -121,6 +122,12 @@ func runHieraUnknownKey(p *Pass) {
 			detail = fmt.Sprintf("Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters; "+
 				"nothing in the tree looks this key up by name, but %s looks up a key computed at run time, which may be this one.",
 				at(site.File, site.Span))
+		} else if commentNames(d, param) {
+			// A commented-out parameter (# String $docroot = '/x',)
+			// with a placeholder value in data: whether the key is
+			// meant for a parameter to come back is the team's.
+			sev = Info
+			detail += fmt.Sprintf(" A comment of class %s names %s: a parameter commented out, whose data stays for when it returns.", d.Name, param)
 		} else if !p.File.Source.HieraEveryNode {
 			// Whether any node's facts name this file is what the tree
 			// does not show (psick's data/examples.yaml matches
@@ -131,6 +138,50 @@ func runHieraUnknownKey(p *Pass) {
 		p.Report(Diagnostic{File: p.File.Path, Start: k.Span.Start, End: k.Span.End, Severity: sev, Message: msg, Detail: detail,
 			Related: []Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name+" is defined here")}})
 	}
+}
+
+// commentNames reports whether a comment of class d, inside the class or
+// in the comment block right above it, names param as a word ($param or
+// param).
+func commentNames(d *model.Definition, param string) bool {
+	if d.File == nil || d.File.Parsed == nil || d.Node == nil {
+		return false
+	}
+	span := d.Node.Span()
+	above := span.Start.Line // the first line of the comment block above
+	cs := d.File.Parsed.Comments
+	for i := len(cs) - 1; i >= 0; i-- {
+		c := cs[i]
+		if c.Start.Offset >= span.Start.Offset {
+			continue
+		}
+		if !c.OwnLine || c.End.Line < above-1 {
+			break
+		}
+		above = c.Start.Line
+	}
+	for _, c := range cs {
+		if c.Start.Line < above || c.Start.Offset > span.End.Offset {
+			continue
+		}
+		for text := c.Text; ; {
+			i := strings.Index(text, param)
+			if i < 0 {
+				break
+			}
+			end := i + len(param)
+			if (i == 0 || !isNameByte(text[i-1])) && (end == len(text) || !isNameByte(text[end])) {
+				return true
+			}
+			text = text[end:]
+		}
+	}
+	return false
+}
+
+// isNameByte reports whether b can be part of a Puppet name.
+func isNameByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // LookupWithoutData reports explicit lookups no data can answer.
