@@ -197,7 +197,9 @@ environment's layer, nor of the layer of the module the key names, has the key. 
 Function lookup() did not find a value for the name 'k'. Only environments with a hiera.yaml of their own
 whose every level reads data files are checked, and only keys of modules in the tree or without a module:
 other data comes from outside the tree. A key of a module neither in the tree nor in the environment's
-Puppetfile, or named after a class of the main manifest, has no module layer and is checked too.`,
+Puppetfile, or named after a class of the main manifest, has no module layer and is checked too. A lookup
+in a Bolt plan outside an apply block reads the hiera.yaml's plan_hierarchy when it has one, and is not
+checked against the hierarchy's data.`,
 		Context: model.NeedHieraData | model.NeedDefinitions,
 		Run:     runLookupWithoutData,
 	}
@@ -223,10 +225,17 @@ func runLookupWithoutData(p *Pass) {
 			return // a backend whose data is outside the tree (Vault, a custom function) may hold any key
 		}
 	}
+	var planCalls map[*parser.Call]bool
+	if layer.Hiera.Config.HasPlanHierarchy {
+		planCalls = callsInPlansOutsideApply(p.File.Parsed)
+	}
 	names := p.Program.Names()
 	for _, c := range calls {
 		if c.HasDefault || index.DataHas(env, layer, c.Key) {
 			continue
+		}
+		if planCalls[c.Call] {
+			continue // Bolt reads plan_hierarchy's data for it, not the hierarchy's
 		}
 		why := "No data file of " + layer.Path + "'s hierarchy, nor of the module layer, has the key"
 		if mod, _, ok := strings.Cut(strings.TrimPrefix(c.Key, "::"), "::"); ok && !names.InTree(mod) {
@@ -244,6 +253,33 @@ func runLookupWithoutData(p *Pass) {
 			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. %s; give a default or add the data.", c.Func, c.Key, why),
 			RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer"))
 	}
+}
+
+// callsInPlansOutsideApply returns the calls of f inside Bolt plans and
+// outside their apply blocks: a lookup there reads the environment
+// hiera.yaml's plan_hierarchy.
+func callsInPlansOutsideApply(f *parser.File) map[*parser.Call]bool {
+	if f == nil || f.Program == nil {
+		return nil
+	}
+	out := map[*parser.Call]bool{}
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		plan, ok := n.(*parser.PlanDef)
+		if !ok {
+			return true
+		}
+		parser.Inspect(plan, func(n parser.Node) bool {
+			switch n := n.(type) {
+			case *parser.Apply:
+				return false
+			case *parser.Call:
+				out[n] = true
+			}
+			return true
+		})
+		return false
+	})
+	return out
 }
 
 // hasErrors reports whether problems hold one Puppet rejects.
