@@ -133,6 +133,10 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 	if sev == Error && u.status == model.NameNowhere {
 		if addOn := optionalAddOn(p.Program, s.def, u.name, u.module); addOn != "" {
 			sev, why = Info, addOn
+		} else if p.File.Documentation() {
+			// An example may use a module its reader installs beside the
+			// module (java for tomcat's examples).
+			sev, why = Info, fmt.Sprintf("This is example or test code, whose reader may install module %s beside the module.", u.module)
 		}
 	}
 	names := p.Program.Names()
