@@ -147,19 +147,36 @@ func (n *Names) DependencyFiles(f *File) []string {
 // of resources of type typ (lower case).
 func (n *Names) Defaulted(typ string) bool { return n.defaulted[typ] }
 
-// ClassesOf returns the names of the classes the program defines whose
-// first segment is mod (mod itself, mod::x, mod::x::y), sorted; with mod
-// "" every class. The slice is shared.
+// ClassesOf returns the names that the manifests of the tree's modules
+// are autoloaded under (manifests/a/b.pp of module m: m::a::b; init.pp:
+// m) whose first segment is mod, sorted; with mod "" every one. They are
+// the class and defined type names Puppet can find by name, read from
+// the modules' lists of manifests (load.Module.Manifests), which a
+// narrowed program shares with the whole one, so that suggestions do not
+// change with how ducklint was invoked. The slice is shared.
 func (n *Names) ClassesOf(mod string) []string {
 	n.classesOnce.Do(func() {
 		n.classes = map[string][]string{}
-		for name := range n.p.byName[ClassDef] {
-			first, _, _ := strings.Cut(name, "::")
-			n.classes[first] = append(n.classes[first], name)
-			n.classes[""] = append(n.classes[""], name)
+		if n.p.Tree == nil {
+			return
 		}
-		for _, names := range n.classes {
+		for _, m := range n.p.Tree.Modules {
+			if parent, _ := path.Split(m.Dir); hasDocumentationDir(parent) {
+				continue
+			}
+			for _, rel := range m.Manifests {
+				name := load.NameForPath(m.Name, load.ModuleManifest, rel)
+				if name == "" {
+					continue
+				}
+				first, _, _ := strings.Cut(name, "::")
+				n.classes[first] = append(n.classes[first], name)
+				n.classes[""] = append(n.classes[""], name)
+			}
+		}
+		for k, names := range n.classes {
 			slices.Sort(names)
+			n.classes[k] = slices.Compact(names)
 		}
 	})
 	return n.classes[mod]
