@@ -70,7 +70,7 @@ Automatic parameter lookup never asks for it, so Puppet silently ignores it and 
 default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed. A lookup
 of an interpolated key ("${module}::x") may ask for any key its text matches; when code looks up a key
 with no text of its own (lookup($key)), any key may be asked for, and findings are info. So are keys whose
-parameter a comment of the class names (a parameter commented out).`,
+parameter a comment of the class names as a variable ($docroot: a parameter commented out).`,
 		Context: model.NeedDefinitions | model.NeedHieraData,
 		Run:     runHieraUnknownKey,
 	}
@@ -127,7 +127,7 @@ func runHieraUnknownKey(p *Pass) {
 			// with a placeholder value in data: whether the key is
 			// meant for a parameter to come back is the team's.
 			sev = Info
-			detail += fmt.Sprintf(" A comment of class %s names %s: a parameter commented out, whose data stays for when it returns.", d.Name, param)
+			detail += fmt.Sprintf(" A comment of class %s names $%s: a parameter commented out, whose data stays for when it returns.", d.Name, param)
 		} else if !p.File.Source.HieraEveryNode {
 			// Whether any node's facts name this file is what the tree
 			// does not show (psick's data/examples.yaml matches
@@ -141,8 +141,10 @@ func runHieraUnknownKey(p *Pass) {
 }
 
 // commentNames reports whether a comment of class d, inside the class or
-// in the comment block right above it, names param as a word ($param or
-// param).
+// in the comment block right above it, names the variable $param, as a
+// commented-out parameter does (# String $docroot = '/var/www',). The
+// bare word is not enough: prose names things ("the instances it
+// manages") that are no parameter.
 func commentNames(d *model.Definition, param string) bool {
 	if d.File == nil || d.File.Parsed == nil || d.Node == nil {
 		return false
@@ -165,12 +167,12 @@ func commentNames(d *model.Definition, param string) bool {
 			continue
 		}
 		for text := c.Text; ; {
-			i := strings.Index(text, param)
+			i := strings.Index(text, "$"+param)
 			if i < 0 {
 				break
 			}
-			end := i + len(param)
-			if (i == 0 || !isNameByte(text[i-1])) && (end == len(text) || !isNameByte(text[end])) {
+			end := i + 1 + len(param)
+			if end == len(text) || !isNameByte(text[end]) {
 				return true
 			}
 			text = text[end:]
