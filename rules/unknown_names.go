@@ -302,11 +302,21 @@ func runUnknownFunction(p *Pass) {
 // nearestClass returns a class of the program that class name, of
 // module mod, may be a typo of: one of the module's classes
 // (profile::bse for profile::base), or, when the module defines none (a
-// typo in the module's name), any class.
+// typo in the module's name, profle::web), a class of another module with
+// the same rest. A name without a namespace names a module's main class:
+// another module is no typo of it (erlang is not r_lang).
 func nearestClass(names *model.Names, sug *suggester, name, mod string) string {
 	candidates := names.ClassesOf(mod)
 	if len(candidates) == 0 {
-		candidates = names.ClassesOf("")
+		_, rest, ok := strings.Cut(name, "::")
+		if !ok {
+			return ""
+		}
+		for _, c := range names.ClassesOf("") {
+			if _, r, _ := strings.Cut(c, "::"); r == rest {
+				candidates = append(candidates, c)
+			}
+		}
 	}
 	return sug.nearestQualified(mod, name, len(candidates), func(yield func(string)) {
 		for _, c := range candidates {
