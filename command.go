@@ -210,8 +210,9 @@ Flags:
       --enable RULE,...      enable rules
       --disable RULE,...     disable rules
       --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
-      --puppet-version N     the Puppet version the code is for, 7 or 8 (default: [puppet] version, else 8);
-                             it decides each finding's message and severity
+      --puppet-version N     the Puppet version the code is for, 7 or 8 (default: [puppet] version, else
+                             a lone module's metadata.json requirement, else 8); it decides each
+                             finding's message and severity
       --stdin-filename NAME  path to report for "-" and to place it in its module
       --list-rules           list every rule and exit
       --version              print ducklint's version (module version, commit) and exit

@@ -412,7 +412,11 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		}
 		prog = p
 	}
-	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: s.cfg.Puppet()}
+	var target rules.PuppetVersion // 0: each file's own (rules.ModuleTarget)
+	if s.cfg != nil {
+		target = s.cfg.PuppetVersion
+	}
+	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: target}
 	findings, err := runner.RunContext(ctx, prog)
 	if err != nil {
 		return nil, err

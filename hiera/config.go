@@ -49,6 +49,11 @@ type Config struct {
 	// Levels are the hierarchy's entries (of hierarchy and, in a module,
 	// default_hierarchy) for a version 5 configuration.
 	Levels []Level
+	// PlanLevels are the entries of an environment's plan_hierarchy, which
+	// Bolt reads for lookups in plans outside apply blocks; HasPlanHierarchy
+	// is set when the file has the key.
+	PlanLevels       []Level
+	HasPlanHierarchy bool
 	// Problems are the file's syntax errors and what Puppet rejects or
 	// warns about in its structure.
 	Problems []Problem
@@ -241,6 +246,20 @@ func ParseConfig(file string, src []byte, module bool) *Config {
 		names := map[string]bool{}
 		for _, e := range h.Content {
 			c.level(syn, e, key == "default_hierarchy", datadir, kind, backend, backendNode, names)
+		}
+	}
+	if h := mapValue(root, "plan_hierarchy"); h != nil && !module {
+		c.HasPlanHierarchy = true
+		if h.Kind != yaml.SequenceNode {
+			c.problem(syn, h, "plan_hierarchy must be an array of hierarchy entries")
+		} else {
+			levels := c.Levels
+			c.Levels = nil
+			names := map[string]bool{}
+			for _, e := range h.Content {
+				c.level(syn, e, false, datadir, kind, backend, backendNode, names)
+			}
+			c.PlanLevels, c.Levels = c.Levels, levels
 		}
 	}
 	if mapValue(root, "hierarchy") == nil {

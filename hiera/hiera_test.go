@@ -190,3 +190,28 @@ func TestConfigInterpolationsLeaveMappedVariables(t *testing.T) {
 		t.Errorf("interpolations %+v", c.Interpolations)
 	}
 }
+
+func TestParseConfigPlanHierarchy(t *testing.T) {
+	c := ParseConfig("hiera.yaml", []byte(`version: 5
+hierarchy:
+  - name: common
+    path: common.yaml
+plan_hierarchy:
+  - name: plans
+    path: plans/%{target}.yaml
+  - name: common
+    path: plans.yaml
+`), false)
+	if len(c.Problems) > 0 {
+		t.Fatalf("problems: %+v", c.Problems)
+	}
+	if !c.HasPlanHierarchy || len(c.PlanLevels) != 2 || len(c.Levels) != 1 {
+		t.Fatalf("plan_hierarchy %v, %d plan levels, %d levels; want true, 2, 1", c.HasPlanHierarchy, len(c.PlanLevels), len(c.Levels))
+	}
+	if !c.PlanLevels[1].Reaches("data/plans.yaml") || c.Levels[0].Reaches("data/plans.yaml") {
+		t.Error("plans.yaml: want reached by the plan hierarchy only")
+	}
+	if c := ParseConfig("hiera.yaml", []byte("version: 5\n"), false); c.HasPlanHierarchy || c.PlanLevels != nil {
+		t.Error("no plan_hierarchy key: want none")
+	}
+}

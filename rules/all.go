@@ -19,6 +19,8 @@ func All() []*Rule {
 		OrderDependentDefault(),
 		ClassRedeclared(),
 		DuplicateResource(),
+		DuplicateAttribute(),
+		InvalidResourceTitle(),
 		UnknownResourceReference(),
 		DefinedFunction(),
 		UnknownClass(),

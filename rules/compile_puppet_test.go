@@ -56,7 +56,7 @@ func compileErrorPlace(line string) (file string, n int, ok bool) {
 func compileRules() []*rules.Rule {
 	return []*rules.Rule{rules.UnknownClass(), rules.UnknownResourceType(), rules.UnknownFunction(),
 		rules.UnknownParameter(), rules.MissingParameter(), rules.DuplicateResource(), rules.UnknownResourceReference(),
-		rules.ParameterTypeMismatch()}
+		rules.ParameterTypeMismatch(), rules.DuplicateAttribute(), rules.InvalidResourceTitle()}
 }
 
 // TestCompileErrorsAgreeWithPuppet compares the compile-error rules with

@@ -103,7 +103,7 @@ func compileSeverity(p *Pass, s site, names ...string) (sev Severity, why string
 		}
 	}
 	switch {
-	case p.File.Documentation():
+	case p.File.Documentation() && !(model.IsExample(p.File.Source) && s.def == nil):
 		return Info, "This is example or test code, which Puppet does not load on its own.", true
 	case model.PathDependsOnData(s.branch):
 		return Info, "The code runs only on nodes whose data takes this branch.", true

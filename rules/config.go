@@ -659,7 +659,7 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 		if cfg != nil {
 			if rc, ok := cfg.Rules[r.ID]; ok {
 				if rc.Severity != 0 {
-					a.Severity = rc.Severity
+					a.Severity, a.SeverityConfigured = rc.Severity, true
 				}
 				if rc.Options != nil {
 					a.Options = rc.Options

@@ -69,7 +69,8 @@ nothing looks up explicitly (lookup(), hiera*(), %{lookup('…')} or %{alias('�
 Automatic parameter lookup never asks for it, so Puppet silently ignores it and the parameter keeps its
 default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed. A lookup
 of an interpolated key ("${module}::x") may ask for any key its text matches; when code looks up a key
-with no text of its own (lookup($key)), any key may be asked for, and findings are info.`,
+with no text of its own (lookup($key)), any key may be asked for, and findings are info. So are keys whose
+parameter a comment of the class names as a variable ($docroot: a parameter commented out).`,
 		Context: model.NeedDefinitions | model.NeedHieraData,
 		Run:     runHieraUnknownKey,
 	}
@@ -121,6 +122,12 @@ func runHieraUnknownKey(p *Pass) {
 			detail = fmt.Sprintf("Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters; "+
 				"nothing in the tree looks this key up by name, but %s looks up a key computed at run time, which may be this one.",
 				at(site.File, site.Span))
+		} else if commentNames(d, param) {
+			// A commented-out parameter (# String $docroot = '/x',)
+			// with a placeholder value in data: whether the key is
+			// meant for a parameter to come back is the team's.
+			sev = Info
+			detail += fmt.Sprintf(" A comment of class %s names $%s: a parameter commented out, whose data stays for when it returns.", d.Name, param)
 		} else if !p.File.Source.HieraEveryNode {
 			// Whether any node's facts name this file is what the tree
 			// does not show (psick's data/examples.yaml matches
@@ -131,6 +138,52 @@ func runHieraUnknownKey(p *Pass) {
 		p.Report(Diagnostic{File: p.File.Path, Start: k.Span.Start, End: k.Span.End, Severity: sev, Message: msg, Detail: detail,
 			Related: []Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name+" is defined here")}})
 	}
+}
+
+// commentNames reports whether a comment of class d, inside the class or
+// in the comment block right above it, names the variable $param, as a
+// commented-out parameter does (# String $docroot = '/var/www',). The
+// bare word is not enough: prose names things ("the instances it
+// manages") that are no parameter.
+func commentNames(d *model.Definition, param string) bool {
+	if d.File == nil || d.File.Parsed == nil || d.Node == nil {
+		return false
+	}
+	span := d.Node.Span()
+	above := span.Start.Line // the first line of the comment block above
+	cs := d.File.Parsed.Comments
+	for i := len(cs) - 1; i >= 0; i-- {
+		c := cs[i]
+		if c.Start.Offset >= span.Start.Offset {
+			continue
+		}
+		if !c.OwnLine || c.End.Line < above-1 {
+			break
+		}
+		above = c.Start.Line
+	}
+	for _, c := range cs {
+		if c.Start.Line < above || c.Start.Offset > span.End.Offset {
+			continue
+		}
+		for text := c.Text; ; {
+			i := strings.Index(text, "$"+param)
+			if i < 0 {
+				break
+			}
+			end := i + 1 + len(param)
+			if end == len(text) || !isNameByte(text[end]) {
+				return true
+			}
+			text = text[end:]
+		}
+	}
+	return false
+}
+
+// isNameByte reports whether b can be part of a Puppet name.
+func isNameByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // LookupWithoutData reports explicit lookups no data can answer.
@@ -145,8 +198,11 @@ default argument, no default_value or default_values_hash, no lambda — where n
 environment's layer, nor of the layer of the module the key names, has the key. Puppet fails the catalog:
 Function lookup() did not find a value for the name 'k'. Only environments with a hiera.yaml of their own
 whose every level reads data files are checked, and only keys of modules in the tree or without a module:
-other data comes from outside the tree.`,
-		Context: model.NeedHieraData,
+other data comes from outside the tree. A key of a module neither in the tree nor in the environment's
+Puppetfile, or named after a class of the main manifest, has no module layer and is checked too. A lookup
+in a Bolt plan outside an apply block reads the hiera.yaml's plan_hierarchy when it has one, and is not
+checked against the hierarchy's data.`,
+		Context: model.NeedHieraData | model.NeedDefinitions,
 		Run:     runLookupWithoutData,
 	}
 }
@@ -171,18 +227,61 @@ func runLookupWithoutData(p *Pass) {
 			return // a backend whose data is outside the tree (Vault, a custom function) may hold any key
 		}
 	}
+	var planCalls map[*parser.Call]bool
+	if layer.Hiera.Config.HasPlanHierarchy {
+		planCalls = callsInPlansOutsideApply(p.File.Parsed)
+	}
 	names := p.Program.Names()
 	for _, c := range calls {
 		if c.HasDefault || index.DataHas(env, layer, c.Key) {
 			continue
 		}
+		if planCalls[c.Call] {
+			continue // Bolt reads plan_hierarchy's data for it, not the hierarchy's
+		}
+		why := "No data file of " + layer.Path + "'s hierarchy, nor of the module layer, has the key"
 		if mod, _, ok := strings.Cut(strings.TrimPrefix(c.Key, "::"), "::"); ok && !names.InTree(mod) {
-			continue // the layer of a module outside the tree may hold it
+			switch {
+			case names.MainManifestClass(env, mod) && names.Module(p.File, mod) != model.NameUnknowable:
+				why = fmt.Sprintf("No data file of %s's hierarchy has the key, and %s is a class of the main manifest, not a module: no module layer serves it", layer.Path, mod)
+			case names.Module(p.File, mod) == model.NameNowhere:
+				why = fmt.Sprintf("No data file of %s's hierarchy has the key, and no module %s is in the tree or in %s, so no module layer serves it",
+					layer.Path, mod, strings.Join(names.DependencyFiles(p.File), ", "))
+			default:
+				continue // the layer of a module installed beside the tree may hold it
+			}
 		}
 		p.ReportSpan(p.File, c.KeySpan, fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
-			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. No data file of %s's hierarchy, nor of the module layer, has the key; give a default or add the data.", c.Func, c.Key, layer.Path),
+			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. %s; give a default or add the data.", c.Func, c.Key, why),
 			RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer"))
 	}
+}
+
+// callsInPlansOutsideApply returns the calls of f inside Bolt plans and
+// outside their apply blocks: a lookup there reads the environment
+// hiera.yaml's plan_hierarchy.
+func callsInPlansOutsideApply(f *parser.File) map[*parser.Call]bool {
+	if f == nil || f.Program == nil {
+		return nil
+	}
+	out := map[*parser.Call]bool{}
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		plan, ok := n.(*parser.PlanDef)
+		if !ok {
+			return true
+		}
+		parser.Inspect(plan, func(n parser.Node) bool {
+			switch n := n.(type) {
+			case *parser.Apply:
+				return false
+			case *parser.Call:
+				out[n] = true
+			}
+			return true
+		})
+		return false
+	})
+	return out
 }
 
 // hasErrors reports whether problems hold one Puppet rejects.

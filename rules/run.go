@@ -16,7 +16,12 @@ import (
 type Active struct {
 	Rule     *Rule
 	Severity Severity
-	Options  any
+	// SeverityConfigured is set when the configuration sets Severity;
+	// otherwise Severity is the rule's default for the configuration's
+	// target, and a file checked for another target (a module whose
+	// metadata.json requires Puppet 7) gets that target's default.
+	SeverityConfigured bool
+	Options            any
 }
 
 // Runner runs a set of active rules over a program.
@@ -87,7 +92,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			if _, ok := reported[d.File]; !ok {
 				return // context file: not reported on
 			}
-			d.Severity = effectiveSeverity(a, rn.Puppet, d.Severity, reported[d.File])
+			d.Severity = effectiveSeverity(a, rn.target(reported[d.File]), d.Severity, reported[d.File])
 			mu.Lock()
 			byFile[d.File] = append(byFile[d.File], d)
 			mu.Unlock()
@@ -135,7 +140,8 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 		// One Pass per file, its rule fields set for each rule in turn:
 		// a Pass per file and rule was 5 MB on a 5,000-file tree.
-		pass := &Pass{File: files[i-wholeProgramJobs], Program: prog, Puppet: rn.Puppet.OrDefault(), enabled: enabled, nodes: &nodeLists[w]}
+		f := files[i-wholeProgramJobs]
+		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w]}
 		for i, a := range fileRules {
 			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, fileReports[i]
 			runRule(pass)
@@ -159,24 +165,39 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	return SortDiagnostics(slices.Concat(kept...)), nil
 }
 
+// target is the Puppet version file f is checked for: the configured
+// one, else what its module's metadata.json requires (ModuleTarget).
+func (rn *Runner) target(f *model.File) PuppetVersion {
+	if rn.Puppet != 0 || f == nil || f.Source == nil {
+		return rn.Puppet.OrDefault()
+	}
+	return ModuleTarget(f.Source.Module, 0).Version
+}
+
 // effectiveSeverity is the severity a finding is reported with. The
 // configured severity replaces the rule's default (for target version v);
 // a finding the rule reported below that default (weaker evidence) stays
 // that far below, and
 // never rises above the configured one. In documentation files (examples,
 // tests) every finding is info, except a validation error: Puppet rejects
-// that file whoever reads it.
+// that file whoever reads it; and an error in a module's example, which
+// fails applying the example with no data involved, is a warning: the
+// example is broken for every reader, though no catalog holds it.
 func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.File) Severity {
 	def := a.Rule.DefaultSeverity(v)
 	sev := a.Severity
-	if sev == 0 {
+	if sev == 0 || !a.SeverityConfigured && a.Severity == a.Rule.DefaultSeverity(DefaultPuppetVersion) {
 		sev = def
 	}
 	if reportedAs != 0 && reportedAs < def {
 		sev = min(sev, reportedAs)
 	}
 	if f != nil && f.Documentation() && !(a.Rule.Validation && sev == Error) {
-		sev = Info
+		if sev == Error && f.Source != nil && model.IsExample(f.Source) {
+			sev = Warning
+		} else {
+			sev = Info
+		}
 	}
 	return sev
 }

@@ -46,6 +46,16 @@ func newSuggester(f *model.File) *suggester {
 // each yields, memoised under where. count bounds how many names each
 // yields.
 func (s *suggester) nearest(where any, name string, count int, each func(yield func(string))) string {
+	return s.search(where, name, count, each, (*nameCandidate).consider)
+}
+
+// nearestQualified is nearest among names that may have namespaces
+// (classes).
+func (s *suggester) nearestQualified(where any, name string, count int, each func(yield func(string))) string {
+	return s.search(where, name, count, each, (*nameCandidate).considerQualified)
+}
+
+func (s *suggester) search(where any, name string, count int, each func(yield func(string)), consider func(*nameCandidate, string, string)) string {
 	key := suggestKey{where, name}
 	if near, ok := s.memo[key]; ok {
 		return near
@@ -58,7 +68,7 @@ func (s *suggester) nearest(where any, name string, count int, each func(yield f
 	s.budget -= cost
 	s.spent += cost
 	var best nameCandidate
-	each(func(c string) { best.consider(name, c) })
+	each(func(c string) { consider(&best, name, c) })
 	s.memo[key] = best.name
 	return best.name
 }
@@ -81,7 +91,16 @@ type nameCandidate struct {
 }
 
 func (b *nameCandidate) consider(name, c string) {
-	if c == name || strings.Contains(c, "::") {
+	if strings.Contains(c, "::") {
+		return
+	}
+	b.considerQualified(name, c)
+}
+
+// considerQualified is consider for names that may have namespaces
+// (classes, Hiera keys).
+func (b *nameCandidate) considerQualified(name, c string) {
+	if c == name {
 		return
 	}
 	limit := 1
@@ -99,18 +118,20 @@ func editDistance(a, b string) int {
 	return editDistanceWithin(a, b, max(len(a), len(b)))
 }
 
-// editDistanceWithin returns the Levenshtein distance between a and b when
-// it is at most k, else k+1. It computes only the cells within k of the
-// diagonal: O(k·len(a)), not O(len(a)·len(b)).
+// editDistanceWithin returns the edit distance between a and b when it is
+// at most k, else k+1: the optimal string alignment distance, Levenshtein's
+// with the swap of two adjacent letters as one edit (prot for port). It
+// computes only the cells within k of the diagonal: O(k·len(a)), not
+// O(len(a)·len(b)).
 func editDistanceWithin(a, b string, k int) int {
 	if d := len(a) - len(b); d > k || -d > k {
 		return k + 1
 	}
 	over := k + 1       // any value above k: cells outside the band
-	var rows [2][48]int // on the stack for names of usual length
-	prev, cur := rows[0][:], rows[1][:]
+	var rows [3][48]int // on the stack for names of usual length
+	prev2, prev, cur := rows[0][:], rows[1][:], rows[2][:]
 	if len(b)+1 > len(prev) {
-		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+		prev2, prev, cur = make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	}
 	for j := range prev {
 		prev[j] = min(j, over)
@@ -132,6 +153,9 @@ func editDistanceWithin(a, b string, k int) int {
 				up = prev[j]
 			}
 			cur[j] = min(up+1, cur[j-1]+1, prev[j-1]+cost, over)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1) // a swap of two letters
+			}
 			rowMin = min(rowMin, cur[j])
 		}
 		if hi < len(b) {
@@ -140,7 +164,7 @@ func editDistanceWithin(a, b string, k int) int {
 		if rowMin >= over {
 			return over
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return min(prev[len(b)], over)
 }

@@ -133,6 +133,10 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 	if sev == Error && u.status == model.NameNowhere {
 		if addOn := optionalAddOn(p.Program, s.def, u.name, u.module); addOn != "" {
 			sev, why = Info, addOn
+		} else if p.File.Documentation() {
+			// An example may use a module its reader installs beside the
+			// module (java for tomcat's examples).
+			sev, why = Info, fmt.Sprintf("This is example or test code, whose reader may install module %s beside the module.", u.module)
 		}
 	}
 	names := p.Program.Names()
@@ -154,6 +158,7 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 
 func runUnknownClass(p *Pass) {
 	names := p.Program.Names()
+	sug := newSuggester(p.File)
 	nodes := p.Nodes()
 	check := func(i int, name string, span parser.Span) {
 		name = model.NormalizeClassName(name)
@@ -164,7 +169,7 @@ func runUnknownClass(p *Pass) {
 		if status == model.NameKnown || status == model.NameUnknowable {
 			return
 		}
-		u := unknownName{kind: "class", name: name, status: status, module: mod}
+		u := unknownName{kind: "class", name: name, status: status, module: mod, near: nearestClass(names, sug, name, mod)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Could not find class ::%s for <node>", name))
 	}
 	for i, n := range nodes {
@@ -292,6 +297,32 @@ func runUnknownFunction(p *Pass) {
 			check(i, n.Name, n.NameSpan)
 		}
 	}
+}
+
+// nearestClass returns a class of the program that class name, of
+// module mod, may be a typo of: one of the module's classes
+// (profile::bse for profile::base), or, when the module defines none (a
+// typo in the module's name, profle::web), a class of another module with
+// the same rest. A name without a namespace names a module's main class:
+// another module is no typo of it (erlang is not r_lang).
+func nearestClass(names *model.Names, sug *suggester, name, mod string) string {
+	candidates := names.ClassesOf(mod)
+	if len(candidates) == 0 {
+		_, rest, ok := strings.Cut(name, "::")
+		if !ok {
+			return ""
+		}
+		for _, c := range names.ClassesOf("") {
+			if _, r, _ := strings.Cut(c, "::"); r == rest {
+				candidates = append(candidates, c)
+			}
+		}
+	}
+	return sug.nearestQualified(mod, name, len(candidates), func(yield func(string)) {
+		for _, c := range candidates {
+			yield(c)
+		}
+	})
 }
 
 // nearestType returns a built-in resource type name may be a typo of.

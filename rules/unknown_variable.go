@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ducklint/ducklint/rules/builtin"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -31,7 +32,8 @@ unless strict_variables is on, as it is by default from Puppet 8. Metaparameters
 variables in a defined type's or class's body when the declaration passes them: an unguarded read is
 info, unless every declaration in the tree passes it. A variable a Ruby function of the tree sets
 (scope['x'] = ...) is known. A read in a parameter default that no declaration in the tree evaluates,
-and $::m_x where module m is used but not in the tree (its custom fact, maybe), are info. Reading a variable before its assignment in the same scope is also unknown, since
+and $::m_x where module m is used but not in the tree (its custom fact, maybe), and the facts Puppet
+Enterprise adds to its nodes ($::pe_build, $is_pe...), are info. Reading a variable before its assignment in the same scope is also unknown, since
 Puppet evaluates in order. A name assigned in a class that declares this one was visible only under Puppet 2's
 dynamic scoping: read it by its qualified name. Regex captures ($0...$n), custom facts from lib/facter and
 [scope] known_variables from the configuration are always known. Templates rendered with epp() see their
@@ -53,7 +55,8 @@ func runUnknownVariable(p *Pass) {
 		var sev Severity // 0: the rule's
 		switch r.Resolution.Kind {
 		case model.Unresolved:
-			msg, detail, related = unknownVariableMessage(st, sug, r, p.Puppet)
+			var peFact bool
+			msg, detail, related, peFact = unknownVariableMessage(st, sug, r, p.Puppet)
 			owner := r.Scope.Owner()
 			switch {
 			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
@@ -63,6 +66,8 @@ func runUnknownVariable(p *Pass) {
 			case owner.Kind == model.TemplateScope && !st.TemplateRendered(r.File):
 				sev = Info
 				detail += " Nothing in the tree renders this template from manifest code, so which values it gets depends on who renders it."
+			case peFact:
+				sev = Info // unset only on nodes without Puppet Enterprise
 			case missingFactModule(st, r) != "":
 				sev = Info
 				detail += fmt.Sprintf(" Module %s, which %s uses, is not in the tree and may add it as a custom fact.",
@@ -93,8 +98,10 @@ func runUnknownVariable(p *Pass) {
 }
 
 // unknownVariableMessage explains why an unresolved read is unknown: the
-// message, the detail and the related locations.
-func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv PuppetVersion) (msg, detail string, related []Related) {
+// message, the detail and the related locations; peFact is set when the
+// read is of a fact Puppet Enterprise adds, which nothing in the tree
+// assigns.
+func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv PuppetVersion) (msg, detail string, related []Related, peFact bool) {
 	v := r.Var
 	f := r.File
 	if v.IsTopScope() {
@@ -102,11 +109,15 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv 
 		if as := st.NodeAssignments(f, name); len(as) > 0 {
 			at := lineOf(f, as[0].File, as[0].Var.Span())
 			return withPlace(fmt.Sprintf("%s names top scope, but $%s is assigned only in a node definition", varRef(v), name), at),
-				fmt.Sprintf("It is assigned at %s, and a node definition is not top scope. Write $%s inside the node's classes.", at, name), nil
+				fmt.Sprintf("It is assigned at %s, and a node definition is not top scope. Write $%s inside the node's classes.", at, name), nil, false
+		}
+		if peFactRead(r) {
+			msg, detail = peFactMessage(r, pv)
+			return msg, detail, nil, true
 		}
 		return fmt.Sprintf("unknown variable %s: no top-scope variable $%s is assigned in the main manifests", varRef(v), name),
 			"It is not a fact or built-in variable either, so " + unsetRead(pv) + ". If an ENC or an external fact sets it, list it " +
-				"in [scope] known_variables.", nil
+				"in [scope] known_variables.", nil, false
 	}
 	if early := r.Resolution.Early; early != nil {
 		a := r.Resolution.Assignment
@@ -114,7 +125,7 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv 
 				varRef(v), lineOf(f, a.File, a.Var.Span()), early.Kind, r.Scope.Owner().Def.Name, lineOf(f, early.File, early.Span)),
 			fmt.Sprintf("Classes declared from top-scope code run at once, so %s is not set yet here and %s. Assign it before the declaration.",
 				varRef(v), unsetRead(pv)),
-			[]Related{RelatedAt(early.File, early.Span, "declared here, before the assignment"), RelatedAt(a.File, a.Var.Span(), "assigned here")}
+			[]Related{RelatedAt(early.File, early.Span, "declared here, before the assignment"), RelatedAt(a.File, a.Var.Span(), "assigned here")}, false
 	}
 	name := v.Name
 	if v.IsQualified() {
@@ -126,7 +137,7 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv 
 		if a := sc.FirstCompatible(name, r.Branch, nil); a != nil {
 			return fmt.Sprintf("%s is read before it is assigned (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
 				fmt.Sprintf("Puppet evaluates %s in order, so %s is not set yet here and %s. Move the assignment up.", where, varRef(v), unsetRead(pv)),
-				[]Related{RelatedAt(a.File, a.Var.Span(), "assigned here")}
+				[]Related{RelatedAt(a.File, a.Var.Span(), "assigned here")}, false
 		}
 		if sc.Kind != model.LambdaScope {
 			break
@@ -141,15 +152,19 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv 
 		return fmt.Sprintf("%s is assigned only inside a lambda (%s)", varRef(v), lineOf(f, a.File, a.Var.Span())),
 			fmt.Sprintf("A lambda's variables are local to it: after the block %s is not set and %s. Use the lambda's return value instead "+
 				"(map, reduce, filter).", varRef(v), unsetRead(pv)),
-			[]Related{RelatedAt(a.File, a.Var.Span(), "assigned in this lambda's scope")}
+			[]Related{RelatedAt(a.File, a.Var.Span(), "assigned in this lambda's scope")}, false
 	}
 	if owner.Def != nil {
 		if ds := st.DeclaringAssigners(owner.Def, name); len(ds) > 0 {
 			d := ds[0]
 			return fmt.Sprintf("unknown variable %s: it is assigned in class %s, which declares %s", varRef(v), d.Name, owner.Def.Name),
 				fmt.Sprintf("Puppet uses static scope, not Puppet 2's dynamic scoping; write $%s::%s.", d.Name, name),
-				[]Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name)}
+				[]Related{RelatedAt(d.File, d.NameSpan, "class "+d.Name)}, false
 		}
+	}
+	if peFactRead(r) {
+		msg, detail = peFactMessage(r, pv)
+		return msg, detail, nil, true
 	}
 	msg = fmt.Sprintf("unknown variable %s in %s", varRef(v), where)
 	scopes := st.VisibleScopes(r.Scope, f)
@@ -171,7 +186,22 @@ func unknownVariableMessage(st *model.Static, sug *suggester, r *model.Read, pv 
 		detail += " A template rendered with epp() sees only its parameters, top and node scope and facts, not the caller's " +
 			"variables: declare and pass it as a parameter."
 	}
-	return msg, detail, nil
+	return msg, detail, nil, false
+}
+
+// peFactRead reports whether r reads a fact Puppet Enterprise adds
+// ($::pe_build, $is_pe): a read that finds no variable in the tree,
+// neither read before an assignment nor assigned elsewhere, and unset only
+// on nodes without PE.
+func peFactRead(r *model.Read) bool {
+	return !r.Var.IsQualified() && builtin.IsPEFact(r.Var.Name) && r.Resolution.Early == nil && r.Resolution.Kind == model.Unresolved
+}
+
+// peFactMessage is the finding on a read of a Puppet Enterprise fact.
+func peFactMessage(r *model.Read, pv PuppetVersion) (msg, detail string) {
+	return fmt.Sprintf("%s is a Puppet Enterprise fact: set only on the nodes PE manages", varRef(r.Var)),
+		fmt.Sprintf("Puppet Enterprise adds $%s to the facts of the nodes it manages; on a node without PE it is unset, so %s. "+
+			"Whether the nodes run PE is what the tree does not show.", strings.TrimPrefix(r.Var.Name, "::"), unsetRead(pv))
 }
 
 // unsetRead says what Puppet does with a read of a variable that is not

@@ -18,7 +18,8 @@ func TestNearestName(t *testing.T) {
 	}{
 		{"server", []string{"servers", "port"}, "servers"},
 		{"pakage_name", []string{"package_name", "package"}, "package_name"},
-		{"prot", []string{"port", "proto"}, "proto"},            // insertion (1) beats transposition (2)
+		{"prot", []string{"port", "proto"}, "port"},             // a swap and an insertion are 1 each: byte order
+		{"prto", []string{"port", "pro"}, "pro"},                // deletion (1) beats two edits
 		{"ab", []string{"abc", "xy"}, "abc"},                    // short names: distance 1 only
 		{"ab", []string{"xyz"}, ""},                             // nothing close
 		{"config", []string{"a::config", "config"}, ""},         // itself and qualified names are skipped
@@ -36,7 +37,7 @@ func TestEditDistance(t *testing.T) {
 		a, b string
 		want int
 	}{
-		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"port", "prot", 2}, {"same", "same", 0},
+		{"", "", 0}, {"a", "", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"port", "prot", 1}, {"ab", "ba", 1}, {"abc", "ca", 3}, {"same", "same", 0},
 	}
 	for _, tt := range tests {
 		if got := editDistance(tt.a, tt.b); got != tt.want {
@@ -45,8 +46,8 @@ func TestEditDistance(t *testing.T) {
 	}
 }
 
-// fullEditDistance is the textbook Levenshtein distance, the reference for
-// the banded one.
+// fullEditDistance is the textbook optimal string alignment distance
+// (Levenshtein's with adjacent swaps), the reference for the banded one.
 func fullEditDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
@@ -63,6 +64,9 @@ func fullEditDistance(a, b string) int {
 				cost = 0
 			}
 			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
 	}
 	return d[len(a)][len(b)]
@@ -81,6 +85,10 @@ func TestEditDistanceWithinMatchesFull(t *testing.T) {
 		a, b := word(), word()
 		if rng.IntN(2) == 0 && len(a) > 0 { // near misses, the interesting case
 			b = a[:rng.IntN(len(a))] + "x" + a[rng.IntN(len(a)):]
+		}
+		if rng.IntN(3) == 0 && len(b) > 1 { // a swap of two letters
+			i := rng.IntN(len(b) - 1)
+			b = b[:i] + string(b[i+1]) + string(b[i]) + b[i+2:]
 		}
 		full := fullEditDistance(a, b)
 		for k := range 4 {
@@ -127,14 +135,17 @@ func TestSuggesterMemoises(t *testing.T) {
 	calls := 0
 	each := func(yield func(string)) { calls++; yield("port") }
 	for range 3 {
-		if got := s.nearest("scope", "prot", 1, each); got != "" {
+		if got := s.nearest("scope", "pxyt", 1, each); got != "" {
 			t.Fatalf("nearest = %q, want none (distance 2 for a 4-letter name)", got)
+		}
+		if got := s.nearest("scope", "prot", 1, each); got != "port" {
+			t.Fatalf("nearest = %q, want port (two letters swapped)", got)
 		}
 		if got := s.nearest("scope", "pot", 1, each); got != "port" {
 			t.Fatalf("nearest = %q, want port", got)
 		}
 	}
-	if calls != 2 {
+	if calls != 3 {
 		t.Errorf("searched %d times, want once per name", calls)
 	}
 }

@@ -22,6 +22,10 @@ type Dependencies struct {
 	// Files are the dependency files read, as File.Path reports paths,
 	// sorted; a file that names no module is listed too.
 	Files []string
+	// PuppetRequirement is the version range metadata.json's
+	// "requirements" give for puppet (">= 7.0.0 < 9.0.0"), as written;
+	// "" when it gives none.
+	PuppetRequirement string
 }
 
 // dependencyFiles are the files that list an environment's or a module's
@@ -60,6 +64,9 @@ func (l *loader) readDependencies(dir string) Dependencies {
 		}
 		d.Files = append(d.Files, l.rel(p))
 		d.Modules = append(d.Modules, mods...)
+		if df.name == "metadata.json" {
+			d.PuppetRequirement = metadataPuppetRequirement(src)
+		}
 	}
 	slices.Sort(d.Modules)
 	d.Modules = slices.Compact(d.Modules)
@@ -101,6 +108,27 @@ func metadataDependencies(src []byte) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// metadataPuppetRequirement returns the version_requirement a
+// metadata.json's "requirements" give for puppet, "" when none (or when
+// the file is not a JSON object, which metadataDependencies reports).
+func metadataPuppetRequirement(src []byte) string {
+	var meta struct {
+		Requirements []struct {
+			Name    string `json:"name"`
+			Version string `json:"version_requirement"`
+		} `json:"requirements"`
+	}
+	if json.Unmarshal(src, &meta) != nil {
+		return ""
+	}
+	for _, r := range meta.Requirements {
+		if strings.EqualFold(strings.TrimSpace(r.Name), "puppet") {
+			return strings.TrimSpace(r.Version)
+		}
+	}
+	return ""
 }
 
 // fixturesModules returns the modules a .fixtures.yml installs for a

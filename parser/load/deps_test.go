@@ -61,3 +61,18 @@ mod 'apache',
 		t.Error("a .fixtures.yml that is not YAML is not an error")
 	}
 }
+
+func TestMetadataPuppetRequirement(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{`{"requirements": [{"name": "pe", "version_requirement": ">= 2019.8"}, {"name": "puppet", "version_requirement": " >= 5.5.10 < 6.0.0 "}]}`, ">= 5.5.10 < 6.0.0"},
+		{`{"requirements": [{"name": "Puppet", "version_requirement": ">= 7.0.0 < 9.0.0"}]}`, ">= 7.0.0 < 9.0.0"},
+		{`{"name": "me-web", "dependencies": []}`, ""},
+		{`{"requirements": "not a list"}`, ""},
+		{`not json`, ""},
+	}
+	for _, tt := range tests {
+		if got := metadataPuppetRequirement([]byte(tt.src)); got != tt.want {
+			t.Errorf("metadataPuppetRequirement(%s) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

@@ -192,6 +192,10 @@ type Module struct {
 	// PuppetFiles is the number of the module's .pp and .epp files loaded
 	// (reported or context, deferred or read).
 	PuppetFiles int
+	// Manifests are the RelInModule paths of the module's manifests/ .pp
+	// files among those, unsorted: the names Puppet can autoload from it,
+	// known whether or not a file was read.
+	Manifests []string
 	// RubyTypes are the resource types in lib/puppet/type/*.rb.
 	RubyTypes []Defined
 	// RubyFunctions are the functions in lib/puppet/functions/**/*.rb
@@ -693,6 +697,9 @@ func (l *loader) assemble(files []*File) *Tree {
 		if f.Module != nil {
 			mods[f.Module] = true
 			f.Module.PuppetFiles++
+			if f.Role == ModuleManifest {
+				f.Module.Manifests = append(f.Module.Manifests, f.RelInModule)
+			}
 		}
 		t.Files = append(t.Files, f)
 	}

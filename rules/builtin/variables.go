@@ -161,7 +161,26 @@ var deviceFactPatterns = []string{
 	`\Azone_[\w\-.]+_uuid\z`,
 }
 
+// peFacts are the facts Puppet Enterprise adds to the nodes it manages:
+// the custom facts of the puppet_enterprise module that PE's primary server
+// syncs to every agent (lib/facter/pe_build.rb, pe_concat_basedir.rb,
+// pe_razor_server_version.rb, pe_server_version.rb, pe_version.rb,
+// platform_symlink_writable.rb, platform_tag.rb,
+// puppet_files_dir_present.rb, aio_agent_build), with the facts
+// pe_version.rb adds beside pe_version (is_pe and the version parts, also
+// in puppetlabs-stdlib before 9). A node without PE has none of them.
+//
+// Source: an agent's first run against a PE 2016.4 primary server (the
+// files it syncs into lib/facter), its `facter -p` output, and
+// puppetlabs-stdlib's lib/facter/pe_version.rb.
+var peFacts = []string{
+	"aio_agent_build", "is_pe", "pe_build", "pe_concat_basedir", "pe_major_version", "pe_minor_version",
+	"pe_patch_version", "pe_razor_server_version", "pe_server_version", "pe_version", "platform_symlink_writable",
+	"platform_tag", "puppet_files_dir_present",
+}
+
 var (
+	peFactSet            = newNameSet(peFacts)
 	neverAssignableSet   = newNameSet(neverAssignable)
 	classScopeBuiltinSet = newNameSet(classScopeBuiltins)
 	topScopeBuiltinSet   = newNameSet(topScopeBuiltinVariables)
@@ -224,6 +243,13 @@ func IsSettingsVariable(name string) bool {
 // top-level name of a Facter 4 core fact (os, networking, processors...).
 func IsCoreFact(name string) bool {
 	return coreFactSet.has(trimTopScope(name))
+}
+
+// IsPEFact reports whether name (optionally with a leading "::") is a fact
+// that Puppet Enterprise adds to the nodes it manages (pe_build,
+// pe_server_version, is_pe...): set on PE nodes, unset elsewhere.
+func IsPEFact(name string) bool {
+	return peFactSet.has(trimTopScope(name))
 }
 
 // IsLegacyFact reports whether name (optionally with a leading "::") is one

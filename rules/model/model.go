@@ -243,6 +243,22 @@ func IsDocumentation(lf *load.File) bool {
 	return false
 }
 
+// IsExample reports whether a loaded file is an example of its module:
+// under the module's examples/ or tests/ (smoke tests, applied the same
+// way), in a module that is not itself a fixture or an example. Each is
+// applied on its own (puppet apply examples/init.pp) by readers of the
+// module.
+func IsExample(lf *load.File) bool {
+	if lf.Module == nil || lf.Role != load.ModuleOther {
+		return false
+	}
+	if parent, _ := path.Split(lf.Module.Dir); hasDocumentationDir(parent) {
+		return false
+	}
+	first, _, _ := strings.Cut(lf.RelInModule, "/")
+	return first == "examples" || first == "tests"
+}
+
 // hasDocumentationDir reports whether a '/'-separated directory path has
 // a segment naming a documentation directory.
 func hasDocumentationDir(dir string) bool {

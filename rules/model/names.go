@@ -2,6 +2,7 @@ package model
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -28,6 +29,10 @@ type Names struct {
 	// defaulted are the resource types that resource defaults or
 	// collector overrides give attributes to.
 	defaulted map[string]bool
+	// classes are the names of the program's classes by their first
+	// segment, sorted, built on first use (ClassesOf).
+	classesOnce sync.Once
+	classes     map[string][]string
 }
 
 // namesOnce memoises Program.Names.
@@ -142,6 +147,41 @@ func (n *Names) DependencyFiles(f *File) []string {
 // of resources of type typ (lower case).
 func (n *Names) Defaulted(typ string) bool { return n.defaulted[typ] }
 
+// ClassesOf returns the names that the manifests of the tree's modules
+// are autoloaded under (manifests/a/b.pp of module m: m::a::b; init.pp:
+// m) whose first segment is mod, sorted; with mod "" every one. They are
+// the class and defined type names Puppet can find by name, read from
+// the modules' lists of manifests (load.Module.Manifests), which a
+// narrowed program shares with the whole one, so that suggestions do not
+// change with how ducklint was invoked. The slice is shared.
+func (n *Names) ClassesOf(mod string) []string {
+	n.classesOnce.Do(func() {
+		n.classes = map[string][]string{}
+		if n.p.Tree == nil {
+			return
+		}
+		for _, m := range n.p.Tree.Modules {
+			if parent, _ := path.Split(m.Dir); hasDocumentationDir(parent) {
+				continue
+			}
+			for _, rel := range m.Manifests {
+				name := load.NameForPath(m.Name, load.ModuleManifest, rel)
+				if name == "" {
+					continue
+				}
+				first, _, _ := strings.Cut(name, "::")
+				n.classes[first] = append(n.classes[first], name)
+				n.classes[""] = append(n.classes[""], name)
+			}
+		}
+		for k, names := range n.classes {
+			slices.Sort(names)
+			n.classes[k] = slices.Compact(names)
+		}
+	})
+	return n.classes[mod]
+}
+
 // InTree reports whether module mod has code in the tree.
 func (n *Names) InTree(mod string) bool { return n.inTree[mod] }
 
@@ -158,6 +198,29 @@ func (n *Names) moduleStatus(f *File, mod string, anyOwner bool) NameStatus {
 		return NameNowhere
 	}
 	return NameUnknowable
+}
+
+// Module returns the status of module mod for code in file f:
+// NameKnown when the tree holds it, NameUnknowable when it may be
+// installed beside the tree (a declared dependency, or any module when
+// the tree does not say what it depends on), NameNowhere when the
+// dependency files the code answers to do not name it.
+func (n *Names) Module(f *File, mod string) NameStatus {
+	if n.inTree[mod] {
+		return NameKnown
+	}
+	return n.moduleStatus(f, mod, false)
+}
+
+// MainManifestClass reports whether class name (normalised) is defined
+// in a main manifest of environment env.
+func (n *Names) MainManifestClass(env *load.Environment, name string) bool {
+	for _, d := range n.p.Lookup(ClassDef, name) {
+		if src := d.File.Source; src != nil && src.Role == load.MainManifest && src.Env == env {
+			return true
+		}
+	}
+	return false
 }
 
 // Class returns the status of class name (as written; a leading "::" and

@@ -43,7 +43,8 @@ type Options struct {
 	// DeclaringFunctions are declaring functions, as from [catalog] in the config.
 	DeclaringFunctions model.DeclaringFunctions
 	// Puppet is the target Puppet version, as from [puppet] in the
-	// config; 0 means the fixture's .ducklint.toml, or the default.
+	// config; 0 means the fixture's .ducklint.toml, or each file's own
+	// target (rules.ModuleTarget).
 	Puppet rules.PuppetVersion
 }
 
@@ -74,12 +75,12 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 		t.Fatal(err)
 	}
 	cfg := fixtureConfig(t, dir)
-	if opts.Puppet == 0 {
-		opts.Puppet = cfg.Puppet()
+	if opts.Puppet == 0 && cfg != nil {
+		opts.Puppet = cfg.PuppetVersion
 	}
 	var active []rules.Active
 	for _, r := range rs {
-		a := rules.Active{Rule: r, Severity: r.DefaultSeverity(opts.Puppet)}
+		a := rules.Active{Rule: r, Severity: r.DefaultSeverity(opts.Puppet.OrDefault())}
 		if o, ok := opts.RuleOptions[r.ID]; ok {
 			a.Options = o
 		} else if rc, ok := cfg.RuleSettings(r.ID); ok && rc.Options != nil {
@@ -96,8 +97,8 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 // selection (as rules.Select makes them from a configuration).
 func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) []rules.Diagnostic {
 	t.Helper()
-	if opts.Puppet == 0 {
-		opts.Puppet = fixtureConfig(t, dir).Puppet()
+	if cfg := fixtureConfig(t, dir); opts.Puppet == 0 && cfg != nil {
+		opts.Puppet = cfg.PuppetVersion // 0: each file's own target (rules.ModuleTarget)
 	}
 	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2, Puppet: opts.Puppet}
 	return runner.Run(Program(t, dir, opts))

@@ -13,7 +13,9 @@
 // compiled with `puppet apply --noop` once per "puppet-apply:" line in the
 // archive's comment (the rest of the line is extra arguments, e.g.
 // "--certname web1.example.com"), or once with --certname node1.example.com
-// when there is none. Puppet's warnings, errors and notices — Unknown
+// when there is none. A run's arguments may end with "-- FILE" to apply that
+// file of the environment (a module's example, say) instead of the main
+// manifest. Puppet's warnings, errors and notices — Unknown
 // variable warnings, evaluation errors, the messages of notify resources —
 // are written to <archive>.puppet.txt beside the archive, with the temporary
 // directory removed from paths so they are relative to the environment.
@@ -88,15 +90,20 @@ func record(path, version string) error {
 	}
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "# puppet %s; recorded by scripts/record-puppet-apply\n", version)
-	for _, extra := range runs {
+	for _, run := range runs {
+		extra := run
 		args := []string{"apply", "--noop", "--color=false", "--environmentpath", tmp, "--environment", "production",
 			"--confdir", filepath.Join(tmp, ".conf"), "--vardir", filepath.Join(tmp, ".var"), "--codedir", tmp}
+		manifest := mainManifest(ar)
+		if before, file, ok := strings.Cut(extra, " -- "); ok {
+			extra, manifest = before, strings.TrimSpace(file)
+		}
 		args = append(args, strings.Fields(extra)...)
-		args = append(args, filepath.Join(env, mainManifest(ar)))
+		args = append(args, filepath.Join(env, manifest))
 		cmd := exec.Command("puppet", args...)
 		cmd.Dir = env
 		output, _ := cmd.CombinedOutput() // a failing compile is a verdict too
-		fmt.Fprintf(&out, "# run: %s\n", extra)
+		fmt.Fprintf(&out, "# run: %s\n", run)
 		for _, line := range strings.Split(string(output), "\n") {
 			if line == "" || dropped.MatchString(line) {
 				continue

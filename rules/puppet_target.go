@@ -1,0 +1,228 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser/load"
+)
+
+// TargetSource says where a file's target Puppet version comes from.
+type TargetSource int
+
+const (
+	// TargetDefault is DefaultPuppetVersion: nothing says otherwise.
+	TargetDefault TargetSource = iota
+	// TargetConfigured is the configuration's [puppet] version or
+	// --puppet-version.
+	TargetConfigured
+	// TargetMetadata is the puppet range of the module's metadata.json
+	// "requirements".
+	TargetMetadata
+)
+
+// Target is the Puppet version code is checked for, and why.
+type Target struct {
+	Version PuppetVersion
+	Source  TargetSource
+	// Requirement is metadata.json's puppet range, for TargetMetadata.
+	Requirement string
+}
+
+// String says the version and where it comes from, as `ducklint layout`
+// shows it: "Puppet 7 (metadata.json requirements: puppet >= 5.5.10 < 6.0.0)".
+func (t Target) String() string {
+	switch t.Source {
+	case TargetConfigured:
+		return t.Version.String() + " (configured)"
+	case TargetMetadata:
+		return fmt.Sprintf("%s (metadata.json requirements: puppet %s)", t.Version, t.Requirement)
+	}
+	return t.Version.String() + " (default)"
+}
+
+// ModuleTarget is the target version of the code of module m when the
+// configuration sets configured (0: not set). A configured version wins.
+// Otherwise a module checked out on its own (in no environment) whose
+// metadata.json requires a puppet range without any 8.x release is
+// Puppet 7 code, and one whose range includes 8 is Puppet 8 code; a
+// module of an environment (a control repo's) keeps the default, as does
+// a range ducklint cannot read. m may be nil (code outside modules).
+func ModuleTarget(m *load.Module, configured PuppetVersion) Target {
+	if configured != 0 {
+		return Target{Version: configured, Source: TargetConfigured}
+	}
+	if m == nil || m.Env != nil || m.Dependencies.PuppetRequirement == "" {
+		return Target{Version: DefaultPuppetVersion}
+	}
+	req := m.Dependencies.PuppetRequirement
+	ranges, ok := parseVersionRange(req)
+	if !ok {
+		return Target{Version: DefaultPuppetVersion}
+	}
+	v := Puppet7
+	if overlaps(ranges, versionBound{8, 0, 0}, versionBound{9, 0, 0}) {
+		v = Puppet8
+	}
+	return Target{Version: v, Source: TargetMetadata, Requirement: req}
+}
+
+// versionBound is a version as major, minor and patch.
+type versionBound [3]int
+
+func (a versionBound) less(b versionBound) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// versionInterval is the half-open interval [lo, hi) of versions; hi is
+// unbounded when open is set.
+type versionInterval struct {
+	lo, hi versionBound
+	open   bool
+}
+
+// overlaps reports whether a version of [lo, hi) is in one of ranges.
+func overlaps(ranges []versionInterval, lo, hi versionBound) bool {
+	for _, r := range ranges {
+		if r.lo.less(hi) && (r.open || lo.less(r.hi)) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseVersionRange parses a Forge version range (semantic_puppet's
+// VersionRange: "||" between alternatives, each comparators separated by
+// spaces, or "a - b"; comparators >=, >, <=, <, = and the ~ and ^ forms;
+// versions may be partial, "1", "1.2", "1.x", "*") into intervals. ok is
+// false for text it cannot read.
+func parseVersionRange(s string) ([]versionInterval, bool) {
+	var out []versionInterval
+	for alt := range strings.SplitSeq(s, "||") {
+		fields := strings.Fields(alt)
+		// "a - b"
+		if len(fields) == 3 && fields[1] == "-" {
+			lo, _, ok1 := parsePartial(fields[0])
+			_, hiNext, ok2 := parsePartial(fields[2])
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			out = append(out, versionInterval{lo: lo, hi: hiNext})
+			continue
+		}
+		// Operators written apart from their version (">= 1.0").
+		var comps []string
+		for i := 0; i < len(fields); i++ {
+			f := fields[i]
+			if strings.Trim(f, "<>=~^") == "" && i+1 < len(fields) {
+				f += fields[i+1]
+				i++
+			}
+			comps = append(comps, f)
+		}
+		iv := versionInterval{open: true}
+		if len(comps) == 0 {
+			out = append(out, iv)
+			continue
+		}
+		for _, c := range comps {
+			op := c[:len(c)-len(strings.TrimLeft(c, "<>=~^"))]
+			lo, next, ok := parsePartial(c[len(op):])
+			if !ok {
+				return nil, false
+			}
+			switch op {
+			case ">=":
+				iv = intersect(iv, versionInterval{lo: lo, open: true})
+			case ">":
+				iv = intersect(iv, versionInterval{lo: next, open: true})
+			case "<":
+				iv = intersect(iv, versionInterval{hi: lo})
+			case "<=":
+				iv = intersect(iv, versionInterval{hi: next})
+			case "", "=":
+				iv = intersect(iv, versionInterval{lo: lo, hi: next})
+			case "~", "~>":
+				iv = intersect(iv, versionInterval{lo: lo, hi: tildeLimit(c[len(op):], lo)})
+			case "^":
+				iv = intersect(iv, versionInterval{lo: lo, hi: versionBound{lo[0] + 1, 0, 0}})
+			default:
+				return nil, false
+			}
+		}
+		out = append(out, iv)
+	}
+	return out, len(out) > 0
+}
+
+// intersect is the intersection of two intervals (possibly empty: lo not
+// below hi).
+func intersect(a, b versionInterval) versionInterval {
+	out := versionInterval{lo: a.lo, hi: a.hi, open: a.open && b.open}
+	if out.lo.less(b.lo) {
+		out.lo = b.lo
+	}
+	switch {
+	case a.open:
+		out.hi = b.hi
+	case b.open:
+		out.hi = a.hi
+	case b.hi.less(a.hi):
+		out.hi = b.hi
+	}
+	return out
+}
+
+// parsePartial parses a version that may leave out parts ("1", "1.2",
+// "1.x", "*"): lo is its first version, next the first version after
+// every version it matches. A pre-release or build suffix is ignored.
+func parsePartial(s string) (lo, next versionBound, ok bool) {
+	s = strings.TrimPrefix(s, "v")
+	if i := strings.IndexAny(s, "-+"); i >= 0 {
+		s = s[:i]
+	}
+	if s == "*" || s == "x" || s == "X" {
+		return versionBound{}, versionBound{1 << 30, 0, 0}, true
+	}
+	parts := strings.Split(s, ".")
+	if len(parts) == 0 || len(parts) > 3 {
+		return lo, next, false
+	}
+	given := 0
+	for i, p := range parts {
+		if p == "x" || p == "X" || p == "*" {
+			break
+		}
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 0 {
+			return lo, next, false
+		}
+		lo[i] = n
+		given = i + 1
+	}
+	if given == 0 {
+		return versionBound{}, versionBound{1 << 30, 0, 0}, true
+	}
+	next = lo
+	if given == 3 {
+		next[2]++
+	} else {
+		next[given-1]++
+	}
+	return lo, next, true
+}
+
+// tildeLimit is the first version a ~ range excludes: ~1.2.3 and ~1.2
+// allow patch releases (< 1.3.0), ~1 minor ones (< 2.0.0).
+func tildeLimit(s string, lo versionBound) versionBound {
+	if strings.Count(s, ".") == 0 {
+		return versionBound{lo[0] + 1, 0, 0}
+	}
+	return versionBound{lo[0], lo[1] + 1, 0}
+}
