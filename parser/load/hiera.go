@@ -28,6 +28,9 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 		return nil
 	}
 	src, ok := l.overlays[conf]
+	if !ok && !l.inside(conf) {
+		return nil
+	}
 	if !ok {
 		var err error
 		if src, err = os.ReadFile(conf); err != nil {
@@ -47,8 +50,17 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 	seen := map[string]bool{}
 	for _, d := range dirs {
 		dataDir := filepath.Join(root, filepath.FromSlash(d))
-		if rel, err := filepath.Rel(root, dataDir); err != nil || escapes(rel) {
-			continue // a data directory outside the layer (an absolute path): not part of the tree
+		if rel, err := filepath.Rel(root, dataDir); err != nil || escapes(rel) || !l.bound.containsReal(l.realOf(dataDir)) {
+			// A data directory outside the layer (an absolute path) is not
+			// part of the tree, and one leading outside the boundary is not
+			// read: the analyses that need its data say so.
+			l.mu.Lock()
+			l.hieraOutside[root] = append(l.hieraOutside[root], d)
+			l.mu.Unlock()
+			if mode, err := l.lstatType(dataDir); err == nil && mode&fs.ModeSymlink != 0 {
+				l.notice(dataDir, errLinkOutside)
+			}
+			continue
 		}
 		_ = filepath.WalkDir(dataDir, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {

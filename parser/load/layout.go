@@ -143,6 +143,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	envAt := len(chain)
 	for i, d := range chain {
 		if y.kind(d).env {
+			y.l.bound.widen(dir, d)
 			env = y.env(d)
 			envAt = i
 			break
@@ -175,6 +176,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	if chosen == "" {
 		return env, nil
 	}
+	y.l.bound.widen(dir, chosen)
 	return env, y.module(chosen, nil)
 }
 
@@ -197,7 +199,7 @@ func (y *layout) env(d string) *Environment {
 	info := &envInfo{dir: d, manifest: filepath.Join(d, "manifests")}
 	modulePath := []string{"modules", "site", "site-modules"}
 	conf := filepath.Join(d, "environment.conf")
-	if y.l.exists(conf, false) {
+	if y.l.exists(conf, false) && y.l.inside(conf) {
 		settings, err := readEnvConf(conf)
 		if err != nil {
 			y.l.problem(conf, err)
@@ -218,7 +220,7 @@ func (y *layout) env(d string) *Environment {
 	}
 	for _, entry := range modulePath {
 		p := filepath.Join(d, filepath.FromSlash(entry))
-		if y.l.exists(p, true) && !slices.Contains(info.modulePath, p) {
+		if y.l.exists(p, true) && !slices.Contains(info.modulePath, p) && y.l.inside(p) {
 			info.modulePath = append(info.modulePath, p)
 			e.ModulePath = append(e.ModulePath, y.l.rel(p))
 		}
@@ -263,7 +265,7 @@ func (y *layout) module(d string, env *Environment) *Module {
 	}
 	m = &Module{Name: filepath.Base(d), Dir: y.l.rel(d), Env: env}
 	meta := filepath.Join(d, "metadata.json")
-	if y.l.exists(meta, false) {
+	if y.l.exists(meta, false) && y.l.inside(meta) {
 		name, err := readMetadataName(meta)
 		if err != nil {
 			y.l.problem(meta, err)

@@ -90,6 +90,10 @@ type Options struct {
 	// called when there are none. A caller can start work that depends
 	// only on them (reading a cache) while the tree is walked.
 	OnContext func(roots []string)
+	// Boundary is the part of the file system the run may read for
+	// context (see Boundary); nil means NewBoundary of Dir, and Paths with
+	// StdinFilename.
+	Boundary *Boundary
 }
 
 // Tree is everything loaded: the files with their place in the layout,
@@ -105,6 +109,12 @@ type Tree struct {
 	// Problems are paths that could not be loaded, sorted by Path; loading
 	// went on without them.
 	Problems []Problem
+	// Notices are paths left out on purpose because they lead outside the
+	// Boundary, sorted by Path: symbolic links under the link's own path,
+	// configuration entries under the path they name.
+	Notices []Problem
+	// Boundary is the run's boundary.
+	Boundary *Boundary
 }
 
 // File is one loaded file: Puppet code (.pp or .epp), or a Hiera
@@ -202,6 +212,10 @@ type Environment struct {
 	RubyTypes, RubyFunctions, Facts []Defined
 	// Dependencies are the modules its Puppetfile installs.
 	Dependencies Dependencies
+	// HieraOutside are the data directories its hiera.yaml names that lie
+	// outside the Boundary (absolute, or reached through a link leaving
+	// it), relative to the environment, sorted: their data was not read.
+	HieraOutside []string
 }
 
 // Defined is a name defined by Ruby code.
@@ -272,6 +286,9 @@ type loader struct {
 	deferContext bool
 	givenDirs    []string             // absolute directory PATH arguments
 	hiera        map[string]hieraFile // the Hiera files found, by absolute path
+	bound        *Boundary
+	notices      map[string]Problem  // by path
+	hieraOutside map[string][]string // see Environment.HieraOutside, by layer directory
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -311,6 +328,19 @@ func newLoader(opts Options) (*loader, error) {
 		deferContext: opts.DeferContext,
 		overlays:     opts.Overlays,
 		hiera:        map[string]hieraFile{},
+		bound:        opts.Boundary,
+		notices:      map[string]Problem{},
+		hieraOutside: map[string][]string{},
+	}
+	if l.bound == nil {
+		paths := opts.Paths
+		if len(paths) == 0 {
+			paths = []string{"."}
+		}
+		if opts.StdinFilename != "" {
+			paths = append(slices.Clone(paths), opts.StdinFilename)
+		}
+		l.bound = NewBoundary(dir, paths)
 	}
 	l.lay = newLayout(l)
 	return l, nil
@@ -636,6 +666,7 @@ func (l *loader) assemble(files []*File) *Tree {
 			mods[m] = true
 		}
 		l.scanEnvRuby(e)
+		e.HieraOutside = l.hieraOutside[l.lay.envInfo(e).dir]
 		e.Dependencies = l.readDependencies(l.lay.envInfo(e).dir)
 		t.Envs = append(t.Envs, e)
 	}
@@ -670,7 +701,12 @@ func (l *loader) assemble(files []*File) *Tree {
 	for _, p := range l.problems {
 		t.Problems = append(t.Problems, p)
 	}
+	for _, p := range l.notices {
+		t.Notices = append(t.Notices, p)
+	}
 	l.mu.Unlock()
+	slices.SortFunc(t.Notices, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	t.Boundary = l.bound
 	slices.SortFunc(t.Problems, func(a, b Problem) int {
 		if c := strings.Compare(a.Path, b.Path); c != 0 {
 			return c
