@@ -237,7 +237,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
-		Overlays: w.overlays,
+		Overlays: w.overlays, Boundary: w.opts.Boundary,
 		OnContext: func(roots []string) {
 			if w.opts.CacheDir == "" {
 				return
@@ -286,6 +286,10 @@ type Result struct {
 	Files []string
 	// Errors are the paths that could not be linted, in path order.
 	Errors []diagnostics.PathError
+	// Notices are the paths left out because they lead outside the
+	// boundary (see load.Tree.Notices), in path order: reported at info,
+	// they do not fail a run.
+	Notices []diagnostics.PathError
 	// Source returns the content of a checked file by its reported path.
 	Source func(path string) []byte
 	// Enclosing names the innermost definition around a position of a
@@ -423,7 +427,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		}
 		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog, s.warm)
 	}
-	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs)}
+	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs), Notices: pathErrors(s.tree.Notices, nil)}
 	sources := map[string][]byte{}
 	for _, f := range prog.Files {
 		if f.Reported {

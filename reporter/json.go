@@ -20,6 +20,9 @@ type (
 		// Errors was added to version 1 compatibly: a new field, the
 		// others unchanged.
 		Errors []jsonError `json:"errors"`
+		// Notices, added compatibly too, are the paths left out because
+		// they lead outside the tree.
+		Notices []jsonError `json:"notices"`
 	}
 	jsonError struct {
 		Path    string `json:"path"`
@@ -62,7 +65,10 @@ type (
 func writeJSON(w io.Writer, r *Report, _ Options) error {
 	out := jsonReport{
 		Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files,
-		Errors: make([]jsonError, 0, len(r.Errors)),
+		Errors: make([]jsonError, 0, len(r.Errors)), Notices: make([]jsonError, 0, len(r.Notices)),
+	}
+	for _, e := range r.Notices {
+		out.Notices = append(out.Notices, jsonError(e))
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, jsonError(e))

@@ -41,6 +41,10 @@ type Report struct {
 	// path order. Every format reports them, and a report with errors
 	// never says "no problems".
 	Errors []PathError
+	// Notices are the paths left out on purpose because they lead outside
+	// the tree (a symbolic link to elsewhere), in path order. Every format
+	// reports them at info; they do not make a report fail.
+	Notices []PathError
 }
 
 // PathError is a path that could not be linted (diagnostics.PathError).

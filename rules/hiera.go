@@ -145,7 +145,8 @@ default argument, no default_value or default_values_hash, no lambda — where n
 environment's layer, nor of the layer of the module the key names, has the key. Puppet fails the catalog:
 Function lookup() did not find a value for the name 'k'. Only environments with a hiera.yaml of their own
 whose every level reads data files are checked, and only keys of modules in the tree or without a module:
-other data comes from outside the tree.`,
+other data comes from outside the tree. A data directory outside the tree (an absolute datadir, or one reached
+through a symbolic link leaving it) is not read; then the finding is info, as the key may be there.`,
 		Context: model.NeedHieraData,
 		Run:     runLookupWithoutData,
 	}
@@ -179,9 +180,18 @@ func runLookupWithoutData(p *Pass) {
 		if mod, _, ok := strings.Cut(strings.TrimPrefix(c.Key, "::"), "::"); ok && !names.InTree(mod) {
 			continue // the layer of a module outside the tree may hold it
 		}
-		p.ReportSpan(p.File, c.KeySpan, fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
-			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. No data file of %s's hierarchy, nor of the module layer, has the key; give a default or add the data.", c.Func, c.Key, layer.Path),
-			RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer"))
+		d := Diagnostic{File: p.File.Path, Start: c.KeySpan.Start, End: c.KeySpan.End,
+			Message: fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
+			Detail:  fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. No data file of %s's hierarchy, nor of the module layer, has the key; give a default or add the data.", c.Func, c.Key, layer.Path),
+			Related: []Related{RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer")}}
+		if outside := env.HieraOutside; len(outside) > 0 {
+			// The data may be there: the tree does not show it.
+			d.Severity = Info
+			d.Message = fmt.Sprintf("%s() finds no data for %q in the tree and has no default value", c.Func, c.Key)
+			d.Detail = fmt.Sprintf("%s's hierarchy reads data outside the tree (datadir %s), which was not read; no data file in the tree has the key. Without it, Puppet: Function %s() did not find a value for the name '%s'.",
+				layer.Path, strings.Join(outside, ", "), c.Func, c.Key)
+		}
+		p.Report(d)
 	}
 }
 
