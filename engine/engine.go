@@ -108,6 +108,7 @@ type Workspace struct {
 	mu       sync.Mutex
 	cfg      *rules.Config
 	active   []rules.Active
+	pols     []*policy.Policy  // the configuration's, compiled into reg
 	overlays map[string][]byte // by absolute path
 	changed  map[string]bool   // absolute paths changed on disk since the last snapshot
 	relayout bool              // the layout (files, modules, environments) must be walked again
@@ -171,7 +172,7 @@ func (w *Workspace) configure() error {
 	if err != nil {
 		return err
 	}
-	reg, err := registry(cfg)
+	reg, pols, err := registry(cfg)
 	if err != nil {
 		return err
 	}
@@ -187,19 +188,19 @@ func (w *Workspace) configure() error {
 	if err != nil {
 		return &ConfigError{err}
 	}
-	w.cfg, w.active, w.reg = cfg, active, reg
+	w.cfg, w.active, w.reg, w.pols = cfg, active, reg, pols
 	return nil
 }
 
 // registry returns the built-in rules with the rules of the policies cfg
 // declares, compiled once here for every snapshot.
-func registry(cfg *rules.Config) (*rules.Registry, error) {
+func registry(cfg *rules.Config) (*rules.Registry, []*policy.Policy, error) {
 	if cfg == nil || len(cfg.Policies) == 0 {
-		return rules.Default(), nil
+		return rules.Default(), nil, nil
 	}
 	pols, err := policy.Compile(cfg.Policies)
 	if err != nil {
-		return nil, &ConfigError{err}
+		return nil, nil, &ConfigError{err}
 	}
 	all := rules.All()
 	for _, p := range pols {
@@ -207,9 +208,9 @@ func registry(cfg *rules.Config) (*rules.Registry, error) {
 	}
 	reg, err := rules.NewRegistry(all...)
 	if err != nil {
-		return nil, &ConfigError{err}
+		return nil, nil, &ConfigError{err}
 	}
-	return reg, nil
+	return reg, pols, nil
 }
 
 // loadConfig reads path, or the nearest .ducklint.toml above dir. A

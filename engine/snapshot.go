@@ -17,6 +17,7 @@ import (
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/policy"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -29,6 +30,7 @@ type Snapshot struct {
 	reg    *rules.Registry
 	cfg    *rules.Config
 	active []rules.Active
+	pols   []*policy.Policy
 
 	// tree is the layout; its files' Src is not used (contents are in
 	// versions), so the files can be shared with later snapshots.
@@ -71,7 +73,7 @@ type Snapshot struct {
 // every unchanged file's version with the current one. w.mu is held.
 func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
-	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active, carries: w.carries, warm: w.opts.Editor}
+	s := &Snapshot{opts: w.opts, reg: w.reg, pols: w.pols, cfg: w.cfg, active: w.active, carries: w.carries, warm: w.opts.Editor}
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
@@ -420,6 +422,11 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	findings, err := runner.RunContext(ctx, prog)
 	if err != nil {
 		return nil, err
+	}
+	for _, p := range s.pols {
+		if err := p.CostError(); err != nil {
+			return nil, &ConfigError{err}
+		}
 	}
 	if !whole {
 		if carry != nil && prog.CarryDynamic() == carry {
