@@ -21,8 +21,8 @@ type (
 		// others unchanged.
 		Errors []jsonError `json:"errors"`
 		// Notices, added compatibly too, are the paths left out because
-		// they lead outside the tree.
-		Notices []jsonError `json:"notices"`
+		// they lead outside the tree; present only when there are any.
+		Notices []jsonError `json:"notices,omitempty"`
 	}
 	jsonError struct {
 		Path    string `json:"path"`
@@ -65,7 +65,7 @@ type (
 func writeJSON(w io.Writer, r *Report, _ Options) error {
 	out := jsonReport{
 		Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files,
-		Errors: make([]jsonError, 0, len(r.Errors)), Notices: make([]jsonError, 0, len(r.Notices)),
+		Errors: make([]jsonError, 0, len(r.Errors)),
 	}
 	for _, e := range r.Notices {
 		out.Notices = append(out.Notices, jsonError(e))

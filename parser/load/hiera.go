@@ -3,8 +3,10 @@ package load
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/ducklint/ducklint/hiera"
 )
@@ -47,9 +49,28 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 			dirs = append(dirs, lv.Datadir)
 		}
 	}
+	// A path or glob climbing out of its data directory (or a data
+	// directory named absolute) leads out of the layer: not read either.
+	for _, lv := range cfg.Levels {
+		if lv.Format() == "" || path.IsAbs(lv.Datadir) {
+			continue
+		}
+		for _, p := range lv.Patterns {
+			if j := path.Join(lv.Datadir, p); path.IsAbs(j) || j == ".." || strings.HasPrefix(j, "../") {
+				l.mu.Lock()
+				if !slices.Contains(l.hieraOutside[root], j) {
+					l.hieraOutside[root] = append(l.hieraOutside[root], j)
+				}
+				l.mu.Unlock()
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		dataDir := filepath.Join(root, filepath.FromSlash(d))
+		dataDir := filepath.FromSlash(d)
+		if !filepath.IsAbs(dataDir) {
+			dataDir = filepath.Join(root, dataDir)
+		}
 		if rel, err := filepath.Rel(root, dataDir); err != nil || escapes(rel) || !l.bound.containsReal(l.realOf(dataDir)) {
 			// A data directory outside the layer (an absolute path) is not
 			// part of the tree, and one leading outside the boundary is not

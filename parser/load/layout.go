@@ -237,7 +237,7 @@ func (y *layout) env(d string) *Environment {
 		}
 		for _, ent := range entries {
 			md := filepath.Join(p, ent.name)
-			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) || y.l.exclude.excluded(md) {
+			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) || y.l.exclude.excluded(md) || !y.l.inside(md) {
 				continue
 			}
 			m := y.module(md, e)

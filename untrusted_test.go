@@ -1,0 +1,368 @@
+package ducklint_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/ducklint/ducklint"
+)
+
+// secret is what the files outside the tree hold: no byte of it may reach
+// any output.
+const secret = "SECRET_TOKEN=abc123supersecret"
+
+// untrustedTree makes a git work tree (repo) beside a directory outside
+// it (outside), with the links a hostile repository can hold: to a file
+// outside, to a directory outside, to /dev/zero, to a FIFO outside, and a
+// chain that leaves the tree and comes back; and a FIFO of its own. It
+// returns the repository and a function that fails the test when a file
+// outside changed (bytes or modification time).
+func untrustedTree(t *testing.T) (repo string, unchanged func()) {
+	t.Helper()
+	base := t.TempDir()
+	repo, outside := filepath.Join(base, "repo"), filepath.Join(base, "outside")
+	for name, content := range map[string]string{
+		"repo/.git/HEAD":                     "ref: refs/heads/main\n",
+		"repo/manifests/site.pp":             "include app\n",
+		"repo/manifests/real.pp":             "class real {}\n",
+		"repo/modules/app/manifests/init.pp": "class app {\n  notice('app')\n}\n",
+		"outside/secret.pp":                  secret + "\n",
+		"outside/victim.pp":                  "# " + secret + "\nnotice($::osfamily)\n",
+		"outside/dir/manifests/init.pp":      "class ext { notice('" + secret + "') }\n" + secret + "\n",
+	} {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(outside, "fifo.pp"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(repo, "manifests", "pipe.pp"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{
+		"manifests/y.pp":      filepath.Join(outside, "secret.pp"),
+		"manifests/v.pp":      filepath.Join(outside, "victim.pp"),
+		"manifests/zero.pp":   "/dev/zero",
+		"manifests/fifo.pp":   filepath.Join(outside, "fifo.pp"),
+		"manifests/chain.pp":  filepath.Join(outside, "hop.pp"),
+		"modules/ext":         filepath.Join(outside, "dir"),
+		"modules/app/data.pp": "../../../outside/secret.pp",
+	} {
+		if err := os.Symlink(target, filepath.Join(repo, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(repo, "manifests", "real.pp"), filepath.Join(outside, "hop.pp")); err != nil {
+		t.Fatal(err)
+	}
+	type state struct {
+		data  []byte
+		mtime time.Time
+	}
+	before := map[string]state{}
+	for _, name := range []string{"secret.pp", "victim.pp", "dir/manifests/init.pp"} {
+		p := filepath.Join(outside, name)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[p] = state{data, fi.ModTime()}
+	}
+	return repo, func() {
+		t.Helper()
+		for p, st := range before {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fi, err := os.Stat(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(data, st.data) || !fi.ModTime().Equal(st.mtime) {
+				t.Errorf("%s outside the tree changed", p)
+			}
+		}
+		if entries, err := os.ReadDir(filepath.Join(outside)); err != nil || len(entries) != 5 {
+			t.Errorf("outside the tree: %d entries (%v), want the 5 made", len(entries), err)
+		}
+	}
+}
+
+// noSecret fails the test when the secret, or the outside directory's
+// path, appears in an output.
+func noSecret(t *testing.T, what, out string) {
+	t.Helper()
+	for _, leak := range []string{secret, "abc123", "outside/"} {
+		if strings.Contains(out, leak) {
+			t.Errorf("%s shows %q:\n%s", what, leak, out)
+		}
+	}
+}
+
+// A hostile tree's links do not lead ducklint outside it, however it is
+// run and whatever it prints: nothing outside is read, printed or
+// written. The links are noticed, under their own path, at info.
+func TestLinksLeavingTheTree(t *testing.T) {
+	repo, unchanged := untrustedTree(t)
+	for _, args := range [][]string{
+		{"."},
+		{"manifests/site.pp"},
+		{"modules/app/manifests/init.pp"},
+		{"manifests"},
+	} {
+		for _, format := range []string{"text", "json", "sarif", "github"} {
+			code, out, errOut := run(t, repo, "", append([]string{"-f", format, "--jobs", "2"}, args...)...)
+			what := strings.Join(args, " ") + " -f " + format
+			noSecret(t, what, out+errOut)
+			if code == ducklint.ExitInternal {
+				t.Errorf("%s: exit %d\n%s%s", what, code, out, errOut)
+			}
+		}
+	}
+	_, out, _ := run(t, repo, "", "-f", "text", ".")
+	for _, want := range []string{
+		"manifests/y.pp: info: symbolic link leads outside the tree; not followed",
+		"manifests/v.pp: info: symbolic link leads outside the tree; not followed",
+		"manifests/zero.pp: info: symbolic link leads outside the tree; not followed",
+		"manifests/fifo.pp: info: symbolic link leads outside the tree; not followed",
+		"modules/ext: info: symbolic link leads outside the tree; not followed",
+		"modules/app/data.pp: info: symbolic link leads outside the tree; not followed",
+		"manifests/pipe.pp: error: not a regular file (named pipe); not read",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+	if n := strings.Count(out, "modules/ext:"); n != 1 {
+		t.Errorf("the link to a directory outside is reported %d times, want once:\n%s", n, out)
+	}
+	if strings.Contains(out, "chain.pp") {
+		t.Errorf("the chain that comes back into the tree is followed silently:\n%s", out)
+	}
+	_, out, _ = run(t, repo, "", "-f", "json", ".")
+	if !strings.Contains(out, `"notices": [`) || !strings.Contains(out, `"path": "modules/ext"`) {
+		t.Errorf("json lacks the notices:\n%s", out)
+	}
+	_, out, _ = run(t, repo, "", "-f", "sarif", ".")
+	if !strings.Contains(out, `"level": "note"`) || !strings.Contains(out, "modules/ext: symbolic link leads outside the tree") {
+		t.Errorf("sarif lacks the notices:\n%s", out)
+	}
+	_, out, _ = run(t, repo, "", "-f", "github", ".")
+	if !strings.Contains(out, "::notice title=ducklint::modules/ext: symbolic link leads outside the tree") {
+		t.Errorf("github lacks the notices:\n%s", out)
+	}
+	unchanged()
+}
+
+// --fix writes only regular files inside the tree: not through a link
+// leaving it, even one named on the command line, which is read (the
+// user named it) but reported as not fixed.
+func TestFixStaysInsideTheTree(t *testing.T) {
+	repo, unchanged := untrustedTree(t)
+	code, out, errOut := run(t, repo, "", "--fix", ".")
+	noSecret(t, "--fix .", out+errOut)
+	if code == ducklint.ExitInternal {
+		t.Fatalf("--fix .: exit %d\n%s%s", code, out, errOut)
+	}
+	_, out, errOut = run(t, repo, "", "--fix", "manifests/v.pp")
+	if !strings.Contains(errOut, "ducklint: manifests/v.pp: not fixed: outside the tree") {
+		t.Errorf("--fix on a link leaving the tree: stderr\n%s\nwant it not fixed", errOut)
+	}
+	if !strings.Contains(out, "legacy-fact") {
+		t.Errorf("the file named on the command line is still linted:\n%s", out)
+	}
+	_, out, errOut = run(t, repo, "", "--fix", "--diff", "manifests/v.pp")
+	if strings.Contains(out, "+++") || !strings.Contains(errOut, "not fixed: outside the tree") {
+		t.Errorf("--fix --diff on a link leaving the tree: diff\n%s\nstderr\n%s", out, errOut)
+	}
+	unchanged()
+
+	// A regular file inside is fixed as before, and a link to one inside
+	// is followed.
+	inside := filepath.Join(repo, "manifests", "fixme.pp")
+	if err := os.WriteFile(inside, []byte("notice($::osfamily)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("fixme.pp", filepath.Join(repo, "manifests", "alias.pp")); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, errOut := run(t, repo, "", "--fix", "manifests/alias.pp"); errOut != "" {
+		t.Errorf("--fix through a link inside: %s", errOut)
+	}
+	if got, _ := os.ReadFile(inside); string(got) != "notice($facts['os']['family'])\n" {
+		t.Errorf("fixed through a link inside: %q", got)
+	}
+	unchanged()
+}
+
+// outsideSecret makes a directory outside a new git work tree holding
+// the secret in files a configuration could name, and returns the tree
+// and the outside directory.
+func outsideSecret(t *testing.T, files map[string]string) (repo, outside string) {
+	t.Helper()
+	base := t.TempDir()
+	repo, outside = filepath.Join(base, "repo"), filepath.Join(base, "outside")
+	all := map[string]string{
+		"outside/policy.toml":                   secret + "\n",
+		"outside/data/common.yaml":              "site_msg: '" + secret + "'\n" + secret + ": [\n",
+		"outside/modules/ext/init.pp":           secret + "\n",
+		"outside/modules/ext/manifests/init.pp": "class ext { notice('" + secret + "') }\n" + secret + "\n",
+		"outside/site.pp":                       secret + "\n",
+		"repo/.git/HEAD":                        "ref: refs/heads/main\n",
+	}
+	for name, content := range files {
+		all["repo/"+name] = content
+	}
+	for name, content := range all {
+		p := filepath.Join(base, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return repo, outside
+}
+
+// Configuration in the tree cannot widen the boundary: each key naming a
+// place outside it leaves that place unread.
+func TestConfigurationNamingOutside(t *testing.T) {
+	const env = "manifests/site.pp"
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		link  [2]string // a link to make in the tree: path, target relative to the outside directory
+		code  int
+		want  string // in the output
+	}{
+		{
+			name:  "[policies] files",
+			files: map[string]string{".ducklint.toml": "[policies]\nfiles = [\"../outside/*.toml\"]\n", env: "notice(1)\n"},
+			code:  ducklint.ExitUsage, want: "is outside the tree holding .ducklint.toml; not read",
+		},
+		{
+			name:  "[policies] files through a link",
+			files: map[string]string{".ducklint.toml": "[policies]\nfiles = [\"policies/*.toml\"]\n", env: "notice(1)\n"},
+			link:  [2]string{"policies/p.toml", "policy.toml"},
+			code:  ducklint.ExitUsage, want: "policies/p.toml\" is outside the tree holding .ducklint.toml; not read",
+		},
+		{
+			name:  "exclude",
+			files: map[string]string{".ducklint.toml": "exclude = [\"OUTSIDE/**\"]\n", env: "notice(1)\n"},
+			code:  ducklint.ExitUsage, want: "exclude globs are relative to the directory of the configuration file",
+		},
+		{
+			name:  "exclude climbing out",
+			files: map[string]string{".ducklint.toml": "exclude = [\"../outside/**\"]\n", env: "notice(1)\n"},
+			code:  ducklint.ExitUsage, want: "exclude globs match only below the directory of the configuration file",
+		},
+		{
+			name:  "environment.conf modulepath",
+			files: map[string]string{"environment.conf": "modulepath = modules:../outside/modules\n", env: "include ext\n"},
+			code:  ducklint.ExitClean, want: "../outside/modules: info: outside the tree; not read",
+		},
+		{
+			name:  "environment.conf manifest",
+			files: map[string]string{"environment.conf": "manifest = ../outside/site.pp\n", "modules/app/manifests/init.pp": "class app {}\n"},
+			code:  ducklint.ExitClean, want: "../outside/site.pp: info: outside the tree; not read",
+		},
+		{
+			name: "hiera.yaml absolute datadir",
+			files: map[string]string{
+				"environment.conf": "",
+				"hiera.yaml":       "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n    datadir: OUTSIDE/data\n",
+				env:                "notice(lookup('site_msg'))\n",
+			},
+			code: ducklint.ExitClean, want: "info: lookup() finds no data for \"site_msg\" in the tree",
+		},
+		{
+			name: "hiera.yaml datadir through a link",
+			files: map[string]string{
+				"environment.conf": "",
+				"hiera.yaml":       "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+				env:                "notice(lookup('site_msg'))\n",
+			},
+			link: [2]string{"data", "data"},
+			code: ducklint.ExitClean, want: "info: lookup() finds no data for \"site_msg\" in the tree",
+		},
+		{
+			name: "hiera.yaml path and glob leaving the data directory",
+			files: map[string]string{
+				"environment.conf": "",
+				"hiera.yaml":       "---\nversion: 5\nhierarchy:\n  - name: up\n    path: ../../outside/data/common.yaml\n  - name: g\n    glob: ../../outside/data/*.yaml\n",
+				env:                "notice(lookup('site_msg'))\n",
+			},
+			code: ducklint.ExitClean, want: "info: lookup() finds no data for \"site_msg\" in the tree",
+		},
+		{
+			name: "hiera.yaml itself a link",
+			files: map[string]string{
+				"environment.conf": "",
+				env:                "notice(lookup('site_msg', undef, undef, 'x'))\n",
+			},
+			link: [2]string{"hiera.yaml", "data/common.yaml"},
+			code: ducklint.ExitClean, want: "hiera.yaml: info: symbolic link leads outside the tree; not followed",
+		},
+		{
+			name: ".fixtures.yml symlinks",
+			files: map[string]string{
+				".fixtures.yml":     "fixtures:\n  symlinks:\n    ext: \"../outside/modules/ext\"\n    abs: \"/etc\"\n",
+				"metadata.json":     `{"name": "me-app", "version": "1.0.0", "dependencies": []}`,
+				"manifests/init.pp": "class app { include ext }\n",
+			},
+			// ext is a dependency the tree names but does not hold: not
+			// an unknown class, and not looked for where the link points.
+			code: ducklint.ExitClean,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo, outside := outsideSecret(t, tc.files)
+			for name, c := range tc.files {
+				if strings.Contains(c, "OUTSIDE") {
+					if err := os.WriteFile(filepath.Join(repo, name), []byte(strings.ReplaceAll(c, "OUTSIDE", outside)), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if tc.link[0] != "" {
+				p := filepath.Join(repo, filepath.FromSlash(tc.link[0]))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(filepath.Join(outside, filepath.FromSlash(tc.link[1])), p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, format := range []string{"text", "json", "sarif", "github"} {
+				code, out, errOut := run(t, repo, "", "-f", format, ".")
+				for _, leak := range []string{secret, "abc123"} {
+					if strings.Contains(out+errOut, leak) {
+						t.Errorf("-f %s shows %q:\n%s%s", format, leak, out, errOut)
+					}
+				}
+				if code != tc.code {
+					t.Errorf("-f %s: exit %d, want %d\n%s%s", format, code, tc.code, out, errOut)
+				}
+				if format == "text" && tc.want != "" && !strings.Contains(out+errOut, tc.want) {
+					t.Errorf("output lacks %q:\n%s%s", tc.want, out, errOut)
+				}
+			}
+		})
+	}
+}
