@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
 // secret is what the files outside the tree hold: no byte of it may reach
@@ -364,5 +365,58 @@ func TestConfigurationNamingOutside(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// costlyPolicy's condition runs three comprehensions deep over 60
+// elements on every resource: 216,000 steps, past the CEL cost limit.
+const costlyPolicy = `[[policy]]
+id = "too-costly"
+title = "a condition past the cost limit"
+severity = "warning"
+match = "resource"
+condition = "l.all(a, l.all(b, l.all(c, resource.title + a + b + c != '')))"
+message = "never"
+`
+
+// costlyTree writes a generated 400-file control repository with a
+// configuration declaring costlyPolicy.
+func costlyTree(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	tree := gentree.Generate(400, 1)
+	list := make([]string, 60)
+	for i := range list {
+		list[i] = "'x'"
+	}
+	tree[".ducklint.toml"] = strings.ReplaceAll(costlyPolicy, "l.", "["+strings.Join(list, ",")+"].")
+	if err := tree.Write(dir); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+// A policy comes with the tree: one whose condition goes past the cost
+// limit is a configuration error naming it, not a slow run nor a finding
+// on every object. (BenchmarkPolicyOverCost times it.)
+func TestPolicyOverTheCostLimit(t *testing.T) {
+	dir := costlyTree(t)
+	code, out, errOut := run(t, dir, "", "-f", "json", ".")
+	if code != ducklint.ExitUsage || !strings.Contains(errOut, `.ducklint.toml:1: policy.condition: policy "too-costly": its condition exceeded the cost limit`) {
+		t.Errorf("exit %d, stderr %s; want a configuration error naming the policy", code, errOut)
+	}
+	if out != "" {
+		t.Errorf("a run stopped by its configuration reports nothing, got:\n%s", out)
+	}
+}
+
+// BenchmarkPolicyOverCost is a run over a 400-file tree stopped by a
+// policy past the cost limit: it must take a fraction of a second.
+func BenchmarkPolicyOverCost(b *testing.B) {
+	dir := costlyTree(b)
+	for b.Loop() {
+		if code, _, errOut := run(b, dir, "", "-f", "json", "."); code != ducklint.ExitUsage {
+			b.Fatalf("exit %d: %s", code, errOut)
+		}
 	}
 }
