@@ -2,6 +2,7 @@ package ducklint_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -418,5 +419,72 @@ func BenchmarkPolicyOverCost(b *testing.B) {
 		if code, _, errOut := run(b, dir, "", "-f", "json", "."); code != ducklint.ExitUsage {
 			b.Fatalf("exit %d: %s", code, errOut)
 		}
+	}
+}
+
+// Devices and FIFOs named on the command line, even through a link, are
+// refused without being opened: reading /dev/zero never ends, opening a
+// FIFO waits for a writer.
+func TestDevicesNamedThroughLinks(t *testing.T) {
+	repo, unchanged := untrustedTree(t)
+	for file, want := range map[string]string{
+		"manifests/zero.pp": "manifests/zero.pp: not a regular file (character device); not read",
+		"manifests/fifo.pp": "manifests/fifo.pp: not a regular file (named pipe); not read",
+		"manifests/pipe.pp": "manifests/pipe.pp: not a regular file (named pipe); not read",
+	} {
+		code, out, errOut := run(t, repo, "", "-f", "json", file)
+		if code != ducklint.ExitUsage || !strings.Contains(errOut, want) {
+			t.Errorf("%s: exit %d, stderr %q; want %q", file, code, errOut, want)
+		}
+		noSecret(t, file, out+errOut)
+	}
+	// Through standard input, as pre-commit and editors run it: the
+	// context is the same as for the tree.
+	code, out, errOut := run(t, repo, "include app\n", "-f", "text", "--stdin-filename", "manifests/site.pp", "-")
+	noSecret(t, "stdin", out+errOut)
+	if code == ducklint.ExitInternal {
+		t.Errorf("stdin: exit %d\n%s%s", code, out, errOut)
+	}
+	unchanged()
+}
+
+// Hiera data a tree supplies costs what its size costs: YAML aliases are
+// not expanded into an exponential tree, and deep, huge or binary data
+// files are findings or path errors, never a crash or a hang.
+func TestHostileHieraData(t *testing.T) {
+	laughs := "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+	for i := 1; i < 10; i++ {
+		laughs += fmt.Sprintf("a%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	var huge strings.Builder
+	for huge.Len() < 2<<20 {
+		fmt.Fprintf(&huge, "key%d: 'value %d'\n", huge.Len(), huge.Len())
+	}
+	for _, tc := range []struct{ name, data string }{
+		{"aliases", laughs + "site_msg: *a9\n"},
+		{"deep", "site_msg: " + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "\n"},
+		{"huge", huge.String() + "site_msg: x\n"},
+		{"binary", "site_msg: x\n\x00\x01\x02"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeTree(t, map[string]string{
+				"environment.conf":  "",
+				"hiera.yaml":        "---\nversion: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+				"data/common.yaml":  tc.data,
+				"manifests/site.pp": "notice(lookup('site_msg'))\n",
+			})
+			for _, format := range []string{"text", "json", "sarif", "github"} {
+				code, out, errOut := run(t, dir, "", "-f", format, ".")
+				if code == ducklint.ExitInternal || strings.Contains(errOut, "panic") {
+					t.Errorf("-f %s: exit %d\n%s", format, code, errOut)
+				}
+				if tc.name == "aliases" && code != ducklint.ExitClean {
+					t.Errorf("-f %s: exit %d; the key is there, behind aliases\n%s%s", format, code, out, errOut)
+				}
+				if len(out) > 1<<20 {
+					t.Errorf("-f %s: %d bytes of output", format, len(out))
+				}
+			}
+		})
 	}
 }
