@@ -25,10 +25,12 @@
 //     but .gitignore does not: Puppet compiles ignored modules all the
 //     same (typically modules installed into an ignored modules/).
 //
-// Symlinked directories are followed once: a directory reached through
-// several paths is walked once, and a link back to its own ancestor is
-// not followed. Dangling links, unreadable, non-regular and binary files
-// are Problems; loading goes on without them.
+// Nothing outside the run's Boundary is read but the files named: links
+// and configuration leading outside it are Notices. Symlinked directories
+// inside are followed once: a directory reached through several paths is
+// walked once, and a link back to its own ancestor is not followed.
+// Dangling links, unreadable, non-regular and binary files are Problems;
+// loading goes on without them.
 package load
 
 import (
