@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -47,6 +48,7 @@ func NewBoundary(dir string, paths []string) *Boundary {
 		paths = []string{"."}
 	}
 	b := &Boundary{}
+	tops := map[string]string{} // gitTop by directory: a hook passes many files of few directories
 	for _, p := range paths {
 		if p == "-" {
 			continue
@@ -62,7 +64,12 @@ func NewBoundary(dir string, paths []string) *Boundary {
 		if !isDir {
 			start = filepath.Dir(abs)
 		}
-		if top := gitTop(start); top != "" {
+		top, ok := tops[start]
+		if !ok {
+			top = gitTop(start)
+			tops[start] = top
+		}
+		if top != "" {
 			b.Add(top)
 			if !isDir {
 				continue
@@ -126,10 +133,12 @@ func (b *Boundary) Add(dir string) {
 	r := resolve(filepath.Clean(dir))
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if !slices.Contains(b.roots, r) {
-		b.roots = append(b.roots, r)
-		slices.Sort(b.roots)
+	if slices.ContainsFunc(b.roots, func(root string) bool { return under(root, r) }) {
+		return
 	}
+	b.roots = slices.DeleteFunc(b.roots, func(root string) bool { return under(r, root) })
+	b.roots = append(b.roots, r)
+	slices.Sort(b.roots)
 }
 
 // Roots returns the boundary's directories, with symbolic links resolved.
@@ -164,39 +173,70 @@ var ErrOutside = errors.New("outside the tree")
 // maxLinkHops bounds the links Writable follows, as the kernel does.
 const maxLinkHops = 40
 
-// Writable returns nil when a fix may be written to the file at abs: every
-// link on the way to it (abs itself and each link it leads to) lies
-// inside the boundary, and what it leads to is a regular file inside.
-// Otherwise the error is ErrOutside, or says why the file cannot be
-// written.
+// Writable returns nil when a fix may be written to the file at abs: it
+// is a regular file inside the boundary, and once the way to it follows a
+// symbolic link inside the boundary, every further link on the way (of
+// its directories too) lies inside. A link that leaves the tree and comes
+// back is read through but not written through. Otherwise the error is
+// ErrOutside, or says why the file cannot be written.
 func (b *Boundary) Writable(abs string) error {
-	p := filepath.Clean(abs)
-	for range maxLinkHops {
-		// The directory holding p may itself be reached through links.
-		loc := filepath.Join(resolve(filepath.Dir(p)), filepath.Base(p))
-		if !b.containsReal(loc) {
+	// Resolve abs one name at a time, as the kernel does: cur is the real
+	// directory reached so far.
+	todo := splitPath(filepath.Clean(abs))
+	cur := string(filepath.Separator)
+	followed := false // a link inside the boundary was followed
+	hops := 0
+	for len(todo) > 0 {
+		name := todo[0]
+		todo = todo[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			cur = filepath.Dir(cur)
+			continue
+		}
+		next := filepath.Join(cur, name)
+		fi, err := os.Lstat(next)
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			if len(todo) > 0 {
+				cur = next
+				continue
+			}
+			if !b.containsReal(next) {
+				return ErrOutside
+			}
+			if !fi.Mode().IsRegular() {
+				return notRegular(fi.Mode().Type())
+			}
+			return nil
+		}
+		inside := b.containsReal(next)
+		if followed && !inside {
 			return ErrOutside
 		}
-		fi, err := os.Lstat(loc)
+		followed = followed || inside
+		if hops++; hops > maxLinkHops {
+			return errors.New("symbolic link loop")
+		}
+		target, err := os.Readlink(next)
 		if err != nil {
 			return err
 		}
-		switch {
-		case fi.Mode().IsRegular():
-			return nil
-		case fi.Mode()&fs.ModeSymlink == 0:
-			return notRegular(fi.Mode().Type())
+		if filepath.IsAbs(target) {
+			cur = string(filepath.Separator)
 		}
-		target, err := os.Readlink(loc)
-		if err != nil {
-			return err
-		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(loc), target)
-		}
-		p = filepath.Clean(target)
+		todo = append(splitPath(target), todo...)
 	}
-	return errors.New("symbolic link loop")
+	return notRegular(fs.ModeDir) // abs is the root
+}
+
+// splitPath returns the names of path, in order.
+func splitPath(path string) []string {
+	return strings.Split(filepath.ToSlash(path), "/")
 }
 
 // resolve returns abs with symbolic links resolved; for a path that does
