@@ -357,6 +357,13 @@ func TestConfigurationNamingOutside(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if strings.HasPrefix(tc.name, "[policies]") {
+				// `ducklint policy test` reads the same configuration.
+				code, out, errOut := run(t, repo, "", "policy", "test")
+				if code != ducklint.ExitUsage || !strings.Contains(errOut, tc.want) || strings.Contains(out+errOut, secret) {
+					t.Errorf("policy test: exit %d\n%s%s", code, out, errOut)
+				}
+			}
 			for _, format := range []string{"text", "json", "sarif", "github"} {
 				code, out, errOut := run(t, repo, "", "-f", format, ".")
 				for _, leak := range []string{secret, "abc123"} {

@@ -348,16 +348,17 @@ func (d *configDoc) valueLine(k configEntry) int {
 
 // LoadPolicies returns the policies of a file: a configuration file
 // (.ducklint.toml, with the policy files it names) or a policy file,
-// checked against the rules of reg.
-func LoadPolicies(path string, reg *Registry) ([]PolicySpec, error) {
+// checked against the rules of reg. The files it names are read only
+// where inside says (see LoadConfigWithin); nil allows every path.
+func LoadPolicies(path string, reg *Registry, inside func(abs string) bool) ([]PolicySpec, error) {
 	if filepath.Base(path) == ConfigFileName {
-		cfg, err := LoadConfig(path, reg)
+		cfg, err := LoadConfigWithin(path, reg, inside)
 		if err != nil {
 			return nil, err
 		}
 		return cfg.Policies, nil
 	}
-	return loadPolicyFile(path, reg, map[string]bool{}, nil)
+	return loadPolicyFile(path, reg, map[string]bool{}, inside)
 }
 
 // lineBlock is the lines [start, end] of one table of an array of tables.
