@@ -28,7 +28,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 }
 
 // run runs the command in-process in dir and returns exit code, stdout, stderr.
-func run(t *testing.T, dir, stdin string, args ...string) (int, string, string) {
+func run(t testing.TB, dir, stdin string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	cmd := &ducklint.Command{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errOut, Dir: dir,

@@ -3,7 +3,9 @@ package ducklint
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"slices"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/internal/fix"
+	"github.com/ducklint/ducklint/parser/load"
 )
 
 // maxFixRounds bounds how often --fix lints again to apply the edits that
@@ -53,6 +56,16 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 		}
 		var changed []string
 		for _, f := range files {
+			if _, checked := original[f]; !checked {
+				// Only regular files inside the boundary are written, and
+				// never through a link leaving it, even a file named on
+				// the command line: a tree must not make --fix write
+				// elsewhere.
+				if err := ws.Boundary().Writable(ws.Abs(f)); err != nil {
+					refused[f] = notWritable(err)
+					continue
+				}
+			}
 			src, ok := current[f]
 			if !ok {
 				src = res.Source(f)
@@ -122,6 +135,25 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 		fmt.Fprintf(c.Stderr, "ducklint: %s: not fixed: %s\n", f, refused[f])
 	}
 	return res, nil
+}
+
+// notWritable says why a fix is not written, given Boundary.Writable's
+// error.
+func notWritable(err error) string {
+	if errors.Is(err, load.ErrOutside) {
+		return "outside the tree"
+	}
+	return pathError(err).Error()
+}
+
+// pathError strips the operation and path from an *fs.PathError: the
+// message already names the file.
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // joinSentences appends sentence to text, with a space between.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/policy"
 	"github.com/ducklint/ducklint/rules"
 )
@@ -70,7 +71,8 @@ func (c *Command) policyTest(files []string) (int, error) {
 		if !filepath.IsAbs(f) {
 			f = filepath.Join(dir, f)
 		}
-		got, err := rules.LoadPolicies(f, builtin)
+		// The file is the user's choice; what it names stays in its tree.
+		got, err := rules.LoadPolicies(f, builtin, load.NewBoundary(dir, []string{f}).Contains)
 		if err != nil {
 			return ExitUsage, err
 		}

@@ -95,11 +95,18 @@ func TestBadInput(t *testing.T) {
 			}
 		}, 2, "case.pp", ""},
 	}
+	// As root, an unreadable path is a link to /proc, outside the tree: a
+	// walk does not follow it (see docs/boundary.md), so the case names it.
+	namedAsRoot := map[string]string{"unreadable file": "case.pp", "unreadable directory": "casedir"}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := writeTree(t, map[string]string{"bad.pp": "class bad {\n  $x = [1,\n}\n"})
 			c.setup(t, dir)
-			code, out, errOut := run(t, dir, "", "-f", "json", ".")
+			args := []string{"-f", "json", "."}
+			if named := namedAsRoot[c.name]; named != "" && os.Geteuid() == 0 {
+				args = append(args, named)
+			}
+			code, out, errOut := run(t, dir, "", args...)
 			if code != c.exit {
 				t.Errorf("exit = %d, want %d; stderr %q", code, c.exit, errOut)
 			}

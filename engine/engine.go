@@ -32,10 +32,12 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/policy"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
@@ -87,6 +89,12 @@ type Options struct {
 	// it only the checks of later snapshots do; a single run, as the
 	// command line makes, then keeps nothing it would not use.
 	Editor bool
+
+	// Boundary is the part of the file system the workspace may read for
+	// context and write fixes to (see load.Boundary); nil means the
+	// boundary of Roots (and StdinFilename) as load.NewBoundary makes it.
+	// The configuration file, when it lies inside, names nothing outside.
+	Boundary *load.Boundary
 }
 
 // Workspace is a warm whole-program analysis of some roots. It is safe for
@@ -100,6 +108,7 @@ type Workspace struct {
 	mu       sync.Mutex
 	cfg      *rules.Config
 	active   []rules.Active
+	pols     []*policy.Policy  // the configuration's, compiled into reg
 	overlays map[string][]byte // by absolute path
 	changed  map[string]bool   // absolute paths changed on disk since the last snapshot
 	relayout bool              // the layout (files, modules, environments) must be walked again
@@ -142,6 +151,13 @@ func New(opts Options) (*Workspace, error) {
 		return nil, fmt.Errorf("working directory: %w", err)
 	}
 	opts.Dir = abs
+	if opts.Boundary == nil {
+		paths := opts.Roots
+		if opts.StdinFilename != "" {
+			paths = append(slices.Clone(paths), opts.StdinFilename)
+		}
+		opts.Boundary = load.NewBoundary(abs, paths)
+	}
 	w := &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}, carries: newCarries()}
 	if err := w.configure(); err != nil {
 		return nil, err
@@ -152,11 +168,11 @@ func New(opts Options) (*Workspace, error) {
 // configure reads the configuration, compiles its policies into rules
 // beside the built-in ones, and selects the rules.
 func (w *Workspace) configure() error {
-	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, rules.Default())
+	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, rules.Default(), w.opts.Boundary)
 	if err != nil {
 		return err
 	}
-	reg, err := registry(cfg)
+	reg, pols, err := registry(cfg)
 	if err != nil {
 		return err
 	}
@@ -172,19 +188,19 @@ func (w *Workspace) configure() error {
 	if err != nil {
 		return &ConfigError{err}
 	}
-	w.cfg, w.active, w.reg = cfg, active, reg
+	w.cfg, w.active, w.reg, w.pols = cfg, active, reg, pols
 	return nil
 }
 
 // registry returns the built-in rules with the rules of the policies cfg
 // declares, compiled once here for every snapshot.
-func registry(cfg *rules.Config) (*rules.Registry, error) {
+func registry(cfg *rules.Config) (*rules.Registry, []*policy.Policy, error) {
 	if cfg == nil || len(cfg.Policies) == 0 {
-		return rules.Default(), nil
+		return rules.Default(), nil, nil
 	}
 	pols, err := policy.Compile(cfg.Policies)
 	if err != nil {
-		return nil, &ConfigError{err}
+		return nil, nil, &ConfigError{err}
 	}
 	all := rules.All()
 	for _, p := range pols {
@@ -192,13 +208,17 @@ func registry(cfg *rules.Config) (*rules.Registry, error) {
 	}
 	reg, err := rules.NewRegistry(all...)
 	if err != nil {
-		return nil, &ConfigError{err}
+		return nil, nil, &ConfigError{err}
 	}
-	return reg, nil
+	return reg, pols, nil
 }
 
-// loadConfig reads path, or the nearest .ducklint.toml above dir.
-func loadConfig(path, dir string, reg *rules.Registry) (*rules.Config, error) {
+// loadConfig reads path, or the nearest .ducklint.toml above dir. A
+// configuration inside the boundary comes with the tree, and the files
+// it names are read only inside the boundary; one outside it (the user's
+// own, above the repository or named with --config from elsewhere) names
+// what it likes.
+func loadConfig(path, dir string, reg *rules.Registry, bound *load.Boundary) (*rules.Config, error) {
 	if path == "" {
 		found, err := rules.FindConfig(dir)
 		if err != nil {
@@ -211,7 +231,11 @@ func loadConfig(path, dir string, reg *rules.Registry) (*rules.Config, error) {
 	} else if !filepath.IsAbs(path) {
 		path = filepath.Join(dir, path)
 	}
-	cfg, err := rules.LoadConfig(path, reg)
+	var inside func(string) bool
+	if bound.Contains(path) {
+		inside = bound.Contains
+	}
+	cfg, err := rules.LoadConfigWithin(path, reg, inside)
 	if err != nil {
 		return nil, &ConfigError{err}
 	}
@@ -239,6 +263,10 @@ func (w *Workspace) Config() *rules.Config {
 	defer w.mu.Unlock()
 	return w.cfg
 }
+
+// Boundary returns the part of the file system the workspace reads
+// context from and may write fixes to.
+func (w *Workspace) Boundary() *load.Boundary { return w.opts.Boundary }
 
 // Dir returns the absolute working directory findings' paths are relative to.
 func (w *Workspace) Dir() string { return w.opts.Dir }

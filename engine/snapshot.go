@@ -17,6 +17,7 @@ import (
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
+	"github.com/ducklint/ducklint/policy"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -29,6 +30,7 @@ type Snapshot struct {
 	reg    *rules.Registry
 	cfg    *rules.Config
 	active []rules.Active
+	pols   []*policy.Policy
 
 	// tree is the layout; its files' Src is not used (contents are in
 	// versions), so the files can be shared with later snapshots.
@@ -71,7 +73,7 @@ type Snapshot struct {
 // every unchanged file's version with the current one. w.mu is held.
 func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	prev := w.current
-	s := &Snapshot{opts: w.opts, reg: w.reg, cfg: w.cfg, active: w.active, carries: w.carries, warm: w.opts.Editor}
+	s := &Snapshot{opts: w.opts, reg: w.reg, pols: w.pols, cfg: w.cfg, active: w.active, carries: w.carries, warm: w.opts.Editor}
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
@@ -237,7 +239,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
-		Overlays: w.overlays,
+		Overlays: w.overlays, Boundary: w.opts.Boundary,
 		OnContext: func(roots []string) {
 			if w.opts.CacheDir == "" {
 				return
@@ -286,6 +288,10 @@ type Result struct {
 	Files []string
 	// Errors are the paths that could not be linted, in path order.
 	Errors []diagnostics.PathError
+	// Notices are the paths left out because they lead outside the
+	// boundary (see load.Tree.Notices), in path order: reported at info,
+	// they do not fail a run.
+	Notices []diagnostics.PathError
 	// Source returns the content of a checked file by its reported path.
 	Source func(path string) []byte
 	// Enclosing names the innermost definition around a position of a
@@ -421,13 +427,18 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
+	for _, p := range s.pols {
+		if err := p.CostError(); err != nil {
+			return nil, &ConfigError{err}
+		}
+	}
 	if !whole {
 		if carry != nil && prog.CarryDynamic() == carry {
 			s.carries.taken.Add(1)
 		}
 		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog, s.warm)
 	}
-	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs)}
+	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs), Notices: pathErrors(s.tree.Notices, nil)}
 	sources := map[string][]byte{}
 	for _, f := range prog.Files {
 		if f.Reported {

@@ -13,7 +13,7 @@ func BenchmarkCompile(b *testing.B) {
 	files, _ := filepath.Glob(filepath.Join("..", "docs", "policies", "*.toml"))
 	var specs []rules.PolicySpec
 	for _, f := range files {
-		s, err := rules.LoadPolicies(f, rules.Default())
+		s, err := rules.LoadPolicies(f, rules.Default(), nil)
 		if err != nil {
 			b.Fatal(err)
 		}

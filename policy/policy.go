@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 
 	"cel.dev/cel-go/cel"
 	"cel.dev/cel-go/common"
@@ -82,6 +83,21 @@ type Policy struct {
 	// shared is what the policies of one Compile share: the fields any of
 	// them reads, and the objects of the files being checked.
 	shared *shared
+	// overCost is the configuration error of the first evaluation over
+	// CostLimit (see CostError); nil while none was.
+	overCost atomic.Pointer[rules.ConfigError]
+}
+
+// CostError returns, once an evaluation of the policy's condition went
+// over CostLimit, the configuration error naming the policy; nil
+// otherwise. A policy comes with the tree it checks, and one that cannot
+// be evaluated within the limit is a configuration to fix: the checks it
+// ran are not trusted, and after the first it evaluates nothing more.
+func (p *Policy) CostError() error {
+	if e := p.overCost.Load(); e != nil {
+		return e
+	}
+	return nil
 }
 
 // shared is what the policies compiled together share.
@@ -340,6 +356,9 @@ func (p *Policy) run(pass *rules.Pass) {
 	if f.Parsed == nil || f.Parsed.Program == nil || f.Hiera != nil {
 		return
 	}
+	if p.overCost.Load() != nil {
+		return
+	}
 	facts := p.shared.cache.get(pass.Program, f, pass.Nodes(), pass.NodeParents(), p.shared)
 	for _, fa := range facts.of(p.Spec.Match) {
 		if !p.filter.admits(fa.obj) {
@@ -347,9 +366,10 @@ func (p *Policy) run(pass *rules.Pass) {
 		}
 		flagged, msg, err := p.Eval(fa.obj)
 		if err != nil {
-			pass.ReportSpan(f, fa.span, fmt.Sprintf("policy %s not checked here: its condition exceeded the cost limit", p.Spec.ID),
-				fmt.Sprintf("Evaluating the condition on this %s took more than %d units of CEL cost; simplify the condition.", p.Spec.Match, CostLimit))
-			continue
+			p.overCost.CompareAndSwap(nil, &rules.ConfigError{Path: p.Spec.File, Line: p.Spec.Line, Key: "policy.condition",
+				Msg: fmt.Sprintf("policy %q: its condition exceeded the cost limit (%d units of CEL cost) on the %s at %s:%d; simplify the condition",
+					p.Spec.ID, CostLimit, p.Spec.Match, f.Path, fa.span.Start.Line)})
+			return
 		}
 		if flagged {
 			pass.ReportSpan(f, fa.span, msg, strings.TrimSpace(p.Spec.Help))

@@ -226,7 +226,7 @@ func TestWorkedPolicies(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			specs, err := rules.LoadPolicies(f, rules.Default())
+			specs, err := rules.LoadPolicies(f, rules.Default(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

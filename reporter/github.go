@@ -27,6 +27,10 @@ func writeGitHub(w io.Writer, r *Report, _ Options) error {
 		fmt.Fprintf(bw, "::error title=%s::%s\n", githubEscapeProperty("ducklint path error"),
 			githubEscapeData(e.Path+": "+e.Message))
 	}
+	for _, e := range r.Notices {
+		fmt.Fprintf(bw, "::notice title=%s::%s\n", githubEscapeProperty("ducklint"),
+			githubEscapeData(e.Path+": "+e.Message))
+	}
 	line := summary(r)
 	if c := countFindings(r.Findings); max(c.errors, c.warnings, c.infos) > githubAnnotationLimit {
 		line += fmt.Sprintf(" (GitHub shows at most %d annotations of each severity per step; the SARIF or text output has them all)", githubAnnotationLimit)

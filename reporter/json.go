@@ -23,6 +23,9 @@ type (
 		// Baseline was added to version 1 compatibly: present only when
 		// a baseline file is in use.
 		Baseline *jsonBaseline `json:"baseline,omitempty"`
+		// Notices, added compatibly too, are the paths left out because
+		// they lead outside the tree; present only when there are any.
+		Notices []jsonError `json:"notices,omitempty"`
 	}
 	jsonError struct {
 		Path    string `json:"path"`
@@ -66,6 +69,9 @@ func writeJSON(w io.Writer, r *Report, _ Options) error {
 	out := jsonReport{
 		Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files,
 		Errors: make([]jsonError, 0, len(r.Errors)), Baseline: jsonBaselineOf(r.Baseline),
+	}
+	for _, e := range r.Notices {
+		out.Notices = append(out.Notices, jsonError(e))
 	}
 	for _, e := range r.Errors {
 		out.Errors = append(out.Errors, jsonError(e))

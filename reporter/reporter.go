@@ -45,6 +45,10 @@ type Report struct {
 	// Baseline is set when a baseline file is in use; Findings are then
 	// the findings it does not accept.
 	Baseline *Baseline
+	// Notices are the paths left out on purpose because they lead outside
+	// the tree (a symbolic link to elsewhere), in path order. Every format
+	// reports them at info; they do not make a report fail.
+	Notices []PathError
 }
 
 // PathError is a path that could not be linted (diagnostics.PathError).

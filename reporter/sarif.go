@@ -195,6 +195,13 @@ func sarifInvocationOf(r *Report) sarifInvocation {
 		}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
+	for _, e := range r.Notices {
+		n := sarifNotification{Level: "note", Message: sarifMessage{Text: e.Path + ": " + e.Message}}
+		if e.Path != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact(e.Path, r.Dir)}}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
 	return inv
 }
 

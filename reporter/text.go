@@ -85,6 +85,10 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		fmt.Fprintf(bw, "%s %s %s\n", pal.paint(ansiBold, location(e.Path, parser.Pos{})+":"),
 			pal.severity(diagnostics.Error), pal.paint(ansiBold, indentLines(printable(e.Message), "  ")))
 	}
+	for _, e := range r.Notices {
+		fmt.Fprintf(bw, "%s %s %s\n", pal.paint(ansiBold, location(e.Path, parser.Pos{})+":"),
+			pal.severity(diagnostics.Info), indentLines(printable(e.Message), "  "))
+	}
 	fmt.Fprintln(bw, pal.paint(ansiBold, summary(r)))
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("writing text report: %w", err)

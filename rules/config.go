@@ -130,23 +130,35 @@ func FindConfig(dir string) (string, error) {
 // reg. Unknown keys, unknown rule ids, values of the wrong type and bad
 // values are errors.
 func LoadConfig(path string, reg *Registry) (*Config, error) {
+	return LoadConfigWithin(path, reg, nil)
+}
+
+// LoadConfigWithin is LoadConfig for a configuration file that lies in a
+// tree it must not lead out of: every file it names (policy files, their
+// examples) is read only when inside(abs) is true, and is a configuration
+// error otherwise. A nil inside allows every path.
+func LoadConfigWithin(path string, reg *Registry, inside func(abs string) bool) (*Config, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("cannot read the configuration: %v", errors.Unwrap(err))}
 	}
-	return ParseConfig(path, src, reg)
+	return parseConfig(path, src, reg, inside)
 }
 
 // ParseConfig decodes configuration text; path is used in error messages.
 // It checks the file key by key, in the order of the file, and returns the
 // first problem.
 func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
+	return parseConfig(path, src, reg, nil)
+}
+
+func parseConfig(path string, src []byte, reg *Registry, inside func(abs string) bool) (*Config, error) {
 	var top map[string]toml.Primitive
 	md, err := toml.Decode(string(src), &top)
 	if err != nil {
 		return nil, tomlError(path, err)
 	}
-	d := &configDoc{path: path, md: md, src: src}
+	d := &configDoc{path: path, md: md, src: src, inside: inside}
 	cfg := &Config{Path: path, Rules: map[string]RuleConfig{}}
 	// Policies first: [rules.<id>] may configure a policy declared below it.
 	entries := d.entries(nil, top)
@@ -209,6 +221,25 @@ type configDoc struct {
 	path string
 	md   toml.MetaData
 	src  []byte
+	// inside says whether an absolute path lies in the tree the file
+	// belongs to; nil allows every path (see namedPath).
+	inside func(abs string) bool
+}
+
+// namedPath returns the absolute path of p, a path the value of k names
+// (relative to the file's directory), or a configuration error when it
+// leads outside the tree the file belongs to. Every path a configuration
+// file names goes through it before anything there is read: a
+// repository's configuration cannot lead a run out of the repository.
+func (d *configDoc) namedPath(k configEntry, p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(filepath.Dir(d.path), filepath.FromSlash(p))
+	}
+	p = filepath.Clean(p)
+	if d.inside != nil && !d.inside(p) {
+		return "", d.errorf(k, "%q is outside the tree holding %s; not read", p, filepath.Base(d.path))
+	}
+	return p, nil
 }
 
 // configEntry is one key of the file with its value and line.
@@ -498,16 +529,14 @@ func (d *configDoc) style(e configEntry) (string, error) {
 }
 
 // baseline checks baseline = "FILE" and returns the file's path joined to
-// the configuration's directory.
+// the configuration's directory; a file in the tree may name no place
+// outside it (see namedPath).
 func (d *configDoc) baseline(e configEntry) (string, error) {
 	name, ok := e.val.(string)
 	if !ok || strings.TrimSpace(name) == "" {
 		return "", d.wrongType(e, `a path in quotes, like ".ducklint-baseline.json"`)
 	}
-	if name = filepath.FromSlash(name); filepath.IsAbs(name) {
-		return name, nil
-	}
-	return filepath.Join(filepath.Dir(d.path), name), nil
+	return d.namedPath(e, name)
 }
 
 // functionName is a Puppet function name, namespaced or not.

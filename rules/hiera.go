@@ -201,7 +201,8 @@ whose every level reads data files are checked, and only keys of modules in the 
 other data comes from outside the tree. A key of a module neither in the tree nor in the environment's
 Puppetfile, or named after a class of the main manifest, has no module layer and is checked too. A lookup
 in a Bolt plan outside an apply block reads the hiera.yaml's plan_hierarchy when it has one, and is not
-checked against the hierarchy's data.`,
+checked against the hierarchy's data. A data directory outside the tree (an absolute datadir, or one reached
+through a symbolic link leaving it) is not read; then the finding is info, as the key may be there.`,
 		Context: model.NeedHieraData | model.NeedDefinitions,
 		Run:     runLookupWithoutData,
 	}
@@ -251,9 +252,18 @@ func runLookupWithoutData(p *Pass) {
 				continue // the layer of a module installed beside the tree may hold it
 			}
 		}
-		p.ReportSpan(p.File, c.KeySpan, fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
-			fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. %s; give a default or add the data.", c.Func, c.Key, why),
-			RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer"))
+		d := Diagnostic{File: p.File.Path, Start: c.KeySpan.Start, End: c.KeySpan.End,
+			Message: fmt.Sprintf("%s() finds no data for %q and has no default value", c.Func, c.Key),
+			Detail:  fmt.Sprintf("Puppet: Function %s() did not find a value for the name '%s'. %s; give a default or add the data.", c.Func, c.Key, why),
+			Related: []Related{RelatedAt(layer, parser.Span{Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1}}, "the environment's Hiera layer")}}
+		if outside := env.HieraOutside; len(outside) > 0 {
+			// The data may be there: the tree does not show it.
+			d.Severity = Info
+			d.Message = fmt.Sprintf("%s() finds no data for %q in the tree and has no default value", c.Func, c.Key)
+			d.Detail = fmt.Sprintf("%s's hierarchy reads data outside the tree (datadir %s), which was not read; no data file in the tree has the key. Without it, Puppet: Function %s() did not find a value for the name '%s'.",
+				layer.Path, strings.Join(outside, ", "), c.Func, c.Key)
+		}
+		p.Report(d)
 	}
 }
 

@@ -87,7 +87,10 @@ func (d *configDoc) policies(e configEntry, reg *Registry, seen map[string]bool)
 			}
 			slices.Sort(matches)
 			for _, m := range matches {
-				specs, err := loadPolicyFile(m, reg, seen)
+				if m, err = d.namedPath(k, m); err != nil {
+					return nil, err
+				}
+				specs, err := loadPolicyFile(m, reg, seen, d.inside)
 				if err != nil {
 					return nil, err
 				}
@@ -99,7 +102,7 @@ func (d *configDoc) policies(e configEntry, reg *Registry, seen map[string]bool)
 }
 
 // loadPolicyFile reads a policy file: [[policy]] tables and nothing else.
-func loadPolicyFile(path string, reg *Registry, seen map[string]bool) ([]PolicySpec, error) {
+func loadPolicyFile(path string, reg *Registry, seen map[string]bool, inside func(abs string) bool) ([]PolicySpec, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: fmt.Sprintf("cannot read the policy file: %v", err)}
@@ -109,7 +112,7 @@ func loadPolicyFile(path string, reg *Registry, seen map[string]bool) ([]PolicyS
 	if err != nil {
 		return nil, tomlError(path, err)
 	}
-	d := &configDoc{path: path, md: md, src: src}
+	d := &configDoc{path: path, md: md, src: src, inside: inside}
 	var out []PolicySpec
 	for _, e := range d.entries(nil, top) {
 		if e.key[0] != "policy" {
@@ -310,9 +313,9 @@ func (d *configDoc) policyExamples(e configEntry, policyLine int) ([]PolicyExamp
 // fixture reads an example's code from the file at rel, relative to
 // the file declaring the policy.
 func (d *configDoc) fixture(k configEntry, rel string) (string, error) {
-	p := rel
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(d.path), filepath.FromSlash(rel))
+	p, err := d.namedPath(k, rel)
+	if err != nil {
+		return "", err
 	}
 	code, err := os.ReadFile(p)
 	if err != nil {
@@ -345,16 +348,17 @@ func (d *configDoc) valueLine(k configEntry) int {
 
 // LoadPolicies returns the policies of a file: a configuration file
 // (.ducklint.toml, with the policy files it names) or a policy file,
-// checked against the rules of reg.
-func LoadPolicies(path string, reg *Registry) ([]PolicySpec, error) {
+// checked against the rules of reg. The files it names are read only
+// where inside says (see LoadConfigWithin); nil allows every path.
+func LoadPolicies(path string, reg *Registry, inside func(abs string) bool) ([]PolicySpec, error) {
 	if filepath.Base(path) == ConfigFileName {
-		cfg, err := LoadConfig(path, reg)
+		cfg, err := LoadConfigWithin(path, reg, inside)
 		if err != nil {
 			return nil, err
 		}
 		return cfg.Policies, nil
 	}
-	return loadPolicyFile(path, reg, map[string]bool{})
+	return loadPolicyFile(path, reg, map[string]bool{}, inside)
 }
 
 // lineBlock is the lines [start, end] of one table of an array of tables.

@@ -127,7 +127,7 @@ func TestPolicyFiles(t *testing.T) {
 		c.Policies[1].File != filepath.Join(dir, "policies", "b.toml") || c.Policies[1].Line != 1 {
 		t.Errorf("policies = %+v", c.Policies)
 	}
-	specs, err := rules.LoadPolicies(filepath.Join(dir, "policies", "a.toml"), rules.Default())
+	specs, err := rules.LoadPolicies(filepath.Join(dir, "policies", "a.toml"), rules.Default(), nil)
 	if err != nil || len(specs) != 1 {
 		t.Errorf("LoadPolicies: %v, %+v", err, specs)
 	}

@@ -47,7 +47,7 @@ func (l *loader) readDependencies(dir string) Dependencies {
 	var d Dependencies
 	for _, df := range dependencyFiles {
 		p := dir + "/" + df.name
-		if !l.exists(p, false) {
+		if !l.exists(p, false) || !l.inside(p) {
 			continue
 		}
 		src, err := readFile(p)

@@ -86,18 +86,37 @@ modules:
 `,
 		},
 		{
-			name: "two links to one directory outside the tree: walked once, by the first path",
+			name: "two links to one directory inside the tree: walked once, by the first path",
 			setup: func(t *testing.T, root string) {
-				out := filepath.Join(filepath.Dir(root), "outside")
-				writeTree(t, out, map[string]string{"x.pp": "notice(1)\n", "sub/y.pp": "notice(2)\n"})
-				symlink(t, out, filepath.Join(root, "b"))
-				symlink(t, out, filepath.Join(root, "a"))
-				symlink(t, "..", filepath.Join(out, "sub/back"))
+				in := filepath.Join(root, ".shared")
+				writeTree(t, in, map[string]string{"x.pp": "notice(1)\n", "sub/y.pp": "notice(2)\n"})
+				symlink(t, in, filepath.Join(root, "b"))
+				symlink(t, in, filepath.Join(root, "a"))
+				symlink(t, "..", filepath.Join(in, "sub/back"))
 			},
 			args: []string{"."},
 			want: `files:
-  a/sub/y.pp lone reported bytes=10
-  a/x.pp lone reported bytes=10
+  .shared/sub/y.pp lone reported bytes=10
+  .shared/x.pp lone reported bytes=10
+`,
+		},
+		{
+			name: "links to a directory and a file outside the tree: skipped, each noticed once under its own path",
+			setup: func(t *testing.T, root string) {
+				out := filepath.Join(filepath.Dir(root), "outside")
+				writeTree(t, out, map[string]string{"x.pp": "notice(1)\n", "sub/y.pp": "notice(2)\n"})
+				writeTree(t, root, map[string]string{"ok.pp": "notice(0)\n"})
+				symlink(t, out, filepath.Join(root, "b"))
+				symlink(t, filepath.Join(out, "x.pp"), filepath.Join(root, "a.pp"))
+				symlink(t, "/dev/zero", filepath.Join(root, "zero.pp"))
+			},
+			args: []string{"."},
+			want: `files:
+  ok.pp lone reported bytes=10
+notices:
+  a.pp: symbolic link leads outside the tree; not followed
+  b: symbolic link leads outside the tree; not followed
+  zero.pp: symbolic link leads outside the tree; not followed
 `,
 		},
 		{

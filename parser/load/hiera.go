@@ -3,8 +3,10 @@ package load
 import (
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/ducklint/ducklint/hiera"
 )
@@ -28,6 +30,9 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 		return nil
 	}
 	src, ok := l.overlays[conf]
+	if !ok && !l.inside(conf) {
+		return nil
+	}
 	if !ok {
 		var err error
 		if src, err = os.ReadFile(conf); err != nil {
@@ -43,11 +48,39 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 			dirs = append(dirs, lv.Datadir)
 		}
 	}
+	// A path or glob climbing out of its data directory (or a data
+	// directory named absolute) leads out of the layer: not read either.
+	for _, lv := range cfg.Levels {
+		if lv.Format() == "" || path.IsAbs(lv.Datadir) {
+			continue
+		}
+		for _, p := range lv.Patterns {
+			if j := path.Join(lv.Datadir, p); path.IsAbs(j) || j == ".." || strings.HasPrefix(j, "../") {
+				l.mu.Lock()
+				if !slices.Contains(l.hieraOutside[root], j) {
+					l.hieraOutside[root] = append(l.hieraOutside[root], j)
+				}
+				l.mu.Unlock()
+			}
+		}
+	}
 	seen := map[string]bool{}
 	for _, d := range dirs {
-		dataDir := filepath.Join(root, filepath.FromSlash(d))
-		if rel, err := filepath.Rel(root, dataDir); err != nil || escapes(rel) {
-			continue // a data directory outside the layer (an absolute path): not part of the tree
+		dataDir := filepath.FromSlash(d)
+		if !filepath.IsAbs(dataDir) {
+			dataDir = filepath.Join(root, dataDir)
+		}
+		if rel, err := filepath.Rel(root, dataDir); err != nil || escapes(rel) || !l.bound.containsReal(l.realOf(dataDir)) {
+			// A data directory outside the layer (an absolute path) is not
+			// part of the tree, and one leading outside the boundary is not
+			// read: the analyses that need its data say so.
+			l.mu.Lock()
+			l.hieraOutside[root] = append(l.hieraOutside[root], d)
+			l.mu.Unlock()
+			if mode, err := l.lstatType(dataDir); err == nil && mode&fs.ModeSymlink != 0 {
+				l.notice(dataDir, errLinkOutside)
+			}
+			continue
 		}
 		_ = filepath.WalkDir(dataDir, func(p string, de fs.DirEntry, err error) error {
 			if err != nil {

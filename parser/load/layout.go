@@ -217,6 +217,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	envAt := len(chain)
 	for i, d := range chain {
 		if y.kind(d).env {
+			y.l.bound.widen(dir, d)
 			env = y.env(d)
 			envAt = i
 			break
@@ -249,6 +250,7 @@ func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	if chosen == "" {
 		return env, nil
 	}
+	y.l.bound.widen(dir, chosen)
 	return env, y.module(chosen, nil)
 }
 
@@ -271,7 +273,7 @@ func (y *layout) env(d string) *Environment {
 	info := &envInfo{dir: d, manifest: filepath.Join(d, "manifests")}
 	modulePath := []string{"modules", "site", "site-modules"}
 	conf := filepath.Join(d, "environment.conf")
-	if y.l.exists(conf, false) {
+	if y.l.exists(conf, false) && y.l.inside(conf) {
 		settings, err := readEnvConf(conf)
 		if err != nil {
 			y.l.problem(conf, err)
@@ -292,7 +294,7 @@ func (y *layout) env(d string) *Environment {
 	}
 	for _, entry := range modulePath {
 		p := filepath.Join(d, filepath.FromSlash(entry))
-		if y.l.exists(p, true) && !slices.Contains(info.modulePath, p) {
+		if y.l.exists(p, true) && !slices.Contains(info.modulePath, p) && y.l.inside(p) {
 			info.modulePath = append(info.modulePath, p)
 			e.ModulePath = append(e.ModulePath, y.l.rel(p))
 		}
@@ -311,7 +313,7 @@ func (y *layout) env(d string) *Environment {
 			md := filepath.Join(p, ent.name)
 			// Excluded modules are loaded all the same: exclude globs
 			// say what is reported, not what the program is made of.
-			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) {
+			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) || !y.l.inside(md) {
 				continue
 			}
 			m := y.module(md, e)
@@ -345,7 +347,7 @@ func (y *layout) module(d string, env *Environment) *Module {
 		}
 	}
 	meta := filepath.Join(d, "metadata.json")
-	if y.l.exists(meta, false) {
+	if y.l.exists(meta, false) && y.l.inside(meta) {
 		name, err := readMetadataName(meta)
 		if err != nil {
 			y.l.problem(meta, err)

@@ -33,10 +33,12 @@
 //     compiles ignored and excluded modules all the same (typically
 //     modules r10k installed into an ignored modules/).
 //
-// Symlinked directories are followed once: a directory reached through
-// several paths is walked once, and a link back to its own ancestor is
-// not followed. Dangling links, unreadable, non-regular and binary files
-// are Problems; loading goes on without them.
+// Nothing outside the run's Boundary is read but the files named: links
+// and configuration leading outside it are Notices. Symlinked directories
+// inside are followed once: a directory reached through several paths is
+// walked once, and a link back to its own ancestor is not followed.
+// Dangling links, unreadable, non-regular and binary files are Problems;
+// loading goes on without them.
 package load
 
 import (
@@ -100,6 +102,10 @@ type Options struct {
 	// called when there are none. A caller can start work that depends
 	// only on them (reading a cache) while the tree is walked.
 	OnContext func(roots []string)
+	// Boundary is the part of the file system the run may read for
+	// context (see Boundary); nil means NewBoundary of Dir, and Paths with
+	// StdinFilename.
+	Boundary *Boundary
 }
 
 // Tree is everything loaded: the files with their place in the layout,
@@ -118,6 +124,12 @@ type Tree struct {
 	// Ambiguities are the environments and modules of the tree whose
 	// directory also had signs of the other kind, sorted by Dir.
 	Ambiguities []Ambiguity
+	// Notices are paths left out on purpose because they lead outside the
+	// Boundary, sorted by Path: symbolic links under the link's own path,
+	// configuration entries under the path they name.
+	Notices []Problem
+	// Boundary is the run's boundary.
+	Boundary *Boundary
 }
 
 // File is one loaded file: Puppet code (.pp or .epp), or a Hiera
@@ -266,6 +278,10 @@ type Environment struct {
 	// Signs are what made the directory an environment (environment.conf,
 	// Puppetfile, manifests/ with modules, ...).
 	Signs []string
+	// HieraOutside are the data directories its hiera.yaml names that lie
+	// outside the Boundary (absolute, or reached through a link leaving
+	// it), relative to the environment, sorted: their data was not read.
+	HieraOutside []string
 }
 
 // Defined is a name defined by Ruby code.
@@ -337,6 +353,9 @@ type loader struct {
 	givenDirs    []string                    // absolute directory PATH arguments
 	hiera        map[string]hieraFile        // the Hiera files found, by absolute path
 	ignoreStacks map[string]ignoreStackState // see ignoreStack
+	bound        *Boundary
+	notices      map[string]Problem  // by path
+	hieraOutside map[string][]string // see Environment.HieraOutside, by layer directory
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -377,6 +396,19 @@ func newLoader(opts Options) (*loader, error) {
 		overlays:     opts.Overlays,
 		hiera:        map[string]hieraFile{},
 		ignoreStacks: map[string]ignoreStackState{},
+		bound:        opts.Boundary,
+		notices:      map[string]Problem{},
+		hieraOutside: map[string][]string{},
+	}
+	if l.bound == nil {
+		paths := opts.Paths
+		if len(paths) == 0 {
+			paths = []string{"."}
+		}
+		if opts.StdinFilename != "" {
+			paths = append(slices.Clone(paths), opts.StdinFilename)
+		}
+		l.bound = NewBoundary(dir, paths)
 	}
 	l.lay = newLayout(l)
 	return l, nil
@@ -708,6 +740,7 @@ func (l *loader) assemble(files []*File) *Tree {
 			mods[m] = true
 		}
 		l.scanEnvRuby(e)
+		e.HieraOutside = l.hieraOutside[l.lay.envInfo(e).dir]
 		e.Dependencies = l.readDependencies(l.lay.envInfo(e).dir)
 		t.Envs = append(t.Envs, e)
 	}
@@ -756,7 +789,12 @@ func (l *loader) assemble(files []*File) *Tree {
 	for _, p := range l.problems {
 		t.Problems = append(t.Problems, p)
 	}
+	for _, p := range l.notices {
+		t.Notices = append(t.Notices, p)
+	}
 	l.mu.Unlock()
+	slices.SortFunc(t.Notices, func(a, b Problem) int { return strings.Compare(a.Path, b.Path) })
+	t.Boundary = l.bound
 	slices.SortFunc(t.Problems, func(a, b Problem) int {
 		if c := strings.Compare(a.Path, b.Path); c != 0 {
 			return c

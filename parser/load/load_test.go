@@ -126,6 +126,12 @@ func dump(tr *Tree) string {
 			fmt.Fprintf(&b, "  %s\n", p.Error())
 		}
 	}
+	if len(tr.Notices) > 0 {
+		b.WriteString("notices:\n")
+		for _, p := range tr.Notices {
+			fmt.Fprintf(&b, "  %s\n", p.Error())
+		}
+	}
 	if len(tr.Envs) > 0 {
 		b.WriteString("envs:\n")
 		for _, e := range tr.Envs {

@@ -34,6 +34,12 @@ func (l *loader) readOne(c candidate) *File {
 	}
 	if c.stdin || (c.abs != "" && c.abs == l.stdinAbs) {
 		f.Src = l.stdin
+	} else if c.typed == "" && !l.bound.containsReal(c.real) {
+		// Context, or a file a directory argument's links or the tree's
+		// configuration lead to: only the files named on the command
+		// line are read wherever they are.
+		l.outsideNotice(c.abs)
+		return nil
 	} else if src, ok := l.overlays[c.abs]; ok && c.abs != "" {
 		f.Src = src
 	} else if l.deferContext && !c.reported {

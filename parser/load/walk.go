@@ -116,12 +116,17 @@ func (l *loader) walk(root string, walk int) []candidate {
 	if spec.reported && l.exclude.excluded(root) {
 		return nil
 	}
+	rootReal := l.realDir(root)
+	if !l.bound.containsReal(rootReal) {
+		l.outsideNotice(root) // a modulepath or manifest directory named, or linked, outside
+		return nil
+	}
 	w := &walker{l: l, spec: spec, sem: make(chan struct{}, dirReadsPerJob*l.jobs), visited: map[string]bool{}}
 	var ign dirIgnores
 	if spec.gitignore {
 		ign = l.ancestorIgnores(root).forDir(root)
 	}
-	w.dir(root, l.realDir(root), ign, false)
+	w.dir(root, rootReal, ign, false)
 	w.wg.Wait()
 	// Symlinked directories are followed after the plain tree, one at a
 	// time in path order, so that which path reaches a directory first —
@@ -183,7 +188,10 @@ func (l *loader) ignoreRules(dir string) []ignoreRule {
 	if ok {
 		return rules
 	}
-	rules, err := readIgnoreFile(dir)
+	var err error
+	if ign := filepath.Join(dir, ".gitignore"); l.exists(ign, false) && l.inside(ign) {
+		rules, err = readIgnoreFile(dir)
+	}
 	if err != nil {
 		l.problem(filepath.Join(dir, ".gitignore"), fmt.Errorf("cannot read .gitignore: %w", pathError(err)))
 	}
@@ -250,9 +258,18 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 				w.l.problem(path, linkProblem(path, err))
 				continue
 			}
+			entryReal = realPath(path)
+			if !w.l.bound.containsReal(entryReal) {
+				// Followed, it would read (and print, and with --fix
+				// write) what the tree does not hold.
+				isDir := fi.IsDir()
+				if (isDir && name != ".git" && !w.spec.flat || !isDir && w.spec.wants(name)) && !skipped(path, name, isDir) {
+					w.l.notice(path, errLinkOutside)
+				}
+				continue
+			}
 			mode = fi.Mode().Type()
 			viaLink = true
-			entryReal = realPath(path)
 		}
 		switch {
 		case mode.IsDir():
