@@ -127,6 +127,9 @@ func (y *layout) onModulePath(d string) bool {
 	if envDir == parent || !y.kind(envDir).env {
 		return false
 	}
+	// The environment is read here first when a module directory was
+	// named: it holds the module, so it is inside the boundary.
+	y.l.bound.widen(d, envDir)
 	return slices.Contains(y.envInfo(y.env(envDir)).modulePath, parent)
 }
 
