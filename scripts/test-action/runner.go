@@ -68,6 +68,7 @@ type runOptions struct {
 	inputs    map[string]string // with: of the step that uses the action
 	env       []string          // the job's environment (os.Environ() form)
 	stopAfter string            // id of the last step to run; "" runs them all
+	actionRef string            // github.action_ref, the ref in uses: ...@REF; "" is "test"
 }
 
 // stepResult is what one step did.
@@ -237,7 +238,10 @@ func (r *runner) lookup(path []string) (any, error) {
 		case "workspace":
 			return r.opts.workspace, nil
 		case "action_ref":
-			return "test", nil
+			if r.opts.actionRef == "" {
+				return "test", nil
+			}
+			return r.opts.actionRef, nil
 		}
 	case path[0] == "runner" && len(path) == 2:
 		switch path[1] {
