@@ -256,7 +256,7 @@ func (t *tester) release() {
 	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-X main.version="+tag, "-o", bin, "./cmd/ducklint")
 	build.Dir, build.Env = t.root, append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
-		fatal(fmt.Errorf("building the release binary: %v\n%s", err, out))
+		fatal(fmt.Errorf("building the release binary: %w\n%s", err, out))
 	}
 	dl := filepath.Join(t.scratch, "releases")
 	archive := fmt.Sprintf("ducklint_%s_%s_%s.tar.gz", strings.TrimPrefix(tag, "v"), runtime.GOOS, runtime.GOARCH)
