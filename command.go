@@ -103,6 +103,9 @@ func (c *Command) Main(args []string) (code int) {
 	if len(args) > 1 && args[1] == "baseline" {
 		return c.baselineCommand(args[2:])
 	}
+	if len(args) > 1 && args[1] == "help" {
+		return c.helpCommand(args[2:])
+	}
 	opts, err := c.parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		return ExitClean
@@ -192,39 +195,6 @@ func (c colorFlag) Set(v string) error {
 	return nil
 }
 
-const usageText = `usage: ducklint [flags] [PATH ...]
-       ducklint policy test [FILE ...]
-       ducklint init [--stdout] [--force] [DIR]
-       ducklint layout [-f json] [PATH ...]
-       ducklint baseline [--prune] [flags] [PATH ...]
-
-Lints Puppet manifests (*.pp), EPP templates (*.epp) and the Hiera files
-(hiera.yaml and the data files its hierarchy reads) of environments and
-modules. PATH is a file or a directory (default "."); "-" reads standard input.
-
-Flags:
-  -f, --format FORMAT        output format: %s (default text)
-      --output FORMAT[=PATH] write FORMAT to PATH, or to standard output without =PATH; repeatable,
-                             and then text is not the default (--output github --output sarif=x.sarif)
-      --config FILE          configuration file (default: nearest .ducklint.toml upward)
-      --enable RULE,...      enable rules
-      --disable RULE,...     disable rules
-      --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
-      --puppet-version N     the Puppet version the code is for, 7 or 8 (default: [puppet] version, else
-                             a lone module's metadata.json requirement, else 8); it decides each
-                             finding's message and severity
-      --stdin-filename NAME  path to report for "-" and to place it in its module
-      --list-rules           list every rule and exit
-      --version              print ducklint's version (module version, commit) and exit
-      --jobs N               files processed at once (default %d)
-      --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)
-  -v, --verbose              text format: explain each finding below it (why, Puppet's words, the fix)
-      --fix                  apply the exact fixes findings carry to .pp and .epp files, then report what is left
-      --diff                 with --fix: print the fixes as a unified diff and write nothing
-%s
-Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, configuration or path error, 3 internal failure.
-`
-
 func (c *Command) parseFlags(args []string) (*options, error) {
 	opts := &options{format: "text", failOn: rules.Warning, jobs: runtime.GOMAXPROCS(0)}
 	fs := flag.NewFlagSet("ducklint", flag.ContinueOnError)
@@ -272,7 +242,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 		rest = rest[1:]
 	}
 	if help {
-		fmt.Fprintf(c.Stdout, usageText, strings.Join(reporter.Names(), "|"), runtime.GOMAXPROCS(0), adoptionUsage)
+		c.printUsage()
 		return nil, flag.ErrHelp
 	}
 	if _, ok := reporter.Lookup(opts.format); !ok {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -54,16 +55,21 @@ func puppetFiles(t *testing.T, dir string) []string {
 	return files
 }
 
+// exhaustive is set by DUCKLINT_TEST_EXHAUSTIVE=1 (as .ci/run does): the
+// equivalence tests then check every case instead of a sample.
+var exhaustive = os.Getenv("DUCKLINT_TEST_EXHAUSTIVE") == "1"
+
 // assertSameAsWholeContext lints every Puppet file of dir on its own, and
-// each with the next one (as a pre-commit hook passes several files),
-// with the context narrowed and with the whole context, and fails on any
-// difference in exit code, output or messages.
-func assertSameAsWholeContext(t *testing.T, name, dir, cacheDir string) (files, findings int) {
+// each with the next one (as a pre-commit hook passes several files; every
+// pairEvery-th file unless exhaustive), with the context narrowed and with
+// the whole context, and fails on any difference in exit code, output or
+// messages.
+func assertSameAsWholeContext(t *testing.T, name, dir, cacheDir string, pairEvery int) (files, findings int) {
 	t.Helper()
 	all := puppetFiles(t, dir)
 	for i, f := range all {
 		runs := [][]string{{f}}
-		if i+1 < len(all) {
+		if i+1 < len(all) && (exhaustive || i%pairEvery == 0) {
 			runs = append(runs, []string{f, all[i+1]})
 		}
 		for j, paths := range runs {
@@ -104,31 +110,40 @@ func TestNarrowedContextMatchesWholeContext(t *testing.T) {
 	if len(archives) < 80 {
 		t.Fatalf("found %d fixture archives; the fixture directories moved?", len(archives))
 	}
-	files, findings := 0, 0
-	for _, a := range archives {
-		ar, err := txtar.ParseFile(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir := t.TempDir()
-		if err := ruletest.WriteArchive(ar, dir); err != nil {
-			t.Fatal(err)
-		}
-		n, f := assertSameAsWholeContext(t, a, dir, "")
-		files += n
-		findings += f
+	var filesSeen, findingsSeen atomic.Int64
+	add := func(n, f int) {
+		filesSeen.Add(int64(n))
+		findingsSeen.Add(int64(f))
 	}
-
-	for _, seed := range []uint64{7} {
-		dir := t.TempDir()
-		if err := gentree.Generate(120, seed).Write(dir); err != nil {
-			t.Fatal(err)
+	// The archives are small: each file with the next, every one. The
+	// generated tree is large: every file alone, and a sample of the pairs.
+	t.Run("trees", func(t *testing.T) {
+		for _, a := range archives {
+			t.Run(a, func(t *testing.T) {
+				t.Parallel()
+				ar, err := txtar.ParseFile(a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dir := t.TempDir()
+				if err := ruletest.WriteArchive(ar, dir); err != nil {
+					t.Fatal(err)
+				}
+				add(assertSameAsWholeContext(t, a, dir, "", 1))
+			})
 		}
-		n, f := assertSameAsWholeContext(t, "generated tree", dir, t.TempDir())
-		t.Logf("generated tree (seed %d): %d files, %d findings", seed, n, f)
-		files += n
-		findings += f
-	}
+		t.Run("generated tree", func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			if err := gentree.Generate(120, 7).Write(dir); err != nil {
+				t.Fatal(err)
+			}
+			n, f := assertSameAsWholeContext(t, "generated tree", dir, t.TempDir(), 5)
+			t.Logf("generated tree: %d files, %d findings", n, f)
+			add(n, f)
+		})
+	})
+	files, findings := filesSeen.Load(), findingsSeen.Load()
 	t.Logf("%d archives, %d files, %d findings compared", len(archives), files, findings)
 	if findings < 200 {
 		t.Errorf("only %d findings compared: the comparison proves little", findings)
@@ -350,7 +365,7 @@ func TestNarrowedContextReportsBadContextLikeWhole(t *testing.T) {
 	if code != ducklint.ExitUsage || !strings.Contains(stderr, "bin.pp: binary file") || !strings.Contains(stderr, "dangling.pp: broken symbolic link") {
 		t.Errorf("exit %d, stderr:\n%s\nwant exit 2 naming both bad files", code, stderr)
 	}
-	assertSameAsWholeContext(t, "bad context", dir, t.TempDir())
+	assertSameAsWholeContext(t, "bad context", dir, t.TempDir(), 1)
 }
 
 // TestNarrowedContextOfOneRule checks that a rule run alone narrows the

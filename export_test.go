@@ -8,3 +8,7 @@ func WholeContext(c *Command) { c.wholeContext = true }
 
 // SetClock sets the clock of c's context cache.
 func SetClock(c *Command, now func() time.Time) { c.now = now }
+
+// StampRelease is what ReleaseBuildInfo does to the binary's build
+// information.
+var StampRelease = stampRelease

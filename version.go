@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -88,4 +89,47 @@ func (b build) reportVersion() string {
 		return "(devel) " + rev
 	}
 	return b.version
+}
+
+// ReleaseBuildInfo returns build information as the release build stamps
+// it (.goreleaser.yaml sets version, commit and date with -ldflags -X in
+// package main): the binary's own, with the release's tag as the module
+// version and its commit and commit date in place of those Go recorded.
+// Empty values (a `go build` or `go install`) change nothing.
+func ReleaseBuildInfo(version, commit, date string) func() (*debug.BuildInfo, bool) {
+	return func() (*debug.BuildInfo, bool) {
+		info, ok := debug.ReadBuildInfo()
+		return stampRelease(info, ok, version, commit, date)
+	}
+}
+
+// stampRelease puts version, commit and date (those not empty) into a copy
+// of info.
+func stampRelease(info *debug.BuildInfo, ok bool, version, commit, date string) (*debug.BuildInfo, bool) {
+	if version == "" && commit == "" && date == "" {
+		return info, ok
+	}
+	stamped := &debug.BuildInfo{}
+	if ok && info != nil {
+		*stamped = *info
+		stamped.Settings = slices.Clone(info.Settings)
+	}
+	if version != "" {
+		stamped.Main.Version = version
+	}
+	set := func(key, value string) {
+		if value == "" {
+			return
+		}
+		for i, s := range stamped.Settings {
+			if s.Key == key {
+				stamped.Settings[i].Value = value
+				return
+			}
+		}
+		stamped.Settings = append(stamped.Settings, debug.BuildSetting{Key: key, Value: value})
+	}
+	set("vcs.revision", commit)
+	set("vcs.time", date)
+	return stamped, true
 }

@@ -99,3 +99,27 @@ func TestSARIFNamesTheBuildVersion(t *testing.T) {
 		}
 	}
 }
+
+// A release binary reports the tag, commit and date its build stamped, in
+// place of what Go recorded of the checkout it was built in; a plain build
+// reports what Go recorded.
+func TestReleaseStamp(t *testing.T) {
+	const rev = "7f0294b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7"
+	recorded := buildInfo("v0.0.0-20251125125600-0123456789ab", "vcs.revision", "0123456789abcdef", "vcs.time", "2025-11-24T00:00:00Z", "vcs.modified", "false")
+	info, ok := ducklint.StampRelease(recorded, true, "v0.1.0", rev, "2025-11-25T12:56:00Z")
+	if code, out, _ := runWithBuild(t, info, "--version"); !ok || code != 0 ||
+		out != "ducklint v0.1.0, commit 7f0294b1c2d3 of 2025-11-25T12:56:00Z, built with go1.26.0\n" {
+		t.Errorf("stamped release: --version %q", out)
+	}
+	if recorded.Main.Version != "v0.0.0-20251125125600-0123456789ab" || recorded.Settings[0].Value != "0123456789abcdef" {
+		t.Errorf("stamping changed the recorded build information: %+v", recorded)
+	}
+	if info, ok := ducklint.StampRelease(recorded, true, "", "", ""); !ok || info != recorded {
+		t.Errorf("nothing stamped: got %+v, want the recorded information", info)
+	}
+	info, ok = ducklint.StampRelease(nil, false, "v0.1.0", rev, "2025-11-25T12:56:00Z")
+	if code, out, _ := runWithBuild(t, info, "--version"); !ok || code != 0 ||
+		out != "ducklint v0.1.0, commit 7f0294b1c2d3 of 2025-11-25T12:56:00Z\n" {
+		t.Errorf("stamped release without build information: --version %q", out)
+	}
+}

@@ -55,26 +55,52 @@ func contextTrees(t *testing.T) map[string]string {
 	return trees
 }
 
-// ruleSelection enables only the rule id of those of reg ("" for
+// ruleSelection enables only the rules ids of those of reg (nil for
 // every built-in rule, those off by default too).
-func ruleSelection(reg *rules.Registry, id string) (enable, disable []string) {
-	if id == "" {
+func ruleSelection(reg *rules.Registry, ids []string) (enable, disable []string) {
+	if ids == nil {
 		for _, r := range rules.Default().Rules() {
 			enable = append(enable, r.ID)
 		}
 		return enable, nil
 	}
 	for _, r := range reg.Rules() {
-		if r.ID != id {
+		if !slices.Contains(ids, r.ID) {
 			disable = append(disable, r.ID)
 		}
 	}
-	return []string{id}, disable
+	return ids, disable
+}
+
+// exhaustive is set by DUCKLINT_TEST_EXHAUSTIVE=1 (as .ci/run does): the
+// equivalence tests then check each rule on its own instead of each group
+// of rules declaring the same context.
+var exhaustive = os.Getenv("DUCKLINT_TEST_EXHAUSTIVE") == "1"
+
+// sameContextGroups partitions rs into groups of rules declaring the same
+// context kinds, in the order of their first rule; with exhaustive, each
+// rule is a group. A group enabled together narrows to exactly the context
+// each of its rules would get alone, so a rule that consults a kind it
+// does not declare finds differently within its group too: no other rule
+// of the group declares that kind either.
+func sameContextGroups(rs []*rules.Rule) [][]string {
+	var groups [][]string
+	at := map[model.Needs]int{}
+	for _, r := range rs {
+		i, ok := at[r.Context]
+		if exhaustive || !ok {
+			i = len(groups)
+			at[r.Context] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], r.ID)
+	}
+	return groups
 }
 
 // workedPolicies returns a configuration declaring the worked policies
-// of docs/policies, and their rules.
-func workedPolicies(t *testing.T) (string, []*rules.Rule) {
+// of docs/policies, the registry it makes, and the policies' rules.
+func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
 	t.Helper()
 	glob, err := filepath.Abs(filepath.Join("..", "docs", "policies", "*.toml"))
 	if err != nil {
@@ -97,33 +123,20 @@ func workedPolicies(t *testing.T) (string, []*rules.Rule) {
 	if len(policies) < 8 {
 		t.Fatalf("%d worked policies", len(policies))
 	}
-	return config, policies
+	return config, w.Registry(), policies
 }
 
 // narrowedDiffers checks every Puppet file of dir on its own, narrowed to
-// the context its rules declare, with only rule id enabled ("" for every
-// rule; with needs instead of its own kinds when override is set), and
-// returns the files whose findings differ from a check of the file with
-// every other file as context, with the two sets of findings. It returns the number of findings
-// compared too.
-func narrowedDiffers(t *testing.T, dir, id string, override *model.Needs) (diffs []string, findings int) {
-	return narrowedDiffersWith(t, dir, "", id, override)
-}
-
-// narrowedDiffersWith is narrowedDiffers with the configuration at
-// config ("" for the tree's own).
-func narrowedDiffersWith(t *testing.T, dir, config, id string, override *model.Needs) (diffs []string, findings int) {
+// the context its rules declare, with only the rules ids of reg enabled
+// (nil for every built-in rule; with needs instead of their own kinds
+// when override is set), and returns the files whose findings differ from
+// a check of the file with every other file as context, with the two sets
+// of findings. It returns the number of findings compared too. config is
+// the configuration reg was read from ("" for the tree's own).
+func narrowedDiffers(t *testing.T, dir string, reg *rules.Registry, config string, ids []string, override *model.Needs) (diffs []string, findings int) {
 	t.Helper()
 	ctx := context.Background()
-	reg := rules.Default()
-	if config != "" {
-		w, err := engine.New(engine.Options{Dir: dir, ConfigPath: config})
-		if err != nil {
-			t.Fatal(err)
-		}
-		reg = w.Registry()
-	}
-	enable, disable := ruleSelection(reg, id)
+	enable, disable := ruleSelection(reg, ids)
 	snapshot := func(whole bool) *engine.Snapshot {
 		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, WholeContext: whole, Jobs: 2,
 			Enable: enable, Disable: disable, ConfigPath: config})
@@ -131,7 +144,9 @@ func narrowedDiffersWith(t *testing.T, dir, config, id string, override *model.N
 			t.Fatal(err)
 		}
 		if override != nil {
-			engine.SetContext(w, id, *override)
+			for _, id := range ids {
+				engine.SetContext(w, id, *override)
+			}
 		}
 		s, err := w.Snapshot(ctx)
 		if err != nil {
@@ -180,25 +195,21 @@ func lintedFiles(t *testing.T, dir string) []string {
 }
 
 // TestEachRuleNarrowsToTheContextItDeclares is the guarantee behind
-// rules.Rule.Context: with one rule enabled, and with every rule, the
-// findings of each file checked on its own, with only the context the
-// enabled rules declare, equal those of a run over every file. A rule that
-// consults context it does not declare finds differently in some fixture.
+// rules.Rule.Context: with every rule enabled, and with each group of
+// rules declaring the same context (each rule alone under
+// DUCKLINT_TEST_EXHAUSTIVE=1), the findings of each file checked on its
+// own, with only the context the enabled rules declare, equal those of a
+// run over every file. A rule that consults context it does not declare
+// finds differently in some fixture.
 func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 	trees := contextTrees(t)
-	ids := []string{""}
-	for _, r := range rules.Default().Rules() {
-		ids = append(ids, r.ID)
-	}
-	for _, id := range ids {
-		name := id
-		if name == "" {
-			name = "every rule"
-		}
+	names := slices.Sorted(maps.Keys(trees))
+	check := func(name string, reg *rules.Registry, config string, ids []string) {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			total := 0
-			for tree, dir := range trees {
-				diffs, n := narrowedDiffers(t, dir, id, nil)
+			for _, tree := range names {
+				diffs, n := narrowedDiffers(t, trees[tree], reg, config, ids, nil)
 				total += n
 				for _, d := range diffs {
 					t.Errorf("%s: %s", tree, d)
@@ -207,19 +218,13 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 			t.Logf("%d findings compared", total)
 		})
 	}
-	config, policies := workedPolicies(t)
-	for _, p := range policies {
-		t.Run(p.ID, func(t *testing.T) {
-			total := 0
-			for tree, dir := range trees {
-				diffs, n := narrowedDiffersWith(t, dir, config, p.ID, nil)
-				total += n
-				for _, d := range diffs {
-					t.Errorf("%s: %s", tree, d)
-				}
-			}
-			t.Logf("%d findings compared", total)
-		})
+	check("every rule", rules.Default(), "", nil)
+	for _, ids := range sameContextGroups(rules.Default().Rules()) {
+		check(strings.Join(ids, ","), rules.Default(), "", ids)
+	}
+	config, reg, policies := workedPolicies(t)
+	for _, ids := range sameContextGroups(policies) {
+		check(strings.Join(ids, ","), reg, config, ids)
 	}
 }
 
@@ -231,37 +236,44 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 func TestFixturesNeedEveryContextKind(t *testing.T) {
 	trees := contextTrees(t)
 	names := slices.Sorted(maps.Keys(trees))
-	config, policies := workedPolicies(t)
-	configOf := map[string]string{}
+	config, reg, policies := workedPolicies(t)
+	isPolicy := map[string]bool{}
 	for _, p := range policies {
-		configOf[p.ID] = config
+		isPolicy[p.ID] = true
 	}
 	for _, k := range model.AllNeeds.Kinds() {
-		var declaring []string
-		found := ""
-	search:
-		for _, r := range append(rules.Default().Rules(), policies...) {
-			if !r.Context.Has(k) {
-				continue
-			}
-			declaring = append(declaring, r.ID)
-			less := r.Context &^ k
-			for _, tree := range names {
-				if diffs, _ := narrowedDiffersWith(t, trees[tree], configOf[r.ID], r.ID, &less); len(diffs) > 0 {
-					found = r.ID + " on " + tree
-					break search
+		t.Run(k.String(), func(t *testing.T) {
+			t.Parallel()
+			var declaring []string
+			found := ""
+		search:
+			for _, r := range append(rules.Default().Rules(), policies...) {
+				if !r.Context.Has(k) {
+					continue
+				}
+				declaring = append(declaring, r.ID)
+				less := r.Context &^ k
+				for _, tree := range names {
+					regOf, configOf := rules.Default(), ""
+					if isPolicy[r.ID] {
+						regOf, configOf = reg, config
+					}
+					if diffs, _ := narrowedDiffers(t, trees[tree], regOf, configOf, []string{r.ID}, &less); len(diffs) > 0 {
+						found = r.ID + " on " + tree
+						break search
+					}
 				}
 			}
-		}
-		switch {
-		case len(declaring) == 0:
-			t.Errorf("no rule declares %s", k)
-		case found == "":
-			t.Errorf("%s: without it, no rule declaring it (%s) finds differently on any fixture: add one that needs it",
-				k, strings.Join(declaring, ", "))
-		default:
-			t.Logf("%s: needed by %s", k, found)
-		}
+			switch {
+			case len(declaring) == 0:
+				t.Errorf("no rule declares %s", k)
+			case found == "":
+				t.Errorf("%s: without it, no rule declaring it (%s) finds differently on any fixture: add one that needs it",
+					k, strings.Join(declaring, ", "))
+			default:
+				t.Logf("%s: needed by %s", k, found)
+			}
+		})
 	}
 }
 

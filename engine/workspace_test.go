@@ -207,7 +207,11 @@ func TestIncrementalFindingsMatchAFreshWholeRun(t *testing.T) {
 		classes: []string{"mod000", "mod001::params", "mod002::config", "profile::base", "mod003"}}
 	ctx := context.Background()
 	compared, findings := 0, 0
-	for i := range 30 {
+	steps := 12
+	if exhaustive {
+		steps = 30
+	}
+	for i := range steps {
 		touched := e.step()
 		snap, err := w.Snapshot(ctx)
 		if err != nil {
@@ -855,7 +859,12 @@ func TestCarriedSimulationsMatchAFreshWholeRun(t *testing.T) {
 		kind int
 	}{{"modules/leaky/manifests/files.pp", 4}, {"modules/leaky/manifests/one.pp", 5}, {"modules/leaky/manifests/init.pp", 4},
 		{"modules/leaky/manifests/two.pp", 5}, {"modules/leaky/manifests/cond.pp", 7}}
-	for i := range 60 {
+	// Each scripted edit comes up at least once (every fourth step).
+	steps := 4 * len(scripted)
+	if exhaustive {
+		steps = 60
+	}
+	for i := range steps {
 		file := open[rng.IntN(len(open))]
 		src := e.content(file)
 		switch {

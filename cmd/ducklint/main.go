@@ -10,6 +10,15 @@ import (
 	"github.com/ducklint/ducklint/lsp"
 )
 
+// The release build (.goreleaser.yaml) sets these with -ldflags -X: the
+// tag, its full commit and the commit's date. A `go build` or `go install`
+// leaves them empty, and --version reports what Go recorded.
+var (
+	version string
+	commit  string
+	date    string
+)
+
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		tuneServerGC()
@@ -17,7 +26,8 @@ func main() {
 		tuneGC()
 	}
 	adviseHugePages()
-	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
+		BuildInfo: ducklint.ReleaseBuildInfo(version, commit, date)}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cmd.CacheDir = filepath.Join(dir, "ducklint")
 	}

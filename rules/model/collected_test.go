@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -119,6 +120,10 @@ func firstDiff(a, b reflect.Value, path string, seen map[[2]uintptr]bool) string
 	}
 	return ""
 }
+
+// exhaustive is set by DUCKLINT_TEST_EXHAUSTIVE=1 (as .ci/run does): the
+// equivalence tests then check every case instead of a sample.
+var exhaustive = os.Getenv("DUCKLINT_TEST_EXHAUSTIVE") == "1"
 
 // fixtureDirs writes every rule and model fixture archive into a
 // directory of its own, and a generated tree of the given modules and

@@ -103,6 +103,7 @@ var cleanTree = map[string]string{
 type job struct {
 	temp, cache string
 	env         []string
+	actionRef   string // the ref the workflow names the action at; "" for a branch
 }
 
 func (t *tester) newJob(name string, env []string) *job {
@@ -137,7 +138,7 @@ func (t *tester) runIn(scenario string, j *job, ws string, inputs map[string]str
 	if err := os.MkdirAll(j.temp, 0o755); err != nil {
 		fatal(err)
 	}
-	res, err := runAction(runOptions{actionDir: t.root, workspace: ws, temp: j.temp, cacheDir: j.cache, inputs: inputs, env: j.env, event: event})
+	res, err := runAction(runOptions{actionDir: t.root, workspace: ws, temp: j.temp, cacheDir: j.cache, inputs: inputs, env: j.env, event: event, actionRef: j.actionRef})
 	if err != nil {
 		fatal(fmt.Errorf("%s: %w", scenario, err))
 	}
@@ -254,6 +255,107 @@ func (t *tester) scenarios() {
 	// 9. No Go on PATH: a Go archive is fetched, checked and used from the
 	//    runner's temporary directory; a wrong checksum stops the build.
 	t.withoutGo()
+
+	// 10. At a release tag: the release's archive, checked against its
+	//     checksums.txt, and nothing built; a tag without a release builds;
+	//     an archive that does not match stops the job.
+	t.release()
+}
+
+// release runs the action at a tag, with a release published as
+// GoReleaser lays it out (.goreleaser.yaml) under a file:// URL.
+func (t *tester) release() {
+	t.scenario = "release"
+	const tag = "v9.9.9"
+	bin := filepath.Join(t.scratch, "release-build", "ducklint")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags", "-X main.version="+tag, "-o", bin, "./cmd/ducklint")
+	build.Dir, build.Env = t.root, append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		fatal(fmt.Errorf("building the release binary: %w\n%s", err, out))
+	}
+	dl := filepath.Join(t.scratch, "releases")
+	archive := fmt.Sprintf("ducklint_%s_%s_%s.tar.gz", strings.TrimPrefix(tag, "v"), runtime.GOOS, runtime.GOARCH)
+	sum := writeReleaseArchive(filepath.Join(dl, tag, archive), bin)
+	checksums := filepath.Join(dl, tag, "checksums.txt")
+	writeFile(checksums, strings.Repeat("1", 64)+"  ducklint_9.9.9_other_os.tar.gz\n"+sum+"  "+archive+"\n")
+	env := append(os.Environ(), "DUCKLINT_RELEASE_URL=file://"+dl)
+
+	j := t.newJob("release", env)
+	j.actionRef = tag
+	res, _ := t.run("release", j, findingsTree, map[string]string{"fail-on": "error"})
+	download := t.outcome(res, "Download the release binary", "success")
+	t.check(download.outputs["found"] == "true", "found = %q, want true", download.outputs["found"])
+	t.check(strings.Contains(download.stdout, "ducklint "+tag), "the release binary does not say %s:\n%s%s", tag, download.stdout, download.stderr)
+	t.outcome(res, "Restore the ducklint binary", "skipped")
+	t.outcome(res, "Build ducklint", "skipped")
+	t.outcome(res, "Save the ducklint binary", "skipped")
+	t.outcome(res, "Run ducklint", "failure")
+	t.outputs(res, map[string]string{"errors": "1", "warnings": "1", "infos": "1", "findings": "3"})
+
+	t.scenario = "tag without a release"
+	j = t.newJob("release-missing", env)
+	j.actionRef = "v9.9.8"
+	res, _ = t.run("tag without a release", j, cleanTree, nil)
+	download = t.outcome(res, "Download the release binary", "success")
+	t.check(download.outputs["found"] == "false", "found = %q, want false", download.outputs["found"])
+	t.outcome(res, "Build ducklint", "success")
+	t.outcome(res, "Run ducklint", "success")
+
+	t.scenario = "branch"
+	j = t.newJob("release-branch", env)
+	j.actionRef = "main"
+	res, _ = t.run("branch", j, cleanTree, nil)
+	t.check(res.step("Download the release binary").outputs["found"] == "false", "a branch used a release binary")
+	t.outcome(res, "Build ducklint", "success")
+
+	t.scenario = "release checksum mismatch"
+	writeFile(checksums, strings.Repeat("0", 64)+"  "+archive+"\n")
+	j = t.newJob("release-badsum", env)
+	j.actionRef = tag
+	res, _ = t.run("release checksum mismatch", j, cleanTree, nil)
+	download = t.outcome(res, "Download the release binary", "failure")
+	t.check(strings.Contains(download.stdout, "does not match the release's checksums.txt"), "no checksum message:\n%s%s", download.stdout, download.stderr)
+	t.outcome(res, "Build ducklint", "skipped")
+	t.outcome(res, "Run ducklint", "skipped")
+	t.check(res.conclusion == "failure", "conclusion %s, want failure", res.conclusion)
+}
+
+// writeReleaseArchive writes a release archive holding the binary bin, as
+// GoReleaser does (the binary at the top, with the README), and returns
+// its SHA-256.
+func writeReleaseArchive(path, bin string) string {
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		fatal(err)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fatal(err)
+	}
+	h := sha256.New()
+	gz := gzip.NewWriter(io.MultiWriter(f, h))
+	tw := tar.NewWriter(gz)
+	for _, e := range []struct {
+		name string
+		mode int64
+		data []byte
+	}{{"README.md", 0o644, []byte("ducklint\n")}, {"ducklint", 0o755, data}} {
+		if err := tw.WriteHeader(&tar.Header{Name: e.name, Typeflag: tar.TypeReg, Mode: e.mode, Size: int64(len(e.data))}); err != nil {
+			fatal(err)
+		}
+		if _, err := tw.Write(e.data); err != nil {
+			fatal(err)
+		}
+	}
+	for _, c := range []interface{ Close() error }{tw, gz, f} {
+		if err := c.Close(); err != nil {
+			fatal(err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // sarifResults checks that path holds a SARIF log with n results.

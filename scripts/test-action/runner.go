@@ -69,6 +69,7 @@ type runOptions struct {
 	env       []string          // the job's environment (os.Environ() form)
 	event     []string          // what the runner sets for the event, such as GITHUB_BASE_REF=main
 	stopAfter string            // id of the last step to run; "" runs them all
+	actionRef string            // github.action_ref, the ref in uses: ...@REF; "" is "test"
 }
 
 // stepResult is what one step did.
@@ -239,7 +240,10 @@ func (r *runner) lookup(path []string) (any, error) {
 		case "workspace":
 			return r.opts.workspace, nil
 		case "action_ref":
-			return "test", nil
+			if r.opts.actionRef == "" {
+				return "test", nil
+			}
+			return r.opts.actionRef, nil
 		}
 	case path[0] == "runner" && len(path) == 2:
 		switch path[1] {
