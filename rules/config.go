@@ -333,7 +333,7 @@ func (d *configDoc) rules(e configEntry, reg *Registry, policies map[string]bool
 	}
 	for _, t := range tables {
 		id := t.key[1]
-		rule, ok := reg.Lookup(id)
+		rule, ok := reg.Resolve(id) // a ducklint id or a puppet-lint check name
 		if !ok && policies[id] {
 			rule, ok = &Rule{ID: id}, true // a policy has no options
 		}
@@ -344,7 +344,7 @@ func (d *configDoc) rules(e configEntry, reg *Registry, policies map[string]bool
 		if err != nil {
 			return err
 		}
-		out[id] = rc
+		out[rule.ID] = rc
 	}
 	return nil
 }
@@ -590,10 +590,11 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 		opt string
 	}{{enable, true, "--enable"}, {disable, false, "--disable"}} {
 		for _, id := range list.ids {
-			if _, ok := reg.Lookup(id); !ok {
+			rule, ok := reg.Resolve(id) // a ducklint id or a puppet-lint check name
+			if !ok {
 				return nil, fmt.Errorf("%s: unknown rule %q (see --list-rules)", list.opt, id)
 			}
-			on[id] = list.val
+			on[rule.ID] = list.val
 		}
 	}
 	var out []Active
