@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"slices"
+	"sort"
 )
 
 // TokenKind is the kind of a token of a TokenView.
@@ -95,15 +96,11 @@ func NewTokenView(src []byte, lines *LineIndex) *TokenView {
 			bodies = append(bodies, span{t.hd.bodyStart, heredocEnd(src, t.hd)})
 		}
 	}
+	slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
 	for _, t := range raw {
-		inBody := false
-		for _, b := range bodies {
-			if int(t.start) >= b.start && int(t.start) < b.end {
-				inBody = true
-				break
-			}
-		}
-		if !inBody {
+		// The last body starting at or before t; bodies do not overlap.
+		i := sort.Search(len(bodies), func(i int) bool { return bodies[i].start > int(t.start) }) - 1
+		if i < 0 || int(t.start) >= bodies[i].end {
 			code = append(code, t)
 		}
 	}
