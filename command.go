@@ -54,6 +54,7 @@ type options struct {
 	configPath    string
 	enable        []string
 	disable       []string
+	preset        string // --preset: replaces the configuration's [style] preset
 	failOn        rules.Severity
 	puppet        rules.PuppetVersion // 0: the configuration's
 	stdinFilename string
@@ -194,6 +195,7 @@ Flags:
                              and then text is not the default (--output github --output sarif=x.sarif)
       --config FILE          configuration file (default: nearest .ducklint.toml upward)
       --enable RULE,...      enable rules
+      --preset puppet-lint   enable the style rules of puppet-lint's default checks
       --disable RULE,...     disable rules
       --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
       --puppet-version N     the Puppet version the code is for, 7 or 8 (default: [puppet] version, else 8);
@@ -220,6 +222,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.StringVar(&opts.configPath, "config", "", "")
 	fs.Var(listFlag{&opts.enable}, "enable", "")
 	fs.Var(listFlag{&opts.disable}, "disable", "")
+	fs.StringVar(&opts.preset, "preset", "", "")
 	fs.Var(severityFlag{&opts.failOn}, "fail-on", "")
 	fs.Var(puppetVersionFlag{&opts.puppet}, "puppet-version", "")
 	fs.StringVar(&opts.stdinFilename, "stdin-filename", "", "")
@@ -258,6 +261,9 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	if help {
 		fmt.Fprintf(c.Stdout, usageText, strings.Join(reporter.Names(), "|"), runtime.GOMAXPROCS(0))
 		return nil, flag.ErrHelp
+	}
+	if opts.preset != "" && !rules.IsPreset(opts.preset) {
+		return nil, &usageError{fmt.Sprintf("unknown preset %q (want one of %s)", opts.preset, strings.Join(rules.PresetNames(), ", "))}
 	}
 	if _, ok := reporter.Lookup(opts.format); !ok {
 		return nil, &usageError{fmt.Sprintf("unknown format %q (want one of %s)", opts.format, strings.Join(reporter.Names(), ", "))}

@@ -43,6 +43,9 @@ type Config struct {
 	// Policies are the [[policy]] tables of the file and of the files
 	// [policies] files names, in that order (see package policy).
 	Policies []PolicySpec
+	// StylePreset names a set of style rules to enable, from [style]
+	// preset: "puppet-lint" (see Presets), or "" for none.
+	StylePreset string
 }
 
 // Puppet returns the target Puppet version the configuration sets, or the
@@ -168,14 +171,36 @@ func ParseConfig(path string, src []byte, reg *Registry) (*Config, error) {
 			cfg.DeclaringFunctions, err = d.catalog(e)
 		case "puppet":
 			cfg.PuppetVersion, err = d.puppet(e)
+		case "style":
+			cfg.StylePreset, err = d.style(e)
 		default:
-			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog], [puppet], [[policy]] and [policies]`)
+			err = d.unknownKey(e, `the file takes exclude, [rules.<rule-id>], [scope], [catalog], [puppet], [style], [[policy]] and [policies]`)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	return cfg, nil
+}
+
+// style checks the [style] table: its one key, preset.
+func (d *configDoc) style(e configEntry) (string, error) {
+	tables, ok := d.table(e)
+	if !ok {
+		return "", d.wrongType(e, `a table, like [style] preset = "puppet-lint"`)
+	}
+	preset := ""
+	for _, t := range tables {
+		if t.key[len(t.key)-1] != "preset" {
+			return "", d.unknownKey(t, "[style] takes preset")
+		}
+		name, ok := t.val.(string)
+		if !ok || !IsPreset(name) {
+			return "", d.errorf(t, "preset must be one of %s, not %v", strings.Join(PresetNames(), ", "), t.val)
+		}
+		preset = name
+	}
+	return preset, nil
 }
 
 // tomlError is the configuration error for text that is not valid TOML.
@@ -576,6 +601,11 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 	on := map[string]bool{}
 	for _, r := range reg.Rules() {
 		on[r.ID] = !r.OffByDefault
+	}
+	if cfg != nil && cfg.StylePreset != "" {
+		for _, id := range Preset(cfg.StylePreset) {
+			on[id] = true
+		}
 	}
 	if cfg != nil {
 		for id, rc := range cfg.Rules {

@@ -15,10 +15,23 @@ func StyleRules() []*Rule {
 	return out
 }
 
-// PuppetLintPreset returns the ids of the rules puppet-lint runs by
-// default (the style rules it enables and the rules that cover its other
-// default checks), for the puppet-lint preset.
-func PuppetLintPreset() []string {
+// PuppetLintPresetName is the preset of the checks puppet-lint runs by default.
+const PuppetLintPresetName = "puppet-lint"
+
+// PresetNames returns the names [style] preset and --preset accept.
+func PresetNames() []string { return []string{PuppetLintPresetName} }
+
+// IsPreset reports whether name is a preset.
+func IsPreset(name string) bool { return name == PuppetLintPresetName }
+
+// Preset returns the ids of the rules the named preset enables; nil for
+// an unknown name. The puppet-lint preset is the style rules of the
+// checks puppet-lint runs unless told not to; its other default checks
+// are covered by rules ducklint runs by default.
+func Preset(name string) []string {
+	if name != PuppetLintPresetName {
+		return nil
+	}
 	var ids []string
 	for _, s := range style.Rules() {
 		if s.PuppetLintDefault {
