@@ -68,5 +68,6 @@ func Rules() []*Rule {
 		LineLength(),
 		LineLength80(),
 		SoftTabs(),
+		DoubleQuotedString(),
 	}
 }

@@ -48,6 +48,9 @@ func TestStyleRules(t *testing.T) {
 			"class a {\n  $x  = '\t'\n}\n"},
 		{SoftTabs(), " $a = 1\nclass a {\n   $x = 1\n    $y = 2\n}\n", []string{"3:1 two-space soft tabs not used"}, ""},
 		{LineLength(), long + "\n" + strings.Repeat("é", 140) + "\n# http://" + long + "\n", []string{"1:141 line has more than 140 characters"}, ""},
+		{DoubleQuotedString(), "$a = \"x\"\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n",
+			[]string{"1:6 double quoted string containing no variables", "3:6 double quoted string containing no variables"},
+			"$a = 'x'\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
 	}
 	for _, tt := range tests {
