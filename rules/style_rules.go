@@ -59,7 +59,7 @@ func styleRule(s *style.Rule) *Rule {
 			path := p.File.Path
 			lines := view.Lines
 			s.Run(style.NewPass(view, p.Options, func(f style.Finding) {
-				d := Diagnostic{File: path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message}
+				d := Diagnostic{File: path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message, Detail: s.Detail}
 				for _, e := range f.Edits {
 					d.Edits = append(d.Edits, Edit{Start: lines.Pos(e.Start), End: lines.Pos(e.End), NewText: e.NewText})
 				}

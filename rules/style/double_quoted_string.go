@@ -19,6 +19,7 @@ func DoubleQuotedString() *Rule {
 		ID:                "double-quoted-string",
 		Check:             "double_quoted_strings",
 		Title:             "A double-quoted string has nothing to interpolate",
+		Detail:            `Nothing in the string is interpolated; single quotes say so (--fix swaps the quotes when no escape would change meaning).`,
 		Severity:          diagnostics.Warning,
 		PuppetLintDefault: true,
 		Doc: `A string in double quotes with no interpolation and none of the escapes \$ \" \' \t \s \n \\, no

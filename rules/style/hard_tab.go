@@ -13,6 +13,7 @@ func HardTab() *Rule {
 		ID:                "hard-tab",
 		Check:             "hard_tabs",
 		Title:             "Whitespace contains a tab character",
+		Detail:            `A tab is as wide as each editor says, so alignment made with it breaks; indent with spaces (--fix puts two spaces for each tab).`,
 		Severity:          diagnostics.Error,
 		PuppetLintDefault: true,
 		Doc: `A tab in the whitespace between tokens (indentation included). Tabs inside strings, comments and

@@ -27,6 +27,7 @@ func LineLength() *Rule {
 		ID:                "line-length",
 		Check:             "140chars",
 		Title:             "A line is longer than 140 characters",
+		Detail:            `Long lines are hard to read and review; break the line. Lines with a URL or a template() call are exempt.`,
 		Severity:          diagnostics.Warning,
 		PuppetLintDefault: true,
 		NewOptions:        func() any { return &LineLengthOptions{Length: 140} },

@@ -8,6 +8,7 @@ func LineLength80() *Rule {
 		ID:       "line-length-80",
 		Check:    "80chars",
 		Title:    "A line is longer than 80 characters",
+		Detail:   `Break the line. Lines with a URL or a template() call are exempt.`,
 		Severity: diagnostics.Warning,
 		Doc: `puppet-lint's 80chars check, off in puppet-lint by default and so not part of the puppet-lint
 preset: a line has more than 80 characters, with the same exemptions as line-length (lines

@@ -19,6 +19,9 @@ type Rule struct {
 	Check string
 	// Title is a one-line summary; Doc explains the rule.
 	Title, Doc string
+	// Detail is what every finding of the rule says below its message:
+	// why it matters and how to fix it.
+	Detail string
 	// Severity is what puppet-lint reports the check as: its ERROR is
 	// Error, its WARNING Warning.
 	Severity diagnostics.Severity
@@ -69,5 +72,8 @@ func Rules() []*Rule {
 		LineLength80(),
 		SoftTabs(),
 		DoubleQuotedString(),
+		QuotedBoolean(),
+		RightToLeftRelationship(),
+		StarComment(),
 	}
 }

@@ -13,6 +13,7 @@ func SoftTabs() *Rule {
 		ID:                "soft-tabs",
 		Check:             "2sp_soft_tabs",
 		Title:             "Indentation is not a multiple of two characters",
+		Detail:            `The Puppet style guide indents by two spaces; an odd indent is usually one space too many or too few.`,
 		Severity:          diagnostics.Error,
 		PuppetLintDefault: true,
 		Doc: `The whitespace that starts a line has an odd number of characters. Like puppet-lint's

@@ -11,6 +11,7 @@ func TrailingWhitespace() *Rule {
 		ID:                "trailing-whitespace",
 		Check:             "trailing_whitespace",
 		Title:             "A line ends with whitespace",
+		Detail:            `Blanks at the end of a line are invisible and show up as noise in diffs; delete them (--fix does).`,
 		Severity:          diagnostics.Error,
 		PuppetLintDefault: true,
 		Doc: `Blanks (spaces, tabs, other Unicode spaces) between the last token of a line and its end, or the

@@ -1,5 +1,5 @@
 # Trailing blanks inside comments, strings and heredocs are theirs, not flagged;
-# a finding cannot carry a want comment, see rules/style/style_test.go.   
+# and a comment keeps its own trailing blanks.   
 class ntp {
   $s = "two   
   lines"
