@@ -107,3 +107,19 @@ func TestListRulesGivesAliases(t *testing.T) {
 		t.Errorf("line-length is not listed with alias 140chars: %v", i)
 	}
 }
+
+// TestStyleFixesLiterals checks fixes that rewrite a literal (new quotes, a
+// corrected URL) pass the safe --fix, giving what puppet-lint --fix gives.
+func TestStyleFixesLiterals(t *testing.T) {
+	src := "class style {\n  file { '/a': source => \"puppet:///foo/a\" }\n  file { '/b': source => 'puppet:///foo/b' }\n}\n"
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": src})
+	run(t, dir, "", "--enable", "double_quoted_strings,puppet_url_without_modules", "--fix", ".")
+	got, err := os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "class style {\n  file { '/a': source => 'puppet:///modules/foo/a' }\n  file { '/b': source => 'puppet:///modules/foo/b' }\n}\n"
+	if string(got) != want {
+		t.Errorf("fixed to %q, want %q", got, want)
+	}
+}

@@ -75,5 +75,6 @@ func Rules() []*Rule {
 		QuotedBoolean(),
 		RightToLeftRelationship(),
 		StarComment(),
+		PuppetURLWithoutModules(),
 	}
 }
