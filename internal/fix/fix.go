@@ -301,7 +301,7 @@ func editExpr(text string) (parser.Node, error) {
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("an edit's text %q %s", text, err)
+		return nil, fmt.Errorf("an edit's text %q %w", text, err)
 	}
 	return n, nil
 }
