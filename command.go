@@ -54,6 +54,7 @@ type options struct {
 	configPath    string
 	enable        []string
 	disable       []string
+	preset        string // --preset: replaces the configuration's [style] preset
 	failOn        rules.Severity
 	puppet        rules.PuppetVersion // 0: the configuration's
 	stdinFilename string
@@ -205,6 +206,7 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	fs.StringVar(&opts.configPath, "config", "", "")
 	fs.Var(listFlag{&opts.enable}, "enable", "")
 	fs.Var(listFlag{&opts.disable}, "disable", "")
+	fs.StringVar(&opts.preset, "preset", "", "")
 	fs.Var(severityFlag{&opts.failOn}, "fail-on", "")
 	fs.Var(puppetVersionFlag{&opts.puppet}, "puppet-version", "")
 	fs.StringVar(&opts.stdinFilename, "stdin-filename", "", "")
@@ -244,6 +246,9 @@ func (c *Command) parseFlags(args []string) (*options, error) {
 	if help {
 		c.printUsage()
 		return nil, flag.ErrHelp
+	}
+	if opts.preset != "" && !rules.IsPreset(opts.preset) {
+		return nil, &usageError{fmt.Sprintf("unknown preset %q (want one of %s)", opts.preset, strings.Join(rules.PresetNames(), ", "))}
 	}
 	if _, ok := reporter.Lookup(opts.format); !ok {
 		return nil, &usageError{fmt.Sprintf("unknown format %q (want one of %s)", opts.format, strings.Join(reporter.Names(), ", "))}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/rules"
 )
 
 // writeTree creates files (path -> content) under a new temporary directory.
@@ -341,8 +342,9 @@ func TestListRules(t *testing.T) {
 	}
 	for _, r := range list {
 		off, has := r["off_by_default"]
-		switch r["id"] {
-		case "roles-profiles", "deprecated-function", "parameter-types":
+		rule, _ := rules.Default().Lookup(r["id"].(string))
+		switch {
+		case rule != nil && rule.OffByDefault:
 			if off != true {
 				t.Errorf("--list-rules -f json: %v lacks off_by_default: true", r["id"])
 			}

@@ -40,6 +40,8 @@ Most used flags:
       --fail-on SEVERITY     lowest severity that makes the exit code 1: error, warning, info (default warning)
       --enable RULE,...      enable rules
       --disable RULE,...     disable rules
+      --preset NAME          turn on a set of style rules: puppet-lint (its default checks) or voxpupuli
+                             (those and Vox Pupuli's plugin set)
       --list-rules           list every rule and exit
   -v, --verbose              text format: explain each finding below it (why, Puppet's words, the fix)
       --fix                  apply the exact fixes findings carry to .pp and .epp files, then report what is left

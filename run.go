@@ -33,7 +33,7 @@ func (c *Command) run(opts *options) (int, error) {
 		dir = abs // the SARIF writer resolves paths outside it
 	}
 	ws, err := engine.New(engine.Options{
-		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable,
+		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable, Preset: opts.preset,
 		PuppetVersion: opts.puppet,
 		Jobs:          opts.jobs, Stdin: c.Stdin, StdinFilename: opts.stdinFilename,
 		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,

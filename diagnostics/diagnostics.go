@@ -121,6 +121,9 @@ type Rule struct {
 	URL      string   // the rule's documentation page
 	// OffByDefault is set for a rule that runs only when switched on.
 	OffByDefault bool
+	// Aliases are the puppet-lint check names the rule answers to in
+	// configuration, control comments, --enable and --disable.
+	Aliases []string
 }
 
 // Compare orders diagnostics by file, line, column, rule and message, the

@@ -59,6 +59,8 @@ type Options struct {
 	ConfigPath string
 	// Enable and Disable select rules on top of the configuration.
 	Enable, Disable []string
+	// Preset, when set, replaces the configuration's [style] preset.
+	Preset string
 	// PuppetVersion is the target Puppet version in place of the
 	// configuration's; 0 means the configuration's, or the default.
 	PuppetVersion rules.PuppetVersion
@@ -183,6 +185,14 @@ func (w *Workspace) configure() error {
 		}
 		withVersion.PuppetVersion = v
 		cfg = &withVersion
+	}
+	if p := w.opts.Preset; p != "" {
+		withPreset := rules.Config{}
+		if cfg != nil {
+			withPreset = *cfg
+		}
+		withPreset.StylePreset = p
+		cfg = &withPreset
 	}
 	active, err := rules.Select(reg, cfg, w.opts.Enable, w.opts.Disable)
 	if err != nil {

@@ -58,3 +58,24 @@ func BenchmarkParseRealistic(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTokenViewRealistic builds the token view of the manifests of
+// BenchmarkParseRealistic's tree: the cost the style rules add to parsing
+// when one of them is on (nothing when none is).
+func BenchmarkTokenViewRealistic(b *testing.B) {
+	var srcs [][]byte
+	total := 0
+	for path, content := range gentree.Generate(500, 1) {
+		if strings.HasSuffix(path, ".pp") {
+			srcs = append(srcs, []byte(content))
+			total += len(content)
+		}
+	}
+	b.SetBytes(int64(total))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			NewTokenView(src, nil)
+		}
+	}
+}

@@ -105,6 +105,8 @@ type ruleListing struct {
 	// OffByDefault is present, and true, for a rule that runs only when
 	// the configuration or --enable switches it on.
 	OffByDefault bool `json:"off_by_default,omitempty"`
+	// Aliases are the puppet-lint check names the rule answers to.
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // ListRules writes every rule for --list-rules: a JSON array when format is
@@ -116,7 +118,7 @@ func ListRules(w io.Writer, rs []diagnostics.Rule, format string) error {
 		for _, r := range rs {
 			list = append(list, ruleListing{
 				ID: r.ID, Severity: r.Severity.String(), Title: r.Title, Doc: r.Doc, URL: r.URL,
-				OffByDefault: r.OffByDefault,
+				OffByDefault: r.OffByDefault, Aliases: r.Aliases,
 			})
 		}
 		return encodeJSON(w, list)

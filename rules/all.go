@@ -3,7 +3,7 @@ package rules
 // All returns a fresh slice of every built-in rule, in no particular order.
 // Each call builds new values, so callers may not affect each other.
 func All() []*Rule {
-	return []*Rule{
+	return append([]*Rule{
 		SyntaxError(),
 		UnusedIgnore(),
 		AutoloadLayout(),
@@ -46,5 +46,5 @@ func All() []*Rule {
 		RolesProfiles(),
 		DeprecatedFunction(),
 		ParameterTypes(),
-	}
+	}, StyleRules()...)
 }

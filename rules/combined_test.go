@@ -16,7 +16,18 @@ func TestRulesLeaveOverlapsToEachOther(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
-	all := rules.Default().Rules()
+	// Style rules report layout, which no other rule does, so they
+	// overlap nothing and stay out.
+	style := map[string]bool{}
+	for _, r := range rules.StyleRules() {
+		style[r.ID] = true
+	}
+	var all []*rules.Rule
+	for _, r := range rules.Default().Rules() {
+		if !style[r.ID] {
+			all = append(all, r)
+		}
+	}
 	for _, path := range paths {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			ruletest.Run(t, path, ruletest.Options{}, all...)

@@ -47,14 +47,10 @@ type Config struct {
 	// Policies are the [[policy]] tables of the file and of the files
 	// [policies] files names, in that order (see package policy).
 	Policies []PolicySpec
-	// StylePreset is the set of style rules [style] preset turns on:
-	// one of StylePresets, or "" for none.
+	// StylePreset names the set of style rules [style] preset turns
+	// on: one of PresetNames, or "" for none.
 	StylePreset string
 }
-
-// StylePresets are the values of [style] preset: puppet-lint's default
-// checks, and those with Vox Pupuli's plugin set.
-var StylePresets = []string{"puppet-lint", "voxpupuli"}
 
 // Puppet returns the target Puppet version the configuration sets, or the
 // default; c may be nil.
@@ -203,6 +199,30 @@ func parseConfig(path string, src []byte, reg *Registry, inside func(abs string)
 		}
 	}
 	return cfg, nil
+}
+
+// style checks the [style] table: its one key, preset.
+func (d *configDoc) style(e configEntry) (string, error) {
+	tables, ok := d.table(e)
+	if !ok {
+		return "", d.wrongType(e, `a table, like [style] with preset = "puppet-lint"`)
+	}
+	names := `"` + strings.Join(PresetNames(), `" or "`) + `"`
+	preset := ""
+	for _, t := range tables {
+		if t.key[len(t.key)-1] != "preset" {
+			return "", d.unknownKey(t, "[style] takes preset")
+		}
+		name, ok := t.val.(string)
+		if !ok {
+			return "", d.wrongType(t, names)
+		}
+		if !IsPreset(name) {
+			return "", d.errorf(t, "unknown preset %q; use %s", name, names)
+		}
+		preset = name
+	}
+	return preset, nil
 }
 
 // tomlError is the configuration error for text that is not valid TOML.
@@ -379,7 +399,7 @@ func (d *configDoc) rules(e configEntry, reg *Registry, policies map[string]bool
 	}
 	for _, t := range tables {
 		id := t.key[1]
-		rule, ok := reg.Lookup(id)
+		rule, ok := reg.Resolve(id) // a ducklint id or a puppet-lint check name
 		if !ok && policies[id] {
 			rule, ok = &Rule{ID: id}, true // a policy has no options
 		}
@@ -390,7 +410,7 @@ func (d *configDoc) rules(e configEntry, reg *Registry, policies map[string]bool
 		if err != nil {
 			return err
 		}
-		out[id] = rc
+		out[rule.ID] = rc
 	}
 	return nil
 }
@@ -503,29 +523,6 @@ func (d *configDoc) puppet(e configEntry) (PuppetVersion, error) {
 		}
 	}
 	return v, nil
-}
-
-// style checks [style]: preset names a set of style rules.
-func (d *configDoc) style(e configEntry) (string, error) {
-	keys, ok := d.table(e)
-	if !ok {
-		return "", d.wrongType(e, `a table, like [style] with preset = "puppet-lint"`)
-	}
-	preset := ""
-	for _, k := range keys {
-		if k.key[1] != "preset" {
-			return "", d.unknownKey(k, "[style] takes preset")
-		}
-		s, ok := k.val.(string)
-		if !ok {
-			return "", d.wrongType(k, `"puppet-lint" or "voxpupuli"`)
-		}
-		if !slices.Contains(StylePresets, s) {
-			return "", d.errorf(k, `unknown preset %q; use "puppet-lint" or "voxpupuli"`, s)
-		}
-		preset = s
-	}
-	return preset, nil
 }
 
 // baseline checks baseline = "FILE" and returns the file's path joined to
@@ -657,6 +654,11 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 	for _, r := range reg.Rules() {
 		on[r.ID] = !r.OffByDefault
 	}
+	if cfg != nil && cfg.StylePreset != "" {
+		for _, id := range Preset(reg, cfg.StylePreset) {
+			on[id] = true
+		}
+	}
 	if cfg != nil {
 		for id, rc := range cfg.Rules {
 			if rc.Enabled != nil {
@@ -670,10 +672,11 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 		opt string
 	}{{enable, true, "--enable"}, {disable, false, "--disable"}} {
 		for _, id := range list.ids {
-			if _, ok := reg.Lookup(id); !ok {
+			rule, ok := reg.Resolve(id) // a ducklint id or a puppet-lint check name
+			if !ok {
 				return nil, fmt.Errorf("%s: unknown rule %q (see --list-rules)", list.opt, id)
 			}
-			on[id] = list.val
+			on[rule.ID] = list.val
 		}
 	}
 	var out []Active

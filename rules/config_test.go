@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -138,11 +139,9 @@ declaring_functions = { role = "role::%s", "::Profile" = "profile::%s::base" }
 	}
 }
 
-// [puppet] version sets the target version, which decides the default
-// severity of the rules whose findings Puppet 8 fails the catalog for.
 // [style] preset names one of the style presets.
 func TestConfigStylePreset(t *testing.T) {
-	for _, preset := range rules.StylePresets {
+	for _, preset := range rules.PresetNames() {
 		cfg, err := rules.ParseConfig("x.toml", []byte("[style]\npreset = \""+preset+"\"\n"), rules.Default())
 		if err != nil || cfg.StylePreset != preset {
 			t.Errorf("preset %q: %+v, %v", preset, cfg, err)
@@ -154,6 +153,26 @@ func TestConfigStylePreset(t *testing.T) {
 	}
 }
 
+// The voxpupuli preset is the puppet-lint preset and the rules answering
+// to a check of Vox Pupuli's plugins.
+func TestVoxPupuliPresetExtendsPuppetLint(t *testing.T) {
+	reg := rules.Default()
+	core, vox := rules.Preset(reg, rules.PuppetLintPresetName), rules.Preset(reg, rules.VoxPupuliPresetName)
+	for _, id := range core {
+		if !slices.Contains(vox, id) {
+			t.Errorf("voxpupuli lacks %s of the puppet-lint preset", id)
+		}
+	}
+	if !slices.Contains(vox, "parameter-types") || slices.Contains(core, "parameter-types") {
+		t.Errorf("parameter-types (parameter_types) should be in voxpupuli only: core %v, voxpupuli %v", core, vox)
+	}
+	if rules.Preset(reg, "rubocop") != nil {
+		t.Error("an unknown preset enables rules")
+	}
+}
+
+// [puppet] version sets the target version, which decides the default
+// severity of the rules whose findings Puppet 8 fails the catalog for.
 func TestConfigPuppetVersion(t *testing.T) {
 	reg := rules.Default()
 	severityOf := func(cfg *rules.Config, id string) rules.Severity {

@@ -34,12 +34,13 @@ type fileNodes struct {
 	list    []parser.Node
 	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
 	done    bool
+	tokens  *parser.TokenView // the file's token view, built by the first style rule
 }
 
 // reset empties the lists for the next file, keeping their memory.
 func (c *fileNodes) reset() {
 	clear(c.list)
-	c.list, c.parents, c.done = c.list[:0], c.parents[:0], false
+	c.list, c.parents, c.done, c.tokens = c.list[:0], c.parents[:0], false, nil
 }
 
 // Nodes returns every node of the pass's file in the order parser.Inspect

@@ -140,5 +140,5 @@ func (r *Rule) validate() error {
 // Puppet v.
 func (r *Rule) Describe(v PuppetVersion) diagnostics.Rule {
 	return diagnostics.Rule{ID: r.ID, Title: r.Title, Doc: r.Doc, Severity: r.DefaultSeverity(v), URL: r.URL(),
-		OffByDefault: r.OffByDefault}
+		OffByDefault: r.OffByDefault, Aliases: r.Aliases}
 }

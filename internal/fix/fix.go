@@ -283,7 +283,9 @@ func (c *comparison) same(a, b parser.Node) error {
 
 // editExpr parses an edit's text as the expression it writes: as is, or
 // with its '$' restored when it is written inside "${...}", or without
-// the "${...}" it is wrapped in inside a string.
+// the "${...}" it is wrapped in inside a string. Text that is not a
+// variable that way is taken as is (a literal, such as a string with new
+// quotes).
 func editExpr(text string) (parser.Node, error) {
 	src := text
 	switch {
@@ -292,9 +294,23 @@ func editExpr(text string) (parser.Node, error) {
 	case !strings.HasPrefix(src, "$"):
 		src = "$" + src
 	}
+	n, err := oneExpr(src)
+	if err != nil && src != text {
+		if lit, litErr := oneExpr(text); litErr == nil {
+			return lit, nil
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("an edit's text %q %w", text, err)
+	}
+	return n, nil
+}
+
+// oneExpr parses src as a single expression.
+func oneExpr(src string) (parser.Node, error) {
 	f := parser.ParseManifest("edit.pp", []byte(src))
 	if len(f.Errors) > 0 || f.Program == nil {
-		return nil, fmt.Errorf("an edit's text %q is not an expression", text)
+		return nil, errors.New("is not an expression")
 	}
 	stmts := parser.Children(f.Program)
 	for len(stmts) == 1 {
@@ -303,7 +319,7 @@ func editExpr(text string) (parser.Node, error) {
 		}
 		stmts = parser.Children(stmts[0])
 	}
-	return nil, fmt.Errorf("an edit's text %q is not one expression", text)
+	return nil, errors.New("is not one expression")
 }
 
 // shape renders a subtree without positions, for comparing expressions.

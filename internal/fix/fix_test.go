@@ -211,3 +211,21 @@ func TestApplyCommentEdits(t *testing.T) {
 		}
 	}
 }
+
+// TestApplyLiteralEdits: an edit may replace a literal with another (new
+// quotes, a corrected string); a variable-shaped reading of its text must
+// not stand in the way, and the rest of the tree must still be unchanged.
+func TestApplyLiteralEdits(t *testing.T) {
+	const src = "file { '/a': source => \"puppet:///x/a\", mode => '0644' }\n"
+	out, n, err := Apply("a.pp", []byte(src), []diagnostics.Edit{replace(t, src, `"puppet:///x/a"`, `'puppet:///modules/x/a'`)})
+	if err != nil || n != 1 {
+		t.Fatalf("Apply: %d, %v", n, err)
+	}
+	if want := "file { '/a': source => 'puppet:///modules/x/a', mode => '0644' }\n"; string(out) != want {
+		t.Errorf("Apply = %q, want %q", out, want)
+	}
+	// A literal that takes more than its expression is still refused.
+	if _, _, err := Apply("a.pp", []byte(src), []diagnostics.Edit{replace(t, src, `"puppet:///x/a"`, `'a', mode => 'b'`)}); err == nil {
+		t.Error("an edit of more than one expression was applied")
+	}
+}

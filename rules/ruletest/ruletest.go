@@ -11,7 +11,9 @@
 // severity before the quote (`# want info:"defined"`) requires the finding
 // to have that severity; without one any severity matches. Every
 // finding must be wanted: a line without `# want` must get no finding, so a
-// fixture tests precision as hard as recall.
+// fixture tests precision as hard as recall. `# want-prev "..."` expects
+// the finding on the line before, for one that cannot share its line
+// with a comment (whitespace at the end of a line).
 package ruletest
 
 import (
@@ -177,8 +179,10 @@ func WriteArchive(ar *txtar.Archive, dir string) error {
 	return nil
 }
 
-// wantPattern finds the expectations on a line.
-var wantPattern = regexp.MustCompile(`#\s*want((?:\s+(?:(?:error|warning|info):)?(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
+// wantPattern finds the expectations on a line. `# want-prev` expects the
+// findings on the line before, for a finding that cannot share its line
+// with a comment (whitespace at the end of a line).
+var wantPattern = regexp.MustCompile(`#\s*want(-prev)?((?:\s+(?:(?:error|warning|info):)?(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
 
 // expectation is one wanted finding.
 type expectation struct {
@@ -248,12 +252,15 @@ func Expectations(dir string) ([]*expectation, error) {
 			if m == nil {
 				continue
 			}
-			ws, err := parseWant(m[1])
+			ws, err := parseWant(m[2])
 			if err != nil {
 				return fmt.Errorf("%s:%d: %w", rel, i+1, err)
 			}
 			for _, w := range ws {
 				w.file, w.line = rel, i+1
+				if m[1] != "" {
+					w.line--
+				}
 				out = append(out, w)
 			}
 		}

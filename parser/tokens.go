@@ -1,0 +1,222 @@
+package parser
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+)
+
+// TokenKind is the kind of a token of a TokenView.
+type TokenKind uint8
+
+// The kinds of a TokenView's tokens. The trivia kinds (Whitespace,
+// Newline, Comment, BlockComment, HeredocBody) cover the text between the
+// lexer's tokens, so that the tokens of a view tile the file.
+const (
+	TokWhitespace   TokenKind = iota + 1 // blanks within one line
+	TokNewline                           // "\n" or "\r\n"
+	TokComment                           // # to the end of the line
+	TokBlockComment                      // /* ... */
+	TokHeredocBody                       // a heredoc's text and its end tag line
+	TokName                              // a bare word, a keyword, a qualified name
+	TokClassRef                          // a capitalised type name
+	TokVariable                          // $name (also inside strings)
+	TokSQString                          // a single-quoted string
+	TokDQString                          // a double-quoted string without interpolation
+	TokDQPre                             // `"text${` or `"text` before $var
+	TokDQMid                             // text between two interpolations
+	TokDQPost                            // text after the last interpolation, with the quote
+	TokHeredoc                           // the @(TAG) opener
+	TokNumber
+	TokRegex
+	TokFarrow   // =>
+	TokPunct    // any other operator or punctuation
+	TokLexError // where lexing stopped: the rest of the file
+)
+
+var tokenKindNames = [...]string{
+	TokWhitespace: "whitespace", TokNewline: "newline", TokComment: "comment",
+	TokBlockComment: "block comment", TokHeredocBody: "heredoc body", TokName: "name",
+	TokClassRef: "class reference", TokVariable: "variable", TokSQString: "single-quoted string",
+	TokDQString: "double-quoted string", TokDQPre: "string start", TokDQMid: "string middle",
+	TokDQPost: "string end", TokHeredoc: "heredoc", TokNumber: "number", TokRegex: "regex",
+	TokFarrow: "=>", TokPunct: "punctuation", TokLexError: "lexical error",
+}
+
+func (k TokenKind) String() string {
+	if int(k) < len(tokenKindNames) && tokenKindNames[k] != "" {
+		return tokenKindNames[k]
+	}
+	return "unknown"
+}
+
+// IsTrivia reports whether k is whitespace, a newline or a comment.
+func (k TokenKind) IsTrivia() bool { return k >= TokWhitespace && k <= TokBlockComment }
+
+// Token is one token of a TokenView: its kind and its byte range [Start,
+// End) in the source. Keyword tells a keyword from other names; Text is the
+// source text of the token.
+type Token struct {
+	Kind    TokenKind
+	Keyword bool
+	Start   int
+	End     int
+	Text    string
+}
+
+// TokenView is a manifest as a sequence of tokens including whitespace,
+// newlines and comments, in source order, for rules about layout and
+// style. It is built on demand by lexing the source again, so parsing
+// itself keeps no tokens.
+type TokenView struct {
+	str    string
+	Src    []byte
+	Lines  *LineIndex
+	Tokens []Token
+}
+
+// NewTokenView lexes src (a manifest, not EPP) into a TokenView. When the
+// lexer fails, the view ends with a TokLexError token covering the rest of
+// the file.
+func NewTokenView(src []byte, lines *LineIndex) *TokenView {
+	if lines == nil {
+		lines = NewLineIndex(src)
+	}
+	l := newLexer(src, false, nil)
+	raw := l.lex()
+	v := &TokenView{str: l.str, Src: src, Lines: lines, Tokens: make([]Token, 0, 2*len(raw))}
+	str := l.str
+	// Heredoc bodies are lexed apart from the surrounding code; the view
+	// keeps each body (with its end tag) as one token.
+	type span struct{ start, end int }
+	var bodies []span
+	code := make([]token, 0, len(raw))
+	for _, t := range raw {
+		if t.kind == tHEREDOC && t.hd != nil && t.hd.bodyEnd >= t.hd.bodyStart {
+			bodies = append(bodies, span{t.hd.bodyStart, heredocEnd(src, t.hd)})
+		}
+	}
+	slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
+	for _, t := range raw {
+		// The last body starting at or before t; bodies do not overlap.
+		i := sort.Search(len(bodies), func(i int) bool { return bodies[i].start > int(t.start) }) - 1
+		if i < 0 || int(t.start) >= bodies[i].end {
+			code = append(code, t)
+		}
+	}
+	for _, b := range bodies {
+		code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
+	}
+	slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
+	l.release()
+	pos := 0
+	for _, t := range code {
+		start, end := int(t.start), int(t.end)
+		if t.kind == tEOF {
+			break
+		}
+		if t.kind == tLexErr {
+			v.gap(pos, start)
+			if start < len(src) {
+				v.Tokens = append(v.Tokens, Token{Kind: TokLexError, Start: start, End: len(src), Text: str[start:]})
+			}
+			return v
+		}
+		if start < pos {
+			continue // a token inside one already placed
+		}
+		v.gap(pos, start)
+		v.Tokens = append(v.Tokens, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
+		pos = end
+	}
+	v.gap(pos, len(src))
+	return v
+}
+
+// heredocEnd returns the offset just past the end tag line of a heredoc
+// (without its newline).
+func heredocEnd(src []byte, hd *heredocInfo) int {
+	p := hd.bodyEnd
+	if i := bytes.Index(src[p:], []byte(hd.tag)); i >= 0 {
+		p += i + len(hd.tag)
+	}
+	for p < len(src) && src[p] != '\n' && src[p] != '\r' {
+		p++
+	}
+	return p
+}
+
+func viewKind(t token) TokenKind {
+	switch t.kind {
+	case tOther:
+		if t.val == "\x00heredoc" {
+			return TokHeredocBody
+		}
+		return TokPunct
+	case tNAME, tWORD:
+		return TokName
+	case tCLASSREF:
+		return TokClassRef
+	case tVARIABLE:
+		return TokVariable
+	case tSTRING:
+		if t.quote == '"' {
+			return TokDQString
+		}
+		return TokSQString
+	case tDQPRE:
+		return TokDQPre
+	case tDQMID:
+		return TokDQMid
+	case tDQPOST:
+		return TokDQPost
+	case tHEREDOC:
+		return TokHeredoc
+	case tNUMBER:
+		return TokNumber
+	case tREGEX:
+		return TokRegex
+	case tFARROW:
+		return TokFarrow
+	}
+	if t.kind.isKeyword() {
+		return TokName
+	}
+	return TokPunct
+}
+
+// gap appends the trivia tokens of src[start:end], the text between two
+// lexer tokens.
+func (v *TokenView) gap(start, end int) {
+	src := v.Src
+	for p := start; p < end; {
+		q := p
+		var kind TokenKind
+		switch c := src[p]; {
+		case c == '\n':
+			kind, q = TokNewline, p+1
+		case c == '\r' && p+1 < end && src[p+1] == '\n':
+			kind, q = TokNewline, p+2
+		case c == '#':
+			kind = TokComment
+			for q < end && src[q] != '\n' && !(src[q] == '\r' && q+1 < end && src[q+1] == '\n') {
+				q++
+			}
+		case c == '/' && p+1 < end && src[p+1] == '*':
+			kind = TokBlockComment
+			if i := bytes.Index(src[p+2:end], []byte("*/")); i >= 0 {
+				q = p + 2 + i + 2
+			} else {
+				q = end
+			}
+		default:
+			kind = TokWhitespace
+			for q < end && src[q] != '\n' && src[q] != '#' && !(src[q] == '\r' && q+1 < end && src[q+1] == '\n') &&
+				!(src[q] == '/' && q+1 < end && src[q+1] == '*') {
+				q++
+			}
+		}
+		v.Tokens = append(v.Tokens, Token{Kind: kind, Start: p, End: q, Text: v.str[p:q]})
+		p = q
+	}
+}

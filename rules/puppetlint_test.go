@@ -1,0 +1,128 @@
+package rules_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/ruletest"
+)
+
+// recordedDir holds the manifests and what puppet-lint reported on them,
+// recorded by scripts/record-puppet-lint.
+var recordedDir = filepath.Join("..", "testdata", "puppet-lint")
+
+type recording struct {
+	Files    int      `json:"files"`
+	Checks   []string `json:"checks"`
+	Problems []struct {
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+		Column int    `json:"column"`
+		Check  string `json:"check"`
+		Kind   string `json:"kind"`
+	} `json:"problems"`
+}
+
+// fileLine is where a finding is, for comparing with puppet-lint.
+type fileLine struct {
+	file string
+	line int
+}
+
+// minAgreement is the share of (file, line) findings that each rule must
+// have in common with its puppet-lint check; docs/puppet-lint.md explains
+// every difference.
+var minAgreement = map[string]float64{}
+
+// TestAgreesWithPuppetLint runs each style rule over the recorded files and
+// compares its (file, line) findings with puppet-lint's for the check.
+func TestStyleRulesAgreeWithPuppetLint(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(recordedDir, "recorded.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec recording
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[fileLine]bool{}
+	kinds := map[string]string{}
+	for _, p := range rec.Problems {
+		if want[p.Check] == nil {
+			want[p.Check] = map[fileLine]bool{}
+		}
+		want[p.Check][fileLine{p.File, p.Line}] = true
+		kinds[p.Check] = p.Kind
+	}
+	var files []string
+	for _, top := range []string{"corpus", "synthetic"} {
+		err := filepath.WalkDir(filepath.Join(recordedDir, top), func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && filepath.Ext(path) == ".pp" {
+				rel, _ := filepath.Rel(recordedDir, path)
+				files = append(files, filepath.ToSlash(rel))
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(files) != rec.Files || len(files) < 300 {
+		t.Fatalf("%d manifests, the recording has %d (at least 300 wanted)", len(files), rec.Files)
+	}
+	// All style rules at once: they are independent, and the run applies
+	// control comments (lint:ignore:<check>) as puppet-lint does.
+	style := rules.StyleRules()
+	got := map[string]map[fileLine]bool{}
+	for _, d := range ruletest.Lint(t, recordedDir, ruletest.Options{}, style...) {
+		if got[d.Rule] == nil {
+			got[d.Rule] = map[fileLine]bool{}
+		}
+		got[d.Rule][fileLine{d.File, int(d.Start.Line)}] = true
+	}
+	for _, r := range style {
+		check := r.Aliases[0]
+		t.Run(r.ID, func(t *testing.T) {
+			if !slices.Contains(rec.Checks, check) {
+				t.Fatalf("puppet-lint %s is not in the recording", check)
+			}
+			if k := kinds[check]; k != "" && k != r.Severity.String() {
+				t.Errorf("puppet-lint reports %s as %s, the rule as %s", check, k, r.Severity)
+			}
+			got := got[r.ID]
+			common, union := 0, len(got)
+			var only []string
+			for fl := range want[check] {
+				if got[fl] {
+					common++
+				} else {
+					union++
+					only = append(only, fmt.Sprintf("puppet-lint only: %s:%d", fl.file, fl.line))
+				}
+			}
+			for fl := range got {
+				if !want[check][fl] {
+					only = append(only, fmt.Sprintf("ducklint only: %s:%d", fl.file, fl.line))
+				}
+			}
+			agreement := 1.0
+			if union > 0 {
+				agreement = float64(common) / float64(union)
+			}
+			t.Logf("%s ~ %s: %d findings in common of %d (%.2f%%)", r.ID, check, common, union, 100*agreement)
+			floor, ok := minAgreement[check]
+			if !ok {
+				floor = 1
+			}
+			if agreement < floor {
+				slices.Sort(only)
+				t.Errorf("agreement %.4f below %.4f:\n%s", agreement, floor, only)
+			}
+		})
+	}
+}

@@ -1,0 +1,65 @@
+package style
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// findings runs r over src and returns "line:column message" of each finding,
+// and src with the findings' edits applied.
+func findings(t *testing.T, r *Rule, src string) ([]string, string) {
+	t.Helper()
+	v := parser.NewTokenView([]byte(src), nil)
+	var opts any
+	if r.NewOptions != nil {
+		opts = r.NewOptions()
+	}
+	var out []string
+	var edits []Edit
+	r.Run(NewPass(v, opts, func(f Finding) {
+		out = append(out, fmt.Sprintf("%s %s", v.Lines.Pos(f.Start), f.Message))
+		edits = append(edits, f.Edits...)
+	}))
+	slices.SortFunc(edits, func(a, b Edit) int { return b.Start - a.Start })
+	fixed := src
+	for _, e := range edits {
+		fixed = fixed[:e.Start] + e.NewText + fixed[e.End:]
+	}
+	return out, fixed
+}
+
+func TestStyleRules(t *testing.T) {
+	long := strings.Repeat("x", 141)
+	tests := []struct {
+		rule  *Rule
+		src   string
+		want  []string
+		fixed string
+	}{
+		{TrailingWhitespace(), "$a = 1  \n$b = 2\t\n  \n# c  \n$s = 'x  \ny'\n$z = 3 ",
+			[]string{"1:7 trailing whitespace found", "2:7 trailing whitespace found", "3:1 trailing whitespace found", "7:7 trailing whitespace found"},
+			"$a = 1\n$b = 2\n\n# c  \n$s = 'x  \ny'\n$z = 3"},
+		{TrailingWhitespace(), "$a = 1 \r\n", []string{"1:7 trailing whitespace found"}, "$a = 1\r\n"},
+		{HardTab(), "class a {\n\t$x\t= '\t'\n}\n", []string{"2:1 tab character found", "2:4 tab character found"},
+			"class a {\n  $x  = '\t'\n}\n"},
+		{SoftTabs(), " $a = 1\nclass a {\n   $x = 1\n    $y = 2\n}\n", []string{"3:1 two-space soft tabs not used"}, ""},
+		{LineLength(), long + "\n" + strings.Repeat("é", 140) + "\n# http://" + long + "\n", []string{"1:141 line has more than 140 characters"}, ""},
+		{DoubleQuotedString(), "$a = \"x\"\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n",
+			[]string{"1:6 double quoted string containing no variables", "3:6 double quoted string containing no variables"},
+			"$a = 'x'\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n"},
+		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
+	}
+	for _, tt := range tests {
+		got, fixed := findings(t, tt.rule, tt.src)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s on %q:\n got %q\nwant %q", tt.rule.ID, tt.src, got, tt.want)
+		}
+		if tt.fixed != "" && fixed != tt.fixed {
+			t.Errorf("%s fixed %q to %q, want %q", tt.rule.ID, tt.src, fixed, tt.fixed)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package rules
+
+import (
+	"slices"
+
+	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/style"
+)
+
+// StyleRules returns the rules of package style as ducklint rules: per
+// file, off by default, with the puppet-lint check name as their alias.
+func StyleRules() []*Rule {
+	var out []*Rule
+	for _, s := range style.Rules() {
+		out = append(out, styleRule(s))
+	}
+	return out
+}
+
+// The presets [style] preset and --preset accept.
+const (
+	// PuppetLintPresetName is the checks puppet-lint runs by default.
+	PuppetLintPresetName = "puppet-lint"
+	// VoxPupuliPresetName is puppet-lint's default checks and the
+	// plugins of the voxpupuli-puppet-lint-plugins gem.
+	VoxPupuliPresetName = "voxpupuli"
+)
+
+// PresetNames returns the names [style] preset and --preset accept.
+func PresetNames() []string { return []string{PuppetLintPresetName, VoxPupuliPresetName} }
+
+// IsPreset reports whether name is a preset.
+func IsPreset(name string) bool {
+	return name == PuppetLintPresetName || name == VoxPupuliPresetName
+}
+
+// voxPupuliChecks are the checks of the voxpupuli-puppet-lint-plugins
+// gem's plugins that ducklint has a rule for, by check name; a rule
+// answering to one of them is in the voxpupuli preset. A rule added for
+// another of the plugins' checks adds the check's name here.
+var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_types"}
+
+// Preset returns the ids of the rules of reg the named preset enables; nil
+// for an unknown name. The puppet-lint preset is the style rules of the
+// checks puppet-lint runs unless told not to; its other default checks
+// are covered by rules ducklint runs by default. The voxpupuli preset adds
+// the rules answering to a check of Vox Pupuli's plugin set.
+func Preset(reg *Registry, name string) []string {
+	if !IsPreset(name) {
+		return nil
+	}
+	var ids []string
+	for _, s := range style.Rules() {
+		if s.PuppetLintDefault {
+			ids = append(ids, s.ID)
+		}
+	}
+	if name == VoxPupuliPresetName {
+		for _, r := range reg.Rules() {
+			if slices.ContainsFunc(r.Aliases, func(a string) bool { return slices.Contains(voxPupuliChecks, a) }) && !slices.Contains(ids, r.ID) {
+				ids = append(ids, r.ID)
+			}
+		}
+	}
+	return ids
+}
+
+func styleRule(s *style.Rule) *Rule {
+	return &Rule{
+		ID:           s.ID,
+		Title:        s.Title,
+		Doc:          s.Doc,
+		Severity:     s.Severity,
+		Kind:         PerFile,
+		OffByDefault: true,
+		Aliases:      []string{s.Check},
+		NewOptions:   s.NewOptions,
+		Run: func(p *Pass) {
+			view := p.TokenView()
+			if view == nil {
+				return
+			}
+			path := p.File.Path
+			lines := view.Lines
+			s.Run(style.NewPass(view, p.Options, func(f style.Finding) {
+				d := Diagnostic{File: path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message, Detail: s.Detail}
+				for _, e := range f.Edits {
+					d.Edits = append(d.Edits, Edit{Start: lines.Pos(e.Start), End: lines.Pos(e.End), NewText: e.NewText})
+				}
+				p.Report(d)
+			}))
+		},
+	}
+}
+
+// TokenView returns the token view of the pass's file, built once per file
+// and shared by the style rules; nil for EPP files and passes without a
+// file.
+func (p *Pass) TokenView() *parser.TokenView {
+	if p.File == nil || p.File.Parsed == nil || p.File.Parsed.EPP {
+		return nil
+	}
+	if p.nodes == nil {
+		p.nodes = &fileNodes{}
+	}
+	if p.nodes.tokens == nil {
+		f := p.File.Parsed
+		p.nodes.tokens = parser.NewTokenView(f.Src, f.Lines)
+	}
+	return p.nodes.tokens
+}

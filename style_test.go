@@ -1,0 +1,125 @@
+package ducklint_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// styleFile has a trailing blank on line 2, a tab on line 3 and a tab
+// suppressed by its puppet-lint check name on line 4; a tab indents by one
+// character, an odd indent (soft-tabs) as in puppet-lint.
+const styleFile = "class style {\n  $a = 1 \n\t$b = 2\n\t$c = 3 # lint:ignore:hard_tabs\n}\n"
+
+// styleFindings returns "rule:line:severity" of each finding of a JSON run.
+func styleFindings(t *testing.T, dir string, args ...string) []string {
+	t.Helper()
+	_, out, errOut := run(t, dir, "", append([]string{"-f", "json"}, args...)...)
+	var got []string
+	for _, f := range decode(t, out).Findings {
+		got = append(got, fmt.Sprintf("%s:%d:%s", f.Rule, f.Line, f.Severity))
+	}
+	if errOut != "" {
+		t.Errorf("stderr: %s", errOut)
+	}
+	slices.Sort(got)
+	return got
+}
+
+func TestStylePresetAndAliases(t *testing.T) {
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": styleFile})
+	soft := []string{"soft-tabs:3:error", "soft-tabs:4:error"}
+	both := append([]string{"hard-tab:3:error"}, append(soft, "trailing-whitespace:2:error")...)
+	for _, tt := range []struct {
+		name string
+		toml string
+		args []string
+		want []string
+	}{
+		{"style rules are off by default", "", nil, nil},
+		{"--preset", "", []string{"--preset", "puppet-lint"}, both},
+		{"[style] preset", "[style]\npreset = \"puppet-lint\"\n", nil, both},
+		{"a check name disables in the config", "[style]\npreset = \"puppet-lint\"\n[rules.hard_tabs]\nenabled = false\n", nil,
+			append(soft, "trailing-whitespace:2:error")},
+		{"--enable takes a check name", "", []string{"--enable", "trailing_whitespace"}, []string{"trailing-whitespace:2:error"}},
+		{"--disable takes a check name", "", []string{"--preset", "puppet-lint", "--disable", "trailing_whitespace"},
+			append([]string{"hard-tab:3:error"}, soft...)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := filepath.Join(dir, ".ducklint.toml")
+			os.Remove(cfg)
+			if tt.toml != "" {
+				if err := os.WriteFile(cfg, []byte(tt.toml), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := styleFindings(t, dir, append(tt.args, ".")...); !slices.Equal(got, tt.want) {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestStylePresetErrors(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.pp": "notice(1)\n"})
+	if code, _, errOut := run(t, dir, "", "--preset", "rubocop", "."); code != 2 || !strings.Contains(errOut, `unknown preset "rubocop"`) {
+		t.Errorf("--preset rubocop: exit %d, stderr %q", code, errOut)
+	}
+	bad := writeTree(t, map[string]string{"a.pp": "notice(1)\n", ".ducklint.toml": "[style]\npreset = \"rubocop\"\n"})
+	if code, _, errOut := run(t, bad, "", "."); code != 2 || !strings.Contains(errOut, "preset must be one of puppet-lint") {
+		t.Errorf("[style] preset = rubocop: exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestStyleFix(t *testing.T) {
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": styleFile})
+	run(t, dir, "", "--preset", "puppet-lint", "--fix", ".")
+	got, err := os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "class style {\n  $a = 1\n  $b = 2\n\t$c = 3 # lint:ignore:hard_tabs\n}\n"
+	if string(got) != want {
+		t.Errorf("fixed to %q, want %q", got, want)
+	}
+}
+
+func TestListRulesGivesAliases(t *testing.T) {
+	_, out, _ := run(t, t.TempDir(), "", "--list-rules", "-f", "json")
+	var list []struct {
+		ID      string   `json:"id"`
+		Aliases []string `json:"aliases"`
+	}
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(list, func(r struct {
+		ID      string   `json:"id"`
+		Aliases []string `json:"aliases"`
+	}) bool {
+		return r.ID == "line-length"
+	})
+	if i < 0 || !slices.Equal(list[i].Aliases, []string{"140chars"}) {
+		t.Errorf("line-length is not listed with alias 140chars: %v", i)
+	}
+}
+
+// TestStyleFixesLiterals checks fixes that rewrite a literal (new quotes, a
+// corrected URL) pass the safe --fix, giving what puppet-lint --fix gives.
+func TestStyleFixesLiterals(t *testing.T) {
+	src := "class style {\n  file { '/a': source => \"puppet:///foo/a\" }\n  file { '/b': source => 'puppet:///foo/b' }\n}\n"
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": src})
+	run(t, dir, "", "--enable", "double_quoted_strings,puppet_url_without_modules", "--fix", ".")
+	got, err := os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "class style {\n  file { '/a': source => 'puppet:///modules/foo/a' }\n  file { '/b': source => 'puppet:///modules/foo/b' }\n}\n"
+	if string(got) != want {
+		t.Errorf("fixed to %q, want %q", got, want)
+	}
+}

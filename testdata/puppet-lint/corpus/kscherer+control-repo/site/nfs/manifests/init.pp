@@ -1,0 +1,4 @@
+#
+class nfs {
+  include nfs::client
+}

@@ -1,0 +1,7 @@
+# Class to install all package with monitoring checks
+class profile::sensu::packages {
+  package {
+    'monitoring-plugins-basic':
+      ensure => installed;
+  }
+}

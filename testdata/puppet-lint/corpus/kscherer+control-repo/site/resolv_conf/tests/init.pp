@@ -1,0 +1,1 @@
+include ::resolv_conf

@@ -1,0 +1,9 @@
+class profile::app::java::linux (
+  $distribution,
+){
+
+  class { '::java':
+    distribution => $distribution,
+  }
+
+}

@@ -1,0 +1,5 @@
+class profile::app::rgbank::db {
+
+  include ::profile::app::db::mysql::server
+
+}

@@ -1,0 +1,4 @@
+class role::git_server {
+  include profile::platform::baseline
+  include profile::app::gitlab
+}

@@ -1,0 +1,5 @@
+class role::rgbank_standalone {
+  include ::profile::platform::baseline
+  include ::profile::app::rgbank
+
+}

@@ -1,0 +1,6 @@
+include icinga2
+
+class { 'icinga2::feature::syslog':
+  severity => 'critical',
+  facility => 'LOG_LOCAL7',
+}
