@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
+
 	"github.com/ducklint/ducklint/parser/load"
 )
 
@@ -10,35 +13,62 @@ import (
 // parent are separate programs: none sees another's definitions,
 // dependencies, Hiera or catalogs, as none is on another's modulepath.
 //
-// programKey is the program a file belongs to: its environment, else its
-// module, else nil for the files in neither (which Puppet only reads
-// when named, so they form one program together).
+// programKey is the program a file belongs to: its environment; else its
+// module when the module is a checkout of its own (it has metadata.json
+// or is a git repository), tested with only what it installs; else the
+// directory holding its module, read as a modulepath (a modules/ of bare
+// modules beside each other); else the zero key for the files in neither
+// (which Puppet only reads when named, so they form one program together).
 type programKey struct {
 	env *load.Environment
 	mod *load.Module
+	dir string
 }
 
-func programOf(f *load.File) programKey {
+// programs assigns files to programs, remembering what it learnt of each
+// module.
+type programs struct {
+	own map[*load.Module]bool
+}
+
+func (p *programs) of(f *load.File) programKey {
 	if f.Env != nil {
 		return programKey{env: f.Env}
 	}
 	if f.Module != nil {
-		if f.Module.Env != nil {
-			return programKey{env: f.Module.Env}
-		}
-		return programKey{mod: f.Module}
+		return p.ofModule(f.Module)
 	}
 	return programKey{}
+}
+
+func (p *programs) ofModule(m *load.Module) programKey {
+	if m.Env != nil {
+		return programKey{env: m.Env}
+	}
+	own, ok := p.own[m]
+	if !ok {
+		own = m.MetadataName != ""
+		if !own {
+			_, err := os.Lstat(filepath.Join(m.AbsDir, ".git"))
+			own = err == nil
+		}
+		p.own[m] = own
+	}
+	if own {
+		return programKey{mod: m}
+	}
+	return programKey{dir: filepath.Dir(m.AbsDir)}
 }
 
 // splitPrograms splits the files of tree (a narrowed copy whose Envs and
 // Modules are the layout's) into one tree per program, in the order of
 // their first file. A tree of one program is returned as is.
 func splitPrograms(tree *load.Tree) []*load.Tree {
+	p := &programs{own: map[*load.Module]bool{}}
 	var keys []programKey
 	files := map[programKey][]*load.File{}
 	for _, f := range tree.Files {
-		k := programOf(f)
+		k := p.of(f)
 		if _, ok := files[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -52,7 +82,7 @@ func splitPrograms(tree *load.Tree) []*load.Tree {
 	modKey := map[*load.Module]programKey{}
 	for _, f := range tree.Files {
 		if f.Module != nil {
-			modKey[f.Module] = programOf(f)
+			modKey[f.Module] = p.of(f)
 		}
 	}
 	out := make([]*load.Tree, len(keys))
@@ -67,10 +97,7 @@ func splitPrograms(tree *load.Tree) []*load.Tree {
 	for _, m := range tree.Modules {
 		k, ok := modKey[m]
 		if !ok {
-			k = programKey{env: m.Env}
-			if m.Env == nil {
-				k = programKey{mod: m}
-			}
+			k = p.ofModule(m)
 		}
 		if i, ok := index[k]; ok {
 			out[i].Modules = append(out[i].Modules, m)
