@@ -17,14 +17,16 @@ type definitionSpan struct {
 }
 
 // enclosingDefinitions returns a Report.Enclosing for the reported files
-// of prog. A file's definitions are indexed the first time it is asked
+// of progs. A file's definitions are indexed the first time it is asked
 // about, so only the formats that ask (SARIF) pay for it; it is not safe
 // for concurrent use.
-func enclosingDefinitions(prog *model.Program) func(path string, p parser.Pos) string {
+func enclosingDefinitions(progs []*model.Program) func(path string, p parser.Pos) string {
 	files := map[string]*parser.File{}
-	for _, f := range prog.Files {
-		if f.Reported && f.Parsed != nil {
-			files[f.Path] = f.Parsed
+	for _, prog := range progs {
+		for _, f := range prog.Files {
+			if f.Reported && f.Parsed != nil {
+				files[f.Path] = f.Parsed
+			}
 		}
 	}
 	indexes := map[string][]definitionSpan{}

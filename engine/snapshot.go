@@ -379,6 +379,10 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 			hieraFiles[files[i]] = hieraAt[k]
 		}
 	}
+	programs := splitPrograms(&narrowed)
+	if len(programs) > 1 {
+		return s.checkPrograms(ctx, programs, parsed, hieraFiles, contextErrs)
+	}
 	var known []string
 	if s.cfg != nil {
 		known = s.cfg.KnownVariables
@@ -418,12 +422,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		}
 		prog = p
 	}
-	var target rules.PuppetVersion // 0: each file's own (rules.ModuleTarget)
-	if s.cfg != nil {
-		target = s.cfg.PuppetVersion
-	}
-	runner := &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: target}
-	findings, err := runner.RunContext(ctx, prog)
+	findings, err := s.runner().RunContext(ctx, prog)
 	if err != nil {
 		return nil, err
 	}
@@ -438,17 +437,66 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		}
 		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog, s.warm)
 	}
+	return s.result(findings, []*model.Program{prog}, contextErrs), nil
+}
+
+// runner runs the snapshot's rules for the configured target Puppet
+// version, or, with none configured, each file's own (rules.ModuleTarget).
+func (s *Snapshot) runner() *rules.Runner {
+	var target rules.PuppetVersion
+	if s.cfg != nil {
+		target = s.cfg.PuppetVersion
+	}
+	return &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: target}
+}
+
+// checkPrograms checks the files of several programs, each built and
+// checked on its own as Puppet compiles it: the findings are their union.
+// A program without reported files is not built.
+func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, parsed map[*load.File]*parser.File, hieraFiles map[*load.File]*model.HieraFile, contextErrs []error) (*Result, error) {
+	var known []string
+	var configured model.DeclaringFunctions
+	if s.cfg != nil {
+		known, configured = s.cfg.KnownVariables, s.cfg.DeclaringFunctions
+	}
+	var findings []diagnostics.Diagnostic
+	var progs []*model.Program
+	for _, t := range programs {
+		if !slices.ContainsFunc(t.Files, func(f *load.File) bool { return f.Reported }) {
+			continue
+		}
+		opts := model.Options{KnownVariables: known, Jobs: s.opts.Jobs, Parsed: parsed, Hiera: hieraFiles,
+			DeclaringFunctions: model.TreeDeclaringFunctions(t, configured)}
+		prog, err := model.BuildContext(ctx, t, opts)
+		if err != nil {
+			return nil, err
+		}
+		fs, err := s.runner().RunContext(ctx, prog)
+		if err != nil {
+			return nil, err
+		}
+		findings = append(findings, fs...)
+		progs = append(progs, prog)
+	}
+	return s.result(diagnostics.Sort(findings), progs, contextErrs), nil
+}
+
+// result is the Result of the findings of progs.
+func (s *Snapshot) result(findings []diagnostics.Diagnostic, progs []*model.Program, contextErrs []error) *Result {
 	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs), Notices: pathErrors(s.tree.Notices, nil)}
 	sources := map[string][]byte{}
-	for _, f := range prog.Files {
-		if f.Reported {
-			sources[f.Path] = f.Parsed.Src
-			res.Files = append(res.Files, f.Path)
+	for _, prog := range progs {
+		for _, f := range prog.Files {
+			if f.Reported {
+				sources[f.Path] = f.Parsed.Src
+				res.Files = append(res.Files, f.Path)
+			}
 		}
 	}
+	slices.Sort(res.Files)
 	res.Source = func(path string) []byte { return sources[path] }
-	res.Enclosing = enclosingDefinitions(prog)
-	return res, nil
+	res.Enclosing = enclosingDefinitions(progs)
+	return res
 }
 
 // abs makes p absolute against the workspace's directory.

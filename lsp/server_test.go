@@ -816,3 +816,30 @@ func TestModuleNamedByItsCode(t *testing.T) {
 		t.Errorf("autoload-layout message %q, want it to ask for nginx::params", ds[0].Message)
 	}
 }
+
+// TestWorkspaceFolderHoldingSeveralRepositories: a folder that is the
+// parent of repositories cloned side by side checks each as its own
+// program, as `ducklint .` inside it does: app passes mysql::server a
+// parameter it lacks, but mysql is not installed for app, so nothing is
+// known of its parameters; tools includes mysql::server without mysql
+// anywhere on its own modulepath.
+func TestWorkspaceFolderHoldingSeveralRepositories(t *testing.T) {
+	const app = "class app {\n  class { 'mysql::server':\n    root_pw => 'x',\n  }\n}\n"
+	const tools = "class tools {\n  include mysql::server\n}\n"
+	dir := writeTree(t, map[string]string{
+		"mysql/metadata.json":       `{"name": "acme-mysql", "version": "1.0.0", "dependencies": []}`,
+		"mysql/manifests/server.pp": "class mysql::server (String $root_password = 'x') {\n}\n",
+		"app/metadata.json":         `{"name": "acme-app", "version": "1.0.0", "dependencies": [{"name": "acme-mysql"}]}`,
+		"app/manifests/init.pp":     app,
+		"tools/metadata.json":       `{"name": "acme-tools", "version": "1.0.0", "dependencies": []}`,
+		"tools/manifests/init.pp":   tools,
+	})
+	c := start(t)
+	c.initialize(map[string]any{}, dir)
+	appInit := filepath.Join(dir, "app/manifests/init.pp")
+	c.open(appInit, app, 1)
+	c.waitPublished(appInit, 1, has(""))
+	toolsInit := filepath.Join(dir, "tools/manifests/init.pp")
+	c.open(toolsInit, tools, 1)
+	c.waitPublished(toolsInit, 1, has("1:10 unknown-class"))
+}
