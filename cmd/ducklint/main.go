@@ -16,13 +16,21 @@ func main() {
 	} else {
 		tuneGC()
 	}
-	adviseHugePages()
+	go adviseHugePages() // off the critical path: a short run need not wait for it
 	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cmd.CacheDir = filepath.Join(dir, "ducklint")
 	}
-	os.Exit(cmd.Main(os.Args))
+	code := cmd.Main(os.Args)
+	for _, f := range atExit {
+		f()
+	}
+	os.Exit(code)
 }
+
+// atExit runs before the process exits; profiling builds (-tags pprof) add
+// to it.
+var atExit []func()
 
 // tuneGC turns the collector off until the heap reaches 1 GiB, unless
 // GOGC or GOMEMLIMIT say otherwise. A run builds one large, long-lived
