@@ -16,8 +16,14 @@ func main() {
 	} else {
 		tuneGC()
 	}
-	go adviseHugePages() // off the critical path: a short run need not wait for it
 	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+	if len(os.Args) > 1 && subcommands[os.Args[1]] {
+		adviseHugePages()
+	} else {
+		// Advised only once the command knows it will lint: --version and
+		// --help then start as fast as a program that prints a line.
+		cmd.BeforeLint = adviseHugePages
+	}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cmd.CacheDir = filepath.Join(dir, "ducklint")
 	}
@@ -27,6 +33,10 @@ func main() {
 	}
 	os.Exit(code)
 }
+
+// subcommands are the first arguments Command.Main runs as a subcommand;
+// each of them may read a whole tree.
+var subcommands = map[string]bool{"lsp": true, "policy": true, "init": true, "layout": true, "baseline": true}
 
 // atExit runs before the process exits; profiling builds (-tags pprof) add
 // to it.
