@@ -39,6 +39,11 @@ type Command struct {
 	// reports; nil means runtime/debug.ReadBuildInfo.
 	BuildInfo func() (*debug.BuildInfo, bool)
 
+	// BeforeLint, if set, runs once before a run that lints (not for
+	// --version, --help or --list-rules): cmd/ducklint prepares the heap
+	// there, which a run that only prints should not pay for.
+	BeforeLint func()
+
 	// wholeContext parses every context file instead of only the relevant
 	// ones; tests compare the two.
 	wholeContext bool

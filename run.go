@@ -42,6 +42,9 @@ func (c *Command) run(opts *options) (int, error) {
 	if opts.listRules {
 		return c.listRules(opts, ws, err)
 	}
+	if c.BeforeLint != nil {
+		c.BeforeLint()
+	}
 	if err != nil {
 		return ExitUsage, err
 	}

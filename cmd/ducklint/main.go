@@ -25,14 +25,32 @@ func main() {
 	} else {
 		tuneGC()
 	}
-	adviseHugePages()
 	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
 		BuildInfo: ducklint.ReleaseBuildInfo(version, commit, date)}
+	if len(os.Args) > 1 && subcommands[os.Args[1]] {
+		adviseHugePages()
+	} else {
+		// Advised only once the command knows it will lint: --version and
+		// --help then start as fast as a program that prints a line.
+		cmd.BeforeLint = adviseHugePages
+	}
 	if dir, err := os.UserCacheDir(); err == nil {
 		cmd.CacheDir = filepath.Join(dir, "ducklint")
 	}
-	os.Exit(cmd.Main(os.Args))
+	code := cmd.Main(os.Args)
+	for _, f := range atExit {
+		f()
+	}
+	os.Exit(code)
 }
+
+// subcommands are the first arguments Command.Main runs as a subcommand;
+// each of them may read a whole tree.
+var subcommands = map[string]bool{"lsp": true, "policy": true, "init": true, "layout": true, "baseline": true}
+
+// atExit runs before the process exits; profiling builds (-tags pprof) add
+// to it.
+var atExit []func()
 
 // tuneGC turns the collector off until the heap reaches 1 GiB, unless
 // GOGC or GOMEMLIMIT say otherwise. A run builds one large, long-lived

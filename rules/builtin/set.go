@@ -3,32 +3,51 @@ package builtin
 import (
 	"regexp"
 	"sort"
+	"sync"
 )
 
-// nameSet is a read-only set of names, built once from a literal list.
-type nameSet map[string]struct{}
+// nameSet is a read-only set of names from literal lists. Its map is built
+// on first use: the package declares dozens of sets, and building them all
+// at start-up was most of its initialisation, which every run paid (even
+// --version). The zero nameSet is empty.
+type nameSet struct {
+	members func() map[string]struct{}
+}
 
-// newNameSet builds a set from names. Duplicates in names are a programming
-// error caught by the tests (see sortedUnique), not here.
+// newNameSet returns the set of names. Duplicates in names are a
+// programming error caught by the tests (see sortedUnique), not here.
 func newNameSet(names ...[]string) nameSet {
-	set := nameSet{}
-	for _, list := range names {
-		for _, n := range list {
-			set[n] = struct{}{}
+	return nameSet{members: sync.OnceValue(func() map[string]struct{} {
+		n := 0
+		for _, list := range names {
+			n += len(list)
 		}
-	}
-	return set
+		set := make(map[string]struct{}, n)
+		for _, list := range names {
+			for _, n := range list {
+				set[n] = struct{}{}
+			}
+		}
+		return set
+	})}
 }
 
 func (s nameSet) has(name string) bool {
-	_, ok := s[name]
+	if s.members == nil {
+		return false
+	}
+	_, ok := s.members()[name]
 	return ok
 }
 
 // sorted returns the members of s as a new sorted slice.
 func (s nameSet) sorted() []string {
-	out := make([]string, 0, len(s))
-	for n := range s {
+	if s.members == nil {
+		return []string{}
+	}
+	m := s.members()
+	out := make([]string, 0, len(m))
+	for n := range m {
 		out = append(out, n)
 	}
 	sort.Strings(out)

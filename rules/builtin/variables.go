@@ -1,6 +1,10 @@
 package builtin
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // neverAssignable are the variables a manifest may not assign at top scope
 // nor in a class or define (besides the all-digit regex capture variables,
@@ -188,7 +192,7 @@ var (
 	conditionalSet       = newNameSet(conditionalBuiltinVariables)
 	coreFactSet          = newNameSet(coreFacts)
 	legacyFactSet        = newNameSet(legacyFacts)
-	deviceFactREs        = mustCompileAll(deviceFactPatterns)
+	deviceFactREs        = sync.OnceValue(func() []*regexp.Regexp { return mustCompileAll(deviceFactPatterns) })
 )
 
 // trimTopScope removes the "::" that marks an explicit top-scope reference
@@ -267,7 +271,7 @@ func IsLegacyFact(name string) bool {
 // with that device.
 func IsDeviceFact(name string) bool {
 	n := trimTopScope(name)
-	for _, re := range deviceFactREs {
+	for _, re := range deviceFactREs() {
 		if re.MatchString(n) {
 			return true
 		}

@@ -99,6 +99,8 @@ type Hiera struct {
 	broken map[string]bool
 	// brokenModules are the modules whose layer has such a data file.
 	brokenModules map[string]bool
+	// envLayers is each environment's hiera.yaml (see EnvironmentLayer).
+	envLayers map[*load.Environment]*File
 }
 
 // codeLookups are the keys the program's Puppet code looks up explicitly.
@@ -133,8 +135,14 @@ func (p *Program) Hiera() *Hiera {
 }
 
 func newHiera(p *Program) *Hiera {
-	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, broken: map[string]bool{}, brokenModules: map[string]bool{}}
+	h := &Hiera{p: p, explicit: map[string]bool{}, options: map[string]bool{}, data: map[string][]*File{}, broken: map[string]bool{}, brokenModules: map[string]bool{},
+		envLayers: map[*load.Environment]*File{}}
 	for _, f := range p.Files {
+		if src := f.Source; src != nil && src.Role == load.HieraConfig && src.Module == nil {
+			if _, seen := h.envLayers[src.Env]; !seen {
+				h.envLayers[src.Env] = f
+			}
+		}
 		if f.Hiera != nil {
 			if d := f.Hiera.Data; d != nil {
 				if slices.ContainsFunc(d.Problems, func(pr hiera.Problem) bool { return !pr.Warning }) {
@@ -372,12 +380,7 @@ func (h *Hiera) Calls(f *File) []LookupCall {
 // EnvironmentLayer returns the hiera.yaml at the root of env, nil when
 // it has none: then the environment has no data layer of its own.
 func (h *Hiera) EnvironmentLayer(env *load.Environment) *File {
-	for _, f := range h.p.Files {
-		if f.Source.Role == load.HieraConfig && f.Source.Module == nil && f.Source.Env == env {
-			return f
-		}
-	}
-	return nil
+	return h.envLayers[env] // the first in file order, found when h was built
 }
 
 // DataHas reports whether a data file of a layer that can serve a lookup
