@@ -70,7 +70,7 @@ func TestStylePresetErrors(t *testing.T) {
 		t.Errorf("--preset rubocop: exit %d, stderr %q", code, errOut)
 	}
 	bad := writeTree(t, map[string]string{"a.pp": "notice(1)\n", ".ducklint.toml": "[style]\npreset = \"rubocop\"\n"})
-	if code, _, errOut := run(t, bad, "", "."); code != 2 || !strings.Contains(errOut, "preset must be one of puppet-lint") {
+	if code, _, errOut := run(t, bad, "", "."); code != 2 || !strings.Contains(errOut, `unknown preset "rubocop"; use "puppet-lint" or "voxpupuli"`) {
 		t.Errorf("[style] preset = rubocop: exit %d, stderr %q", code, errOut)
 	}
 }
