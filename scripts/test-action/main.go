@@ -77,12 +77,13 @@ func (t *tester) check(ok bool, format string, args ...any) {
 
 // A fixture tree with one finding of each severity: a syntax error, a
 // legacy fact read through $facts in a class (warning: undef with Puppet
-// 8) and an unknown variable in a module's examples (info, documentation).
+// 8) and a fact read as a top-scope variable in a module's examples
+// (top-scope-fact, info).
 var findingsTree = map[string]string{
 	"manifests/site.pp":                   "node default {\n  include demo\n}\n",
 	"modules/demo/manifests/init.pp":      "class demo {\n  notify { $facts['osfamily']: }\n}\n",
 	"modules/demo/manifests/broken.pp":    "class demo::broken {\n  $x =\n}\n",
-	"modules/demo/examples/init.pp":       "notice($undefined_in_example)\n",
+	"modules/demo/examples/init.pp":       "notice($::os['family'])\n",
 	"modules/demo/templates/motd.epp":     "<%- | String $name | -%>\nHello <%= $name %>\n",
 	"modules/demo/manifests/unrelated.md": "not Puppet\n",
 }
@@ -90,7 +91,7 @@ var findingsTree = map[string]string{
 var infoTree = map[string]string{
 	"manifests/site.pp":              "node default {\n  include demo\n}\n",
 	"modules/demo/manifests/init.pp": "class demo {\n  notify { 'hello': }\n}\n",
-	"modules/demo/examples/init.pp":  "notice($undefined_in_example)\n",
+	"modules/demo/examples/init.pp":  "notice($::os['family'])\n",
 }
 
 var cleanTree = map[string]string{
