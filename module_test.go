@@ -13,9 +13,9 @@ import (
 )
 
 // TestTestsReadOnlyTheModule keeps the test suite self-contained: a test
-// that reads a file outside the module (the SARIF schema once lived in
-// ../shared) skips or fails in a bare clone, and Go's test cache then
-// replays that outcome. Every relative path literal in a test file must
+// that reads a file outside the module (as the SARIF schema once was)
+// skips or fails in a bare clone, and Go's test cache then replays that
+// outcome. Every relative path literal in a test file must
 // stay inside the module.
 func TestTestsReadOnlyTheModule(t *testing.T) {
 	root, err := filepath.Abs(".")

@@ -81,19 +81,19 @@ func TestRuleDocs(t *testing.T) {
 			t.Errorf("docs/rules/%s.md documents no rule", id)
 		}
 	}
-	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
+	list, err := os.ReadFile(filepath.Join("..", "docs", "rules.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range reg.Rules() {
-		row := "| [`" + r.ID + "`](docs/rules/" + r.ID + ".md) | " + severityCell(r) + " |"
-		if !strings.Contains(string(readme), row) {
-			t.Errorf("README.md does not list rule %s with its default severity %q", r.ID, severityCell(r))
+		row := "| [`" + r.ID + "`](rules/" + r.ID + ".md) | " + severityCell(r) + " |"
+		if !strings.Contains(string(list), row) {
+			t.Errorf("docs/rules.md does not list rule %s with its default severity %q", r.ID, severityCell(r))
 		}
 	}
 }
 
-// severityCell is how the README and a rule's page state its default
+// severityCell is how docs/rules.md and a rule's page state its default
 // severity: the Puppet 8 one, and the Puppet 7 one when it differs.
 func severityCell(r *rules.Rule) string {
 	s8, s7 := r.DefaultSeverity(rules.Puppet8), r.DefaultSeverity(rules.Puppet7)

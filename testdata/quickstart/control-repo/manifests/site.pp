@@ -1,0 +1,5 @@
+node default {
+  include profile::web
+  include profile::db
+  notify { "serving on ${profile::web::listen}": }
+}
