@@ -34,13 +34,16 @@ info, unless every declaration in the tree passes it. A variable a Ruby function
 (scope['x'] = ...) is known. A read in a parameter default that no declaration in the tree evaluates,
 and $::m_x where module m is used but not in the tree (its custom fact, maybe), and the facts Puppet
 Enterprise adds to its nodes ($::pe_build, $is_pe...), are info; so is a read in the arguments of
-fail(), where the catalog fails either way and only the message loses the value. Reading a variable before its assignment in the same scope is also unknown, since
+fail(), where the catalog fails either way and only the message loses the value, and, in an environment
+with a main manifest, a read in a defined type that nothing in it instantiates (an ENC cannot assign
+one) unless some code declares resources of a computed type. Reading a variable before its assignment in the same scope is also unknown, since
 Puppet evaluates in order. A name assigned in a class that declares this one was visible only under Puppet 2's
 dynamic scoping: read it by its qualified name. Regex captures ($0...$n), custom facts from lib/facter and
 [scope] known_variables from the configuration are always known. Templates rendered with epp() see their
 own parameters, top and node scope and facts, not the calling class's variables.`,
-		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDeclarers | model.NeedEarlyDeclarations | model.NeedTemplateRenderers,
-		Run:     runUnknownVariable,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDeclarers | model.NeedEarlyDeclarations | model.NeedTemplateRenderers |
+			model.NeedEntryPoints,
+		Run: runUnknownVariable,
 	}
 }
 
@@ -73,6 +76,10 @@ func runUnknownVariable(p *Pass) {
 				sev = Info
 				detail += fmt.Sprintf(" Module %s, which %s uses, is not in the tree and may add it as a custom fact.",
 					missingFactModule(st, r), scopeNoun(r.Scope))
+			case p.Program.Uninstantiated(r.Scope) != nil:
+				sev = Info
+				detail += fmt.Sprintf(" Nothing in this environment instantiates defined type %s, and an ENC cannot assign a "+
+					"defined type, so no node of the tree evaluates this code.", p.Program.Uninstantiated(r.Scope).Name)
 			}
 		case model.ResolvedMetaparam:
 			name := strings.TrimPrefix(r.Var.Name, "::")

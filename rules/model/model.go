@@ -89,12 +89,13 @@ type Program struct {
 	catalogs     catalogsOnce // see catalogs.go
 	prefixes     declaredPrefixesOnce
 	nodeEnvs     map[*load.Environment]bool
-	calls        callIndex     // see calls.go
-	titled       titledOnce    // see defined.go
-	names        namesOnce     // see names.go
-	provided     providersOnce // see references.go
-	hiera        hieraOnce     // see hiera.go
-	paramTypes   paramTypes    // see ptypes.go
+	calls        callIndex        // see calls.go
+	titled       titledOnce       // see defined.go
+	names        namesOnce        // see names.go
+	provided     providersOnce    // see references.go
+	hiera        hieraOnce        // see hiera.go
+	paramTypes   paramTypes       // see ptypes.go
+	genericTypes genericTypesOnce // see instantiated.go
 
 	// collected are the files' Collected, by index, when the caller kept
 	// them (Options.Collected); nil entries for the others. declaring are

@@ -185,8 +185,12 @@ const (
 	// NeedEntryPoints keeps where the reported classes and defined
 	// types are evaluated from (as NeedResourceLike follows it), up to
 	// the main manifests and node definitions: which entry points reach
-	// them. Consulted by Catalogs' EntryPoints and ReachedFromMain of a
-	// reported unit's scope (the catalog facts of policies).
+	// them; and every unit that can declare a resource of any type
+	// (create_resources, ensure_resource, a computed type or class),
+	// which may instantiate a defined type no declaration names.
+	// Consulted by Catalogs' EntryPoints, ReachedFromMain and
+	// EntryDefinitions of a reported unit's scope (the catalog facts of
+	// policies) and by Program.Uninstantiated.
 	NeedEntryPoints
 
 	needsEnd // one past the last kind
