@@ -41,9 +41,8 @@ Puppet evaluates in order. A name assigned in a class that declares this one was
 dynamic scoping: read it by its qualified name. Regex captures ($0...$n), custom facts from lib/facter and
 [scope] known_variables from the configuration are always known. Templates rendered with epp() see their
 own parameters, top and node scope and facts, not the calling class's variables.`,
-		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDeclarers | model.NeedEarlyDeclarations | model.NeedTemplateRenderers |
-			model.NeedEntryPoints,
-		Run: runUnknownVariable,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDeclarers | model.NeedEarlyDeclarations | model.NeedTemplateRenderers,
+		Run:     runUnknownVariable,
 	}
 }
 

@@ -27,9 +27,6 @@ type Catalogs struct {
 	// mainRoots is how many entry points are node definitions and top
 	// scopes: they are numbered first.
 	mainRoots int
-	// rootDefs are, by entry point, the class or defined type it starts
-	// from; nil for node definitions and top scopes.
-	rootDefs []*Definition
 }
 
 // catalogsOnce memoises Program.Catalogs.
@@ -113,25 +110,6 @@ func (c *Catalogs) ReachedFromMain(s *Scope) bool {
 		}
 	}
 	return false
-}
-
-// EntryDefinitions calls f with the class or defined type of each entry
-// point reaching the code of scope s, and with nil for each node
-// definition or top scope reaching it; it stops when f returns false.
-func (c *Catalogs) EntryDefinitions(s *Scope, f func(*Definition) bool) {
-	u := c.unit(s)
-	if u < 0 {
-		return
-	}
-	for i, w := range c.set(u) {
-		for w != 0 {
-			b := bits.TrailingZeros64(w)
-			w &^= 1 << b
-			if !f(c.rootDefs[i*64+b]) {
-				return
-			}
-		}
-	}
 }
 
 func (c *Catalogs) set(u int) []uint64 { return c.reach[u*c.words : (u+1)*c.words] }
@@ -246,10 +224,6 @@ func newCatalogs(p *Program) *Catalogs {
 		}
 	}
 
-	c.rootDefs = make([]*Definition, len(order))
-	for i, r := range order[c.mainRoots:] {
-		c.rootDefs[c.mainRoots+i] = defs[r[0]]
-	}
 	c.words = (len(order) + 63) / 64
 	c.reach = make([]uint64, units*c.words)
 	// Each entry point's bit flows along the edges: a worklist of units

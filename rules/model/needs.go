@@ -52,8 +52,12 @@ const (
 	// defined types directly (include, resource, inherits, epp()), with
 	// every definition of those: whether every declaration passes a
 	// parameter, and which declaring class assigns a variable a reported
-	// unit cannot see (Puppet 2's dynamic scoping), are part of findings.
-	// Consulted by Static's EveryDeclarationPasses and DeclaringAssigners.
+	// unit cannot see (Puppet 2's dynamic scoping), are part of findings;
+	// and every unit that can declare a resource of any type
+	// (create_resources, ensure_resource, a computed type or class),
+	// which may instantiate a defined type no declaration names.
+	// Consulted by Static's EveryDeclarationPasses and DeclaringAssigners,
+	// and by Program.Uninstantiated.
 	NeedDeclarers
 
 	// NeedEarlyDeclarations keeps the units on declaration chains from
@@ -185,12 +189,8 @@ const (
 	// NeedEntryPoints keeps where the reported classes and defined
 	// types are evaluated from (as NeedResourceLike follows it), up to
 	// the main manifests and node definitions: which entry points reach
-	// them; and every unit that can declare a resource of any type
-	// (create_resources, ensure_resource, a computed type or class),
-	// which may instantiate a defined type no declaration names.
-	// Consulted by Catalogs' EntryPoints, ReachedFromMain and
-	// EntryDefinitions of a reported unit's scope (the catalog facts of
-	// policies) and by Program.Uninstantiated.
+	// them. Consulted by Catalogs' EntryPoints and ReachedFromMain of a
+	// reported unit's scope (the catalog facts of policies).
 	NeedEntryPoints
 
 	needsEnd // one past the last kind

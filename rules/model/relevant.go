@@ -112,14 +112,12 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 		(needs.Has(NeedDefaultsOnTheWay) && r.orderDependable(reported)) {
 		needed = append(needed, r.names(reported)...)
 	}
-	if needs.Has(NeedEntryPoints) {
+	if needs.Has(NeedDeclarers) {
 		// What can declare a resource of any type may instantiate a
 		// defined type no declaration names (Program.Uninstantiated).
 		for _, ref := range r.titledBy(anyResource) {
 			r.keep(ref)
 		}
-	}
-	if needs.Has(NeedDeclarers) {
 		r.keepDirectDeclarers(r.names(reported))
 		r.keepDirectDeclarers(r.dataClasses(reported))
 	}
