@@ -31,8 +31,8 @@ $facts['networking']['interfaces']['eth0']['ip']), and says when its value has a
 facts are in MiB, the replacements in bytes). Custom facts of the tree's lib/facter and names a local
 variable or parameter shadows are not legacy facts. Hiera interpolations are checked too: %{osfamily},
 %{::osfamily}, %{scope('osfamily')} and %{facts.osfamily} in data files and hiera.yaml, the replacement
-written %{facts.os.family}. With the target version 7 the findings are info, and so is a read in
-the arguments of fail(), where the catalog fails either way and only the message loses the value.`,
+written %{facts.os.family}. With the target version 7 the findings are info. A read in the arguments
+of fail() is a warning: the catalog fails there either way, and only the message loses the value.`,
 		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedTemplateRenderers,
 		Run:     runLegacyFact,
 	}
@@ -69,7 +69,7 @@ func runLegacyFact(p *Pass) {
 				"by default), and the read then fails the catalog (strict_variables is on by default)."
 		}
 		if r.InFail && !p.Puppet.CollectsLegacyFacts() {
-			sev = Info
+			sev = Warning
 			detail += " " + failMessageRead
 		}
 		detail += " " + legacyFactFix(lf)
