@@ -31,7 +31,8 @@ $facts['networking']['interfaces']['eth0']['ip']), and says when its value has a
 facts are in MiB, the replacements in bytes). Custom facts of the tree's lib/facter and names a local
 variable or parameter shadows are not legacy facts. Hiera interpolations are checked too: %{osfamily},
 %{::osfamily}, %{scope('osfamily')} and %{facts.osfamily} in data files and hiera.yaml, the replacement
-written %{facts.os.family}. With the target version 7 the findings are info.`,
+written %{facts.os.family}. With the target version 7 the findings are info. A read in the arguments
+of fail() is a warning: the catalog fails there either way, and only the message loses the value.`,
 		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedTemplateRenderers,
 		Run:     runLegacyFact,
 	}
@@ -66,6 +67,10 @@ func runLegacyFact(p *Pass) {
 		default:
 			detail = "Puppet 7 collects legacy facts, so this works today. Puppet 8 does not (include_legacy_facts is false " +
 				"by default), and the read then fails the catalog (strict_variables is on by default)."
+		}
+		if r.InFail && !p.Puppet.CollectsLegacyFacts() {
+			sev = Warning
+			detail += " " + failMessageRead
 		}
 		detail += " " + legacyFactFix(lf)
 		later := assignedLater(r, name)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/ducklint/ducklint/internal/par"
@@ -92,7 +93,11 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			if _, ok := reported[d.File]; !ok {
 				return // context file: not reported on
 			}
-			d.Severity = effectiveSeverity(a, rn.target(reported[d.File]), d.Severity, reported[d.File])
+			var note string
+			d.Severity, note = effectiveSeverity(a, rn.target(reported[d.File]), d.Severity, reported[d.File])
+			if note != "" {
+				d.Detail = strings.TrimSpace(d.Detail + " " + note)
+			}
 			mu.Lock()
 			byFile[d.File] = append(byFile[d.File], d)
 			mu.Unlock()
@@ -182,10 +187,13 @@ func (rn *Runner) target(f *model.File) PuppetVersion {
 // tests) every finding is info, except a validation error: Puppet rejects
 // that file whoever reads it; and an error in a module's example, which
 // fails applying the example with no data involved, is a warning: the
-// example is broken for every reader, though no catalog holds it.
-func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.File) Severity {
+// example is broken for every reader, though no catalog holds it. An
+// example that is a fill-in template (a placeholder such as '<version>'
+// for a value, model.File.Placeholder) does not run as written: its
+// findings stay info, and note, for the finding's detail, says why.
+func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.File) (sev Severity, note string) {
 	def := a.Rule.DefaultSeverity(v)
-	sev := a.Severity
+	sev = a.Severity
 	if sev == 0 || !a.SeverityConfigured && a.Severity == a.Rule.DefaultSeverity(DefaultPuppetVersion) {
 		sev = def
 	}
@@ -193,13 +201,18 @@ func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.
 		sev = min(sev, reportedAs)
 	}
 	if f != nil && f.Documentation() && !(a.Rule.Validation && sev == Error) {
-		if sev == Error && f.Source != nil && model.IsExample(f.Source) {
+		switch {
+		case sev == Error && f.Source != nil && model.IsExample(f.Source) && f.Placeholder() != nil:
+			ph := f.Placeholder()
+			sev, note = Info, fmt.Sprintf("This example is a fill-in template (placeholder '%s' on line %d): its reader edits it "+
+				"before applying it, so it does not run as written.", ph.Value, ph.Span().Start.Line)
+		case sev == Error && f.Source != nil && model.IsExample(f.Source):
 			sev = Warning
-		} else {
+		default:
 			sev = Info
 		}
 	}
-	return sev
+	return sev, note
 }
 
 // active returns the active rule with the given id, if enabled.

@@ -19,7 +19,7 @@ func TestEffectiveSeverity(t *testing.T) {
 		{"validation error", Active{Rule: validation, Severity: Error}, Error, Error},
 	}
 	for _, c := range cases {
-		if got := effectiveSeverity(c.active, Puppet8, c.reportedAs, nil); got != c.want {
+		if got, _ := effectiveSeverity(c.active, Puppet8, c.reportedAs, nil); got != c.want {
 			t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 		}
 	}

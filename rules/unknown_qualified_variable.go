@@ -25,7 +25,8 @@ such variable; when a::b is a defined type or node, whose scopes are anonymous (
 scopes created by lambdas and defined resources are anonymous and cannot be directly referenced"); or when
 module a is in the tree but has no class a::b. Modules that are not loaded are not guessed at. Puppet 7
 reads undef with an "Unknown variable" warning; Puppet 8 (strict_variables on by default) fails the
-catalog, an error when the target version is 8.`,
+catalog, an error when the target version is 8. A read in the arguments of fail() is a warning: the
+catalog fails at that call either way, and only the message loses the value.`,
 		Context: model.NeedDefinitions,
 		Run:     runUnknownQualifiedVariable,
 	}
@@ -54,7 +55,7 @@ func runUnknownQualifiedVariable(p *Pass) {
 				if near := sug.nearest(d, name, st.ClassVariableCount(d), func(yield func(string)) { st.EachClassVariable(d, yield) }); near != "" {
 					msg += fmt.Sprintf("; did you mean $%s::%s?", class, near)
 				}
-				p.ReportSpan(p.File, r.Var.Span(), msg,
+				reportQualified(p, r, msg,
 					fmt.Sprintf("Neither class %s (%s) nor a class it inherits from has a parameter or variable $%s, so %s.",
 						class, lineOf(p.File, d.File, d.NameSpan), name, unsetRead(p.Puppet)),
 					RelatedAt(d.File, d.NameSpan, "class "+class))
@@ -62,15 +63,26 @@ func runUnknownQualifiedVariable(p *Pass) {
 			continue
 		}
 		if d := p.Program.Define(class); d != nil {
-			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf("%s: %s is a defined type, whose scope is anonymous", varRef(r.Var), class),
+			reportQualified(p, r, fmt.Sprintf("%s: %s is a defined type, whose scope is anonymous", varRef(r.Var), class),
 				"A defined type's scope cannot be referenced by name, so "+unsetRead(p.Puppet)+". Pass the value as a parameter instead.",
 				RelatedAt(d.File, d.NameSpan, "defined type "+class))
 			continue
 		}
 		mod, _, _ := strings.Cut(class, "::")
 		if st.ModuleLoaded(mod) {
-			p.ReportSpan(p.File, r.Var.Span(), fmt.Sprintf("%s: module %s has no class %s", varRef(r.Var), mod, class),
+			reportQualified(p, r, fmt.Sprintf("%s: module %s has no class %s", varRef(r.Var), mod, class),
 				fmt.Sprintf("Module %s is in the tree and no file of it defines class %s, so %s.", mod, class, unsetRead(p.Puppet)))
 		}
 	}
+}
+
+// reportQualified reports read r: a warning when it is in fail()'s arguments,
+// where the catalog fails either way.
+func reportQualified(p *Pass, r *model.Read, msg, detail string, related ...Related) {
+	var sev Severity // 0: the rule's
+	if r.InFail {
+		sev, detail = Warning, detail+" "+failMessageRead
+	}
+	span := r.Var.Span()
+	p.Report(Diagnostic{Start: span.Start, End: span.End, Severity: sev, Message: msg, Detail: detail, Related: related})
 }

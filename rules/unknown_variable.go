@@ -33,7 +33,10 @@ variables in a defined type's or class's body when the declaration passes them: 
 info, unless every declaration in the tree passes it. A variable a Ruby function of the tree sets
 (scope['x'] = ...) is known. A read in a parameter default that no declaration in the tree evaluates,
 and $::m_x where module m is used but not in the tree (its custom fact, maybe), and the facts Puppet
-Enterprise adds to its nodes ($::pe_build, $is_pe...), are info. Reading a variable before its assignment in the same scope is also unknown, since
+Enterprise adds to its nodes ($::pe_build, $is_pe...), are info (a read in the arguments of fail(), where the catalog fails either way and only the message
+loses the value, is a warning at most), and so is, in an environment
+with a main manifest, a read in a defined type that nothing in it instantiates (an ENC cannot assign
+one) unless some code declares resources of a computed type. Reading a variable before its assignment in the same scope is also unknown, since
 Puppet evaluates in order. A name assigned in a class that declares this one was visible only under Puppet 2's
 dynamic scoping: read it by its qualified name. Regex captures ($0...$n), custom facts from lib/facter and
 [scope] known_variables from the configuration are always known. Templates rendered with epp() see their
@@ -72,6 +75,10 @@ func runUnknownVariable(p *Pass) {
 				sev = Info
 				detail += fmt.Sprintf(" Module %s, which %s uses, is not in the tree and may add it as a custom fact.",
 					missingFactModule(st, r), scopeNoun(r.Scope))
+			case p.Program.Uninstantiated(r.Scope) != nil:
+				sev = Info
+				detail += fmt.Sprintf(" Nothing in this environment instantiates defined type %s, and an ENC cannot assign a "+
+					"defined type, so no node of the tree evaluates this code.", p.Program.Uninstantiated(r.Scope).Name)
 			}
 		case model.ResolvedMetaparam:
 			name := strings.TrimPrefix(r.Var.Name, "::")
@@ -86,6 +93,11 @@ func runUnknownVariable(p *Pass) {
 		}
 		bare := strings.TrimPrefix(r.Var.Name, "::")
 		switch {
+		case r.InFail && r.Resolution.Kind == model.Unresolved:
+			if sev != Info {
+				sev = Warning
+			}
+			detail += " " + failMessageRead
 		case r.AllowsUndef:
 			sev = Info
 			detail += fmt.Sprintf(" The code expects it may be unset (pick() or an undef test), which works only while strict_variables is off "+
@@ -96,6 +108,10 @@ func runUnknownVariable(p *Pass) {
 		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Detail: detail, Related: related, Severity: sev})
 	}
 }
+
+// failMessageRead says why a read in fail()'s arguments is a warning at most.
+const failMessageRead = "It is read only in the arguments of fail(), where the catalog fails either way: " +
+	"the message loses the value (or Puppet 8 fails on the read instead, with another message)."
 
 // unknownVariableMessage explains why an unresolved read is unknown: the
 // message, the detail and the related locations; peFact is set when the

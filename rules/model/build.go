@@ -40,6 +40,13 @@ type fileProviders struct {
 	// computed are the types of its resources whose titles the code does
 	// not show (package for ensure_packages).
 	computed []string
+	// generic are the types create_resources, ensure_resource and
+	// ensure_resources name literally; anyType is set when one names its
+	// type otherwise (a variable: Hiera-driven resources), or a resource
+	// declaration computes its type (Resource[$type] { ... }). See
+	// Program.Uninstantiated.
+	generic []string
+	anyType bool
 }
 
 // collector walks one file's tree.
@@ -404,6 +411,16 @@ func (c *collector) callEvents(call *parser.Call, s *Scope, branch []Branch) {
 	switch {
 	case genericDeclaringFunctions[strings.ToLower(name)]:
 		c.facts.providers.anything = true
+		var ts []target
+		if len(call.Args) > 0 {
+			ts = literalTypes(call.Args[0], s)
+		}
+		if len(ts) == 0 {
+			c.facts.providers.anyType = true
+		}
+		for _, t := range ts {
+			c.facts.providers.generic = append(c.facts.providers.generic, t.name)
+		}
 	case packageDeclaringFunctions[strings.ToLower(name)]:
 		c.facts.providers.computed = append(c.facts.providers.computed, "package")
 	}
@@ -419,6 +436,38 @@ func (c *collector) callEvents(call *parser.Call, s *Scope, branch []Branch) {
 	case strings.Contains(name, "::"):
 		s.Calls = append(s.Calls, event(FunctionCall, NormalizeClassName(name), call.Func.Span()))
 	}
+}
+
+// literalTypes returns the types a generic declaring function's first
+// argument names: literally, or as a local variable that every assignment
+// so far in its scope (or a scope its lambda is in) sets to a literal
+// ($type = 'nagios_host' in one arm, another literal in the other). Nil
+// when they are not all literal.
+func literalTypes(arg parser.Expr, s *Scope) []target {
+	if ts := classTargets(arg); len(ts) > 0 {
+		return ts
+	}
+	v, ok := arg.(*parser.Variable)
+	if !ok || strings.Contains(v.Name, "::") {
+		return nil
+	}
+	var out []target
+	for sc := s; sc != nil; sc = sc.Parent {
+		for _, a := range sc.Assignments {
+			if a.Name != v.Name {
+				continue
+			}
+			ts := classTargets(a.Value)
+			if len(ts) == 0 {
+				return nil
+			}
+			out = append(out, ts...)
+		}
+		if len(out) > 0 || sc.Kind != LambdaScope {
+			break
+		}
+	}
+	return out
 }
 
 // resourceRefTypes returns the types of resource references Type['title']
@@ -444,6 +493,7 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 	typ := r.TypeName()
 	if typ == "" {
 		c.facts.providers.anything = true // Resource[$type] { ... }
+		c.facts.providers.anyType = true
 		return
 	}
 	order := c.next()

@@ -42,6 +42,9 @@ type File struct {
 	Hiera *HieraFile
 
 	documentation bool // see Documentation
+	// placeholder is, for a module's example, its first string literal
+	// that is a fill-in placeholder (see Placeholder); nil otherwise.
+	placeholder *parser.StringLit
 
 	scopeNodes []parser.Node // see fileFacts
 	callsEPP   bool          // see fileFacts
@@ -86,12 +89,13 @@ type Program struct {
 	catalogs     catalogsOnce // see catalogs.go
 	prefixes     declaredPrefixesOnce
 	nodeEnvs     map[*load.Environment]bool
-	calls        callIndex     // see calls.go
-	titled       titledOnce    // see defined.go
-	names        namesOnce     // see names.go
-	provided     providersOnce // see references.go
-	hiera        hieraOnce     // see hiera.go
-	paramTypes   paramTypes    // see ptypes.go
+	calls        callIndex        // see calls.go
+	titled       titledOnce       // see defined.go
+	names        namesOnce        // see names.go
+	provided     providersOnce    // see references.go
+	hiera        hieraOnce        // see hiera.go
+	paramTypes   paramTypes       // see ptypes.go
+	genericTypes genericTypesOnce // see instantiated.go
 
 	// collected are the files' Collected, by index, when the caller kept
 	// them (Options.Collected); nil entries for the others. declaring are
@@ -460,7 +464,67 @@ func (p *Program) isInstance(r *Resource, defineTypes [][]bool) bool {
 // newFile returns the program file of lf, parsed as parsed, at index i
 // of the program's files; its facts are set by take.
 func newFile(lf *load.File, parsed *parser.File, i int) *File {
-	return &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i, documentation: IsDocumentation(lf)}
+	f := &File{Path: lf.Path, Parsed: parsed, Reported: lf.Reported, Source: lf, index: i, documentation: IsDocumentation(lf)}
+	if f.documentation && !lf.Role.IsHiera() && IsExample(lf) {
+		f.placeholder = firstPlaceholder(parsed)
+	}
+	return f
+}
+
+// Placeholder returns, for a module's example (IsExample), the first
+// string literal whose whole value is a fill-in placeholder such as
+// '<version>' or '<package name>': such an example is a template its
+// reader edits before applying it, often with alternatives to pick one
+// of ("#if ... #else" comments), so it does not run as written. Nil for
+// other files.
+func (f *File) Placeholder() *parser.StringLit { return f.placeholder }
+
+// firstPlaceholder returns the first quoted string literal of parsed
+// whose whole value is a placeholder, nil when there is none.
+func firstPlaceholder(parsed *parser.File) *parser.StringLit {
+	if parsed == nil || parsed.Program == nil {
+		return nil
+	}
+	var found *parser.StringLit
+	parser.Inspect(parsed.Program, func(n parser.Node) bool {
+		if found != nil {
+			return false
+		}
+		if s, ok := n.(*parser.StringLit); ok && s.Quote != 0 && IsPlaceholder(s.Value) {
+			found = s
+		}
+		return true
+	})
+	return found
+}
+
+// IsPlaceholder reports whether s is a fill-in placeholder: one or more
+// words (letters, digits, '_', '-', '.') separated by single spaces, in
+// angle brackets, the first word starting with a letter: <release>,
+// <package name>. Markup (<br/>, <%= %>) and comparisons are not.
+func IsPlaceholder(s string) bool {
+	inner, ok := strings.CutPrefix(s, "<")
+	if !ok {
+		return false
+	}
+	if inner, ok = strings.CutSuffix(inner, ">"); !ok || inner == "" {
+		return false
+	}
+	first := inner[0]
+	if !('a' <= first && first <= 'z' || 'A' <= first && first <= 'Z') {
+		return false
+	}
+	for word := range strings.SplitSeq(inner, " ") {
+		if word == "" {
+			return false
+		}
+		for _, c := range word {
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // take makes ff the file's facts.

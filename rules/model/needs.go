@@ -52,8 +52,12 @@ const (
 	// defined types directly (include, resource, inherits, epp()), with
 	// every definition of those: whether every declaration passes a
 	// parameter, and which declaring class assigns a variable a reported
-	// unit cannot see (Puppet 2's dynamic scoping), are part of findings.
-	// Consulted by Static's EveryDeclarationPasses and DeclaringAssigners.
+	// unit cannot see (Puppet 2's dynamic scoping), are part of findings;
+	// and every unit that can declare a resource of any type
+	// (create_resources, ensure_resource, a computed type or class),
+	// which may instantiate a defined type no declaration names.
+	// Consulted by Static's EveryDeclarationPasses and DeclaringAssigners,
+	// and by Program.Uninstantiated.
 	NeedDeclarers
 
 	// NeedEarlyDeclarations keeps the units on declaration chains from

@@ -113,6 +113,11 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 		needed = append(needed, r.names(reported)...)
 	}
 	if needs.Has(NeedDeclarers) {
+		// What can declare a resource of any type may instantiate a
+		// defined type no declaration names (Program.Uninstantiated).
+		for _, ref := range r.titledBy(anyResource) {
+			r.keep(ref)
+		}
 		r.keepDirectDeclarers(r.names(reported))
 		r.keepDirectDeclarers(r.dataClasses(reported))
 	}

@@ -160,7 +160,8 @@ func SimulatesAlike(a, b *Collected) bool {
 	fa, fb := a.facts, b.facts
 	if fa.callsEPP != fb.callsEPP || len(fa.scopes) != len(fb.scopes) || len(fa.defs) != len(fb.defs) ||
 		len(fa.scopeNodes) != len(fb.scopeNodes) || fa.providers.anything != fb.providers.anything ||
-		!slices.Equal(fa.providers.computed, fb.providers.computed) {
+		!slices.Equal(fa.providers.computed, fb.providers.computed) || fa.providers.anyType != fb.providers.anyType ||
+		!slices.Equal(fa.providers.generic, fb.providers.generic) {
 		return false
 	}
 	fc := factComparison{sc: shapeComparison{a: a.parsed, b: b.parsed}, scopes: map[*Scope]int{}}

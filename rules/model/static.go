@@ -128,6 +128,10 @@ type Read struct {
 	// works unless strict_variables is on (the default from Puppet 8),
 	// where reading an unset variable fails the catalog.
 	AllowsUndef bool
+	// InFail is set when the read is in the arguments of a call of
+	// fail(): the catalog fails there whatever the variable holds, and
+	// only the message depends on it.
+	InFail bool
 }
 
 // KnownGlobal reports whether a name is a fact or built-in variable that
@@ -599,6 +603,9 @@ type readWalker struct {
 	definedVarNames map[string][]string
 	// lookups counts the assignments looked at (Static.lookups).
 	lookups int64
+	// fails counts the enclosing calls of fail() whose arguments are
+	// being walked (Read.InFail).
+	fails int
 }
 
 func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
@@ -686,10 +693,15 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 	case *parser.Binary:
 		w.binary(n, sc, branch)
 	case *parser.Call:
-		if name := strings.TrimPrefix(n.FuncName(), "::"); name == "pick" || name == "pick_default" {
+		name := strings.TrimPrefix(n.FuncName(), "::")
+		if name == "pick" || name == "pick_default" {
 			for _, a := range n.Args {
 				w.markUndefTested(a, true)
 			}
+		}
+		if name == "fail" {
+			w.fails++
+			defer func() { w.fails-- }()
 		}
 		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	default:
@@ -939,7 +951,7 @@ func (w *readWalker) testsDefined(e parser.Expr) bool {
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
 	r := w.alloc.reads.New()
 	*r = Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0,
-		CheckedDefined: w.definedNames[strings.TrimPrefix(v.Name, "::")] > 0, AllowsUndef: w.optional[v]}
+		CheckedDefined: w.definedNames[strings.TrimPrefix(v.Name, "::")] > 0, AllowsUndef: w.optional[v], InFail: w.fails > 0}
 	if w.paramScope != nil && w.paramScope == sc.Owner() && w.paramIndex < len(w.paramScope.Params) {
 		r.InDefault = w.paramScope.Params[w.paramIndex]
 	}
