@@ -76,5 +76,15 @@ func Rules() []*Rule {
 		RightToLeftRelationship(),
 		StarComment(),
 		PuppetURLWithoutModules(),
+		Documentation(),
+		ParameterOrder(),
+		InheritsAcrossNamespaces(),
+		NestedDefinition(),
+		InheritsParamsClass(),
+		UnquotedNodeName(),
+		ArrowOnRightOperandLine(),
+		CodeOnTopScope(),
+		VariableWithDash(),
+		VariableUppercase(),
 	}
 }
