@@ -229,3 +229,38 @@ func TestApplyLiteralEdits(t *testing.T) {
 		t.Error("an edit of more than one expression was applied")
 	}
 }
+
+// A layout edit moves code without replacing an expression: moving a
+// chaining arrow to the right operand's line is accepted; an edit that
+// keeps the tree but adds a token is not.
+func TestApplyLayoutEdits(t *testing.T) {
+	src := "package { 'a': } ->\n  service { 'a': }\n"
+	arrow := strings.Index(src, " ->")
+	right := strings.Index(src, "service")
+	out, n, err := Apply("x.pp", []byte(src), []diagnostics.Edit{
+		{Start: pos(src, arrow), End: pos(src, arrow+3)},
+		{Start: pos(src, right), End: pos(src, right), NewText: "-> "},
+	})
+	if want := "package { 'a': }\n  -> service { 'a': }\n"; err != nil || n != 2 || string(out) != want {
+		t.Errorf("arrow moved: %q, %d, %v; want %q", out, n, err, want)
+	}
+
+	src = "$a = [1, 2]\n"
+	end := strings.Index(src, "]")
+	if out, _, err := Apply("x.pp", []byte(src), []diagnostics.Edit{{Start: pos(src, end), End: pos(src, end), NewText: ","}}); err == nil {
+		t.Errorf("a trailing comma added as layout: accepted, %q", out)
+	}
+	// Layout and expression edits together: the code tokens are compared
+	// with the source with the expression edits applied.
+	src = "node web01 {\n  package { 'a': } ->\n  service { 'a': }\n}\n"
+	arrow = strings.Index(src, " ->")
+	right = strings.Index(src, "service")
+	out, _, err = Apply("x.pp", []byte(src), []diagnostics.Edit{
+		replace(t, src, "web01", "'web01'"),
+		{Start: pos(src, arrow), End: pos(src, arrow+3)},
+		{Start: pos(src, right), End: pos(src, right), NewText: "-> "},
+	})
+	if want := "node 'web01' {\n  package { 'a': }\n  -> service { 'a': }\n}\n"; err != nil || string(out) != want {
+		t.Errorf("with an expression edit: %q, %v; want %q", out, err, want)
+	}
+}

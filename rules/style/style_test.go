@@ -52,6 +52,14 @@ func TestStyleRules(t *testing.T) {
 			[]string{"1:6 double quoted string containing no variables", "3:6 double quoted string containing no variables"},
 			"$a = 'x'\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
+		// The fixes, as puppet-lint --fix writes them; a dotted node name
+		// is quoted whole, where puppet-lint writes 'a'.'example'.'com'.
+		{UnquotedNodeName(), "node web01, 'q', a.example.com, default, /x/ {\n}\n",
+			[]string{"1:6 unquoted node name found", "1:18 unquoted node name found"},
+			"node 'web01', 'q', 'a.example.com', default, /x/ {\n}\n"},
+		{ArrowOnRightOperandLine(), "A ->\n  B\nC ~>  # c\n  D\nE -> F\nG\n-> H\n",
+			[]string{"1:3 arrow should be on the right operand's line", "3:3 arrow should be on the right operand's line"},
+			"A\n  -> B\nC  # c\n  ~> D\nE -> F\nG\n-> H\n"},
 	}
 	for _, tt := range tests {
 		got, fixed := findings(t, tt.rule, tt.src)
