@@ -236,8 +236,8 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\
 
 // editedComments returns the text of each comment of f, in order, as
 // edits (comment edits, sorted and not overlapping) leave it: edits
-// within a comment change its text, and a comment an edit covers, or
-// whose text an edit empties, is gone.
+// within a comment change its text, or make it several comments, and a
+// comment an edit covers, or whose text an edit empties, is gone.
 func editedComments(f *parser.File, edits []diagnostics.Edit) ([]string, error) {
 	out := make([]string, 0, len(f.Comments))
 	j := 0
@@ -278,6 +278,18 @@ func editedComments(f *parser.File, edits []diagnostics.Edit) ([]string, error) 
 			if text = b.String(); text == "" {
 				continue
 			}
+			// A rewritten comment may be several (a /* */ comment
+			// written as # lines), but nothing else.
+			for _, t := range parser.NewTokenView([]byte(text), nil).Tokens {
+				switch t.Kind {
+				case parser.TokComment, parser.TokBlockComment:
+					out = append(out, t.Text)
+				case parser.TokWhitespace, parser.TokNewline:
+				default:
+					return nil, fmt.Errorf("the edit at %s would write code into a comment", within[0].Start)
+				}
+			}
+			continue
 		}
 		out = append(out, text)
 	}

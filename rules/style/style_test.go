@@ -52,6 +52,10 @@ func TestStyleRules(t *testing.T) {
 			[]string{"1:6 double quoted string containing no variables", "3:6 double quoted string containing no variables"},
 			"$a = 'x'\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
+		{StarComment(), "/* top\n   second */\nclass a {\n  /*\n   * x\n   *\n   * y\n   */\n  $x = 1 /* z */\n}\n/* p\nq */\n$b = 1/* r\ns */\n/* t */ # u\n/* v */ $c = 1\n",
+			[]string{"1:1 /* */ comment found", "4:3 /* */ comment found", "9:10 /* */ comment found", "11:1 /* */ comment found", "13:7 /* */ comment found",
+				"15:1 /* */ comment found", "16:1 /* */ comment found"},
+			"# top\n# second\nclass a {\n  # x\n  # \n  # y\n  $x = 1 # z\n}\n# p\n\n# q\n$b = 1/* r\ns */\n/* t */ # u\n/* v */ $c = 1\n"},
 		// The fixes, as puppet-lint --fix writes them; a dotted node name
 		// is quoted whole, where puppet-lint writes 'a'.'example'.'com'.
 		{UnquotedNodeName(), "node web01, 'q', a.example.com, default, /x/ {\n}\n",
