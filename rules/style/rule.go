@@ -86,5 +86,6 @@ func Rules() []*Rule {
 		CodeOnTopScope(),
 		VariableWithDash(),
 		VariableUppercase(),
+		SlashComment(),
 	}
 }
