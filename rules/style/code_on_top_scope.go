@@ -30,7 +30,7 @@ Node definitions, site.pp and functions count as top scope. puppet-lint does not
 				if inside[i] || t.Kind.IsTrivia() || t.Kind == parser.TokLexError {
 					continue
 				}
-				p.Report(Finding{Start: t.Start, End: t.End, Message: "code outside of class or define block - " + t.Text})
+				p.Report(Finding{Start: t.Start, End: t.End, Message: "code outside of class or define block - " + excerpt(t.Text)})
 				if t.Kind == parser.TokHeredocBody && interpolatingHeredoc(toks, i) {
 					// Each interpolation is code of its own line.
 					for _, at := range interpolations(t.Text) {
@@ -69,4 +69,20 @@ func interpolations(body string) []int {
 		}
 	}
 	return out
+}
+
+// excerpt is the first line of a token's text, cut to 40 characters, for
+// a message that stays one short line.
+func excerpt(text string) string {
+	cut := false
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		text, cut = strings.TrimRight(text[:i], "\r"), true
+	}
+	if r := []rune(text); len(r) > 40 {
+		text, cut = string(r[:40]), true
+	}
+	if cut {
+		text += "…"
+	}
+	return text
 }
