@@ -58,10 +58,10 @@ func interpolatingHeredoc(toks []parser.Token, i int) bool {
 func interpolations(body string) []int {
 	var out []int
 	for i := 0; i < len(body)-1; i++ {
-		switch c := body[i]; {
-		case c == '\\':
+		switch body[i] {
+		case '\\':
 			i++
-		case c == '$':
+		case '$':
 			n := body[i+1]
 			if n == '{' || n == '_' || n == ':' || n >= 'a' && n <= 'z' || n >= 'A' && n <= 'Z' || n >= '0' && n <= '9' {
 				out = append(out, i)
