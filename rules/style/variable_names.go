@@ -1,6 +1,7 @@
 package style
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -31,7 +32,12 @@ func variableNames(v *parser.TokenView, visit func(start, end int, name string))
 			visit(t.Start, t.End, t.Text)
 			continue
 		}
-		m := puppetLintVariable.FindSubmatch(v.Src[t.Start:])
+		// A name and its brackets end on their line.
+		rest := v.Src[t.Start:]
+		if n := bytes.IndexByte(rest, '\n'); n >= 0 {
+			rest = rest[:n]
+		}
+		m := puppetLintVariable.FindSubmatch(rest)
 		if m == nil {
 			continue
 		}
