@@ -75,3 +75,16 @@ func TestStyleRules(t *testing.T) {
 		}
 	}
 }
+
+// puppetLintName reads names as puppet-lint's lexer does: words joined by
+// single dashes, :: between segments, no brackets.
+func TestPuppetLintName(t *testing.T) {
+	for in, want := range map[string]string{
+		"foo-bar = 1": "foo-bar", "a::b-c::d[1]": "a::b-c::d", "::Foo": "::Foo", "a- b": "a",
+		"a::": "a", "a--b": "a", "x['y-z']": "x", "{x}": "", "": "",
+	} {
+		if got := in[:puppetLintName([]byte(in))]; got != want {
+			t.Errorf("puppetLintName(%q) reads %q, want %q", in, got, want)
+		}
+	}
+}
