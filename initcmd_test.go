@@ -117,7 +117,7 @@ func TestInitWritesAConfigurationRunsUse(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		".puppet-lint.rc":    "--ignore-paths=spec/**/*.pp\n",
 		"metadata.json":      `{"name": "acme-m", "version": "1.0.0"}`,
-		"manifests/init.pp":  "class m {\n}\n",
+		"manifests/init.pp":  "# The module.\nclass m {\n}\n",
 		"spec/fixtures/x.pp": "class x {\n  $a = [1,\n}\n",
 	})
 	home := t.TempDir()

@@ -33,7 +33,9 @@ func styleFindings(t *testing.T, dir string, args ...string) []string {
 func TestStylePresetAndAliases(t *testing.T) {
 	dir := writeTree(t, map[string]string{"style/manifests/init.pp": styleFile})
 	soft := []string{"soft-tabs:3:error", "soft-tabs:4:error"}
-	both := append([]string{"hard-tab:3:error"}, append(soft, "trailing-whitespace:2:error")...)
+	// The preset also has documentation: the class has no comment above it.
+	doc := "missing-documentation:1:warning"
+	both := append([]string{"hard-tab:3:error", doc}, append(soft, "trailing-whitespace:2:error")...)
 	for _, tt := range []struct {
 		name string
 		toml string
@@ -44,10 +46,10 @@ func TestStylePresetAndAliases(t *testing.T) {
 		{"--preset", "", []string{"--preset", "puppet-lint"}, both},
 		{"[style] preset", "[style]\npreset = \"puppet-lint\"\n", nil, both},
 		{"a check name disables in the config", "[style]\npreset = \"puppet-lint\"\n[rules.hard_tabs]\nenabled = false\n", nil,
-			append(soft, "trailing-whitespace:2:error")},
+			append([]string{doc}, append(soft, "trailing-whitespace:2:error")...)},
 		{"--enable takes a check name", "", []string{"--enable", "trailing_whitespace"}, []string{"trailing-whitespace:2:error"}},
 		{"--disable takes a check name", "", []string{"--preset", "puppet-lint", "--disable", "trailing_whitespace"},
-			append([]string{"hard-tab:3:error"}, soft...)},
+			append([]string{"hard-tab:3:error", doc}, soft...)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := filepath.Join(dir, ".ducklint.toml")

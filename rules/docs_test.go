@@ -19,9 +19,13 @@ import (
 type docExample struct {
 	lang, verdict, body string
 	line                int
+	// also are the other rules a bad example gets and must get (a
+	// fence "```puppet bad also=syntax-error"): what Puppet also says
+	// about code this rule flags.
+	also []string
 }
 
-var fencePattern = regexp.MustCompile("(?m)^```(puppet|txtar) (bad|good)[^\n]*\n")
+var fencePattern = regexp.MustCompile("(?m)^```(puppet|txtar) (bad|good)([^\n]*)\n")
 
 func docExamples(doc string) []docExample {
 	var out []docExample
@@ -31,8 +35,14 @@ func docExamples(doc string) []docExample {
 		if end < 0 {
 			end = len(rest)
 		}
-		out = append(out, docExample{lang: doc[m[2]:m[3]], verdict: doc[m[4]:m[5]], body: rest[:end+1],
-			line: strings.Count(doc[:m[0]], "\n") + 1})
+		ex := docExample{lang: doc[m[2]:m[3]], verdict: doc[m[4]:m[5]], body: rest[:end+1],
+			line: strings.Count(doc[:m[0]], "\n") + 1}
+		for _, f := range strings.Fields(doc[m[6]:m[7]]) {
+			if ids, ok := strings.CutPrefix(f, "also="); ok {
+				ex.also = append(ex.also, strings.Split(ids, ",")...)
+			}
+		}
+		out = append(out, ex)
 	}
 	return out
 }
@@ -147,9 +157,16 @@ func checkExample(t *testing.T, reg *rules.Registry, id string, ex docExample) {
 		if len(diags) == 0 {
 			t.Errorf("line %d: bad example gets no finding", ex.line)
 		}
+		got := map[string]bool{}
 		for _, d := range diags {
-			if d.Rule != id {
+			got[d.Rule] = true
+			if d.Rule != id && !slices.Contains(ex.also, d.Rule) {
 				t.Errorf("line %d: bad example also gets %s: %s", ex.line, d.Rule, d.Message)
+			}
+		}
+		for _, a := range append([]string{id}, ex.also...) {
+			if !got[a] {
+				t.Errorf("line %d: bad example gets no finding of %s", ex.line, a)
 			}
 		}
 	case "good":

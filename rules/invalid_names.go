@@ -25,7 +25,6 @@ func InvalidVariableName() *Rule {
 		Title:      "A variable name breaks Puppet's naming rule",
 		Severity:   Error,
 		Kind:       PerFile,
-		Aliases:    []string{"variable_is_lowercase", "variable_contains_dash"},
 		Doc: `Short variable names must match \A\$[a-z0-9_][a-zA-Z0-9_]*\Z and qualified ones
 \A\$([a-z][a-z0-9_]*)?(::[a-z][a-z0-9_]*)*::[a-z0-9_][a-zA-Z0-9_]*\Z: a name starts with a lowercase
 letter, a digit or an underscore, and namespace segments are lowercase. Every variable is checked,

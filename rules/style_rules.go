@@ -94,10 +94,10 @@ func styleRule(s *style.Rule) *Rule {
 }
 
 // TokenView returns the token view of the pass's file, built once per file
-// and shared by the style rules; nil for EPP files and passes without a
-// file.
+// and shared by the style rules; nil for EPP files, Hiera files (whose
+// Parsed holds YAML) and passes without a file.
 func (p *Pass) TokenView() *parser.TokenView {
-	if p.File == nil || p.File.Parsed == nil || p.File.Parsed.EPP {
+	if p.File == nil || p.File.Parsed == nil || p.File.Parsed.EPP || p.File.Hiera != nil {
 		return nil
 	}
 	if p.nodes == nil {

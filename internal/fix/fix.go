@@ -6,7 +6,9 @@
 // expression is replaced by the expression of its edit, and everything
 // else is unchanged. An edit of comments and whitespace only (removing a
 // control comment or a word of one) must leave the tree as it is and the
-// other comments byte for byte. Edits that overlap an earlier one are
+// other comments byte for byte. An edit that is neither (moving a chaining
+// arrow) must leave the code tokens as the other edits alone leave them.
+// Edits that overlap an earlier one are
 // left for a later round, after the file has been linted again.
 package fix
 
@@ -133,12 +135,55 @@ func check(path string, old *parser.File, out []byte, edits []diagnostics.Edit) 
 	if err := cmp.same(old.Program, fixed.Program); err != nil {
 		return err
 	}
+	var layout []diagnostics.Edit
 	for k, e := range want {
 		if !cmp.used[k] {
-			return fmt.Errorf("the edit at %s does not replace a whole expression", e.Start)
+			layout = append(layout, e)
 		}
 	}
+	if len(layout) > 0 {
+		return checkLayout(old, out, edits, layout)
+	}
 	return nil
+}
+
+// checkLayout accepts layout edits, those that replace no whole expression
+// and are not comment edits (moving a chaining arrow to the next line),
+// when they only move code: the result's code tokens are those of the
+// source with the other edits alone applied, in the same order and with
+// the same text. The trees were compared before, so the program is the same.
+func checkLayout(old *parser.File, out []byte, edits, layout []diagnostics.Edit) error {
+	slices.SortFunc(layout, func(a, b diagnostics.Edit) int { return int(a.Start.Offset - b.Start.Offset) })
+	if old.EPP {
+		return fmt.Errorf("the edit at %s does not replace a whole expression", layout[0].Start)
+	}
+	var ref []byte
+	last := 0
+	for _, e := range edits {
+		if slices.Contains(layout, e) {
+			continue
+		}
+		ref = append(ref, old.Src[last:e.Start.Offset]...)
+		ref = append(ref, e.NewText...)
+		last = int(e.End.Offset)
+	}
+	ref = append(ref, old.Src[last:]...)
+	if !slices.Equal(codeTokens(ref), codeTokens(out)) {
+		return fmt.Errorf("the edit at %s does not replace a whole expression, and the edits change more than the layout", layout[0].Start)
+	}
+	return nil
+}
+
+// codeTokens returns the text of each token of the manifest src that is
+// not whitespace, a newline or a comment.
+func codeTokens(src []byte) []string {
+	var out []string
+	for _, t := range parser.NewTokenView(src, nil).Tokens {
+		if !t.Kind.IsTrivia() {
+			out = append(out, t.Text)
+		}
+	}
+	return out
 }
 
 // commentEdit reports whether e edits comments and whitespace only: its
@@ -191,8 +236,8 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\
 
 // editedComments returns the text of each comment of f, in order, as
 // edits (comment edits, sorted and not overlapping) leave it: edits
-// within a comment change its text, and a comment an edit covers, or
-// whose text an edit empties, is gone.
+// within a comment change its text, or make it several comments, and a
+// comment an edit covers, or whose text an edit empties, is gone.
 func editedComments(f *parser.File, edits []diagnostics.Edit) ([]string, error) {
 	out := make([]string, 0, len(f.Comments))
 	j := 0
@@ -233,6 +278,18 @@ func editedComments(f *parser.File, edits []diagnostics.Edit) ([]string, error) 
 			if text = b.String(); text == "" {
 				continue
 			}
+			// A rewritten comment may be several (a /* */ comment
+			// written as # lines), but nothing else.
+			for _, t := range parser.NewTokenView([]byte(text), nil).Tokens {
+				switch t.Kind {
+				case parser.TokComment, parser.TokBlockComment:
+					out = append(out, t.Text)
+				case parser.TokWhitespace, parser.TokNewline:
+				default:
+					return nil, fmt.Errorf("the edit at %s would write code into a comment", within[0].Start)
+				}
+			}
+			continue
 		}
 		out = append(out, text)
 	}

@@ -185,6 +185,8 @@ func TestApplyCommentEdits(t *testing.T) {
 			"# lint:ignore:a-b\nnotice(1) # lint:ignore:c-d,e-f why\nnotice(2)\n/* x */ notice(3)\n# lint:endignore\n"},
 		{"two lines and a name", []diagnostics.Edit{replace(t, src, "# lint:ignore:a-b\n", ""), replace(t, src, ",e-f", ""), replace(t, src, "# lint:endignore\n", "")},
 			"notice(1) # lint:ignore:c-d why\nnotice(2)  # lint:ignore:g-h\n/* x */ notice(3)\n"},
+		{"one comment into two", []diagnostics.Edit{replace(t, src, " x ", " x */ /* y ")},
+			"# lint:ignore:a-b\nnotice(1) # lint:ignore:c-d,e-f why\nnotice(2)  # lint:ignore:g-h\n/* x */ /* y */ notice(3)\n# lint:endignore\n"},
 	} {
 		out, n, err := Apply("a.pp", []byte(src), c.edits)
 		if err != nil || n != len(c.edits) || string(out) != c.want {
@@ -199,7 +201,7 @@ func TestApplyCommentEdits(t *testing.T) {
 		{"code with a comment", replace(t, src, "notice(1) # lint:ignore:c-d,e-f why", ""), "would change a comment"},
 		{"a comment and code", replace(t, src, "# lint:ignore:a-b\nnotice(1)", ""), "would change a comment"},
 		{"the end of a block comment", replace(t, src, " */", ""), "would not parse"},
-		{"one comment into two", replace(t, src, " x ", " x */ /* y "), "comments differ"},
+		{"code into a comment", replace(t, src, " x ", " x */ $y = 1 /* y "), "would write code into a comment"},
 		{"a comment's break", replace(t, src, "why\n", "why "), "would change a comment"},
 		{"the end of a comment and the break after it", replace(t, src, "g-h\n", ""), "part of a comment"},
 		{"code glued by whitespace", replace(t, src, "\n/* x */ ", ""), "differ"},
@@ -227,5 +229,53 @@ func TestApplyLiteralEdits(t *testing.T) {
 	// A literal that takes more than its expression is still refused.
 	if _, _, err := Apply("a.pp", []byte(src), []diagnostics.Edit{replace(t, src, `"puppet:///x/a"`, `'a', mode => 'b'`)}); err == nil {
 		t.Error("an edit of more than one expression was applied")
+	}
+}
+
+// A layout edit moves code without replacing an expression: moving a
+// chaining arrow to the right operand's line is accepted; an edit that
+// keeps the tree but adds a token is not.
+func TestApplyLayoutEdits(t *testing.T) {
+	src := "package { 'a': } ->\n  service { 'a': }\n"
+	arrow := strings.Index(src, " ->")
+	right := strings.Index(src, "service")
+	out, n, err := Apply("x.pp", []byte(src), []diagnostics.Edit{
+		{Start: pos(src, arrow), End: pos(src, arrow+3)},
+		{Start: pos(src, right), End: pos(src, right), NewText: "-> "},
+	})
+	if want := "package { 'a': }\n  -> service { 'a': }\n"; err != nil || n != 2 || string(out) != want {
+		t.Errorf("arrow moved: %q, %d, %v; want %q", out, n, err, want)
+	}
+
+	src = "$a = [1, 2]\n"
+	end := strings.Index(src, "]")
+	if out, _, err := Apply("x.pp", []byte(src), []diagnostics.Edit{{Start: pos(src, end), End: pos(src, end), NewText: ","}}); err == nil {
+		t.Errorf("a trailing comma added as layout: accepted, %q", out)
+	}
+	// Layout and expression edits together: the code tokens are compared
+	// with the source with the expression edits applied.
+	src = "node web01 {\n  package { 'a': } ->\n  service { 'a': }\n}\n"
+	arrow = strings.Index(src, " ->")
+	right = strings.Index(src, "service")
+	out, _, err = Apply("x.pp", []byte(src), []diagnostics.Edit{
+		replace(t, src, "web01", "'web01'"),
+		{Start: pos(src, arrow), End: pos(src, arrow+3)},
+		{Start: pos(src, right), End: pos(src, right), NewText: "-> "},
+	})
+	if want := "node 'web01' {\n  package { 'a': }\n  -> service { 'a': }\n}\n"; err != nil || string(out) != want {
+		t.Errorf("with an expression edit: %q, %v; want %q", out, err, want)
+	}
+}
+
+// A comment edit may write a comment as several (a /* */ comment as #
+// lines), but not write code into it.
+func TestApplyCommentSplit(t *testing.T) {
+	src := "$a = 1\n/* one\n   two */\n$b = 2\n"
+	out, _, err := Apply("x.pp", []byte(src), []diagnostics.Edit{replace(t, src, "/* one\n   two */", "# one\n# two")})
+	if want := "$a = 1\n# one\n# two\n$b = 2\n"; err != nil || string(out) != want {
+		t.Errorf("split: %q, %v; want %q", out, err, want)
+	}
+	if out, _, err := Apply("x.pp", []byte(src), []diagnostics.Edit{replace(t, src, "/* one\n   two */", "# one\n$c = 3")}); err == nil {
+		t.Errorf("code written into a comment: accepted, %q", out)
 	}
 }

@@ -76,5 +76,16 @@ func Rules() []*Rule {
 		RightToLeftRelationship(),
 		StarComment(),
 		PuppetURLWithoutModules(),
+		Documentation(),
+		ParameterOrder(),
+		InheritsAcrossNamespaces(),
+		NestedDefinition(),
+		InheritsParamsClass(),
+		UnquotedNodeName(),
+		ArrowOnRightOperandLine(),
+		CodeOnTopScope(),
+		VariableWithDash(),
+		VariableUppercase(),
+		SlashComment(),
 	}
 }

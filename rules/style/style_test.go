@@ -52,6 +52,18 @@ func TestStyleRules(t *testing.T) {
 			[]string{"1:6 double quoted string containing no variables", "3:6 double quoted string containing no variables"},
 			"$a = 'x'\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
+		{StarComment(), "/* top\n   second */\nclass a {\n  /*\n   * x\n   *\n   * y\n   */\n  $x = 1 /* z */\n}\n/* p\nq */\n$b = 1/* r\ns */\n/* t */ # u\n/* v */ $c = 1\n",
+			[]string{"1:1 /* */ comment found", "4:3 /* */ comment found", "9:10 /* */ comment found", "11:1 /* */ comment found", "13:7 /* */ comment found",
+				"15:1 /* */ comment found", "16:1 /* */ comment found"},
+			"# top\n# second\nclass a {\n  # x\n  # \n  # y\n  $x = 1 # z\n}\n# p\n\n# q\n$b = 1/* r\ns */\n/* t */ # u\n/* v */ $c = 1\n"},
+		// The fixes, as puppet-lint --fix writes them; a dotted node name
+		// is quoted whole, where puppet-lint writes 'a'.'example'.'com'.
+		{UnquotedNodeName(), "node web01, 'q', a.example.com, default, /x/ {\n}\n",
+			[]string{"1:6 unquoted node name found", "1:18 unquoted node name found"},
+			"node 'web01', 'q', 'a.example.com', default, /x/ {\n}\n"},
+		{ArrowOnRightOperandLine(), "A ->\n  B\nC ~>  # c\n  D\nE -> F\nG\n-> H\n",
+			[]string{"1:3 arrow should be on the right operand's line", "3:3 arrow should be on the right operand's line"},
+			"A\n  -> B\nC  # c\n  ~> D\nE -> F\nG\n-> H\n"},
 	}
 	for _, tt := range tests {
 		got, fixed := findings(t, tt.rule, tt.src)
@@ -60,6 +72,19 @@ func TestStyleRules(t *testing.T) {
 		}
 		if tt.fixed != "" && fixed != tt.fixed {
 			t.Errorf("%s fixed %q to %q, want %q", tt.rule.ID, tt.src, fixed, tt.fixed)
+		}
+	}
+}
+
+// puppetLintName reads names as puppet-lint's lexer does: words joined by
+// single dashes, :: between segments, no brackets.
+func TestPuppetLintName(t *testing.T) {
+	for in, want := range map[string]string{
+		"foo-bar = 1": "foo-bar", "a::b-c::d[1]": "a::b-c::d", "::Foo": "::Foo", "a- b": "a",
+		"a::": "a", "a--b": "a", "x['y-z']": "x", "{x}": "", "": "",
+	} {
+		if got := in[:puppetLintName([]byte(in))]; got != want {
+			t.Errorf("puppetLintName(%q) reads %q, want %q", in, got, want)
 		}
 	}
 }

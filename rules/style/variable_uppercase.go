@@ -1,0 +1,29 @@
+package style
+
+import (
+	"strings"
+
+	"github.com/ducklint/ducklint/diagnostics"
+)
+
+// VariableUppercase flags variables with an uppercase letter.
+func VariableUppercase() *Rule {
+	return &Rule{
+		ID:                "variable-uppercase",
+		Check:             "variable_is_lowercase",
+		Title:             "A variable name has an uppercase letter",
+		Detail:            `The style guide asks for lowercase letters, digits and underscores in variable names ($foo_bar rather than $fooBar).`,
+		Severity:          diagnostics.Warning,
+		PuppetLintDefault: true,
+		Doc: `A variable whose name, read as puppet-lint's variable_is_lowercase check reads it (index
+brackets dropped), holds an uppercase letter. Puppet accepts $fooBar; names Puppet rejects ($Foo)
+are also invalid-variable-name's errors.`,
+		Run: func(p *Pass) {
+			variableNames(p.View, func(start, end int, name string) {
+				if strings.ContainsFunc(name, func(r rune) bool { return r >= 'A' && r <= 'Z' }) {
+					p.Report(Finding{Start: start, End: end, Message: "variable contains an uppercase letter"})
+				}
+			})
+		},
+	}
+}
