@@ -76,5 +76,9 @@ func Rules() []*Rule {
 		RightToLeftRelationship(),
 		StarComment(),
 		PuppetURLWithoutModules(),
+		OnlyVariableString(),
+		VariableNotEnclosed(),
+		UnquotedFileMode(),
+		FileMode(),
 	}
 }
