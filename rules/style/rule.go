@@ -80,5 +80,8 @@ func Rules() []*Rule {
 		VariableNotEnclosed(),
 		UnquotedFileMode(),
 		FileMode(),
+		UnquotedResourceTitle(),
+		CaseWithoutDefault(),
+		SelectorInsideResource(),
 	}
 }

@@ -71,6 +71,9 @@ func TestStyleRules(t *testing.T) {
 		{VariableNotEnclosed(), "$a = \"x $y $z[1]-w ${v} ${$u}\"\n",
 			[]string{"1:9 variable not enclosed in {}", "1:12 variable not enclosed in {}"},
 			"$a = \"x ${y} ${z[1]}-w ${v} ${$u}\"\n"},
+		{UnquotedResourceTitle(), "file { motd: }\nfile { a :}\npackage { [x, 'y']: }\n",
+			[]string{"1:8 unquoted resource title", "3:12 unquoted resource title"},
+			"file { 'motd': }\nfile { a :}\npackage { ['x', 'y']: }\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
 	}
 	for _, tt := range tests {
