@@ -83,5 +83,8 @@ func Rules() []*Rule {
 		UnquotedResourceTitle(),
 		CaseWithoutDefault(),
 		SelectorInsideResource(),
+		SingleQuotedInterpolation(),
+		EnsureFirst(),
+		EnsureNotSymlinkTarget(),
 	}
 }
