@@ -86,5 +86,6 @@ func Rules() []*Rule {
 		SingleQuotedInterpolation(),
 		EnsureFirst(),
 		EnsureNotSymlinkTarget(),
+		ArrowAlignment(),
 	}
 }

@@ -74,6 +74,10 @@ func TestStyleRules(t *testing.T) {
 		{UnquotedResourceTitle(), "file { motd: }\nfile { a :}\npackage { [x, 'y']: }\n",
 			[]string{"1:8 unquoted resource title", "3:12 unquoted resource title"},
 			"file { 'motd': }\nfile { a :}\npackage { ['x', 'y']: }\n"},
+		{ArrowAlignment(), "file { 'a':\n  ensure => file, mode => '0644',\n  owner => 'root',\n}\n",
+			[]string{"2:24 indentation of => is not properly aligned (expected in column 10, but found it in column 24)",
+				"3:9 indentation of => is not properly aligned (expected in column 10, but found it in column 9)"},
+			"file { 'a':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
 	}
 	for _, tt := range tests {
