@@ -78,6 +78,9 @@ func TestStyleRules(t *testing.T) {
 			[]string{"2:24 indentation of => is not properly aligned (expected in column 10, but found it in column 24)",
 				"3:9 indentation of => is not properly aligned (expected in column 10, but found it in column 9)"},
 			"file { 'a':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"},
+		{VariableNotEnclosed(), "$a = @(\"E\")\n  x $y ${z} \\$w ${$v} $::u\n  | E\n$b = @(E)\n  $y\n  | E\n",
+			[]string{"2:5 variable not enclosed in {}", "2:23 variable not enclosed in {}"},
+			"$a = @(\"E\")\n  x ${y} ${z} \\$w ${$v} ${::u}\n  | E\n$b = @(E)\n  $y\n  | E\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
 	}
 	for _, tt := range tests {

@@ -16,8 +16,8 @@ func VariableNotEnclosed() *Rule {
 		Detail:            `Write "${x}" rather than "$x": the braces show where the name ends (--fix adds them).`,
 		Severity:          diagnostics.Warning,
 		PuppetLintDefault: true,
-		Doc: `A variable interpolated in a double-quoted string without braces ("$x" rather than "${x}"), as
-puppet-lint's variables_not_enclosed finds it. The fix adds the braces, taking in an index that
+		Doc: `A variable interpolated in a double-quoted string or an interpolating heredoc (@("END"))
+without braces ("$x" rather than "${x}"), as puppet-lint's variables_not_enclosed finds it. The fix adds the braces, taking in an index that
 follows the name ("$x[1]" becomes "${x[1]}"), as puppet-lint's does.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
@@ -60,6 +60,13 @@ follows the name ("$x[1]" becomes "${x[1]}"), as puppet-lint's does.`,
 					p.Report(Finding{Start: toks[j].Start, End: toks[j].End, Message: "variable not enclosed in {}", Edits: []Edit{edit}})
 				}
 				i = end
+			}
+			for _, body := range interpolatingBodies(toks) {
+				for _, v := range unbracedInBody(body) {
+					name := string(p.View.Src[v[0]+1 : v[1]])
+					p.Report(Finding{Start: v[0], End: v[1], Message: "variable not enclosed in {}",
+						Edits: []Edit{{Start: v[0], End: v[1], NewText: "${" + name + "}"}}})
+				}
 			}
 		},
 	}

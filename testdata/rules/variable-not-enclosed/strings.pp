@@ -5,3 +5,9 @@ class strings (String $a, Array $l) {
   $e = "x ${$a} y"
   $f = 'x $a y'
 }
+class heredocs (String $a) {
+  $c = @(END)
+    x $a y
+    | END
+  notice($c)
+}
