@@ -29,7 +29,8 @@ quotes, as puppet-lint's does; the digits stay as they are (file-mode adds the l
 						continue
 					}
 					v := valueOf(toks, param)
-					if v < 0 || (toks[v].Kind != parser.TokNumber && (toks[v].Kind != parser.TokName || toks[v].Keyword)) {
+					// A name before "(" is a function call, not a word.
+					if v < 0 || (toks[v].Kind != parser.TokNumber && (toks[v].Kind != parser.TokName || toks[v].Keyword || isPunct(toks, v+1, "("))) {
 						continue
 					}
 					t := toks[v]

@@ -8,3 +8,6 @@ class modes {
   exec { '/d': mode => 644 }
   $h = { mode => 644 }
 }
+class modes_calls {
+  file { '/e': mode => filemode(0755) }
+}

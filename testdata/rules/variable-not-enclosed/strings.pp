@@ -4,6 +4,7 @@ class strings (String $a, Array $l) {
   $d = "$l[0] and $a" # want "variable not enclosed in {}" "variable not enclosed in {}"
   $e = "x ${$a} y"
   $f = 'x $a y'
+  $g = $facts["$a"] # want "variable not enclosed in {}"
 }
 class heredocs (String $a) {
   $c = @(END)
