@@ -87,5 +87,16 @@ func Rules() []*Rule {
 		VariableWithDash(),
 		VariableUppercase(),
 		SlashComment(),
+		OnlyVariableString(),
+		VariableNotEnclosed(),
+		UnquotedFileMode(),
+		FileMode(),
+		UnquotedResourceTitle(),
+		CaseWithoutDefault(),
+		SelectorInsideResource(),
+		SingleQuotedInterpolation(),
+		EnsureFirst(),
+		EnsureNotSymlinkTarget(),
+		ArrowAlignment(),
 	}
 }

@@ -24,9 +24,18 @@ func findings(t *testing.T, r *Rule, src string) ([]string, string) {
 		out = append(out, fmt.Sprintf("%s %s", v.Lines.Pos(f.Start), f.Message))
 		edits = append(edits, f.Edits...)
 	}))
-	slices.SortFunc(edits, func(a, b Edit) int { return b.Start - a.Start })
-	fixed := src
+	// As the safe fix does, an edit overlapping one before it is left out
+	// (several findings may carry the same edit).
+	slices.SortStableFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
+	var apply []Edit
 	for _, e := range edits {
+		if len(apply) == 0 || e.Start >= apply[len(apply)-1].End {
+			apply = append(apply, e)
+		}
+	}
+	fixed := src
+	for i := len(apply) - 1; i >= 0; i-- {
+		e := apply[i]
 		fixed = fixed[:e.Start] + e.NewText + fixed[e.End:]
 	}
 	return out, fixed
@@ -51,6 +60,27 @@ func TestStyleRules(t *testing.T) {
 		{DoubleQuotedString(), "$a = \"x\"\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n",
 			[]string{"1:6 double quoted string containing no variables", "3:6 double quoted string containing no variables"},
 			"$a = 'x'\n$b = \"it's\"\n$c = \"\\r\"\n$d = \"${a}\"\n"},
+		{FileMode(), "file { 'a': mode => 644, owner => x }\nfile { 'b': mode => '0644' }\nconcat { 'c': mode => 'rw' }\n",
+			[]string{"1:21 mode should be represented as a 4 digit octal value or symbolic mode", "3:23 mode should be represented as a 4 digit octal value or symbolic mode"},
+			"file { 'a': mode => '0644', owner => x }\nfile { 'b': mode => '0644' }\nconcat { 'c': mode => 'rw' }\n"},
+		{UnquotedFileMode(), "file { 'a': mode => 644 }\nexec { 'b': mode => 644 }\n", []string{"1:21 unquoted file mode"},
+			"file { 'a': mode => '644' }\nexec { 'b': mode => 644 }\n"},
+		{OnlyVariableString(), "$a = \"${x}\"\n$b = \"$x\"\n$c = \"${x['k'][1]}\"\n$d = { \"${x}\" => 1 }\n$e = $h[\"${x}\"]\n",
+			[]string{"1:9 string containing only a variable", "2:7 string containing only a variable", "3:9 string containing only a variable"},
+			"$a = $x\n$b = $x\n$c = $x['k'][1]\n$d = { \"${x}\" => 1 }\n$e = $h[\"${x}\"]\n"},
+		{VariableNotEnclosed(), "$a = \"x $y $z[1]-w ${v} ${$u}\"\n",
+			[]string{"1:9 variable not enclosed in {}", "1:12 variable not enclosed in {}"},
+			"$a = \"x ${y} ${z[1]}-w ${v} ${$u}\"\n"},
+		{UnquotedResourceTitle(), "file { motd: }\nfile { a :}\npackage { [x, 'y']: }\n",
+			[]string{"1:8 unquoted resource title", "3:12 unquoted resource title"},
+			"file { 'motd': }\nfile { a :}\npackage { ['x', 'y']: }\n"},
+		{ArrowAlignment(), "file { 'a':\n  ensure => file, mode => '0644',\n  owner => 'root',\n}\n",
+			[]string{"2:24 indentation of => is not properly aligned (expected in column 10, but found it in column 24)",
+				"3:9 indentation of => is not properly aligned (expected in column 10, but found it in column 9)"},
+			"file { 'a':\n  ensure => file,\n  mode   => '0644',\n  owner  => 'root',\n}\n"},
+		{VariableNotEnclosed(), "$a = @(\"E\")\n  x $y ${z} \\$w ${$v} $::u\n  | E\n$b = @(E)\n  $y\n  | E\n",
+			[]string{"2:5 variable not enclosed in {}", "2:23 variable not enclosed in {}"},
+			"$a = @(\"E\")\n  x ${y} ${z} \\$w ${$v} ${::u}\n  | E\n$b = @(E)\n  $y\n  | E\n"},
 		{LineLength80(), strings.Repeat("y", 81) + "\n" + strings.Repeat("y", 80) + "\n", []string{"1:81 line has more than 80 characters"}, ""},
 		{StarComment(), "/* top\n   second */\nclass a {\n  /*\n   * x\n   *\n   * y\n   */\n  $x = 1 /* z */\n}\n/* p\nq */\n$b = 1/* r\ns */\n/* t */ # u\n/* v */ $c = 1\n",
 			[]string{"1:1 /* */ comment found", "4:3 /* */ comment found", "9:10 /* */ comment found", "11:1 /* */ comment found", "13:7 /* */ comment found",

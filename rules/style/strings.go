@@ -1,0 +1,64 @@
+package style
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// This file holds what the rules about interpolated strings share.
+
+// stringEnd returns the index of the token that ends the interpolated
+// string starting at index pre (a TokDQPre), skipping strings nested in
+// its interpolations; -1 if the string does not end.
+func stringEnd(toks []parser.Token, pre int) int {
+	depth := 0
+	for j := pre; j < len(toks); j++ {
+		switch toks[j].Kind {
+		case parser.TokDQPre:
+			depth++
+		case parser.TokDQPost:
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// isInterpolated reports whether toks[i] directly follows the text of an
+// interpolated string: a string start or middle.
+func isInterpolated(toks []parser.Token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	k := toks[i-1].Kind
+	return k == parser.TokDQPre || k == parser.TokDQMid
+}
+
+// indexedVariable matches what puppet-lint's lexer takes as one variable
+// token at a "$": the name and any run of bracketed indexes after it, each
+// up to its first "]" on the line.
+var indexedVariable = regexp.MustCompile(`^\$(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)*(?:\[.+?\])*`)
+
+// lexedAway returns, for each token of toks, whether puppet-lint's lexer
+// never sees it because it is inside an index that lexer swallows into the
+// variable before it ($h["${k}"] is one variable token to puppet-lint, so
+// the string in it is not checked).
+func lexedAway(src []byte, toks []parser.Token) []bool {
+	away := make([]bool, len(toks))
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != parser.TokVariable || !strings.HasPrefix(t.Text, "$") || isInterpolated(toks, i) ||
+			t.End >= len(src) || src[t.End] != '[' {
+			continue
+		}
+		end := t.Start + len(indexedVariable.Find(src[t.Start:]))
+		for i+1 < len(toks) && toks[i+1].Start < end {
+			i++
+			away[i] = true
+		}
+	}
+	return away
+}

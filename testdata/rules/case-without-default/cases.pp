@@ -1,0 +1,18 @@
+class cases (String $os) {
+  case $os { # want "case statement without a default case"
+    'Debian': { $p = 'apt' }
+    'RedHat': { $p = 'yum' }
+  }
+  case $os {
+    'Debian': {
+      case $p { # want "case statement without a default case"
+        'apt': { }
+      }
+    }
+    default: { }
+  }
+  case $os {
+    'Debian': { $h = { default => 1 } }
+    default: { }
+  }
+}
