@@ -171,12 +171,13 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 }
 
 // target is the Puppet version file f is checked for: the configured
-// one, else what its module's metadata.json requires (ModuleTarget).
+// one, else what its module's metadata.json or its environment's Gemfile
+// requires (FileTarget).
 func (rn *Runner) target(f *model.File) PuppetVersion {
 	if rn.Puppet != 0 || f == nil || f.Source == nil {
 		return rn.Puppet.OrDefault()
 	}
-	return ModuleTarget(f.Source.Module, 0).Version
+	return FileTarget(f.Source, 0).Version
 }
 
 // effectiveSeverity is the severity a finding is reported with. The
