@@ -128,9 +128,9 @@ type layoutModule struct {
 	ClosedWhy   string     `json:"closed_why"`
 	// Puppet is the Puppet version a module on its own is checked for,
 	// and why; a module of an environment has the environment's.
-	Puppet      string     `json:"puppet,omitempty"`
-	Reported    int        `json:"reported_files"`
-	ContextOnly int        `json:"context_files"`
+	Puppet      string `json:"puppet,omitempty"`
+	Reported    int    `json:"reported_files"`
+	ContextOnly int    `json:"context_files"`
 }
 
 // layoutAmbiguity is a directory read one way despite signs of the other.

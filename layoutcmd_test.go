@@ -112,7 +112,7 @@ func TestLayoutShowsTheTargetPuppet(t *testing.T) {
 		"ctl/manifests/site.pp": "node default {}\n",
 		"old/metadata.json": `{"name": "acme-old", "version": "1.0.0", "dependencies": [],
  "requirements": [{"name": "puppet", "version_requirement": ">= 5.5.10 < 6.0.0"}]}`,
-		"old/manifests/init.pp": "class old {}\n",
+		"old/manifests/init.pp":  "class old {}\n",
 		"bare/manifests/site.pp": "node default {}\n",
 	})
 	code, out, errOut := run(t, dir, "", "layout", "-f", "json", "ctl", "old", "bare")
