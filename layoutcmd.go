@@ -102,6 +102,8 @@ type layoutEnv struct {
 	ClosedWhy    string     `json:"closed_why"`
 	Missing      []string   `json:"declared_not_on_disk"`
 	Undeclared   []string   `json:"on_disk_not_declared"`
+	// Puppet is the Puppet version its code is checked for, and why.
+	Puppet string `json:"puppet"`
 }
 
 // hieraLayer is a hiera.yaml and whose layer it is.
@@ -124,8 +126,11 @@ type layoutModule struct {
 	Declares    layoutDeps `json:"declares"`
 	Closed      bool       `json:"closed"`
 	ClosedWhy   string     `json:"closed_why"`
-	Reported    int        `json:"reported_files"`
-	ContextOnly int        `json:"context_files"`
+	// Puppet is the Puppet version a module on its own is checked for,
+	// and why; a module of an environment has the environment's.
+	Puppet      string `json:"puppet,omitempty"`
+	Reported    int    `json:"reported_files"`
+	ContextOnly int    `json:"context_files"`
 }
 
 // layoutAmbiguity is a directory read one way despite signs of the other.
@@ -162,6 +167,7 @@ func (c *Command) readLayout(paths []string, configPath string) (*layoutReport, 
 		}
 	}
 	var exclude []string
+	var puppet rules.PuppetVersion
 	excludeBase := dir
 	if configPath == "" {
 		if configPath, err = rules.FindConfig(dir); err != nil {
@@ -175,17 +181,18 @@ func (c *Command) readLayout(paths []string, configPath string) (*layoutReport, 
 		if err != nil {
 			return nil, err
 		}
-		exclude, excludeBase = cfg.Exclude, filepath.Dir(configPath)
+		exclude, excludeBase, puppet = cfg.Exclude, filepath.Dir(configPath), cfg.PuppetVersion
 	}
 	tree, err := load.Load(load.Options{Paths: paths, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase, DeferContext: true})
 	if err != nil {
 		return nil, err
 	}
-	return newLayoutReport(tree), nil
+	return newLayoutReport(tree, puppet), nil
 }
 
-// newLayoutReport describes a loaded tree.
-func newLayoutReport(t *load.Tree) *layoutReport {
+// newLayoutReport describes a loaded tree whose configuration sets the
+// target Puppet version puppet (0: none).
+func newLayoutReport(t *load.Tree, puppet rules.PuppetVersion) *layoutReport {
 	rep := &layoutReport{Environments: []layoutEnv{}, Modules: []layoutModule{}, Ambiguities: []layoutAmbiguity{},
 		Context: []layoutContext{}, Problems: []string{}}
 	reported := map[*load.Module]int{}
@@ -233,6 +240,7 @@ func newLayoutReport(t *load.Tree) *layoutReport {
 			le.HieraLayers = append(le.HieraLayers, l.path+" ("+l.of+")")
 		}
 		le.Closed, le.ClosedWhy, le.Missing, le.Undeclared = envClosed(e)
+		le.Puppet = rules.FileTarget(&load.File{Env: e}, puppet).String()
 		rep.Environments = append(rep.Environments, le)
 	}
 	for _, m := range t.Modules {
@@ -244,6 +252,7 @@ func newLayoutReport(t *load.Tree) *layoutReport {
 			lm.Closed, lm.ClosedWhy = true, "on the modulepath of environment "+m.Env.Dir+", whose modules it sees"
 		} else {
 			lm.Closed, lm.ClosedWhy = moduleClosed(m)
+			lm.Puppet = rules.ModuleTarget(m, puppet).String()
 		}
 		rep.Modules = append(rep.Modules, lm)
 	}
@@ -352,6 +361,7 @@ func (r *layoutReport) writeText(w io.Writer) error {
 			closed = "closed"
 		}
 		fmt.Fprintf(&b, "  module set:    %s: %s\n", closed, e.ClosedWhy)
+		fmt.Fprintf(&b, "  checked for:   %s\n", e.Puppet)
 		if len(e.Missing) > 0 {
 			fmt.Fprintf(&b, "  not installed: %s\n", list(e.Missing))
 		}
@@ -373,7 +383,7 @@ func (r *layoutReport) writeText(w io.Writer) error {
 			if m.Closed {
 				closed = "closed"
 			}
-			fmt.Fprintf(&b, "; dependencies %s: %s", closed, m.ClosedWhy)
+			fmt.Fprintf(&b, "; dependencies %s: %s; checked for %s", closed, m.ClosedWhy, m.Puppet)
 		}
 		fmt.Fprintf(&b, "; files: %d reported, %d context\n", m.Reported, m.ContextOnly)
 	}

@@ -2,6 +2,8 @@ package ducklint_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -96,5 +98,62 @@ func TestLayoutOfAFile(t *testing.T) {
 	}
 	if _, ok := context["ctl/manifests/site.pp"]; ok {
 		t.Errorf("a reported file is listed as context")
+	}
+}
+
+// TestLayoutShowsTheTargetPuppet: `ducklint layout` says which Puppet each
+// environment and each module on its own is checked for, and why: a
+// Gemfile's pin, metadata.json's requirements, the configuration, or the
+// default.
+func TestLayoutShowsTheTargetPuppet(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"ctl/Gemfile":           "gem 'puppet', ENV['PUPPET_GEM_VERSION'] || '7.23.0'\n",
+		"ctl/Puppetfile":        "mod 'puppetlabs-stdlib'\n",
+		"ctl/manifests/site.pp": "node default {}\n",
+		"old/metadata.json": `{"name": "acme-old", "version": "1.0.0", "dependencies": [],
+ "requirements": [{"name": "puppet", "version_requirement": ">= 5.5.10 < 6.0.0"}]}`,
+		"old/manifests/init.pp":  "class old {}\n",
+		"bare/manifests/site.pp": "node default {}\n",
+	})
+	code, out, errOut := run(t, dir, "", "layout", "-f", "json", "ctl", "old", "bare")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	var rep struct {
+		Environments []struct {
+			Dir    string `json:"dir"`
+			Puppet string `json:"puppet"`
+		} `json:"environments"`
+		Modules []struct {
+			Dir    string `json:"dir"`
+			Puppet string `json:"puppet"`
+		} `json:"modules"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range rep.Environments {
+		got[e.Dir] = e.Puppet
+	}
+	for _, m := range rep.Modules {
+		got[m.Dir] = m.Puppet
+	}
+	want := map[string]string{
+		"ctl":  "Puppet 7 (ctl/Gemfile: gem 'puppet', '7.23.0')",
+		"old":  "Puppet 7 (metadata.json requirements: puppet >= 5.5.10 < 6.0.0)",
+		"bare": "Puppet 8 (default)",
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: puppet %q, want %q (all: %v)", k, got[k], w, got)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".ducklint.toml"), []byte("[puppet]\nversion = 8\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, text, _ := run(t, dir, "", "layout", "ctl")
+	if !strings.Contains(text, "checked for:   Puppet 8 (configured)") {
+		t.Errorf("with [puppet] version = 8, layout says:\n%s", text)
 	}
 }

@@ -441,7 +441,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 }
 
 // runner runs the snapshot's rules for the configured target Puppet
-// version, or, with none configured, each file's own (rules.ModuleTarget).
+// version, or, with none configured, each file's own (rules.FileTarget).
 func (s *Snapshot) runner() *rules.Runner {
 	var target rules.PuppetVersion
 	if s.cfg != nil {

@@ -296,8 +296,13 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 				detail: definedNameForm + " The " + kind + " is in this module, so the test always holds; every catalog of the " +
 					"tree that runs this also declares it, so the answer is right today. " + definedFix}
 		}
-		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.written(), kind),
+		v := &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.written(), kind),
 			detail: definedNameForm + " The " + kind + " is in this module, so the test always holds. " + definedFix}
+		if entry, what := s.reachedWithout(name); entry != nil {
+			v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what + " " + definedFix
+			v.related = []Related{RelatedAt(entry.File, entry.NameSpan, "reaches the test without declaring "+name)}
+		}
+		return v
 	}
 	if mod == nil {
 		return &verdict{sev: Info, msg: fmt.Sprintf("%s is always true: %s is a resource type built into Puppet", s.written(), name),
@@ -324,6 +329,39 @@ func (s *definedSite) alwaysDeclaredWith(name string) bool {
 		}
 	}
 	return false
+}
+
+// reachedWithout returns an entry point of a catalog (a node definition,
+// or a class or defined type nothing in the tree declares, such as a role
+// an ENC assigns) that reaches the call without reaching class or defined
+// type name, with a sentence saying so: the node where the always-true
+// test gives the wrong answer. Nil when the tree shows none.
+func (s *definedSite) reachedWithout(name string) (*model.Definition, string) {
+	prog := s.p.Program
+	var target *model.Scope
+	for _, k := range []model.DefKind{model.ClassDef, model.DefineDef} {
+		for _, d := range prog.Lookup(k, name) {
+			if d.Scope != nil {
+				target = d.Scope
+			}
+		}
+	}
+	entry, _ := prog.Catalogs().Apart(s.scope, target)
+	if entry == nil || entry.File == nil || entry.Scope == target {
+		return nil, ""
+	}
+	what := "a node definition"
+	switch entry.Kind {
+	case model.ClassDef:
+		what = "class " + entry.Name
+	case model.DefineDef:
+		what = "defined type " + entry.Name
+	}
+	if entry.Scope == s.scope.Owner() {
+		return entry, fmt.Sprintf("%s, declared on its own (as nothing in the tree declares it), runs this without %s.", what, name)
+	}
+	return entry, fmt.Sprintf("%s reaches this code and declares no %s, so on its nodes the test holds though %s is not in the catalog.",
+		what, name, name)
 }
 
 // judgeComputedName classifies the string form with an interpolated name.

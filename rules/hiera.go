@@ -70,7 +70,9 @@ Automatic parameter lookup never asks for it, so Puppet silently ignores it and 
 default: usually a typo (web::docrot for web::docroot) or a parameter since renamed or removed. A lookup
 of an interpolated key ("${module}::x") may ask for any key its text matches; when code looks up a key
 with no text of its own (lookup($key)), any key may be asked for, and findings are info. So are keys whose
-parameter a comment of the class names as a variable ($docroot: a parameter commented out).`,
+parameter a comment of the class names as a variable ($docroot: a parameter commented out), and keys in a
+module's own data (its parameters' defaults) whose name is close to none of the class's parameters: the
+default of a parameter since removed, which changes nothing.`,
 		Context: model.NeedDefinitions | model.NeedHieraData,
 		Run:     runHieraUnknownKey,
 	}
@@ -111,7 +113,8 @@ func runHieraUnknownKey(p *Pass) {
 		for _, prm := range d.Params {
 			names = append(names, prm.Name)
 		}
-		if near := nearestName(param, names); near != "" {
+		near := nearestName(param, names)
+		if near != "" {
 			msg += fmt.Sprintf(" (did you mean %s::%s?)", d.Name, near)
 		}
 		detail := "Automatic parameter lookup asks only for <class>::<parameter> of the class's parameters, and nothing in the tree looks this key up explicitly."
@@ -128,6 +131,15 @@ func runHieraUnknownKey(p *Pass) {
 			// meant for a parameter to come back is the team's.
 			sev = Info
 			detail += fmt.Sprintf(" A comment of class %s names $%s: a parameter commented out, whose data stays for when it returns.", d.Name, param)
+		} else if p.File.Source.Module != nil && near == "" {
+			// A module's own data holds its parameters' defaults: a key
+			// for none of them, close to none, is left from a parameter
+			// since removed or renamed, and supplies a default for
+			// nothing.
+			sev = Info
+			detail += fmt.Sprintf(" This is module %s's own data, its parameters' defaults, and no parameter of %s has a name close to "+
+				"this one: most likely the default of a parameter since removed or renamed, which changes nothing on any node.",
+				p.File.Source.Module.Name, d.Name)
 		} else if !p.File.Source.HieraEveryNode {
 			// Whether any node's facts name this file is what the tree
 			// does not show (psick's data/examples.yaml matches

@@ -20,14 +20,20 @@ const (
 	// TargetMetadata is the puppet range of the module's metadata.json
 	// "requirements".
 	TargetMetadata
+	// TargetGemfile is the puppet gem's requirement in the environment's
+	// Gemfile.
+	TargetGemfile
 )
 
 // Target is the Puppet version code is checked for, and why.
 type Target struct {
 	Version PuppetVersion
 	Source  TargetSource
-	// Requirement is metadata.json's puppet range, for TargetMetadata.
+	// Requirement is metadata.json's puppet range, for TargetMetadata,
+	// or the Gemfile's puppet requirement, for TargetGemfile.
 	Requirement string
+	// File is the Gemfile, for TargetGemfile.
+	File string
 }
 
 // String says the version and where it comes from, as `ducklint layout`
@@ -38,8 +44,42 @@ func (t Target) String() string {
 		return t.Version.String() + " (configured)"
 	case TargetMetadata:
 		return fmt.Sprintf("%s (metadata.json requirements: puppet %s)", t.Version, t.Requirement)
+	case TargetGemfile:
+		return fmt.Sprintf("%s (%s: gem 'puppet', '%s')", t.Version, t.File, strings.ReplaceAll(t.Requirement, ", ", "', '"))
 	}
 	return t.Version.String() + " (default)"
+}
+
+// FileTarget is the target version of the code of file f when the
+// configuration sets configured (0: not set). A configured version wins.
+// Otherwise a module checked out on its own (in no environment) whose
+// metadata.json requires a puppet range without any 8.x release is
+// Puppet 7 code, and one whose range includes 8 is Puppet 8 code
+// (ModuleTarget). Code of an environment (its main manifest and its
+// modules) is checked for the Puppet its Gemfile pins when that Gemfile
+// declares the puppet gem with a requirement: a control repository whose
+// tests run `gem 'puppet', '7.23.0'` runs Puppet 7. Anything else keeps
+// the default. f may be nil.
+func FileTarget(f *load.File, configured PuppetVersion) Target {
+	if configured != 0 || f == nil {
+		return ModuleTarget(nil, configured)
+	}
+	if t := ModuleTarget(f.Module, 0); t.Source != TargetDefault {
+		return t
+	}
+	env := f.Env
+	if env == nil && f.Module != nil {
+		env = f.Module.Env
+	}
+	if env == nil || env.Dependencies.PuppetGem == "" {
+		return Target{Version: DefaultPuppetVersion}
+	}
+	req := env.Dependencies.PuppetGem
+	ranges, ok := parseGemRequirement(req)
+	if !ok {
+		return Target{Version: DefaultPuppetVersion}
+	}
+	return Target{Version: rangeTarget(ranges), Source: TargetGemfile, Requirement: req, File: env.Dependencies.Gemfile}
 }
 
 // ModuleTarget is the target version of the code of module m when the
@@ -61,11 +101,49 @@ func ModuleTarget(m *load.Module, configured PuppetVersion) Target {
 	if !ok {
 		return Target{Version: DefaultPuppetVersion}
 	}
-	v := Puppet7
+	return Target{Version: rangeTarget(ranges), Source: TargetMetadata, Requirement: req}
+}
+
+// rangeTarget is Puppet 8 when a version of ranges is an 8.x release,
+// else Puppet 7.
+func rangeTarget(ranges []versionInterval) PuppetVersion {
 	if overlaps(ranges, versionBound{8, 0, 0}, versionBound{9, 0, 0}) {
-		v = Puppet8
+		return Puppet8
 	}
-	return Target{Version: v, Source: TargetMetadata, Requirement: req}
+	return Puppet7
+}
+
+// parseGemRequirement parses RubyGems requirements joined by ", " ("~> 7.0,
+// >= 7.23") into intervals. RubyGems' ~> differs from the Forge's ~:
+// "~> 7.0" allows every 7.x (< 8), "~> 7.23.0" every 7.23.x, and "~> 7"
+// every 7.x. "!=" excludes one release and is left out.
+func parseGemRequirement(s string) ([]versionInterval, bool) {
+	var comps []string
+	for c := range strings.SplitSeq(s, ",") {
+		c = strings.TrimSpace(c)
+		op := c[:len(c)-len(strings.TrimLeft(c, "<>=~!"))]
+		v := strings.TrimSpace(c[len(op):])
+		switch op {
+		case "!=":
+			continue
+		case "~>":
+			lo, _, ok := parsePartial(v)
+			if !ok {
+				return nil, false
+			}
+			hi := versionBound{lo[0] + 1, 0, 0}
+			if n := strings.Count(v, "."); n >= 2 {
+				hi = versionBound{lo[0], lo[1] + 1, 0}
+			}
+			comps = append(comps, ">="+v, fmt.Sprintf("<%d.%d.%d", hi[0], hi[1], hi[2]))
+		default:
+			comps = append(comps, op+v)
+		}
+	}
+	if len(comps) == 0 {
+		return nil, false
+	}
+	return parseVersionRange(strings.Join(comps, " "))
 }
 
 // versionBound is a version as major, minor and patch.

@@ -14,23 +14,23 @@ func TestModuleTarget(t *testing.T) {
 		conf PuppetVersion
 		want Target
 	}{
-		{">= 5.5.10 < 6.0.0", nil, 0, Target{Puppet7, TargetMetadata, ">= 5.5.10 < 6.0.0"}},
-		{">= 6.0.0 < 8.0.0", nil, 0, Target{Puppet7, TargetMetadata, ">= 6.0.0 < 8.0.0"}},
-		{">= 7.0.0 < 9.0.0", nil, 0, Target{Puppet8, TargetMetadata, ">= 7.0.0 < 9.0.0"}},
-		{">=7.0.0 <8.1.0", nil, 0, Target{Puppet8, TargetMetadata, ">=7.0.0 <8.1.0"}}, // 8.0.x
-		{">= 4.7.0", nil, 0, Target{Puppet8, TargetMetadata, ">= 4.7.0"}},
-		{"6.x", nil, 0, Target{Puppet7, TargetMetadata, "6.x"}},
-		{"7.x || 8.x", nil, 0, Target{Puppet8, TargetMetadata, "7.x || 8.x"}},
-		{"5.0.0 - 7.2.0", nil, 0, Target{Puppet7, TargetMetadata, "5.0.0 - 7.2.0"}},
-		{"~> 7.1", nil, 0, Target{Puppet7, TargetMetadata, "~> 7.1"}},
-		{"^8.2.0", nil, 0, Target{Puppet8, TargetMetadata, "^8.2.0"}},
-		{"<= 7", nil, 0, Target{Puppet7, TargetMetadata, "<= 7"}},
-		{"> 7", nil, 0, Target{Puppet8, TargetMetadata, "> 7"}},
-		{"not a range", nil, 0, Target{Puppet8, TargetDefault, ""}},
-		{"", nil, 0, Target{Puppet8, TargetDefault, ""}},
+		{">= 5.5.10 < 6.0.0", nil, 0, Target{Version: Puppet7, Source: TargetMetadata, Requirement: ">= 5.5.10 < 6.0.0"}},
+		{">= 6.0.0 < 8.0.0", nil, 0, Target{Version: Puppet7, Source: TargetMetadata, Requirement: ">= 6.0.0 < 8.0.0"}},
+		{">= 7.0.0 < 9.0.0", nil, 0, Target{Version: Puppet8, Source: TargetMetadata, Requirement: ">= 7.0.0 < 9.0.0"}},
+		{">=7.0.0 <8.1.0", nil, 0, Target{Version: Puppet8, Source: TargetMetadata, Requirement: ">=7.0.0 <8.1.0"}}, // 8.0.x
+		{">= 4.7.0", nil, 0, Target{Version: Puppet8, Source: TargetMetadata, Requirement: ">= 4.7.0"}},
+		{"6.x", nil, 0, Target{Version: Puppet7, Source: TargetMetadata, Requirement: "6.x"}},
+		{"7.x || 8.x", nil, 0, Target{Version: Puppet8, Source: TargetMetadata, Requirement: "7.x || 8.x"}},
+		{"5.0.0 - 7.2.0", nil, 0, Target{Version: Puppet7, Source: TargetMetadata, Requirement: "5.0.0 - 7.2.0"}},
+		{"~> 7.1", nil, 0, Target{Version: Puppet7, Source: TargetMetadata, Requirement: "~> 7.1"}},
+		{"^8.2.0", nil, 0, Target{Version: Puppet8, Source: TargetMetadata, Requirement: "^8.2.0"}},
+		{"<= 7", nil, 0, Target{Version: Puppet7, Source: TargetMetadata, Requirement: "<= 7"}},
+		{"> 7", nil, 0, Target{Version: Puppet8, Source: TargetMetadata, Requirement: "> 7"}},
+		{"not a range", nil, 0, Target{Version: Puppet8, Source: TargetDefault, Requirement: ""}},
+		{"", nil, 0, Target{Version: Puppet8, Source: TargetDefault, Requirement: ""}},
 		// A control repo's module keeps the default; a configured version wins.
-		{">= 5.5.10 < 6.0.0", env, 0, Target{Puppet8, TargetDefault, ""}},
-		{">= 7.0.0 < 9.0.0", nil, Puppet7, Target{Puppet7, TargetConfigured, ""}},
+		{">= 5.5.10 < 6.0.0", env, 0, Target{Version: Puppet8, Source: TargetDefault, Requirement: ""}},
+		{">= 7.0.0 < 9.0.0", nil, Puppet7, Target{Version: Puppet7, Source: TargetConfigured, Requirement: ""}},
 	}
 	for _, tt := range tests {
 		m := &load.Module{Name: "m", Env: tt.env, Dependencies: load.Dependencies{PuppetRequirement: tt.req}}
@@ -44,5 +44,49 @@ func TestModuleTarget(t *testing.T) {
 	if got, want := ModuleTarget(&load.Module{Dependencies: load.Dependencies{PuppetRequirement: "< 6.0.0"}}, 0).String(),
 		"Puppet 7 (metadata.json requirements: puppet < 6.0.0)"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
+	}
+}
+
+func TestFileTargetFromGemfile(t *testing.T) {
+	tests := []struct {
+		gem  string
+		want PuppetVersion
+	}{
+		{"7.23.0", Puppet7},
+		{"~> 7.0", Puppet7},    // RubyGems: >= 7.0, < 8
+		{"~> 7", Puppet7},      // >= 7, < 8
+		{"~> 7.23.0", Puppet7}, // >= 7.23.0, < 7.24
+		{"~> 8.11", Puppet8},
+		{">= 7, < 9", Puppet8},
+		{">= 6, < 8", Puppet7},
+		{">= 7, != 8.0.0, < 8.1", Puppet8},
+		{"8.10.0", Puppet8},
+	}
+	for _, tt := range tests {
+		env := &load.Environment{Name: "production", Dependencies: load.Dependencies{PuppetGem: tt.gem, Gemfile: "Gemfile"}}
+		got := FileTarget(&load.File{Env: env}, 0)
+		if got.Version != tt.want || got.Source != TargetGemfile || got.Requirement != tt.gem {
+			t.Errorf("FileTarget(gem 'puppet', %q) = %+v, want %s from the Gemfile", tt.gem, got, tt.want)
+		}
+		// A module of that environment has its target too, whatever its
+		// own metadata.json says; a configured version still wins.
+		m := &load.Module{Name: "m", Env: env, Dependencies: load.Dependencies{PuppetRequirement: ">= 5.0.0 < 6.0.0"}}
+		if got := FileTarget(&load.File{Module: m}, 0); got.Version != tt.want || got.Source != TargetGemfile {
+			t.Errorf("FileTarget(module of an environment with gem 'puppet', %q) = %+v, want %s", tt.gem, got, tt.want)
+		}
+		if got := FileTarget(&load.File{Env: env}, Puppet8); got != (Target{Version: Puppet8, Source: TargetConfigured}) {
+			t.Errorf("FileTarget(configured 8) = %+v, want the configured version", got)
+		}
+	}
+	env := &load.Environment{Dependencies: load.Dependencies{PuppetGem: "7.22.0", Gemfile: "Gemfile"}}
+	if got, want := FileTarget(&load.File{Env: env}, 0).String(), "Puppet 7 (Gemfile: gem 'puppet', '7.22.0')"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	two := &load.Environment{Dependencies: load.Dependencies{PuppetGem: "~> 7.0, >= 7.23", Gemfile: "Gemfile"}}
+	if got, want := FileTarget(&load.File{Env: two}, 0).String(), "Puppet 7 (Gemfile: gem 'puppet', '~> 7.0', '>= 7.23')"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got := FileTarget(&load.File{Env: &load.Environment{}}, 0); got != (Target{Version: Puppet8}) {
+		t.Errorf("FileTarget(environment without a Gemfile pin) = %+v, want the default", got)
 	}
 }

@@ -171,12 +171,13 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 }
 
 // target is the Puppet version file f is checked for: the configured
-// one, else what its module's metadata.json requires (ModuleTarget).
+// one, else what its module's metadata.json or its environment's Gemfile
+// requires (FileTarget).
 func (rn *Runner) target(f *model.File) PuppetVersion {
 	if rn.Puppet != 0 || f == nil || f.Source == nil {
 		return rn.Puppet.OrDefault()
 	}
-	return ModuleTarget(f.Source.Module, 0).Version
+	return FileTarget(f.Source, 0).Version
 }
 
 // effectiveSeverity is the severity a finding is reported with. The
@@ -189,8 +190,10 @@ func (rn *Runner) target(f *model.File) PuppetVersion {
 // fails applying the example with no data involved, is a warning: the
 // example is broken for every reader, though no catalog holds it. An
 // example that is a fill-in template (a placeholder such as '<version>'
-// for a value, model.File.Placeholder) does not run as written: its
-// findings stay info, and note, for the finding's detail, says why.
+// for a value, model.File.Placeholder) does not run as written, and one
+// whose file name says it shows a failure (examples/bad_source.pp) is not
+// meant to apply: their findings stay info, and note, for the finding's
+// detail, says why.
 func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.File) (sev Severity, note string) {
 	def := a.Rule.DefaultSeverity(v)
 	sev = a.Severity
@@ -206,6 +209,9 @@ func effectiveSeverity(a Active, v PuppetVersion, reportedAs Severity, f *model.
 			ph := f.Placeholder()
 			sev, note = Info, fmt.Sprintf("This example is a fill-in template (placeholder '%s' on line %d): its reader edits it "+
 				"before applying it, so it does not run as written.", ph.Value, ph.Span().Start.Line)
+		case sev == Error && f.Source != nil && model.IsExample(f.Source) && model.FailureExampleWord(f.Source) != "":
+			sev, note = Info, fmt.Sprintf("This example's name says it shows a failure (%q): it is not meant to apply.",
+				model.FailureExampleWord(f.Source))
 		case sev == Error && f.Source != nil && model.IsExample(f.Source):
 			sev = Warning
 		default:

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/ducklint/ducklint/parser"
+
 	"github.com/ducklint/ducklint/rules/builtin"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -71,6 +73,11 @@ func runUnknownVariable(p *Pass) {
 				detail += " Nothing in the tree renders this template from manifest code, so which values it gets depends on who renders it."
 			case peFact:
 				sev = Info // unset only on nodes without Puppet Enterprise
+			case externalFactComment(p.File, r.Var.Name) != nil:
+				sev = Info
+				detail += fmt.Sprintf(" The comment on line %d sets it as an external fact (FACTER_%s in Facter's environment), "+
+					"which nodes have only when whoever runs Puppet sets it.", externalFactComment(p.File, r.Var.Name).Start.Line,
+					strings.ToUpper(strings.TrimPrefix(r.Var.Name, "::")))
 			case missingFactModule(st, r) != "":
 				sev = Info
 				detail += fmt.Sprintf(" Module %s, which %s uses, is not in the tree and may add it as a custom fact.",
@@ -107,6 +114,35 @@ func runUnknownVariable(p *Pass) {
 		}
 		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Message: msg, Detail: detail, Related: related, Severity: sev})
 	}
+}
+
+// externalFactComment returns the comment of file f that documents top-scope
+// variable name as an external fact set through Facter's environment
+// (FACTER_NAME=value, any case, as Facter reads it), nil when none does or
+// name is qualified. Facter turns every FACTER_x variable of the agent's
+// environment into fact x, so such a read is known on the nodes the
+// comment tells users to run it on.
+func externalFactComment(f *model.File, name string) *parser.Comment {
+	name = strings.TrimPrefix(name, "::")
+	if f == nil || f.Parsed == nil || name == "" || strings.Contains(name, "::") {
+		return nil
+	}
+	want := "facter_" + strings.ToLower(name)
+	for _, c := range f.Parsed.Comments {
+		text := strings.ToLower(c.Text)
+		for i := strings.Index(text, want); i >= 0; {
+			end := i + len(want)
+			if (i == 0 || !isNameByte(text[i-1])) && (end == len(text) || !isNameByte(text[end])) {
+				return c
+			}
+			next := strings.Index(text[i+1:], want)
+			if next < 0 {
+				break
+			}
+			i += 1 + next
+		}
+	}
+	return nil
 }
 
 // failMessageRead says why a read in fail()'s arguments is a warning at most.

@@ -26,6 +26,14 @@ type Dependencies struct {
 	// "requirements" give for puppet (">= 7.0.0 < 9.0.0"), as written;
 	// "" when it gives none.
 	PuppetRequirement string
+	// PuppetGem is the requirement the directory's Gemfile gives the
+	// puppet gem ("7.23.0", "~> 7.0"), as RubyGems writes it; "" when it
+	// gives none (gemfilePuppetRequirement). A control repository pins the
+	// Puppet its tests and, usually, its servers run this way.
+	PuppetGem string
+	// Gemfile is that Gemfile, as File.Path reports paths, when PuppetGem
+	// is set.
+	Gemfile string
 }
 
 // dependencyFiles are the files that list an environment's or a module's
@@ -66,6 +74,13 @@ func (l *loader) readDependencies(dir string) Dependencies {
 		d.Modules = append(d.Modules, mods...)
 		if df.name == "metadata.json" {
 			d.PuppetRequirement = metadataPuppetRequirement(src)
+		}
+	}
+	if p := dir + "/Gemfile"; l.exists(p, false) && l.inside(p) {
+		if src, err := readFile(p); err == nil {
+			if d.PuppetGem = gemfilePuppetRequirement(src); d.PuppetGem != "" {
+				d.Gemfile = l.rel(p)
+			}
 		}
 	}
 	slices.Sort(d.Modules)

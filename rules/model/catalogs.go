@@ -27,6 +27,9 @@ type Catalogs struct {
 	// mainRoots is how many entry points are node definitions and top
 	// scopes: they are numbered first.
 	mainRoots int
+	// entries are, per entry point, the unit it starts from (a node
+	// definition's, not its top scope's).
+	entries []int
 }
 
 // catalogsOnce memoises Program.Catalogs.
@@ -76,6 +79,38 @@ func (c *Catalogs) Within(a, b *Scope) bool {
 		some = some || x[i] != 0
 	}
 	return some
+}
+
+// Apart returns an entry point that reaches the code of scope a and not
+// that of scope b: the definition it starts from (a node definition, or a
+// class or defined type nothing declares), or, for an environment's top
+// scope without nodes, that scope. Both are nil when every entry point
+// reaching a reaches b too (Within), or when a is in no catalog.
+func (c *Catalogs) Apart(a, b *Scope) (*Definition, *Scope) {
+	ua := c.unit(a)
+	if ua < 0 {
+		return nil, nil
+	}
+	x := c.set(ua)
+	var y []uint64
+	if ub := c.unit(b); ub >= 0 {
+		y = c.set(ub)
+	}
+	for i := range x {
+		w := x[i]
+		if y != nil {
+			w &^= y[i]
+		}
+		if w == 0 {
+			continue
+		}
+		u := c.entries[i*64+bits.TrailingZeros64(w)]
+		if u < len(c.p.Definitions) {
+			return c.p.Definitions[u], nil
+		}
+		return nil, c.p.TopScopes[u-len(c.p.Definitions)]
+	}
+	return nil, nil
 }
 
 // EntryPoints returns how many entry points reach the code of scope s.
@@ -225,6 +260,9 @@ func newCatalogs(p *Program) *Catalogs {
 	}
 
 	c.words = (len(order) + 63) / 64
+	for _, r := range order {
+		c.entries = append(c.entries, r[0])
+	}
 	c.reach = make([]uint64, units*c.words)
 	// Each entry point's bit flows along the edges: a worklist of units
 	// whose set grew, so each edge is followed once per growth.

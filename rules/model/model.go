@@ -263,6 +263,21 @@ func IsExample(lf *load.File) bool {
 	return first == "examples" || first == "tests"
 }
 
+// FailureExampleWord returns the word of example file lf's base name that
+// says it shows a failure ("bad" in examples/bad_source.pp, "invalid",
+// "broken", "fail", "error", "wrong"), "" when none does. Such an example
+// is meant not to apply.
+func FailureExampleWord(lf *load.File) string {
+	name := strings.ToLower(strings.TrimSuffix(path.Base(lf.RelInModule), path.Ext(lf.RelInModule)))
+	for w := range strings.FieldsFuncSeq(name, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		switch w {
+		case "bad", "invalid", "broken", "fail", "fails", "failure", "error", "errors", "wrong":
+			return w
+		}
+	}
+	return ""
+}
+
 // hasDocumentationDir reports whether a '/'-separated directory path has
 // a segment naming a documentation directory.
 func hasDocumentationDir(dir string) bool {

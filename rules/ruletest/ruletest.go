@@ -46,7 +46,7 @@ type Options struct {
 	DeclaringFunctions model.DeclaringFunctions
 	// Puppet is the target Puppet version, as from [puppet] in the
 	// config; 0 means the fixture's .ducklint.toml, or each file's own
-	// target (rules.ModuleTarget).
+	// target (rules.FileTarget).
 	Puppet rules.PuppetVersion
 }
 
@@ -100,7 +100,7 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) []rules.Diagnostic {
 	t.Helper()
 	if cfg := fixtureConfig(t, dir); opts.Puppet == 0 && cfg != nil {
-		opts.Puppet = cfg.PuppetVersion // 0: each file's own target (rules.ModuleTarget)
+		opts.Puppet = cfg.PuppetVersion // 0: each file's own target (rules.FileTarget)
 	}
 	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2, Puppet: opts.Puppet}
 	return runner.Run(Program(t, dir, opts))
