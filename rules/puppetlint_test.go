@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/rules"
@@ -72,6 +73,7 @@ func TestStyleRulesAgreeWithPuppetLint(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	known := knownDifferences(t)
 	if len(files) != rec.Files || len(files) < 300 {
 		t.Fatalf("%d manifests, the recording has %d (at least 300 wanted)", len(files), rec.Files)
 	}
@@ -115,6 +117,14 @@ func TestStyleRulesAgreeWithPuppetLint(t *testing.T) {
 				agreement = float64(common) / float64(union)
 			}
 			t.Logf("%s ~ %s: %d findings in common of %d (%.2f%%)", r.ID, check, common, union, 100*agreement)
+			if listed, ok := known[check]; ok {
+				// Every difference is one docs/puppet-lint.md explains.
+				slices.Sort(only)
+				if !slices.Equal(only, listed) {
+					t.Errorf("the differences are not those of differences.txt:\ngot  %q\nwant %q", only, listed)
+				}
+				return
+			}
 			floor, ok := minAgreement[check]
 			if !ok {
 				floor = 1
@@ -125,4 +135,29 @@ func TestStyleRulesAgreeWithPuppetLint(t *testing.T) {
 			}
 		})
 	}
+}
+
+// knownDifferences reads testdata/puppet-lint/differences.txt: per check,
+// the differences between the rule and puppet-lint that docs/puppet-lint.md
+// explains, as the test words them ("ducklint only: FILE:LINE"), sorted.
+func knownDifferences(t *testing.T) map[string][]string {
+	data, err := os.ReadFile(filepath.Join(recordedDir, "differences.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 3 || f[1] != "ducklint" && f[1] != "puppet-lint" {
+			t.Fatalf("differences.txt:%d: want CHECK ducklint|puppet-lint FILE:LINE, got %q", i+1, line)
+		}
+		out[f[0]] = append(out[f[0]], f[1]+" only: "+f[2])
+	}
+	for _, l := range out {
+		slices.Sort(l)
+	}
+	return out
 }

@@ -97,6 +97,7 @@ func Rules() []*Rule {
 		SingleQuotedInterpolation(),
 		EnsureFirst(),
 		EnsureNotSymlinkTarget(),
+		ParameterDocumentation(),
 		ArrowAlignment(),
 	}
 }
