@@ -38,7 +38,7 @@ func IsPreset(name string) bool {
 // gem's plugins that ducklint has a rule for, by check name; a rule
 // answering to one of them is in the voxpupuli preset. A rule added for
 // another of the plugins' checks adds the check's name here.
-var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_types", "parameter_documentation"}
+var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_types", "parameter_documentation", "strict_indent"}
 
 // Preset returns the ids of the rules of reg the named preset enables; nil
 // for an unknown name. The puppet-lint preset is the style rules of the

@@ -179,11 +179,37 @@ func checkLayout(old *parser.File, out []byte, edits, layout []diagnostics.Edit)
 func codeTokens(src []byte) []string {
 	var out []string
 	for _, t := range parser.NewTokenView(src, nil).Tokens {
-		if !t.Kind.IsTrivia() {
+		switch {
+		case t.Kind == parser.TokHeredocBody:
+			out = append(out, heredocWithoutMargin(t.Text))
+		case !t.Kind.IsTrivia():
 			out = append(out, t.Text)
 		}
 	}
 	return out
+}
+
+// heredocWithoutMargin returns a heredoc's body (its text and closing tag
+// line) without the margin a | before the tag sets: Puppet removes up to
+// the tag line's indentation of blanks from each line, so moving the
+// whole heredoc left or right keeps its value. Without a | the body is
+// returned as it is.
+func heredocWithoutMargin(body string) string {
+	lines := strings.Split(body, "\n")
+	last := lines[len(lines)-1]
+	tag := strings.TrimLeft(last, " \t")
+	if !strings.HasPrefix(tag, "|") {
+		return body
+	}
+	margin := len(last) - len(tag)
+	for i, l := range lines {
+		n := 0
+		for n < margin && n < len(l) && (l[n] == ' ' || l[n] == '\t') {
+			n++
+		}
+		lines[i] = l[n:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // commentEdit reports whether e edits comments and whitespace only: its

@@ -279,3 +279,32 @@ func TestApplyCommentSplit(t *testing.T) {
 		t.Errorf("code written into a comment: accepted, %q", out)
 	}
 }
+
+// A heredoc with a | margin may move left or right as a whole: Puppet
+// strips the margin, so its value stays. Without a margin, or with a line
+// whose value would change, the move is refused.
+func TestApplyHeredocMoves(t *testing.T) {
+	body := func(src string) (int, int) {
+		start := strings.Index(src, "\n") + 1
+		return start, len(src) - len("\n")
+	}
+	tests := []struct {
+		src, moved string
+		ok         bool
+	}{
+		{"$x = @(EOT)\n      one\n        two\n      | EOT\n", "  one\n    two\n  | EOT", true},
+		{"$x = @(EOT)\n  one\n  | EOT\n", "      one\n      | EOT", true},
+		// Without a margin the blanks are part of the text.
+		{"$x = @(EOT)\n      one\n      EOT\n", "  one\n  EOT", false},
+		// "  x" is shorter than the margin of 6, which Puppet keeps as it
+		// is; with a margin of 2 it would lose its blanks.
+		{"$x = @(EOT)\n      one\n  x\n      | EOT\n", "  one\n  x\n  | EOT", false},
+	}
+	for _, tt := range tests {
+		s, e := body(tt.src)
+		out, _, err := Apply("x.pp", []byte(tt.src), []diagnostics.Edit{{Start: pos(tt.src, s), End: pos(tt.src, e), NewText: tt.moved}})
+		if (err == nil) != tt.ok {
+			t.Errorf("%q moved to %q: %q, %v; want accepted %v", tt.src, tt.moved, out, err, tt.ok)
+		}
+	}
+}

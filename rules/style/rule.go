@@ -97,6 +97,7 @@ func Rules() []*Rule {
 		SingleQuotedInterpolation(),
 		EnsureFirst(),
 		EnsureNotSymlinkTarget(),
+		StrictIndent(),
 		ParameterDocumentation(),
 		ArrowAlignment(),
 	}
