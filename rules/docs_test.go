@@ -25,6 +25,10 @@ type docExample struct {
 	also []string
 }
 
+// noFinalNewline on a fence ("```puppet bad no-final-newline") lints the
+// example without the line break that ends a fenced block's last line.
+const noFinalNewline = "no-final-newline"
+
 var fencePattern = regexp.MustCompile("(?m)^```(puppet|txtar) (bad|good)([^\n]*)\n")
 
 func docExamples(doc string) []docExample {
@@ -40,6 +44,9 @@ func docExamples(doc string) []docExample {
 		for _, f := range strings.Fields(doc[m[6]:m[7]]) {
 			if ids, ok := strings.CutPrefix(f, "also="); ok {
 				ex.also = append(ex.also, strings.Split(ids, ",")...)
+			}
+			if f == noFinalNewline {
+				ex.body = strings.TrimSuffix(ex.body, "\n")
 			}
 		}
 		out = append(out, ex)

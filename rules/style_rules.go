@@ -38,7 +38,8 @@ func IsPreset(name string) bool {
 // gem's plugins that ducklint has a rule for, by check name; a rule
 // answering to one of them is in the voxpupuli preset. A rule added for
 // another of the plugins' checks adds the check's name here.
-var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_types", "parameter_documentation", "strict_indent"}
+var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_types", "parameter_documentation", "strict_indent",
+	"manifest_whitespace_arrows_single_space_after", "manifest_whitespace_inherits_name_single_space_before", "manifest_whitespace_class_name_single_space_before", "manifest_whitespace_class_name_single_space_after", "manifest_whitespace_closing_brace_before", "manifest_whitespace_closing_brace_after", "manifest_whitespace_closing_bracket_before", "manifest_whitespace_closing_bracket_after", "manifest_whitespace_two_empty_lines", "manifest_whitespace_newline_beginning_of_file", "manifest_whitespace_missing_newline_end_of_file", "manifest_whitespace_double_newline_end_of_file", "manifest_whitespace_opening_brace_before", "manifest_whitespace_opening_brace_after", "manifest_whitespace_opening_bracket_before", "manifest_whitespace_opening_bracket_after"}
 
 // Preset returns the ids of the rules of reg the named preset enables; nil
 // for an unknown name. The puppet-lint preset is the style rules of the

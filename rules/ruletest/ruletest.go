@@ -13,7 +13,8 @@
 // finding must be wanted: a line without `# want` must get no finding, so a
 // fixture tests precision as hard as recall. `# want-prev "..."` expects
 // the finding on the line before, for one that cannot share its line
-// with a comment (whitespace at the end of a line).
+// with a comment (whitespace at the end of a line); `# want-next "..."`
+// on the line after (an empty line at the end of the file).
 package ruletest
 
 import (
@@ -181,8 +182,9 @@ func WriteArchive(ar *txtar.Archive, dir string) error {
 
 // wantPattern finds the expectations on a line. `# want-prev` expects the
 // findings on the line before, for a finding that cannot share its line
-// with a comment (whitespace at the end of a line).
-var wantPattern = regexp.MustCompile(`#\s*want(-prev)?((?:\s+(?:(?:error|warning|info):)?(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
+// with a comment (whitespace at the end of a line), and `# want-next` on
+// the line after (an empty line at the end of the file).
+var wantPattern = regexp.MustCompile(`#\s*want(-prev|-next)?((?:\s+(?:(?:error|warning|info):)?(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))+)\s*$`)
 
 // expectation is one wanted finding.
 type expectation struct {
@@ -258,8 +260,11 @@ func Expectations(dir string) ([]*expectation, error) {
 			}
 			for _, w := range ws {
 				w.file, w.line = rel, i+1
-				if m[1] != "" {
+				switch m[1] {
+				case "-prev":
 					w.line--
+				case "-next":
+					w.line++
 				}
 				out = append(out, w)
 			}

@@ -160,7 +160,11 @@ func fixRounds(t *testing.T, r *Rule, src string) string {
 	for range 10 {
 		v := parser.NewTokenView([]byte(src), nil)
 		var edits []diagnostics.Edit
-		r.Run(NewPass(v, r.NewOptions(), func(f Finding) {
+		var opts any
+		if r.NewOptions != nil {
+			opts = r.NewOptions()
+		}
+		r.Run(NewPass(v, opts, func(f Finding) {
 			for _, e := range f.Edits {
 				edits = append(edits, diagnostics.Edit{Start: v.Lines.Pos(e.Start), End: v.Lines.Pos(e.End), NewText: e.NewText})
 			}

@@ -60,8 +60,23 @@ type Edit struct {
 	NewText    string
 }
 
-// Report records a finding.
-func (p *Pass) Report(f Finding) { p.report(f) }
+// Report records a finding. Edits that would leave the text as it is are
+// dropped: a fix that changes nothing would be asked for again after it.
+func (p *Pass) Report(f Finding) {
+	if len(f.Edits) > 0 {
+		edits := f.Edits[:0:0]
+		for _, e := range f.Edits {
+			if e.Start != e.End || e.NewText != "" {
+				if e.End <= len(p.View.Src) && string(p.View.Src[e.Start:e.End]) == e.NewText {
+					continue
+				}
+				edits = append(edits, e)
+			}
+		}
+		f.Edits = edits
+	}
+	p.report(f)
+}
 
 // Rules returns a fresh slice of every style rule.
 func Rules() []*Rule {
@@ -97,6 +112,22 @@ func Rules() []*Rule {
 		SingleQuotedInterpolation(),
 		EnsureFirst(),
 		EnsureNotSymlinkTarget(),
+		SpaceAfterArrow(),
+		SpaceBeforeInheritedName(),
+		SpaceBeforeDefinitionName(),
+		SpaceAfterDefinitionName(),
+		SpaceBeforeClosingBrace(),
+		AfterClosingBrace(),
+		SpaceBeforeClosingBracket(),
+		AfterClosingBracket(),
+		TwoEmptyLines(),
+		NewlineAtStart(),
+		MissingFinalNewline(),
+		ExtraFinalNewline(),
+		SpaceBeforeOpeningBrace(),
+		SpaceAfterOpeningBrace(),
+		SpaceBeforeOpeningBracket(),
+		SpaceAfterOpeningBracket(),
 		StrictIndent(),
 		ParameterDocumentation(),
 		ArrowAlignment(),

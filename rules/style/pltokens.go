@@ -1,0 +1,273 @@
+package style
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/ducklint/ducklint/parser"
+)
+
+// This file gives the rules that carry over puppet-lint plugin checks
+// written against puppet-lint's token types (NAME, FUNCTION_NAME, INDENT,
+// TYPE...) the same tokens, typed as puppet-lint's lexer types them, over
+// a token view.
+
+// plToken is a token as puppet-lint's lexer makes it: its type name, and
+// the byte range [Start, End) it covers.
+type plToken struct {
+	Type       string
+	Start, End int
+	Text       string
+}
+
+// plKeywords are the words puppet-lint's lexer types as keywords.
+var plKeywords = map[string]bool{
+	"case": true, "class": true, "default": true, "define": true, "import": true, "if": true, "elsif": true,
+	"else": true, "inherits": true, "node": true, "and": true, "or": true, "undef": true, "false": true,
+	"true": true, "in": true, "unless": true, "function": true, "type": true, "attr": true, "private": true,
+}
+
+// plTypes are the capitalised words puppet-lint's lexer types TYPE, not
+// CLASSREF.
+var plTypes = map[string]bool{
+	"Integer": true, "Float": true, "Boolean": true, "Regexp": true, "String": true, "Array": true, "Hash": true,
+	"Resource": true, "Class": true, "Collection": true, "Scalar": true, "Numeric": true, "CatalogEntry": true,
+	"Data": true, "Tuple": true, "Struct": true, "Optional": true, "NotUndef": true, "Variant": true, "Enum": true,
+	"Pattern": true, "Any": true, "Callable": true, "Type": true, "Runtime": true, "Undef": true, "Default": true,
+	"Sensitive": true,
+}
+
+// plPunct types punctuation as puppet-lint's lexer does.
+var plPunct = map[string]string{
+	"[": "LBRACK", "]": "RBRACK", "{": "LBRACE", "}": "RBRACE", "(": "LPAREN", ")": "RPAREN",
+	"==": "ISEQUAL", "=~": "MATCH", "=>": "FARROW", "=": "EQUALS", "+=": "APPENDS", "+>": "PARROW", "+": "PLUS",
+	">=": "GREATEREQUAL", ">>": "RSHIFT", ">": "GREATERTHAN", "<=": "LESSEQUAL", "<<|": "LLCOLLECT",
+	"<-": "OUT_EDGE", "<~": "OUT_EDGE_SUB", "<|": "LCOLLECT", "<<": "LSHIFT", "<": "LESSTHAN", "!~": "NOMATCH",
+	"!=": "NOTEQUAL", "!": "NOT", "|>>": "RRCOLLECT", "|>": "RCOLLECT", "->": "IN_EDGE", "~>": "IN_EDGE_SUB",
+	"-": "MINUS", ",": "COMMA", ".": "DOT", ":": "COLON", ";": "SEMIC", "?": "QMARK", "\\": "BACKSLASH",
+	"*": "TIMES", "%": "MODULO", "|": "PIPE", "/": "DIV", "@": "AT", "-=": "DELETES",
+}
+
+// puppetLintTokens returns the tokens of v typed as puppet-lint's lexer
+// types them, or nil when the view ends in a lexical error (puppet-lint
+// then reports a syntax problem and runs no check). A variable followed
+// at once by [...] is one token up to the first ] of each index, as in
+// puppet-lint ($h['a'][0]).
+func puppetLintTokens(v *parser.TokenView) []plToken {
+	toks := v.Tokens
+	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {
+		return nil
+	}
+	src := v.Src
+	out := make([]plToken, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
+		switch t.Kind {
+		case parser.TokWhitespace:
+			if strings.Contains(t.Text, "}") {
+				// The } closing an interpolation, which puppet-lint's
+				// lexer makes part of the string's next segment.
+				continue
+			}
+			pt.Type = "WHITESPACE"
+			if isIndent(toks, i) {
+				pt.Type = "INDENT"
+			}
+		case parser.TokNewline:
+			pt.Type = "NEWLINE"
+		case parser.TokComment:
+			pt.Type = "COMMENT"
+		case parser.TokBlockComment:
+			pt.Type = "MLCOMMENT"
+		case parser.TokHeredoc:
+			pt.Type = "HEREDOC_OPEN"
+		case parser.TokHeredocBody:
+			pt.Type = "HEREDOC"
+		case parser.TokName:
+			switch {
+			case plKeywords[t.Text]:
+				pt.Type = strings.ToUpper(t.Text)
+			case i+1 < len(toks) && isPunct(toks[i+1], "("):
+				pt.Type = "FUNCTION_NAME"
+			default:
+				pt.Type = "NAME"
+			}
+		case parser.TokClassRef:
+			pt.Type = "CLASSREF"
+			first, _, _ := strings.Cut(strings.TrimPrefix(t.Text, "::"), "::")
+			if plTypes[first] && !strings.HasPrefix(t.Text, "::") {
+				pt.Type = "TYPE"
+			}
+		case parser.TokVariable:
+			pt.Type = "VARIABLE"
+			end := t.End
+			for end < len(src) && src[end] == '[' {
+				close := -1
+				for k := end + 2; k < len(src) && src[k] != '\n' && src[k] != '\r'; k++ {
+					if src[k] == ']' {
+						close = k
+						break
+					}
+				}
+				if close < 0 {
+					break
+				}
+				end = close + 1
+			}
+			for i+1 < len(toks) && toks[i+1].Start < end {
+				i++
+			}
+			pt.End, pt.Text = end, string(src[t.Start:end])
+		case parser.TokNumber:
+			pt.Type = "NUMBER"
+		case parser.TokRegex:
+			pt.Type = "REGEX"
+		case parser.TokSQString:
+			pt.Type = "SSTRING"
+		case parser.TokDQString:
+			pt.Type = "STRING"
+		case parser.TokDQPre:
+			pt.Type = "DQPRE"
+		case parser.TokDQMid:
+			pt.Type = "DQMID"
+		case parser.TokDQPost:
+			pt.Type = "DQPOST"
+		case parser.TokFarrow:
+			pt.Type = "FARROW"
+		case parser.TokPunct:
+			pt.Type = plPunct[t.Text]
+			if pt.Type == "" {
+				pt.Type = "PUNCT"
+			}
+		default:
+			pt.Type = "OTHER"
+		}
+		out = append(out, pt)
+	}
+	return out
+}
+
+// plIsSingleSpace reports whether t is a WHITESPACE token of one space.
+func plIsSingleSpace(t plToken) bool { return t.Type == "WHITESPACE" && t.Text == " " }
+
+// plIsBlank reports whether t is whitespace, an indent or a newline.
+func plIsBlank(t plToken) bool {
+	return t.Type == "WHITESPACE" || t.Type == "INDENT" || t.Type == "NEWLINE"
+}
+
+// plPrevNonSpace returns the index of the last token before i that is not
+// blank (comments count), or -1.
+func plPrevNonSpace(toks []plToken, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if !plIsBlank(toks[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// plNextNonSpace returns the index of the first token after i that is not
+// blank (comments count), or -1.
+func plNextNonSpace(toks []plToken, i int) int {
+	for j := i + 1; j < len(toks); j++ {
+		if !plIsBlank(toks[j]) {
+			return j
+		}
+	}
+	return -1
+}
+
+// plAfterBracket are the token types that may follow a closing bracket or
+// brace directly.
+var plAfterBracket = map[string]bool{
+	"RBRACK": true, "RPAREN": true, "SEMIC": true, "COMMA": true, "COLON": true, "DOT": true, "NEWLINE": true,
+	"DQMID": true, "DQPOST": true, "LBRACK": true, "HEREDOC_MID": true, "HEREDOC_POST": true,
+}
+
+// plIs reports whether toks[i] exists and has one of the types.
+func plIs(toks []plToken, i int, types ...string) bool {
+	if i < 0 || i >= len(toks) {
+		return false
+	}
+	for _, ty := range types {
+		if toks[i].Type == ty {
+			return true
+		}
+	}
+	return false
+}
+
+// plNextOfType returns the index of the first token after i of one of the
+// types, or -1 (puppet-lint's next_token_of).
+func plNextOfType(toks []plToken, i int, types ...string) int {
+	for j := i + 1; j < len(toks); j++ {
+		if plIs(toks, j, types...) {
+			return j
+		}
+	}
+	return -1
+}
+
+// plDefinitionKeywords returns the indexes in toks of the class and define
+// keywords of the view's definitions (puppet-lint's class_indexes and
+// defined_type_indexes).
+func plDefinitionKeywords(v *parser.TokenView, toks []plToken) []int {
+	var out []int
+	for _, d := range definitions(v.Tokens) {
+		start := v.Tokens[d.Keyword].Start
+		i, ok := slices.BinarySearchFunc(toks, start, func(t plToken, off int) int { return t.Start - off })
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// reportSingleSpace reports at t that one space belongs there, with the
+// fix puppet-lint-manifest_whitespace-check's checks share: blanks become
+// one space; anything else is not fixed.
+func reportSingleSpace(p *Pass, t plToken, message string) {
+	f := Finding{Start: t.Start, End: t.End, Message: message}
+	if t.Type == "WHITESPACE" {
+		f.Edits = []Edit{{Start: t.Start, End: t.End, NewText: " "}}
+	}
+	p.Report(f)
+}
+
+// runAfterClosing reports what follows a closing token of the type (RBRACE
+// or RBRACK) when it is neither one of plAfterBracket's nor blanks before
+// something that is not (puppet-lint-manifest_whitespace-check's
+// closing_brace_after and closing_bracket_after). Their fix removes the
+// blanks after the token.
+func runAfterClosing(p *Pass, closing, message string) {
+	toks := puppetLintTokens(p.View)
+	for i, t := range toks {
+		if t.Type != closing || i+1 >= len(toks) || plAfterBracket[toks[i+1].Type] {
+			continue
+		}
+		next := toks[i+1]
+		if next.Type == "WHITESPACE" {
+			code := plNextNonSpace(toks, i)
+			if code < 0 || !plAfterBracket[toks[code].Type] {
+				continue
+			}
+		}
+		f := Finding{Start: next.Start, End: next.End, Message: message}
+		if next.Type == "WHITESPACE" {
+			f.Edits = []Edit{{Start: next.Start, End: next.End}}
+		}
+		p.Report(f)
+	}
+}
+
+// plNewlineBetween reports whether a NEWLINE token lies between indexes a
+// and b.
+func plNewlineBetween(toks []plToken, a, b int) bool {
+	for j := a + 1; j < b; j++ {
+		if toks[j].Type == "NEWLINE" {
+			return true
+		}
+	}
+	return false
+}

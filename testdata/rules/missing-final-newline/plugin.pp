@@ -1,0 +1,1 @@
+$a = 1 # want "there should be a single newline at the end of a manifest"
