@@ -79,36 +79,59 @@ type TokenView struct {
 // lexer fails, the view ends with a TokLexError token covering the rest of
 // the file.
 func NewTokenView(src []byte, lines *LineIndex) *TokenView {
+	v := &TokenView{}
+	v.Reset(src, lines)
+	return v
+}
+
+// Reset makes v the view of src, as NewTokenView does, reusing the memory
+// of v's tokens: a caller that views many files one after another keeps
+// one view instead of allocating a token slice per file. Tokens of the
+// previous file are overwritten, so nothing may still refer to them.
+func (v *TokenView) Reset(src []byte, lines *LineIndex) {
 	if lines == nil {
 		lines = NewLineIndex(src)
 	}
 	l := newLexer(src, false, nil)
 	raw := l.lex()
-	v := &TokenView{str: l.str, Src: src, Lines: lines, Tokens: make([]Token, 0, 2*len(raw))}
+	// A file has about as many trivia tokens as lexer tokens.
+	toks := v.Tokens[:0]
+	if cap(toks) < 2*len(raw) {
+		toks = make([]Token, 0, 2*len(raw))
+	}
+	*v = TokenView{str: l.str, Src: src, Lines: lines, Tokens: toks}
 	str := l.str
 	// Heredoc bodies are lexed apart from the surrounding code; the view
 	// keeps each body (with its end tag) as one token.
 	type span struct{ start, end int }
 	var bodies []span
-	code := make([]token, 0, len(raw))
 	for _, t := range raw {
 		if t.kind == tHEREDOC && t.hd != nil && t.hd.bodyEnd >= t.hd.bodyStart {
 			bodies = append(bodies, span{t.hd.bodyStart, heredocEnd(src, t.hd)})
 		}
 	}
-	slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
-	for _, t := range raw {
-		// The last body starting at or before t; bodies do not overlap.
-		i := sort.Search(len(bodies), func(i int) bool { return bodies[i].start > int(t.start) }) - 1
-		if i < 0 || int(t.start) >= bodies[i].end {
-			code = append(code, t)
+	// Without heredocs every token is code; with them, the tokens inside
+	// a body are dropped, in place (the lexer's buffer is released below),
+	// and each body takes their place as one token.
+	code := raw
+	if len(bodies) > 0 {
+		slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
+		code = raw[:0]
+		for _, t := range raw {
+			// The last body starting at or before t; bodies do not overlap.
+			i := sort.Search(len(bodies), func(i int) bool { return bodies[i].start > int(t.start) }) - 1
+			if i < 0 || int(t.start) >= bodies[i].end {
+				code = append(code, t)
+			}
+		}
+		for _, b := range bodies {
+			code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
 		}
 	}
-	for _, b := range bodies {
-		code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
+	if !slices.IsSortedFunc(code, func(a, b token) int { return int(a.start) - int(b.start) }) {
+		slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
 	}
-	slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
-	l.release()
+	defer l.release()
 	pos := 0
 	for _, t := range code {
 		start, end := int(t.start), int(t.end)
@@ -120,7 +143,7 @@ func NewTokenView(src []byte, lines *LineIndex) *TokenView {
 			if start < len(src) {
 				v.Tokens = append(v.Tokens, Token{Kind: TokLexError, Start: start, End: len(src), Text: str[start:]})
 			}
-			return v
+			return
 		}
 		if start < pos {
 			continue // a token inside one already placed
@@ -130,7 +153,6 @@ func NewTokenView(src []byte, lines *LineIndex) *TokenView {
 		pos = end
 	}
 	v.gap(pos, len(src))
-	return v
 }
 
 // heredocEnd returns the offset just past the end tag line of a heredoc

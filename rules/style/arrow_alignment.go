@@ -49,9 +49,9 @@ type arrowInfo struct {
 func runArrowAlignment(p *Pass) {
 	toks := p.View.Tokens
 	lines := p.View.Lines
-	away := lexedAway(p.View.Src, toks)
+	away := p.LexedAway()
 	src := p.View.Src
-	for _, r := range resources(toks) {
+	for _, r := range p.Resources() {
 		first, last := -1, -1
 		for j := r.Colon; j <= r.End; j++ {
 			if toks[j].Kind == parser.TokFarrow {

@@ -50,13 +50,13 @@ func isKeyword(t parser.Token, word string) bool {
 	return t.Kind == parser.TokName && t.Keyword && t.Text == word
 }
 
-// definitions returns the class and defined type definitions of toks, in
-// source order of their keywords. A definition runs from its keyword to
+// appendDefinitions appends the class and defined type definitions of
+// toks to out, in source order of their keywords. Rules get them from
+// Pass.Definitions, which scans each file once. A definition runs from its keyword to
 // the first } outside its parameter list that closes every { opened after
 // the keyword; a class keyword followed by { is a resource, not a
 // definition. A definition without such a } is not returned.
-func definitions(toks []parser.Token) []definition {
-	var out []definition
+func appendDefinitions(out []definition, toks []parser.Token) []definition {
 	for i, t := range toks {
 		if !isKeyword(t, "class") && !isKeyword(t, "define") {
 			continue

@@ -19,7 +19,7 @@ func NestedDefinition() *Rule {
 type are not flagged, as in puppet-lint.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				if !d.IsClass(toks) {
 					continue
 				}
