@@ -73,6 +73,9 @@ type TokenView struct {
 	Src    []byte
 	Lines  *LineIndex
 	Tokens []Token
+	// lexed is the lexer's token buffer, kept for the next Reset: a whole
+	// file's tokens outgrow the parser's recycled windows.
+	lexed []token
 }
 
 // NewTokenView lexes src (a manifest, not EPP) into a TokenView. When the
@@ -92,14 +95,14 @@ func (v *TokenView) Reset(src []byte, lines *LineIndex) {
 	if lines == nil {
 		lines = NewLineIndex(src)
 	}
-	l := newLexer(src, false, nil)
+	l := newLexerInto(src, false, nil, v.lexed[:0])
 	raw := l.lex()
 	// A file has about as many trivia tokens as lexer tokens.
 	toks := v.Tokens[:0]
 	if cap(toks) < 2*len(raw) {
 		toks = make([]Token, 0, 2*len(raw))
 	}
-	*v = TokenView{str: l.str, Src: src, Lines: lines, Tokens: toks}
+	*v = TokenView{str: l.str, Src: src, Lines: lines, Tokens: toks, lexed: raw[:0]}
 	str := l.str
 	// Heredoc bodies are lexed apart from the surrounding code; the view
 	// keeps each body (with its end tag) as one token.
@@ -111,8 +114,8 @@ func (v *TokenView) Reset(src []byte, lines *LineIndex) {
 		}
 	}
 	// Without heredocs every token is code; with them, the tokens inside
-	// a body are dropped, in place (the lexer's buffer is released below),
-	// and each body takes their place as one token.
+	// a body are dropped, in place (the lexer's buffer is v's), and each
+	// body takes their place as one token.
 	code := raw
 	if len(bodies) > 0 {
 		slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
@@ -131,7 +134,6 @@ func (v *TokenView) Reset(src []byte, lines *LineIndex) {
 	if !slices.IsSortedFunc(code, func(a, b token) int { return int(a.start) - int(b.start) }) {
 		slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
 	}
-	defer l.release()
 	pos := 0
 	for _, t := range code {
 		start, end := int(t.start), int(t.end)

@@ -42,12 +42,17 @@ type fileNodes struct {
 	style     style.File
 	view      parser.TokenView
 	styleDone bool
+	// The pass and style rule being run, for reportStyle, and reportStyle
+	// as a function value, made once.
+	stylePass   *Pass
+	styleRule   *style.Rule
+	styleReport func(style.Finding)
 }
 
 // reset empties the lists for the next file, keeping their memory.
 func (c *fileNodes) reset() {
 	clear(c.list)
-	c.list, c.parents, c.done, c.styleDone = c.list[:0], c.parents[:0], false, false
+	c.list, c.parents, c.done, c.styleDone, c.stylePass = c.list[:0], c.parents[:0], false, false, nil
 }
 
 // Nodes returns every node of the pass's file in the order parser.Inspect

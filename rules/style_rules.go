@@ -79,17 +79,26 @@ func styleRule(s *style.Rule) *Rule {
 			if file == nil {
 				return
 			}
-			path := p.File.Path
-			lines := file.View.Lines
-			s.Run(file.NewPass(p.Options, func(f style.Finding) {
-				d := Diagnostic{File: path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message, Detail: s.Detail}
-				for _, e := range f.Edits {
-					d.Edits = append(d.Edits, Edit{Start: lines.Pos(e.Start), End: lines.Pos(e.End), NewText: e.NewText})
-				}
-				p.Report(d)
-			}))
+			c := p.nodes
+			c.stylePass, c.styleRule = p, s
+			if c.styleReport == nil {
+				c.styleReport = c.reportStyle
+			}
+			s.Run(file.Pass(p.Options, c.styleReport))
 		},
 	}
+}
+
+// reportStyle reports a finding of the style rule being run over the
+// file (stylePass, styleRule) as a diagnostic. It is one function value
+// per worker, not a closure per rule and file.
+func (c *fileNodes) reportStyle(f style.Finding) {
+	p, lines := c.stylePass, c.view.Lines
+	d := Diagnostic{File: p.File.Path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message, Detail: c.styleRule.Detail}
+	for _, e := range f.Edits {
+		d.Edits = append(d.Edits, Edit{Start: lines.Pos(e.Start), End: lines.Pos(e.End), NewText: e.NewText})
+	}
+	p.Report(d)
 }
 
 // styleFile returns the pass's file as the style rules see it, made once

@@ -57,8 +57,10 @@ func isKeyword(t parser.Token, word string) bool {
 // the keyword; a class keyword followed by { is a resource, not a
 // definition. A definition without such a } is not returned.
 func appendDefinitions(out []definition, toks []parser.Token) []definition {
-	for i, t := range toks {
-		if !isKeyword(t, "class") && !isKeyword(t, "define") {
+	for i := range toks {
+		// Only keywords can start a definition; testing that first keeps
+		// this scan, done for every file, from comparing text per token.
+		if t := &toks[i]; t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
 			continue
 		}
 		name := codeAfter(toks, i)
@@ -68,11 +70,11 @@ func appendDefinitions(out []definition, toks []parser.Token) []definition {
 		d := definition{Keyword: i, Name: name, Inherited: -1, ParamOpen: -1, ParamClose: -1, End: -1}
 		braces, parens, params := 0, 0, false
 		for j := i + 1; j < len(toks) && d.End < 0; j++ {
-			u := toks[j]
-			if isKeyword(u, "inherits") {
-				d.Inherited = codeAfter(toks, j)
-			}
+			u := &toks[j]
 			if u.Kind != parser.TokPunct {
+				if u.Kind == parser.TokName && u.Keyword && u.Text == "inherits" {
+					d.Inherited = codeAfter(toks, j)
+				}
 				continue
 			}
 			switch u.Text {

@@ -21,6 +21,7 @@ type File struct {
 	param []int // the attribute indexes of res
 	away  []bool
 	ready scans // the scans done for View
+	pass  Pass  // the pass Pass returns
 }
 
 // scans is a set of the File's shared scans.
@@ -70,4 +71,13 @@ func (f *File) LexedAway() []bool {
 		f.ready |= scanLexedAway
 	}
 	return f.away
+}
+
+// Pass returns a pass of one rule over f's file that hands each finding to
+// report and shares f's scans with the other rules' passes. The pass is
+// f's own, reused by the next call: rules run one after another and keep
+// no pass after their Run returns.
+func (f *File) Pass(options any, report func(Finding)) *Pass {
+	f.pass = Pass{View: f.View, Options: options, file: f, report: report}
+	return &f.pass
 }

@@ -44,15 +44,9 @@ type Pass struct {
 
 // NewPass returns a pass over v that hands each finding to report. The
 // scans rules share are done for this pass alone; passes of several rules
-// over one file share them through File.NewPass.
+// over one file share them through File.Pass.
 func NewPass(v *parser.TokenView, options any, report func(Finding)) *Pass {
-	return NewFile(v).NewPass(options, report)
-}
-
-// NewPass returns a pass over f's file that hands each finding to report
-// and shares f's scans with the other passes over the file.
-func (f *File) NewPass(options any, report func(Finding)) *Pass {
-	return &Pass{View: f.View, Options: options, file: f, report: report}
+	return NewFile(v).Pass(options, report)
 }
 
 // Definitions returns the class and defined type definitions of the
