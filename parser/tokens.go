@@ -83,7 +83,7 @@ type TokenView struct {
 // the file.
 func NewTokenView(src []byte, lines *LineIndex) *TokenView {
 	v := &TokenView{}
-	v.Reset(src, lines)
+	v.reset(src, lines, false)
 	return v
 }
 
@@ -91,18 +91,31 @@ func NewTokenView(src []byte, lines *LineIndex) *TokenView {
 // of v's tokens: a caller that views many files one after another keeps
 // one view instead of allocating a token slice per file. Tokens of the
 // previous file are overwritten, so nothing may still refer to them.
-func (v *TokenView) Reset(src []byte, lines *LineIndex) {
+func (v *TokenView) Reset(src []byte, lines *LineIndex) { v.reset(src, lines, true) }
+
+// reset is Reset; keep tells whether v keeps the lexer's buffer for the
+// next file or returns it to the parser's pool.
+func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 	if lines == nil {
 		lines = NewLineIndex(src)
 	}
-	l := newLexerInto(src, false, nil, v.lexed[:0])
+	buf := v.lexed
+	if buf == nil {
+		buf = (*tokenBuffers.Get().(*[]token))[:0]
+	}
+	l := newLexerInto(src, false, nil, buf)
 	raw := l.lex()
+	lexed := raw[:0]
+	if !keep {
+		lexed = nil
+		defer l.release()
+	}
 	// A file has about as many trivia tokens as lexer tokens.
 	toks := v.Tokens[:0]
 	if cap(toks) < 2*len(raw) {
 		toks = make([]Token, 0, 2*len(raw))
 	}
-	*v = TokenView{str: l.str, Src: src, Lines: lines, Tokens: toks, lexed: raw[:0]}
+	*v = TokenView{str: l.str, Src: src, Lines: lines, Tokens: toks, lexed: lexed}
 	str := l.str
 	// Heredoc bodies are lexed apart from the surrounding code; the view
 	// keeps each body (with its end tag) as one token.
@@ -235,6 +248,9 @@ func (v *TokenView) gap(start, end int) {
 			}
 		default:
 			kind = TokWhitespace
+			for q < end && (src[q] == ' ' || src[q] == '\t') {
+				q++
+			}
 			for q < end && src[q] != '\n' && src[q] != '#' && !(src[q] == '\r' && q+1 < end && src[q+1] == '\n') &&
 				!(src[q] == '/' && q+1 < end && src[q+1] == '*') {
 				q++
