@@ -4,7 +4,8 @@ import "github.com/ducklint/ducklint/parser"
 
 // This file is the seam between the style rules and what they derive from
 // a file's tokens: several rules need the same scan (the definitions, the
-// resource bodies, the tokens puppet-lint's lexer swallows), and each scan
+// resource bodies, the tokens puppet-lint's lexer swallows, the variable
+// names as puppet-lint reads them), and each scan
 // is done once per file, on first use, and shared by every rule run over
 // that file.
 
@@ -20,6 +21,7 @@ type File struct {
 	res   []resource
 	param []int // the attribute indexes of res
 	away  []bool
+	vars  []variableName
 	ready scans // the scans done for View
 	pass  Pass  // the pass Pass returns
 }
@@ -31,6 +33,7 @@ const (
 	scanDefinitions scans = 1 << iota
 	scanResources
 	scanLexedAway
+	scanVariableNames
 )
 
 // NewFile returns the File of view v, its scans not yet done.
@@ -41,7 +44,7 @@ func NewFile(v *parser.TokenView) *File { return &File{View: v} }
 // another.
 func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
-	f.defs, f.res, f.param, f.away = f.defs[:0], f.res[:0], f.param[:0], f.away[:0]
+	f.defs, f.res, f.param, f.away, f.vars = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0]
 }
 
 // Definitions returns the class and defined type definitions of the file
@@ -71,6 +74,16 @@ func (f *File) LexedAway() []bool {
 		f.ready |= scanLexedAway
 	}
 	return f.away
+}
+
+// VariableNames returns the variables of the file as puppet-lint reads
+// them (see variableNames).
+func (f *File) VariableNames() []variableName {
+	if f.ready&scanVariableNames == 0 {
+		f.vars = appendVariableNames(f.vars[:0], f.View)
+		f.ready |= scanVariableNames
+	}
+	return f.vars
 }
 
 // Pass returns a pass of one rule over f's file that hands each finding to

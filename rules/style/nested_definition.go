@@ -2,6 +2,7 @@ package style
 
 import (
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // NestedDefinition flags classes and defined types defined inside a
@@ -24,8 +25,8 @@ type are not flagged, as in puppet-lint.`,
 					continue
 				}
 				for i := d.Keyword + 1; i <= d.End; i++ {
-					t := toks[i]
-					if !isKeyword(t, "class") && !isKeyword(t, "define") {
+					t := &toks[i]
+					if t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
 						continue
 					}
 					if next := codeAfter(toks, i); next >= 0 && isPunct(toks[next], "{") {

@@ -98,8 +98,8 @@ func valueOf(toks []parser.Token, param int) int {
 // which scans each file once.
 func appendResources(out []resource, params []int, toks []parser.Token) ([]resource, []int) {
 	marker := 0
-	for i, t := range toks {
-		if t.Kind != parser.TokPunct || t.Text != ":" {
+	for i := range toks {
+		if t := &toks[i]; t.Kind != parser.TokPunct || t.Text != ":" {
 			continue
 		}
 		next := nextCode(toks, i)

@@ -55,7 +55,7 @@ func fillLexedAway(away []bool, src []byte, toks []parser.Token) []bool {
 		clear(away)
 	}
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		if t.Kind != parser.TokVariable || !strings.HasPrefix(t.Text, "$") || isInterpolated(toks, i) ||
 			t.End >= len(src) || src[t.End] != '[' {
 			continue
