@@ -147,6 +147,9 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 	if !slices.IsSortedFunc(code, func(a, b token) int { return int(a.start) - int(b.start) }) {
 		slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
 	}
+	// The tokens are appended to a local slice, stored in v at the end.
+	out := v.Tokens
+	defer func() { v.Tokens = out }()
 	pos := 0
 	for _, t := range code {
 		start, end := int(t.start), int(t.end)
@@ -154,20 +157,20 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 			break
 		}
 		if t.kind == tLexErr {
-			v.gap(pos, start)
+			out = appendGap(out, src, str, pos, start)
 			if start < len(src) {
-				v.Tokens = append(v.Tokens, Token{Kind: TokLexError, Start: start, End: len(src), Text: str[start:]})
+				out = append(out, Token{Kind: TokLexError, Start: start, End: len(src), Text: str[start:]})
 			}
 			return
 		}
 		if start < pos {
 			continue // a token inside one already placed
 		}
-		v.gap(pos, start)
-		v.Tokens = append(v.Tokens, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
+		out = appendGap(out, src, str, pos, start)
+		out = append(out, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
 		pos = end
 	}
-	v.gap(pos, len(src))
+	out = appendGap(out, src, str, pos, len(src))
 }
 
 // heredocEnd returns the offset just past the end tag line of a heredoc
@@ -222,10 +225,9 @@ func viewKind(t token) TokenKind {
 	return TokPunct
 }
 
-// gap appends the trivia tokens of src[start:end], the text between two
-// lexer tokens.
-func (v *TokenView) gap(start, end int) {
-	src := v.Src
+// appendGap appends to toks the trivia tokens of src[start:end] (str is
+// src as a string), the text between two lexer tokens.
+func appendGap(toks []Token, src []byte, str string, start, end int) []Token {
 	for p := start; p < end; {
 		q := p
 		var kind TokenKind
@@ -235,9 +237,12 @@ func (v *TokenView) gap(start, end int) {
 		case c == '\r' && p+1 < end && src[p+1] == '\n':
 			kind, q = TokNewline, p+2
 		case c == '#':
+			// To the line's end: its "\n", or the "\r\n" that ends with it.
 			kind = TokComment
-			for q < end && src[q] != '\n' && !(src[q] == '\r' && q+1 < end && src[q+1] == '\n') {
-				q++
+			if i := bytes.IndexByte(src[p:end], '\n'); i < 0 {
+				q = end
+			} else if q = p + i; src[q-1] == '\r' {
+				q--
 			}
 		case c == '/' && p+1 < end && src[p+1] == '*':
 			kind = TokBlockComment
@@ -256,7 +261,8 @@ func (v *TokenView) gap(start, end int) {
 				q++
 			}
 		}
-		v.Tokens = append(v.Tokens, Token{Kind: kind, Start: p, End: q, Text: v.str[p:q]})
+		toks = append(toks, Token{Kind: kind, Start: p, End: q, Text: str[p:q]})
 		p = q
 	}
+	return toks
 }

@@ -24,7 +24,8 @@ string, which is sometimes the point of the quotes: suppress the finding there.`
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			away := p.LexedAway()
-			for i, t := range toks {
+			for i := range toks {
+				t := &toks[i]
 				if away[i] || t.Kind != parser.TokDQPre || (t.Text != `"` && t.Text != `"${`) || i+1 >= len(toks) || toks[i+1].Kind != parser.TokVariable {
 					continue
 				}

@@ -28,7 +28,8 @@ automatic fix: whether interpolation was meant is for the author to say.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			away := p.LexedAway()
-			for i, t := range toks {
+			for i := range toks {
+				t := &toks[i]
 				if away[i] || t.Kind != parser.TokSQString || !strings.Contains(t.Text, "${") {
 					continue
 				}
