@@ -151,7 +151,8 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 	out := v.Tokens
 	defer func() { v.Tokens = out }()
 	pos := 0
-	for _, t := range code {
+	for i := range code {
+		t := &code[i]
 		start, end := int(t.start), int(t.end)
 		if t.kind == tEOF {
 			break
@@ -166,7 +167,9 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 		if start < pos {
 			continue // a token inside one already placed
 		}
-		out = appendGap(out, src, str, pos, start)
+		if pos < start {
+			out = appendGap(out, src, str, pos, start)
+		}
 		out = append(out, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
 		pos = end
 	}
@@ -186,7 +189,7 @@ func heredocEnd(src []byte, hd *heredocInfo) int {
 	return p
 }
 
-func viewKind(t token) TokenKind {
+func viewKind(t *token) TokenKind {
 	switch t.kind {
 	case tOther:
 		if t.val == "\x00heredoc" {
