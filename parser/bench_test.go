@@ -71,11 +71,24 @@ func BenchmarkTokenViewRealistic(b *testing.B) {
 			total += len(content)
 		}
 	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, src := range srcs {
-			NewTokenView(src, nil)
+	b.Run("new", func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, src := range srcs {
+				NewTokenView(src, nil)
+			}
 		}
-	}
+	})
+	// One view reset for each file, as the rule runner's workers do.
+	b.Run("reset", func(b *testing.B) {
+		b.SetBytes(int64(total))
+		b.ReportAllocs()
+		var v TokenView
+		for b.Loop() {
+			for _, src := range srcs {
+				v.Reset(src, nil)
+			}
+		}
+	})
 }

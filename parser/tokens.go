@@ -73,64 +73,107 @@ type TokenView struct {
 	Src    []byte
 	Lines  *LineIndex
 	Tokens []Token
+	// lexed is the lexer's token buffer, kept for the next Reset: a whole
+	// file's tokens outgrow the parser's recycled windows.
+	lexed []token
 }
 
 // NewTokenView lexes src (a manifest, not EPP) into a TokenView. When the
 // lexer fails, the view ends with a TokLexError token covering the rest of
 // the file.
 func NewTokenView(src []byte, lines *LineIndex) *TokenView {
+	v := &TokenView{}
+	v.reset(src, lines, false)
+	return v
+}
+
+// Reset makes v the view of src, as NewTokenView does, reusing the memory
+// of v's tokens: a caller that views many files one after another keeps
+// one view instead of allocating a token slice per file. Tokens of the
+// previous file are overwritten, so nothing may still refer to them.
+func (v *TokenView) Reset(src []byte, lines *LineIndex) { v.reset(src, lines, true) }
+
+// reset is Reset; keep tells whether v keeps the lexer's buffer for the
+// next file or returns it to the parser's pool.
+func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 	if lines == nil {
 		lines = NewLineIndex(src)
 	}
-	l := newLexer(src, false, nil)
+	buf := v.lexed
+	if buf == nil {
+		buf = (*tokenBuffers.Get().(*[]token))[:0]
+	}
+	l := newLexerInto(src, false, nil, buf)
 	raw := l.lex()
-	v := &TokenView{str: l.str, Src: src, Lines: lines, Tokens: make([]Token, 0, 2*len(raw))}
+	lexed := raw[:0]
+	if !keep {
+		lexed = nil
+		defer l.release()
+	}
+	// A file has about as many trivia tokens as lexer tokens.
+	toks := v.Tokens[:0]
+	if cap(toks) < 2*len(raw) {
+		toks = make([]Token, 0, 2*len(raw))
+	}
+	*v = TokenView{str: l.str, Src: src, Lines: lines, Tokens: toks, lexed: lexed}
 	str := l.str
 	// Heredoc bodies are lexed apart from the surrounding code; the view
 	// keeps each body (with its end tag) as one token.
 	type span struct{ start, end int }
 	var bodies []span
-	code := make([]token, 0, len(raw))
 	for _, t := range raw {
 		if t.kind == tHEREDOC && t.hd != nil && t.hd.bodyEnd >= t.hd.bodyStart {
 			bodies = append(bodies, span{t.hd.bodyStart, heredocEnd(src, t.hd)})
 		}
 	}
-	slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
-	for _, t := range raw {
-		// The last body starting at or before t; bodies do not overlap.
-		i := sort.Search(len(bodies), func(i int) bool { return bodies[i].start > int(t.start) }) - 1
-		if i < 0 || int(t.start) >= bodies[i].end {
-			code = append(code, t)
+	// Without heredocs every token is code; with them, the tokens inside
+	// a body are dropped, in place (the lexer's buffer is v's), and each
+	// body takes their place as one token.
+	code := raw
+	if len(bodies) > 0 {
+		slices.SortFunc(bodies, func(a, b span) int { return a.start - b.start })
+		code = raw[:0]
+		for _, t := range raw {
+			// The last body starting at or before t; bodies do not overlap.
+			i := sort.Search(len(bodies), func(i int) bool { return bodies[i].start > int(t.start) }) - 1
+			if i < 0 || int(t.start) >= bodies[i].end {
+				code = append(code, t)
+			}
+		}
+		for _, b := range bodies {
+			code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
 		}
 	}
-	for _, b := range bodies {
-		code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
+	if !slices.IsSortedFunc(code, func(a, b token) int { return int(a.start) - int(b.start) }) {
+		slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
 	}
-	slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
-	l.release()
+	// The tokens are appended to a local slice, stored in v at the end.
+	out := v.Tokens
+	defer func() { v.Tokens = out }()
 	pos := 0
-	for _, t := range code {
+	for i := range code {
+		t := &code[i]
 		start, end := int(t.start), int(t.end)
 		if t.kind == tEOF {
 			break
 		}
 		if t.kind == tLexErr {
-			v.gap(pos, start)
+			out = appendGap(out, src, str, pos, start)
 			if start < len(src) {
-				v.Tokens = append(v.Tokens, Token{Kind: TokLexError, Start: start, End: len(src), Text: str[start:]})
+				out = append(out, Token{Kind: TokLexError, Start: start, End: len(src), Text: str[start:]})
 			}
-			return v
+			return
 		}
 		if start < pos {
 			continue // a token inside one already placed
 		}
-		v.gap(pos, start)
-		v.Tokens = append(v.Tokens, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
+		if pos < start {
+			out = appendGap(out, src, str, pos, start)
+		}
+		out = append(out, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
 		pos = end
 	}
-	v.gap(pos, len(src))
-	return v
+	out = appendGap(out, src, str, pos, len(src))
 }
 
 // heredocEnd returns the offset just past the end tag line of a heredoc
@@ -146,7 +189,7 @@ func heredocEnd(src []byte, hd *heredocInfo) int {
 	return p
 }
 
-func viewKind(t token) TokenKind {
+func viewKind(t *token) TokenKind {
 	switch t.kind {
 	case tOther:
 		if t.val == "\x00heredoc" {
@@ -185,10 +228,9 @@ func viewKind(t token) TokenKind {
 	return TokPunct
 }
 
-// gap appends the trivia tokens of src[start:end], the text between two
-// lexer tokens.
-func (v *TokenView) gap(start, end int) {
-	src := v.Src
+// appendGap appends to toks the trivia tokens of src[start:end] (str is
+// src as a string), the text between two lexer tokens.
+func appendGap(toks []Token, src []byte, str string, start, end int) []Token {
 	for p := start; p < end; {
 		q := p
 		var kind TokenKind
@@ -198,9 +240,12 @@ func (v *TokenView) gap(start, end int) {
 		case c == '\r' && p+1 < end && src[p+1] == '\n':
 			kind, q = TokNewline, p+2
 		case c == '#':
+			// To the line's end: its "\n", or the "\r\n" that ends with it.
 			kind = TokComment
-			for q < end && src[q] != '\n' && !(src[q] == '\r' && q+1 < end && src[q+1] == '\n') {
-				q++
+			if i := bytes.IndexByte(src[p:end], '\n'); i < 0 {
+				q = end
+			} else if q = p + i; src[q-1] == '\r' {
+				q--
 			}
 		case c == '/' && p+1 < end && src[p+1] == '*':
 			kind = TokBlockComment
@@ -211,12 +256,16 @@ func (v *TokenView) gap(start, end int) {
 			}
 		default:
 			kind = TokWhitespace
+			for q < end && (src[q] == ' ' || src[q] == '\t') {
+				q++
+			}
 			for q < end && src[q] != '\n' && src[q] != '#' && !(src[q] == '\r' && q+1 < end && src[q+1] == '\n') &&
 				!(src[q] == '/' && q+1 < end && src[q+1] == '*') {
 				q++
 			}
 		}
-		v.Tokens = append(v.Tokens, Token{Kind: kind, Start: p, End: q, Text: v.str[p:q]})
+		toks = append(toks, Token{Kind: kind, Start: p, End: q, Text: str[p:q]})
 		p = q
 	}
+	return toks
 }

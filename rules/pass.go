@@ -5,6 +5,7 @@ import (
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/style"
 )
 
 // Pass is what a rule sees during one run: the file it checks (for per-file
@@ -34,13 +35,24 @@ type fileNodes struct {
 	list    []parser.Node
 	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
 	done    bool
-	tokens  *parser.TokenView // the file's token view, built by the first style rule
+	// style is the file as the style rules see it: its token view and the
+	// scans of it they share, made by the first style rule run over the
+	// file (styleFile). view holds the tokens; both keep their memory from
+	// file to file.
+	style     style.File
+	view      parser.TokenView
+	styleDone bool
+	// The pass and style rule being run, for reportStyle, and reportStyle
+	// as a function value, made once.
+	stylePass   *Pass
+	styleRule   *style.Rule
+	styleReport func(style.Finding)
 }
 
 // reset empties the lists for the next file, keeping their memory.
 func (c *fileNodes) reset() {
 	clear(c.list)
-	c.list, c.parents, c.done, c.tokens = c.list[:0], c.parents[:0], false, nil
+	c.list, c.parents, c.done, c.styleDone, c.stylePass = c.list[:0], c.parents[:0], false, false, nil
 }
 
 // Nodes returns every node of the pass's file in the order parser.Inspect

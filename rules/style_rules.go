@@ -3,7 +3,6 @@ package rules
 import (
 	"slices"
 
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/style"
 )
 
@@ -77,36 +76,50 @@ func styleRule(s *style.Rule) *Rule {
 		Aliases:      []string{s.Check},
 		NewOptions:   s.NewOptions,
 		Run: func(p *Pass) {
-			view := p.TokenView()
-			if view == nil {
+			file := p.styleFile()
+			if file == nil {
 				return
 			}
-			path := p.File.Path
-			lines := view.Lines
-			s.Run(style.NewPass(view, p.Options, func(f style.Finding) {
-				d := Diagnostic{File: path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message, Detail: s.Detail}
-				for _, e := range f.Edits {
-					d.Edits = append(d.Edits, Edit{Start: lines.Pos(e.Start), End: lines.Pos(e.End), NewText: e.NewText})
-				}
-				p.Report(d)
-			}))
+			c := p.nodes
+			c.stylePass, c.styleRule = p, s
+			if c.styleReport == nil {
+				c.styleReport = c.reportStyle
+			}
+			s.Run(file.Pass(p.Options, c.styleReport))
 		},
 	}
 }
 
-// TokenView returns the token view of the pass's file, built once per file
-// and shared by the style rules; nil for EPP files, Hiera files (whose
-// Parsed holds YAML) and passes without a file.
-func (p *Pass) TokenView() *parser.TokenView {
+// reportStyle reports a finding of the style rule being run over the
+// file (stylePass, styleRule) as a diagnostic. It is one function value
+// per worker, not a closure per rule and file.
+func (c *fileNodes) reportStyle(f style.Finding) {
+	p, lines := c.stylePass, c.view.Lines
+	d := Diagnostic{File: p.File.Path, Start: lines.Pos(f.Start), End: lines.Pos(f.End), Message: f.Message, Detail: c.styleRule.Detail}
+	for _, e := range f.Edits {
+		d.Edits = append(d.Edits, Edit{Start: lines.Pos(e.Start), End: lines.Pos(e.End), NewText: e.NewText})
+	}
+	p.Report(d)
+}
+
+// styleFile returns the pass's file as the style rules see it, made once
+// per file and shared by the style rules, so that each scan of the tokens
+// several of them need is done once; nil for EPP files, Hiera files (whose
+// Parsed holds YAML) and passes without a file. Its tokens and scans live
+// in the runner's per-worker memory and are overwritten by the next file.
+func (p *Pass) styleFile() *style.File {
 	if p.File == nil || p.File.Parsed == nil || p.File.Parsed.EPP || p.File.Hiera != nil {
 		return nil
 	}
 	if p.nodes == nil {
 		p.nodes = &fileNodes{}
 	}
-	if p.nodes.tokens == nil {
+	c := p.nodes
+	if !c.styleDone {
 		f := p.File.Parsed
-		p.nodes.tokens = parser.NewTokenView(f.Src, f.Lines)
+		c.view.Reset(f.Src, f.Lines)
+		c.style.Reset(&c.view)
+		c.styleDone = true
 	}
-	return p.nodes.tokens
+	return &c.style
 }

@@ -49,9 +49,12 @@ type arrowInfo struct {
 func runArrowAlignment(p *Pass) {
 	toks := p.View.Tokens
 	lines := p.View.Lines
-	away := lexedAway(p.View.Src, toks)
+	away := p.LexedAway()
 	src := p.View.Src
-	for _, r := range resources(toks) {
+	// The levels of the brace nesting being read; a level's memory is
+	// reused by the next level at its depth.
+	var levels []arrowLevel
+	for _, r := range p.Resources() {
 		first, last := -1, -1
 		for j := r.Colon; j <= r.End; j++ {
 			if toks[j].Kind == parser.TokFarrow {
@@ -64,10 +67,10 @@ func runArrowAlignment(p *Pass) {
 		if first < 0 || lines.Pos(toks[first].Start).Line == lines.Pos(toks[last].Start).Line {
 			continue
 		}
-		levels := []*arrowLevel{{}}
+		levels = pushLevel(levels[:0])
 		for j := r.Colon; j <= r.End; j++ {
 			t := toks[j]
-			lv := levels[len(levels)-1]
+			lv := &levels[len(levels)-1]
 			switch {
 			case t.Kind == parser.TokFarrow:
 				pe := prevCode(toks, j)
@@ -100,17 +103,29 @@ func runArrowAlignment(p *Pass) {
 				lv.column = max(lv.column, want)
 				lv.arrows = append(lv.arrows, a)
 			case punctAt(toks, j, "{"):
-				levels = append(levels, &arrowLevel{})
+				levels = pushLevel(levels)
 			case punctAt(toks, j, "}") || punctAt(toks, j, ";"):
 				reportArrows(p, lv)
 				if len(levels) > 1 {
 					levels = levels[:len(levels)-1]
 				} else {
-					levels[0] = &arrowLevel{}
+					levels = pushLevel(levels[:0])
 				}
 			}
 		}
 	}
+}
+
+// pushLevel appends an empty level to levels, reusing the memory of one
+// popped before.
+func pushLevel(levels []arrowLevel) []arrowLevel {
+	if len(levels) == cap(levels) {
+		return append(levels, arrowLevel{})
+	}
+	levels = levels[:len(levels)+1]
+	lv := &levels[len(levels)-1]
+	*lv = arrowLevel{arrows: lv.arrows[:0]}
+	return levels
 }
 
 // reportArrows reports the => of one level that are out of its column,

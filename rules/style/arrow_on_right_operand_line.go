@@ -23,7 +23,7 @@ before it when only a line break or blanks follow.`,
 			toks := p.View.Tokens
 			lines := p.View.Lines
 			for i, t := range toks {
-				if !isPunct(t, "->") && !isPunct(t, "~>") {
+				if t.Kind != parser.TokPunct || t.Text != "->" && t.Text != "~>" {
 					continue
 				}
 				right := codeAfter(toks, i)

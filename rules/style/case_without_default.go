@@ -21,7 +21,8 @@ the branches match then does nothing, silently. There is no automatic fix.`,
 			toks := p.View.Tokens
 			type span struct{ start, end int }
 			var cases []span
-			for i, t := range toks {
+			for i := range toks {
+				t := &toks[i]
 				if t.Kind != parser.TokName || !t.Keyword || t.Text != "case" {
 					continue
 				}

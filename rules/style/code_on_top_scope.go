@@ -21,7 +21,7 @@ Node definitions, site.pp and functions count as top scope. puppet-lint does not
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			inside := make([]bool, len(toks))
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				for i := d.Keyword; i <= d.End; i++ {
 					inside[i] = true
 				}

@@ -50,15 +50,17 @@ func isKeyword(t parser.Token, word string) bool {
 	return t.Kind == parser.TokName && t.Keyword && t.Text == word
 }
 
-// definitions returns the class and defined type definitions of toks, in
-// source order of their keywords. A definition runs from its keyword to
+// appendDefinitions appends the class and defined type definitions of
+// toks to out, in source order of their keywords. Rules get them from
+// Pass.Definitions, which scans each file once. A definition runs from its keyword to
 // the first } outside its parameter list that closes every { opened after
 // the keyword; a class keyword followed by { is a resource, not a
 // definition. A definition without such a } is not returned.
-func definitions(toks []parser.Token) []definition {
-	var out []definition
-	for i, t := range toks {
-		if !isKeyword(t, "class") && !isKeyword(t, "define") {
+func appendDefinitions(out []definition, toks []parser.Token) []definition {
+	for i := range toks {
+		// Only keywords can start a definition; testing that first keeps
+		// this scan, done for every file, from comparing text per token.
+		if t := &toks[i]; t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
 			continue
 		}
 		name := codeAfter(toks, i)
@@ -68,11 +70,11 @@ func definitions(toks []parser.Token) []definition {
 		d := definition{Keyword: i, Name: name, Inherited: -1, ParamOpen: -1, ParamClose: -1, End: -1}
 		braces, parens, params := 0, 0, false
 		for j := i + 1; j < len(toks) && d.End < 0; j++ {
-			u := toks[j]
-			if isKeyword(u, "inherits") {
-				d.Inherited = codeAfter(toks, j)
-			}
+			u := &toks[j]
 			if u.Kind != parser.TokPunct {
+				if u.Kind == parser.TokName && u.Keyword && u.Text == "inherits" {
+					d.Inherited = codeAfter(toks, j)
+				}
 				continue
 			}
 			switch u.Text {

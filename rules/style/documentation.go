@@ -21,7 +21,7 @@ line break, must be a comment (#, or /* */). A blank line between the comment an
 counts as no documentation.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				if documented(toks, d.Keyword) {
 					continue
 				}

@@ -27,7 +27,8 @@ single quote and no literal tab or line break: single quotes say that nothing in
 interpolated. The fix turns the quotes into single quotes when the string has no backslash at all
 (otherwise the meaning could change, and the finding is left to fix by hand).`,
 		Run: func(p *Pass) {
-			for _, t := range p.View.Tokens {
+			for i := range p.View.Tokens {
+				t := &p.View.Tokens[i]
 				if t.Kind != parser.TokDQString || len(t.Text) < 2 {
 					continue
 				}

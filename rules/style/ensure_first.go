@@ -19,7 +19,7 @@ decides whether the other attributes matter at all. There is no automatic fix ye
 moves the attribute, and ducklint's safe --fix only replaces single expressions.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, r := range resources(toks) {
+			for _, r := range p.Resources() {
 				if r.Type >= 0 && toks[r.Type].Keyword && toks[r.Type].Text == "class" {
 					continue
 				}

@@ -23,7 +23,7 @@ automatic fix yet: puppet-lint's fix adds an attribute, and ducklint's safe --fi
 single expressions.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, r := range resources(toks) {
+			for _, r := range p.Resources() {
 				if r.TypeName(toks) != "file" {
 					continue
 				}

@@ -33,7 +33,7 @@ body that is not a variable is looked at. The fix turns three octal digits into 
 quotes ('0644'), as puppet-lint's does; other values are fixed by hand.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, r := range resources(toks) {
+			for _, r := range p.Resources() {
 				if name := r.TypeName(toks); name != "file" && name != "concat" {
 					continue
 				}

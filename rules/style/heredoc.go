@@ -16,7 +16,8 @@ var heredocVariable = regexp.MustCompile(`^(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)
 func interpolatingBodies(toks []parser.Token) []parser.Token {
 	var openers []bool
 	var out []parser.Token
-	for _, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		switch t.Kind {
 		case parser.TokHeredoc:
 			tag := strings.TrimSpace(strings.TrimPrefix(t.Text, "@("))
@@ -24,7 +25,7 @@ func interpolatingBodies(toks []parser.Token) []parser.Token {
 		case parser.TokHeredocBody:
 			if len(openers) > 0 {
 				if openers[0] {
-					out = append(out, t)
+					out = append(out, *t)
 				}
 				openers = openers[1:]
 			}

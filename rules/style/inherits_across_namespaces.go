@@ -20,7 +20,7 @@ func InheritsAcrossNamespaces() *Rule {
 inherited name differs from the class's own, as puppet-lint's inherits_across_namespaces check finds.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				if !d.IsClass(toks) || d.Inherited < 0 {
 					continue
 				}

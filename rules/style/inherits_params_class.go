@@ -19,7 +19,7 @@ data in Hiera replaced, as puppet-lint's class_inherits_from_params_class check 
 does not run it by default.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				if !d.IsClass(toks) || d.Inherited < 0 || !strings.HasSuffix(toks[d.Inherited].Text, "::params") {
 					continue
 				}

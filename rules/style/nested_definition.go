@@ -2,6 +2,7 @@ package style
 
 import (
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // NestedDefinition flags classes and defined types defined inside a
@@ -19,13 +20,13 @@ func NestedDefinition() *Rule {
 type are not flagged, as in puppet-lint.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				if !d.IsClass(toks) {
 					continue
 				}
 				for i := d.Keyword + 1; i <= d.End; i++ {
-					t := toks[i]
-					if !isKeyword(t, "class") && !isKeyword(t, "define") {
+					t := &toks[i]
+					if t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
 						continue
 					}
 					if next := codeAfter(toks, i); next >= 0 && isPunct(toks[next], "{") {

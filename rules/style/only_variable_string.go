@@ -23,8 +23,9 @@ func OnlyVariableString() *Rule {
 string, which is sometimes the point of the quotes: suppress the finding there.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			away := lexedAway(p.View.Src, toks)
-			for i, t := range toks {
+			away := p.LexedAway()
+			for i := range toks {
+				t := &toks[i]
 				if away[i] || t.Kind != parser.TokDQPre || (t.Text != `"` && t.Text != `"${`) || i+1 >= len(toks) || toks[i+1].Kind != parser.TokVariable {
 					continue
 				}

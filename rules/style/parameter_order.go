@@ -21,7 +21,7 @@ puppet-lint, an untyped parameter takes the type written before an earlier param
 Puppet's core type names count as types (a parameter typed Stdlib::Port is not checked).`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, d := range definitions(toks) {
+			for _, d := range p.Definitions() {
 				if d.ParamOpen < 0 {
 					continue
 				}

@@ -23,7 +23,8 @@ puppet:///modules/foo/bar.conf. For an interpolated string the text before the f
 is checked. The fix inserts modules/ after the first slash that follows puppet://, in strings
 without interpolation (an interpolated one is left to fix by hand).`,
 		Run: func(p *Pass) {
-			for _, t := range p.View.Tokens {
+			for i := range p.View.Tokens {
+				t := &p.View.Tokens[i]
 				var body string
 				switch t.Kind {
 				case parser.TokSQString, parser.TokDQString:

@@ -90,14 +90,16 @@ func valueOf(toks []parser.Token, param int) int {
 	return nextCode(toks, arrow)
 }
 
-// resources returns the resource bodies of toks in order. As in
-// puppet-lint, a colon that falls inside the body before it ends the
-// search, and so does a body without an end.
-func resources(toks []parser.Token) []resource {
-	var out []resource
+// appendResources appends the resource bodies of toks to out, in order.
+// As in puppet-lint, a colon that falls inside the body before it ends
+// the search, and so does a body without an end. The attribute indexes of
+// all of them are appended to params, which each resource's Params is a
+// part of; it returns both. Rules get the bodies from Pass.Resources,
+// which scans each file once.
+func appendResources(out []resource, params []int, toks []parser.Token) ([]resource, []int) {
 	marker := 0
-	for i, t := range toks {
-		if t.Kind != parser.TokPunct || t.Text != ":" {
+	for i := range toks {
+		if t := &toks[i]; t.Kind != parser.TokPunct || t.Text != ":" {
 			continue
 		}
 		next := nextCode(toks, i)
@@ -113,6 +115,7 @@ func resources(toks []parser.Token) []resource {
 		}
 		marker = end
 		r := resource{Colon: i, End: end, Type: -1}
+		first := len(params)
 		for j := i; j >= 0; j-- {
 			if punctAt(toks, j, "{") && !punctAt(toks, prevCode(toks, j), "?") {
 				r.Type = prevCode(toks, j)
@@ -131,11 +134,14 @@ func resources(toks []parser.Token) []resource {
 			}
 			if t.Kind == parser.TokName && !t.Keyword {
 				if n := nextCode(toks, j); n >= 0 && toks[n].Kind == parser.TokFarrow {
-					r.Params = append(r.Params, j)
+					params = append(params, j)
 				}
 			}
 		}
+		if len(params) > first {
+			r.Params = params[first:len(params):len(params)]
+		}
 		out = append(out, r)
 	}
-	return out
+	return out, params
 }

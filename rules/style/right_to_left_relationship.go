@@ -17,7 +17,8 @@ func RightToLeftRelationship() *Rule {
 		Doc: `A <- relationship (the resource on the right is applied first). As in puppet-lint, the
 notifying <~ arrow is not flagged.`,
 		Run: func(p *Pass) {
-			for _, t := range p.View.Tokens {
+			for i := range p.View.Tokens {
+				t := &p.View.Tokens[i]
 				if t.Kind == parser.TokPunct && t.Text == "<-" {
 					p.Report(Finding{Start: t.Start, End: t.End, Message: "right-to-left (<-) relationship"})
 				}

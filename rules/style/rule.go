@@ -38,13 +38,29 @@ type Rule struct {
 type Pass struct {
 	View    *parser.TokenView
 	Options any
+	file    *File
 	report  func(Finding)
 }
 
-// NewPass returns a pass over v that hands each finding to report.
+// NewPass returns a pass over v that hands each finding to report. The
+// scans rules share are done for this pass alone; passes of several rules
+// over one file share them through File.Pass.
 func NewPass(v *parser.TokenView, options any, report func(Finding)) *Pass {
-	return &Pass{View: v, Options: options, report: report}
+	return NewFile(v).Pass(options, report)
 }
+
+// Definitions returns the class and defined type definitions of the
+// pass's file, scanned once per file; callers must not modify them.
+func (p *Pass) Definitions() []definition { return p.file.Definitions() }
+
+// Resources returns the resource bodies of the pass's file, scanned once
+// per file; callers must not modify them.
+func (p *Pass) Resources() []resource { return p.file.Resources() }
+
+// LexedAway returns, for each token of the pass's file, whether
+// puppet-lint's lexer never sees it; computed once per file, callers must
+// not modify it.
+func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 
 // Finding is a problem a rule found: the byte range [Start, End) of the
 // file, a message, and the edits that fix it, if the rule can.

@@ -20,8 +20,8 @@ puppet-lint's selector_inside_resource finds it: a "=>" in a resource body follo
 variable first. There is no automatic fix.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			away := lexedAway(p.View.Src, toks)
-			for _, r := range resources(toks) {
+			away := p.LexedAway()
+			for _, r := range p.Resources() {
 				for j := r.Colon; j <= r.End; j++ {
 					if toks[j].Kind != parser.TokFarrow {
 						continue

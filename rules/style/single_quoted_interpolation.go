@@ -27,8 +27,9 @@ inline_template() or inline_epp() is left alone, since there the text is a templ
 automatic fix: whether interpolation was meant is for the author to say.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			away := lexedAway(p.View.Src, toks)
-			for i, t := range toks {
+			away := p.LexedAway()
+			for i := range toks {
+				t := &toks[i]
 				if away[i] || t.Kind != parser.TokSQString || !strings.Contains(t.Text, "${") {
 					continue
 				}

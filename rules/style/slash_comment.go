@@ -25,7 +25,7 @@ file it can compare before and after, and a file with a // comment does not pars
 			src := p.View.Src
 			toks, base := p.View.Tokens, 0
 			for i := 0; i < len(toks); i++ {
-				t := toks[i]
+				t := &toks[i]
 				if !(t.Kind == parser.TokRegex || t.Kind == parser.TokPunct) || !bytes.HasPrefix(src[base+t.Start:], []byte("//")) {
 					continue
 				}

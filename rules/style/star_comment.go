@@ -28,7 +28,8 @@ last # comment: code is commented out, or a following comment, such as a control
 into it).`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for i, t := range toks {
+			for i := range toks {
+				t := &toks[i]
 				if t.Kind != parser.TokBlockComment {
 					continue
 				}

@@ -42,14 +42,20 @@ func isInterpolated(toks []parser.Token, i int) bool {
 // up to its first "]" on the line.
 var indexedVariable = regexp.MustCompile(`^\$(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)*(?:\[.+?\])*`)
 
-// lexedAway returns, for each token of toks, whether puppet-lint's lexer
+// fillLexedAway returns, for each token of toks, whether puppet-lint's lexer
 // never sees it because it is inside an index that lexer swallows into the
 // variable before it ($h["${k}"] is one variable token to puppet-lint, so
-// the string in it is not checked).
-func lexedAway(src []byte, toks []parser.Token) []bool {
-	away := make([]bool, len(toks))
+// the string in it is not checked). It reuses the memory of away. Rules
+// get it from Pass.LexedAway, which computes it once per file.
+func fillLexedAway(away []bool, src []byte, toks []parser.Token) []bool {
+	if cap(away) < len(toks) {
+		away = make([]bool, len(toks))
+	} else {
+		away = away[:len(toks)]
+		clear(away)
+	}
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		if t.Kind != parser.TokVariable || !strings.HasPrefix(t.Text, "$") || isInterpolated(toks, i) ||
 			t.End >= len(src) || src[t.End] != '[' {
 			continue

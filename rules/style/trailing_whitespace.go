@@ -19,7 +19,8 @@ end of the file. Whitespace inside strings, comments and heredoc text is part of
 flagged. The fix deletes the blanks.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for i, t := range toks {
+			for i := range toks {
+				t := &toks[i]
 				if t.Kind == parser.TokWhitespace && atLineEnd(toks, i) {
 					p.Report(Finding{Start: t.Start, End: t.End, Message: "trailing whitespace found",
 						Edits: []Edit{{Start: t.Start, End: t.End}}})

@@ -20,7 +20,7 @@ on its leading zero, and Puppet's file type wants a string anyway. The fix puts 
 quotes, as puppet-lint's does; the digits stay as they are (file-mode adds the leading zero).`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for _, r := range resources(toks) {
+			for _, r := range p.Resources() {
 				if name := r.TypeName(toks); name != "file" && name != "concat" {
 					continue
 				}

@@ -21,7 +21,7 @@ quotes each word apart and writes code Puppet rejects.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			for i, t := range toks {
-				if !isKeyword(t, "node") {
+				if t.Kind != parser.TokName || !isKeyword(t, "node") {
 					continue
 				}
 				for j := i + 1; j < len(toks) && !isPunct(toks[j], "{"); j++ {

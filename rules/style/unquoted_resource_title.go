@@ -23,7 +23,7 @@ a file is checked. The fix puts the word in single quotes, as puppet-lint's does
 			toks := p.View.Tokens
 			lastLBrack := -1
 			for i := range toks {
-				if punctAt(toks, i, "[") {
+				if toks[i].Kind == parser.TokPunct && toks[i].Text == "[" {
 					lastLBrack = i
 				}
 			}
@@ -34,7 +34,7 @@ a file is checked. The fix puts the word in single quotes, as puppet-lint's does
 				}
 			}
 			for i := 1; i < len(toks); i++ {
-				if !punctAt(toks, i, ":") {
+				if toks[i].Kind != parser.TokPunct || toks[i].Text != ":" {
 					continue
 				}
 				if punctAt(toks, i-1, "]") {

@@ -8,22 +8,47 @@ import (
 // rules about how variables are spelled.
 
 // variableNames calls visit with the start, end and name (without $ and
-// index brackets) of each variable of v as puppet-lint reads them: at each
-// $ of code, and at each variable interpolated in a string.
-func variableNames(v *parser.TokenView, visit func(start, end int, name string)) {
-	for _, t := range v.Tokens {
+// index brackets) of each variable of p's file as puppet-lint reads them:
+// at each $ of code, and at each variable interpolated in a string. The
+// names are read once per file (File.VariableNames).
+func variableNames(p *Pass, visit func(start, end int, name string)) {
+	for _, v := range p.file.VariableNames() {
+		visit(v.Start, v.End, v.Name)
+	}
+}
+
+// variableName is a variable as puppet-lint reads it: the byte range
+// [Start, End) of the file and the name without $ and index brackets.
+type variableName struct {
+	Start, End int
+	Name       string
+}
+
+// appendVariableNames appends the variables of v to out, as
+// variableNames describes them.
+func appendVariableNames(out []variableName, v *parser.TokenView) []variableName {
+	toks := v.Tokens
+	for i := range toks {
+		t := &toks[i]
 		if t.Kind != parser.TokVariable {
 			continue
 		}
 		if t.Text == "" || t.Text[0] != '$' {
 			// Inside ${...}: the name alone, as in puppet-lint.
-			visit(t.Start, t.End, t.Text)
+			out = append(out, variableName{t.Start, t.End, t.Text})
 			continue
 		}
-		if n := puppetLintName(v.Src[t.Start+1:]); n > 0 {
-			visit(t.Start, t.Start+1+n, string(v.Src[t.Start+1:t.Start+1+n]))
+		n := puppetLintName(v.Src[t.Start+1:])
+		switch {
+		case n <= 0:
+		case 1+n <= len(t.Text):
+			// The token's text is the source's: no copy needed.
+			out = append(out, variableName{t.Start, t.Start + 1 + n, t.Text[1 : 1+n]})
+		default:
+			out = append(out, variableName{t.Start, t.Start + 1 + n, string(v.Src[t.Start+1 : t.Start+1+n])})
 		}
 	}
+	return out
 }
 
 // puppetLintName returns the length of the variable name at the start of

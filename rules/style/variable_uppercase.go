@@ -19,7 +19,7 @@ func VariableUppercase() *Rule {
 brackets dropped), holds an uppercase letter. Puppet accepts $fooBar; names Puppet rejects ($Foo)
 are also invalid-variable-name's errors.`,
 		Run: func(p *Pass) {
-			variableNames(p.View, func(start, end int, name string) {
+			variableNames(p, func(start, end int, name string) {
 				if strings.ContainsFunc(name, func(r rune) bool { return r >= 'A' && r <= 'Z' }) {
 					p.Report(Finding{Start: start, End: end, Message: "variable contains an uppercase letter"})
 				}

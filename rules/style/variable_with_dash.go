@@ -20,7 +20,7 @@ variable_contains_dash check reads it. Puppet reads a variable name without dash
 the subtraction $foo - bar, rarely what was meant; within a string "$foo-bar" is $foo followed by
 the text -bar. Index brackets ($a['x-y']) are not part of the name.`,
 		Run: func(p *Pass) {
-			variableNames(p.View, func(start, end int, name string) {
+			variableNames(p, func(start, end int, name string) {
 				if strings.Contains(name, "-") {
 					p.Report(Finding{Start: start, End: end, Message: "variable contains a dash"})
 				}

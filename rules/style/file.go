@@ -1,0 +1,96 @@
+package style
+
+import "github.com/ducklint/ducklint/parser"
+
+// This file is the seam between the style rules and what they derive from
+// a file's tokens: several rules need the same scan (the definitions, the
+// resource bodies, the tokens puppet-lint's lexer swallows, the variable
+// names as puppet-lint reads them), and each scan
+// is done once per file, on first use, and shared by every rule run over
+// that file.
+
+// File is one manifest as the style rules see it: its token view and the
+// scans of it that several rules share. The rules run over one file one
+// after another, so it needs no lock. What its methods return is shared:
+// callers must not modify it.
+type File struct {
+	// View is the file's tokens.
+	View *parser.TokenView
+
+	defs  []definition
+	res   []resource
+	param []int // the attribute indexes of res
+	away  []bool
+	vars  []variableName
+	ready scans // the scans done for View
+	pass  Pass  // the pass Pass returns
+}
+
+// scans is a set of the File's shared scans.
+type scans uint8
+
+const (
+	scanDefinitions scans = 1 << iota
+	scanResources
+	scanLexedAway
+	scanVariableNames
+)
+
+// NewFile returns the File of view v, its scans not yet done.
+func NewFile(v *parser.TokenView) *File { return &File{View: v} }
+
+// Reset makes f the File of view v, forgetting the previous file's scans
+// but keeping their memory, for a caller that checks many files one after
+// another.
+func (f *File) Reset(v *parser.TokenView) {
+	f.View, f.ready = v, 0
+	f.defs, f.res, f.param, f.away, f.vars = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0]
+}
+
+// Definitions returns the class and defined type definitions of the file
+// (see appendDefinitions).
+func (f *File) Definitions() []definition {
+	if f.ready&scanDefinitions == 0 {
+		f.defs = appendDefinitions(f.defs[:0], f.View.Tokens)
+		f.ready |= scanDefinitions
+	}
+	return f.defs
+}
+
+// Resources returns the resource bodies of the file (see appendResources).
+func (f *File) Resources() []resource {
+	if f.ready&scanResources == 0 {
+		f.res, f.param = appendResources(f.res[:0], f.param[:0], f.View.Tokens)
+		f.ready |= scanResources
+	}
+	return f.res
+}
+
+// LexedAway returns, for each token of the file, whether puppet-lint's
+// lexer never sees it (see fillLexedAway).
+func (f *File) LexedAway() []bool {
+	if f.ready&scanLexedAway == 0 {
+		f.away = fillLexedAway(f.away, f.View.Src, f.View.Tokens)
+		f.ready |= scanLexedAway
+	}
+	return f.away
+}
+
+// VariableNames returns the variables of the file as puppet-lint reads
+// them (see variableNames).
+func (f *File) VariableNames() []variableName {
+	if f.ready&scanVariableNames == 0 {
+		f.vars = appendVariableNames(f.vars[:0], f.View)
+		f.ready |= scanVariableNames
+	}
+	return f.vars
+}
+
+// Pass returns a pass of one rule over f's file that hands each finding to
+// report and shares f's scans with the other rules' passes. The pass is
+// f's own, reused by the next call: rules run one after another and keep
+// no pass after their Run returns.
+func (f *File) Pass(options any, report func(Finding)) *Pass {
+	f.pass = Pass{View: f.View, Options: options, file: f, report: report}
+	return &f.pass
+}
