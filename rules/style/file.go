@@ -22,6 +22,7 @@ type File struct {
 	param []int // the attribute indexes of res
 	away  []bool
 	vars  []variableName
+	pl    []plToken
 	ready scans // the scans done for View
 	pass  Pass  // the pass Pass returns
 }
@@ -34,6 +35,7 @@ const (
 	scanResources
 	scanLexedAway
 	scanVariableNames
+	scanPuppetLintTokens
 )
 
 // NewFile returns the File of view v, its scans not yet done.
@@ -44,7 +46,7 @@ func NewFile(v *parser.TokenView) *File { return &File{View: v} }
 // another.
 func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
-	f.defs, f.res, f.param, f.away, f.vars = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0]
+	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
 }
 
 // Definitions returns the class and defined type definitions of the file
@@ -84,6 +86,17 @@ func (f *File) VariableNames() []variableName {
 		f.ready |= scanVariableNames
 	}
 	return f.vars
+}
+
+// PuppetLintTokens returns the tokens of the file typed as puppet-lint's
+// lexer types them, nil when it could not lex the file (see
+// appendPuppetLintTokens).
+func (f *File) PuppetLintTokens() []plToken {
+	if f.ready&scanPuppetLintTokens == 0 {
+		f.pl = appendPuppetLintTokens(f.pl[:0], f.View)
+		f.ready |= scanPuppetLintTokens
+	}
+	return f.pl
 }
 
 // Pass returns a pass of one rule over f's file that hands each finding to

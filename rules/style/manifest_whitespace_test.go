@@ -44,7 +44,7 @@ func TestManifestWhitespaceFixes(t *testing.T) {
 func TestPuppetLintTokens(t *testing.T) {
 	src := "$x = \"a${h['k'][0]}b\"\n  $y = String[1]\nfoo(1)\n"
 	var got []string
-	for _, tok := range puppetLintTokens(parserView(src)) {
+	for _, tok := range appendPuppetLintTokens(nil, parserView(src)) {
 		got = append(got, tok.Type)
 	}
 	want := "VARIABLE WHITESPACE EQUALS WHITESPACE DQPRE VARIABLE DQPOST NEWLINE INDENT VARIABLE WHITESPACE EQUALS WHITESPACE TYPE LBRACK NUMBER RBRACK NEWLINE FUNCTION_NAME LPAREN NUMBER RPAREN NEWLINE"

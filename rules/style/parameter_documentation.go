@@ -69,7 +69,7 @@ type paramDoc struct {
 func runParameterDocumentation(p *Pass) {
 	toks := p.View.Tokens
 	styles := p.Options.(*ParameterDocumentationOptions).Styles
-	for _, d := range definitions(toks) {
+	for _, d := range p.Definitions() {
 		kind := "defined type"
 		if d.IsClass(toks) {
 			kind = "class"

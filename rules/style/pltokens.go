@@ -48,18 +48,19 @@ var plPunct = map[string]string{
 	"*": "TIMES", "%": "MODULO", "|": "PIPE", "/": "DIV", "@": "AT", "-=": "DELETES",
 }
 
-// puppetLintTokens returns the tokens of v typed as puppet-lint's lexer
-// types them, or nil when the view ends in a lexical error (puppet-lint
+// appendPuppetLintTokens appends to dst the tokens of v typed as
+// puppet-lint's lexer types them, and returns nil when the view ends in a
+// lexical error (puppet-lint
 // then reports a syntax problem and runs no check). A variable followed
 // at once by [...] is one token up to the first ] of each index, as in
 // puppet-lint ($h['a'][0]).
-func puppetLintTokens(v *parser.TokenView) []plToken {
+func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 	toks := v.Tokens
 	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {
 		return nil
 	}
 	src := v.Src
-	out := make([]plToken, 0, len(toks))
+	out := dst
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
@@ -212,10 +213,10 @@ func plNextOfType(toks []plToken, i int, types ...string) int {
 // plDefinitionKeywords returns the indexes in toks of the class and define
 // keywords of the view's definitions (puppet-lint's class_indexes and
 // defined_type_indexes).
-func plDefinitionKeywords(v *parser.TokenView, toks []plToken) []int {
+func plDefinitionKeywords(p *Pass, toks []plToken) []int {
 	var out []int
-	for _, d := range definitions(v.Tokens) {
-		start := v.Tokens[d.Keyword].Start
+	for _, d := range p.Definitions() {
+		start := p.View.Tokens[d.Keyword].Start
 		i, ok := slices.BinarySearchFunc(toks, start, func(t plToken, off int) int { return t.Start - off })
 		if ok {
 			out = append(out, i)
@@ -241,7 +242,7 @@ func reportSingleSpace(p *Pass, t plToken, message string) {
 // closing_brace_after and closing_bracket_after). Their fix removes the
 // blanks after the token.
 func runAfterClosing(p *Pass, closing, message string) {
-	toks := puppetLintTokens(p.View)
+	toks := p.PuppetLintTokens()
 	for i, t := range toks {
 		if t.Type != closing || i+1 >= len(toks) || plAfterBracket[toks[i+1].Type] {
 			continue

@@ -62,6 +62,11 @@ func (p *Pass) Resources() []resource { return p.file.Resources() }
 // not modify it.
 func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 
+// PuppetLintTokens returns the tokens of the pass's file typed as
+// puppet-lint's lexer types them, computed once per file; callers must not
+// modify them.
+func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
+
 // Finding is a problem a rule found: the byte range [Start, End) of the
 // file, a message, and the edits that fix it, if the rule can.
 type Finding struct {

@@ -14,7 +14,7 @@ func SpaceAfterArrow() *Rule {
 check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix makes the blanks one space,
 or inserts one.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "FARROW" || i+1 >= len(toks) || plIsSingleSpace(toks[i+1]) {
 					continue

@@ -16,7 +16,7 @@ of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix removes w
 and the brace (keeping one line break and the indentation before a } on its own line) and writes one
 space where the brace stays on the code's line.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "RBRACE" || i == 0 {
 					continue

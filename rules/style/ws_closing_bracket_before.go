@@ -14,7 +14,7 @@ func SpaceBeforeClosingBracket() *Rule {
 The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix removes the blanks, or
 the empty lines.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "RBRACK" || i == 0 {
 					continue

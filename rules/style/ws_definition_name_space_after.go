@@ -16,8 +16,8 @@ token on its line: class foo(, class foo  {, or a line break after the name. The
 plugin puppet-lint-manifest_whitespace-check. The fix replaces the blanks and line breaks after the name
 with one space.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
-			for _, kw := range plDefinitionKeywords(p.View, toks) {
+			toks := p.PuppetLintTokens()
+			for _, kw := range plDefinitionKeywords(p, toks) {
 				name := plNextOfType(toks, kw, "NAME", "FUNCTION_NAME")
 				if name < 0 {
 					continue

@@ -14,8 +14,8 @@ func SpaceBeforeDefinitionName() *Rule {
 		Doc: `The class or define keyword of a definition, not followed by exactly one space and then its name. The
 check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix makes the blanks one space.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
-			for _, kw := range plDefinitionKeywords(p.View, toks) {
+			toks := p.PuppetLintTokens()
+			for _, kw := range plDefinitionKeywords(p, toks) {
 				name := plNextOfType(toks, kw, "NAME", "FUNCTION_NAME")
 				if name < 0 || kw+1 >= len(toks) || name == kw+2 && plIsSingleSpace(toks[kw+1]) {
 					continue

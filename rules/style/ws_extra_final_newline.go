@@ -13,7 +13,7 @@ func ExtraFinalNewline() *Rule {
 		Doc: `Each line break after the one that ends the last line of a manifest, when nothing but line breaks
 follow it. The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix removes them.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i := len(toks) - 1; i > 0 && toks[i].Type == "NEWLINE" && toks[i-1].Type == "NEWLINE"; i-- {
 				t := toks[i]
 				p.Report(Finding{Start: t.Start, End: t.End, Message: "there should be a single newline at the end of a manifest",

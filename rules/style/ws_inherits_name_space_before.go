@@ -15,7 +15,7 @@ func SpaceBeforeInheritedName() *Rule {
 inherits from. The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix makes
 the blanks one space.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "INHERITS" || i+1 >= len(toks) {
 					continue

@@ -13,7 +13,7 @@ func MissingFinalNewline() *Rule {
 		Doc: `A manifest whose last line has no line break after it. The check of the voxpupuli plugin
 puppet-lint-manifest_whitespace-check. The fix adds "\n".`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			if len(toks) == 0 || toks[len(toks)-1].Type == "NEWLINE" {
 				return
 			}

@@ -13,7 +13,7 @@ func NewlineAtStart() *Rule {
 		Doc: `Each line break before anything else at the start of a manifest. The check of the voxpupuli plugin
 puppet-lint-manifest_whitespace-check. The fix removes them.`,
 		Run: func(p *Pass) {
-			for _, t := range puppetLintTokens(p.View) {
+			for _, t := range p.PuppetLintTokens() {
 				if t.Type != "NEWLINE" {
 					return
 				}

@@ -15,7 +15,7 @@ func SpaceAfterOpeningBrace() *Rule {
 fine. The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix makes the blanks
 one space, inserts one, or removes the empty lines.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "LBRACE" || i+1 >= len(toks) || plIsSingleSpace(toks[i+1]) || plIs(toks, i+1, "RBRACE", "LBRACK", "LBRACE") {
 					continue

@@ -16,7 +16,7 @@ line after it, and { { on one line or after a line break. The check of the voxpu
 puppet-lint-manifest_whitespace-check. The fix joins the brace to the code before it with one space (none
 after ( or [).`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "LBRACE" || i == 0 {
 					continue

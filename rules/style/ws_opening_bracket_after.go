@@ -14,7 +14,7 @@ func SpaceAfterOpeningBracket() *Rule {
 puppet-lint-manifest_whitespace-check. The fix removes the blanks, or the empty lines before an indented
 line.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "LBRACK" || !plIs(toks, i+1, "WHITESPACE", "NEWLINE", "INDENT") {
 					continue

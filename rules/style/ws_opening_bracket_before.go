@@ -17,7 +17,7 @@ or brace (with no space, or on a new line), after , ; or : at the end of the lin
 comment. The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix joins the
 bracket to the code before it with one space (none after (, [ or {).`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "LBRACK" || i == 0 || plIs(toks, i-1, "CLASSREF", "VARIABLE", "NAME") {
 					continue

@@ -13,7 +13,7 @@ func TwoEmptyLines() *Rule {
 		Doc: `A line break that ends the second of two or more empty (or blank) lines in a row. The check of the
 voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix removes the line break.`,
 		Run: func(p *Pass) {
-			toks := puppetLintTokens(p.View)
+			toks := p.PuppetLintTokens()
 			for i, t := range toks {
 				if t.Type != "NEWLINE" {
 					continue
