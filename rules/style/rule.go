@@ -98,5 +98,6 @@ func Rules() []*Rule {
 		EnsureFirst(),
 		EnsureNotSymlinkTarget(),
 		ArrowAlignment(),
+		SpaceBeforeArrow(),
 	}
 }
