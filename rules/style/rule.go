@@ -152,5 +152,6 @@ func Rules() []*Rule {
 		StrictIndent(),
 		ParameterDocumentation(),
 		ArrowAlignment(),
+		SpaceBeforeArrow(),
 	}
 }
