@@ -32,7 +32,7 @@ facts are in MiB, the replacements in bytes). Custom facts of the tree's lib/fac
 variable or parameter shadows are not legacy facts. Hiera interpolations are checked too: %{osfamily},
 %{::osfamily}, %{scope('osfamily')} and %{facts.osfamily} in data files and hiera.yaml, the replacement
 written %{facts.os.family}. With the target version 7 the findings are info. A read in the arguments
-of fail() is a warning: the catalog fails there either way, and only the message loses the value.`,
+of fail() is info: the catalog fails there either way, and only the message loses the value.`,
 		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedTemplateRenderers,
 		Run:     runLegacyFact,
 	}
@@ -69,7 +69,7 @@ func runLegacyFact(p *Pass) {
 				"by default), and the read then fails the catalog (strict_variables is on by default)."
 		}
 		if r.InFail && !p.Puppet.CollectsLegacyFacts() {
-			sev = Warning
+			sev = Info
 			detail += " " + failMessageRead
 		}
 		detail += " " + legacyFactFix(lf)

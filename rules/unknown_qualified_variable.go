@@ -25,7 +25,7 @@ such variable; when a::b is a defined type or node, whose scopes are anonymous (
 scopes created by lambdas and defined resources are anonymous and cannot be directly referenced"); or when
 module a is in the tree but has no class a::b. Modules that are not loaded are not guessed at. Puppet 7
 reads undef with an "Unknown variable" warning; Puppet 8 (strict_variables on by default) fails the
-catalog, an error when the target version is 8. A read in the arguments of fail() is a warning: the
+catalog, an error when the target version is 8. A read in the arguments of fail() is info: the
 catalog fails at that call either way, and only the message loses the value.`,
 		Context: model.NeedDefinitions,
 		Run:     runUnknownQualifiedVariable,
@@ -76,12 +76,12 @@ func runUnknownQualifiedVariable(p *Pass) {
 	}
 }
 
-// reportQualified reports read r: a warning when it is in fail()'s arguments,
+// reportQualified reports read r: info when it is in fail()'s arguments,
 // where the catalog fails either way.
 func reportQualified(p *Pass, r *model.Read, msg, detail string, related ...Related) {
 	var sev Severity // 0: the rule's
 	if r.InFail {
-		sev, detail = Warning, detail+" "+failMessageRead
+		sev, detail = Info, detail+" "+failMessageRead
 	}
 	span := r.Var.Span()
 	p.Report(Diagnostic{Start: span.Start, End: span.End, Severity: sev, Message: msg, Detail: detail, Related: related})

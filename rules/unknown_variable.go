@@ -35,8 +35,8 @@ variables in a defined type's or class's body when the declaration passes them: 
 info, unless every declaration in the tree passes it. A variable a Ruby function of the tree sets
 (scope['x'] = ...) is known. A read in a parameter default that no declaration in the tree evaluates,
 and $::m_x where module m is used but not in the tree (its custom fact, maybe), and the facts Puppet
-Enterprise adds to its nodes ($::pe_build, $is_pe...), are info (a read in the arguments of fail(), where the catalog fails either way and only the message
-loses the value, is a warning at most), and so is, in an environment
+Enterprise adds to its nodes ($::pe_build, $is_pe...), are info (so is a read in the arguments of fail(), where the catalog fails either way and only the message
+loses the value), and so is, in an environment
 with a main manifest, a read in a defined type that nothing in it instantiates (an ENC cannot assign
 one) unless some code declares resources of a computed type. Reading a variable before its assignment in the same scope is also unknown, since
 Puppet evaluates in order. A name assigned in a class that declares this one was visible only under Puppet 2's
@@ -101,9 +101,7 @@ func runUnknownVariable(p *Pass) {
 		bare := strings.TrimPrefix(r.Var.Name, "::")
 		switch {
 		case r.InFail && r.Resolution.Kind == model.Unresolved:
-			if sev != Info {
-				sev = Warning
-			}
+			sev = Info
 			detail += " " + failMessageRead
 		case r.AllowsUndef:
 			sev = Info
@@ -145,7 +143,7 @@ func externalFactComment(f *model.File, name string) *parser.Comment {
 	return nil
 }
 
-// failMessageRead says why a read in fail()'s arguments is a warning at most.
+// failMessageRead says why a read in fail()'s arguments is info.
 const failMessageRead = "It is read only in the arguments of fail(), where the catalog fails either way: " +
 	"the message loses the value (or Puppet 8 fails on the read instead, with another message)."
 
