@@ -153,5 +153,8 @@ func Rules() []*Rule {
 		ParameterDocumentation(),
 		ArrowAlignment(),
 		SpaceBeforeArrow(),
+		TrailingComma(),
+		AbsoluteClassInclusion(),
+		AbsoluteClassReference(),
 	}
 }
