@@ -1,6 +1,9 @@
 package style
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // This file gives the rules carrying over Vox Pupuli's plugin checks
 // puppet-lint's notion of a code token on the tokens of pltokens.go: its
@@ -63,4 +66,28 @@ func plResourceEnds(p *Pass, toks []plToken) []int {
 		}
 	}
 	return out
+}
+
+// plValueIsAbsolute reports whether the value of t, a NAME or SSTRING,
+// starts with :: (a single-quoted string's value is its text inside the
+// quotes).
+func plValueIsAbsolute(t plToken) bool {
+	if t.Type == "SSTRING" {
+		return strings.HasPrefix(t.Text, "'::")
+	}
+	return strings.HasPrefix(t.Text, "::")
+}
+
+// plStringValue returns the value of t when it is a bare word or a string
+// without interpolation (its text inside the quotes), or "".
+func plStringValue(t plToken) string {
+	switch t.Type {
+	case "NAME":
+		return t.Text
+	case "SSTRING", "STRING":
+		if len(t.Text) >= 2 {
+			return t.Text[1 : len(t.Text)-1]
+		}
+	}
+	return ""
 }
