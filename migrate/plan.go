@@ -78,7 +78,9 @@ func (s *Settings) Plan(reg *rules.Registry) *Plan {
 		if s.only != nil {
 			return slices.Contains(s.only, check), s.onlyOrigin, true
 		}
-		return defaultOn(check), Origin{}, false
+		// A plugin's check runs where the tree installs the plugins, which
+		// the voxpupuli preset stands for.
+		return defaultOn(check) && (s.Preset == PresetVoxPupuli || !rules.IsVoxPupuliCheck(check)), Origin{}, false
 	}
 	if s.only != nil {
 		p.Preset = ""

@@ -87,9 +87,26 @@ func TestStyleRulesAgreeWithPuppetLint(t *testing.T) {
 		}
 		got[d.Rule][fileLine{d.File, int(d.Start.Line)}] = true
 	}
+	// A rule answering to several checks (a plugin's check that is a core
+	// check under another name) is compared with each.
+	type ruleCheck struct {
+		r     *rules.Rule
+		check string
+		name  string
+	}
+	var pairs []ruleCheck
 	for _, r := range style {
-		check := r.Aliases[0]
-		t.Run(r.ID, func(t *testing.T) {
+		for i, check := range r.Aliases {
+			name := r.ID
+			if i > 0 {
+				name += "~" + check
+			}
+			pairs = append(pairs, ruleCheck{r, check, name})
+		}
+	}
+	for _, pair := range pairs {
+		r, check := pair.r, pair.check
+		t.Run(pair.name, func(t *testing.T) {
 			if !slices.Contains(rec.Checks, check) {
 				t.Fatalf("puppet-lint %s is not in the recording", check)
 			}

@@ -38,7 +38,15 @@ func IsPreset(name string) bool {
 // answering to one of them is in the voxpupuli preset. A rule added for
 // another of the plugins' checks adds the check's name here.
 var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_types", "parameter_documentation", "strict_indent",
-	"manifest_whitespace_arrows_single_space_after", "manifest_whitespace_inherits_name_single_space_before", "manifest_whitespace_class_name_single_space_before", "manifest_whitespace_class_name_single_space_after", "manifest_whitespace_closing_brace_before", "manifest_whitespace_closing_brace_after", "manifest_whitespace_closing_bracket_before", "manifest_whitespace_closing_bracket_after", "manifest_whitespace_two_empty_lines", "manifest_whitespace_newline_beginning_of_file", "manifest_whitespace_missing_newline_end_of_file", "manifest_whitespace_double_newline_end_of_file", "manifest_whitespace_opening_brace_before", "manifest_whitespace_opening_brace_after", "manifest_whitespace_opening_bracket_before", "manifest_whitespace_opening_bracket_after"}
+	"manifest_whitespace_arrows_single_space_after", "manifest_whitespace_inherits_name_single_space_before", "manifest_whitespace_class_name_single_space_before", "manifest_whitespace_class_name_single_space_after", "manifest_whitespace_closing_brace_before", "manifest_whitespace_closing_brace_after", "manifest_whitespace_closing_bracket_before", "manifest_whitespace_closing_bracket_after", "manifest_whitespace_two_empty_lines", "manifest_whitespace_newline_beginning_of_file", "manifest_whitespace_missing_newline_end_of_file", "manifest_whitespace_double_newline_end_of_file", "manifest_whitespace_opening_brace_before", "manifest_whitespace_opening_brace_after", "manifest_whitespace_opening_bracket_before", "manifest_whitespace_opening_bracket_after",
+	"trailing_comma", "relative_classname_inclusion", "relative_classname_reference",
+	"resource_reference_with_unquoted_title", "resource_reference_without_title_capital", "resource_reference_without_whitespace", "resource_reference_chain_without_whitespace",
+	"leading_zero", "file_ensure", "variable_contains_upcase"}
+
+// IsVoxPupuliCheck reports whether check is a check of Vox Pupuli's
+// plugin set that a rule answers to: puppet-lint runs it only where the
+// plugins are installed.
+func IsVoxPupuliCheck(check string) bool { return slices.Contains(voxPupuliChecks, check) }
 
 // Preset returns the ids of the rules of reg the named preset enables; nil
 // for an unknown name. The puppet-lint preset is the style rules of the
@@ -73,7 +81,7 @@ func styleRule(s *style.Rule) *Rule {
 		Severity:     s.Severity,
 		Kind:         PerFile,
 		OffByDefault: true,
-		Aliases:      []string{s.Check},
+		Aliases:      append([]string{s.Check}, s.AlsoChecks...),
 		NewOptions:   s.NewOptions,
 		Run: func(p *Pass) {
 			file := p.styleFile()

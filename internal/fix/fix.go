@@ -7,7 +7,9 @@
 // else is unchanged. An edit of comments and whitespace only (removing a
 // control comment or a word of one) must leave the tree as it is and the
 // other comments byte for byte. An edit that is neither (moving a chaining
-// arrow) must leave the code tokens as the other edits alone leave them.
+// arrow, adding a trailing comma) must leave the code tokens as the other
+// edits alone leave them, but for commas right before a closing bracket,
+// which the syntax tree does not keep.
 // Edits that overlap an earlier one are
 // left for a later round, after the file has been linted again.
 package fix
@@ -175,18 +177,34 @@ func checkLayout(old *parser.File, out []byte, edits, layout []diagnostics.Edit)
 }
 
 // codeTokens returns the text of each token of the manifest src that is
-// not whitespace, a newline or a comment.
+// not whitespace, a newline or a comment, leaving out trailing commas:
+// those right before a closing bracket (heredoc bodies between them
+// aside), which the syntax tree does not keep ([1, 2,] is [1, 2]).
 func codeTokens(src []byte) []string {
 	var out []string
-	for _, t := range parser.NewTokenView(src, nil).Tokens {
+	toks := parser.NewTokenView(src, nil).Tokens
+	for i, t := range toks {
 		switch {
 		case t.Kind == parser.TokHeredocBody:
 			out = append(out, heredocWithoutMargin(t.Text))
+		case t.Kind == parser.TokPunct && t.Text == "," && beforeClosing(toks, i):
 		case !t.Kind.IsTrivia():
 			out = append(out, t.Text)
 		}
 	}
 	return out
+}
+
+// beforeClosing reports whether the next code token after toks[i] that is
+// not a heredoc body is a closing bracket.
+func beforeClosing(toks []parser.Token, i int) bool {
+	for _, t := range toks[i+1:] {
+		if t.Kind.IsTrivia() || t.Kind == parser.TokHeredocBody {
+			continue
+		}
+		return t.Kind == parser.TokPunct && (t.Text == "]" || t.Text == "}" || t.Text == ")")
+	}
+	return false
 }
 
 // heredocWithoutMargin returns a heredoc's body (its text and closing tag
@@ -344,7 +362,11 @@ func (c *comparison) same(a, b parser.Node) error {
 				return err
 			}
 			if shape(want) != shape(b) {
-				return fmt.Errorf("the edit at %s does not give the expression %q there", e.Start, e.NewText)
+				// A bare name (c for ::c) is read as a variable's name
+				// first; it may also be the name itself.
+				if lit, err := oneExpr(e.NewText); err != nil || shape(lit) != shape(b) {
+					return fmt.Errorf("the edit at %s does not give the expression %q there", e.Start, e.NewText)
+				}
 			}
 			return nil
 		}

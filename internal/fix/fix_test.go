@@ -247,10 +247,28 @@ func TestApplyLayoutEdits(t *testing.T) {
 		t.Errorf("arrow moved: %q, %d, %v; want %q", out, n, err, want)
 	}
 
-	src = "$a = [1, 2]\n"
+	// A trailing comma is layout: the tree does not keep it.
+	src = "$a = [1, 2]\n$b = { 'k' => 1 }\n"
 	end := strings.Index(src, "]")
-	if out, _, err := Apply("x.pp", []byte(src), []diagnostics.Edit{{Start: pos(src, end), End: pos(src, end), NewText: ","}}); err == nil {
-		t.Errorf("a trailing comma added as layout: accepted, %q", out)
+	brace := strings.Index(src, " }")
+	out, n, err = Apply("x.pp", []byte(src), []diagnostics.Edit{
+		{Start: pos(src, end), End: pos(src, end), NewText: ","},
+		{Start: pos(src, brace), End: pos(src, brace), NewText: ","},
+	})
+	if want := "$a = [1, 2,]\n$b = { 'k' => 1, }\n"; err != nil || n != 2 || string(out) != want {
+		t.Errorf("trailing commas added: %q, %d, %v; want %q", out, n, err, want)
+	}
+	// A bare name replacing a bare name, not a variable's name.
+	src = "include ::c\n"
+	out, _, err = Apply("x.pp", []byte(src), []diagnostics.Edit{replace(t, src, "::c", "c")})
+	if want := "include c\n"; err != nil || string(out) != want {
+		t.Errorf("a name's :: removed: %q, %v; want %q", out, err, want)
+	}
+	src = "$c = {\n  'k' => @(END)\n    text\n    | END\n}\n"
+	opener := strings.Index(src, "\n    text")
+	out, _, err = Apply("x.pp", []byte(src), []diagnostics.Edit{{Start: pos(src, opener), End: pos(src, opener), NewText: ","}})
+	if want := "$c = {\n  'k' => @(END),\n    text\n    | END\n}\n"; err != nil || string(out) != want {
+		t.Errorf("a trailing comma after a heredoc's opener: %q, %v; want %q", out, err, want)
 	}
 	// Layout and expression edits together: the code tokens are compared
 	// with the source with the expression edits applied.

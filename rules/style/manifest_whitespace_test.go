@@ -39,15 +39,19 @@ func TestManifestWhitespaceFixes(t *testing.T) {
 
 // TestPuppetLintTokens checks the token types the plugin rules see where
 // puppet-lint's lexer differs from the view: an indexed variable is one
-// token, the } of an interpolation belongs to the string, blanks after a
-// line break are an indent.
+// token (but for a name right after ${, and a variable in a string
+// without braces, whose brackets are string text), the } of an
+// interpolation belongs to the string, blanks after a line break are an
+// indent. The types are those puppet-lint 3.0.1's lexer gives.
 func TestPuppetLintTokens(t *testing.T) {
-	src := "$x = \"a${h['k'][0]}b\"\n  $y = String[1]\nfoo(1)\n"
+	src := "$x = \"a${h['k'][0]}b\"\n  $y = String[1]\nfoo(1)\n$z = \"${$d[1]} $c[1]\" + $e[2][3]\n"
 	var got []string
 	for _, tok := range appendPuppetLintTokens(nil, parserView(src)) {
 		got = append(got, tok.Type)
 	}
-	want := "VARIABLE WHITESPACE EQUALS WHITESPACE DQPRE VARIABLE DQPOST NEWLINE INDENT VARIABLE WHITESPACE EQUALS WHITESPACE TYPE LBRACK NUMBER RBRACK NEWLINE FUNCTION_NAME LPAREN NUMBER RPAREN NEWLINE"
+	want := "VARIABLE WHITESPACE EQUALS WHITESPACE DQPRE VARIABLE LBRACK SSTRING RBRACK LBRACK NUMBER RBRACK DQPOST NEWLINE " +
+		"INDENT VARIABLE WHITESPACE EQUALS WHITESPACE TYPE LBRACK NUMBER RBRACK NEWLINE FUNCTION_NAME LPAREN NUMBER RPAREN NEWLINE " +
+		"VARIABLE WHITESPACE EQUALS WHITESPACE DQPRE VARIABLE DQMID VARIABLE DQPOST WHITESPACE PLUS WHITESPACE VARIABLE NEWLINE"
 	if g := strings.Join(got, " "); g != want {
 		t.Errorf("types\n%s\nwant\n%s", g, want)
 	}

@@ -51,9 +51,9 @@ var plPunct = map[string]string{
 // appendPuppetLintTokens appends to dst the tokens of v typed as
 // puppet-lint's lexer types them, and returns nil when the view ends in a
 // lexical error (puppet-lint
-// then reports a syntax problem and runs no check). A variable followed
-// at once by [...] is one token up to the first ] of each index, as in
-// puppet-lint ($h['a'][0]).
+// then reports a syntax problem and runs no check). A variable written
+// with its $ and followed at once by [...] is one token up to the first ]
+// of each index, as in puppet-lint ($h['a'][0]; see plIndexesVariable).
 func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 	toks := v.Tokens
 	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {
@@ -103,7 +103,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		case parser.TokVariable:
 			pt.Type = "VARIABLE"
 			end := t.End
-			for end < len(src) && src[end] == '[' {
+			for end < len(src) && src[end] == '[' && plIndexesVariable(toks, i) {
 				close := -1
 				for k := end + 2; k < len(src) && src[k] != '\n' && src[k] != '\r'; k++ {
 					if src[k] == ']' {
@@ -147,6 +147,26 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		out = append(out, pt)
 	}
 	return out
+}
+
+// plIndexesVariable reports whether the variable toks[i] takes the [...] right
+// after it into its token, as puppet-lint's lexer does for a variable
+// written with its $: in code, and inside ${...}. A variable in a string
+// without braces ("$h[1]") ends at its name, the brackets being string
+// text, and so does a name right after ${ ("${h['a']}"), which
+// puppet-lint lexes as a name followed by brackets.
+func plIndexesVariable(toks []parser.Token, i int) bool {
+	if !strings.HasPrefix(toks[i].Text, "$") {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	switch prev := toks[i-1]; prev.Kind {
+	case parser.TokDQPre, parser.TokDQMid:
+		return strings.HasSuffix(prev.Text, "${")
+	}
+	return true
 }
 
 // plIsSingleSpace reports whether t is a WHITESPACE token of one space.

@@ -17,6 +17,9 @@ type Rule struct {
 	ID string
 	// Check is the puppet-lint check name, the rule's alias.
 	Check string
+	// AlsoChecks are the names of plugin checks that find the same
+	// problems as Check, also the rule's aliases.
+	AlsoChecks []string
 	// Title is a one-line summary; Doc explains the rule.
 	Title, Doc string
 	// Detail is what every finding of the rule says below its message:
@@ -153,5 +156,14 @@ func Rules() []*Rule {
 		ParameterDocumentation(),
 		ArrowAlignment(),
 		SpaceBeforeArrow(),
+		TrailingComma(),
+		AbsoluteClassInclusion(),
+		AbsoluteClassReference(),
+		ResourceReferenceUnquotedTitle(),
+		ResourceReferenceCapitalisedTitle(),
+		ResourceReferenceSpace(),
+		TypeReferenceSpace(),
+		LeadingZero(),
+		FileEnsurePresent(),
 	}
 }
