@@ -103,8 +103,8 @@ func TestLayoutOfAFile(t *testing.T) {
 
 // TestLayoutShowsTheTargetPuppet: `ducklint layout` says which Puppet each
 // environment and each module on its own is checked for, and why: a
-// Gemfile's pin, metadata.json's requirements, the configuration, or the
-// default.
+// Gemfile's pin, metadata.json's requirements, a container build file's
+// puppet-agent, the configuration, or the default.
 func TestLayoutShowsTheTargetPuppet(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"ctl/Gemfile":           "gem 'puppet', ENV['PUPPET_GEM_VERSION'] || '7.23.0'\n",
@@ -114,8 +114,11 @@ func TestLayoutShowsTheTargetPuppet(t *testing.T) {
  "requirements": [{"name": "puppet", "version_requirement": ">= 5.5.10 < 6.0.0"}]}`,
 		"old/manifests/init.pp":  "class old {}\n",
 		"bare/manifests/site.pp": "node default {}\n",
+		"box/Dockerfile-agent":   "FROM ubuntu:xenial\nENV PUPPET_AGENT_VERSION=\"5.3.2\"\nRUN apt-get install -y puppet-agent=\"$PUPPET_AGENT_VERSION\"-1xenial\n",
+		"box/Dockerfile-server":  "FROM puppet/puppetserver-standalone\n",
+		"box/manifests/site.pp":  "node default {}\n",
 	})
-	code, out, errOut := run(t, dir, "", "layout", "-f", "json", "ctl", "old", "bare")
+	code, out, errOut := run(t, dir, "", "layout", "-f", "json", "ctl", "old", "bare", "box")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s%s", code, out, errOut)
 	}
@@ -143,6 +146,7 @@ func TestLayoutShowsTheTargetPuppet(t *testing.T) {
 		"ctl":  "Puppet 7 (ctl/Gemfile: gem 'puppet', '7.23.0')",
 		"old":  "Puppet 7 (metadata.json requirements: puppet >= 5.5.10 < 6.0.0)",
 		"bare": "Puppet 8 (default)",
+		"box":  "Puppet 7 (box/Dockerfile-agent installs Puppet 5.3.2)",
 	}
 	for k, w := range want {
 		if got[k] != w {

@@ -23,6 +23,9 @@ const (
 	// TargetGemfile is the puppet gem's requirement in the environment's
 	// Gemfile.
 	TargetGemfile
+	// TargetContainer is the Puppet version the environment's container
+	// build files install (a Dockerfile's puppet-agent package).
+	TargetContainer
 )
 
 // Target is the Puppet version code is checked for, and why.
@@ -30,9 +33,11 @@ type Target struct {
 	Version PuppetVersion
 	Source  TargetSource
 	// Requirement is metadata.json's puppet range, for TargetMetadata,
-	// or the Gemfile's puppet requirement, for TargetGemfile.
+	// the Gemfile's puppet requirement, for TargetGemfile, or the version
+	// a container build file installs, for TargetContainer.
 	Requirement string
-	// File is the Gemfile, for TargetGemfile.
+	// File is the Gemfile, for TargetGemfile, or the build file, for
+	// TargetContainer.
 	File string
 }
 
@@ -46,6 +51,8 @@ func (t Target) String() string {
 		return fmt.Sprintf("%s (metadata.json requirements: puppet %s)", t.Version, t.Requirement)
 	case TargetGemfile:
 		return fmt.Sprintf("%s (%s: gem 'puppet', '%s')", t.Version, t.File, strings.ReplaceAll(t.Requirement, ", ", "', '"))
+	case TargetContainer:
+		return fmt.Sprintf("%s (%s installs Puppet %s)", t.Version, t.File, t.Requirement)
 	}
 	return t.Version.String() + " (default)"
 }
@@ -58,8 +65,10 @@ func (t Target) String() string {
 // (ModuleTarget). Code of an environment (its main manifest and its
 // modules) is checked for the Puppet its Gemfile pins when that Gemfile
 // declares the puppet gem with a requirement: a control repository whose
-// tests run `gem 'puppet', '7.23.0'` runs Puppet 7. Anything else keeps
-// the default. f may be nil.
+// tests run `gem 'puppet', '7.23.0'` runs Puppet 7. Without one, it is
+// checked for the Puppet its container build files install (a Dockerfile
+// pinning puppet-agent 5.3.2 runs Puppet 5 code). Anything else keeps the
+// default. f may be nil.
 func FileTarget(f *load.File, configured PuppetVersion) Target {
 	if configured != 0 || f == nil {
 		return ModuleTarget(nil, configured)
@@ -71,15 +80,22 @@ func FileTarget(f *load.File, configured PuppetVersion) Target {
 	if env == nil && f.Module != nil {
 		env = f.Module.Env
 	}
-	if env == nil || env.Dependencies.PuppetGem == "" {
+	if env == nil {
 		return Target{Version: DefaultPuppetVersion}
 	}
-	req := env.Dependencies.PuppetGem
-	ranges, ok := parseGemRequirement(req)
-	if !ok {
-		return Target{Version: DefaultPuppetVersion}
+	if req := env.Dependencies.PuppetGem; req != "" {
+		if ranges, ok := parseGemRequirement(req); ok {
+			return Target{Version: rangeTarget(ranges), Source: TargetGemfile, Requirement: req, File: env.Dependencies.Gemfile}
+		}
 	}
-	return Target{Version: rangeTarget(ranges), Source: TargetGemfile, Requirement: req, File: env.Dependencies.Gemfile}
+	if v := env.Dependencies.PuppetContainer; v != "" {
+		// A partial version ("5", from puppet5-release) is every release
+		// of it, as a Forge range reads it.
+		if ranges, ok := parseVersionRange(v); ok {
+			return Target{Version: rangeTarget(ranges), Source: TargetContainer, Requirement: v, File: env.Dependencies.Containerfile}
+		}
+	}
+	return Target{Version: DefaultPuppetVersion}
 }
 
 // ModuleTarget is the target version of the code of module m when the

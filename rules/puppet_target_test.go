@@ -90,3 +90,33 @@ func TestFileTargetFromGemfile(t *testing.T) {
 		t.Errorf("FileTarget(environment without a Gemfile pin) = %+v, want the default", got)
 	}
 }
+
+func TestFileTargetFromContainerfile(t *testing.T) {
+	tests := []struct {
+		pin  string
+		want PuppetVersion
+	}{
+		{"5.3.2", Puppet7},
+		{"5", Puppet7},
+		{"7.23", Puppet7},
+		{"8", Puppet8},
+		{"8.10.0", Puppet8},
+	}
+	for _, tt := range tests {
+		env := &load.Environment{Dependencies: load.Dependencies{PuppetContainer: tt.pin, Containerfile: "Dockerfile"}}
+		got := FileTarget(&load.File{Env: env}, 0)
+		if got.Version != tt.want || got.Source != TargetContainer || got.Requirement != tt.pin {
+			t.Errorf("FileTarget(container installs %q) = %+v, want %s from the build file", tt.pin, got, tt.want)
+		}
+	}
+	// The Gemfile's pin says more than a build file's: it is what the
+	// tests run.
+	env := &load.Environment{Dependencies: load.Dependencies{PuppetGem: "~> 8.0", Gemfile: "Gemfile", PuppetContainer: "5.3.2", Containerfile: "Dockerfile"}}
+	if got := FileTarget(&load.File{Env: env}, 0); got.Source != TargetGemfile || got.Version != Puppet8 {
+		t.Errorf("FileTarget(Gemfile and build file) = %+v, want the Gemfile's Puppet 8", got)
+	}
+	env = &load.Environment{Dependencies: load.Dependencies{PuppetContainer: "5.3.2", Containerfile: "Dockerfile-agent"}}
+	if got, want := FileTarget(&load.File{Env: env}, 0).String(), "Puppet 7 (Dockerfile-agent installs Puppet 5.3.2)"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+}

@@ -34,6 +34,14 @@ type Dependencies struct {
 	// Gemfile is that Gemfile, as File.Path reports paths, when PuppetGem
 	// is set.
 	Gemfile string
+	// PuppetContainer is the Puppet version the directory's container
+	// build files install ("5.3.2", or "5" from puppet5-release), when
+	// they agree on one major version (dockerfilePuppetVersion); "" when
+	// they pin none. Read for environments only.
+	PuppetContainer string
+	// Containerfile is the build file PuppetContainer comes from, as
+	// File.Path reports paths.
+	Containerfile string
 }
 
 // dependencyFiles are the files that list an environment's or a module's

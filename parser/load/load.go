@@ -742,12 +742,14 @@ func (l *loader) assemble(files []*File) *Tree {
 		l.scanEnvRuby(e)
 		e.HieraOutside = l.hieraOutside[l.lay.envInfo(e).dir]
 		e.Dependencies = l.readDependencies(l.lay.envInfo(e).dir)
+		l.readContainerPin(l.lay.envInfo(e).dir, &e.Dependencies)
 		t.Envs = append(t.Envs, e)
 	}
 	for m := range mods {
 		if m.Env != nil && !envs[m.Env] {
 			envs[m.Env] = true
 			m.Env.Dependencies = l.readDependencies(l.lay.envInfo(m.Env).dir)
+			l.readContainerPin(l.lay.envInfo(m.Env).dir, &m.Env.Dependencies)
 			t.Envs = append(t.Envs, m.Env)
 		}
 		t.Modules = append(t.Modules, m)
