@@ -167,7 +167,7 @@ func (an *reassignAnalysis) earliest(t *model.ArmTree, a *model.Assignment) earl
 			case !an.freeConds(b.File, n.Path[len(n.Path)-1]).complete:
 				return model.ArmPrune
 			}
-			if _, ok := an.bothRun(a, b); ok {
+			if _, _, ok := an.bothRun(a, b); ok {
 				return model.ArmAccept
 			}
 			return model.ArmReject
@@ -315,31 +315,33 @@ func (an *reassignAnalysis) unchanged(x parser.Expr, fx *model.File, y parser.Ex
 // arms that tell them apart test only parameters, which the caller sets
 // independently, and some values of them the parameter types allow make
 // every test on the way to both assignments hold. when describes such
-// values for the message.
-func (an *reassignAnalysis) bothRun(a, b *model.Assignment) (when string, ok bool) {
+// values for the message, and overridden holds the parameters among them
+// whose literal defaults fail the tests: then both run only when a caller
+// passes other values.
+func (an *reassignAnalysis) bothRun(a, b *model.Assignment) (when string, overridden []callerValue, ok bool) {
 	an.compared++
 	if an.overBudget() {
-		return "", false
+		return "", nil, false
 	}
 	onlyA, onlyB, common := splitPaths(a.Branch, b.Branch)
 	if len(onlyA) == 0 || len(onlyB) == 0 {
-		return "", true
+		return "", nil, true
 	}
 	if an.params == nil && an.consts == nil {
-		return "", false
+		return "", nil, false
 	}
 	var cs []model.Condition
 	for _, br := range onlyB {
 		fc := an.freeConds(b.File, br)
 		if !fc.complete {
-			return "", false
+			return "", nil, false
 		}
 		cs = append(cs, fc.cs...)
 	}
 	for _, br := range onlyA {
 		fc := an.freeConds(a.File, br)
 		if !fc.complete {
-			return "", false
+			return "", nil, false
 		}
 		cs = append(cs, fc.cs...)
 	}
@@ -360,19 +362,71 @@ func (an *reassignAnalysis) bothRun(a, b *model.Assignment) (when string, ok boo
 			if !slices.ContainsFunc(mine, func(c model.Condition) bool { return !c.Holds(v) }) {
 				continue
 			}
-			return "", false
+			return "", nil, false
 		}
 		prm := an.params[name]
 		v, found := model.Witness(mine, func(v model.Value) bool { return typeAccepts(prm.Type, v) })
 		if !found {
-			return "", false
+			return "", nil, false
 		}
 		parts = append(parts, subject+" is "+v.String())
+		if prm.Default == nil {
+			continue
+		}
+		if d, ok := model.LiteralValue(parser.Unparen(prm.Default)); ok && slices.ContainsFunc(mine, func(c model.Condition) bool { return !c.Holds(d) }) {
+			overridden = append(overridden, callerValue{param: name, conds: mine})
+		}
 	}
 	if len(parts) == 0 {
-		return "", true
+		return "", nil, true
 	}
-	return " and both run when " + strings.Join(parts, " and "), true
+	return " and both run when " + strings.Join(parts, " and "), overridden, true
+}
+
+// callerValue is a parameter that must hold a value other than its
+// default for two assignments to run together: the conditions on it.
+type callerValue struct {
+	param string
+	conds []model.Condition
+}
+
+// passes reports whether declaration d (class { 'x': } or a defined-type
+// resource) may give every parameter of cvs a value meeting its
+// conditions: a literal that does, or a '*' splat, which may. It returns
+// the attribute or splat that decides, for the report.
+func passesValues(d *model.Declaration, cvs []callerValue) (parser.Node, bool) {
+	res, ok := d.Node.(*parser.Resource)
+	if !ok || (d.Kind != model.ResourceLike && d.Kind != model.DefineInstance) {
+		return nil, false
+	}
+	for _, body := range res.Bodies {
+		var at parser.Node
+		all := true
+		for _, cv := range cvs {
+			met := false
+			for _, a := range body.Attrs {
+				if a.Splat {
+					met, at = true, a
+					break
+				}
+				if a.Name != cv.param {
+					continue
+				}
+				v, lit := model.LiteralValue(parser.Unparen(a.Value))
+				if lit && !slices.ContainsFunc(cv.conds, func(c model.Condition) bool { return !c.Holds(v) }) {
+					met = true
+					if at == nil {
+						at = a
+					}
+				}
+			}
+			all = all && met
+		}
+		if all {
+			return at, true
+		}
+	}
+	return nil, false
 }
 
 // freeConds returns the conditions of arm b (in file f) over parameters

@@ -41,7 +41,7 @@ func pairwiseReassignment(an *reassignAnalysis, as []*model.Assignment, pos int)
 		if an.exclusive(as[pos], as[j]) {
 			continue
 		}
-		if _, both := an.bothRun(as[pos], as[j]); both {
+		if _, _, both := an.bothRun(as[pos], as[j]); both {
 			return 2, j
 		}
 		if unsure < 0 {

@@ -27,7 +27,7 @@ Lambdas create a scope, so each iteration may assign its own variables.
 Use a new name, or compute the value in one expression (a selector, or a conditional that returns it).
 Variables listed in [scope] known_variables (ENC parameters, external facts) are already set at top scope,
 so the main manifest cannot assign them either.`,
-		Context: model.NeedTopScope,
+		Context: model.NeedTopScope | model.NeedDeclarers,
 		Run:     runVariableReassigned,
 	}
 }
@@ -130,15 +130,30 @@ func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, nm *reas
 	}
 	if e.both >= 0 && e.both < pos {
 		b := nm.as[e.both]
-		when, _ := an.bothRun(a, b)
+		when, overridden, _ := an.bothRun(a, b)
 		msg := fmt.Sprintf("%s is already assigned in %s (%s)", varRef(a.Var), scopeNoun(sc), lineOf(p.File, b.File, b.Var.Span()))
 		detail := fmt.Sprintf("Puppet fails with \"Cannot reassign variable '$%s'\". Use a new name or assign once.", a.Name)
+		var sev Severity // the rule's
+		related := []Related{RelatedAt(b.File, b.Var.Span(), "first assigned here")}
+		if len(overridden) > 0 {
+			// The defaults keep the two apart: only a declaration passing
+			// other values fails, so the tree must show one.
+			if d, at := declarationPassing(p, sc, overridden); at != nil {
+				related = append(related, RelatedAt(d.File, at.Span(), "declared with those values here"))
+			} else {
+				sev = Info
+				detail = fmt.Sprintf("With the defaults of %s they do not both run, and no declaration in the tree passes those values; "+
+					"one that does makes Puppet fail with \"Cannot reassign variable '$%s'\". Use a new name, or assign once.",
+					paramList(overridden), a.Name)
+			}
+		}
 		if utf8.RuneCountInString(msg+when) <= MessageLimit {
 			msg += when
 		} else {
 			detail = sentence(strings.TrimPrefix(when, " and ")) + ". " + detail
 		}
-		p.ReportSpan(p.File, a.Var.Span(), msg, detail, RelatedAt(b.File, b.Var.Span(), "first assigned here"))
+		p.Report(Diagnostic{Severity: sev, File: p.File.Path, Start: a.Var.Span().Start, End: a.Var.Span().End, Message: msg, Detail: detail,
+			Related: related})
 		return
 	}
 	if e.unsure < 0 || e.unsure >= pos {
@@ -151,6 +166,31 @@ func reportReassignment(p *Pass, sc *model.Scope, an *reassignAnalysis, nm *reas
 		Detail: fmt.Sprintf("ducklint cannot tell whether the conditions of both assignments can hold at once; if they can, Puppet "+
 			"fails with \"Cannot reassign variable '$%s'\". Assign it once (in one if/elsif/else or case), or use a new name.", a.Name),
 		Related: []Related{RelatedAt(unsure.File, unsure.Var.Span(), "also assigned here")}})
+}
+
+// declarationPassing returns a declaration in the program of the class or
+// defined type owning sc that may pass the values cvs asks for, and the
+// attribute that passes them; nil when none does.
+func declarationPassing(p *Pass, sc *model.Scope, cvs []callerValue) (*model.Declaration, parser.Node) {
+	def := sc.Owner().Def
+	if def == nil || p.Program == nil {
+		return nil, nil
+	}
+	for _, d := range p.Program.DeclarationsOf(def.Name) {
+		if at, ok := passesValues(d, cvs); ok {
+			return d, at
+		}
+	}
+	return nil, nil
+}
+
+// paramList names the parameters of cvs: "$a", "$a and $b".
+func paramList(cvs []callerValue) string {
+	names := make([]string, len(cvs))
+	for i, cv := range cvs {
+		names[i] = "$" + cv.param
+	}
+	return strings.Join(names, " and ")
 }
 
 // guardedByDefined reports whether assignment a sits in a conditional that
