@@ -48,6 +48,9 @@ func FuzzFormatters(f *testing.F) {
 				if utf8.ValidString(msg) && got.Findings[0].Message != msg {
 					t.Fatalf("json message %q, want %q", got.Findings[0].Message, msg)
 				}
+				if want := oracleJSON(t, r); out != want {
+					t.Fatalf("json output differs from encoding/json's:\n%s\nwant:\n%s", out, want)
+				}
 			case "sarif":
 				if !json.Valid(buf.Bytes()) {
 					t.Fatalf("sarif output is not JSON")

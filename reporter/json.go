@@ -64,8 +64,16 @@ type (
 )
 
 // writeJSON writes the report as one JSON object; empty lists are [] so
-// consumers need no null checks.
+// consumers need no null checks. It streams the report (jsonstream.go);
+// the bytes are those of encoding/json's indented encoding of
+// jsonReportOf(r), which the tests hold it to.
 func writeJSON(w io.Writer, r *Report, _ Options) error {
+	return streamJSON(w, r)
+}
+
+// jsonReportOf is the report as the JSON contract's structs: what the
+// output encodes, field for field.
+func jsonReportOf(r *Report) jsonReport {
 	out := jsonReport{
 		Version: jsonVersion, Findings: make([]jsonFinding, 0, len(r.Findings)), Files: r.Files,
 		Errors: make([]jsonError, 0, len(r.Errors)), Baseline: jsonBaselineOf(r.Baseline),
@@ -92,7 +100,7 @@ func writeJSON(w io.Writer, r *Report, _ Options) error {
 		}
 		out.Findings = append(out.Findings, f)
 	}
-	return encodeJSON(w, out)
+	return out
 }
 
 func jsonRelatedOf(rel diagnostics.Related) jsonRelated {

@@ -1,0 +1,90 @@
+package reporter
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/diagnostics"
+)
+
+// oracleJSON is the JSON output as encoding/json writes the contract's
+// structs: what streamJSON must write byte for byte.
+func oracleJSON(t testing.TB, r *Report) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := encodeJSON(&buf, jsonReportOf(r)); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// awkwardStrings are strings whose JSON encoding needs every escape
+// encoding/json makes, and characters it leaves alone with HTML escaping
+// off.
+func awkwardStrings() []string {
+	var all strings.Builder
+	for c := range 256 {
+		all.WriteByte(byte(c))
+	}
+	return []string{
+		"", "plain", `quote " and \ backslash`, "<html> & 'apostrophe'", "tab\tnew\nline\rcr\bbs\fff\x00nul\x1fus\x7fdel",
+		"ünïcode — ✓ 🦆", "line\u2028separator\u2029paragraph", "bad \xff\xfe utf-8 \xc3", "\xe2\x80", all.String(),
+	}
+}
+
+func TestJSONStreamMatchesEncodingJSON(t *testing.T) {
+	reports := map[string]*Report{"empty": emptyReport(), "fixture": fixtureReport(), "bench": benchReport()}
+	var awkward []diagnostics.Diagnostic
+	strs := awkwardStrings()
+	for i, s := range strs {
+		d := diagnostics.Diagnostic{
+			Rule: "rule-" + s, Severity: diagnostics.Severity(i % 4), Message: s, Detail: s, File: s,
+			Start: pos(i, i+1), End: pos(i+(i%3)-1, 2),
+		}
+		for j := range i % 3 {
+			d.Related = append(d.Related, diagnostics.Related{Message: strs[(i+j)%len(strs)], File: s, Start: pos(j, j), End: pos(j+1, 1)})
+		}
+		for j := range i % 4 {
+			d.Edits = append(d.Edits, diagnostics.Edit{Start: pos(j, 1), End: pos(j, 3), NewText: strs[(i+j+1)%len(strs)]})
+		}
+		awkward = append(awkward, d)
+	}
+	reports["awkward"] = &Report{Findings: awkward, Files: 3}
+	reports["errors and notices"] = &Report{
+		Findings: awkward[:2], Files: 2,
+		Errors:   []PathError{{Path: "a\x00.pp", Message: "cannot read <it> & \xff"}, {Path: "b.pp", Message: "x"}},
+		Notices:  []PathError{{Path: "link", Message: "leads outside the tree"}},
+		Baseline: &Baseline{File: ".ducklint-baseline", Stale: 3},
+	}
+	reports["baseline alone"] = &Report{Baseline: &Baseline{File: "b\u2028"}}
+	for name, r := range reports {
+		var buf bytes.Buffer
+		if err := streamJSON(&buf, r); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got, want := buf.String(), oracleJSON(t, r); got != want {
+			t.Errorf("%s: streamed JSON differs from encoding/json's\n got: %.2000q\nwant: %.2000q", name, got, want)
+		}
+	}
+}
+
+// failingWriter fails every write after the first n bytes.
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		return 0, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+func TestJSONStreamReportsWriteErrors(t *testing.T) {
+	r := benchReport()
+	err := streamJSON(&failingWriter{n: 3 * jsonChunk}, r)
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Errorf("streamJSON over a failing writer = %v, want the write error", err)
+	}
+}
