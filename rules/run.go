@@ -64,13 +64,15 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		enabled[a.Rule.ID] = true
 	}
 	reported := map[string]*model.File{}
-	var reportedFiles []*model.File // one per path
+	targets := map[string]PuppetVersion{} // each reported file's, worked out once rather than per finding
+	var reportedFiles []*model.File       // one per path
 	for _, f := range prog.Files {
 		if f.Reported {
 			if _, dup := reported[f.Path]; !dup {
 				reportedFiles = append(reportedFiles, f)
 			}
 			reported[f.Path] = f
+			targets[f.Path] = rn.target(f)
 		}
 	}
 
@@ -90,11 +92,12 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			if d.File == "" {
 				d.File = programFile
 			}
-			if _, ok := reported[d.File]; !ok {
+			f, ok := reported[d.File]
+			if !ok {
 				return // context file: not reported on
 			}
 			var note string
-			d.Severity, note = effectiveSeverity(a, rn.target(reported[d.File]), d.Severity, reported[d.File])
+			d.Severity, note = effectiveSeverity(a, targets[d.File], d.Severity, f)
 			if note != "" {
 				d.Detail = strings.TrimSpace(d.Detail + " " + note)
 			}
