@@ -64,16 +64,17 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	for _, a := range rn.Rules {
 		enabled[a.Rule.ID] = true
 	}
-	reported := map[string]*model.File{}
-	targets := map[string]PuppetVersion{} // each reported file's, worked out once rather than per finding
-	var reportedFiles []*model.File       // one per path
+	// reported holds, for each reported path, the file, its target and
+	// its findings; it is complete before the rules run, so reporting
+	// reads it without a lock and locks only the file's own list.
+	reported := map[string]*fileFindings{}
+	var reportedFiles []*model.File // one per path
 	for _, f := range prog.Files {
 		if f.Reported {
 			if _, dup := reported[f.Path]; !dup {
 				reportedFiles = append(reportedFiles, f)
 			}
-			reported[f.Path] = f
-			targets[f.Path] = rn.target(f)
+			reported[f.Path] = &fileFindings{file: f, target: rn.target(f)}
 		}
 	}
 
@@ -86,25 +87,23 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			programFile = f.Path
 		}
 	}
-	byFile := map[string][]Diagnostic{}
-	var mu sync.Mutex
 	collect := func(a Active) func(Diagnostic) {
 		return func(d Diagnostic) {
 			if d.File == "" {
 				d.File = programFile
 			}
-			f, ok := reported[d.File]
+			ff, ok := reported[d.File]
 			if !ok {
 				return // context file: not reported on
 			}
 			var note string
-			d.Severity, note = effectiveSeverity(a, targets[d.File], d.Severity, f)
+			d.Severity, note = effectiveSeverity(a, ff.target, d.Severity, ff.file)
 			if note != "" {
 				d.Detail = strings.TrimSpace(d.Detail + " " + note)
 			}
-			mu.Lock()
-			byFile[d.File] = append(byFile[d.File], d)
-			mu.Unlock()
+			ff.mu.Lock()
+			ff.list = append(ff.list, d)
+			ff.mu.Unlock()
 		}
 	}
 
@@ -172,11 +171,20 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	slices.SortFunc(reportedFiles, func(a, b *model.File) int { return strings.Compare(a.Path, b.Path) })
 	kept := make([][]Diagnostic, len(reportedFiles))
 	par.For(len(reportedFiles), rn.Jobs, func(i int) {
-		f := reported[reportedFiles[i].Path]
-		kept[i] = rn.applyDirectives(f, byFile[f.Path], unused, enabled)
+		ff := reported[reportedFiles[i].Path]
+		kept[i] = rn.applyDirectives(ff.file, ff.list, unused, enabled)
 		slices.SortStableFunc(kept[i], diagnostics.Compare)
 	})
 	return SortDiagnostics(slices.Concat(kept...)), nil
+}
+
+// fileFindings are a reported file's findings as the rules report them,
+// with what reporting needs of the file.
+type fileFindings struct {
+	file   *model.File
+	target PuppetVersion
+	mu     sync.Mutex
+	list   []Diagnostic
 }
 
 // target is the Puppet version file f is checked for: the configured

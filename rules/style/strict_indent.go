@@ -2,6 +2,7 @@ package style
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -140,17 +141,17 @@ func runStrictIndent(p *Pass) {
 		if actual == expected || next.Kind == parser.TokComment || next.Kind == parser.TokNewline {
 			continue
 		}
-		f := Finding{Start: next.Start, End: next.End, Message: fmt.Sprintf("indent should be %d chars and is %d", expected, actual)}
+		f := Finding{Start: next.Start, End: next.End, Message: "indent should be " + strconv.Itoa(expected) + " chars and is " + strconv.Itoa(actual)}
 		switch next.Kind {
 		case parser.TokWhitespace:
-			f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: strings.Repeat(" ", expected)}}
+			f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: spaces(expected)}}
 		case parser.TokHeredocBody:
 			if text, ok := shiftHeredoc(next.Text, expected-actual); ok {
 				f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: text}}
 			}
 		default:
 			f.End = next.Start
-			f.Edits = []Edit{{Start: next.Start, End: next.Start, NewText: strings.Repeat(" ", expected)}}
+			f.Edits = []Edit{{Start: next.Start, End: next.Start, NewText: spaces(expected)}}
 		}
 		p.Report(f)
 	}
@@ -248,4 +249,16 @@ func shiftHeredoc(body string, change int) (string, bool) {
 // leadingBlanks counts the spaces and tabs a line starts with.
 func leadingBlanks(l string) int {
 	return len(l) - len(strings.TrimLeft(l, " \t"))
+}
+
+// blanks is the indentation spaces() cuts from.
+const blanks = "                                                                                                                                "
+
+// spaces returns n spaces, without allocating for any indentation a
+// manifest plausibly has (up to 128 columns).
+func spaces(n int) string {
+	if n <= len(blanks) {
+		return blanks[:n]
+	}
+	return strings.Repeat(" ", n)
 }
