@@ -475,7 +475,11 @@ func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, par
 		if err != nil {
 			return nil, err
 		}
-		findings = append(findings, fs...)
+		if findings == nil {
+			findings = fs // the common case, one program: no copy of what may be 100,000 findings
+		} else {
+			findings = append(findings, fs...)
+		}
 		progs = append(progs, prog)
 	}
 	return s.result(diagnostics.Sort(findings), progs, contextErrs), nil
