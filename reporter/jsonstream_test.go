@@ -88,3 +88,34 @@ func TestJSONStreamReportsWriteErrors(t *testing.T) {
 		t.Errorf("streamJSON over a failing writer = %v, want the write error", err)
 	}
 }
+
+// TestSARIFStreamMatchesEncodingJSON holds the SARIF writer, which encodes
+// results one at a time, to encoding/json's encoding of the whole log.
+func TestSARIFStreamMatchesEncodingJSON(t *testing.T) {
+	var awkward []diagnostics.Diagnostic
+	strs := awkwardStrings()
+	for i, s := range strs {
+		awkward = append(awkward, diagnostics.Diagnostic{
+			Rule: "unknown-variable", Severity: diagnostics.Severity(1 + i%3), Message: s, Detail: s, File: "m/" + s + ".pp",
+			Start: pos(i+1, 2), End: pos(i+1, 5),
+			Related: []diagnostics.Related{{Message: s, File: "site.pp", Start: pos(1, 1), End: pos(1, 4)}},
+		})
+	}
+	reports := map[string]*Report{
+		"empty": emptyReport(), "fixture": fixtureReport(), "bench": benchReport(),
+		"awkward": {Findings: awkward, Files: 3, Rules: fixtureRules(), Version: "1.2.3"},
+	}
+	for name, r := range reports {
+		var got, want bytes.Buffer
+		if err := writeSARIF(&got, r, Options{}); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		log := sarifLogOf(r)
+		if err := encodeJSON(&want, log); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s: streamed SARIF differs from encoding/json's\n got: %.1500q\nwant: %.1500q", name, got.String(), want.String())
+		}
+	}
+}

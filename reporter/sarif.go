@@ -1,6 +1,8 @@
 package reporter
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/url"
@@ -127,6 +129,11 @@ type (
 // writeSARIF writes the report as a SARIF 2.1.0 log with one run, every
 // rule of the registry and one result per finding.
 func writeSARIF(w io.Writer, r *Report, _ Options) error {
+	return streamSARIF(w, sarifLogOf(r))
+}
+
+// sarifLogOf is the report as a SARIF log.
+func sarifLogOf(r *Report) sarifLog {
 	driver := sarifDriver{
 		Name: sarifToolName, Version: r.Version, InformationURI: sarifToolURI,
 		Rules: make([]sarifRule, 0, len(r.Rules)),
@@ -173,14 +180,63 @@ func writeSARIF(w io.Writer, r *Report, _ Options) error {
 	}
 	results = append(results, sarifAbsent(r, ruleIndex)...)
 
-	log := sarifLog{
+	return sarifLog{
 		Schema: sarifSchemaURI, Version: sarifVersion,
 		Runs: []sarifRun{{
 			Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(r)},
 			ColumnKind: sarifColumnKind, Results: results,
 		}},
 	}
-	return encodeJSON(w, log)
+}
+
+// sarifResultsAt is where the results array of the one run sits in the
+// indented log when it is empty: a newline cannot occur inside a JSON
+// string, so this text occurs once.
+const sarifResultsAt = "\n      \"results\": []"
+
+// streamSARIF writes log as encodeJSON does, byte for byte
+// (TestSARIFStreamMatchesEncodingJSON), but encodes its results one at a
+// time into a reused buffer: encoding the whole log at once built it
+// compact and then indented into a second buffer, both grown to the size
+// of the output (1 GB for 110,000 findings of a style preset).
+func streamSARIF(w io.Writer, log sarifLog) error {
+	results := log.Runs[0].Results
+	log.Runs[0].Results = []sarifResult{}
+	var frame bytes.Buffer
+	if err := encodeJSON(&frame, log); err != nil {
+		return err
+	}
+	head, tail, ok := bytes.Cut(frame.Bytes(), []byte(sarifResultsAt))
+	if !ok || len(results) == 0 {
+		log.Runs[0].Results = results
+		return encodeJSON(w, log)
+	}
+	st := jsonStream{w: w, b: make([]byte, 0, jsonChunk+4096)}
+	var one bytes.Buffer
+	enc := json.NewEncoder(&one)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("        ", "  ")
+	st.b = append(st.b, head...)
+	st.b = append(st.b, "\n      \"results\": ["...)
+	for i := range results {
+		if i > 0 {
+			st.b = append(st.b, ',')
+		}
+		one.Reset()
+		if err := enc.Encode(&results[i]); err != nil {
+			return fmt.Errorf("encoding JSON: %w", err)
+		}
+		st.b = append(st.b, "\n        "...)
+		st.b = append(st.b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
+		st.flushFull()
+	}
+	st.b = append(st.b, "\n      ]"...)
+	st.b = append(st.b, tail...)
+	st.flush()
+	if st.err != nil {
+		return fmt.Errorf("writing SARIF: %w", st.err)
+	}
+	return nil
 }
 
 // sarifInvocationOf reports the run's path errors as error notifications
