@@ -3,7 +3,12 @@ package load
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
+
+// The patterns below are compiled on first use: most runs read no
+// Dockerfile, and compiling them at start-up would cost every run,
+// --version included.
 
 // isDockerfileName reports whether name is a container build file a
 // repository keeps at its top: Dockerfile, Containerfile, and their
@@ -21,37 +26,41 @@ func isDockerfileName(name string) bool {
 // reDockerVar matches an ENV or ARG instruction's assignments; the value
 // may be quoted. `ENV A="1" B=2` and `ARG A=1` are read, as is the old
 // `ENV A 1` form.
-var reDockerVar = regexp.MustCompile(`(?i)^\s*(?:ENV|ARG)\s+(.*)$`)
+var reDockerVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\s*(?:ENV|ARG)\s+(.*)$`) })
 
 // reDockerAssign matches one NAME=value of an ENV or ARG instruction.
-var reDockerAssign = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S*)`)
+var reDockerAssign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|'[^']*'|\S*)`) })
 
 // reDockerRef matches a $NAME or ${NAME} reference.
-var reDockerRef = regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?`)
+var reDockerRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?`) })
 
 // reAgentPackage matches the puppet-agent package pinned to a version, as
 // apt (puppet-agent=7.23.0-1jammy), yum and dnf (puppet-agent-7.23.0) and
 // gem-style images write it; the version may come from a variable. Before
 // Puppet 5, puppet-agent's own version (1.x) differed from Puppet's (4.x);
 // both are before Puppet 8, which is what the target tells apart.
-var reAgentPackage = regexp.MustCompile(`\bpuppet-agent[=-]["']?((?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|[0-9][0-9.]*)[^\s;&|'"\\]*)`)
+var reAgentPackage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bpuppet-agent[=-]["']?((?:\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|[0-9][0-9.]*)[^\s;&|'"\\]*)`)
+})
 
 // reReleasePackage matches Puppet's release package for a major version
 // (puppet7-release, puppet5-release-xenial.deb), which points a system's
 // package manager at that major version's repository.
-var reReleasePackage = regexp.MustCompile(`\bpuppet([0-9]+)-release\b`)
+var reReleasePackage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bpuppet([0-9]+)-release\b`) })
 
 // reAgentImage matches a FROM of Puppet's own agent or server images with
 // a version tag (puppet/puppet-agent:7.23.0, puppet/puppetserver:7.17.0).
-var reAgentImage = regexp.MustCompile(`(?i)^\s*FROM\s+(?:--\S+\s+)*(?:\S+/)?puppet/(?:puppet-agent[a-z0-9-]*|puppetserver[a-z0-9-]*):([0-9][0-9.]*)`)
+var reAgentImage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^\s*FROM\s+(?:--\S+\s+)*(?:\S+/)?puppet/(?:puppet-agent[a-z0-9-]*|puppetserver[a-z0-9-]*):([0-9][0-9.]*)`)
+})
 
 // reVersionVar names the variables images use for the Puppet version to
 // install (PUPPET_VERSION, PUPPET_AGENT_VERSION, PUPPETSERVER_VERSION).
-var reVersionVar = regexp.MustCompile(`^PUPPET(?:_AGENT|SERVER)?_VERSION$`)
+var reVersionVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^PUPPET(?:_AGENT|SERVER)?_VERSION$`) })
 
 // reLeadingVersion matches the release at the start of a package version
 // ("7.23.0" of "7.23.0-1jammy").
-var reLeadingVersion = regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,2}`)
+var reLeadingVersion = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+(\.[0-9]+){0,2}`) })
 
 // dockerfilePuppetVersion returns the Puppet version a container build
 // file installs: the version of a pinned puppet-agent package, of one of
@@ -67,9 +76,9 @@ func dockerfilePuppetVersion(src []byte) string {
 		if strings.HasPrefix(line, "#") {
 			continue
 		}
-		if m := reDockerVar.FindStringSubmatch(line); m != nil {
+		if m := reDockerVar().FindStringSubmatch(line); m != nil {
 			rest := m[1]
-			assigns := reDockerAssign.FindAllStringSubmatch(rest, -1)
+			assigns := reDockerAssign().FindAllStringSubmatch(rest, -1)
 			if len(assigns) == 0 {
 				// ENV NAME value
 				if f := strings.Fields(rest); len(f) == 2 {
@@ -79,26 +88,26 @@ func dockerfilePuppetVersion(src []byte) string {
 			for _, a := range assigns {
 				v := strings.Trim(a[2], `"'`)
 				vars[a[1]] = v
-				if reVersionVar.MatchString(a[1]) {
-					if r := reLeadingVersion.FindString(v); r != "" {
+				if reVersionVar().MatchString(a[1]) {
+					if r := reLeadingVersion().FindString(v); r != "" {
 						pins = append(pins, r)
 					}
 				}
 			}
 			continue
 		}
-		if m := reAgentImage.FindStringSubmatch(line); m != nil {
-			pins = append(pins, reLeadingVersion.FindString(m[1]))
+		if m := reAgentImage().FindStringSubmatch(line); m != nil {
+			pins = append(pins, reLeadingVersion().FindString(m[1]))
 		}
-		for _, m := range reAgentPackage.FindAllStringSubmatch(line, -1) {
-			v := reDockerRef.ReplaceAllStringFunc(m[1], func(ref string) string {
-				return vars[reDockerRef.FindStringSubmatch(ref)[1]]
+		for _, m := range reAgentPackage().FindAllStringSubmatch(line, -1) {
+			v := reDockerRef().ReplaceAllStringFunc(m[1], func(ref string) string {
+				return vars[reDockerRef().FindStringSubmatch(ref)[1]]
 			})
-			if r := reLeadingVersion.FindString(v); r != "" {
+			if r := reLeadingVersion().FindString(v); r != "" {
 				pins = append(pins, r)
 			}
 		}
-		for _, m := range reReleasePackage.FindAllStringSubmatch(line, -1) {
+		for _, m := range reReleasePackage().FindAllStringSubmatch(line, -1) {
 			pins = append(pins, m[1])
 		}
 	}
