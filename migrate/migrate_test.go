@@ -466,3 +466,39 @@ func TestRCAsPuppetLintReadsIt(t *testing.T) {
 		}
 	}
 }
+
+// TestReadGemfilePuppetLintPin: a tree whose Gemfile or Gemfile.lock pins
+// a puppet-lint older than a default check has never run that check, and
+// init leaves it off; a pin that allows the release keeps it on, and a
+// later source that turns it on still wins.
+func TestReadGemfilePuppetLintPin(t *testing.T) {
+	cases := []struct {
+		file, src string
+		off       bool
+	}{
+		{"Gemfile", "gem 'puppet-lint', '2.4.2'\n", true},
+		{"Gemfile", "gem \"puppet-lint\", \"~> 4.2\"\n", false}, // ~> 4.2 allows every 4.x
+		{"Gemfile", "gem 'puppet-lint', '~> 4.2.0'\n", true},    // 4.2.x only
+		{"Gemfile", "gem 'puppet-lint', '>= 3', '< 4.3'\n", true},
+		{"Gemfile", "gem 'puppet-lint', '< 4.3.1'\n", false},
+		{"Gemfile", "gem 'puppet-lint', '>= 2.0'\n", false},
+		{"Gemfile", "gem 'puppet-lint'\n", false},
+		{"Gemfile", "gem 'puppet-lint-wmf_styleguide-check', '1.1.4'\n", false},
+		{"Gemfile.lock", "GEM\n  specs:\n    puppet-lint (3.0.1)\n    puppet-lint-param-docs (1.7.0)\n", true},
+		{"Gemfile.lock", "GEM\n  specs:\n    puppet-lint (4.3.0)\n", false},
+	}
+	for _, c := range cases {
+		s := NewSettings()
+		ReadGemfile(s, []byte(c.src), c.file)
+		st, set := s.checks["space_before_arrow"]
+		if got := set && !st.enabled; got != c.off {
+			t.Errorf("%s %q: space_before_arrow off = %v, want %v", c.file, c.src, got, c.off)
+		}
+	}
+	s := NewSettings()
+	ReadGemfile(s, []byte("gem 'puppet-lint', '2.4.2'\n"), "Gemfile")
+	ReadRC(s, []byte("--space_before_arrow-check\n"), ".puppet-lint.rc", "", nil)
+	if st := s.checks["space_before_arrow"]; !st.enabled {
+		t.Errorf("an rc line turning space_before_arrow on after the Gemfile's pin: %+v", st)
+	}
+}

@@ -164,9 +164,11 @@ func useGem(s *Settings, o Origin, gem string) {
 
 // ReadGemfile looks in a Gemfile (or Gemfile.lock) for Vox Pupuli's
 // puppet-lint plugin set, directly or through voxpupuli-test, and picks
-// the voxpupuli preset when it is there.
+// the voxpupuli preset when it is there; and for the puppet-lint release
+// it pins (readPuppetLintPin).
 func ReadGemfile(s *Settings, src []byte, file string) {
 	s.Read = append(s.Read, file)
+	readPuppetLintPin(s, src, file)
 	lock := strings.HasSuffix(file, ".lock")
 	for i, line := range strings.Split(string(src), "\n") {
 		t := strings.TrimSpace(line)
