@@ -51,9 +51,11 @@ Other flags:
       --output FORMAT[=PATH] write FORMAT to PATH, or to standard output without =PATH; repeatable,
                              and then text is not the default (--output github --output sarif=x.sarif)
       --config FILE          configuration file (default: nearest .ducklint.toml upward)
-      --puppet-version N     the Puppet version the code is for, 7 or 8 (default: [puppet] version, else
-                             a lone module's metadata.json requirement, else 8); it decides each
-                             finding's message and severity
+      --puppet-version N     the Puppet version the code is for, 7 or 8 (7 stands for 7 and earlier;
+                             default: [puppet] version, else a lone module's metadata.json requirement,
+                             else an environment's Gemfile pin of the puppet gem, else the Puppet its
+                             Dockerfiles install, else 8; "ducklint layout" shows which); it decides
+                             each finding's message and severity
       --stdin-filename NAME  path to report for "-" and to place it in its module
       --jobs N               files processed at once (default %d)
       --color, --no-color    force colour on or off (default: only on a terminal, never with NO_COLOR)

@@ -144,9 +144,9 @@ func TestLayoutShowsTheTargetPuppet(t *testing.T) {
 	}
 	want := map[string]string{
 		"ctl":  "Puppet 7 (ctl/Gemfile: gem 'puppet', '7.23.0')",
-		"old":  "Puppet 7 (metadata.json requirements: puppet >= 5.5.10 < 6.0.0)",
+		"old":  "Puppet 7 or earlier (metadata.json requirements: puppet >= 5.5.10 < 6.0.0)",
 		"bare": "Puppet 8 (default)",
-		"box":  "Puppet 7 (box/Dockerfile-agent installs Puppet 5.3.2)",
+		"box":  "Puppet 7 or earlier (box/Dockerfile-agent installs Puppet 5.3.2)",
 	}
 	for k, w := range want {
 		if got[k] != w {

@@ -43,18 +43,39 @@ type Target struct {
 
 // String says the version and where it comes from, as `ducklint layout`
 // shows it: "Puppet 7 (metadata.json requirements: puppet >= 5.5.10 < 6.0.0)".
+// A source allowing a release before 7 reads "Puppet 7 or earlier": ducklint
+// checks Puppet 5 and 6 code as Puppet 7 code, since what the rules tell
+// apart is before and from Puppet 8.
 func (t Target) String() string {
+	version := t.Version.String()
+	if t.Version == Puppet7 && t.allowsBefore7() {
+		version += " or earlier"
+	}
 	switch t.Source {
 	case TargetConfigured:
-		return t.Version.String() + " (configured)"
+		return version + " (configured)"
 	case TargetMetadata:
-		return fmt.Sprintf("%s (metadata.json requirements: puppet %s)", t.Version, t.Requirement)
+		return fmt.Sprintf("%s (metadata.json requirements: puppet %s)", version, t.Requirement)
 	case TargetGemfile:
-		return fmt.Sprintf("%s (%s: gem 'puppet', '%s')", t.Version, t.File, strings.ReplaceAll(t.Requirement, ", ", "', '"))
+		return fmt.Sprintf("%s (%s: gem 'puppet', '%s')", version, t.File, strings.ReplaceAll(t.Requirement, ", ", "', '"))
 	case TargetContainer:
-		return fmt.Sprintf("%s (%s installs Puppet %s)", t.Version, t.File, t.Requirement)
+		return fmt.Sprintf("%s (%s installs Puppet %s)", version, t.File, t.Requirement)
 	}
-	return t.Version.String() + " (default)"
+	return version + " (default)"
+}
+
+// allowsBefore7 reports whether the requirement t comes from allows a
+// release before Puppet 7.
+func (t Target) allowsBefore7() bool {
+	var ranges []versionInterval
+	var ok bool
+	switch t.Source {
+	case TargetMetadata, TargetContainer:
+		ranges, ok = parseVersionRange(t.Requirement)
+	case TargetGemfile:
+		ranges, ok = parseGemRequirement(t.Requirement)
+	}
+	return ok && overlaps(ranges, versionBound{0, 0, 0}, versionBound{7, 0, 0})
 }
 
 // FileTarget is the target version of the code of file f when the

@@ -42,7 +42,7 @@ func TestModuleTarget(t *testing.T) {
 		t.Errorf("ModuleTarget(nil) = %+v, want the default", got)
 	}
 	if got, want := ModuleTarget(&load.Module{Dependencies: load.Dependencies{PuppetRequirement: "< 6.0.0"}}, 0).String(),
-		"Puppet 7 (metadata.json requirements: puppet < 6.0.0)"; got != want {
+		"Puppet 7 or earlier (metadata.json requirements: puppet < 6.0.0)"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
@@ -116,7 +116,7 @@ func TestFileTargetFromContainerfile(t *testing.T) {
 		t.Errorf("FileTarget(Gemfile and build file) = %+v, want the Gemfile's Puppet 8", got)
 	}
 	env = &load.Environment{Dependencies: load.Dependencies{PuppetContainer: "5.3.2", Containerfile: "Dockerfile-agent"}}
-	if got, want := FileTarget(&load.File{Env: env}, 0).String(), "Puppet 7 (Dockerfile-agent installs Puppet 5.3.2)"; got != want {
+	if got, want := FileTarget(&load.File{Env: env}, 0).String(), "Puppet 7 or earlier (Dockerfile-agent installs Puppet 5.3.2)"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
