@@ -119,7 +119,7 @@ func (s *Settings) Plan(reg *rules.Registry) *Plan {
 	if s.failOnWarnings != nil {
 		p.Carried = append(p.Carried, fmt.Sprintf("fail_on_warnings (%s): ducklint fails on warnings by default (--fail-on warning)", s.failOnWarnings))
 	} else if len(s.Read) > 0 {
-		p.Notes = append(p.Notes, Note{Why: "puppet-lint fails only on errors here (no fail_on_warnings); ducklint fails on warnings too, unless run with --fail-on error"})
+		p.Notes = append(p.Notes, Note{Why: "puppet-lint fails only on errors here (no fail_on_warnings); ducklint fails on warnings too: run it with --fail-on error (the Action's fail-on input, or args in a pre-commit hook) to fail only on errors"})
 	}
 	if s.relative != nil {
 		p.Carried = append(p.Carried, fmt.Sprintf("relative (%s): nothing to set; ducklint's autoload-layout takes each module's name as Puppet does (metadata.json, or the directory on the modulepath)", s.relative))
@@ -153,6 +153,8 @@ func (p *Plan) rule(rule *rules.Rule, state func(string) (bool, Origin, bool), o
 			if on {
 				n.Why = fmt.Sprintf("not carried over: ducklint's %s also does %s, which stays on", rule.ID, strings.Join(stayOn, ", "))
 				p.Notes = append(p.Notes, n)
+			} else if n.Origin.File != "" {
+				p.Carried = append(p.Carried, fmt.Sprintf("%s (%s): off in the preset too, nothing to write", n.Text, n.Origin))
 			}
 		}
 		return
@@ -203,6 +205,9 @@ func (p *Plan) lineLength(rule *rules.Rule, state func(string) (bool, Origin, bo
 		change.Enabled = new(false)
 	}
 	if change.Enabled == nil && change.Length == 0 {
+		if set80 && !on80 && o80.File != "" {
+			p.Carried = append(p.Carried, fmt.Sprintf("80chars off (%s): off in the preset too, nothing to write", o80))
+		}
 		return
 	}
 	p.Rules = append(p.Rules, change)
