@@ -128,6 +128,10 @@ func TestInitWritesAConfigurationRunsUse(t *testing.T) {
 	if want := "ducklint: .puppet-lint.rc is here and no .ducklint.toml: `ducklint init` would carry its settings over\n"; errOut != want {
 		t.Errorf("before init, stderr %q, want %q", errOut, want)
 	}
+	// An editor linting the buffer through standard input gets no hint.
+	if code, _, errOut := runInit(dir, home, "--stdin-filename", "manifests/init.pp", "-"); code != ducklint.ExitClean || errOut != "" {
+		t.Errorf("standard input before init: exit %d, stderr %q; want no hint", code, errOut)
+	}
 	code, out, errOut := runInit(dir, home, "init")
 	if code != ducklint.ExitClean || out != "" || !strings.HasSuffix(errOut, "ducklint init: wrote .ducklint.toml\n") {
 		t.Fatalf("init: exit %d, stdout %q, stderr %q", code, out, errOut)

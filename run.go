@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/reporter"
@@ -48,7 +49,9 @@ func (c *Command) run(opts *options) (int, error) {
 	if err != nil {
 		return ExitUsage, err
 	}
-	if ws.Config() == nil {
+	// Editors lint the buffer through standard input on every change, and
+	// show what stderr says: the hint is for people at a terminal or in CI.
+	if ws.Config() == nil && !slices.Contains(opts.paths, "-") {
 		c.puppetLintHint(dir)
 	}
 	files, err := openOutputs(opts.outputs, dir)
