@@ -119,6 +119,9 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 		if err := fix.WriteFile(ws.Abs(f), current[f]); err != nil {
 			return nil, err
 		}
+		// Said on stderr, beside what is left to fix on stdout: a fixed
+		// finding is no longer reported, so the file would go unmentioned.
+		fmt.Fprintf(c.Stderr, "ducklint: fixed %s\n", f)
 	}
 	if len(fixed) > 0 && !opts.diff {
 		// Lines the fixes added or removed moved the new code.

@@ -70,6 +70,13 @@ func TestFix(t *testing.T) {
 				t.Fatalf("--fix: exit %d, stderr %s", code, errOut)
 			}
 			after := read()
+			// Each file written is named on stderr, once.
+			for name := range files {
+				said := strings.Count(errOut, "ducklint: fixed "+name+"\n")
+				if _, fixed := golden[name]; (said == 1) != fixed || said > 1 {
+					t.Errorf("stderr names %s %d times (fixed: %v):\n%s", name, said, fixed, errOut)
+				}
+			}
 			for name, content := range after {
 				want, fixed := golden[name]
 				if !fixed {
