@@ -31,7 +31,7 @@ letter, a digit or an underscore, and namespace segments are lowercase. Every va
 where it is assigned, read (also inside strings) or declared as a lambda, function, plan or template
 parameter; class and defined type parameters are invalid-parameter-name's. Names that start with a
 digit but are not decimal capture variables ($5b, $0123) pass the short-name pattern but not the
-document's prose, and Puppet rejects them: they are reported. A namespace segment that
+naming page's prose, and Puppet rejects them: they are reported. A namespace segment that
 starts with an underscore is left to private-variable-access. A name Puppet rejects (its own rule is
 /^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/, which $Foo breaks) is an error; one Puppet accepts is info: a
 qualified name with an uppercase letter in a namespace ($a::bC::x), and, as the style guide asks
@@ -49,7 +49,7 @@ func InvalidParameterName() *Rule {
 		Title:      "A class or defined type parameter name breaks Puppet's naming rule",
 		Severity:   Error,
 		Kind:       PerFile,
-		Doc: `Class and defined type parameter names must match \A\$[a-z][a-z0-9_]*\Z. The document's prose
+		Doc: `Class and defined type parameter names must match \A\$[a-z][a-z0-9_]*\Z. The prose of Puppet's naming page
 allows uppercase letters after the first character, but its regular expression does not; this rule
 follows the regular expression, so $fooBar and $_foo are reported, as info: Puppet accepts them. Names
 Puppet rejects, which break /^[a-z_]\w*$/ (an uppercase or digit first letter), are errors.`,
@@ -70,7 +70,7 @@ func InvalidClassName() *Rule {
 		Doc: `Every namespace segment of a class or defined type name must match \A[a-z]\w*\Z, so a whole
 name matches \A((::)?[a-z]\w*)(::[a-z]\w*)*\z: each segment starts with a lowercase letter and holds
 only letters, digits and underscores. Puppet rejects other names ("Unacceptable name"), or fails to
-parse them. Puppet also rejects a leading "::" in a definition name, which the document's pattern
+parse them. Puppet also rejects a leading "::" in a definition name, which the pattern on Puppet's naming page
 allows; that is reported too.`,
 		Run: runInvalidClassName,
 	}
@@ -219,7 +219,7 @@ func numericVariableProblem(name, what string) (msg, detail string) {
 		why = "A capture variable's number has no leading zero"
 	}
 	return fmt.Sprintf("%s $%s starts with a digit but is not a capture variable", what, name),
-		fmt.Sprintf("%s. The document's pattern lets it through, its prose and Puppet do not: \"Illegal numeric variable name, "+
+		fmt.Sprintf("%s. The pattern on Puppet's naming page lets it through, its prose and Puppet do not: \"Illegal numeric variable name, "+
 			"The given name '%s' must be a decimal value if it starts with a digit 0-9\". Rename it.", why, name)
 }
 
@@ -303,7 +303,7 @@ func runInvalidParameterName(p *Pass) {
 				continue
 			}
 			full := "$" + par.Name
-			verdict, sev := "Puppet accepts it, but the document's regular expression and the style guide do not (the document's prose allows uppercase letters after the first)", Info
+			verdict, sev := "Puppet accepts it, but the regular expression on Puppet's naming page and the style guide do not (the page's prose allows uppercase letters after the first)", Info
 			if !puppetParameterName.MatchString(par.Name) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
 				sev = Error
@@ -335,7 +335,7 @@ func runInvalidClassName(p *Pass) {
 				// The document's pattern allows a leading "::"; Puppet's
 				// own pattern for definitions does not.
 				p.ReportSpan(p.File, d.NameSpan,
-					fmt.Sprintf("%s name '%s' starts with '::', which the document's pattern allows but Puppet rejects", d.Kind, d.Written),
+					fmt.Sprintf("%s name '%s' starts with '::', which the pattern on Puppet's naming page allows but Puppet rejects", d.Kind, d.Written),
 					fmt.Sprintf("Puppet's error: \"Unacceptable name. The name '%s' is unacceptable as the name of %s\". Write '%s'.",
 						d.Written, puppetKind, rest))
 			}

@@ -3,7 +3,7 @@ class Foo::Bar {} # want "class name 'Foo::Bar'.*segment 'Foo', 'Bar' does not"
 class foo::_bar {} # want "class name 'foo::_bar'.*segment '_bar'.* Write 'foo::bar'"
 class foo-bar {} # want "class name 'foo-bar'.* Write 'foo_bar'"
 define _d() {} # want "defined type name '_d'.*as the name of a 'define' expression"
-class ::foo::bar {} # want "class name '::foo::bar' starts with '::', which the document's pattern allows but Puppet rejects.* Write 'foo::bar'"
+class ::foo::bar {} # want "class name '::foo::bar' starts with '::', which the pattern on Puppet's naming page allows but Puppet rejects.* Write 'foo::bar'"
 class foo::bAr9_ {}
 class a1 {
   class b2 {}

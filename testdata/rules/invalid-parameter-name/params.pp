@@ -1,7 +1,7 @@
 class a (
   $ok,
   $ok_2,
-  $fooBar, # want info:"parameter [$]fooBar of class 'a' breaks the rule for parameter names.*Puppet accepts it, but the document's regular expression and the style guide do not.* Rename it, e.g. [$]foo_bar"
+  $fooBar, # want info:"parameter [$]fooBar of class 'a' breaks the rule for parameter names.*Puppet accepts it, but the regular expression on Puppet's naming page and the style guide do not.* Rename it, e.g. [$]foo_bar"
   $_foo, # want info:"parameter [$]_foo of class 'a'.*Puppet accepts it"
   $Foo, # want error:"parameter [$]Foo of class 'a'.*Puppet rejects it: .Illegal parameter name. The given name 'Foo'"
   $a9,
