@@ -40,9 +40,11 @@ type Command struct {
 	// reports; nil means runtime/debug.ReadBuildInfo.
 	BuildInfo func() (*debug.BuildInfo, bool)
 
-	// BeforeLint, if set, runs once before a run that lints (not for
-	// --version, --help or --list-rules): cmd/ducklint prepares the heap
-	// there, which a run that only prints should not pay for.
+	// BeforeLint, if set, runs once before a run that lints a tree of at
+	// least largeRunFiles files, reported and context, after they are
+	// found and before they are parsed: cmd/ducklint prepares the heap
+	// there, which a run that only prints (--version, --help,
+	// --list-rules) or lints a few files should not pay for.
 	BeforeLint func()
 
 	// wholeContext parses every context file instead of only the relevant

@@ -83,6 +83,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if err != nil {
 			return nil, err
 		}
+		if w.opts.Loaded != nil {
+			w.opts.Loaded(len(tree.Files))
+		}
 		if store != nil {
 			s.store = store
 		}
