@@ -9,9 +9,9 @@ import (
 	"github.com/ducklint/ducklint"
 )
 
-// BeforeLint runs once for a run that lints a large tree, and not for one
-// that only prints or lints a few files (cmd/ducklint prepares the heap
-// there). One file of a large tree is a large run: the rest is its context.
+// BeforeLint runs once for a run that lints a large tree or reads a tree's
+// context, and not for one that only prints or lints a few files on their
+// own (cmd/ducklint prepares the heap there).
 func TestBeforeLintOnlyWhenLinting(t *testing.T) {
 	files := map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"}
 	for i := range ducklint.LargeRunFiles {
@@ -19,6 +19,7 @@ func TestBeforeLintOnlyWhenLinting(t *testing.T) {
 	}
 	dir := writeTree(t, files)
 	small := writeTree(t, map[string]string{"a.pp": "class a {}\n"})
+	env := writeTree(t, map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"})
 	for _, tc := range []struct {
 		dir   string
 		args  []string
@@ -32,6 +33,8 @@ func TestBeforeLintOnlyWhenLinting(t *testing.T) {
 		{dir, []string{"--fix", "."}, 1},
 		{small, []string{"."}, 0},
 		{small, []string{"-f", "json", "a.pp"}, 0},
+		{env, []string{"."}, 0},
+		{env, []string{"modules/m/manifests/init.pp"}, 1}, // the environment is its context
 	} {
 		calls := 0
 		var out, errOut bytes.Buffer

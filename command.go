@@ -41,10 +41,10 @@ type Command struct {
 	BuildInfo func() (*debug.BuildInfo, bool)
 
 	// BeforeLint, if set, runs once before a run that lints a tree of at
-	// least largeRunFiles files, reported and context, after they are
-	// found and before they are parsed: cmd/ducklint prepares the heap
-	// there, which a run that only prints (--version, --help,
-	// --list-rules) or lints a few files should not pay for.
+	// least largeRunFiles files, or reads a tree's files as context, before
+	// they are parsed: cmd/ducklint prepares the heap there, which a run
+	// that only prints (--version, --help, --list-rules) or lints a few
+	// files should not pay for.
 	BeforeLint func()
 
 	// wholeContext parses every context file instead of only the relevant

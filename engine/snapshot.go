@@ -244,6 +244,9 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
 		Overlays: w.overlays, Boundary: w.opts.Boundary,
 		OnContext: func(roots []string) {
+			if w.opts.ContextFound != nil {
+				w.opts.ContextFound()
+			}
 			if w.opts.CacheDir == "" {
 				return
 			}
