@@ -2,29 +2,43 @@ package ducklint_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint"
 )
 
-// BeforeLint runs once for a run that lints, and not for one that only
-// prints (cmd/ducklint prepares the heap there).
+// BeforeLint runs once for a run that lints a large tree or reads a tree's
+// context, and not for one that only prints or lints a few files on their
+// own (cmd/ducklint prepares the heap there).
 func TestBeforeLintOnlyWhenLinting(t *testing.T) {
-	dir := writeTree(t, map[string]string{"a.pp": "class a {}\n"})
+	files := map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"}
+	for i := range ducklint.LargeRunFiles {
+		files[fmt.Sprintf("modules/m/manifests/c%d.pp", i)] = fmt.Sprintf("class m::c%d {}\n", i)
+	}
+	dir := writeTree(t, files)
+	small := writeTree(t, map[string]string{"a.pp": "class a {}\n"})
+	env := writeTree(t, map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"})
 	for _, tc := range []struct {
+		dir   string
 		args  []string
 		calls int
 	}{
-		{[]string{"--version"}, 0},
-		{[]string{"--help"}, 0},
-		{[]string{"--list-rules"}, 0},
-		{[]string{"."}, 1},
-		{[]string{"-f", "json", "a.pp"}, 1},
+		{dir, []string{"--version"}, 0},
+		{dir, []string{"--help"}, 0},
+		{dir, []string{"--list-rules"}, 0},
+		{dir, []string{"."}, 1},
+		{dir, []string{"-f", "json", "modules/m/manifests/init.pp"}, 1},
+		{dir, []string{"--fix", "."}, 1},
+		{small, []string{"."}, 0},
+		{small, []string{"-f", "json", "a.pp"}, 0},
+		{env, []string{"."}, 0},
+		{env, []string{"modules/m/manifests/init.pp"}, 1}, // the environment is its context
 	} {
 		calls := 0
 		var out, errOut bytes.Buffer
-		cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: dir,
+		cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: tc.dir,
 			Getenv: func(string) string { return "" }, BeforeLint: func() { calls++ }}
 		cmd.Main(append([]string{"ducklint"}, tc.args...))
 		if calls != tc.calls {

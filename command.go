@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -39,9 +40,11 @@ type Command struct {
 	// reports; nil means runtime/debug.ReadBuildInfo.
 	BuildInfo func() (*debug.BuildInfo, bool)
 
-	// BeforeLint, if set, runs once before a run that lints (not for
-	// --version, --help or --list-rules): cmd/ducklint prepares the heap
-	// there, which a run that only prints should not pay for.
+	// BeforeLint, if set, runs once before a run that lints a tree of at
+	// least largeRunFiles files, or reads a tree's files as context, before
+	// they are parsed: cmd/ducklint prepares the heap there, which a run
+	// that only prints (--version, --help, --list-rules) or lints a few
+	// files should not pay for.
 	BeforeLint func()
 
 	// wholeContext parses every context file instead of only the relevant
@@ -308,14 +311,16 @@ func (c *Command) build() build {
 // which spell every flag with one dash: "flag needs an argument: -format",
 // "invalid value \"x\" for flag -jobs: ...", "invalid boolean value
 // \"x\" for -color: ...", "flag provided but not defined: -nope".
-var flagInMessage = regexp.MustCompile(`^(flag needs an argument: |flag provided but not defined: |invalid (?:boolean )?value "(?:[^"\\]|\\.)*" for (?:flag )?)-([^\s:=]+)`)
+var flagInMessage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(flag needs an argument: |flag provided but not defined: |invalid (?:boolean )?value "(?:[^"\\]|\\.)*" for (?:flag )?)-([^\s:=]+)`)
+})
 
 // documentedFlagSpelling rewrites a flag error of the flag package to the
 // spelling the README and --help use: "--fail-on" for a long name, "-f"
 // for a single letter. The package accepts either spelling of either, but
 // a user who typed "--fail-on" is puzzled to read "-fail-on" back.
 func documentedFlagSpelling(msg string) string {
-	m := flagInMessage.FindStringSubmatchIndex(msg)
+	m := flagInMessage().FindStringSubmatchIndex(msg)
 	if m == nil {
 		return msg
 	}

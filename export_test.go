@@ -12,3 +12,6 @@ func SetClock(c *Command, now func() time.Time) { c.now = now }
 // StampRelease is what ReleaseBuildInfo does to the binary's build
 // information.
 var StampRelease = stampRelease
+
+// LargeRunFiles is the tree size from which a run calls BeforeLint.
+const LargeRunFiles = largeRunFiles

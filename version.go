@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // build is what a ducklint binary knows about its own version, from the
@@ -47,7 +48,7 @@ func readBuild(info *debug.BuildInfo, ok bool) build {
 
 // pseudoRevision finds the commit in a pseudo-version
 // (v0.0.0-20251125125600-7f0294b1c2d3, v1.2.1-0.20251125125600-7f0294b1c2d3).
-var pseudoRevision = regexp.MustCompile(`[-.]\d{14}-([0-9a-f]{12})(\+dirty)?$`)
+var pseudoRevision = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-.]\d{14}-([0-9a-f]{12})(\+dirty)?$`) })
 
 // String is the line `ducklint --version` prints.
 func (b build) String() string {
@@ -66,8 +67,8 @@ func (b build) String() string {
 		if b.modified {
 			sb.WriteString(" with uncommitted changes")
 		}
-	case pseudoRevision.MatchString(b.version):
-		fmt.Fprintf(&sb, ", commit %s (not a release)", pseudoRevision.FindStringSubmatch(b.version)[1])
+	case pseudoRevision().MatchString(b.version):
+		fmt.Fprintf(&sb, ", commit %s (not a release)", pseudoRevision().FindStringSubmatch(b.version)[1])
 	case b.version == "(devel)":
 		sb.WriteString(", built without version control information (go run, or -buildvcs=false)")
 	}

@@ -97,6 +97,15 @@ type Options struct {
 	// boundary of Roots (and StdinFilename) as load.NewBoundary makes it.
 	// The configuration file, when it lies inside, names nothing outside.
 	Boundary *load.Boundary
+
+	// Loaded, if set, is called after each load of the layout, before any
+	// file is parsed, with the number of files the tree holds (reported and
+	// context): the size of the run to come, for a caller that prepares
+	// the process for it. ContextFound, if set, is called earlier in a
+	// load that will read the files of environments or modules as context
+	// (one file of a tree), before they are walked.
+	Loaded       func(files int)
+	ContextFound func()
 }
 
 // Workspace is a warm whole-program analysis of some roots. It is safe for

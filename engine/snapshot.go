@@ -83,6 +83,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if err != nil {
 			return nil, err
 		}
+		if w.opts.Loaded != nil {
+			w.opts.Loaded(len(tree.Files))
+		}
 		if store != nil {
 			s.store = store
 		}
@@ -241,6 +244,9 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
 		Overlays: w.overlays, Boundary: w.opts.Boundary,
 		OnContext: func(roots []string) {
+			if w.opts.ContextFound != nil {
+				w.opts.ContextFound()
+			}
 			if w.opts.CacheDir == "" {
 				return
 			}

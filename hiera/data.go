@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/parser"
@@ -193,13 +194,15 @@ func interpolations(syn *parser.File, n *yaml.Node, out []Interpolation) []Inter
 }
 
 // interpolatedKey matches an interpolation that looks a key up.
-var interpolatedKey = regexp.MustCompile(`%\{\s*(?:lookup|hiera|alias|strict_alias)\(\s*(?:'([^']*)'|"([^"]*)")\s*\)\s*\}`)
+var interpolatedKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`%\{\s*(?:lookup|hiera|alias|strict_alias)\(\s*(?:'([^']*)'|"([^"]*)")\s*\)\s*\}`)
+})
 
 // references returns the keys looked up by interpolations in the strings
 // below n.
 func references(n *yaml.Node, out []string) []string {
 	if n.Kind == yaml.ScalarNode && strings.Contains(n.Value, "%{") {
-		for _, m := range interpolatedKey.FindAllStringSubmatch(n.Value, -1) {
+		for _, m := range interpolatedKey().FindAllStringSubmatch(n.Value, -1) {
 			out = append(out, m[1]+m[2])
 		}
 	}
@@ -216,7 +219,7 @@ func parseYAML(path string, src []byte) (*yaml.Node, *parser.File, *Problem) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		line := 1
-		if m := yamlErrLine.FindStringSubmatch(err.Error()); m != nil {
+		if m := yamlErrLine().FindStringSubmatch(err.Error()); m != nil {
 			line, _ = strconv.Atoi(m[1])
 		}
 		start, _, ok := syn.Lines.LineBounds(line)
@@ -231,7 +234,7 @@ func parseYAML(path string, src []byte) (*yaml.Node, *parser.File, *Problem) {
 	return &doc, syn, nil
 }
 
-var yamlErrLine = regexp.MustCompile(`line (\d+)`)
+var yamlErrLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`line (\d+)`) })
 
 func syntaxFile(path string, src []byte) *parser.File {
 	return &parser.File{Path: path, Src: src, Lines: parser.NewLineIndex(src)}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // checksSince are the style checks in puppet-lint's default set that
@@ -23,10 +24,13 @@ var checksSince = []struct {
 // 'puppet-lint', '2.4.2') with its requirements, and rePuppetLintLocked
 // the version a Gemfile.lock resolved it to (4 spaces, "puppet-lint
 // (2.4.2)").
+// They are compiled on first use, as init alone needs them.
 var (
-	rePuppetLintGem    = regexp.MustCompile(`^\s*gem\s*\(?\s*['"]puppet-lint['"]\s*((?:,\s*['"][^'"]*['"]\s*)*)`)
-	rePuppetLintLocked = regexp.MustCompile(`^    puppet-lint \(([0-9][0-9.]*)\)`)
-	reGemVersionReq    = regexp.MustCompile(`^(~>|>=|<=|!=|>|<|=)?\s*([0-9]+(?:\.[0-9]+){0,2})`)
+	rePuppetLintGem = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*gem\s*\(?\s*['"]puppet-lint['"]\s*((?:,\s*['"][^'"]*['"]\s*)*)`)
+	})
+	rePuppetLintLocked = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^    puppet-lint \(([0-9][0-9.]*)\)`) })
+	reGemVersionReq    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(~>|>=|<=|!=|>|<|=)?\s*([0-9]+(?:\.[0-9]+){0,2})`) })
 )
 
 // readPuppetLintPin turns off the default checks newer than the
@@ -38,13 +42,13 @@ func readPuppetLintPin(s *Settings, src []byte, file string) {
 		var newest [3]int
 		var text string
 		if lock {
-			m := rePuppetLintLocked.FindStringSubmatch(line)
+			m := rePuppetLintLocked().FindStringSubmatch(line)
 			if m == nil {
 				continue
 			}
 			newest, text = parseRelease(m[1]), "puppet-lint "+m[1]
 		} else {
-			m := rePuppetLintGem.FindStringSubmatch(line)
+			m := rePuppetLintGem().FindStringSubmatch(line)
 			if m == nil || strings.TrimSpace(m[1]) == "" {
 				continue
 			}
@@ -75,7 +79,7 @@ func readPuppetLintPin(s *Settings, src []byte, file string) {
 func newestAllowed(reqs string) (newest [3]int, ok bool) {
 	newest = [3]int{1 << 30, 0, 0}
 	for _, q := range strings.FieldsFunc(reqs, func(r rune) bool { return r == ',' || r == '\'' || r == '"' }) {
-		m := reGemVersionReq.FindStringSubmatch(strings.TrimSpace(q))
+		m := reGemVersionReq().FindStringSubmatch(strings.TrimSpace(q))
 		if m == nil {
 			continue
 		}

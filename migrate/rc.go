@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // rcOption is one of puppet-lint's fixed command-line options.
@@ -29,7 +30,7 @@ var shortOptions = map[string]string{"c": "config", "l": "load", "f": "fix", "h"
 
 // checkOption is the shape of a check's option, --no-<check>-check or
 // --<check>-check, for checks init does not know.
-var checkOption = regexp.MustCompile(`^[A-Za-z0-9_-]+-check$`)
+var checkOption = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+-check$`) })
 
 // rcReader reads the lines of a .puppet-lint.rc into Settings.
 type rcReader struct {
@@ -147,7 +148,7 @@ func (r *rcReader) resolve(line string) (opt rcOption, value string, hasValue bo
 	}
 	// A check puppet-lint's plugins add, which init does not know. Check
 	// names are written with "_", and the parser takes "-" for it.
-	if checkOption.MatchString(norm) {
+	if checkOption().MatchString(norm) {
 		check := strings.ReplaceAll(norm[:len(norm)-len("-check")], "-", "_")
 		if strings.HasPrefix(norm, "no-") {
 			return rcOption{name: "no-" + check[len("no_"):] + "-check"}, value, hasValue, nil

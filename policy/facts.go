@@ -297,7 +297,7 @@ func (f *facts) docComment(pos parser.Pos) string {
 	return strings.Join(lines, "\n")
 }
 
-var paramTag = regexp.MustCompile(`@param\s+(?:\[[^\]]*\]\s+)?\$?(\w+)`)
+var paramTag = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`@param\s+(?:\[[^\]]*\]\s+)?\$?(\w+)`) })
 
 // documentedParams returns the names a doc comment has an @param tag for.
 func documentedParams(doc string) map[string]bool {
@@ -305,7 +305,7 @@ func documentedParams(doc string) map[string]bool {
 		return nil
 	}
 	out := map[string]bool{}
-	for _, m := range paramTag.FindAllStringSubmatch(doc, -1) {
+	for _, m := range paramTag().FindAllStringSubmatch(doc, -1) {
 		out[m[1]] = true
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -31,7 +32,9 @@ const (
 )
 
 // semverPattern matches the versions SARIF's semanticVersion may carry.
-var semverPattern = regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+var semverPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+})
 
 // The subset of the SARIF 2.1.0 object model that ducklint emits.
 type (
@@ -138,7 +141,7 @@ func sarifLogOf(r *Report) sarifLog {
 		Name: sarifToolName, Version: r.Version, InformationURI: sarifToolURI,
 		Rules: make([]sarifRule, 0, len(r.Rules)),
 	}
-	if v := strings.TrimPrefix(r.Version, "v"); semverPattern.MatchString(v) {
+	if v := strings.TrimPrefix(r.Version, "v"); semverPattern().MatchString(v) {
 		driver.SemanticVersion = v
 	}
 	ruleIndex := make(map[string]int, len(r.Rules))

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -470,7 +471,7 @@ func (d *configDoc) rule(t configEntry, rule *Rule) (RuleConfig, error) {
 }
 
 // topScopeVariable is a variable name as a node's top scope has it.
-var topScopeVariable = regexp.MustCompile(`^[a-z_]\w*$`)
+var topScopeVariable = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z_]\w*$`) })
 
 // scope checks [scope]: known_variables are top-scope variable names,
 // written with or without "$" and "::".
@@ -493,7 +494,7 @@ func (d *configDoc) scope(e configEntry) ([]string, error) {
 			switch {
 			case strings.Contains(bare, "::"):
 				return nil, d.errorf(k, "%q is a variable of a class; known_variables are top-scope variables, like \"role\"", n)
-			case !topScopeVariable.MatchString(bare):
+			case !topScopeVariable().MatchString(bare):
 				return nil, d.errorf(k, "%q is not a variable name (a lower-case letter or \"_\", then letters, digits and \"_\")", n)
 			}
 			known = append(known, bare)
@@ -537,10 +538,10 @@ func (d *configDoc) baseline(e configEntry) (string, error) {
 }
 
 // functionName is a Puppet function name, namespaced or not.
-var functionName = regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`)
+var functionName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`) })
 
 // className is a class name as Puppet's validator accepts it.
-var className = regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`)
+var className = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_]*(::[a-z][a-z0-9_]*)*$`) })
 
 // catalog checks [catalog]: declaring_functions maps function names to
 // class name patterns with one %s.
@@ -575,7 +576,7 @@ func (d *configDoc) catalog(e configEntry) (model.DeclaringFunctions, error) {
 // declaringFunction checks one entry of declaring_functions.
 func (d *configDoc) declaringFunction(fn configEntry) (name, pattern string, err error) {
 	name = strings.ToLower(strings.TrimPrefix(fn.key[2], "::"))
-	if !functionName.MatchString(name) {
+	if !functionName().MatchString(name) {
 		return "", "", d.errorf(fn, "%q is not a Puppet function name", fn.key[2])
 	}
 	pattern, ok := fn.val.(string)
@@ -585,7 +586,7 @@ func (d *configDoc) declaringFunction(fn configEntry) (name, pattern string, err
 	if strings.Count(pattern, "%s") != 1 {
 		return "", "", d.errorf(fn, "the class pattern %q must contain %%s once, where the argument goes, like \"role::%%s\"", pattern)
 	}
-	if example := model.ExpandClassPattern(pattern, "web"); !className.MatchString(example) {
+	if example := model.ExpandClassPattern(pattern, "web"); !className().MatchString(example) {
 		return "", "", d.errorf(fn, "the class pattern %q does not make a class name: %s(web) would declare %q", pattern, name, example)
 	}
 	return name, pattern, nil

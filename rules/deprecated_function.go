@@ -44,12 +44,12 @@ type DeprecatedFunctionOptions struct {
 // Validate checks that every name is a function name Puppet code can call.
 func (o *DeprecatedFunctionOptions) Validate() error {
 	for name := range o.Functions {
-		if !functionName.MatchString(name) {
+		if !functionName().MatchString(name) {
 			return fmt.Errorf("%q in functions is not a Puppet function name", name)
 		}
 	}
 	for _, name := range o.Allow {
-		if !functionName.MatchString(name) {
+		if !functionName().MatchString(name) {
 			return fmt.Errorf("%q in allow is not a Puppet function name", name)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
@@ -179,10 +180,10 @@ func runInvalidVariableName(p *Pass) {
 
 // privateSegment matches a namespace segment that starts with "_", which
 // is private-variable-access's business.
-var privateSegment = regexp.MustCompile(`(^|::)_([a-z0-9_]*)::`)
+var privateSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|::)_([a-z0-9_]*)::`) })
 
 // puppetVariableName is the rule Puppet's validator applies to variables.
-var puppetVariableName = regexp.MustCompile(`^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$|^[0-9]+$`)
+var puppetVariableName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$|^[0-9]+$`) })
 
 // puppetRuleFor returns the rule Puppet's validator applies to a variable
 // or a parameter.
@@ -245,7 +246,7 @@ func variableNameProblem(name, what string) (msg, detail string, sev Severity) {
 				"it. Rename it, e.g. $%s.", suggestVariable(name)), Info
 	}
 	verdict, sev := "Puppet accepts it today, which the document calls a bug that may be fixed in any release", Info
-	if !puppetVariableName.MatchString(name) {
+	if !puppetVariableName().MatchString(name) {
 		verdict = fmt.Sprintf("Puppet rejects the file: \"Illegal %s name, The given name '%s' does not conform to the naming rule %s\"", what, name, puppetRuleFor(what))
 		sev = Error
 	}
@@ -256,7 +257,7 @@ func variableNameProblem(name, what string) (msg, detail string, sev Severity) {
 				builtin.VariableNamePattern, verdict, suggestVariable(name)), sev
 	}
 	// Leading-underscore namespace segments are private-variable-access's.
-	if validQualifiedVariable(privateSegment.ReplaceAllString(name, "${1}x$2::")) {
+	if validQualifiedVariable(privateSegment().ReplaceAllString(name, "${1}x$2::")) {
 		return "", "", 0
 	}
 	return fmt.Sprintf("%s %s breaks the rule for qualified variable names", what, full),
@@ -291,7 +292,7 @@ func suggestVariable(name string) string {
 }
 
 // puppetParameterName is the rule Puppet's validator applies to parameters.
-var puppetParameterName = regexp.MustCompile(`^[a-z_]\w*$`)
+var puppetParameterName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z_]\w*$`) })
 
 func runInvalidParameterName(p *Pass) {
 	for _, d := range p.File.Definitions {
@@ -304,7 +305,7 @@ func runInvalidParameterName(p *Pass) {
 			}
 			full := "$" + par.Name
 			verdict, sev := "Puppet accepts it, but the regular expression on Puppet's naming page and the style guide do not (the page's prose allows uppercase letters after the first)", Info
-			if !puppetParameterName.MatchString(par.Name) {
+			if !puppetParameterName().MatchString(par.Name) {
 				verdict = fmt.Sprintf("Puppet rejects it: \"Illegal parameter name. The given name '%s' does not conform to the naming rule /^[a-z_]\\w*$/\"", par.Name)
 				sev = Error
 			}
@@ -371,7 +372,7 @@ func suggestClassName(name string) string {
 }
 
 // puppetHostName is what Puppet's validator accepts in a node name.
-var puppetHostName = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+var puppetHostName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]+$`) })
 
 func runInvalidNodeName(p *Pass) {
 	f := p.File.Parsed
@@ -406,7 +407,7 @@ func runInvalidNodeName(p *Pass) {
 				continue
 			}
 			verdict, sev := "Puppet accepts uppercase letters today and lower-cases them; write the name as it matches, in lower case.", Info
-			if !puppetHostName.MatchString(name) {
+			if !puppetHostName().MatchString(name) {
 				verdict, sev = fmt.Sprintf("Puppet rejects it: \"The hostname '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)\".", name), Error
 			}
 			p.Report(Diagnostic{File: p.File.Path, Start: m.Span().Start, End: m.Span().End, Severity: sev,

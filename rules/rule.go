@@ -24,6 +24,7 @@ package rules
 import (
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/rules/model"
@@ -117,12 +118,12 @@ func (r *Rule) URL() string {
 	return DocsBaseURL + r.ID + ".md"
 }
 
-var ruleIDPattern = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+var ruleIDPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`) })
 
 // validate checks the invariants the registry relies on.
 func (r *Rule) validate() error {
 	switch {
-	case !ruleIDPattern.MatchString(r.ID):
+	case !ruleIDPattern().MatchString(r.ID):
 		return fmt.Errorf("rule %q: id must be lower-case words joined by '-'", r.ID)
 	case r.Title == "" || r.Doc == "":
 		return fmt.Errorf("rule %q: title and doc are required", r.ID)

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 )
@@ -30,7 +31,7 @@ type directive struct {
 
 // directivePattern matches one control word: lint:ignore:<names> or lint:endignore.
 // Names may be separated by commas, and several lint: words may share a comment.
-var directivePattern = regexp.MustCompile(`\blint:(ignore:([A-Za-z0-9_,-]+)|endignore\b)`)
+var directivePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\blint:(ignore:([A-Za-z0-9_,-]+)|endignore\b)`) })
 
 // parseDirectives finds the control comments of a file, matches blocks with
 // their lint:endignore, and reports malformed ones through problem.
@@ -47,7 +48,7 @@ func parseDirectives(f *parser.File, reg *Registry, problem func(span parser.Spa
 		if !strings.Contains(c.Text, "lint:") {
 			continue
 		}
-		matches := directivePattern.FindAllStringSubmatch(c.Text, -1)
+		matches := directivePattern().FindAllStringSubmatch(c.Text, -1)
 		if len(matches) == 0 {
 			continue
 		}

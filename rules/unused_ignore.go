@@ -38,7 +38,7 @@ func removeIgnoredName(f *parser.File, d *directive, name string) []Edit {
 		return nil
 	}
 	body, at := commentBody(f, c)
-	matches := directivePattern.FindAllStringSubmatchIndex(body, -1)
+	matches := directivePattern().FindAllStringSubmatchIndex(body, -1)
 	type rawName struct{ word, start, end int } // its word's match, its range in body
 	var names []rawName
 	target := -1
@@ -81,7 +81,7 @@ func removeIgnoredName(f *parser.File, d *directive, name string) []Edit {
 	edits := []Edit{removeComment(f, c)}
 	if d.block && d.end != nil {
 		end, endAt := commentBody(f, d.end)
-		ms := directivePattern.FindAllStringIndex(end, -1)
+		ms := directivePattern().FindAllStringIndex(end, -1)
 		if d.end.Block || f.Src[d.end.Start.Offset] != '#' || len(ms) != 1 {
 			return nil // the lint:endignore shares its comment with another directive
 		}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -99,14 +100,14 @@ func (l *loader) readDependencies(dir string) Dependencies {
 
 // rePuppetfileMod matches a `mod 'author-name'` (or "author/name", or a
 // bare "name" with :git) line of a Puppetfile.
-var rePuppetfileMod = regexp.MustCompile(`^\s*mod\s*\(?\s*['"]([^'"]+)['"]`)
+var rePuppetfileMod = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*mod\s*\(?\s*['"]([^'"]+)['"]`) })
 
 // puppetfileModules returns the modules a Puppetfile installs. A
 // Puppetfile is Ruby; r10k and librarian-puppet read its `mod` lines.
 func puppetfileModules(src []byte) ([]string, error) {
 	var out []string
 	for line := range strings.SplitSeq(string(src), "\n") {
-		if m := rePuppetfileMod.FindStringSubmatch(line); m != nil {
+		if m := rePuppetfileMod().FindStringSubmatch(line); m != nil {
 			out = append(out, strings.ToLower(shortModuleName(m[1])))
 		}
 	}

@@ -3,19 +3,22 @@ package load
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // reGemPuppet matches a Gemfile line declaring the puppet gem,
 // `gem 'puppet', ...` (parenthesised or not); the rest of the line holds
 // its requirements.
-var reGemPuppet = regexp.MustCompile(`^\s*gem\s*\(?\s*['"]puppet['"]\s*(,.*)?$`)
+var reGemPuppet = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*gem\s*\(?\s*['"]puppet['"]\s*(,.*)?$`) })
 
 // reQuoted matches a single- or double-quoted Ruby string without escapes.
-var reQuoted = regexp.MustCompile(`'([^'\\]*)'|"([^"\\]*)"`)
+var reQuoted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'([^'\\]*)'|"([^"\\]*)"`) })
 
 // reGemRequirement matches one RubyGems version requirement ("7.23.0",
 // "~> 7.0", ">= 6", "< 8").
-var reGemRequirement = regexp.MustCompile(`^\s*(~>|>=|<=|!=|>|<|=)?\s*[0-9]+(\.[0-9A-Za-z]+)*\s*$`)
+var reGemRequirement = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(~>|>=|<=|!=|>|<|=)?\s*[0-9]+(\.[0-9A-Za-z]+)*\s*$`)
+})
 
 // gemfilePuppetRequirement returns the requirements a Gemfile gives the
 // puppet gem, joined by ", " as RubyGems writes them ("~> 7.0, >= 7.23"):
@@ -28,14 +31,14 @@ var reGemRequirement = regexp.MustCompile(`^\s*(~>|>=|<=|!=|>|<|=)?\s*[0-9]+(\.[
 func gemfilePuppetRequirement(src []byte) string {
 	found := ""
 	for line := range strings.SplitSeq(string(src), "\n") {
-		m := reGemPuppet.FindStringSubmatch(stripRubyComment(line))
+		m := reGemPuppet().FindStringSubmatch(stripRubyComment(line))
 		if m == nil {
 			continue
 		}
 		var reqs []string
-		for _, q := range reQuoted.FindAllStringSubmatch(m[1], -1) {
+		for _, q := range reQuoted().FindAllStringSubmatch(m[1], -1) {
 			s := q[1] + q[2]
-			if reGemRequirement.MatchString(s) {
+			if reGemRequirement().MatchString(s) {
 				reqs = append(reqs, strings.Join(strings.Fields(s), " "))
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/internal/par"
 )
@@ -15,7 +16,7 @@ import (
 // parser. Types and functions are named by their path, as Puppet's
 // autoloader finds them; a function's file is read only for the variables
 // it sets and the classes it declares (see scanFunction).
-var reFacterAdd = regexp.MustCompile(`Facter\.add\(\s*(?::(\w+)|'([^']*)'|"([^"]*)")`)
+var reFacterAdd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`Facter\.add\(\s*(?::(\w+)|'([^']*)'|"([^"]*)")`) })
 
 // rubyDefs are the Ruby extensions found under one lib/ directory.
 type rubyDefs struct {
@@ -77,7 +78,7 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 			l.problem(c, fmt.Errorf("cannot read file: %w", pathError(err)))
 			continue
 		}
-		for _, m := range reFacterAdd.FindAllSubmatchIndex(src, -1) {
+		for _, m := range reFacterAdd().FindAllSubmatchIndex(src, -1) {
 			var name string
 			for g := 1; g <= 3; g++ {
 				if m[2*g] >= 0 {
@@ -114,21 +115,31 @@ var (
 	// reScopeVar is an assignment to a variable of a scope object:
 	// scope['x'] = ..., closure_scope["x"] = ..., self['x'] = ... (a 3.x
 	// function runs as its calling scope); not ==, =~ or =>.
-	reScopeVar = regexp.MustCompile(`\b(?:\w*scope|self)\s*\[\s*(?:'(?:::)?([a-z_]\w*)'|"(?:::)?([a-z_]\w*)")\s*\]\s*=(?:[^=~>]|$)`)
+	reScopeVar = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:\w*scope|self)\s*\[\s*(?:'(?:::)?([a-z_]\w*)'|"(?:::)?([a-z_]\w*)")\s*\]\s*=(?:[^=~>]|$)`)
+	})
 	// reSetvar is scope.setvar('x', ...), compiler.topscope.setvar("x", ...)
 	// or a 3.x function's bare setvar('x', ...).
-	reSetvar = regexp.MustCompile(`\bsetvar\(?\s*(?:'(?:::)?([a-z_]\w*)'|"(?:::)?([a-z_]\w*)")`)
+	reSetvar = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bsetvar\(?\s*(?:'(?:::)?([a-z_]\w*)'|"(?:::)?([a-z_]\w*)")`)
+	})
 	// reDeclare is a call that declares classes; the group is the rest of
 	// the line, starting with the class name argument.
-	reDeclare = regexp.MustCompile(`\b(?:call_function\(\s*['"](?:include|require|contain)['"]\s*,\s*|function_(?:include|require|contain)\(?\s*\[?\s*)([^\n]*)`)
+	reDeclare = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:call_function\(\s*['"](?:include|require|contain)['"]\s*,\s*|function_(?:include|require|contain)\(?\s*\[?\s*)([^\n]*)`)
+	})
 	// reClassPrefix is a class name argument built from a literal prefix
 	// and a computed rest: 'role::' + x, "role::" + x or "role::#{x}";
 	// reClassVar a local variable (rolename = 'role::' + x).
-	reClassPrefix = regexp.MustCompile(`^(?:'(?:::)?([a-z][\w:]*)'\s*\+|"(?:::)?([a-z][\w:]*)"\s*\+|"(?:::)?([a-z][\w:]*)#\{)`)
-	reClassVar    = regexp.MustCompile(`^([a-z_]\w*)\s*(?:[,)\]]|$)`)
+	reClassPrefix = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:'(?:::)?([a-z][\w:]*)'\s*\+|"(?:::)?([a-z][\w:]*)"\s*\+|"(?:::)?([a-z][\w:]*)#\{)`)
+	})
+	reClassVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([a-z_]\w*)\s*(?:[,)\]]|$)`) })
 	// reLocalAssign is a local variable assigned a class name built from a
 	// literal prefix; the second group is the value, matched by reClassPrefix.
-	reLocalAssign = regexp.MustCompile(`\b([a-z_]\w*)\s*=\s*((?:'(?:::)?[a-z][\w:]*'\s*\+|"(?:::)?[a-z][\w:]*"\s*\+|"(?:::)?[a-z][\w:]*#\{))`)
+	reLocalAssign = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b([a-z_]\w*)\s*=\s*((?:'(?:::)?[a-z][\w:]*'\s*\+|"(?:::)?[a-z][\w:]*"\s*\+|"(?:::)?[a-z][\w:]*#\{))`)
+	})
 )
 
 // scanFunction returns the variables a Ruby function's source sets in a
@@ -147,21 +158,21 @@ func scanFunction(src []byte) (sets, declares []string) {
 	for _, kw := range []string{"['", `["`, "[ "} {
 		eachLineWith(src, kw, func(line []byte) {
 			if bytes.Contains(line, []byte("scope")) || bytes.Contains(line, []byte("self")) {
-				addSets(reScopeVar, line)
+				addSets(reScopeVar(), line)
 			}
 		})
 	}
-	eachLineWith(src, "setvar", func(line []byte) { addSets(reSetvar, line) })
+	eachLineWith(src, "setvar", func(line []byte) { addSets(reSetvar(), line) })
 	var locals map[string]string // variable -> class pattern, found on first use
 	for _, kw := range []string{"call_function", "function_include", "function_require", "function_contain"} {
 		eachLineWith(src, kw, func(line []byte) {
-			for _, m := range reDeclare.FindAllSubmatch(line, -1) {
+			for _, m := range reDeclare().FindAllSubmatch(line, -1) {
 				arg := bytes.TrimSpace(m[1])
 				if p := classPattern(arg); p != "" {
 					declares = append(declares, p)
 					continue
 				}
-				v := reClassVar.FindSubmatch(arg)
+				v := reClassVar().FindSubmatch(arg)
 				if v == nil {
 					continue
 				}
@@ -203,7 +214,7 @@ func eachLineWith(src []byte, keyword string, f func(line []byte)) {
 // argument, as far as a light scan can tell), or "". A literal class name
 // is no pattern: it does not depend on the call.
 func classPattern(arg []byte) string {
-	if m := reClassPrefix.FindSubmatch(arg); m != nil {
+	if m := reClassPrefix().FindSubmatch(arg); m != nil {
 		return string(firstGroup(m)) + "%s"
 	}
 	return ""
@@ -214,7 +225,7 @@ func classPattern(arg []byte) string {
 // than once keeps its last pattern.
 func localClassPatterns(src []byte) map[string]string {
 	out := map[string]string{}
-	for _, m := range reLocalAssign.FindAllSubmatch(src, -1) {
+	for _, m := range reLocalAssign().FindAllSubmatch(src, -1) {
 		if p := classPattern(m[2]); p != "" {
 			out[string(m[1])] = p
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A directory is read as an environment or as a module from the files it
@@ -101,13 +102,15 @@ func (y *layout) holdsPP(d string) bool {
 // reDefinition matches the start of a class, defined type, function or
 // plan definition at the start of a line: enough to learn what a module's
 // manifests define without parsing them.
-var reDefinition = regexp.MustCompile(`(?m)^[ \t]*(?:class|define|function|plan)[ \t]+((?:::)?[a-z_][A-Za-z0-9_]*(?:::[a-z_][A-Za-z0-9_]*)*)[ \t]*[({]`)
+var reDefinition = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*(?:class|define|function|plan)[ \t]+((?:::)?[a-z_][A-Za-z0-9_]*(?:::[a-z_][A-Za-z0-9_]*)*)[ \t]*[({]`)
+})
 
 // definedNames returns the names a Puppet file defines at the start of a
 // line, in order, without a leading "::", lower-cased.
 func definedNames(src []byte) []string {
 	var out []string
-	for _, m := range reDefinition.FindAllSubmatch(src, -1) {
+	for _, m := range reDefinition().FindAllSubmatch(src, -1) {
 		out = append(out, strings.ToLower(strings.TrimPrefix(string(m[1]), "::")))
 	}
 	return out

@@ -15,6 +15,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 )
@@ -189,12 +190,12 @@ func (c *checker) check(n parser.Node) {
 		c.noIdemLast(n, n.Body)
 	case *parser.FunctionDef:
 		c.top(n)
-		c.definitionName(n, n.Name, classrefDecl)
+		c.definitionName(n, n.Name, classrefDecl())
 		c.typeRef(n, n.ReturnType)
 		c.uniqueParams(n.Params)
 	case *parser.PlanDef:
 		c.top(n)
-		c.definitionName(n, n.Name, classrefDecl)
+		c.definitionName(n, n.Name, classrefDecl())
 		c.uniqueParams(n.Params)
 	case *parser.NodeDef:
 		if c.scripting(n) {
@@ -212,7 +213,7 @@ func (c *checker) check(n parser.Node) {
 			c.typeMapping(n)
 			return
 		}
-		c.definitionName(n, n.Name, classrefExtDecl)
+		c.definitionName(n, n.Name, classrefExtDecl())
 		c.typeRef(n, n.Type)
 	case *parser.TypeDefinition:
 		c.top(n)
@@ -469,10 +470,10 @@ func isTopBlock(p parser.Node, epp bool) bool {
 }
 
 var (
-	classrefDecl    = regexp.MustCompile(`\A[a-z]\w*(?:::[a-z]\w*)*\z`)
-	classrefExtDecl = regexp.MustCompile(`\A[A-Z]\w*(?:::[A-Z]\w*)*\z`)
-	paramName       = regexp.MustCompile(`\A[a-z_]\w*\z`)
-	numericParam    = regexp.MustCompile(`\A(?:0x)?[0-9]+\z`)
+	classrefDecl    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[a-z]\w*(?:::[a-z]\w*)*\z`) })
+	classrefExtDecl = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[A-Z]\w*(?:::[A-Z]\w*)*\z`) })
+	paramName       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[a-z_]\w*\z`) })
+	numericParam    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A(?:0x)?[0-9]+\z`) })
 )
 
 // definitionName is ILLEGAL_DEFINITION_NAME for functions, plans and type
@@ -578,10 +579,10 @@ func (c *checker) checkParameter(p *parser.Parameter) {
 	switch c.parent(0).(type) {
 	case *parser.ClassDef, *parser.DefineDef:
 	default:
-		if numericParam.MatchString(p.Name) {
+		if numericParam().MatchString(p.Name) {
 			c.reportSpan(p.NameSpan, "ILLEGAL_NUMERIC_PARAMETER", "The numeric parameter name '$"+p.Name+
 				"' cannot be used (clashes with numeric match result variables)")
-		} else if strings.Contains(p.Name, "::") && !paramName.MatchString(p.Name) {
+		} else if strings.Contains(p.Name, "::") && !paramName().MatchString(p.Name) {
 			c.reportSpan(p.NameSpan, "ILLEGAL_PARAM_NAME", "Illegal parameter name. The given name '"+p.Name+
 				"' does not conform to the naming rule /^[a-z_]\\w*$/")
 		}

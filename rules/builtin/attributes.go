@@ -1,5 +1,7 @@
 package builtin
 
+import "sync"
+
 // metaparameters are the attributes every resource type accepts, and
 // classes and defined types too.
 //
@@ -39,13 +41,13 @@ var typeAttributes = map[string][]string{
 var metaparameterSet = newNameSet(metaparameters)
 
 // typeAttributeSets are typeAttributes as sets.
-var typeAttributeSets = func() map[string]nameSet {
+var typeAttributeSets = sync.OnceValue(func() map[string]nameSet {
 	out := make(map[string]nameSet, len(typeAttributes))
 	for t, attrs := range typeAttributes {
 		out[t] = newNameSet(attrs)
 	}
 	return out
-}()
+})
 
 // IsMetaparameter reports whether name is a metaparameter (before,
 // require, notify, subscribe, tag, ...), which every resource accepts.
@@ -58,7 +60,7 @@ func Metaparameters() []string { return metaparameterSet.sorted() }
 // the core resource type typ (lower case), and false when Puppet itself
 // does not implement typ (a type from a module, or no type at all).
 func TypeAttributes(typ string) ([]string, bool) {
-	s, ok := typeAttributeSets[typ]
+	s, ok := typeAttributeSets()[typ]
 	if !ok {
 		return nil, false
 	}
@@ -70,7 +72,7 @@ func TypeAttributes(typ string) ([]string, bool) {
 // "name", which every type accepts for its namevar. ok is false when typ
 // is not a core type, whose attributes this package does not know.
 func HasTypeAttribute(typ, attr string) (has, ok bool) {
-	s, ok := typeAttributeSets[typ]
+	s, ok := typeAttributeSets()[typ]
 	if !ok {
 		return false, false
 	}

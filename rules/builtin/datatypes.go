@@ -1,6 +1,9 @@
 package builtin
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // seedDataTypes are the data type names the reserved-words seed lists as
 // unusable for classes ("Reserved class names"). They are the authority.
@@ -55,7 +58,7 @@ var reservedTypeNames = []string{
 
 // dataTypeByLower maps each data type name in lower case to its canonical
 // spelling.
-var dataTypeByLower = func() map[string]string {
+var dataTypeByLower = sync.OnceValue(func() map[string]string {
 	m := map[string]string{}
 	for _, list := range [][]string{seedDataTypes, parserDataTypes, runtimeDataTypes} {
 		for _, n := range list {
@@ -63,28 +66,28 @@ var dataTypeByLower = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 var reservedTypeNameSet = newNameSet(reservedTypeNames)
 
 // IsDataType reports whether name, compared without regard to case, is the
 // name of a Puppet 8 data type (Integer, integer, INTEGER, catalogEntry...).
 func IsDataType(name string) bool {
-	_, ok := dataTypeByLower[strings.ToLower(name)]
+	_, ok := dataTypeByLower()[strings.ToLower(name)]
 	return ok
 }
 
 // CanonicalDataType returns the canonical spelling of the data type name
 // matches case-insensitively ("semverrange" gives "SemVerRange").
 func CanonicalDataType(name string) (canonical string, ok bool) {
-	canonical, ok = dataTypeByLower[strings.ToLower(name)]
+	canonical, ok = dataTypeByLower()[strings.ToLower(name)]
 	return canonical, ok
 }
 
 // DataTypes returns the canonical names IsDataType accepts, sorted.
 func DataTypes() []string {
-	out := make([]string, 0, len(dataTypeByLower))
-	for _, n := range dataTypeByLower {
+	out := make([]string, 0, len(dataTypeByLower()))
+	for _, n := range dataTypeByLower() {
 		out = append(out, n)
 	}
 	return sortedCopy(out)

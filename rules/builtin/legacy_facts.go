@@ -3,6 +3,7 @@ package builtin
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // LegacyFact is one of Facter's legacy (flat) facts and the structured
@@ -216,7 +217,7 @@ func LegacyFacts() []LegacyFact {
 	return out
 }
 
-var legacyByName = func() map[string]*LegacyFact {
+var legacyByName = sync.OnceValue(func() map[string]*LegacyFact {
 	m := map[string]*LegacyFact{}
 	for i := range legacyFactTable {
 		if f := &legacyFactTable[i]; f.Device == "" {
@@ -224,7 +225,7 @@ var legacyByName = func() map[string]*LegacyFact {
 		}
 	}
 	return m
-}()
+})
 
 // LegacyFactRead is a name resolved against the table: the legacy fact
 // and, for a pattern, the device the name embeds.
@@ -239,7 +240,7 @@ type LegacyFactRead struct {
 // win: ipaddress6 is not ipaddress_ of device "6".
 func LookupLegacyFact(name string) (LegacyFactRead, bool) {
 	n := trimTopScope(name)
-	if f, ok := legacyByName[n]; ok {
+	if f, ok := legacyByName()[n]; ok {
 		return LegacyFactRead{Fact: f}, true
 	}
 	var best LegacyFactRead

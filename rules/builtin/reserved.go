@@ -1,6 +1,9 @@
 package builtin
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // ReservedWord describes one reserved word of the Puppet language and what
 // Puppet actually does with it.
@@ -77,18 +80,18 @@ var reservedWords = []ReservedWord{
 	{Word: "unless", Keyword: true, Note: noteKeywordError},
 }
 
-var reservedWordByName = func() map[string]ReservedWord {
+var reservedWordByName = sync.OnceValue(func() map[string]ReservedWord {
 	m := make(map[string]ReservedWord, len(reservedWords))
 	for _, w := range reservedWords {
 		m[w.Word] = w
 	}
 	return m
-}()
+})
 
 // IsReservedWord reports whether name is one of the seed's reserved words.
 // The comparison is exact: Puppet's keywords are lower case.
 func IsReservedWord(name string) bool {
-	_, ok := reservedWordByName[name]
+	_, ok := reservedWordByName()[name]
 	return ok
 }
 
@@ -104,7 +107,7 @@ func ReservedWords() []string {
 // ReservedWordInfo returns what is known about the reserved word word, and
 // false when word is not reserved.
 func ReservedWordInfo(word string) (ReservedWord, bool) {
-	w, ok := reservedWordByName[word]
+	w, ok := reservedWordByName()[word]
 	return w, ok
 }
 

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -66,7 +67,7 @@ func fromYAML(n *yaml.Node, depth int) Value {
 }
 
 // wholeAlias matches a string that is one alias interpolation.
-var wholeAlias = regexp.MustCompile(`^%\{\s*(?:alias|strict_alias)\(.*\)\s*\}$`)
+var wholeAlias = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^%\{\s*(?:alias|strict_alias)\(.*\)\s*\}$`) })
 
 // yamlScalar reads a scalar as Psych does, VUnknown where the two YAML
 // versions may disagree.
@@ -90,7 +91,7 @@ func stringValue(s string) Value {
 	switch {
 	case strings.HasPrefix(strings.TrimSpace(s), "ENC["):
 		return Value{} // encrypted by eyaml: opaque
-	case wholeAlias.MatchString(s):
+	case wholeAlias().MatchString(s):
 		return Value{}
 	case strings.Contains(s, "%{"):
 		return Value{Kind: VString}
@@ -99,9 +100,9 @@ func stringValue(s string) Value {
 }
 
 var (
-	yamlInt   = regexp.MustCompile(`^[-+]?(?:0|[1-9][0-9]*)$`)
-	yamlBased = regexp.MustCompile(`^[-+]?0(?:[0-7]+|x[0-9a-fA-F]+|b[01]+)$`)
-	yamlFloat = regexp.MustCompile(`^[-+]?[0-9]+\.[0-9]+$`)
+	yamlInt   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?(?:0|[1-9][0-9]*)$`) })
+	yamlBased = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?0(?:[0-7]+|x[0-9a-fA-F]+|b[01]+)$`) })
+	yamlFloat = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?[0-9]+\.[0-9]+$`) })
 )
 
 // plainScalar reads an unquoted scalar by YAML 1.1's rules as Psych
@@ -116,13 +117,13 @@ func plainScalar(s string) Value {
 		return Value{Kind: VBoolean, Bool: false}
 	}
 	switch {
-	case yamlInt.MatchString(s):
+	case yamlInt().MatchString(s):
 		i, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
 			return Value{} // beyond 64 bits: Puppet fails elsewhere
 		}
 		return Value{Kind: VInteger, Int: i}
-	case yamlBased.MatchString(s):
+	case yamlBased().MatchString(s):
 		// Octal (0644), hexadecimal and binary integers, as Ruby's
 		// Integer() reads them.
 		digits, neg := strings.TrimLeft(s, "+-"), strings.HasPrefix(s, "-")
@@ -141,7 +142,7 @@ func plainScalar(s string) Value {
 			i = -i
 		}
 		return Value{Kind: VInteger, Int: i}
-	case yamlFloat.MatchString(s):
+	case yamlFloat().MatchString(s):
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil {
 			return Value{}

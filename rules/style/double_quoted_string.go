@@ -3,6 +3,7 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
@@ -11,7 +12,7 @@ import (
 // escapeOrQuote matches what makes a double-quoted string worth its
 // quotes in puppet-lint's double_quoted_strings: an escape it knows, a
 // single quote, or a literal tab or line break.
-var escapeOrQuote = regexp.MustCompile(`\\\$|\\"|\\'|'|\r|\t|\\t|\\s|\n|\\n|\\\\`)
+var escapeOrQuote = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\\\$|\\"|\\'|'|\r|\t|\\t|\\s|\n|\\n|\\\\`) })
 
 // DoubleQuotedString flags double-quoted strings that need no double quotes.
 func DoubleQuotedString() *Rule {
@@ -40,7 +41,7 @@ interpolated. The fix turns the quotes into single quotes when the string has no
 				if col > 0 && strings.Contains(body, strings.Repeat(" ", col)) {
 					continue
 				}
-				if escapeOrQuote.MatchString(body) {
+				if escapeOrQuote().MatchString(body) {
 					continue
 				}
 				f := Finding{Start: t.Start, End: t.End, Message: "double quoted string containing no variables"}

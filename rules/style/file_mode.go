@@ -3,6 +3,7 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
@@ -10,10 +11,12 @@ import (
 
 // fileModeRe matches the modes puppet-lint's file_mode accepts: four octal
 // digits or a symbolic mode such as u=rwx,g+r.
-var fileModeRe = regexp.MustCompile(`^(?:[0-7]{4}|[ugoa]*[-=+][-=+rstwxXugo]*(?:,[ugoa]*[-=+][-=+rstwxXugo]*)*)\n?$`)
+var fileModeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[0-7]{4}|[ugoa]*[-=+][-=+rstwxXugo]*(?:,[ugoa]*[-=+][-=+rstwxXugo]*)*)\n?$`)
+})
 
 // threeDigitMode is a mode the fix can complete with a leading zero.
-var threeDigitMode = regexp.MustCompile(`^[0-7]{3}$`)
+var threeDigitMode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-7]{3}$`) })
 
 // FileMode flags a file's mode that is neither four octal digits nor
 // symbolic.
@@ -56,11 +59,11 @@ quotes ('0644'), as puppet-lint's does; other values are fixed by hand.`,
 					case parser.TokDQPre:
 						value = strings.TrimSuffix(value[1:], "${")
 					}
-					if fileModeRe.MatchString(value) {
+					if fileModeRe().MatchString(value) {
 						break
 					}
 					f := Finding{Start: t.Start, End: t.End, Message: "mode should be represented as a 4 digit octal value or symbolic mode"}
-					if threeDigitMode.MatchString(value) && t.Kind != parser.TokDQPre {
+					if threeDigitMode().MatchString(value) && t.Kind != parser.TokDQPre {
 						f.Edits = []Edit{{Start: t.Start, End: t.End, NewText: "'0" + value + "'"}}
 					}
 					p.Report(f)

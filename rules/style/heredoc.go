@@ -3,13 +3,14 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 )
 
 // heredocVariable matches a variable name after a "$" as puppet-lint's
 // string lexer reads it.
-var heredocVariable = regexp.MustCompile(`^(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)*`)
+var heredocVariable = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)*`) })
 
 // interpolatingBodies returns the heredoc bodies of toks whose opener
 // quotes its tag (@("END")), so that variables in them are interpolated.
@@ -58,7 +59,7 @@ func unbracedInBody(body parser.Token) [][2]int {
 			}
 			continue
 		}
-		if n := len(heredocVariable.FindString(text[i+1:])); n > 0 {
+		if n := len(heredocVariable().FindString(text[i+1:])); n > 0 {
 			out = append(out, [2]int{body.Start + i, body.Start + i + 1 + n})
 			i += n
 		}

@@ -3,6 +3,7 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
@@ -10,7 +11,7 @@ import (
 
 // inlineTemplate names the functions whose single-quoted argument is a
 // template, where "${" is meant literally.
-var inlineTemplate = regexp.MustCompile(`inline_(epp|template)`)
+var inlineTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`inline_(epp|template)`) })
 
 // SingleQuotedInterpolation flags "${" in a single-quoted string.
 func SingleQuotedInterpolation() *Rule {
@@ -33,7 +34,7 @@ automatic fix: whether interpolation was meant is for the author to say.`,
 				if away[i] || t.Kind != parser.TokSQString || !strings.Contains(t.Text, "${") {
 					continue
 				}
-				if i >= 2 && inlineTemplate.MatchString(toks[i-2].Text) {
+				if i >= 2 && inlineTemplate().MatchString(toks[i-2].Text) {
 					continue
 				}
 				p.Report(Finding{Start: t.Start, End: t.End, Message: "single quoted string containing a variable found"})

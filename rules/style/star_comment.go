@@ -3,6 +3,7 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
@@ -68,7 +69,7 @@ into it).`,
 }
 
 // starCommentStar is the * that starts a line of a /* */ comment.
-var starCommentStar = regexp.MustCompile(`(?m)^ *\*`)
+var starCommentStar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^ *\*`) })
 
 // starCommentLines returns the lines of text of a /* */ comment, as
 // puppet-lint's fix takes them: without the delimiters (and one space
@@ -79,7 +80,7 @@ func starCommentLines(comment string) []string {
 	body = strings.TrimPrefix(body, " ")
 	body = strings.TrimSuffix(body, "*/")
 	body = strings.TrimSuffix(body, " ")
-	body = strings.TrimSpace(starCommentStar.ReplaceAllString(body, ""))
+	body = strings.TrimSpace(starCommentStar().ReplaceAllString(body, ""))
 	lines := strings.Split(body, "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimSpace(l)

@@ -3,6 +3,7 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 )
@@ -40,7 +41,9 @@ func isInterpolated(toks []parser.Token, i int) bool {
 // indexedVariable matches what puppet-lint's lexer takes as one variable
 // token at a "$": the name and any run of bracketed indexes after it, each
 // up to its first "]" on the line.
-var indexedVariable = regexp.MustCompile(`^\$(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)*(?:\[.+?\])*`)
+var indexedVariable = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\$(?:::)?(?:\w+(?:-\w+)*::)*\w+(?:-\w+)*(?:\[.+?\])*`)
+})
 
 // fillLexedAway returns, for each token of toks, whether puppet-lint's lexer
 // never sees it because it is inside an index that lexer swallows into the
@@ -60,7 +63,7 @@ func fillLexedAway(away []bool, src []byte, toks []parser.Token) []bool {
 			t.End >= len(src) || src[t.End] != '[' {
 			continue
 		}
-		end := t.Start + len(indexedVariable.Find(src[t.Start:]))
+		end := t.Start + len(indexedVariable().Find(src[t.Start:]))
 		for i+1 < len(toks) && toks[i+1].Start < end {
 			i++
 			away[i] = true

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// initOnlyEnv makes the test binary exit as soon as every package is
+// initialised: TestInitAllocations runs it again that way to read the
+// runtime's trace of the initialisers, which are those of the command.
+const initOnlyEnv = "DUCKLINT_TEST_INIT_ONLY"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(initOnlyEnv) != "" {
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// maxInitAllocs bounds the allocations of each of ducklint's package
+// initialisers. Every run pays them, --version included, so tables,
+// regular expressions and indexes are built on first use (sync.OnceValue);
+// what is left are map literals. A package-level regexp.MustCompile costs
+// 30–100 allocations, an index built at init hundreds.
+const maxInitAllocs = 350
+
+// TestInitAllocations checks, from GODEBUG=inittrace=1, that no package of
+// ducklint builds more at start-up than maxInitAllocs allocations' worth.
+// It counts allocations, which do not depend on the machine's speed.
+func TestInitAllocations(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1", initOnlyEnv+"=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("running the initialisers: %v\n%s", err, stderr.String())
+	}
+	trace := stderr.String()
+	seen := 0
+	sc := bufio.NewScanner(strings.NewReader(trace))
+	for sc.Scan() {
+		// init github.com/ducklint/ducklint/rules @4.6 ms, 0.025 ms clock, 8408 bytes, 38 allocs
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 11 || fields[0] != "init" || fields[10] != "allocs" {
+			continue
+		}
+		pkg := fields[1]
+		if pkg != "github.com/ducklint/ducklint" && !strings.HasPrefix(pkg, "github.com/ducklint/ducklint/") {
+			continue
+		}
+		seen++
+		allocs, err := strconv.Atoi(fields[9])
+		if err != nil {
+			t.Fatalf("unreadable trace line %q", sc.Text())
+		}
+		if allocs > maxInitAllocs {
+			t.Errorf("%s allocates %d times (%s bytes) when initialised, more than %d: build its tables on first use",
+				pkg, allocs, fields[7], maxInitAllocs)
+		}
+	}
+	if seen < 5 {
+		t.Fatalf("the trace names %d of ducklint's packages; the format may have changed:\n%s", seen, trace)
+	}
+}
