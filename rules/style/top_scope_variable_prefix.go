@@ -38,10 +38,12 @@ it starts with ::, so the :: says nothing; the fix removes it.`,
 				if !plTopScopeQualified.MatchString(name) {
 					continue
 				}
-				at := t.Start + len(t.Text) - len(name)
+				// The edit replaces the whole variable, the expression the
+				// safe fix compares.
+				fixed := t.Text[:len(t.Text)-len(name)] + name[2:]
 				p.Report(Finding{Start: t.Start, End: t.End,
 					Message: "use $" + name[2:] + " instead of $" + name,
-					Edits:   []Edit{{Start: at, End: at + 2}}})
+					Edits:   []Edit{{Start: t.Start, End: t.End, NewText: fixed}}})
 			}
 		},
 	}
