@@ -17,7 +17,6 @@ var plBindsTighter = map[string]bool{
 	"NOT": true, "PLUS": true, "MINUS": true, "TIMES": true, "DIV": true, "MODULO": true, "LSHIFT": true,
 	"RSHIFT": true, "IN": true, "MATCH": true, "NOMATCH": true, "ISEQUAL": true, "NOTEQUAL": true,
 	"GREATEREQUAL": true, "GREATERTHAN": true, "LESSEQUAL": true, "LESSTHAN": true, "DOT": true,
-	"LBRACK": true, "LPAREN": true, "AT": true,
 }
 
 // VersionComparison flags a variable named like a version compared as a

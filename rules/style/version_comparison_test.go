@@ -15,12 +15,13 @@ func TestVersionComparison(t *testing.T) {
 		"if $release < \"8\" and $version <= 1.5 { }\n" +
 		"$g = $release > $other\n" +
 		"$h = $release > 7 + 1\n" +
+		"$l = ($release == 6).bool2str('a', 'b')\n" +
 		"$i = !$release > 7\n" +
 		"$j = $release + 1 > 7\n" +
 		"$k = $facts['os']['release'] >= 7\n"
 	got, fixed := findings(t, VersionComparison(), src)
 	want := []string{"1:4 version compared as number", "2:4 version compared as number", "3:4 version compared as number",
-		"3:23 version compared as number", "4:6 version compared as number", "5:6 version compared as number", "6:7 version compared as number"}
+		"3:23 version compared as number", "4:6 version compared as number", "5:6 version compared as number", "6:7 version compared as number", "7:7 version compared as number"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
@@ -29,6 +30,7 @@ func TestVersionComparison(t *testing.T) {
 		"if versioncmp($release, '8') < 0 and versioncmp($version, '1.5') <= 0 { }\n" +
 		"$g = $release > $other\n" +
 		"$h = $release > 7 + 1\n" +
+		"$l = (versioncmp($release, '6') == 0).bool2str('a', 'b')\n" +
 		"$i = !$release > 7\n" +
 		"$j = $release + 1 > 7\n" +
 		"$k = $facts['os']['release'] >= 7\n"
