@@ -38,12 +38,17 @@ it starts with ::, so the :: says nothing; the fix removes it.`,
 				if !plTopScopeQualified.MatchString(name) {
 					continue
 				}
-				// The edit replaces the whole variable, the expression the
-				// safe fix compares.
-				fixed := t.Text[:len(t.Text)-len(name)] + name[2:]
+				// The edit replaces the variable up to the end of its name
+				// (the token may take in an index), the expression the safe
+				// fix compares.
+				sigil := len(t.Text) - len(name)
+				end := sigil + 2
+				for end < len(t.Text) && (isNameByte(t.Text[end]) || t.Text[end] == ':') {
+					end++
+				}
 				p.Report(Finding{Start: t.Start, End: t.End,
 					Message: "use $" + name[2:] + " instead of $" + name,
-					Edits:   []Edit{{Start: t.Start, End: t.End, NewText: fixed}}})
+					Edits:   []Edit{{Start: t.Start, End: t.Start + end, NewText: t.Text[:sigil] + t.Text[sigil+2:end]}}})
 			}
 		},
 	}
@@ -57,4 +62,9 @@ func plUnenclosedVariable(toks []plToken, i int) bool {
 	}
 	prev := toks[i-1]
 	return (prev.Type == "DQPRE" || prev.Type == "DQMID") && !strings.HasSuffix(prev.Text, "${")
+}
+
+// isNameByte reports whether c may be part of a variable's name segment.
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
