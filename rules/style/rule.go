@@ -164,6 +164,10 @@ func Rules() []*Rule {
 		ResourceReferenceSpace(),
 		TypeReferenceSpace(),
 		LeadingZero(),
+		TopScopeVariablePrefix(),
+		UnquotedCaseOption(),
+		UnquotedSelectorOption(),
+		VersionComparison(),
 		FileEnsurePresent(),
 	}
 }

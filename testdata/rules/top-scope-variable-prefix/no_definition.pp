@@ -1,0 +1,2 @@
+# Without a class or defined type in the file, the plugin checks nothing.
+$port = $::apache::port
