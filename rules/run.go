@@ -52,11 +52,14 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 // its end, or to the end of the analysis it waits for (see
 // model.BuildContext).
 func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagnostic, error) {
-	var fileRules, programRules []Active
+	var fileRules, lateRules, programRules []Active
 	for _, a := range rn.Rules {
-		if a.Rule.Kind == WholeProgram {
+		switch {
+		case a.Rule.Kind == WholeProgram:
 			programRules = append(programRules, a)
-		} else {
+		case a.Rule.UsesSimulation:
+			lateRules = append(lateRules, a)
+		default:
 			fileRules = append(fileRules, a)
 		}
 	}
@@ -113,6 +116,10 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	for i, a := range fileRules {
 		fileReports[i] = collect(a)
 	}
+	lateReports := make([]func(Diagnostic), len(lateRules))
+	for i, a := range lateRules {
+		lateReports[i] = collect(a)
+	}
 	var files []*model.File
 	for _, f := range prog.Files {
 		if f.Reported {
@@ -132,8 +139,19 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	// sync.Pool made per run kept every run's trees reachable until two
 	// collections later; a process linting many times in a row, as the
 	// tests do, grew its heap without bound.)
-	nodeLists := make([]fileNodes, par.Workers(wholeProgramJobs+len(files), rn.Jobs))
-	par.ForWorkers(wholeProgramJobs+len(files), rn.Jobs, func(w, i int) {
+	// Jobs are handed out in order: the whole-program job, each file with
+	// the per-file rules, then each file again with the rules that need
+	// the simulation (Rule.UsesSimulation), which the whole-program job is
+	// computing meanwhile. Run with them in the first pass, the first
+	// file to reach one had its worker wait for the simulation's serial
+	// parts with a core idle.
+	lateJobs := 0
+	if len(lateRules) > 0 {
+		lateJobs = len(files)
+	}
+	jobs := wholeProgramJobs + len(files) + lateJobs
+	nodeLists := make([]fileNodes, par.Workers(jobs, rn.Jobs))
+	par.ForWorkers(jobs, rn.Jobs, func(w, i int) {
 		if ctx.Err() != nil {
 			return
 		}
@@ -148,10 +166,15 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 		// One Pass per file, its rule fields set for each rule in turn:
 		// a Pass per file and rule was 5 MB on a 5,000-file tree.
-		f := files[i-wholeProgramJobs]
+		active, reports := fileRules, fileReports
+		if i -= wholeProgramJobs; i >= len(files) {
+			i -= len(files)
+			active, reports = lateRules, lateReports
+		}
+		f := files[i]
 		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w]}
-		for i, a := range fileRules {
-			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, fileReports[i]
+		for i, a := range active {
+			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, reports[i]
 			runRule(pass)
 		}
 		pass.nodes.reset()

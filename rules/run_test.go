@@ -2,10 +2,12 @@ package rules_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ducklint/ducklint/rules"
@@ -95,5 +97,67 @@ func TestRuleInternalErrorIsReported(t *testing.T) {
 		if others == 0 {
 			t.Errorf("kind %d: the other rules' findings were lost with the broken one", kind)
 		}
+	}
+}
+
+// TestSimulationRulesRunOncePerFile checks that a per-file rule that
+// needs the simulation (Rule.UsesSimulation), which the runner runs in a
+// second pass over the files, checks every file once, with the file's
+// whole node list (the list a worker recycles is reset between the
+// passes), and that its findings and everyone else's are reported.
+func TestSimulationRulesRunOncePerFile(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"a.pp": "class a { notice($undefined_a) }\n",
+		"b.pp": "class b { $x = 1\n $x = 2 }\n",
+		"c.pp": "class c {}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	seen := map[string]int{}
+	late := &rules.Rule{ID: "late", Title: "late", Doc: "Reports each file's node count.", Severity: rules.Warning,
+		Kind: rules.PerFile, UsesSimulation: true, Run: func(p *rules.Pass) {
+			_ = p.Program.Dynamic()
+			mu.Lock()
+			seen[p.File.Path]++
+			mu.Unlock()
+			p.Report(rules.Diagnostic{Message: fmt.Sprintf("%d nodes", len(p.Nodes()))})
+		}}
+	early := &rules.Rule{ID: "early", Title: "early", Doc: "Reports each file's node count.", Severity: rules.Warning,
+		Kind: rules.PerFile, Run: func(p *rules.Pass) {
+			p.Report(rules.Diagnostic{Message: fmt.Sprintf("%d nodes", len(p.Nodes()))})
+		}}
+	reg, err := rules.NewRegistry(append(rules.Default().Rules(), late, early)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	active, err := rules.Select(reg, nil, []string{"late", "early"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := ruletest.Program(t, dir, ruletest.Options{})
+	got := (&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).Run(prog)
+	if want := map[string]int{"a.pp": 1, "b.pp": 1, "c.pp": 1}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("the rule checked %v, want each file once: %v", seen, want)
+	}
+	lateFindings, earlyFindings, others := map[string]string{}, map[string]string{}, 0
+	for _, d := range got {
+		switch d.Rule {
+		case "late":
+			lateFindings[d.File] = d.Message
+		case "early":
+			earlyFindings[d.File] = d.Message
+		default:
+			others++
+		}
+	}
+	if len(lateFindings) != 3 || !reflect.DeepEqual(lateFindings, earlyFindings) {
+		t.Errorf("node counts in the second pass %v, in the first %v: want the same, one per file", lateFindings, earlyFindings)
+	}
+	if others == 0 {
+		t.Error("the other rules' findings were lost")
 	}
 }

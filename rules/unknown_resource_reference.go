@@ -11,10 +11,11 @@ import (
 // that no catalog holding them can hold.
 func UnknownResourceReference() *Rule {
 	return &Rule{
-		ID:       "unknown-resource-reference",
-		Title:    "A relationship to a resource or class no catalog holding it can hold",
-		Severity: Error,
-		Kind:     PerFile,
+		ID:             "unknown-resource-reference",
+		Title:          "A relationship to a resource or class no catalog holding it can hold",
+		Severity:       Error,
+		Kind:           PerFile,
+		UsesSimulation: true,
 		Doc: `The relationship metaparameters (before, require, notify, subscribe) and the chaining arrows
 (->, ~>, <-, <~) need the resource or class they name to be in the catalog: Puppet fails with "Could not
 find resource 'Service[ngnix]' in parameter 'require'" or "... for relationship from ...". The rule
