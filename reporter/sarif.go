@@ -148,6 +148,7 @@ func sarifLogOf(r *Report) sarifLog {
 
 	lines := newLineSource(r)
 	seen := map[[2]string]int{} // file and fingerprint -> occurrences so far
+	var details detailMemo
 	findings := sarifFindings(r)
 	results := make([]sarifResult, 0, len(findings))
 	for _, sf := range findings {
@@ -155,7 +156,7 @@ func sarifLogOf(r *Report) sarifLog {
 		res := sarifResult{
 			RuleID:    d.Rule,
 			Level:     sarifLevel(d.Severity),
-			Message:   sarifResultMessage(d),
+			Message:   details.message(&d),
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End, r.Dir)}},
 		}
 		if i, ok := ruleIndex[d.Rule]; ok {
