@@ -189,7 +189,7 @@ func wrap(s string, width int) []string {
 // U+FFFD, one column wide like most of what it replaces, so that source
 // text cannot move the cursor or recolour the terminal; CRLF becomes LF.
 func printable(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
+	if plainASCII(s, true) || !strings.ContainsFunc(s, isControl) {
 		return s
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
@@ -199,6 +199,18 @@ func printable(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// plainASCII reports whether s is ASCII without control characters other
+// than tab and, when newline is true, line feed: text that printable and
+// location leave alone, found without decoding runes.
+func plainASCII(s string, newline bool) bool {
+	for i := range len(s) {
+		if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || !newline) {
+			return false
+		}
+	}
+	return true
 }
 
 func isControl(r rune) bool {
@@ -212,7 +224,7 @@ func indentLines(s, indent string) string {
 
 // writeLocation writes location(file, p).
 func writeLocation(w *bufio.Writer, file string, p parser.Pos) {
-	if strings.ContainsFunc(file, isLocationControl) {
+	if !plainASCII(file, false) && strings.ContainsFunc(file, isLocationControl) {
 		w.WriteString(location(file, p))
 		return
 	}
