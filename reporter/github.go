@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -20,8 +21,8 @@ const githubAnnotationLimit = 10
 // for the log.
 func writeGitHub(w io.Writer, r *Report, _ Options) error {
 	bw := bufio.NewWriter(w)
-	for _, d := range r.Findings {
-		fmt.Fprintf(bw, "::%s %s::%s\n", githubCommand(d.Severity), githubProperties(d), githubEscapeData(githubMessage(d)))
+	for i := range r.Findings {
+		writeGitHubFinding(bw, &r.Findings[i])
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(bw, "::error title=%s::%s\n", githubEscapeProperty("ducklint path error"),
@@ -53,21 +54,65 @@ func githubCommand(s diagnostics.Severity) string {
 	return "notice"
 }
 
-// githubProperties formats the command's properties. Columns are sent only
-// for a range on one line: the runner rejects them otherwise.
-func githubProperties(d diagnostics.Diagnostic) string {
-	props := []string{"file=" + githubEscapeProperty(d.File)}
+// writeGitHubFinding writes the workflow command of one finding,
+// "::level file=F,line=L,col=C,endLine=L,endColumn=C,title=RULE::message":
+// piece by piece into the buffer, because a style preset can report
+// 100,000 findings. Columns are sent only for a range on one line: the
+// runner rejects them otherwise.
+func writeGitHubFinding(bw *bufio.Writer, d *diagnostics.Diagnostic) {
+	var num [24]byte
+	writeNum := func(name string, n int32) {
+		bw.WriteString(name)
+		bw.Write(strconv.AppendInt(num[:0], int64(n), 10))
+	}
+	bw.WriteString("::")
+	bw.WriteString(githubCommand(d.Severity))
+	bw.WriteString(" file=")
+	writeGitHubEscaped(bw, d.File, githubPropertySpecial)
 	if d.Start.IsValid() {
 		end := rangeEnd(d.Start, d.End)
-		props = append(props, fmt.Sprintf("line=%d", d.Start.Line))
+		writeNum(",line=", d.Start.Line)
 		if end.Line == d.Start.Line {
-			props = append(props, fmt.Sprintf("col=%d,endLine=%d,endColumn=%d", max(d.Start.Column, 1), end.Line, max(end.Column, 1)))
+			writeNum(",col=", max(d.Start.Column, 1))
+			writeNum(",endLine=", end.Line)
+			writeNum(",endColumn=", max(end.Column, 1))
 		} else {
-			props = append(props, fmt.Sprintf("endLine=%d", end.Line))
+			writeNum(",endLine=", end.Line)
 		}
 	}
-	props = append(props, "title="+githubEscapeProperty(d.Rule))
-	return strings.Join(props, ",")
+	bw.WriteString(",title=")
+	writeGitHubEscaped(bw, d.Rule, githubPropertySpecial)
+	bw.WriteString("::")
+	if len(d.Related) == 0 {
+		writeGitHubEscaped(bw, d.Message, githubDataSpecial)
+	} else {
+		writeGitHubEscaped(bw, githubMessage(*d), githubDataSpecial)
+	}
+	bw.WriteByte('\n')
+}
+
+// The bytes a workflow command's message, and its property values, escape.
+const (
+	githubDataSpecial     = "%\r\n"
+	githubPropertySpecial = "%\r\n:,"
+)
+
+// writeGitHubEscaped writes githubEscape(s, special).
+func writeGitHubEscaped(bw *bufio.Writer, s, special string) {
+	var set byteSet
+	for i := range len(special) {
+		set.add(special[i])
+	}
+	const hex = "0123456789ABCDEF"
+	start := 0
+	for i := range len(s) {
+		if c := s[i]; set.has(c) {
+			bw.WriteString(s[start:i])
+			bw.Write([]byte{'%', hex[c>>4], hex[c&0xF]})
+			start = i + 1
+		}
+	}
+	bw.WriteString(s[start:])
 }
 
 // githubMessage is the finding's message followed by its related
@@ -82,11 +127,11 @@ func githubMessage(d diagnostics.Diagnostic) string {
 }
 
 // githubEscapeData escapes a workflow command's message: '%', CR and LF.
-func githubEscapeData(s string) string { return githubEscape(s, "%\r\n") }
+func githubEscapeData(s string) string { return githubEscape(s, githubDataSpecial) }
 
 // githubEscapeProperty escapes a workflow command's property value: like
 // the message, plus ':' and ',' which delimit properties.
-func githubEscapeProperty(s string) string { return githubEscape(s, "%\r\n:,") }
+func githubEscapeProperty(s string) string { return githubEscape(s, githubPropertySpecial) }
 
 // githubEscape percent-encodes the bytes of s that are in special, all
 // ASCII, in one pass, so the '%' of an escape is never escaped again.

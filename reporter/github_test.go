@@ -1,10 +1,13 @@
 package reporter
 
 import (
+	"bufio"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 func TestGitHubEscaping(t *testing.T) {
@@ -98,6 +101,55 @@ func TestGitHubAnnotationsHaveNoDetail(t *testing.T) {
 			if !strings.Contains(out, ",title="+githubEscapeProperty(d.Rule)+"::"+githubEscapeData(first)) {
 				t.Errorf("verbose=%v: no annotation titled %s with the message %q:\n%s", verbose, d.Rule, first, out)
 			}
+		}
+	}
+}
+
+// githubProperties formats a command's properties as the writer did with
+// fmt: the oracle of TestGitHubFindingMatchesFormatted.
+func githubProperties(d diagnostics.Diagnostic) string {
+	props := []string{"file=" + githubEscapeProperty(d.File)}
+	if d.Start.IsValid() {
+		end := rangeEnd(d.Start, d.End)
+		props = append(props, fmt.Sprintf("line=%d", d.Start.Line))
+		if end.Line == d.Start.Line {
+			props = append(props, fmt.Sprintf("col=%d,endLine=%d,endColumn=%d", max(d.Start.Column, 1), end.Line, max(end.Column, 1)))
+		} else {
+			props = append(props, fmt.Sprintf("endLine=%d", end.Line))
+		}
+	}
+	props = append(props, "title="+githubEscapeProperty(d.Rule))
+	return strings.Join(props, ",")
+}
+
+// TestGitHubFindingMatchesFormatted holds writeGitHubFinding to the
+// command composed with fmt and the escaping functions, over strings
+// needing every escape, positions unset, on one line and over several.
+func TestGitHubFindingMatchesFormatted(t *testing.T) {
+	strs := append(awkwardStrings(), "100% done\r\n", "a:b,c")
+	var ds []diagnostics.Diagnostic
+	for i, s := range strs {
+		for k, end := range []parser.Pos{{}, pos(i+1, 0), pos(i+1, i+9), pos(i+3, 2)} {
+			d := diagnostics.Diagnostic{Rule: s, Severity: diagnostics.Severity(k % 4), Message: s, File: s, Start: pos(i+1, i%2), End: end}
+			if k == 1 {
+				d.Start = parser.Pos{}
+			}
+			if k == 2 {
+				d.Related = []diagnostics.Related{{Message: s, File: "x%.pp", Start: pos(2, 3)}}
+			}
+			ds = append(ds, d)
+		}
+	}
+	for _, d := range ds {
+		var b strings.Builder
+		bw := bufio.NewWriter(&b)
+		writeGitHubFinding(bw, &d)
+		if err := bw.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("::%s %s::%s\n", githubCommand(d.Severity), githubProperties(d), githubEscapeData(githubMessage(d)))
+		if b.String() != want {
+			t.Errorf("writeGitHubFinding = %q, want %q", b.String(), want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package reporter
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -101,9 +102,23 @@ func TestSARIFStreamMatchesEncodingJSON(t *testing.T) {
 			Related: []diagnostics.Related{{Message: s, File: "site.pp", Start: pos(1, 1), End: pos(1, 4)}},
 		})
 	}
+	// Every optional member present and absent: a rule outside the
+	// registry (no ruleIndex), unset positions (no region), related
+	// locations without a message, paths outside Dir (absolute URIs, no
+	// uriBaseId), and a baseline's unchanged (suppressed) and absent
+	// (kind "pass") results.
+	odd := []diagnostics.Diagnostic{
+		{Rule: "not-registered", Severity: diagnostics.Error, File: "../outside.pp", Message: "<&>"},
+		{Rule: "unknown-variable", Severity: diagnostics.Warning, File: "/abs/x.pp", Start: pos(2, 0), Message: "m",
+			Related: []diagnostics.Related{{File: "../y.pp"}, {File: "z.pp", Start: pos(3, 4)}, {Message: "\u2028", File: "/abs/x.pp", Start: pos(1, 1)}}},
+	}
+	withBaseline := baselineReport()
+	withBaseline.Findings = append(withBaseline.Findings, odd...)
+	withBaseline.Dir = "/work/tree"
 	reports := map[string]*Report{
-		"empty": emptyReport(), "fixture": fixtureReport(), "bench": benchReport(),
+		"empty": emptyReport(), "fixture": fixtureReport(), "bench": benchReport(), "baseline": withBaseline,
 		"awkward": {Findings: awkward, Files: 3, Rules: fixtureRules(), Version: "1.2.3"},
+		"odd":     {Findings: odd, Files: 2, Rules: fixtureRules(), Version: "v0.1.0-dev"},
 	}
 	for name, r := range reports {
 		var got, want bytes.Buffer
@@ -116,6 +131,33 @@ func TestSARIFStreamMatchesEncodingJSON(t *testing.T) {
 		}
 		if got.String() != want.String() {
 			t.Errorf("%s: streamed SARIF differs from encoding/json's\n got: %.1500q\nwant: %.1500q", name, got.String(), want.String())
+		}
+	}
+}
+
+// TestSARIFResultZeroValues holds appendSARIFResult to encoding/json on
+// results the writer does not produce today: nil and empty lists and maps,
+// several fingerprints, a suppression without justification.
+func TestSARIFResultZeroValues(t *testing.T) {
+	zero := 0
+	results := []sarifResult{
+		{},
+		{Locations: []sarifLocation{}, PartialFingerprints: map[string]string{}, RuleIndex: &zero},
+		{PartialFingerprints: map[string]string{"b/v1": "2", "a/v1": "<1>", "\xff": "\u2029"},
+			Suppressions: []sarifSuppression{{Kind: "inSource"}, {Kind: "external", Justification: "&"}},
+			Locations:    []sarifLocation{{ID: &zero, Message: &sarifMessage{Text: "t", Markdown: "**m**"}}}},
+	}
+	for i := range results {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("        ", "  ")
+		if err := enc.Encode(&results[i]); err != nil {
+			t.Fatal(err)
+		}
+		got := string(appendSARIFResult(nil, &results[i])) + "\n"
+		if got != want.String() {
+			t.Errorf("result %d:\n got: %q\nwant: %q", i, got, want.String())
 		}
 	}
 }

@@ -2,13 +2,14 @@ package reporter
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -132,11 +133,39 @@ type (
 // writeSARIF writes the report as a SARIF 2.1.0 log with one run, every
 // rule of the registry and one result per finding.
 func writeSARIF(w io.Writer, r *Report, _ Options) error {
-	return streamSARIF(w, sarifLogOf(r))
+	log, ruleIndex := sarifFrameOf(r)
+	return streamSARIF(w, log, func(yield func(*sarifResult)) { sarifEachResult(r, ruleIndex, yield) })
 }
 
-// sarifLogOf is the report as a SARIF log.
+// sarifLogOf is the report as a SARIF log, every result built: what
+// writeSARIF writes, as encoding/json would encode it
+// (TestSARIFStreamMatchesEncodingJSON).
 func sarifLogOf(r *Report) sarifLog {
+	log, ruleIndex := sarifFrameOf(r)
+	results := make([]sarifResult, 0, len(r.Findings))
+	sarifEachResult(r, ruleIndex, func(res *sarifResult) {
+		c := *res
+		c.Locations = slices.Clone(res.Locations)
+		c.RelatedLocations = slices.Clone(res.RelatedLocations)
+		for i := range c.RelatedLocations {
+			if id := c.RelatedLocations[i].ID; id != nil {
+				c.RelatedLocations[i].ID = &[]int{*id}[0]
+			}
+		}
+		c.PartialFingerprints = maps.Clone(res.PartialFingerprints)
+		if res.RuleIndex != nil {
+			i := *res.RuleIndex
+			c.RuleIndex = &i
+		}
+		results = append(results, c)
+	})
+	log.Runs[0].Results = results
+	return log
+}
+
+// sarifFrameOf is the SARIF log of r without its results (an empty list),
+// and each rule's index in the driver's rules.
+func sarifFrameOf(r *Report) (sarifLog, map[string]int) {
 	driver := sarifDriver{
 		Name: sarifToolName, Version: r.Version, InformationURI: sarifToolURI,
 		Rules: make([]sarifRule, 0, len(r.Rules)),
@@ -149,46 +178,79 @@ func sarifLogOf(r *Report) sarifLog {
 		ruleIndex[rule.ID] = i
 		driver.Rules = append(driver.Rules, sarifRuleOf(rule))
 	}
-
-	lines := newLineSource(r)
-	seen := map[[2]string]int{} // file and fingerprint -> occurrences so far
-	findings := sarifFindings(r)
-	results := make([]sarifResult, 0, len(findings))
-	for _, sf := range findings {
-		d := sf.Diagnostic
-		res := sarifResult{
-			RuleID:    d.Rule,
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifResultMessage(d),
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End, r.Dir)}},
-		}
-		if i, ok := ruleIndex[d.Rule]; ok {
-			res.RuleIndex = &i
-		}
-		for i, rel := range d.Related {
-			loc := sarifLocation{ID: &i, PhysicalLocation: sarifPhysical(rel.File, rel.Start, rel.End, r.Dir)}
-			if rel.Message != "" {
-				loc.Message = &sarifMessage{Text: rel.Message}
-			}
-			res.RelatedLocations = append(res.RelatedLocations, loc)
-		}
-		key := [2]string{d.File, fingerprint.Of(d, d.File, r.enclosing(d.File, d.Start), lines.index(d.File))}
-		seen[key]++
-		res.PartialFingerprints = map[string]string{fingerprintKey: fingerprint.Occurrence(key[1], seen[key])}
-		res.BaselineState = sf.state
-		if sf.state == "unchanged" {
-			res.Suppressions = []sarifSuppression{{Kind: "external", Justification: "accepted by the baseline " + r.Baseline.File}}
-		}
-		results = append(results, res)
-	}
-	results = append(results, sarifAbsent(r, ruleIndex)...)
-
 	return sarifLog{
 		Schema: sarifSchemaURI, Version: sarifVersion,
 		Runs: []sarifRun{{
 			Tool: sarifTool{Driver: driver}, Invocations: []sarifInvocation{sarifInvocationOf(r)},
-			ColumnKind: sarifColumnKind, Results: results,
+			ColumnKind: sarifColumnKind, Results: []sarifResult{},
 		}},
+	}, ruleIndex
+}
+
+// sarifEachResult calls yield with each result of the run in order: the
+// findings, then the baseline's absent entries. The result, and the lists,
+// map and index it points to, are reused for the next one, so that a
+// report of 100,000 findings is not built as 100,000 results first: yield
+// must encode or copy it before it returns.
+func sarifEachResult(r *Report, ruleIndex map[string]int, yield func(*sarifResult)) {
+	lines := newLineSource(r)
+	seen := map[[2]string]int{} // file and fingerprint -> occurrences so far
+	var details detailMemo
+	var (
+		res          sarifResult
+		index        int
+		locations    = make([]sarifLocation, 1)
+		related      []sarifLocation
+		ids          []int
+		fingerprints = map[string]string{}
+	)
+	emit := func(d *diagnostics.Diagnostic, state string) {
+		res = sarifResult{
+			RuleID:    d.Rule,
+			Level:     sarifLevel(d.Severity),
+			Message:   details.message(d),
+			Locations: locations,
+		}
+		locations[0] = sarifLocation{PhysicalLocation: sarifPhysical(d.File, d.Start, d.End, r.Dir)}
+		if i, ok := ruleIndex[d.Rule]; ok {
+			index = i
+			res.RuleIndex = &index
+		}
+		if len(d.Related) > 0 {
+			related, ids = related[:0], ids[:0]
+			for i := range d.Related {
+				ids = append(ids, i)
+			}
+			for i, rel := range d.Related {
+				loc := sarifLocation{ID: &ids[i], PhysicalLocation: sarifPhysical(rel.File, rel.Start, rel.End, r.Dir)}
+				if rel.Message != "" {
+					loc.Message = &sarifMessage{Text: rel.Message}
+				}
+				related = append(related, loc)
+			}
+			res.RelatedLocations = related
+		}
+		key := [2]string{d.File, fingerprint.Of(*d, d.File, r.enclosing(d.File, d.Start), lines.index(d.File))}
+		seen[key]++
+		fingerprints[fingerprintKey] = fingerprint.Occurrence(key[1], seen[key])
+		res.PartialFingerprints = fingerprints
+		res.BaselineState = state
+		if state == "unchanged" {
+			res.Suppressions = []sarifSuppression{{Kind: "external", Justification: "accepted by the baseline " + r.Baseline.File}}
+		}
+		yield(&res)
+	}
+	if r.Baseline == nil {
+		for i := range r.Findings {
+			emit(&r.Findings[i], "")
+		}
+	} else {
+		for _, sf := range sarifFindings(r) {
+			emit(&sf.Diagnostic, sf.state)
+		}
+	}
+	for _, a := range sarifAbsent(r, ruleIndex) {
+		yield(&a)
 	}
 }
 
@@ -198,42 +260,39 @@ func sarifLogOf(r *Report) sarifLog {
 const sarifResultsAt = "\n      \"results\": []"
 
 // streamSARIF writes log as encodeJSON does, byte for byte
-// (TestSARIFStreamMatchesEncodingJSON), but encodes its results one at a
-// time into a reused buffer: encoding the whole log at once built it
-// compact and then indented into a second buffer, both grown to the size
-// of the output (1 GB for 110,000 findings of a style preset).
-func streamSARIF(w io.Writer, log sarifLog) error {
-	results := log.Runs[0].Results
-	log.Runs[0].Results = []sarifResult{}
+// (TestSARIFStreamMatchesEncodingJSON), but writes its results one at a
+// time by hand (appendSARIFResult) into a reused buffer: encoding the whole
+// log at once built it compact and then indented into a second buffer,
+// both grown to the size of the output (1 GB for 110,000 findings of a
+// style preset), and encoding/json one result at a time was still a third
+// of such a run's CPU.
+func streamSARIF(w io.Writer, log sarifLog, results func(yield func(*sarifResult))) error {
 	var frame bytes.Buffer
 	if err := encodeJSON(&frame, log); err != nil {
 		return err
 	}
 	head, tail, ok := bytes.Cut(frame.Bytes(), []byte(sarifResultsAt))
-	if !ok || len(results) == 0 {
-		log.Runs[0].Results = results
-		return encodeJSON(w, log)
+	if !ok {
+		return fmt.Errorf("encoding SARIF: no results member in %.200q", frame.String())
 	}
 	st := jsonStream{w: w, b: make([]byte, 0, jsonChunk+4096)}
-	var one bytes.Buffer
-	enc := json.NewEncoder(&one)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("        ", "  ")
 	st.b = append(st.b, head...)
 	st.b = append(st.b, "\n      \"results\": ["...)
-	for i := range results {
-		if i > 0 {
+	n := 0
+	results(func(res *sarifResult) {
+		if n > 0 {
 			st.b = append(st.b, ',')
 		}
-		one.Reset()
-		if err := enc.Encode(&results[i]); err != nil {
-			return fmt.Errorf("encoding JSON: %w", err)
-		}
+		n++
 		st.b = append(st.b, "\n        "...)
-		st.b = append(st.b, bytes.TrimSuffix(one.Bytes(), []byte("\n"))...)
+		st.b = appendSARIFResult(st.b, res)
 		st.flushFull()
+	})
+	if n > 0 {
+		st.b = append(st.b, "\n      ]"...)
+	} else {
+		st.b = append(st.b, ']')
 	}
-	st.b = append(st.b, "\n      ]"...)
 	st.b = append(st.b, tail...)
 	st.flush()
 	if st.err != nil {

@@ -13,12 +13,36 @@ import (
 // as text, and as markdown followed by its detail when it has one (SARIF
 // viewers that render markdown show it in place of the text; GitHub code
 // scanning shows the text). Both link the related locations.
-func sarifResultMessage(d diagnostics.Diagnostic) sarifMessage {
+func sarifResultMessage(d *diagnostics.Diagnostic) sarifMessage {
+	var details detailMemo
+	return details.message(d)
+}
+
+// detailMemo remembers the markdown of the last detail it escaped: a rule's
+// findings usually share one detail, and a style preset can report 100,000
+// of them.
+type detailMemo struct{ detail, markdown string }
+
+// message is sarifResultMessage(d).
+func (dm *detailMemo) message(d *diagnostics.Diagnostic) sarifMessage {
 	msg := nonEmpty(nonEmpty(d.Message, d.Rule), "(no message)")
-	parts := linkRelated(msg, d)
-	m := sarifMessage{Text: renderLinked(parts, sarifEscape)}
+	var m sarifMessage
+	var parts []linkedPart
+	if len(d.Related) == 0 {
+		m.Text = sarifEscape(msg) // the one part renderLinked would write
+	} else {
+		parts = linkRelated(msg, *d)
+		m.Text = renderLinked(parts, sarifEscape)
+	}
 	if d.Detail != "" {
-		m.Markdown = renderLinked(parts, markdownEscape) + "\n\n" + markdownEscape(d.Detail)
+		if d.Detail != dm.detail || dm.markdown == "" {
+			dm.detail, dm.markdown = d.Detail, markdownEscape(d.Detail)
+		}
+		if parts == nil {
+			m.Markdown = markdownEscape(msg) + "\n\n" + dm.markdown
+		} else {
+			m.Markdown = renderLinked(parts, markdownEscape) + "\n\n" + dm.markdown
+		}
 	}
 	return m
 }
@@ -139,16 +163,30 @@ func markdownEscape(s string) string { return backslashEscape(s, "\\`*_[]<>|~&#"
 // backslashEscape puts a backslash before each byte of s that is in
 // special (all ASCII).
 func backslashEscape(s, special string) string {
-	if !strings.ContainsAny(s, special) {
+	var set byteSet
+	for i := range len(special) {
+		set.add(special[i])
+	}
+	first := 0
+	for first < len(s) && !set.has(s[first]) {
+		first++
+	}
+	if first == len(s) {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := range len(s) {
-		if strings.IndexByte(special, s[i]) >= 0 {
-			b.WriteByte('\\')
+	b := make([]byte, 0, len(s)+8)
+	b = append(b, s[:first]...)
+	for i := first; i < len(s); i++ {
+		if set.has(s[i]) {
+			b = append(b, '\\')
 		}
-		b.WriteByte(s[i])
+		b = append(b, s[i])
 	}
-	return b.String()
+	return string(b)
 }
+
+// byteSet is a set of bytes, one bit each.
+type byteSet [4]uint64
+
+func (bs *byteSet) add(c byte)      { bs[c>>6] |= 1 << (c & 63) }
+func (bs *byteSet) has(c byte) bool { return bs[c>>6]&(1<<(c&63)) != 0 }

@@ -49,7 +49,7 @@ func TestSARIFMessageLinks(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := diagnostics.Diagnostic{Rule: "r", File: "a.pp", Message: tt.msg, Related: tt.related}
-			got := sarifResultMessage(d)
+			got := sarifResultMessage(&d)
 			if got.Text != tt.want {
 				t.Errorf("text = %q, want %q", got.Text, tt.want)
 			}
@@ -67,7 +67,7 @@ func TestSARIFMessageMarkdown(t *testing.T) {
 	d := diagnostics.Diagnostic{Rule: "r", File: "a.pp", Message: "Class['x'] meets m/b.pp:2",
 		Detail:  "Puppet fails: \"Duplicate declaration: Class[X]\"; see *this*, `that` and <b>it</b> | ~ & #1_2",
 		Related: []diagnostics.Related{{Message: "here", File: "m/b.pp", Start: pos(2, 1)}}}
-	got := sarifResultMessage(d)
+	got := sarifResultMessage(&d)
 	if want := `Class\['x'\] meets [m/b.pp:2](0)`; got.Text != want {
 		t.Errorf("text = %q, want %q", got.Text, want)
 	}
@@ -75,5 +75,44 @@ func TestSARIFMessageMarkdown(t *testing.T) {
 		"Puppet fails: \"Duplicate declaration: Class\\[X\\]\"; see \\*this\\*, \\`that\\` and \\<b\\>it\\</b\\> \\| \\~ \\& \\#1\\_2"
 	if got.Markdown != want {
 		t.Errorf("markdown = %q, want %q", got.Markdown, want)
+	}
+}
+
+// TestSARIFMessageShortcuts holds the shortcuts of detailMemo.message (no
+// parts for a finding without related locations, the last detail's
+// markdown remembered) and backslashEscape's byte set to the plain
+// composition they replace, over a run of findings whose details repeat
+// and change.
+func TestSARIFMessageShortcuts(t *testing.T) {
+	plainEscape := func(s, special string) string {
+		var b strings.Builder
+		for i := range len(s) {
+			if strings.IndexByte(special, s[i]) >= 0 {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(s[i])
+		}
+		return b.String()
+	}
+	strs := append(awkwardStrings(), "*a* [b] `c`", "*a* [b] `c`", "\\", "x")
+	var memo detailMemo
+	for i, s := range strs {
+		for _, special := range []string{`\[]`, "\\`*_[]<>|~&#", ""} {
+			if got, want := backslashEscape(s, special), plainEscape(s, special); got != want {
+				t.Errorf("backslashEscape(%q, %q) = %q, want %q", s, special, got, want)
+			}
+		}
+		for _, related := range [][]diagnostics.Related{nil, {{File: "a.pp", Start: pos(i+1, 1)}}} {
+			d := diagnostics.Diagnostic{Rule: "r", File: "a.pp", Message: s, Detail: strs[(i+1)%len(strs)], Related: related}
+			msg := nonEmpty(nonEmpty(d.Message, d.Rule), "(no message)")
+			parts := linkRelated(msg, d)
+			want := sarifMessage{Text: renderLinked(parts, sarifEscape)}
+			if d.Detail != "" {
+				want.Markdown = renderLinked(parts, markdownEscape) + "\n\n" + markdownEscape(d.Detail)
+			}
+			if got := memo.message(&d); got != want {
+				t.Errorf("finding %d, %d related: message = %+v, want %+v", i, len(related), got, want)
+			}
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,6 +36,35 @@ func (p palette) paint(code, s string) string {
 	return code + s + ansiReset
 }
 
+// The text format writes each finding's pieces straight into its buffer,
+// not through fmt and concatenated strings: a style preset can report
+// 100,000 findings, and formatting them was a fifth of such a run.
+
+// write writes s painted, as paint returns it.
+func (p palette) write(w *bufio.Writer, code, s string) {
+	if !p.on || s == "" {
+		w.WriteString(s)
+		return
+	}
+	w.WriteString(code)
+	w.WriteString(s)
+	w.WriteString(ansiReset)
+}
+
+// open and close bracket text written in between with code, for text
+// that is never empty.
+func (p palette) open(w *bufio.Writer, code string) {
+	if p.on {
+		w.WriteString(code)
+	}
+}
+
+func (p palette) close(w *bufio.Writer) {
+	if p.on {
+		w.WriteString(ansiReset)
+	}
+}
+
 func (p palette) severity(s diagnostics.Severity) string {
 	switch s {
 	case diagnostics.Error:
@@ -59,20 +89,37 @@ func writeText(w io.Writer, r *Report, opts Options) error {
 		// file:line:col: severity: message [rule] even when the message
 		// has more lines; those follow, indented.
 		first, rest, _ := strings.Cut(printable(d.Message), "\n")
-		fmt.Fprintf(bw, "%s %s %s %s\n",
-			pal.paint(ansiBold, location(d.File, d.Start)+":"), pal.severity(d.Severity),
-			pal.paint(ansiBold, first), pal.paint(ansiDim, "["+d.Rule+"]"))
+		pal.open(bw, ansiBold)
+		writeLocation(bw, d.File, d.Start)
+		bw.WriteByte(':')
+		pal.close(bw)
+		bw.WriteByte(' ')
+		bw.WriteString(pal.severity(d.Severity))
+		bw.WriteByte(' ')
+		pal.write(bw, ansiBold, first)
+		bw.WriteByte(' ')
+		pal.open(bw, ansiDim)
+		bw.WriteByte('[')
+		bw.WriteString(d.Rule)
+		bw.WriteByte(']')
+		pal.close(bw)
+		bw.WriteByte('\n')
 		if rest != "" {
-			fmt.Fprintf(bw, "  %s\n", indentLines(rest, "  "))
+			bw.WriteString("  ")
+			bw.WriteString(indentLines(rest, "  "))
+			bw.WriteByte('\n')
 		}
 		// An empty line (such as the one after the final newline, where
 		// "end of input" errors point) has nothing to underline.
 		if runes, ok := ex.line(lines, d.File, int(d.Start.Line)); ok && len(runes) > 0 && d.Start.IsValid() {
 			text, indent, marks := ex.window(runes, d.Start, d.End)
 			if text != "" {
-				fmt.Fprintf(bw, "%s\n", printable(text))
+				bw.WriteString(printable(text))
+				bw.WriteByte('\n')
 			}
-			fmt.Fprintf(bw, "%s%s\n", indent, pal.paint(ansiGreen, marks))
+			bw.WriteString(indent)
+			pal.write(bw, ansiGreen, marks)
+			bw.WriteByte('\n')
 		}
 		for _, rel := range d.Related {
 			fmt.Fprintf(bw, "    %s %s\n", location(rel.File, rel.Start)+":", indentLines(printable(rel.Message), "      "))
@@ -142,7 +189,7 @@ func wrap(s string, width int) []string {
 // U+FFFD, one column wide like most of what it replaces, so that source
 // text cannot move the cursor or recolour the terminal; CRLF becomes LF.
 func printable(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
+	if plainASCII(s, true) || !strings.ContainsFunc(s, isControl) {
 		return s
 	}
 	s = strings.ReplaceAll(s, "\r\n", "\n")
@@ -154,6 +201,18 @@ func printable(s string) string {
 	}, s)
 }
 
+// plainASCII reports whether s is ASCII without control characters other
+// than tab and, when newline is true, line feed: text that printable and
+// location leave alone, found without decoding runes.
+func plainASCII(s string, newline bool) bool {
+	for i := range len(s) {
+		if c := s[i]; (c < 0x20 || c >= 0x7f) && c != '\t' && (c != '\n' || !newline) {
+			return false
+		}
+	}
+	return true
+}
+
 func isControl(r rune) bool {
 	return r != '\t' && r != '\n' && unicode.IsControl(r)
 }
@@ -162,6 +221,26 @@ func isControl(r rune) bool {
 func indentLines(s, indent string) string {
 	return strings.ReplaceAll(s, "\n", "\n"+indent)
 }
+
+// writeLocation writes location(file, p).
+func writeLocation(w *bufio.Writer, file string, p parser.Pos) {
+	if !plainASCII(file, false) && strings.ContainsFunc(file, isLocationControl) {
+		w.WriteString(location(file, p))
+		return
+	}
+	w.WriteString(file)
+	if !p.IsValid() {
+		return
+	}
+	var num [24]byte
+	w.WriteByte(':')
+	w.Write(strconv.AppendInt(num[:0], int64(p.Line), 10))
+	w.WriteByte(':')
+	w.Write(strconv.AppendInt(num[:0], int64(max(p.Column, 1)), 10))
+}
+
+// isLocationControl reports whether location changes r in a file name.
+func isLocationControl(r rune) bool { return r == '\n' || isControl(r) }
 
 // location formats file:line:col, or just file when the position is unset
 // (a finding about a whole file).

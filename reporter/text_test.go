@@ -298,3 +298,24 @@ func TestTextOutputIsLinearInFindings(t *testing.T) {
 		t.Errorf("%d bytes for 2,000 findings on a line, %d for 4,000: not linear", small, large)
 	}
 }
+
+// TestPlainASCIIAgreesWithIsControl holds the ASCII shortcut of printable
+// and location to the rune test it skips: a string it calls plain has no
+// character those functions change.
+func TestPlainASCIIAgreesWithIsControl(t *testing.T) {
+	strs := awkwardStrings()
+	for c := range 256 {
+		strs = append(strs, string([]byte{'a', byte(c), 'b'}), string(rune(c)))
+	}
+	for _, s := range strs {
+		if plainASCII(s, true) && strings.ContainsFunc(s, isControl) {
+			t.Errorf("plainASCII(%q, true) but it has a control character", s)
+		}
+		if plainASCII(s, false) && strings.ContainsFunc(s, isLocationControl) {
+			t.Errorf("plainASCII(%q, false) but location changes it", s)
+		}
+		if want := strings.ContainsFunc(s, isLocationControl); len(s) == 3 && s[1] < 0x80 && plainASCII(s, false) == want {
+			t.Errorf("plainASCII(%q, false) = %v for an ASCII string", s, !want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package fingerprint
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/parser"
@@ -41,5 +44,20 @@ func TestFlagged(t *testing.T) {
 	}
 	if Flagged(nil, at(2, 10, 19), at(2, 19, 28)) != "" {
 		t.Error("no source: want no text")
+	}
+}
+
+// TestHashInput holds Hash to the composition it is defined by: the
+// fields of the flagged code joined by one space, the parts by NUL bytes.
+func TestHashInput(t *testing.T) {
+	flagged := []string{"", " ", "a", "  a\u00a0b\u2003c\t\n d  ", "ünï\x00code", strings.Repeat("x y ", 300)}
+	for _, f := range flagged {
+		for _, enclosing := range []string{"", "class a", strings.Repeat("é", 400)} {
+			input := strings.Join([]string{"rule", "m/a.pp", enclosing, strings.Join(strings.Fields(f), " ")}, "\x00")
+			sum := sha256.Sum256([]byte(input))
+			if got, want := Hash("rule", "m/a.pp", enclosing, f), hex.EncodeToString(sum[:16]); got != want {
+				t.Errorf("Hash(%q, %q) = %s, want %s", enclosing, f, got, want)
+			}
+		}
 	}
 }
