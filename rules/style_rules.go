@@ -41,7 +41,8 @@ var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_typ
 	"manifest_whitespace_arrows_single_space_after", "manifest_whitespace_inherits_name_single_space_before", "manifest_whitespace_class_name_single_space_before", "manifest_whitespace_class_name_single_space_after", "manifest_whitespace_closing_brace_before", "manifest_whitespace_closing_brace_after", "manifest_whitespace_closing_bracket_before", "manifest_whitespace_closing_bracket_after", "manifest_whitespace_two_empty_lines", "manifest_whitespace_newline_beginning_of_file", "manifest_whitespace_missing_newline_end_of_file", "manifest_whitespace_double_newline_end_of_file", "manifest_whitespace_opening_brace_before", "manifest_whitespace_opening_brace_after", "manifest_whitespace_opening_bracket_before", "manifest_whitespace_opening_bracket_after",
 	"trailing_comma", "relative_classname_inclusion", "relative_classname_reference",
 	"resource_reference_with_unquoted_title", "resource_reference_without_title_capital", "resource_reference_without_whitespace", "resource_reference_chain_without_whitespace",
-	"leading_zero", "file_ensure", "variable_contains_upcase"}
+	"leading_zero", "file_ensure", "variable_contains_upcase",
+	"anchor_resource", "lookup_in_parameter", "optional_default", "params_empty_string_assignment"}
 
 // IsVoxPupuliCheck reports whether check is a check of Vox Pupuli's
 // plugin set that a rule answers to: puppet-lint runs it only where the

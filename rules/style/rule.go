@@ -165,5 +165,9 @@ func Rules() []*Rule {
 		TypeReferenceSpace(),
 		LeadingZero(),
 		FileEnsurePresent(),
+		AnchorResource(),
+		LookupInParameter(),
+		OptionalDefault(),
+		EmptyStringDefault(),
 	}
 }
