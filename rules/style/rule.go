@@ -169,5 +169,6 @@ func Rules() []*Rule {
 		LookupInParameter(),
 		OptionalDefault(),
 		EmptyStringDefault(),
+		DefinitionNameLeadingDigit(),
 	}
 }
