@@ -13,7 +13,8 @@ func LookupInParameter() *Rule {
 The check of the voxpupuli plugin puppet-lint-lookup_in_parameter-check. Puppet already looks up
 every class parameter in Hiera as <class>::<parameter>; a lookup() default hides the parameter's real
 default in data under another key. As in the plugin, a class whose name touches its ( (class
-foo(...)) is not looked at, nor a lookup written as a method call ($k.lookup).`,
+foo(...)) is not looked at, nor a lookup without parentheses ('k'.lookup) or with a blank before
+them (lookup ('k')).`,
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()

@@ -30,6 +30,8 @@ func TestParameterPluginCorners(t *testing.T) {
 		// plugin then sees no parameter list.
 		{LookupInParameter(), "class a(String $x = lookup('x')) {}\nclass b (String $x = lookup('x')) { lookup('y') }\n",
 			[]string{"2:22 lookup used to set the default value of a parameter"}},
+		{LookupInParameter(), "class a (\n  String $x = 'k'.lookup,\n  String $y = 'k'.lookup(),\n  String $z = lookup ('k'),\n) {}\n",
+			[]string{"3:19 lookup used to set the default value of a parameter"}},
 	}
 	for _, tt := range tests {
 		got, _ := findings(t, tt.rule, tt.src)
