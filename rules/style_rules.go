@@ -42,7 +42,9 @@ var voxPupuliChecks = []string{"legacy_facts", "top_scope_facts", "parameter_typ
 	"trailing_comma", "relative_classname_inclusion", "relative_classname_reference",
 	"resource_reference_with_unquoted_title", "resource_reference_without_title_capital", "resource_reference_without_whitespace", "resource_reference_chain_without_whitespace",
 	"leading_zero", "file_ensure", "variable_contains_upcase",
-	"topscope_variable", "unquoted_string_in_case", "unquoted_string_in_selector", "version_comparison"}
+	"topscope_variable", "unquoted_string_in_case", "unquoted_string_in_selector", "version_comparison",
+	"anchor_resource", "lookup_in_parameter", "optional_default", "params_empty_string_assignment",
+	"classes_and_types_beginning_with_digits"}
 
 // IsVoxPupuliCheck reports whether check is a check of Vox Pupuli's
 // plugin set that a rule answers to: puppet-lint runs it only where the

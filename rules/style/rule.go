@@ -169,5 +169,10 @@ func Rules() []*Rule {
 		UnquotedSelectorOption(),
 		VersionComparison(),
 		FileEnsurePresent(),
+		AnchorResource(),
+		LookupInParameter(),
+		OptionalDefault(),
+		EmptyStringDefault(),
+		DefinitionNameLeadingDigit(),
 	}
 }
