@@ -125,3 +125,33 @@ func TestStyleFixesLiterals(t *testing.T) {
 		t.Errorf("fixed to %q, want %q", got, want)
 	}
 }
+
+// TestStyleFixesLinkTarget checks ensure-not-symlink-target's fix: target
+// goes on its own line at ensure's indentation and spacing, in each body
+// of a resource; a body with its own target, a splat or an interpolated
+// path keeps its finding without a fix.
+func TestStyleFixesLinkTarget(t *testing.T) {
+	src := "class style {\n" +
+		"  file { '/a':\n    ensure  => '/etc/b',\n    content => 'x',\n  }\n" +
+		"  file { '/c': ensure => file; '/d': ensure => \"/etc/e\" }\n" +
+		"  file { '/f':\n    ensure => '/etc/g',\n    target => '/etc/h',\n  }\n" +
+		"  file { '/i':\n    ensure => '/etc/j',\n    *      => {},\n  }\n" +
+		"  file { '/k':\n    ensure => \"/etc/${x}\",\n  }\n" +
+		"}\n"
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": src})
+	run(t, dir, "", "--enable", "ensure_not_symlink_target,arrow_alignment", "--fix", ".")
+	got, err := os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "class style {\n" +
+		"  file { '/a':\n    ensure  => link,\n    target  => '/etc/b',\n    content => 'x',\n  }\n" +
+		"  file { '/c': ensure => file; '/d': ensure => link, target => \"/etc/e\" }\n" +
+		"  file { '/f':\n    ensure => '/etc/g',\n    target => '/etc/h',\n  }\n" +
+		"  file { '/i':\n    ensure => '/etc/j',\n    *      => {},\n  }\n" +
+		"  file { '/k':\n    ensure => \"/etc/${x}\",\n  }\n" +
+		"}\n"
+	if string(got) != want {
+		t.Errorf("fixed to\n%s\nwant\n%s", got, want)
+	}
+}

@@ -326,3 +326,42 @@ func TestApplyHeredocMoves(t *testing.T) {
 		}
 	}
 }
+
+// A file's ensure => '/path' may be written as ensure => link with the
+// path as target, which Puppet's file type reads the same; not where the
+// body sets target itself, splats attributes, or is not a file.
+func TestApplyLinkTarget(t *testing.T) {
+	const text = "link,\n  target => '/etc/b'"
+	cases := []struct {
+		name, src, want, why string
+	}{
+		{"file", "file { '/a':\n  ensure => '/etc/b',\n  owner  => root,\n}\n",
+			"file { '/a':\n  ensure => link,\n  target => '/etc/b',\n  owner  => root,\n}\n", ""},
+		{"second body", "file { '/x': ensure => file; '/a':\n  ensure => '/etc/b',\n}\n",
+			"file { '/x': ensure => file; '/a':\n  ensure => link,\n  target => '/etc/b',\n}\n", ""},
+		{"own target", "file { '/a':\n  ensure => '/etc/b',\n  target => '/c',\n}\n", "", "differs from the original"},
+		{"splat", "file { '/a':\n  ensure => '/etc/b',\n  * => $h,\n}\n", "", "differs from the original"},
+		{"not a file", "notfile { '/a':\n  ensure => '/etc/b',\n}\n", "", "differs from the original"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, n, err := Apply("a.pp", []byte(c.src), []diagnostics.Edit{replace(t, c.src, "'/etc/b'", text)})
+			if c.why != "" {
+				if err == nil || !strings.Contains(err.Error(), c.why) {
+					t.Fatalf("Apply = %q, %v; want a refusal saying %q", out, err, c.why)
+				}
+				return
+			}
+			if err != nil || n != 1 || string(out) != c.want {
+				t.Fatalf("Apply = %q, %d, %v; want %q", out, n, err, c.want)
+			}
+		})
+	}
+	// The edit must write link, and the path unchanged.
+	src := "file { '/a':\n  ensure => '/etc/b',\n}\n"
+	for _, bad := range []string{"symlink,\n  target => '/etc/b'", "link,\n  target => '/etc/c'", "'link',\n  target => '/etc/b'"} {
+		if _, _, err := Apply("a.pp", []byte(src), []diagnostics.Edit{replace(t, src, "'/etc/b'", bad)}); err == nil {
+			t.Errorf("Apply accepted %q", bad)
+		}
+	}
+}
