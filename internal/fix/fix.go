@@ -377,6 +377,11 @@ func (c *comparison) same(a, b parser.Node) error {
 	if ar, ok := a.(*parser.Resource); ok && ar.TypeName() == "file" {
 		return c.sameFile(ar, b.(*parser.Resource))
 	}
+	if ab, ok := a.(*parser.ResourceBody); ok {
+		if bb := b.(*parser.ResourceBody); reordered(ab.Attrs, bb.Attrs) {
+			return c.sameReordered(ab, bb)
+		}
+	}
 	ac, bc := parser.Children(a), parser.Children(b)
 	if len(ac) != len(bc) {
 		return fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
@@ -431,6 +436,130 @@ func (c *comparison) sameFile(a, b *parser.Resource) error {
 		}
 	}
 	return nil
+}
+
+// reordered reports whether b holds the attributes of a, by name, in
+// another order.
+func reordered(a, b []*parser.AttributeOp) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	same := true
+	count := map[string]int{}
+	for i := range a {
+		same = same && a[i].Name == b[i].Name
+		count[a[i].Name]++
+		count[b[i].Name]--
+	}
+	for _, n := range count {
+		if n != 0 {
+			return false
+		}
+	}
+	return !same
+}
+
+// sameReordered compares two resource bodies whose attributes are the
+// same in another order, as edits that each replace a whole attribute by
+// another write them. The order of a body's attributes has no meaning to
+// Puppet but for the order their values are evaluated in, so two values
+// may change places only when neither can change what the other reads or
+// does (valueEffects).
+func (c *comparison) sameReordered(a, b *parser.ResourceBody) error {
+	if err := c.same(a.Title, b.Title); err != nil {
+		return err
+	}
+	pos := map[*parser.AttributeOp]int{} // an attribute of a, by its place in b
+	taken := make([]bool, len(b.Attrs))
+	for _, op := range a.Attrs {
+		for j, bop := range b.Attrs {
+			if !taken[j] && bop.Name == op.Name {
+				taken[j], pos[op] = true, j
+				break
+			}
+		}
+	}
+	for i, op := range a.Attrs {
+		bop := b.Attrs[pos[op]]
+		key := [2]int32{op.Span().Start.Offset, op.Span().End.Offset}
+		if pos[op] != i {
+			e, ok := c.edits[key]
+			if !ok || c.used[key] {
+				return fmt.Errorf("the result differs from the original at %s, where no edit is", op.Span().Start)
+			}
+			if op.Append != bop.Append || op.Splat != bop.Splat || shape(op.Value) != shape(bop.Value) {
+				return fmt.Errorf("the edit at %s does not move the attribute %s whole", e.Start, op.Name)
+			}
+			c.used[key] = true
+			continue
+		}
+		if err := c.same(op, bop); err != nil {
+			return err
+		}
+	}
+	for i, p := range a.Attrs {
+		for _, q := range a.Attrs[i+1:] {
+			if pos[p] > pos[q] && conflict(valueEffects(p.Value), valueEffects(q.Value)) {
+				return fmt.Errorf("the attributes %s and %s would change places, and their values depend on the order they are evaluated in", p.Name, q.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// effects says what evaluating a value may change or depend on.
+type effects struct {
+	assigns   bool // assigns a variable
+	calls     bool // calls a function (which may declare classes, or look at what was declared)
+	matches   bool // matches a regular expression, setting $0, $1...
+	reads     bool // reads a local or top-scope variable
+	qualified bool // reads a variable of a class ($a::b), which a call may declare
+	numbered  bool // reads a match variable ($1)
+}
+
+// conflict reports whether two values' evaluation order can matter.
+func conflict(p, q effects) bool {
+	return (p.assigns && (q.assigns || q.reads || q.qualified)) || (q.assigns && (p.reads || p.qualified)) ||
+		(p.calls && (q.calls || q.qualified)) || (q.calls && p.qualified) ||
+		(p.matches && (q.matches || q.numbered)) || (q.matches && p.numbered)
+}
+
+// valueEffects returns what evaluating e may change or depend on. A node
+// of a kind not known to be plain counts as everything.
+func valueEffects(e parser.Node) effects {
+	var f effects
+	var walk func(parser.Node)
+	walk = func(n parser.Node) {
+		switch n := n.(type) {
+		case *parser.Assign:
+			f.assigns = true
+		case *parser.Call, *parser.MethodCall, *parser.Lambda:
+			f.calls = true
+		case *parser.Binary:
+			f.matches = f.matches || n.Op == "=~" || n.Op == "!~"
+		case *parser.SelectorCase:
+			if _, ok := parser.Unparen(n.Match).(*parser.Regex); ok {
+				f.matches = true
+			}
+		case *parser.Variable:
+			switch {
+			case n.IsNumeric():
+				f.numbered = true
+			case n.IsQualified():
+				f.qualified = true
+			default:
+				f.reads = true
+			}
+		case *parser.StringLit, *parser.InterpolatedString, *parser.Heredoc, *parser.Number, *parser.Bool,
+			*parser.Undef, *parser.Default, *parser.Regex, *parser.Name, *parser.TypeRef, *parser.Array,
+			*parser.Hash, *parser.HashEntry, *parser.Access, *parser.Unary, *parser.Paren, *parser.Selector:
+		default:
+			f = effects{true, true, true, true, true, true}
+		}
+		parser.EachChild(n, walk)
+	}
+	walk(e)
+	return f
 }
 
 // linkTarget returns the index of the ensure attribute of a that an edit
