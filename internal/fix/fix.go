@@ -9,7 +9,11 @@
 // other comments byte for byte. An edit that is neither (moving a chaining
 // arrow, adding a trailing comma) must leave the code tokens as the other
 // edits alone leave them, but for commas right before a closing bracket,
-// which the syntax tree does not keep.
+// which the syntax tree does not keep. Two changes to a resource body
+// are accepted besides: attributes that change places, each edit
+// replacing one whole attribute by another, where the order their values
+// are evaluated in cannot matter; and a file's ensure => '/path' written
+// as ensure => link, target => '/path'.
 // Edits that overlap an earlier one are
 // left for a later round, after the file has been linted again.
 package fix
