@@ -125,3 +125,74 @@ func TestStyleFixesLiterals(t *testing.T) {
 		t.Errorf("fixed to %q, want %q", got, want)
 	}
 }
+
+// TestStyleFixesLinkTarget checks ensure-not-symlink-target's fix: target
+// goes on its own line at ensure's indentation and spacing, in each body
+// of a resource; a body with its own target, a splat or an interpolated
+// path keeps its finding without a fix.
+func TestStyleFixesLinkTarget(t *testing.T) {
+	src := "class style {\n" +
+		"  file { '/a':\n    ensure  => '/etc/b',\n    content => 'x',\n  }\n" +
+		"  file { '/c': ensure => file; '/d': ensure => \"/etc/e\" }\n" +
+		"  file { '/f':\n    ensure => '/etc/g',\n    target => '/etc/h',\n  }\n" +
+		"  file { '/i':\n    ensure => '/etc/j',\n    *      => {},\n  }\n" +
+		"  file { '/k':\n    ensure => \"/etc/${x}\",\n  }\n" +
+		"}\n"
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": src})
+	run(t, dir, "", "--enable", "ensure_not_symlink_target,arrow_alignment", "--fix", ".")
+	got, err := os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "class style {\n" +
+		"  file { '/a':\n    ensure  => link,\n    target  => '/etc/b',\n    content => 'x',\n  }\n" +
+		"  file { '/c': ensure => file; '/d': ensure => link, target => \"/etc/e\" }\n" +
+		"  file { '/f':\n    ensure => '/etc/g',\n    target => '/etc/h',\n  }\n" +
+		"  file { '/i':\n    ensure => '/etc/j',\n    *      => {},\n  }\n" +
+		"  file { '/k':\n    ensure => \"/etc/${x}\",\n  }\n" +
+		"}\n"
+	if string(got) != want {
+		t.Errorf("fixed to\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestStyleFixesEnsureFirst checks ensure-first's fix, which swaps ensure
+// with the first attribute as puppet-lint's does, alone and with
+// ensure-not-symlink-target and arrow-alignment, whose edits on the same
+// attribute wait for the next round.
+func TestStyleFixesEnsureFirst(t *testing.T) {
+	src := "class style {\n" +
+		"  file { '/a':\n    owner    => 'root',\n    mode     => '0644',\n    ensure   => '/etc/b',\n  }\n" +
+		"  file { '/c': owner => root, ensure => file; '/d': group => root, ensure => directory }\n" +
+		"  file { '/e':\n    content => {\n      'a' => 1,\n    },\n    ensure  => file,\n  }\n" +
+		"  file { '/f':\n    owner  => 'root', # kept\n    ensure => file,\n  }\n" +
+		"  file { '/g':\n    owner  => 'root',\n    ensure => file, # stays on its line\n  }\n" +
+		"  file { '/h': owner => 'root' /* in */, ensure => file }\n" +
+		"}\n"
+	dir := writeTree(t, map[string]string{"style/manifests/init.pp": src})
+	run(t, dir, "", "--enable", "ensure_first_param", "--fix", ".")
+	got, err := os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "class style {\n" +
+		"  file { '/a':\n    ensure   => '/etc/b',\n    mode     => '0644',\n    owner    => 'root',\n  }\n" +
+		"  file { '/c': ensure => file, owner => root; '/d': ensure => directory, group => root }\n" +
+		"  file { '/e':\n    ensure  => file,\n    content => {\n      'a' => 1,\n    },\n  }\n" +
+		"  file { '/f':\n    ensure => file, # kept\n    owner  => 'root',\n  }\n" +
+		"  file { '/g':\n    ensure => file,\n    owner  => 'root', # stays on its line\n  }\n" +
+		"  file { '/h': ensure => file /* in */, owner => 'root' }\n" +
+		"}\n"
+	if string(got) != want {
+		t.Errorf("fixed to\n%s\nwant\n%s", got, want)
+	}
+
+	dir = writeTree(t, map[string]string{"style/manifests/init.pp": src})
+	run(t, dir, "", "--enable", "ensure_first_param,ensure_not_symlink_target,arrow_alignment", "--fix", ".")
+	if got, err = os.ReadFile(filepath.Join(dir, "style", "manifests", "init.pp")); err != nil {
+		t.Fatal(err)
+	}
+	if want := "  file { '/a':\n    ensure => link,\n    target => '/etc/b',\n    mode   => '0644',\n    owner  => 'root',\n  }\n"; !strings.Contains(string(got), want) {
+		t.Errorf("with the three rules, fixed to\n%s\nwant it to hold\n%s", got, want)
+	}
+}

@@ -9,7 +9,11 @@
 // other comments byte for byte. An edit that is neither (moving a chaining
 // arrow, adding a trailing comma) must leave the code tokens as the other
 // edits alone leave them, but for commas right before a closing bracket,
-// which the syntax tree does not keep.
+// which the syntax tree does not keep. Two changes to a resource body
+// are accepted besides: attributes that change places, each edit
+// replacing one whole attribute by another, where the order their values
+// are evaluated in cannot matter; and a file's ensure => '/path' written
+// as ensure => link, target => '/path'.
 // Edits that overlap an earlier one are
 // left for a later round, after the file has been linted again.
 package fix
@@ -374,6 +378,14 @@ func (c *comparison) same(a, b parser.Node) error {
 	if node(a) != node(b) {
 		return fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
 	}
+	if ar, ok := a.(*parser.Resource); ok && ar.TypeName() == "file" {
+		return c.sameFile(ar, b.(*parser.Resource))
+	}
+	if ab, ok := a.(*parser.ResourceBody); ok {
+		if bb := b.(*parser.ResourceBody); reordered(ab.Attrs, bb.Attrs) {
+			return c.sameReordered(ab, bb)
+		}
+	}
 	ac, bc := parser.Children(a), parser.Children(b)
 	if len(ac) != len(bc) {
 		return fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
@@ -384,6 +396,220 @@ func (c *comparison) same(a, b parser.Node) error {
 		}
 	}
 	return nil
+}
+
+// sameFile compares two file resources, whose bodies may differ by one
+// equivalence: ensure => '/path' (a string naming the link's target)
+// written as ensure => link, target => '/path', where one edit replaces
+// the string. Puppet's file type reads the first as the second. It is
+// accepted only where the body has no target of its own and no splat (*
+// =>), either of which would then set target twice.
+func (c *comparison) sameFile(a, b *parser.Resource) error {
+	if len(a.Bodies) != len(b.Bodies) {
+		return fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
+	}
+	if err := c.same(a.Type, b.Type); err != nil {
+		return err
+	}
+	for i, ab := range a.Bodies {
+		bb := b.Bodies[i]
+		if len(bb.Attrs) != len(ab.Attrs)+1 {
+			if err := c.same(ab, bb); err != nil {
+				return err
+			}
+			continue
+		}
+		k, err := c.linkTarget(ab, bb)
+		if err != nil {
+			return err
+		}
+		if err := c.same(ab.Title, bb.Title); err != nil {
+			return err
+		}
+		for j, op := range ab.Attrs {
+			bj := j
+			if j >= k {
+				bj++ // past target
+			}
+			if j == k {
+				continue
+			}
+			if err := c.same(op, bb.Attrs[bj]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// reordered reports whether b holds the attributes of a, by name, in
+// another order.
+func reordered(a, b []*parser.AttributeOp) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	same := true
+	count := map[string]int{}
+	for i := range a {
+		same = same && a[i].Name == b[i].Name
+		count[a[i].Name]++
+		count[b[i].Name]--
+	}
+	for _, n := range count {
+		if n != 0 {
+			return false
+		}
+	}
+	return !same
+}
+
+// sameReordered compares two resource bodies whose attributes are the
+// same in another order, as edits that each replace a whole attribute by
+// another write them. The order of a body's attributes has no meaning to
+// Puppet but for the order their values are evaluated in, so two values
+// may change places only when neither can change what the other reads or
+// does (valueEffects).
+func (c *comparison) sameReordered(a, b *parser.ResourceBody) error {
+	if err := c.same(a.Title, b.Title); err != nil {
+		return err
+	}
+	pos := map[*parser.AttributeOp]int{} // an attribute of a, by its place in b
+	taken := make([]bool, len(b.Attrs))
+	for _, op := range a.Attrs {
+		for j, bop := range b.Attrs {
+			if !taken[j] && bop.Name == op.Name {
+				taken[j], pos[op] = true, j
+				break
+			}
+		}
+	}
+	for i, op := range a.Attrs {
+		bop := b.Attrs[pos[op]]
+		key := [2]int32{op.Span().Start.Offset, op.Span().End.Offset}
+		if pos[op] != i {
+			e, ok := c.edits[key]
+			if !ok || c.used[key] {
+				return fmt.Errorf("the result differs from the original at %s, where no edit is", op.Span().Start)
+			}
+			if op.Append != bop.Append || op.Splat != bop.Splat || shape(op.Value) != shape(bop.Value) {
+				return fmt.Errorf("the edit at %s does not move the attribute %s whole", e.Start, op.Name)
+			}
+			c.used[key] = true
+			continue
+		}
+		if err := c.same(op, bop); err != nil {
+			return err
+		}
+	}
+	for i, p := range a.Attrs {
+		for _, q := range a.Attrs[i+1:] {
+			if pos[p] > pos[q] && conflict(valueEffects(p.Value), valueEffects(q.Value)) {
+				return fmt.Errorf("the attributes %s and %s would change places, and their values depend on the order they are evaluated in", p.Name, q.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// effects says what evaluating a value may change or depend on.
+type effects struct {
+	assigns   bool // assigns a variable
+	calls     bool // calls a function (which may declare classes, or look at what was declared)
+	matches   bool // matches a regular expression, setting $0, $1...
+	reads     bool // reads a local or top-scope variable
+	qualified bool // reads a variable of a class ($a::b), which a call may declare
+	numbered  bool // reads a match variable ($1)
+}
+
+// conflict reports whether two values' evaluation order can matter.
+func conflict(p, q effects) bool {
+	return (p.assigns && (q.assigns || q.reads || q.qualified)) || (q.assigns && (p.reads || p.qualified)) ||
+		(p.calls && (q.calls || q.qualified)) || (q.calls && p.qualified) ||
+		(p.matches && (q.matches || q.numbered)) || (q.matches && p.numbered)
+}
+
+// valueEffects returns what evaluating e may change or depend on. A node
+// of a kind not known to be plain counts as everything.
+func valueEffects(e parser.Node) effects {
+	var f effects
+	var walk func(parser.Node)
+	walk = func(n parser.Node) {
+		switch n := n.(type) {
+		case *parser.Assign:
+			f.assigns = true
+		case *parser.Call, *parser.MethodCall, *parser.Lambda:
+			f.calls = true
+		case *parser.Binary:
+			f.matches = f.matches || n.Op == "=~" || n.Op == "!~"
+		case *parser.SelectorCase:
+			if _, ok := parser.Unparen(n.Match).(*parser.Regex); ok {
+				f.matches = true
+			}
+		case *parser.Variable:
+			switch {
+			case n.IsNumeric():
+				f.numbered = true
+			case n.IsQualified():
+				f.qualified = true
+			default:
+				f.reads = true
+			}
+		case *parser.StringLit, *parser.InterpolatedString, *parser.Heredoc, *parser.Number, *parser.Bool,
+			*parser.Undef, *parser.Default, *parser.Regex, *parser.Name, *parser.TypeRef, *parser.Array,
+			*parser.Hash, *parser.HashEntry, *parser.Access, *parser.Unary, *parser.Paren, *parser.Selector:
+		default:
+			f = effects{true, true, true, true, true, true}
+		}
+		parser.EachChild(n, walk)
+	}
+	walk(e)
+	return f
+}
+
+// linkTarget returns the index of the ensure attribute of a that an edit
+// writes as ensure => link, target => (its path) in b, or an error.
+func (c *comparison) linkTarget(a, b *parser.ResourceBody) (int, error) {
+	k := -1
+	for j, op := range a.Attrs {
+		switch {
+		case op.Splat || op.Name == "target":
+			return 0, fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
+		case op.Name == "ensure":
+			k = j
+		}
+	}
+	if k < 0 {
+		return 0, fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
+	}
+	value := a.Attrs[k].Value
+	key := [2]int32{value.Span().Start.Offset, value.Span().End.Offset}
+	e, ok := c.edits[key]
+	if !ok || c.used[key] || !linkPath(value) {
+		return 0, fmt.Errorf("the result differs from the original at %s, where no edit is", a.Span().Start)
+	}
+	ensure, target := b.Attrs[k], b.Attrs[k+1]
+	link, isName := ensure.Value.(*parser.Name)
+	if ensure.Name != "ensure" || ensure.Append || !isName || link.Value != "link" || link.Word ||
+		target.Name != "target" || target.Append || target.Splat || shape(target.Value) != shape(value) {
+		return 0, fmt.Errorf("the edit at %s does not write ensure => link and the path as target", e.Start)
+	}
+	c.used[key] = true
+	return k, nil
+}
+
+// linkPath reports whether e is a string that starts with "/", which a
+// file's ensure takes as the target of a symbolic link.
+func linkPath(e parser.Expr) bool {
+	switch s := e.(type) {
+	case *parser.StringLit:
+		return strings.HasPrefix(s.Value, "/")
+	case *parser.InterpolatedString:
+		if len(s.Parts) > 0 {
+			lit, ok := s.Parts[0].(*parser.StringLit)
+			return ok && strings.HasPrefix(lit.Value, "/")
+		}
+	}
+	return false
 }
 
 // editExpr parses an edit's text as the expression it writes: as is, or

@@ -326,3 +326,91 @@ func TestApplyHeredocMoves(t *testing.T) {
 		}
 	}
 }
+
+// A file's ensure => '/path' may be written as ensure => link with the
+// path as target, which Puppet's file type reads the same; not where the
+// body sets target itself, splats attributes, or is not a file.
+func TestApplyLinkTarget(t *testing.T) {
+	const text = "link,\n  target => '/etc/b'"
+	cases := []struct {
+		name, src, want, why string
+	}{
+		{"file", "file { '/a':\n  ensure => '/etc/b',\n  owner  => root,\n}\n",
+			"file { '/a':\n  ensure => link,\n  target => '/etc/b',\n  owner  => root,\n}\n", ""},
+		{"second body", "file { '/x': ensure => file; '/a':\n  ensure => '/etc/b',\n}\n",
+			"file { '/x': ensure => file; '/a':\n  ensure => link,\n  target => '/etc/b',\n}\n", ""},
+		{"own target", "file { '/a':\n  ensure => '/etc/b',\n  target => '/c',\n}\n", "", "differs from the original"},
+		{"splat", "file { '/a':\n  ensure => '/etc/b',\n  * => $h,\n}\n", "", "differs from the original"},
+		{"not a file", "notfile { '/a':\n  ensure => '/etc/b',\n}\n", "", "differs from the original"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, n, err := Apply("a.pp", []byte(c.src), []diagnostics.Edit{replace(t, c.src, "'/etc/b'", text)})
+			if c.why != "" {
+				if err == nil || !strings.Contains(err.Error(), c.why) {
+					t.Fatalf("Apply = %q, %v; want a refusal saying %q", out, err, c.why)
+				}
+				return
+			}
+			if err != nil || n != 1 || string(out) != c.want {
+				t.Fatalf("Apply = %q, %d, %v; want %q", out, n, err, c.want)
+			}
+		})
+	}
+	// The edit must write link, and the path unchanged.
+	src := "file { '/a':\n  ensure => '/etc/b',\n}\n"
+	for _, bad := range []string{"symlink,\n  target => '/etc/b'", "link,\n  target => '/etc/c'", "'link',\n  target => '/etc/b'"} {
+		if _, _, err := Apply("a.pp", []byte(src), []diagnostics.Edit{replace(t, src, "'/etc/b'", bad)}); err == nil {
+			t.Errorf("Apply accepted %q", bad)
+		}
+	}
+}
+
+// swap returns the two edits that make the attributes old1 and old2 of
+// src change places.
+func swap(t *testing.T, src, old1, old2 string) []diagnostics.Edit {
+	t.Helper()
+	return []diagnostics.Edit{replace(t, src, old1, old2), replace(t, src, old2, old1)}
+}
+
+// Attributes of a resource body may change places, but for values whose
+// evaluation order matters.
+func TestApplyReorder(t *testing.T) {
+	cases := []struct {
+		name, src, old1, old2, want, why string
+	}{
+		{"swap", "file { '/a':\n  owner  => root,\n  mode   => '0644',\n  ensure => $ensure,\n}\n",
+			"owner  => root", "ensure => $ensure",
+			"file { '/a':\n  ensure => $ensure,\n  mode   => '0644',\n  owner  => root,\n}\n", ""},
+		{"multi-line value, second body", "file { '/b': ensure => directory; '/a': content => {\n  a => 1,\n}, ensure => file }\n",
+			"content => {\n  a => 1,\n}", "ensure => file }",
+			"file { '/b': ensure => directory; '/a': ensure => file, content => {\n  a => 1,\n} }\n", ""},
+		{"a call and a qualified variable", "file { '/a': content => include('x'), ensure => $x::ensure }\n",
+			"content => include('x')", "ensure => $x::ensure", "", "evaluated in"},
+		{"an assignment and a read", "file { '/a': content => ($e = 'file'), ensure => $e }\n",
+			"content => ($e = 'file')", "ensure => $e", "", "evaluated in"},
+		{"a call and a variable", "file { '/a': content => template('x'), ensure => $e }\n",
+			"content => template('x')", "ensure => $e",
+			"file { '/a': ensure => $e, content => template('x') }\n", ""},
+		{"not the same value", "file { '/a': owner => root, ensure => file }\n",
+			"owner => root", "ensure => file", "", "does not move the attribute owner whole"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			edits := swap(t, c.src, c.old1, strings.TrimSuffix(c.old2, " }"))
+			if c.name == "not the same value" {
+				edits[1].NewText = "owner => nobody"
+			}
+			out, n, err := Apply("a.pp", []byte(c.src), edits)
+			if c.why != "" {
+				if err == nil || !strings.Contains(err.Error(), c.why) {
+					t.Fatalf("Apply = %q, %v; want a refusal saying %q", out, err, c.why)
+				}
+				return
+			}
+			if err != nil || n != 2 || string(out) != c.want {
+				t.Fatalf("Apply = %q, %d, %v; want %q", out, n, err, c.want)
+			}
+		})
+	}
+}
