@@ -251,14 +251,14 @@ func leadingBlanks(l string) int {
 	return len(l) - len(strings.TrimLeft(l, " \t"))
 }
 
-// blanks is the indentation spaces() cuts from.
-const blanks = "                                                                                                                                "
+// indentSpaces is the indentation spaces() cuts from.
+const indentSpaces = "                                                                                                                                "
 
 // spaces returns n spaces, without allocating for any indentation a
 // manifest plausibly has (up to 128 columns).
 func spaces(n int) string {
-	if n <= len(blanks) {
-		return blanks[:n]
+	if n <= len(indentSpaces) {
+		return indentSpaces[:n]
 	}
 	return strings.Repeat(" ", n)
 }
