@@ -1,6 +1,7 @@
 package style
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -61,4 +62,39 @@ func BenchmarkRules(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkRulesOnOneLargeFile runs each style rule alone over one file of
+// n classes, each with nested case statements, selectors, resources and
+// parameter lists, at two sizes: a rule whose time per op grows more than
+// fourfold from n=1000 to n=4000 is not linear in its file.
+func BenchmarkRulesOnOneLargeFile(b *testing.B) {
+	for _, n := range []int{1000, 4000} {
+		var sb strings.Builder
+		for i := range n {
+			fmt.Fprintf(&sb, "class c%d (Optional[String] $a = undef, String $b = '', $c = lookup('x')) {\n"+
+				"  case $x { foo: { case $y { bar: { include ::baz } } } default: { } }\n"+
+				"  $v = $z ? { abc => 1, default => 2 }\n"+
+				"  file { '/a%d': ensure => present, target => '/b', }\n"+
+				"  if versioncmp($r, '7') > 0 { notify { \"x${i}\": } }\n}\n", i, i)
+		}
+		src := []byte(sb.String())
+		lines := parser.NewLineIndex(src)
+		for _, r := range Rules() {
+			var opts any
+			if r.NewOptions != nil {
+				opts = r.NewOptions()
+			}
+			b.Run(fmt.Sprintf("%s/n=%d", r.ID, n), func(b *testing.B) {
+				b.SetBytes(int64(len(src)))
+				var view parser.TokenView
+				var file File
+				for b.Loop() {
+					view.Reset(src, lines)
+					file.Reset(&view)
+					r.Run(file.Pass(opts, func(Finding) {}))
+				}
+			})
+		}
+	}
 }

@@ -1,6 +1,8 @@
 package style
 
 import (
+	"slices"
+
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
 )
@@ -18,50 +20,46 @@ func CaseWithoutDefault() *Rule {
 "default" at the first brace level of its body, not counting the cases nested in it. A value none of
 the branches match then does nothing, silently. There is no automatic fix.`,
 		Run: func(p *Pass) {
+			// One pass with a stack of the open case statements: a token
+			// belongs to the innermost one, and a nested case's braces
+			// balance, so only the innermost counts braces. Looking at
+			// every later case for each token was quadratic in the cases
+			// of a file.
 			toks := p.View.Tokens
-			type span struct{ start, end int }
-			var cases []span
+			type openCase struct {
+				start, depth int
+				found        bool
+			}
+			var stack []openCase
+			var missing []int // the case keywords of cases without default
 			for i := range toks {
 				t := &toks[i]
-				if t.Kind != parser.TokName || !t.Keyword || t.Text != "case" {
+				if t.Kind == parser.TokName && t.Keyword && t.Text == "case" {
+					stack = append(stack, openCase{start: i})
 					continue
 				}
-				depth := 0
-				for j := i + 1; j < len(toks); j++ {
-					if punctAt(toks, j, "{") {
-						depth++
-					} else if punctAt(toks, j, "}") {
-						if depth--; depth == 0 {
-							cases = append(cases, span{i, j})
-							break
+				if len(stack) == 0 {
+					continue
+				}
+				c := &stack[len(stack)-1]
+				switch {
+				case punctAt(toks, i, "{"):
+					c.depth++
+				case punctAt(toks, i, "}"):
+					if c.depth--; c.depth == 0 {
+						if !c.found {
+							missing = append(missing, c.start)
 						}
+						stack = stack[:len(stack)-1]
 					}
+				case c.depth == 1 && t.Kind == parser.TokName && t.Text == "default":
+					c.found = true
 				}
 			}
-			for k, c := range cases {
-				depth, found := 0, false
-				for j := c.start; j <= c.end && !found; j++ {
-					nested := false
-					for _, later := range cases[k+1:] {
-						if j >= later.start && j <= later.end {
-							nested = true
-							break
-						}
-					}
-					switch {
-					case nested:
-					case punctAt(toks, j, "{"):
-						depth++
-					case punctAt(toks, j, "}"):
-						depth--
-					case depth == 1 && toks[j].Kind == parser.TokName && toks[j].Text == "default":
-						found = true
-					}
-				}
-				if !found {
-					t := toks[c.start]
-					p.Report(Finding{Start: t.Start, End: t.End, Message: "case statement without a default case"})
-				}
+			slices.Sort(missing)
+			for _, i := range missing {
+				t := toks[i]
+				p.Report(Finding{Start: t.Start, End: t.End, Message: "case statement without a default case"})
 			}
 		},
 	}

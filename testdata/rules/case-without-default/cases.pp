@@ -15,4 +15,16 @@ class cases (String $os) {
     'Debian': { $h = { default => 1 } }
     default: { }
   }
+  case $os { # want "case statement without a default case"
+    'Debian': {
+      case $p {
+        'apt': { }
+        default: { }
+      }
+      case $q { # want "case statement without a default case"
+        'x': { }
+      }
+    }
+    'RedHat': { }
+  }
 }
