@@ -63,6 +63,7 @@ func runUnknownVariable(p *Pass) {
 			var peFact bool
 			msg, detail, related, peFact = unknownVariableMessage(st, sug, r, p.Puppet)
 			owner := r.Scope.Owner()
+			mention := externalFactMention(p.File, r.Var.Name)
 			switch {
 			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
 				sev = Info
@@ -73,10 +74,10 @@ func runUnknownVariable(p *Pass) {
 				detail += " Nothing in the tree renders this template from manifest code, so which values it gets depends on who renders it."
 			case peFact:
 				sev = Info // unset only on nodes without Puppet Enterprise
-			case externalFactComment(p.File, r.Var.Name) != nil:
+			case mention.line > 0:
 				sev = Info
-				detail += fmt.Sprintf(" The comment on line %d sets it as an external fact (FACTER_%s in Facter's environment), "+
-					"which nodes have only when whoever runs Puppet sets it.", externalFactComment(p.File, r.Var.Name).Start.Line,
+				detail += fmt.Sprintf(" The %s on line %d sets it as an external fact (FACTER_%s in Facter's environment), "+
+					"which nodes have only when whoever runs Puppet sets it.", mention.where, mention.line,
 					strings.ToUpper(strings.TrimPrefix(r.Var.Name, "::")))
 			case missingFactModule(st, r) != "":
 				sev = Info
@@ -114,33 +115,65 @@ func runUnknownVariable(p *Pass) {
 	}
 }
 
-// externalFactComment returns the comment of file f that documents top-scope
-// variable name as an external fact set through Facter's environment
-// (FACTER_NAME=value, any case, as Facter reads it), nil when none does or
-// name is qualified. Facter turns every FACTER_x variable of the agent's
-// environment into fact x, so such a read is known on the nodes the
-// comment tells users to run it on.
-func externalFactComment(f *model.File, name string) *parser.Comment {
+// factMention is where a file tells its users to set an external fact:
+// line 0 when it does not.
+type factMention struct {
+	where string // "comment" or "string"
+	line  int32
+}
+
+// externalFactMention finds the comment, or else the string (a message the
+// code prints, as in `notify { ...: message => 'set $env:FACTER_MODE' }`),
+// of file f that documents top-scope variable name as an external fact set
+// through Facter's environment (FACTER_NAME=value, any case, as Facter reads
+// it). It finds none when name is qualified. Facter turns every FACTER_x
+// variable of the agent's environment into fact x, so such a read is known
+// on the nodes the file tells users to run it on.
+func externalFactMention(f *model.File, name string) factMention {
 	name = strings.TrimPrefix(name, "::")
 	if f == nil || f.Parsed == nil || name == "" || strings.Contains(name, "::") {
-		return nil
+		return factMention{}
 	}
 	want := "facter_" + strings.ToLower(name)
 	for _, c := range f.Parsed.Comments {
-		text := strings.ToLower(c.Text)
-		for i := strings.Index(text, want); i >= 0; {
-			end := i + len(want)
-			if (i == 0 || !isNameByte(text[i-1])) && (end == len(text) || !isNameByte(text[end])) {
-				return c
-			}
-			next := strings.Index(text[i+1:], want)
-			if next < 0 {
-				break
-			}
-			i += 1 + next
+		if mentionsWord(c.Text, want) {
+			return factMention{"comment", c.Start.Line}
 		}
 	}
-	return nil
+	var found factMention
+	if f.Parsed.Program != nil {
+		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+			if found.line > 0 {
+				return false
+			}
+			if s, ok := n.(*parser.StringLit); ok && mentionsWord(s.Value, want) {
+				found = factMention{"string", s.Span().Start.Line}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+// mentionsWord reports whether text holds lower-case word want, in any
+// case, not as part of a longer name.
+func mentionsWord(text, want string) bool {
+	if len(text) < len(want) {
+		return false
+	}
+	text = strings.ToLower(text)
+	for i := strings.Index(text, want); i >= 0; {
+		end := i + len(want)
+		if (i == 0 || !isNameByte(text[i-1])) && (end == len(text) || !isNameByte(text[end])) {
+			return true
+		}
+		next := strings.Index(text[i+1:], want)
+		if next < 0 {
+			return false
+		}
+		i += 1 + next
+	}
+	return false
 }
 
 // failMessageRead says why a read in fail()'s arguments is info.
