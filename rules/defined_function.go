@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
@@ -286,9 +287,14 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 		if owner == nil {
 			return nil // a type of a module outside the tree
 		}
-		return &verdict{sev: Warning, msg: fmt.Sprintf("%s is always false: module %s has no class or type %s",
+		v := &verdict{sev: Warning, msg: fmt.Sprintf("%s is always false: module %s has no class or type %s",
 			s.written(), owner.Name, name), detail: definedNameForm + " Module " + owner.Name + " is in the tree and defines no such " +
 			"class or type, so the test never holds."}
+		if types := s.onlyUncollectedExports(); types != nil {
+			v.sev = Info
+			v.detail += " " + uncollectedExportsNote(types)
+		}
+		return v
 	}
 	if mod != nil && mod == fileModule(s.p.File) {
 		if s.alwaysDeclaredWith(name) {
@@ -301,6 +307,10 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 		if entry, what := s.reachedWithout(name); entry != nil {
 			v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what + " " + definedFix
 			v.related = []Related{RelatedAt(entry.File, entry.NameSpan, "reaches the test without declaring "+name)}
+		}
+		if types := s.onlyUncollectedExports(); types != nil {
+			v.sev = Info
+			v.detail += " " + uncollectedExportsNote(types)
 		}
 		return v
 	}
@@ -488,6 +498,94 @@ func declText(f *model.File, d armDecl) string {
 		return refText(d.typ, k)
 	}
 	return capitalizeType(d.typ) + "[" + sourceText(f, d.title.Span()) + "]"
+}
+
+// uncollectedExportsNote says why a guard whose arms only export what
+// nothing collects is info.
+func uncollectedExportsNote(types []string) string {
+	refs := make([]string, len(types))
+	for i, t := range types {
+		refs[i] = capitalizeType(t)
+	}
+	return "The code it decides only exports " + strings.Join(refs, ", ") + " resources, and nothing in the tree collects them: " +
+		"the answer changes no catalog the tree shows, only what a collector elsewhere would receive."
+}
+
+// onlyUncollectedExports returns the types of the exported resources that
+// are the only effect of the arms depending on the call, when nothing in the
+// tree collects them (no <<| |>> of their type): then a wrong answer changes
+// no catalog the tree shows, only what collectors elsewhere may see. An arm
+// qualifies when each statement exports a resource, or declares an
+// instance of a defined type of the tree whose body only exports them; nil
+// when an arm does anything else.
+func (s *definedSite) onlyUncollectedExports() []string {
+	if s.present == nil && s.absent == nil {
+		return nil
+	}
+	var types []string
+	for _, arm := range []parser.Node{s.present, s.absent} {
+		if arm == nil {
+			continue
+		}
+		got, ok := s.uncollectedExports(arm, true)
+		if !ok {
+			return nil
+		}
+		for _, t := range got {
+			if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+		}
+	}
+	return types
+}
+
+// uncollectedExports returns the types block exports when exporting
+// resources nothing collects is all it does; through defined types only
+// when viaDefines.
+func (s *definedSite) uncollectedExports(block parser.Node, viaDefines bool) ([]string, bool) {
+	b, ok := block.(*parser.Block)
+	if !ok || b == nil || len(b.Stmts) == 0 {
+		return nil, false
+	}
+	prog := s.p.Program
+	var types []string
+	for _, st := range b.Stmts {
+		res, ok := st.(*parser.Resource)
+		if !ok {
+			return nil, false
+		}
+		typ := res.TypeName()
+		if typ == "" || typ == "class" {
+			return nil, false
+		}
+		switch {
+		case res.Form == "exported":
+			for _, r := range prog.RealizersOf(typ) {
+				if r.Exported() {
+					return nil, false
+				}
+			}
+			types = append(types, typ)
+		case res.Form == "" && viaDefines:
+			defs := prog.Lookup(model.DefineDef, typ)
+			if len(defs) != 1 {
+				return nil, false
+			}
+			def, ok := defs[0].Node.(*parser.DefineDef)
+			if !ok {
+				return nil, false
+			}
+			inner, ok := s.uncollectedExports(def.Body, false)
+			if !ok {
+				return nil, false
+			}
+			types = append(types, inner...)
+		default:
+			return nil, false
+		}
+	}
+	return types, true
 }
 
 // onlyChecks reports whether the arms that depend on the call only fail or log.

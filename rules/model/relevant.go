@@ -125,6 +125,7 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	if len(tested) > 0 {
 		needed = append(needed, r.names(reported)...)
 		needed = append(needed, r.keepTestedDeclarers(tested, testedClasses)...)
+		r.keepCollectors(reported)
 	}
 	if len(references) > 0 {
 		needed = append(needed, r.keepProviders(reported, references)...)

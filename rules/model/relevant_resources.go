@@ -212,3 +212,36 @@ func (r *relevance) keepParameterTypes(reported []unitRef) {
 		}
 	}
 }
+
+// keepCollectors keeps the units realizing or collecting resources of the
+// types the reported units declare, and of the types that the definitions
+// of those declare in turn: whether the arms of a defined() guard only
+// export resources nothing in the tree collects (through a defined type
+// of the tree, one level down) is decided by them.
+func (r *relevance) keepCollectors(reported []unitRef) {
+	types := map[string]bool{}
+	add := func(keys []string) []string {
+		var added []string
+		for _, k := range keys {
+			typ, _, _ := strings.Cut(k, "[")
+			if typ == "" || typ == "*" || typ == "class" || types[typ] {
+				continue
+			}
+			types[typ] = true
+			added = append(added, typ)
+		}
+		return added
+	}
+	for _, ref := range reported {
+		for _, typ := range add(r.unit(ref).Titled) {
+			for _, d := range r.defs(typ) {
+				add(r.unit(d).Titled)
+			}
+		}
+	}
+	for typ := range types {
+		for _, ref := range r.titledBy(ResourceKey(typ, realizedTitle)) {
+			r.keep(ref)
+		}
+	}
+}
