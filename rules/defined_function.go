@@ -35,8 +35,10 @@ fails with "Duplicate declaration", and when it runs second the guard silently d
 
 Info: a guard every declaration of X shares (the de-duplication idiom; it holds only while they all
 keep it), guards with computed titles, positive tests (if defined(Class['x']) { ... }) and other
-uses whose answer depends on evaluation order, and the string form naming a class of another module
-or a computed name. Not reported: defined('$x') (a variable test), tests whose arm only calls fail()
+uses whose answer depends on evaluation order, the string form naming a class of another module
+or a computed name, and the always-true string form reached without the class only from classes
+nothing in the tree assigns (the environment assigns classes by a dynamic include or a Hiera class
+list that cannot name them: only an ENC could). Not reported: defined('$x') (a variable test), tests whose arm only calls fail()
 or logs (a sanity check), and the string form guarding the declaration of the class it names (an
 optional class). Declare shared resources in one class and include it (include is idempotent),
 realize virtual resources, or pass the decision in as a parameter.`,
