@@ -647,10 +647,11 @@ func evaluatedEagerly(p *model.Program, s *model.Scope, seen map[*model.Scope]bo
 }
 
 // together reports whether some catalog the tree shows evaluates both the
-// guard and o: one entry point reaches both, on conditional arms that no
-// node's data (class parameters, lookups) decides.
+// guard and o: one entry point the tree assigns (not a class only an ENC
+// can) reaches both, on conditional arms that no node's data (class
+// parameters, lookups) decides.
 func (s *definedSite) together(o declSite) bool {
-	return s.p.Program.Catalogs().Meet(s.scope, o.scope) && !model.PathDependsOnData(o.branch) &&
+	return s.p.Program.Catalogs().MeetAssigned(s.scope, o.scope) && !model.PathDependsOnData(o.branch) &&
 		!model.PathDependsOnData(s.conds)
 }
 

@@ -55,7 +55,8 @@ var iterators = map[string]bool{"each": true, "map": true, "filter": true, "with
 
 // passThrough are the functions and methods whose result holds the
 // elements of their first argument or receiver.
-var passThrough = map[string]bool{"flatten": true, "unique": true, "sort": true, "reverse_each": true}
+var passThrough = map[string]bool{"flatten": true, "unique": true, "sort": true, "reverse_each": true, "delete": true,
+	"delete_at": true, "delete_values": true, "delete_undef_values": true}
 
 // noteAssigner records that node n of scope s declares the classes each
 // of exprs names, unless every one of them is literal (the model declares
@@ -143,6 +144,9 @@ func (c *collector) namesOf(e parser.Expr, s *Scope, depth int) classNames {
 	case *parser.Paren:
 		return c.namesOf(v.X, s, depth+1)
 	case *parser.Binary:
+		if v.Op == "-" {
+			return c.namesOf(v.X, s, depth+1) // fewer of them
+		}
 		if v.Op == "+" {
 			out := c.namesOf(v.X, s, depth+1)
 			out.add(c.namesOf(v.Y, s, depth+1))
@@ -213,23 +217,22 @@ func (c *collector) lookupNames(call *parser.Call, s *Scope, depth int) classNam
 
 // variableNames returns the class names a local variable can hold: the
 // values every assignment of it in its scope (or the scopes its lambda is
-// in) gives it, or the elements of what a lambda whose parameter it is
+// in, or for a node definition in a main manifest, the top scope it sees)
+// gives it, or the elements of what a lambda whose parameter it is
 // iterates over. A class or defined type's parameter, or a variable of
 // another scope, can hold any name.
 func (c *collector) variableNames(v *parser.Variable, s *Scope, depth int) classNames {
 	if strings.Contains(v.Name, "::") {
 		return classNames{any: true}
 	}
-	for sc := s; sc != nil; sc = sc.Parent {
-		if sc.Kind == LambdaScope {
-			if lambda, ok := sc.Node.(*parser.Lambda); ok {
-				for _, p := range lambda.Params {
-					if p.Name == v.Name {
-						if src, ok := c.lambdaSources[lambda]; ok {
-							return c.namesOf(src, sc.Parent, depth+1)
-						}
-						return classNames{any: true}
+	for sc := s; sc != nil; sc = c.enclosingForNames(sc) {
+		if lambda, ok := sc.Node.(*parser.Lambda); ok && sc.Kind == LambdaScope {
+			for _, p := range lambda.Params {
+				if p.Name == v.Name {
+					if src, ok := c.lambdaSources[lambda]; ok {
+						return c.namesOf(src, sc.Parent, depth+1)
 					}
+					return classNames{any: true}
 				}
 			}
 		}
@@ -248,11 +251,23 @@ func (c *collector) variableNames(v *parser.Variable, s *Scope, depth int) class
 		if found {
 			return out
 		}
-		if sc.Kind != LambdaScope {
-			break
-		}
 	}
 	return classNames{any: true}
+}
+
+// enclosingForNames returns the scope whose variables code of scope s sees
+// next, as far as this file shows it: a lambda's enclosing scope, and for
+// a node definition of a main manifest, the top scope, whose code Puppet
+// evaluates first (its assignments in this file so far are those the walk
+// has met). Nil for other scopes.
+func (c *collector) enclosingForNames(s *Scope) *Scope {
+	switch {
+	case s.Kind == LambdaScope:
+		return s.Parent
+	case s.Kind == NodeScope && c.facts.top != nil && c.facts.top.Kind == TopScope:
+		return c.facts.top
+	}
+	return nil
 }
 
 // noteLambda records what the lambda of an iterating call or method call
@@ -372,13 +387,15 @@ func (p *Program) assigners() map[*load.Environment]*envAssigners {
 // of key (a top-level key) holds in the layers serving lookups from code
 // of env: the environment's layer, and that of the module the key's first
 // segment names. any is set when the tree does not show that data: the
-// environment has no layer of its own, or a data file of a serving layer
-// cannot be parsed, or a value is computed without text of its own.
+// environment has no layer of its own, or its hierarchy reads data from
+// elsewhere (a custom backend: Vault, a database), or a data file of a
+// serving layer cannot be parsed, or a value is computed without text of
+// its own.
 func (p *Program) dataClassNames(env *load.Environment, key string) (names []*regexp.Regexp, any bool) {
 	h := p.Hiera()
 	layer := h.EnvironmentLayer(env)
 	mod, _, _ := strings.Cut(key, "::")
-	if layer == nil || h.Broken(layer.Source.Path) || h.brokenModules[mod] {
+	if layer == nil || h.Broken(layer.Source.Path) || h.brokenModules[mod] || readsOutside(layer) {
 		return nil, true
 	}
 	for _, f := range h.data[key] {
@@ -403,6 +420,21 @@ func (p *Program) dataClassNames(env *load.Environment, key string) (names []*re
 		}
 	}
 	return names, false
+}
+
+// readsOutside reports whether a Hiera configuration has a level whose
+// backend reads no data file of the tree (a custom function, hocon_data),
+// or cannot be read.
+func readsOutside(conf *File) bool {
+	if conf.Hiera == nil || conf.Hiera.Config == nil {
+		return true
+	}
+	for _, l := range conf.Hiera.Config.Levels {
+		if l.Format() == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // scalars appends the scalar strings in n (elements, keys and values,

@@ -14,6 +14,16 @@ import (
 // variable, through an iteration, with a default), and by literal names
 // a method call includes; the others only an ENC can assign.
 func TestOnlyENC(t *testing.T) {
+	// The environment's hiera.yaml, where a case needs another: a level
+	// reading data the tree does not hold.
+	hieraOf := map[string]string{"data from outside the tree": `version: 5
+hierarchy:
+  - name: vault
+    data_hash: vault_hiera_hash
+    uris: ["https://vault.example.com:8200/v1/secret/puppet"]
+  - name: common
+    path: common.yaml
+`}
 	for _, tc := range []struct {
 		name, site string
 		assigned   []string // classes the tree can assign
@@ -36,12 +46,16 @@ $cs.each |$c| { contain $c }`,
 			[]string{"profile::munki"}, []string{"role::web"}},
 		{"interpolated data", `lookup('os_classes').include`,
 			[]string{"app::os::debian"}, []string{"role::web", "profile::extra"}},
+		{"top-scope variable seen from a node", `$cs = lookup('classes')
+node default { delete($cs, 'role::web').include }`,
+			[]string{"profile::extra"}, []string{"role::web"}},
 		// Code that does not show which classes it declares may declare any.
 		{"computed include", `include "role::web"
 include $facts['role']`, []string{"role::web", "profile::munki"}, nil},
 		{"computed key", `lookup("${facts['role']}_classes").include`, []string{"role::web", "profile::munki"}, nil},
 		{"create_resources", `include role::web
 create_resources('class', lookup('class_params'))`, []string{"profile::munki"}, nil},
+		{"data from outside the tree", `lookup('classes').include`, []string{"role::web"}, nil},
 		// A class's dynamic include shows how that class declares others,
 		// not how catalogs start: the ENC may assign any other class.
 		{"dynamic include in a class", `class base { include "app::os::${facts['os']['family']}" }`,
@@ -76,6 +90,13 @@ class profile::extra {}
 class app::os::debian {}
 `))
 			ar.Files = append(ar.Files, txtar.File{Name: "manifests/site.pp", Data: []byte(tc.site + "\n")})
+			if h, ok := hieraOf[tc.name]; ok {
+				for i := range ar.Files {
+					if ar.Files[i].Name == "hiera.yaml" {
+						ar.Files[i].Data = []byte(h)
+					}
+				}
+			}
 			if err := ruletest.WriteArchive(ar, dir); err != nil {
 				t.Fatal(err)
 			}

@@ -63,6 +63,25 @@ func (c *Catalogs) Meet(a, b *Scope) bool {
 	return false
 }
 
+// MeetAssigned is Meet through an entry point the tree itself assigns
+// (see ApartAssigned): false when only classes only an ENC can assign
+// reach both.
+func (c *Catalogs) MeetAssigned(a, b *Scope) bool {
+	ua, ub := c.unit(a), c.unit(b)
+	if ua < 0 || ub < 0 {
+		return false
+	}
+	x, y := c.set(ua), c.set(ub)
+	for i := range x {
+		for w := x[i] & y[i]; w != 0; w &= w - 1 {
+			if !c.onlyENC(i*64 + bits.TrailingZeros64(w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Within reports whether every entry point reaching the code of scope a
 // also reaches the code of scope b (and some does): wherever a runs, b is
 // in the catalog too, though not necessarily first.
