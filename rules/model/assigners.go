@@ -424,9 +424,9 @@ func (p *Program) dataClassNames(env *load.Environment, key string) (names []*re
 
 // readsOutside reports whether a Hiera configuration has a level whose
 // backend reads no data file of the tree (a custom function, hocon_data),
-// or cannot be read.
+// or is no version 5 configuration ducklint reads the levels of.
 func readsOutside(conf *File) bool {
-	if conf.Hiera == nil || conf.Hiera.Config == nil {
+	if conf.Hiera == nil || conf.Hiera.Config == nil || conf.Hiera.Config.Version != 5 {
 		return true
 	}
 	for _, l := range conf.Hiera.Config.Levels {
