@@ -2,6 +2,7 @@ package model
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,10 +24,12 @@ type Assigner struct {
 	// Entry is set for code that starts catalogs: the top scope of a main
 	// manifest or a node definition (and lambdas in them).
 	Entry bool
-	// Names match the normalised names of the classes it can declare;
-	// Keys are the Hiera keys whose values name more of them.
-	Names []*regexp.Regexp
-	Keys  []string
+	// Names are the normalised names of classes it can declare, and
+	// Patterns match more of them; Keys are the Hiera keys whose values
+	// name more.
+	Names    []string
+	Patterns []*regexp.Regexp
+	Keys     []string
 	// Any is set when the code does not show which classes it declares.
 	Any bool
 	// Span is the declaration's place in its file.
@@ -35,13 +38,15 @@ type Assigner struct {
 
 // classNames is what an expression can evaluate to, as names of classes.
 type classNames struct {
-	names []*regexp.Regexp
-	keys  []string
-	any   bool
+	names    []string
+	patterns []*regexp.Regexp
+	keys     []string
+	any      bool
 }
 
 func (n *classNames) add(o classNames) {
 	n.names = append(n.names, o.names...)
+	n.patterns = append(n.patterns, o.patterns...)
 	n.keys = append(n.keys, o.keys...)
 	n.any = n.any || o.any
 }
@@ -62,16 +67,12 @@ var passThrough = map[string]bool{"flatten": true, "unique": true, "sort": true,
 // of exprs names, unless every one of them is literal (the model declares
 // those by name).
 func (c *collector) noteAssigner(n parser.Node, s *Scope, exprs ...parser.Expr) {
-	var all classNames
-	computed := false
-	for _, e := range exprs {
-		if !literalNames(e) {
-			computed = true
-		}
-		all.add(c.namesOf(e, s, 0))
-	}
-	if !computed {
+	if !slices.ContainsFunc(exprs, func(e parser.Expr) bool { return !literalNames(e) }) {
 		return
+	}
+	var all classNames
+	for _, e := range exprs {
+		all.add(c.namesOf(e, s, 0))
 	}
 	c.addAssigner(n, s, all)
 }
@@ -85,8 +86,8 @@ func (c *collector) noteAnyAssigner(n parser.Node, s *Scope) {
 func (c *collector) addAssigner(n parser.Node, s *Scope, names classNames) {
 	o := s.Owner()
 	entry := o.Kind == TopScope || o.Def != nil && o.Def.Kind == NodeDef
-	c.facts.assigners = append(c.facts.assigners, &Assigner{Entry: entry, Names: names.names, Keys: names.keys, Any: names.any,
-		Span: n.Span()})
+	c.facts.assigners = append(c.facts.assigners, &Assigner{Entry: entry, Names: names.names, Patterns: names.patterns,
+		Keys: names.keys, Any: names.any, Span: n.Span()})
 }
 
 // literalNames reports whether e names classes literally only: a string,
@@ -117,7 +118,7 @@ func (c *collector) namesOf(e parser.Expr, s *Scope, depth int) classNames {
 	case *parser.StringLit, *parser.Name, *parser.TypeRef:
 		var out classNames
 		for _, t := range classTargets(v) {
-			out.names = append(out.names, regexp.MustCompile("^"+regexp.QuoteMeta(t.name)+"$"))
+			out.names = append(out.names, t.name)
 		}
 		return out
 	case *parser.Access:
@@ -126,7 +127,7 @@ func (c *collector) namesOf(e parser.Expr, s *Scope, depth int) classNames {
 		}
 	case *parser.InterpolatedString:
 		if re := classPattern(v); re != nil {
-			return classNames{names: []*regexp.Regexp{re}}
+			return classNames{patterns: []*regexp.Regexp{re}}
 		}
 	case *parser.Array:
 		var out classNames
@@ -311,11 +312,21 @@ func classPattern(s *parser.InterpolatedString) *regexp.Regexp {
 // hieraInterpolation is an interpolation in a Hiera value: %{...}.
 var hieraInterpolation = regexp.MustCompile(`%\{[^}]*\}`)
 
-// dataClassPattern returns the regular expression matching the normalised
-// class names a string of Hiera data can be (its interpolations any
-// text), nil when it has no text of its own.
-func dataClassPattern(v string) *regexp.Regexp {
+// dataClassName returns the normalised class name a string of Hiera data
+// is, or the regular expression matching those it can be (its
+// interpolations any text); neither when it has no text of its own.
+func dataClassName(v string) (string, *regexp.Regexp) {
 	v = strings.TrimPrefix(strings.ToLower(strings.TrimSpace(v)), "::")
+	if !strings.Contains(v, "%{") {
+		return v, nil
+	}
+	return "", dataClassPattern(v)
+}
+
+// dataClassPattern returns the regular expression matching the class
+// names an interpolated string of Hiera data can be, nil when it has no
+// text of its own.
+func dataClassPattern(v string) *regexp.Regexp {
 	var b strings.Builder
 	b.WriteString("^")
 	text := false
@@ -341,8 +352,9 @@ type envAssigners struct {
 	// entry is set when code that starts catalogs assigns classes.
 	entry bool
 	// any is set when some code can declare a class of any name.
-	any   bool
-	names []*regexp.Regexp
+	any      bool
+	names    map[string]bool
+	patterns []*regexp.Regexp
 }
 
 // assignersOnce memoises Program.assigners.
@@ -357,6 +369,11 @@ type assignersOnce struct {
 func (p *Program) assigners() map[*load.Environment]*envAssigners {
 	p.assigned.once.Do(func() {
 		byEnv := map[*load.Environment]*envAssigners{}
+		type keyIn struct {
+			env *load.Environment
+			key string
+		}
+		read := map[keyIn]bool{} // the keys whose data e holds
 		for _, f := range p.Files {
 			if f.documentation || f.Source == nil || f.Source.Env == nil || len(f.assigners) == 0 {
 				continue
@@ -364,17 +381,21 @@ func (p *Program) assigners() map[*load.Environment]*envAssigners {
 			env := f.Source.Env
 			e := byEnv[env]
 			if e == nil {
-				e = &envAssigners{}
+				e = &envAssigners{names: map[string]bool{}}
 				byEnv[env] = e
 			}
 			for _, a := range f.assigners {
 				e.entry = e.entry || a.Entry
 				e.any = e.any || a.Any
-				e.names = append(e.names, a.Names...)
+				for _, n := range a.Names {
+					e.names[n] = true
+				}
+				e.patterns = append(e.patterns, a.Patterns...)
 				for _, k := range a.Keys {
-					names, any := p.dataClassNames(env, k)
-					e.names = append(e.names, names...)
-					e.any = e.any || any
+					if !read[keyIn{env, k}] {
+						read[keyIn{env, k}] = true
+						e.any = p.dataClassNames(env, k, e) || e.any
+					}
 				}
 			}
 		}
@@ -383,20 +404,20 @@ func (p *Program) assigners() map[*load.Environment]*envAssigners {
 	return p.assigned.byEnv
 }
 
-// dataClassNames returns the patterns of the class names that the data
-// of key (a top-level key) holds in the layers serving lookups from code
-// of env: the environment's layer, and that of the module the key's first
-// segment names. any is set when the tree does not show that data: the
+// dataClassNames adds to e the class names that the data of key (a
+// top-level key) holds in the layers serving lookups from code of env:
+// the environment's layer, and that of the module the key's first segment
+// names. It reports true when the tree does not show that data: the
 // environment has no layer of its own, or its hierarchy reads data from
 // elsewhere (a custom backend: Vault, a database), or a data file of a
 // serving layer cannot be parsed, or a value is computed without text of
 // its own.
-func (p *Program) dataClassNames(env *load.Environment, key string) (names []*regexp.Regexp, any bool) {
+func (p *Program) dataClassNames(env *load.Environment, key string, e *envAssigners) (any bool) {
 	h := p.Hiera()
 	layer := h.EnvironmentLayer(env)
 	mod, _, _ := strings.Cut(key, "::")
 	if layer == nil || h.Broken(layer.Source.Path) || h.brokenModules[mod] || readsOutside(layer) {
-		return nil, true
+		return true
 	}
 	for _, f := range h.data[key] {
 		src := f.Source
@@ -411,15 +432,18 @@ func (p *Program) dataClassNames(env *load.Environment, key string) (names []*re
 				if strings.HasPrefix(v, "--") {
 					continue // a knockout: it removes a name
 				}
-				re := dataClassPattern(v)
-				if re == nil {
-					return nil, true
+				switch name, re := dataClassName(v); {
+				case name != "":
+					e.names[name] = true
+				case re != nil:
+					e.patterns = append(e.patterns, re)
+				default:
+					return true
 				}
-				names = append(names, re)
 			}
 		}
 	}
-	return names, false
+	return false
 }
 
 // readsOutside reports whether a Hiera configuration has a level whose
@@ -473,7 +497,10 @@ func (p *Program) OnlyENC(d *Definition) bool {
 	if e == nil || !e.entry || e.any {
 		return false
 	}
-	for _, re := range e.names {
+	if e.names[d.Name] {
+		return false
+	}
+	for _, re := range e.patterns {
 		if re.MatchString(d.Name) {
 			return false
 		}
