@@ -72,7 +72,8 @@ type Unit struct {
 	// UniquenessKeys gives them, "type[]" for a resource whose title the
 	// code computes (or a package ensure_packages declares) and "*[]" for
 	// code that can declare any resource (create_resources, a computed
-	// type or class), "*[twice]" when two of its resources share a key,
+	// type or class, the classes a lookup names: hiera_include,
+	// lookup('classes').include), "*[twice]" when two of its resources share a key,
 	// "type[<realized>]" for a realize() or collector of the type, sorted and
 	// without duplicates; Tested are the references with a constant title the
 	// unit's defined() calls test ("class[apache]" for classes). Whether a
