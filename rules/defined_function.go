@@ -311,7 +311,7 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 			// never assigns this entry point: only an ENC can.
 			v.sev = Info
 			v.msg = fmt.Sprintf("%s is always true; reached without the %s only from %s, which nothing in the tree assigns",
-				s.written(), strings.SplitN(kind, " ", 2)[0], entry.Name)
+				s.written(), strings.TrimSuffix(kind, " "+name), entry.Name)
 			v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what +
 				" Nothing in the tree assigns " + entry.Name + ": the environment's main manifests or node definitions assign " +
 				"classes by names they compute (a dynamic include, a Hiera class list), and none of those, nor any other " +
