@@ -30,6 +30,19 @@ func TestSummarize(t *testing.T) {
 			},
 		},
 		{
+			name: "classes a lookup names, or the code computes, may be any",
+			src: "lookup('classes').include\nnode default { hiera_include('roles') }\n" +
+				"class c { include ['a', \"b::${x}\"] }\n",
+			want: []model.Unit{
+				{Kind: model.UnitTop, Mentions: []string{"classes", "include", "lookup"}, Declares: []string{"lookup(classes)"},
+					Titled: []string{"*[]"}, Lookups: []string{"classes"}},
+				{Kind: model.UnitNode, Mentions: []string{"hiera_include", "roles"}, Declares: []string{"hiera_include(roles)"},
+					Titled: []string{"*[]"}, Lookups: []string{"roles"}},
+				{Kind: model.UnitClass, Name: "c", Mentions: []string{"a", "b::", "include"}, Declares: []string{"a"},
+					Titled: []string{"*[]"}},
+			},
+		},
+		{
 			name: "nested definitions are qualified like the model's",
 			src:  "class outer { class inner { } define thing() { } }\n",
 			want: []model.Unit{
