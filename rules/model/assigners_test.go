@@ -37,6 +37,8 @@ hierarchy:
 			[]string{"profile::extra"}, []string{"role::web", "profile::munki"}},
 		{"hiera_include", `node default { hiera_include('classes') }`,
 			[]string{"profile::extra"}, []string{"role::web"}},
+		{"hiera_array", `node default { include hiera_array('classes', []) }`,
+			[]string{"profile::extra"}, []string{"role::web"}},
 		{"variable and iteration", `$cs = lookup('classes')
 $cs.each |$c| { contain $c }`,
 			[]string{"profile::extra"}, []string{"role::web"}},
