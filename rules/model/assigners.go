@@ -21,8 +21,10 @@ import (
 // that no assigner of its environment can name is one only an ENC can
 // assign (Program.OnlyENC).
 type Assigner struct {
-	// Entry is set for code that starts catalogs: the top scope of a main
-	// manifest or a node definition (and lambdas in them).
+	// Entry is set for code that starts catalogs (the top scope of a main
+	// manifest or a node definition, and lambdas in them) and names classes
+	// by a pattern or Hiera data: it shows how the environment assigns
+	// classes to nodes.
 	Entry bool
 	// Names are the normalised names of classes it can declare, and
 	// Patterns match more of them; Keys are the Hiera keys whose values
@@ -85,7 +87,7 @@ func (c *collector) noteAnyAssigner(n parser.Node, s *Scope) {
 
 func (c *collector) addAssigner(n parser.Node, s *Scope, names classNames) {
 	o := s.Owner()
-	entry := o.Kind == TopScope || o.Def != nil && o.Def.Kind == NodeDef
+	entry := (o.Kind == TopScope || o.Def != nil && o.Def.Kind == NodeDef) && (len(names.patterns) > 0 || len(names.keys) > 0)
 	c.facts.assigners = append(c.facts.assigners, &Assigner{Entry: entry, Names: names.names, Patterns: names.patterns,
 		Keys: names.keys, Any: names.any, Span: n.Span()})
 }

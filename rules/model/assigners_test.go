@@ -44,8 +44,11 @@ $cs.each |$c| { contain $c }`,
 			[]string{"profile::extra"}, []string{"role::web"}},
 		{"default of a lookup", `include lookup('nothing', Array[String], 'unique', ['profile::munki'])`,
 			[]string{"profile::munki"}, []string{"role::web", "profile::extra"}},
-		{"literal method include", `['profile::munki'].include`,
-			[]string{"profile::munki"}, []string{"role::web"}},
+		{"literal method include", `['profile::munki'].include
+lookup('classes').include`, []string{"profile::munki", "profile::extra"}, []string{"role::web"}},
+		// Names the entry code lists shows no way of assigning others.
+		{"literal names alone", `$base = ['profile::munki']
+include $base`, []string{"profile::munki", "role::web"}, nil},
 		{"interpolated data", `lookup('os_classes').include`,
 			[]string{"app::os::debian"}, []string{"role::web", "profile::extra"}},
 		{"top-scope variable seen from a node", `$cs = lookup('classes')
