@@ -36,12 +36,14 @@ fails with "Duplicate declaration", and when it runs second the guard silently d
 
 Info: a guard every declaration of X shares (the de-duplication idiom; it holds only while they all
 keep it), guards with computed titles, positive tests (if defined(Class['x']) { ... }) and other
-uses whose answer depends on evaluation order, and the string form naming a class of another module
-or a computed name. Not reported: defined('$x') (a variable test), tests whose arm only calls fail()
+uses whose answer depends on evaluation order, the string form naming a class of another module
+or a computed name, and the always-true string form reached without the class only from classes
+nothing in the tree assigns (the environment assigns classes by a dynamic include or a Hiera class
+list that cannot name them: only an ENC could). Not reported: defined('$x') (a variable test), tests whose arm only calls fail()
 or logs (a sanity check), and the string form guarding the declaration of the class it names (an
 optional class). Declare shared resources in one class and include it (include is idempotent),
 realize virtual resources, or pass the decision in as a parameter.`,
-		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDefinedTests,
+		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedDefinedTests | model.NeedAssigners,
 		Run:     runDefinedFunction,
 	}
 }
@@ -304,9 +306,23 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 		}
 		v := &verdict{sev: Warning, msg: fmt.Sprintf("%s is true whenever the %s exists, declared or not", s.written(), kind),
 			detail: definedNameForm + " The " + kind + " is in this module, so the test always holds. " + definedFix}
-		if entry, what := s.reachedWithout(name); entry != nil {
-			v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what + " " + definedFix
-			v.related = []Related{RelatedAt(entry.File, entry.NameSpan, "reaches the test without declaring "+name)}
+		entry, what, byTree := s.reachedWithout(name)
+		if entry == nil {
+			return v
+		}
+		v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what + " " + definedFix
+		v.related = []Related{RelatedAt(entry.File, entry.NameSpan, "reaches the test without declaring "+name)}
+		if !byTree {
+			// The environment shows how it assigns classes, and that way
+			// never assigns this entry point: only an ENC can.
+			v.sev = Info
+			v.msg = fmt.Sprintf("%s is always true; reached without the %s only from %s, which nothing in the tree assigns",
+				s.written(), strings.TrimSuffix(kind, " "+name), entry.Name)
+			v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what +
+				" Nothing in the tree assigns " + entry.Name + ": the environment's main manifests or node definitions assign " +
+				"classes by names they compute (a dynamic include, a Hiera class list), and none of those, nor any other " +
+				"code of the tree, can name it. The answer is wrong only on nodes an ENC assigns " + entry.Name + " to. " + definedFix
+			v.related[0].Message += "; only an ENC can assign it"
 		}
 		if types := s.onlyUncollectedExports(); types != nil {
 			v.sev = Info
@@ -345,8 +361,10 @@ func (s *definedSite) alwaysDeclaredWith(name string) bool {
 // or a class or defined type nothing in the tree declares, such as a role
 // an ENC assigns) that reaches the call without reaching class or defined
 // type name, with a sentence saying so: the node where the always-true
-// test gives the wrong answer. Nil when the tree shows none.
-func (s *definedSite) reachedWithout(name string) (*model.Definition, string) {
+// test gives the wrong answer. It prefers one the tree itself assigns;
+// byTree is false when every such entry point is a class only an ENC can
+// assign (Catalogs.ApartAssigned). Nil when the tree shows none.
+func (s *definedSite) reachedWithout(name string) (entry *model.Definition, what string, byTree bool) {
 	prog := s.p.Program
 	var target *model.Scope
 	for _, k := range []model.DefKind{model.ClassDef, model.DefineDef} {
@@ -356,11 +374,11 @@ func (s *definedSite) reachedWithout(name string) (*model.Definition, string) {
 			}
 		}
 	}
-	entry, _ := prog.Catalogs().Apart(s.scope, target)
+	entry, _, byTree = prog.Catalogs().ApartAssigned(s.scope, target)
 	if entry == nil || entry.File == nil || entry.Scope == target {
-		return nil, ""
+		return nil, "", true
 	}
-	what := "a node definition"
+	what = "a node definition"
 	switch entry.Kind {
 	case model.ClassDef:
 		what = "class " + entry.Name
@@ -368,10 +386,10 @@ func (s *definedSite) reachedWithout(name string) (*model.Definition, string) {
 		what = "defined type " + entry.Name
 	}
 	if entry.Scope == s.scope.Owner() {
-		return entry, fmt.Sprintf("%s, declared on its own (as nothing in the tree declares it), runs this without %s.", what, name)
+		return entry, fmt.Sprintf("%s, declared on its own (as nothing in the tree declares it), runs this without %s.", what, name), byTree
 	}
 	return entry, fmt.Sprintf("%s reaches this code and declares no %s, so on its nodes the test holds though %s is not in the catalog.",
-		what, name, name)
+		what, name, name), byTree
 }
 
 // judgeComputedName classifies the string form with an interpolated name.
@@ -727,10 +745,11 @@ func evaluatedEagerly(p *model.Program, s *model.Scope, seen map[*model.Scope]bo
 }
 
 // together reports whether some catalog the tree shows evaluates both the
-// guard and o: one entry point reaches both, on conditional arms that no
-// node's data (class parameters, lookups) decides.
+// guard and o: one entry point the tree assigns (not a class only an ENC
+// can) reaches both, on conditional arms that no node's data (class
+// parameters, lookups) decides.
 func (s *definedSite) together(o declSite) bool {
-	return s.p.Program.Catalogs().Meet(s.scope, o.scope) && !model.PathDependsOnData(o.branch) &&
+	return s.p.Program.Catalogs().MeetAssigned(s.scope, o.scope) && !model.PathDependsOnData(o.branch) &&
 		!model.PathDependsOnData(s.conds)
 }
 

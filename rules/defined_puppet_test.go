@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +34,7 @@ func TestDefinedFunctionAgreesWithPuppet(t *testing.T) {
 	if err != nil || len(archives) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
-	defeated, held, answers := 0, 0, 0
+	defeated, held, answers, encOnly, onNode := 0, 0, 0, 0, 0
 	for _, path := range archives {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			recorded, err := os.ReadFile(path + ".puppet.txt")
@@ -73,8 +74,10 @@ func TestDefinedFunctionAgreesWithPuppet(t *testing.T) {
 					held++
 				}
 			}
+			evaluated := map[string]bool{}
 			for _, m := range stringResult.FindAllStringSubmatch(string(recorded), -1) {
 				at := notifyAt(t, prog, m[1])
+				evaluated[at] = true
 				d, ok := findings[at]
 				answers++
 				if !ok || !strings.Contains(d.Message, " "+m[2]) {
@@ -82,11 +85,39 @@ func TestDefinedFunctionAgreesWithPuppet(t *testing.T) {
 						m[2], m[1], at, d.Message)
 				}
 			}
+			// The string form's severity: a test in a notify whose answer
+			// the fixture records, said to be wrong on a node of the tree
+			// (a warning naming an entry point that reaches it without the
+			// class), is one some run evaluated; one said to be reached
+			// without the class only from classes nothing in the tree
+			// assigns (info) is one no run evaluated.
+			for at, d := range findings {
+				if !recordsAnswer(prog, d) {
+					continue
+				}
+				switch {
+				case strings.Contains(d.Message, "which nothing in the tree assigns"):
+					encOnly++
+					if evaluated[at] {
+						t.Errorf("defined-function says only classes nothing in the tree assigns reach %s, but a recorded run "+
+							"evaluated it", at)
+					}
+				case d.Severity == rules.Warning && slices.ContainsFunc(d.Related, func(r rules.Related) bool {
+					return strings.HasPrefix(r.Message, "reaches the test without declaring")
+				}):
+					onNode++
+					if !evaluated[at] {
+						t.Errorf("defined-function says a node of the tree runs %s without the class, but no recorded run "+
+							"evaluated it", at)
+					}
+				}
+			}
 		})
 	}
-	if defeated == 0 || held == 0 || answers == 0 {
-		t.Errorf("fixtures show %d defeated guards, %d guards that held and %d string answers; all kinds are needed",
-			defeated, held, answers)
+	if defeated == 0 || held == 0 || answers == 0 || encOnly == 0 || onNode == 0 {
+		t.Errorf("fixtures show %d defeated guards, %d guards that held, %d string answers, %d string tests reached only from "+
+			"classes nothing assigns and %d reached without the class by a node; all kinds are needed",
+			defeated, held, answers, encOnly, onNode)
 	}
 }
 
@@ -132,6 +163,20 @@ func definedGuards(prog *model.Program) []definedGuard {
 		})
 	}
 	return out
+}
+
+// recordsAnswer reports whether finding d is on the line of a notify
+// whose title says the fixture records its defined() answer ('string-').
+func recordsAnswer(prog *model.Program, d rules.Diagnostic) bool {
+	for _, f := range prog.Files {
+		if f.Path != d.File || f.Parsed == nil {
+			continue
+		}
+		lines := strings.Split(string(f.Parsed.Src), "\n")
+		line := int(d.Start.Line)
+		return line >= 1 && line <= len(lines) && strings.Contains(lines[line-1], "notify { 'string-")
+	}
+	return false
 }
 
 // notifyAt is the position of the notify resource titled title.

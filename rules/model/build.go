@@ -28,6 +28,9 @@ type fileFacts struct {
 	// resourceTypes are the types of the file's resources, once each and
 	// normalised (Resource.typeAt).
 	resourceTypes []string
+	// assigners are the file's declarations of classes by names the code
+	// computes (see Assigner).
+	assigners []*Assigner
 }
 
 // fileProviders is what one file's code can put into a catalog that its
@@ -58,6 +61,9 @@ type collector struct {
 	// declaring are the functions that declare classes, with the class
 	// name pattern of each (see Options.DeclaringFunctions).
 	declaring DeclaringFunctions
+	// lambdaSources are, for the lambdas of iterating calls, what their
+	// parameters take their values from (see noteLambda).
+	lambdaSources map[*parser.Lambda]parser.Expr
 }
 
 // modelSlabs are where the model's most frequent facts are allocated: one
@@ -262,11 +268,20 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		}
 	case *parser.Call:
 		c.facts.callsEPP = c.facts.callsEPP || isEPPCall(n)
+		if len(n.Args) > 0 {
+			c.noteLambda(n.FuncName(), n.Lambda, n.Args[0])
+		}
 		c.walkChildren(n, s, ns, branch)
 		c.callDeclarations(n, s, branch)
 		c.callEvents(n, s, branch)
 	case *parser.MethodCall:
+		c.noteLambda(n.Name, n.Lambda, n.Receiver)
 		c.walkChildren(n, s, ns, branch)
+		if declKindOf(n.Name) != 0 {
+			// lookup('classes').include; the model declares no class by
+			// a method call, so literal names count too.
+			c.addAssigner(n, s, c.namesOf(n.Receiver, s, 0))
+		}
 		if strings.Contains(n.Name, "::") {
 			s.Calls = append(s.Calls, &Declaration{Kind: FunctionCall, Target: NormalizeClassName(n.Name), Scope: s,
 				File: c.file, Node: n, Span: n.NameSpan, Order: c.next(), Branch: branch})
@@ -375,6 +390,9 @@ func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branc
 	kind := declKindOf(call.FuncName())
 	pattern := ""
 	if kind == 0 {
+		if strings.TrimPrefix(call.FuncName(), "::") == "hiera_include" {
+			c.noteAssigner(call, s, call)
+		}
 		if pattern = c.declaring.Pattern(call.FuncName()); pattern == "" {
 			return
 		}
@@ -388,6 +406,9 @@ func (c *collector) callDeclarations(call *parser.Call, s *Scope, branch []Branc
 		ts := classTargets(arg)
 		if len(ts) == 0 && pattern == "" {
 			c.facts.providers.anything = true // a class the code computes
+		}
+		if pattern == "" {
+			c.noteAssigner(call, s, arg)
 		}
 		for _, t := range ts {
 			if pattern != "" {
@@ -420,6 +441,9 @@ func (c *collector) callEvents(call *parser.Call, s *Scope, branch []Branch) {
 		}
 		for _, t := range ts {
 			c.facts.providers.generic = append(c.facts.providers.generic, t.name)
+		}
+		if len(ts) == 0 || slices.ContainsFunc(ts, func(t target) bool { return t.name == "class" }) {
+			c.noteAnyAssigner(call, s) // classes its data names
 		}
 	case packageDeclaringFunctions[strings.ToLower(name)]:
 		c.facts.providers.computed = append(c.facts.providers.computed, "package")
@@ -494,6 +518,7 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 	if typ == "" {
 		c.facts.providers.anything = true // Resource[$type] { ... }
 		c.facts.providers.anyType = true
+		c.noteAnyAssigner(r, s)
 		return
 	}
 	order := c.next()
@@ -509,6 +534,7 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 			}
 		}
 		if typ == "class" {
+			c.noteAssigner(r, s, body.Title)
 			ts := classTargets(body.Title)
 			if len(ts) == 0 {
 				c.facts.providers.anything = true // a class the code computes

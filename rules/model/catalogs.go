@@ -25,8 +25,9 @@ type Catalogs struct {
 	// unitOfTop are the units of the environments' top scopes.
 	unitOfTop map[*Scope]int
 	// mainRoots is how many entry points are node definitions and top
-	// scopes: they are numbered first.
-	mainRoots int
+	// scopes: they are numbered first. Up to undeclaredRoots follow the
+	// classes and defined types nothing declares.
+	mainRoots, undeclaredRoots int
 	// entries are, per entry point, the unit it starts from (a node
 	// definition's, not its top scope's).
 	entries []int
@@ -57,6 +58,25 @@ func (c *Catalogs) Meet(a, b *Scope) bool {
 	for i := range x {
 		if x[i]&y[i] != 0 {
 			return true
+		}
+	}
+	return false
+}
+
+// MeetAssigned is Meet through an entry point the tree itself assigns
+// (see ApartAssigned): false when only classes only an ENC can assign
+// reach both.
+func (c *Catalogs) MeetAssigned(a, b *Scope) bool {
+	ua, ub := c.unit(a), c.unit(b)
+	if ua < 0 || ub < 0 {
+		return false
+	}
+	x, y := c.set(ua), c.set(ub)
+	for i := range x {
+		for w := x[i] & y[i]; w != 0; w &= w - 1 {
+			if !c.onlyENC(i*64 + bits.TrailingZeros64(w)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -111,6 +131,67 @@ func (c *Catalogs) Apart(a, b *Scope) (*Definition, *Scope) {
 		return nil, c.p.TopScopes[u-len(c.p.Definitions)]
 	}
 	return nil, nil
+}
+
+// ApartAssigned is Apart preferring an entry point the tree itself
+// assigns: a node definition, top-scope code, or a class or defined type
+// that some code of the tree can declare by a name it computes, or whose
+// environment shows no such code (see Program.OnlyENC). byTree is false
+// when every entry point reaching a without b is a class only an ENC can
+// assign; the one returned is then the first of those.
+func (c *Catalogs) ApartAssigned(a, b *Scope) (d *Definition, top *Scope, byTree bool) {
+	ua := c.unit(a)
+	if ua < 0 {
+		return nil, nil, false
+	}
+	x := c.set(ua)
+	var y []uint64
+	if ub := c.unit(b); ub >= 0 {
+		y = c.set(ub)
+	}
+	var encOnly *Definition
+	for i := range x {
+		w := x[i]
+		if y != nil {
+			w &^= y[i]
+		}
+		for ; w != 0; w &= w - 1 {
+			k := i*64 + bits.TrailingZeros64(w)
+			u := c.entries[k]
+			if u >= len(c.p.Definitions) {
+				return nil, c.p.TopScopes[u-len(c.p.Definitions)], true
+			}
+			def := c.p.Definitions[u]
+			if !c.onlyENC(k) {
+				return def, nil, true
+			}
+			if encOnly == nil {
+				encOnly = def
+			}
+		}
+	}
+	return encOnly, nil, false
+}
+
+// OnlyENC reports whether definition d is an entry point that only an ENC
+// can assign: a class nothing in the tree declares, in an environment
+// whose main manifests or node definitions assign classes by computed
+// names none of which can be d's (see Program.OnlyENC).
+func (c *Catalogs) OnlyENC(d *Definition) bool {
+	for k := c.mainRoots; k < c.undeclaredRoots; k++ {
+		if c.entries[k] == d.index && c.p.Definitions[d.index] == d {
+			return c.onlyENC(k)
+		}
+	}
+	return false
+}
+
+// onlyENC reports whether entry point k is a class only an ENC can assign.
+func (c *Catalogs) onlyENC(k int) bool {
+	if k < c.mainRoots || k >= c.undeclaredRoots {
+		return false
+	}
+	return c.p.OnlyENC(c.p.Definitions[c.entries[k]])
 }
 
 // EntryPoints returns how many entry points reach the code of scope s.
@@ -206,6 +287,7 @@ func newCatalogs(p *Program) *Catalogs {
 			roots = append(roots, []int{d.index})
 		}
 	}
+	c.undeclaredRoots = len(roots)
 
 	// Edges from each unit to the definitions its code declares.
 	succ := make([][]int, units)

@@ -140,7 +140,7 @@ func linksOf(t *fileFacts) links {
 func (c *Collected) instantiate(f *File, alloc *modelSlabs) *fileFacts {
 	t, l := c.facts, &c.links
 	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, providers: t.providers, resourceTypes: t.resourceTypes,
-		scopes: make([]*Scope, len(t.scopes))}
+		assigners: t.assigners, scopes: make([]*Scope, len(t.scopes))}
 	scopes := make([]Scope, len(t.scopes))
 	for i, s := range t.scopes {
 		scopes[i] = Scope{Kind: s.Kind, File: f, Node: s.Node, Params: s.Params, DeclaredPrefixes: s.DeclaredPrefixes}

@@ -52,6 +52,8 @@ type File struct {
 	index      int           // in Program.Files
 	// resourceTypes are the types of the file's resources (fileFacts).
 	resourceTypes []string
+	// assigners are its declarations of classes by computed names.
+	assigners []*Assigner
 
 	// scopes are the scopes the file's nodes create (fileFacts.scopes);
 	// scopeIndex finds them by node, made on first use (ScopeIn).
@@ -94,6 +96,7 @@ type Program struct {
 	names        namesOnce        // see names.go
 	provided     providersOnce    // see references.go
 	hiera        hieraOnce        // see hiera.go
+	assigned     assignersOnce    // see assigners.go
 	paramTypes   paramTypes       // see ptypes.go
 	genericTypes genericTypesOnce // see instantiated.go
 
@@ -546,6 +549,7 @@ func IsPlaceholder(s string) bool {
 func (f *File) take(ff *fileFacts) {
 	f.scopes, f.Scope, f.Definitions, f.scopeNodes = ff.scopes, ff.top, ff.defs, ff.scopeNodes
 	f.callsEPP, f.providers, f.resourceTypes = ff.callsEPP, ff.providers, ff.resourceTypes
+	f.assigners = ff.assigners
 }
 
 // instanceDeclaration returns the declaration of a defined type's

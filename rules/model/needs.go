@@ -193,6 +193,15 @@ const (
 	// reported unit's scope (the catalog facts of policies).
 	NeedEntryPoints
 
+	// NeedAssigners keeps the code that can declare classes by names it
+	// computes (include "role::${role}", lookup('classes').include,
+	// hiera_include, include $x, create_resources: "*[]" in Unit.Titled),
+	// and the Hiera files of the layers that can serve the keys that code
+	// looks up: whether a class nothing declares is one the tree can
+	// assign, or one only an ENC can, depends on all of them. Consulted by
+	// Program.OnlyENC and Catalogs' OnlyENC and ApartAssigned.
+	NeedAssigners
+
 	needsEnd // one past the last kind
 )
 
@@ -201,7 +210,8 @@ const AllNeeds = needsEnd - 1
 
 var needNames = [...]string{"definitions", "top-scope", "declarers", "early-declarations", "resource-like", "defaults",
 	"defaults-on-the-way", "qualified-reads", "defined-tests", "function-callers", "template-renderers",
-	"parameter-sources", "resource-keys", "reference-providers", "hiera-data", "parameter-types", "entry-points"}
+	"parameter-sources", "resource-keys", "reference-providers", "hiera-data", "parameter-types", "entry-points",
+	"assigners"}
 
 // Has reports whether n holds every kind of k.
 func (n Needs) Has(k Needs) bool { return n&k == k }

@@ -105,6 +105,9 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	if needs.Has(NeedParameterTypes) {
 		r.keepParameterTypes(reported)
 	}
+	if needs.Has(NeedAssigners) {
+		r.keepAssigners()
+	}
 
 	// Names whose declarers are needed, with theirs in turn.
 	var needed []string
@@ -735,6 +738,33 @@ func (r *relevance) keepHiera() {
 		hieraKept := f.Role.IsHiera() && (serves == nil || serves(f))
 		for j, u := range r.sums[i].Units {
 			if hieraKept || data && slices.ContainsFunc(u.Lookups, func(k string) bool { return lookupMayAsk(k, namespaces) }) {
+				r.keep(unitRef{int32(i), int32(j)})
+			}
+		}
+	}
+}
+
+// keepAssigners keeps the units that can declare classes by names they
+// compute, which includes those including what a lookup returns, and the
+// Hiera files of the layers that can serve the keys they look up: which
+// classes nothing declares the tree can assign (Program.OnlyENC).
+func (r *relevance) keepAssigners() {
+	var keys []string
+	for _, ref := range r.titledBy(anyResource) {
+		r.keep(ref)
+		keys = append(keys, r.unit(ref).Lookups...)
+	}
+	if len(keys) == 0 {
+		return
+	}
+	serves := r.hieraLayersFor(keys)
+	for i, f := range r.files {
+		if !f.Role.IsHiera() {
+			continue
+		}
+		r.readFile(int32(i))
+		if r.sums[i] != nil && serves(f) {
+			for j := range r.sums[i].Units {
 				r.keep(unitRef{int32(i), int32(j)})
 			}
 		}

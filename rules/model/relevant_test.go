@@ -30,6 +30,19 @@ func TestSummarize(t *testing.T) {
 			},
 		},
 		{
+			name: "classes a lookup names, or the code computes, may be any",
+			src: "lookup('classes').include\nnode default { hiera_include('roles') }\n" +
+				"class c { include ['a', \"b::${x}\"] }\n",
+			want: []model.Unit{
+				{Kind: model.UnitTop, Mentions: []string{"classes", "include", "lookup"}, Declares: []string{"lookup(classes)"},
+					Titled: []string{"*[]"}, Lookups: []string{"classes"}},
+				{Kind: model.UnitNode, Mentions: []string{"hiera_include", "roles"}, Declares: []string{"hiera_include(roles)"},
+					Titled: []string{"*[]"}, Lookups: []string{"roles"}},
+				{Kind: model.UnitClass, Name: "c", Mentions: []string{"a", "b::", "include"}, Declares: []string{"a"},
+					Titled: []string{"*[]"}},
+			},
+		},
+		{
 			name: "nested definitions are qualified like the model's",
 			src:  "class outer { class inner { } define thing() { } }\n",
 			want: []model.Unit{
@@ -356,5 +369,46 @@ func TestRelevantDefinitionsFollowDeclaringFunctions(t *testing.T) {
 	}
 	if want := []string{"manifests/site.pp", "site/role/manifests/db.pp"}; !slices.Equal(kept, want) {
 		t.Errorf("kept %v, want %v", kept, want)
+	}
+}
+
+// TestRelevantKeepsAssigners checks that NeedAssigners keeps what decides
+// whether a class nothing declares is one only an ENC can assign: the
+// code declaring classes by computed names (the main manifest's dynamic
+// include and Hiera class list, a node's hiera_include) and the data of
+// the layers serving the keys it looks up, and nothing for it otherwise.
+func TestRelevantKeepsAssigners(t *testing.T) {
+	for _, tc := range []struct {
+		archive, reported string
+		want              []string
+	}{
+		{"assigned-by-data.txtar", "site-modules/profile/manifests/nginx.pp",
+			[]string{"data/common.yaml", "data/nodes/db.example.com.yaml", "hiera.yaml", "manifests/site.pp"}},
+		{"hiera-include.txtar", "site-modules/profile/manifests/legacy.pp",
+			[]string{"data/common.yaml", "hiera.yaml", "manifests/site.pp"}},
+	} {
+		ar, err := txtar.ParseFile("../../testdata/rules/defined-function/" + tc.archive)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		for _, f := range ar.Files {
+			p := filepath.Join(dir, f.Name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		kept, _ := relevantFor(t, dir, tc.reported, model.NeedAssigners)
+		want := append(slices.Clone(tc.want), tc.reported)
+		slices.Sort(want)
+		if !slices.Equal(kept, want) {
+			t.Errorf("%s: kept %v, want %v", tc.archive, kept, want)
+		}
+		if kept, _ := relevantFor(t, dir, tc.reported, model.NeedDefinitions|model.NeedDefinedTests); slices.Contains(kept, "hiera.yaml") {
+			t.Errorf("%s: without assigners, kept %v", tc.archive, kept)
+		}
 	}
 }

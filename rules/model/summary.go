@@ -10,7 +10,7 @@ import (
 
 // SummaryVersion changes whenever Summarize's output for the same text
 // changes, so summaries stored by an older build are not trusted.
-const SummaryVersion = 9
+const SummaryVersion = 10
 
 // Summary is what one file's text says about its place in the declaration
 // graph: the units it defines and every name each unit mentions. It
@@ -72,7 +72,8 @@ type Unit struct {
 	// UniquenessKeys gives them, "type[]" for a resource whose title the
 	// code computes (or a package ensure_packages declares) and "*[]" for
 	// code that can declare any resource (create_resources, a computed
-	// type or class), "*[twice]" when two of its resources share a key,
+	// type or class, the classes a lookup names: hiera_include,
+	// lookup('classes').include), "*[twice]" when two of its resources share a key,
 	// "type[<realized>]" for a realize() or collector of the type, sorted and
 	// without duplicates; Tested are the references with a constant title the
 	// unit's defined() calls test ("class[apache]" for classes). Whether a
@@ -292,9 +293,12 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 		s.test(u, n)
 		declaring := declKindOf(n.FuncName()) != 0
 		fn := strings.ToLower(strings.TrimPrefix(n.FuncName(), "::"))
+		if fn == "hiera_include" {
+			s.titled[u][anyResource] = true // the classes the data names
+		}
 		for _, arg := range n.Args {
 			targets := classTargets(arg)
-			if declKindOf(fn) != 0 && len(targets) == 0 {
+			if declKindOf(fn) != 0 && !literalNames(arg) {
 				s.titled[u][anyResource] = true // a class the code computes, which may declare anything
 			}
 			for _, t := range targets {
@@ -356,13 +360,16 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	case *parser.MethodCall:
 		s.test(u, n)
 		s.mention(u, n.Name)
+		if declKindOf(n.Name) != 0 {
+			s.titled[u][anyResource] = true // lookup('classes').include: classes the model does not declare by name
+		}
 		if strings.Contains(n.Name, "::") {
 			s.declare(u, n.Name)
 		}
 	case *parser.Resource:
 		if typ := n.TypeName(); typ == "class" {
 			for _, body := range n.Bodies {
-				if len(classTargets(body.Title)) == 0 {
+				if !literalNames(body.Title) {
 					s.titled[u][anyResource] = true // a class the code computes, which may declare anything
 				}
 				for _, t := range classTargets(body.Title) {
