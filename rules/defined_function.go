@@ -70,6 +70,7 @@ const (
 type definedSite struct {
 	p    *Pass
 	call parser.Node
+	at   int    // the call's index in the pass's nodes
 	text string // the call as written, for messages
 	// absent and present are the arms of the enclosing if/unless that run
 	// only while the call is false, or true; nil when there is none.
@@ -124,7 +125,7 @@ func (s *definedSite) written() string { return excerpt(s.text) }
 // newDefinedSite finds the conditional whose test holds the call at index i
 // of nodes (through parentheses, ! and and/or) and the scope it runs in.
 func newDefinedSite(p *Pass, nodes []parser.Node, parents []int32, i int) *definedSite {
-	s := &definedSite{p: p, call: nodes[i], text: sourceText(p.File, nodes[i].Span())}
+	s := &definedSite{p: p, call: nodes[i], at: i, text: sourceText(p.File, nodes[i].Span())}
 	child := i
 	for j := parents[i]; j >= 0; child, j = int(j), parents[j] {
 		switch n := nodes[j].(type) {
@@ -292,10 +293,7 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 		v := &verdict{sev: Warning, msg: fmt.Sprintf("%s is always false: module %s has no class or type %s",
 			s.written(), owner.Name, name), detail: definedNameForm + " Module " + owner.Name + " is in the tree and defines no such " +
 			"class or type, so the test never holds."}
-		if types := s.onlyUncollectedExports(); types != nil {
-			v.sev = Info
-			v.detail += " " + uncollectedExportsNote(types)
-		}
+		s.lower(v)
 		return v
 	}
 	if mod != nil && mod == fileModule(s.p.File) {
@@ -308,6 +306,7 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 			detail: definedNameForm + " The " + kind + " is in this module, so the test always holds. " + definedFix}
 		entry, what, byTree := s.reachedWithout(name)
 		if entry == nil {
+			s.lower(v)
 			return v
 		}
 		v.detail = definedNameForm + " The " + kind + " is in this module, so the test always holds: " + what + " " + definedFix
@@ -324,10 +323,7 @@ func (s *definedSite) judgeName(arg parser.Expr, written string) *verdict {
 				"code of the tree, can name it. The answer is wrong only on nodes an ENC assigns " + entry.Name + " to. " + definedFix
 			v.related[0].Message += "; only an ENC can assign it"
 		}
-		if types := s.onlyUncollectedExports(); types != nil {
-			v.sev = Info
-			v.detail += " " + uncollectedExportsNote(types)
-		}
+		s.lower(v)
 		return v
 	}
 	if mod == nil {
@@ -516,6 +512,22 @@ func declText(f *model.File, d armDecl) string {
 		return refText(d.typ, k)
 	}
 	return capitalizeType(d.typ) + "[" + sourceText(f, d.title.Span()) + "]"
+}
+
+// lower makes a constant test's warning info when its answer changes no
+// catalog the tree shows (its arms only export what nothing collects), or
+// when it runs only on platforms its module does not support.
+func (s *definedSite) lower(v *verdict) {
+	if v.sev != Warning {
+		return
+	}
+	if types := s.onlyUncollectedExports(); types != nil {
+		v.sev = Info
+		v.detail += " " + uncollectedExportsNote(types)
+	} else if families := unsupportedPlatform(s.p, s.at); families != nil {
+		v.sev = Info
+		v.detail += " " + unsupportedPlatformNote(families)
+	}
 }
 
 // uncollectedExportsNote says why a guard whose arms only export what

@@ -27,6 +27,10 @@ type Dependencies struct {
 	// "requirements" give for puppet (">= 7.0.0 < 9.0.0"), as written;
 	// "" when it gives none.
 	PuppetRequirement string
+	// SupportedOS are the operating systems metadata.json's
+	// "operatingsystem_support" lists ("RedHat", "Ubuntu"), as written;
+	// nil when it lists none.
+	SupportedOS []string
 	// PuppetGem is the requirement the directory's Gemfile gives the
 	// puppet gem ("7.23.0", "~> 7.0"), as RubyGems writes it; "" when it
 	// gives none (gemfilePuppetRequirement). A control repository pins the
@@ -83,6 +87,7 @@ func (l *loader) readDependencies(dir string) Dependencies {
 		d.Modules = append(d.Modules, mods...)
 		if df.name == "metadata.json" {
 			d.PuppetRequirement = metadataPuppetRequirement(src)
+			d.SupportedOS = metadataSupportedOS(src)
 		}
 	}
 	if p := dir + "/Gemfile"; l.exists(p, false) && l.inside(p) {
@@ -153,6 +158,27 @@ func metadataPuppetRequirement(src []byte) string {
 		}
 	}
 	return ""
+}
+
+// metadataSupportedOS returns the operating systems a metadata.json's
+// "operatingsystem_support" lists, nil when none (or when the file is not
+// a JSON object, which metadataDependencies reports).
+func metadataSupportedOS(src []byte) []string {
+	var meta struct {
+		Support []struct {
+			OS string `json:"operatingsystem"`
+		} `json:"operatingsystem_support"`
+	}
+	if json.Unmarshal(src, &meta) != nil {
+		return nil
+	}
+	var out []string
+	for _, s := range meta.Support {
+		if os := strings.TrimSpace(s.OS); os != "" {
+			out = append(out, os)
+		}
+	}
+	return out
 }
 
 // fixturesModules returns the modules a .fixtures.yml installs for a
