@@ -87,6 +87,10 @@ func runUnknownVariable(p *Pass) {
 				sev = Info
 				detail += fmt.Sprintf(" Nothing in this environment instantiates defined type %s, and an ENC cannot assign a "+
 					"defined type, so no node of the tree evaluates this code.", p.Program.Uninstantiated(r.Scope).Name)
+				if by := p.Program.DataTypeDeclarers(); len(by) > 0 {
+					detail += fmt.Sprintf(" (Only data could: %s declares resources of the types its parameters name, and no "+
+						"declaration in the tree passes them.)", strings.Join(by, ", "))
+				}
 			}
 		case model.ResolvedMetaparam:
 			name := strings.TrimPrefix(r.Var.Name, "::")

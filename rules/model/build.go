@@ -45,11 +45,14 @@ type fileProviders struct {
 	computed []string
 	// generic are the types create_resources, ensure_resource and
 	// ensure_resources name literally; anyType is set when one names its
-	// type otherwise (a variable: Hiera-driven resources), or a resource
-	// declaration computes its type (Resource[$type] { ... }). See
-	// Program.Uninstantiated.
+	// type otherwise (a variable: Hiera-driven resources) and not from a
+	// parameter (paramTypes), or a resource declaration computes its type
+	// (Resource[$type] { ... }). See Program.Uninstantiated.
 	generic []string
 	anyType bool
+	// paramTypes are the parameters such a call takes its type from,
+	// when one does (resolved in Program.Uninstantiated).
+	paramTypes []paramType
 }
 
 // collector walks one file's tree.
@@ -437,7 +440,11 @@ func (c *collector) callEvents(call *parser.Call, s *Scope, branch []Branch) {
 			ts = literalTypes(call.Args[0], s)
 		}
 		if len(ts) == 0 {
-			c.facts.providers.anyType = true
+			if pt, ok := c.paramTypeOf(firstArg(call), s, 0); ok {
+				c.facts.providers.paramTypes = append(c.facts.providers.paramTypes, pt)
+			} else {
+				c.facts.providers.anyType = true
+			}
 		}
 		for _, t := range ts {
 			c.facts.providers.generic = append(c.facts.providers.generic, t.name)

@@ -1,6 +1,9 @@
 package model
 
-import "sync"
+import (
+	"slices"
+	"sync"
+)
 
 // genericTypesOnce memoises the types the program's create_resources,
 // ensure_resource and ensure_resources calls name (Program.Uninstantiated).
@@ -8,6 +11,10 @@ type genericTypesOnce struct {
 	once    sync.Once
 	types   map[string]bool
 	anyType bool
+	// fromData are the classes whose create_resources-like calls take
+	// their type from a parameter no declaration passes: Hiera data or an
+	// ENC decides it, sorted.
+	fromData []string
 }
 
 // Uninstantiated returns the defined type whose body holds scope s
@@ -19,8 +26,12 @@ type genericTypesOnce struct {
 // ensure_resources naming it). Nil when s is not in a defined type, when
 // its file is no environment's, and when any code outside documentation
 // declares resources of a type it does not name literally (a
-// Hiera-driven create_resources($type, ...)), which may be any defined
-// type.
+// create_resources($type, ...) over data), which may be any defined type.
+// A type taken from a function's parameter is what the function's calls
+// pass; from a class's or defined type's parameter, what its declarations
+// pass, and when none passes it (Hiera data or an ENC decides it), the
+// defined type counts as uninstantiated, and DataTypeDeclarers names those
+// classes.
 func (p *Program) Uninstantiated(s *Scope) *Definition {
 	if s == nil || s.File == nil || s.File.documentation || p.TopScopeFor(s.File) == nil {
 		return nil
@@ -29,20 +40,45 @@ func (p *Program) Uninstantiated(s *Scope) *Definition {
 	if d == nil || d.Kind != DefineDef {
 		return nil
 	}
-	p.genericTypes.once.Do(func() {
-		p.genericTypes.types = map[string]bool{}
+	g := p.genericTypesOf()
+	if g.anyType || len(p.DeclarationsOf(d.Name)) > 0 || len(p.RealizersOf(d.Name)) > 0 || g.types[d.Name] {
+		return nil
+	}
+	return d
+}
+
+// genericTypesOf returns the types the program's create_resources,
+// ensure_resource and ensure_resources calls can declare, computed on
+// first use.
+func (p *Program) genericTypesOf() *genericTypesOnce {
+	g := &p.genericTypes
+	g.once.Do(func() {
+		g.types = map[string]bool{}
+		var params []paramType
 		for _, f := range p.Files {
 			if f.documentation {
 				continue
 			}
-			p.genericTypes.anyType = p.genericTypes.anyType || f.providers.anyType
+			g.anyType = g.anyType || f.providers.anyType
 			for _, t := range f.providers.generic {
-				p.genericTypes.types[t] = true
+				g.types[t] = true
+			}
+			params = append(params, f.providers.paramTypes...)
+		}
+		for _, pt := range params {
+			if !g.anyType {
+				p.resolveParamTypes(pt, g)
 			}
 		}
+		slices.Sort(g.fromData)
+		g.fromData = slices.Compact(g.fromData)
 	})
-	if p.genericTypes.anyType || len(p.DeclarationsOf(d.Name)) > 0 || len(p.RealizersOf(d.Name)) > 0 || p.genericTypes.types[d.Name] {
-		return nil
-	}
-	return d
+	return g
+}
+
+// DataTypeDeclarers returns the classes whose create_resources-like calls
+// declare resources of types only Hiera data or an ENC names (see
+// Uninstantiated), sorted.
+func (p *Program) DataTypeDeclarers() []string {
+	return p.genericTypesOf().fromData
 }

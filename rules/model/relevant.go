@@ -118,9 +118,11 @@ func (ix *Index) relevant(reportedFiles []bool, needs Needs, reads *Reads) []boo
 	if needs.Has(NeedDeclarers) {
 		// What can declare a resource of any type may instantiate a
 		// defined type no declaration names (Program.Uninstantiated).
-		for _, ref := range r.titledBy(anyResource) {
+		anyTypes := r.titledBy(anyResource)
+		for _, ref := range anyTypes {
 			r.keep(ref)
 		}
+		r.keepTypeSources(anyTypes)
 		r.keepDirectDeclarers(r.names(reported))
 		r.keepDirectDeclarers(r.dataClasses(reported))
 	}
@@ -822,4 +824,35 @@ func (r *relevance) dataClasses(reported []unitRef) []string {
 		}
 	}
 	return out
+}
+
+// keepTypeSources keeps, for the definitions among units that can declare
+// a resource of any type, what decides which types they declare when they
+// take the type from a parameter (Program.Uninstantiated): the units
+// calling such a function, and those declaring such a class or defined
+// type.
+func (r *relevance) keepTypeSources(units []unitRef) {
+	names := map[string]bool{}
+	for _, ref := range units {
+		if u := r.unit(ref); u.Kind == UnitDefinition && u.Name != "" {
+			names[u.Name] = true
+			for _, c := range r.declaredBy(u.Name) {
+				r.keep(c)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	r.scan(scanMentions)
+	for i, s := range r.sums {
+		if s == nil {
+			continue
+		}
+		for j, u := range s.Units {
+			if slices.ContainsFunc(u.Mentions, func(m string) bool { return names[m] }) {
+				r.keep(unitRef{int32(i), int32(j)})
+			}
+		}
+	}
 }

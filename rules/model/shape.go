@@ -161,7 +161,7 @@ func SimulatesAlike(a, b *Collected) bool {
 	if fa.callsEPP != fb.callsEPP || len(fa.scopes) != len(fb.scopes) || len(fa.defs) != len(fb.defs) ||
 		len(fa.scopeNodes) != len(fb.scopeNodes) || fa.providers.anything != fb.providers.anything ||
 		!slices.Equal(fa.providers.computed, fb.providers.computed) || fa.providers.anyType != fb.providers.anyType ||
-		!slices.Equal(fa.providers.generic, fb.providers.generic) {
+		!slices.Equal(fa.providers.generic, fb.providers.generic) || !slices.Equal(fa.providers.paramTypes, fb.providers.paramTypes) {
 		return false
 	}
 	fc := factComparison{sc: shapeComparison{a: a.parsed, b: b.parsed}, scopes: map[*Scope]int{}}
