@@ -29,7 +29,7 @@ import (
 )
 
 // formatVersion changes whenever the stored layout changes.
-const formatVersion = 7
+const formatVersion = 8
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when
@@ -57,6 +57,15 @@ type Store struct {
 type snapshot struct {
 	Files   map[string]Entry // by absolute path
 	Summary map[Hash]*model.Summary
+	Dirs    map[string]Listing // by absolute path
+}
+
+// Listing is a directory's listing and what vouches for it (see
+// load.Listings).
+type Listing struct {
+	Stat     load.Stat
+	ListedAt int64 // Unix nanoseconds, read before Stat was taken
+	Entries  []load.DirEntry
 }
 
 // Options configure a Store.
@@ -90,7 +99,8 @@ func Open(opts Options) *Store {
 	}
 	// Sized for the same files as last time.
 	s.new = snapshot{Files: make(map[string]Entry, len(s.old.Files)),
-		Summary: make(map[Hash]*model.Summary, len(s.old.Summary))}
+		Summary: make(map[Hash]*model.Summary, len(s.old.Summary)),
+		Dirs:    make(map[string]Listing, len(s.old.Dirs))}
 	return s
 }
 
@@ -158,12 +168,42 @@ func (s *Store) Record(abs string, e Entry, sum *model.Summary) {
 	}
 }
 
+// Listing returns the entries of the directory at abs recorded when its
+// stat was st, if the stat still vouches for them: the same as recorded,
+// and older than the listing by more than a timestamp tick. A listing
+// returned is kept for Save. It may be called concurrently with the other
+// methods.
+func (s *Store) Listing(abs string, st load.Stat) ([]load.DirEntry, bool) {
+	d, ok := s.old.Dirs[abs]
+	if !ok || d.Stat != st || !older(st, d.ListedAt) {
+		return nil, false
+	}
+	s.mu.Lock()
+	s.new.Dirs[abs] = d
+	s.mu.Unlock()
+	return d.Entries, true
+}
+
+// RecordListing notes the listing of the directory at abs, for Save. It
+// may be called concurrently with the other methods.
+func (s *Store) RecordListing(abs string, st load.Stat, listedAt int64, entries []load.DirEntry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.new.Dirs[abs] = Listing{Stat: st, ListedAt: listedAt, Entries: entries}
+	s.dirty = true
+}
+
 // trusted reports whether an entry's stat still vouches for its hash: the
 // file's timestamps were older than the hash by more than a timestamp tick,
 // so a later change of the content must have changed them.
-func (s *Store) trusted(e Entry) bool {
-	limit := e.HashedAt - int64(StatGranularity)
-	return e.Stat.ModTime < limit && e.Stat.ChangeTime < limit
+func (s *Store) trusted(e Entry) bool { return older(e.Stat, e.HashedAt) }
+
+// older reports whether the timestamps of st are older than the time at
+// (Unix nanoseconds) by more than a timestamp tick: a change made after
+// at must have changed them.
+func older(st load.Stat, at int64) bool {
+	limit := at - int64(StatGranularity)
+	return st.ModTime < limit && st.ChangeTime < limit
 }
 
 // Save writes what this run saw when it differs from what was read: the
@@ -173,8 +213,8 @@ func (s *Store) trusted(e Entry) bool {
 func (s *Store) Save() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.new.Files) != len(s.old.Files) {
-		s.dirty = true // files gone or added
+	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) {
+		s.dirty = true // files or directories gone or added
 	}
 	if s.path == "" || !s.dirty {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"io/fs"
 	"slices"
 	"sync"
 	"unsafe"
@@ -27,6 +28,10 @@ import (
 //	           and defaulted types
 //	files:     count, then per file: path index, size, modification
 //	           time, change time, inode, device, hash, hashed-at time
+//	dirs:      count, total number of entries, then per directory: path
+//	           index, size, modification time, change time, inode,
+//	           device, listed-at time, entry count, then per entry its
+//	           name index and type bits
 //	checksum:  CRC-32C of everything before it, 4 bytes little-endian
 //
 // The checksum is what makes damage visible: a changed byte in a string
@@ -58,9 +63,22 @@ func encode(snap *snapshot, owner string) []byte {
 		hashes = append(hashes, h)
 	}
 	slices.SortFunc(hashes, func(a, b Hash) int { return bytes.Compare(a[:], b[:]) })
+	dirs := make([]string, 0, len(snap.Dirs))
+	for p := range snap.Dirs {
+		dirs = append(dirs, p)
+	}
+	slices.Sort(dirs)
 	// Intern every string first: the table comes before its uses.
 	for _, p := range paths {
 		str(p)
+	}
+	listedEntries := 0
+	for _, p := range dirs {
+		str(p)
+		for _, e := range snap.Dirs[p].Entries {
+			str(e.Name)
+		}
+		listedEntries += len(snap.Dirs[p].Entries)
 	}
 	listed := 0
 	for _, h := range hashes {
@@ -133,13 +151,22 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, p := range paths {
 		e := snap.Files[p]
 		b = binary.AppendUvarint(b, index[p])
-		b = binary.AppendVarint(b, e.Stat.Size)
-		b = binary.AppendVarint(b, e.Stat.ModTime)
-		b = binary.AppendVarint(b, e.Stat.ChangeTime)
-		b = binary.AppendUvarint(b, e.Stat.Inode)
-		b = binary.AppendUvarint(b, e.Stat.Device)
+		b = appendStat(b, e.Stat)
 		b = append(b, e.Hash[:]...)
 		b = binary.AppendVarint(b, e.HashedAt)
+	}
+	b = binary.AppendUvarint(b, uint64(len(dirs)))
+	b = binary.AppendUvarint(b, uint64(listedEntries))
+	for _, p := range dirs {
+		d := snap.Dirs[p]
+		b = binary.AppendUvarint(b, index[p])
+		b = appendStat(b, d.Stat)
+		b = binary.AppendVarint(b, d.ListedAt)
+		b = binary.AppendUvarint(b, uint64(len(d.Entries)))
+		for _, e := range d.Entries {
+			b = binary.AppendUvarint(b, index[e.Name])
+			b = binary.AppendUvarint(b, uint64(e.Type))
+		}
 	}
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli()))
 }
@@ -148,6 +175,14 @@ func encode(snap *snapshot, owner string) []byte {
 // millisecond, which a run that never touches the cache (--version, one
 // file outside any tree) should not pay at start-up.
 var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+
+func appendStat(b []byte, st load.Stat) []byte {
+	b = binary.AppendVarint(b, st.Size)
+	b = binary.AppendVarint(b, st.ModTime)
+	b = binary.AppendVarint(b, st.ChangeTime)
+	b = binary.AppendUvarint(b, st.Inode)
+	return binary.AppendUvarint(b, st.Device)
+}
 
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
@@ -173,6 +208,10 @@ func (d *decoder) uvarint() uint64 {
 	}
 	d.off += n
 	return v
+}
+
+func (d *decoder) stat() load.Stat {
+	return load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
 }
 
 func (d *decoder) byte() byte {
@@ -298,13 +337,34 @@ func decode(data []byte, owner string) (snapshot, error) {
 	for range n {
 		p := str()
 		var e Entry
-		e.Stat = load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
+		e.Stat = d.stat()
 		copy(e.Hash[:], d.bytes(len(e.Hash)))
 		e.HashedAt = d.varint()
 		if _, dup := snap.Files[p]; dup || d.err != nil {
 			return snapshot{}, errCorrupt
 		}
 		snap.Files[p] = e
+	}
+	ndirs := d.count(1)
+	snap.Dirs = make(map[string]Listing, ndirs)
+	// Every listing is a window of one slice, as the name lists are.
+	entries := make([]load.DirEntry, 0, d.count(2))
+	for range ndirs {
+		p := str()
+		ls := Listing{Stat: d.stat(), ListedAt: d.varint()}
+		n := d.count(2)
+		if n > cap(entries)-len(entries) {
+			return snapshot{}, errCorrupt
+		}
+		start := len(entries)
+		for range n {
+			entries = append(entries, load.DirEntry{Name: str(), Type: fs.FileMode(d.uvarint())})
+		}
+		ls.Entries = entries[start:len(entries):len(entries)]
+		if _, dup := snap.Dirs[p]; dup || d.err != nil {
+			return snapshot{}, errCorrupt
+		}
+		snap.Dirs[p] = ls
 	}
 	if d.err != nil || d.off != len(data) {
 		return snapshot{}, errCorrupt
