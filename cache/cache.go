@@ -24,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -46,7 +47,10 @@ type Store struct {
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
 
-	old snapshot // as read from path; read-only after Open
+	// old is what was read from path: its Dirs by Open, its Files and
+	// Summary on their own goroutine meanwhile (see files).
+	old  snapshot
+	rest *par.Future[bool]
 
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
@@ -95,29 +99,50 @@ func Open(opts Options) *Store {
 			fmt.Fprintf(h, "%s\x00", r)
 		}
 		s.path = filepath.Join(opts.Dir, "context-"+hex.EncodeToString(h.Sum(nil)[:12]))
-		s.old = s.read()
+		s.read()
 	}
-	// Sized for the same files as last time.
-	s.new = snapshot{Files: make(map[string]Entry, len(s.old.Files)),
-		Summary: make(map[Hash]*model.Summary, len(s.old.Summary)),
-		Dirs:    make(map[string]Listing, len(s.old.Dirs))}
+	s.new.Dirs = make(map[string]Listing, len(s.old.Dirs))
+	if s.rest == nil {
+		s.rest = par.Start(func() bool { s.sized(); return true })
+	}
 	return s
 }
+
+// sized makes the maps of the new snapshot, sized for the same files as
+// last time.
+func (s *Store) sized() {
+	s.new.Files = make(map[string]Entry, len(s.old.Files))
+	s.new.Summary = make(map[Hash]*model.Summary, len(s.old.Summary))
+}
+
+// files waits until the file entries and summaries read are decoded.
+func (s *Store) files() { s.rest.Get() }
 
 // Path returns the cache file's path, "" for an in-memory store.
 func (s *Store) Path() string { return s.path }
 
-// read decodes the cache file, or returns an empty snapshot.
-func (s *Store) read() snapshot {
+// read decodes the cache file's directory listings, and starts decoding
+// its file entries and summaries, which an editor's run needs only once
+// the tree is walked. An unreadable or damaged file leaves s.old empty.
+func (s *Store) read() {
 	data, err := os.ReadFile(s.path)
 	if err != nil {
-		return snapshot{}
+		return
 	}
-	snap, err := decode(data, s.owner)
+	h, err := decodeHead(data, s.owner)
 	if err != nil {
-		return snapshot{}
+		return
 	}
-	return snap
+	s.old.Dirs = h.dirs
+	s.rest = par.Start(func() bool {
+		// The checksum held, so only a file this format's encoder did
+		// not write fails here; its listings are sound all the same.
+		if files, sums, err := h.rest(); err == nil {
+			s.old.Files, s.old.Summary = files, sums
+		}
+		s.sized()
+		return true
+	})
 }
 
 // Entry is what was known about one file when its content was hashed.
@@ -139,6 +164,7 @@ func (s *Store) Now() time.Time { return s.now() }
 // older than the hash by more than a timestamp tick. It may be called
 // concurrently with Lookup, ByHash and Record.
 func (s *Store) Lookup(abs string, st load.Stat) (Entry, *model.Summary, bool) {
+	s.files()
 	e, ok := s.old.Files[abs]
 	if !ok || e.Stat != st || !s.trusted(e) {
 		return Entry{}, nil, false
@@ -149,13 +175,17 @@ func (s *Store) Lookup(abs string, st load.Stat) (Entry, *model.Summary, bool) {
 
 // ByHash returns a summary stored for content with hash h, nil for none.
 // It may be called concurrently with Lookup, ByHash and Record.
-func (s *Store) ByHash(h Hash) *model.Summary { return s.old.Summary[h] }
+func (s *Store) ByHash(h Hash) *model.Summary {
+	s.files()
+	return s.old.Summary[h]
+}
 
 // Record notes what this run knows of the file at abs, for Save: its entry
 // and summary. The summary of the file's previous version stays one
 // generation, so an edit that is undone needs no parse. It may be called
 // concurrently.
 func (s *Store) Record(abs string, e Entry, sum *model.Summary) {
+	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.new.Files[abs] = e
@@ -211,6 +241,7 @@ func older(st load.Stat, at int64) bool {
 // the cache does not grow with files long gone. The file is replaced
 // atomically; a failure leaves the old one.
 func (s *Store) Save() error {
+	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) {

@@ -21,6 +21,10 @@ import (
 //
 //	magic, format, owner
 //	strings:   count, then (length, bytes) each
+//	dirs:      count, total number of entries, then per directory: path
+//	           index, size, modification time, change time, inode,
+//	           device, listed-at time, entry count, then per entry its
+//	           name index and type bits
 //	summaries: count, total length of the units' name lists, then per
 //	           summary: content hash, unit count, then per unit kind, name
 //	           index, parent index, then counts and indexes of mentions,
@@ -28,10 +32,6 @@ import (
 //	           and defaulted types
 //	files:     count, then per file: path index, size, modification
 //	           time, change time, inode, device, hash, hashed-at time
-//	dirs:      count, total number of entries, then per directory: path
-//	           index, size, modification time, change time, inode,
-//	           device, listed-at time, entry count, then per entry its
-//	           name index and type bits
 //	checksum:  CRC-32C of everything before it, 4 bytes little-endian
 //
 // The checksum is what makes damage visible: a changed byte in a string
@@ -128,6 +128,19 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, s := range strs {
 		b = appendString(b, s)
 	}
+	b = binary.AppendUvarint(b, uint64(len(dirs)))
+	b = binary.AppendUvarint(b, uint64(listedEntries))
+	for _, p := range dirs {
+		d := snap.Dirs[p]
+		b = binary.AppendUvarint(b, index[p])
+		b = appendStat(b, d.Stat)
+		b = binary.AppendVarint(b, d.ListedAt)
+		b = binary.AppendUvarint(b, uint64(len(d.Entries)))
+		for _, e := range d.Entries {
+			b = binary.AppendUvarint(b, index[e.Name])
+			b = binary.AppendUvarint(b, uint64(e.Type))
+		}
+	}
 	b = binary.AppendUvarint(b, uint64(len(hashes)))
 	b = binary.AppendUvarint(b, uint64(listed))
 	for _, h := range hashes {
@@ -154,19 +167,6 @@ func encode(snap *snapshot, owner string) []byte {
 		b = appendStat(b, e.Stat)
 		b = append(b, e.Hash[:]...)
 		b = binary.AppendVarint(b, e.HashedAt)
-	}
-	b = binary.AppendUvarint(b, uint64(len(dirs)))
-	b = binary.AppendUvarint(b, uint64(listedEntries))
-	for _, p := range dirs {
-		d := snap.Dirs[p]
-		b = binary.AppendUvarint(b, index[p])
-		b = appendStat(b, d.Stat)
-		b = binary.AppendVarint(b, d.ListedAt)
-		b = binary.AppendUvarint(b, uint64(len(d.Entries)))
-		for _, e := range d.Entries {
-			b = binary.AppendUvarint(b, index[e.Name])
-			b = binary.AppendUvarint(b, uint64(e.Type))
-		}
 	}
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli()))
 }
@@ -261,31 +261,88 @@ func (d *decoder) bytes(n int) string {
 // format or another owner is an error. The result's strings share data,
 // which must not be modified afterwards.
 func decode(data []byte, owner string) (snapshot, error) {
+	h, err := decodeHead(data, owner)
+	if err != nil {
+		return snapshot{}, err
+	}
+	files, sums, err := h.rest()
+	if err != nil {
+		return snapshot{}, err
+	}
+	return snapshot{Files: files, Summary: sums, Dirs: h.dirs}, nil
+}
+
+// head is an encoding read up to its directory listings: what the loader
+// needs before it walks. The rest, summaries and file entries, is decoded
+// by rest while the tree is walked.
+type head struct {
+	d    *decoder
+	strs []string
+	dirs map[string]Listing
+}
+
+// decodeHead checks the encoding's checksum, format and owner and decodes
+// its string table and directory listings. Once the checksum is checked
+// the rest can only fail on a file that this format's encoder did not
+// write.
+func decodeHead(data []byte, owner string) (*head, error) {
 	if len(data) < len(magic)+4 || !bytes.HasPrefix(data, []byte(magic)) {
-		return snapshot{}, errCorrupt
+		return nil, errCorrupt
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(data[len(body):]) {
-		return snapshot{}, errCorrupt
+		return nil, errCorrupt
 	}
 	data = body
 	// The table's strings share data, which the caller hands over.
 	d := &decoder{data: data, text: unsafe.String(unsafe.SliceData(data), len(data)), off: len(magic)}
 	if d.uvarint() != formatVersion || d.bytes(d.count(1)) != owner || d.err != nil {
-		return snapshot{}, errCorrupt
+		return nil, errCorrupt
 	}
-	strs := make([]string, d.count(1))
-	for i := range strs {
-		strs[i] = d.bytes(d.count(1))
+	h := &head{d: d, strs: make([]string, d.count(1))}
+	for i := range h.strs {
+		h.strs[i] = d.bytes(d.count(1))
 	}
-	str := func() string {
-		i := d.uvarint()
-		if i >= uint64(len(strs)) {
-			d.err = errCorrupt
-			return ""
+	ndirs := d.count(1)
+	h.dirs = make(map[string]Listing, ndirs)
+	// Every listing is a window of one slice, as the name lists are.
+	entries := make([]load.DirEntry, 0, d.count(2))
+	for range ndirs {
+		p := h.str()
+		ls := Listing{Stat: d.stat(), ListedAt: d.varint()}
+		n := d.count(2)
+		if n > cap(entries)-len(entries) {
+			return nil, errCorrupt
 		}
-		return strs[i]
+		start := len(entries)
+		for range n {
+			entries = append(entries, load.DirEntry{Name: h.str(), Type: fs.FileMode(d.uvarint())})
+		}
+		ls.Entries = entries[start:len(entries):len(entries)]
+		if _, dup := h.dirs[p]; dup || d.err != nil {
+			return nil, errCorrupt
+		}
+		h.dirs[p] = ls
 	}
+	if d.err != nil {
+		return nil, errCorrupt
+	}
+	return h, nil
+}
+
+// str reads a string table index.
+func (h *head) str() string {
+	i := h.d.uvarint()
+	if i >= uint64(len(h.strs)) {
+		h.d.err = errCorrupt
+		return ""
+	}
+	return h.strs[i]
+}
+
+// rest decodes the summaries and file entries after the head.
+func (h *head) rest() (map[string]Entry, map[Hash]*model.Summary, error) {
+	d, str := h.d, h.str
 	nsums := d.count(len(Hash{}) + 1)
 	// Every unit's name lists are windows of one slice: one allocation
 	// instead of one per list.
@@ -328,46 +385,25 @@ func decode(data []byte, owner string) (snapshot, error) {
 			units[j].Lookups = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
-			return snapshot{}, errCorrupt
+			return nil, nil, errCorrupt
 		}
 		sums[h] = &model.Summary{Units: units}
 	}
 	n := d.count(1)
-	snap := snapshot{Files: make(map[string]Entry, n), Summary: sums}
+	files := make(map[string]Entry, n)
 	for range n {
 		p := str()
 		var e Entry
 		e.Stat = d.stat()
 		copy(e.Hash[:], d.bytes(len(e.Hash)))
 		e.HashedAt = d.varint()
-		if _, dup := snap.Files[p]; dup || d.err != nil {
-			return snapshot{}, errCorrupt
+		if _, dup := files[p]; dup || d.err != nil {
+			return nil, nil, errCorrupt
 		}
-		snap.Files[p] = e
+		files[p] = e
 	}
-	ndirs := d.count(1)
-	snap.Dirs = make(map[string]Listing, ndirs)
-	// Every listing is a window of one slice, as the name lists are.
-	entries := make([]load.DirEntry, 0, d.count(2))
-	for range ndirs {
-		p := str()
-		ls := Listing{Stat: d.stat(), ListedAt: d.varint()}
-		n := d.count(2)
-		if n > cap(entries)-len(entries) {
-			return snapshot{}, errCorrupt
-		}
-		start := len(entries)
-		for range n {
-			entries = append(entries, load.DirEntry{Name: str(), Type: fs.FileMode(d.uvarint())})
-		}
-		ls.Entries = entries[start:len(entries):len(entries)]
-		if _, dup := snap.Dirs[p]; dup || d.err != nil {
-			return snapshot{}, errCorrupt
-		}
-		snap.Dirs[p] = ls
+	if d.err != nil || d.off != len(d.data) {
+		return nil, nil, errCorrupt
 	}
-	if d.err != nil || d.off != len(data) {
-		return snapshot{}, errCorrupt
-	}
-	return snap, nil
+	return files, sums, nil
 }
