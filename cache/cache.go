@@ -62,10 +62,19 @@ type snapshot struct {
 	Files   map[string]Entry // by absolute path
 	Summary map[Hash]*model.Summary
 	Dirs    map[string]Listing // by absolute path
+	Derived map[string]Derived // by absolute path
+}
+
+// Derived is what the loader derived from a file's content and what
+// vouches for it (see load.Memo).
+type Derived struct {
+	Stat load.Stat
+	At   int64 // Unix nanoseconds, read before Stat was taken
+	Data string
 }
 
 // Listing is a directory's listing and what vouches for it (see
-// load.Listings).
+// load.Memo).
 type Listing struct {
 	Stat     load.Stat
 	ListedAt int64 // Unix nanoseconds, read before Stat was taken
@@ -102,6 +111,7 @@ func Open(opts Options) *Store {
 		s.read()
 	}
 	s.new.Dirs = make(map[string]Listing, len(s.old.Dirs))
+	s.new.Derived = make(map[string]Derived, len(s.old.Derived))
 	if s.rest == nil {
 		s.rest = par.Start(func() bool { s.sized(); return true })
 	}
@@ -133,7 +143,7 @@ func (s *Store) read() {
 	if err != nil {
 		return
 	}
-	s.old.Dirs = h.dirs
+	s.old.Dirs, s.old.Derived = h.dirs, h.derived
 	s.rest = par.Start(func() bool {
 		// The checksum held, so only a file this format's encoder did
 		// not write fails here; its listings are sound all the same.
@@ -223,6 +233,30 @@ func (s *Store) RecordListing(abs string, st load.Stat, listedAt int64, entries 
 	s.dirty = true
 }
 
+// Derived returns the data recorded as derived from the content of the
+// file at abs when its stat was st, if the stat still vouches for it. Data
+// returned is kept for Save. It may be called concurrently with the other
+// methods.
+func (s *Store) Derived(abs string, st load.Stat) ([]byte, bool) {
+	d, ok := s.old.Derived[abs]
+	if !ok || d.Stat != st || !older(st, d.At) {
+		return nil, false
+	}
+	s.mu.Lock()
+	s.new.Derived[abs] = d
+	s.mu.Unlock()
+	return []byte(d.Data), true
+}
+
+// RecordDerived notes data derived from the content of the file at abs, for
+// Save. It may be called concurrently with the other methods.
+func (s *Store) RecordDerived(abs string, st load.Stat, at int64, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.new.Derived[abs] = Derived{Stat: st, At: at, Data: string(data)}
+	s.dirty = true
+}
+
 // trusted reports whether an entry's stat still vouches for its hash: the
 // file's timestamps were older than the hash by more than a timestamp tick,
 // so a later change of the content must have changed them.
@@ -244,7 +278,7 @@ func (s *Store) Save() error {
 	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) {
+	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived) {
 		s.dirty = true // files or directories gone or added
 	}
 	if s.path == "" || !s.dirty {

@@ -307,6 +307,10 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 			"/t/lib":   {Stat: load.Stat{Size: 4096}, ListedAt: -1, Entries: []load.DirEntry{{Name: "a.pp", Type: fs.ModeNamedPipe}}},
 			"/t/empty": {Stat: load.Stat{Size: 4096}, ListedAt: 1, Entries: []load.DirEntry{}},
 		},
+		Derived: map[string]Derived{
+			"/t/lib/f.rb": {Stat: load.Stat{Size: 30, ModTime: 1, ChangeTime: 2, Inode: 3, Device: 4}, At: 5, Data: "\x01\x02x"},
+			"/t/lib/g.rb": {Stat: load.Stat{Size: 1}, At: 6, Data: ""},
+		},
 	}
 	got, err := decode(encode(&snap, "owner"), "owner")
 	if err != nil {
@@ -322,6 +326,7 @@ func FuzzDecode(f *testing.F) {
 		Files:   map[string]Entry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
 		Summary: map[Hash]*model.Summary{{9}: {Units: []model.Unit{{Mentions: []string{"m"}}, {Kind: model.UnitDefinition, Name: "a"}}}},
 		Dirs:    map[string]Listing{"/t": {Stat: load.Stat{Size: 1}, ListedAt: 2, Entries: []load.DirEntry{{Name: "a.pp"}, {Name: "m", Type: fs.ModeDir}}}},
+		Derived: map[string]Derived{"/t/f.rb": {Stat: load.Stat{Size: 2}, At: 3, Data: "d"}},
 	}
 	// The fuzzer varies what the checksum covers and the checksum is added
 	// to it, so that inputs get past the checksum into the decoder.
@@ -426,5 +431,48 @@ func TestRecentlyChangedDirectoryIsListedAgain(t *testing.T) {
 	fx.listOnce([]load.DirEntry{{Name: "a.pp"}, {Name: "b.pp"}})
 	if _, ok := fx.listOnce(nil); !ok {
 		t.Fatal("a listing of a quiet directory was not trusted")
+	}
+}
+
+func TestDerivedDataFollowsItsFile(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	path := filepath.Join(fx.dir, "a.pp")
+	derive := func() ([]byte, bool) {
+		t.Helper()
+		s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1", Now: func() time.Time { return fx.now }})
+		at := s.Now().UnixNano()
+		st, err := load.StatFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, ok := s.Derived(path, st)
+		if !ok {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = src
+			s.RecordDerived(path, st, at, data)
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		return data, ok
+	}
+	if _, ok := derive(); ok {
+		t.Fatal("derived data came from an empty cache")
+	}
+	if data, ok := derive(); !ok || string(data) != twoClasses["a.pp"] {
+		t.Fatalf("unchanged file: %q from the cache %v", data, ok)
+	}
+	fx.write("a.pp", "class a { include c }\n") // same size, in place
+	if data, ok := derive(); ok || string(data) != "class a { include c }\n" {
+		t.Errorf("edited file: %q from the cache %v, want the new content read", data, ok)
+	}
+	fx.now = time.Now() // recorded within a tick of the change
+	fx.write("a.pp", "class a { include d }\n")
+	derive()
+	if _, ok := derive(); ok {
+		t.Error("data derived within a timestamp tick of the file's change was trusted")
 	}
 }

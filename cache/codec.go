@@ -25,6 +25,9 @@ import (
 //	           index, size, modification time, change time, inode,
 //	           device, listed-at time, entry count, then per entry its
 //	           name index and type bits
+//	derived:   count, then per file: path index, size, modification
+//	           time, change time, inode, device, recorded-at time, data
+//	           length and bytes
 //	summaries: count, total length of the units' name lists, then per
 //	           summary: content hash, unit count, then per unit kind, name
 //	           index, parent index, then counts and indexes of mentions,
@@ -72,6 +75,12 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, p := range paths {
 		str(p)
 	}
+	derived := make([]string, 0, len(snap.Derived))
+	for p := range snap.Derived {
+		derived = append(derived, p)
+		str(p)
+	}
+	slices.Sort(derived)
 	listedEntries := 0
 	for _, p := range dirs {
 		str(p)
@@ -140,6 +149,14 @@ func encode(snap *snapshot, owner string) []byte {
 			b = binary.AppendUvarint(b, index[e.Name])
 			b = binary.AppendUvarint(b, uint64(e.Type))
 		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(derived)))
+	for _, p := range derived {
+		d := snap.Derived[p]
+		b = binary.AppendUvarint(b, index[p])
+		b = appendStat(b, d.Stat)
+		b = binary.AppendVarint(b, d.At)
+		b = appendString(b, d.Data)
 	}
 	b = binary.AppendUvarint(b, uint64(len(hashes)))
 	b = binary.AppendUvarint(b, uint64(listed))
@@ -269,20 +286,21 @@ func decode(data []byte, owner string) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	return snapshot{Files: files, Summary: sums, Dirs: h.dirs}, nil
+	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived}, nil
 }
 
-// head is an encoding read up to its directory listings: what the loader
-// needs before it walks. The rest, summaries and file entries, is decoded
+// head is an encoding read up to its directory listings and derived data:
+// what the loader needs before it walks. The rest, summaries and file entries, is decoded
 // by rest while the tree is walked.
 type head struct {
-	d    *decoder
-	strs []string
-	dirs map[string]Listing
+	d       *decoder
+	strs    []string
+	dirs    map[string]Listing
+	derived map[string]Derived
 }
 
 // decodeHead checks the encoding's checksum, format and owner and decodes
-// its string table and directory listings. Once the checksum is checked
+// its string table, directory listings and derived data. Once the checksum is checked
 // the rest can only fail on a file that this format's encoder did not
 // write.
 func decodeHead(data []byte, owner string) (*head, error) {
@@ -323,6 +341,17 @@ func decodeHead(data []byte, owner string) (*head, error) {
 			return nil, errCorrupt
 		}
 		h.dirs[p] = ls
+	}
+	nderived := d.count(1)
+	h.derived = make(map[string]Derived, nderived)
+	for range nderived {
+		p := h.str()
+		v := Derived{Stat: d.stat(), At: d.varint()}
+		v.Data = d.bytes(d.count(1))
+		if _, dup := h.derived[p]; dup || d.err != nil {
+			return nil, errCorrupt
+		}
+		h.derived[p] = v
 	}
 	if d.err != nil {
 		return nil, errCorrupt

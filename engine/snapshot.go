@@ -248,7 +248,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 				w.opts.ContextFound()
 			}
 		},
-		ContextListings: func(roots []string) load.Listings {
+		ContextMemo: func(roots []string) load.Memo {
 			if w.opts.CacheDir == "" {
 				return nil
 			}

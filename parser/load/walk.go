@@ -328,29 +328,6 @@ func (l *loader) readDir(abs string) ([]DirEntry, error) {
 	return d.entries, d.err
 }
 
-// listDir lists the directory abs, from l.listings when its stat vouches
-// for a listing recorded there, recording a new listing otherwise. The
-// clock is read before the stat and the stat taken before the listing, so
-// that a change made while listing leaves a stat that no longer matches.
-func (l *loader) listDir(abs string) ([]DirEntry, error) {
-	if l.listings == nil {
-		return readDirEntries(abs)
-	}
-	at := l.listings.Now().UnixNano()
-	st, err := StatFile(abs)
-	if err != nil {
-		return readDirEntries(abs) // for the error it gives
-	}
-	if entries, ok := l.listings.Listing(abs, st); ok {
-		return entries, nil
-	}
-	entries, err := readDirEntries(abs)
-	if err == nil {
-		l.listings.RecordListing(abs, st, at, entries)
-	}
-	return entries, err
-}
-
 // exists reports whether path is a directory (dir) or a regular file
 // (!dir), following symlinks. Walking a tree lists nearly every directory
 // the layout and the Ruby scan ask about afterwards, so the answer usually
