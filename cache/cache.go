@@ -62,7 +62,7 @@ type snapshot struct {
 	Files   map[string]Entry // by absolute path
 	Summary map[Hash]*model.Summary
 	Dirs    map[string]Listing // by absolute path
-	Derived map[string]Derived // by absolute path
+	Derived map[string]Derived // by kind, NUL, absolute path
 }
 
 // Derived is what the loader derived from a file's content and what
@@ -233,27 +233,28 @@ func (s *Store) RecordListing(abs string, st load.Stat, listedAt int64, entries 
 	s.dirty = true
 }
 
-// Derived returns the data recorded as derived from the content of the
-// file at abs when its stat was st, if the stat still vouches for it. Data
+// Derived returns the data recorded as derived, in the way named kind,
+// from the content of the file at abs when its stat was st, if the stat still vouches for it. Data
 // returned is kept for Save. It may be called concurrently with the other
 // methods.
-func (s *Store) Derived(abs string, st load.Stat) ([]byte, bool) {
-	d, ok := s.old.Derived[abs]
+func (s *Store) Derived(kind, abs string, st load.Stat) ([]byte, bool) {
+	key := kind + "\x00" + abs
+	d, ok := s.old.Derived[key]
 	if !ok || d.Stat != st || !older(st, d.At) {
 		return nil, false
 	}
 	s.mu.Lock()
-	s.new.Derived[abs] = d
+	s.new.Derived[key] = d
 	s.mu.Unlock()
 	return []byte(d.Data), true
 }
 
-// RecordDerived notes data derived from the content of the file at abs, for
-// Save. It may be called concurrently with the other methods.
-func (s *Store) RecordDerived(abs string, st load.Stat, at int64, data []byte) {
+// RecordDerived notes data derived in the way named kind from the content
+// of the file at abs, for Save. It may be called concurrently with the other methods.
+func (s *Store) RecordDerived(kind, abs string, st load.Stat, at int64, data []byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.new.Derived[abs] = Derived{Stat: st, At: at, Data: string(data)}
+	s.new.Derived[kind+"\x00"+abs] = Derived{Stat: st, At: at, Data: string(data)}
 	s.dirty = true
 }
 

@@ -308,8 +308,8 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 			"/t/empty": {Stat: load.Stat{Size: 4096}, ListedAt: 1, Entries: []load.DirEntry{}},
 		},
 		Derived: map[string]Derived{
-			"/t/lib/f.rb": {Stat: load.Stat{Size: 30, ModTime: 1, ChangeTime: 2, Inode: 3, Device: 4}, At: 5, Data: "\x01\x02x"},
-			"/t/lib/g.rb": {Stat: load.Stat{Size: 1}, At: 6, Data: ""},
+			"function\x00/t/lib/f.rb": {Stat: load.Stat{Size: 30, ModTime: 1, ChangeTime: 2, Inode: 3, Device: 4}, At: 5, Data: "\x01\x02x"},
+			"facts\x00/t/lib/g.rb":    {Stat: load.Stat{Size: 1}, At: 6, Data: ""},
 		},
 	}
 	got, err := decode(encode(&snap, "owner"), "owner")
@@ -445,14 +445,14 @@ func TestDerivedDataFollowsItsFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, ok := s.Derived(path, st)
+		data, ok := s.Derived("copy", path, st)
 		if !ok {
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
 			}
 			data = src
-			s.RecordDerived(path, st, at, data)
+			s.RecordDerived("copy", path, st, at, data)
 		}
 		if err := s.Save(); err != nil {
 			t.Fatal(err)

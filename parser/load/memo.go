@@ -29,14 +29,14 @@ type Memo interface {
 	// listed after its Stat st was taken, and that after the clock read
 	// at (Unix nanoseconds).
 	RecordListing(abs string, st Stat, at int64, entries []DirEntry)
-	// Derived returns what was recorded as derived from the content of
-	// the file at abs when its Stat was st, if that Stat vouches for it
-	// still.
-	Derived(abs string, st Stat) ([]byte, bool)
-	// RecordDerived notes data derived from the content of the file at
-	// abs, read after its Stat st was taken, and that after the clock
-	// read at (Unix nanoseconds).
-	RecordDerived(abs string, st Stat, at int64, data []byte)
+	// Derived returns what was recorded as derived, in the way named
+	// kind, from the content of the file at abs when its Stat was st, if
+	// that Stat vouches for it still.
+	Derived(kind, abs string, st Stat) ([]byte, bool)
+	// RecordDerived notes data derived in the way named kind from the
+	// content of the file at abs, read after its Stat st was taken, and
+	// that after the clock read at (Unix nanoseconds).
+	RecordDerived(kind, abs string, st Stat, at int64, data []byte)
 }
 
 // listDir lists the directory abs, from l.memo when its stat vouches for a
@@ -62,18 +62,18 @@ func (l *loader) listDir(abs string) ([]DirEntry, error) {
 	return entries, err
 }
 
-// derive returns what derive makes of the content of the file at path, as
-// an encoding that decode reads back: from l.memo when the file's stat
-// vouches for an encoding recorded there, else from the file, recording
-// it. The error is reading the file's.
-func derive[T any](l *loader, path string, derive func(src []byte) T, encode func(T) []byte, decode func([]byte) (T, error)) (T, error) {
+// derive returns what derive makes of the content of the file at path,
+// from l.memo when the file's stat vouches for its encoding recorded there
+// under kind (which names derive, encode and decode), else from the file,
+// recording it. The error is reading the file's.
+func derive[T any](l *loader, kind, path string, derive func(src []byte) T, encode func(T) []byte, decode func([]byte) (T, error)) (T, error) {
 	var at int64
 	var st Stat
 	var err error
 	if l.memo != nil {
 		at = l.memo.Now().UnixNano()
 		if st, err = StatFile(path); err == nil {
-			if data, ok := l.memo.Derived(path, st); ok {
+			if data, ok := l.memo.Derived(kind, path, st); ok {
 				if v, err := decode(data); err == nil {
 					return v, nil
 				}
@@ -87,7 +87,7 @@ func derive[T any](l *loader, path string, derive func(src []byte) T, encode fun
 	}
 	v := derive(src)
 	if l.memo != nil && st != (Stat{}) {
-		l.memo.RecordDerived(path, st, at, encode(v))
+		l.memo.RecordDerived(kind, path, st, at, encode(v))
 	}
 	return v, nil
 }

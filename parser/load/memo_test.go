@@ -1,8 +1,10 @@
 package load
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -52,10 +54,10 @@ func (m *testMemo) RecordListing(abs string, st Stat, _ int64, entries []DirEntr
 	m.listings[abs] = testListing{st, entries}
 }
 
-func (m *testMemo) Derived(abs string, st Stat) ([]byte, bool) {
+func (m *testMemo) Derived(kind, abs string, st Stat) ([]byte, bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	d, ok := m.derived[abs]
+	d, ok := m.derived[kind+"\x00"+abs]
 	if ok && d.st == st {
 		m.served++
 		return d.data, true
@@ -63,10 +65,10 @@ func (m *testMemo) Derived(abs string, st Stat) ([]byte, bool) {
 	return nil, false
 }
 
-func (m *testMemo) RecordDerived(abs string, st Stat, _ int64, data []byte) {
+func (m *testMemo) RecordDerived(kind, abs string, st Stat, _ int64, data []byte) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.derived[abs] = testDerived{st, data}
+	m.derived[kind+"\x00"+abs] = testDerived{st, data}
 }
 
 // TestMemoLoadsMatchFreshLoads changes a tree step by step and after each
@@ -123,6 +125,15 @@ func TestMemoLoadsMatchFreshLoads(t *testing.T) {
 			write("modules/app/lib/puppet/functions/app/g.rb", "Puppet::Functions.create_function(:'app::g') do\nend\n")
 		}},
 		{"metadata.json is edited in place", func() { write("modules/app/metadata.json", `{"name": "acme-app2"}`) }},
+		{"a fixtures file is added", func() {
+			write("modules/app/.fixtures.yml", "fixtures:\n  forge_modules:\n    concat: puppetlabs/concat\n")
+		}},
+		{"the fixtures file is broken in place", func() { write("modules/app/.fixtures.yml", "fixtures: [\n") }},
+		{"a Puppetfile and a Gemfile are added", func() {
+			write("Puppetfile", "mod 'puppetlabs-stdlib', '9.0.0'\n")
+			write("Gemfile", "gem 'puppet', '~> 7.0'\n")
+		}},
+		{"the Gemfile is edited in place", func() { write("Gemfile", "gem 'puppet', '~> 8.0'\n") }},
 		{"a directory becomes a file", func() {
 			do(os.RemoveAll(abs("modules/database")))
 			write("modules/database", "not a module\n")
@@ -141,11 +152,26 @@ func TestMemoLoadsMatchFreshLoads(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, want := dump(cached), dump(fresh); got != want {
+		if got, want := dump(cached)+dumpDependencies(cached), dump(fresh)+dumpDependencies(fresh); got != want {
 			t.Errorf("%s: loaded with the memo:\n%s\nwithout:\n%s", st.name, got, want)
 		}
 		if st.name != "first load fills the memo" && memo.served == served {
 			t.Errorf("%s: nothing came from the memo", st.name)
 		}
 	}
+}
+
+// dumpDependencies describes the dependencies and problems of a tree.
+func dumpDependencies(tr *Tree) string {
+	var b strings.Builder
+	for _, e := range tr.Envs {
+		fmt.Fprintf(&b, "env %s: %+v\n", e.Dir, e.Dependencies)
+	}
+	for _, m := range tr.Modules {
+		fmt.Fprintf(&b, "module %s: %+v\n", m.Dir, m.Dependencies)
+	}
+	for _, p := range tr.Problems {
+		fmt.Fprintf(&b, "problem %s\n", p.Error())
+	}
+	return b.String()
 }

@@ -74,7 +74,7 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 		d.functions = append(d.functions, l.function(name, c))
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "facter"), walkRuby) {
-		facts, err := derive(l, c, scanFacts, encodeFacts, decodeFacts)
+		facts, err := derive(l, "facts", c, scanFacts, encodeFacts, decodeFacts)
 		if err != nil {
 			l.problem(c, fmt.Errorf("cannot read file: %w", pathError(err)))
 			continue
@@ -94,7 +94,7 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 // path, with what its source sets and declares.
 func (l *loader) function(name, path string) Defined {
 	d := Defined{Name: name, File: l.rel(path)}
-	effects, err := derive(l, path, scanFunctionEffects, encodeFunctionEffects, decodeFunctionEffects)
+	effects, err := derive(l, "function", path, scanFunctionEffects, encodeFunctionEffects, decodeFunctionEffects)
 	if err != nil {
 		l.problem(path, fmt.Errorf("cannot read file: %w", pathError(err)))
 		return d
