@@ -24,23 +24,19 @@ type rubyDefs struct {
 	types, functions, facts []Defined
 }
 
-// scanModulesRuby scans the modules' lib/ directories, l.jobs at a time.
+// scanModulesRuby scans the modules' lib/ directories and reads their
+// dependency files, with l.jobs workers: most modules have little or none
+// of either, too little to be worth a goroutine each.
 func (l *loader) scanModulesRuby(mods []*Module) {
-	sem := make(chan struct{}, l.jobs)
-	var wg par.Group
-	for _, m := range mods {
+	par.For(len(mods), l.jobs, func(i int) {
+		m := mods[i]
 		l.lay.mu.Lock()
 		dir := l.lay.abs[m]
 		l.lay.mu.Unlock()
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			d := l.scanRuby(dir)
-			m.RubyTypes, m.RubyFunctions, m.Facts = d.types, d.functions, d.facts
-			m.Dependencies = l.readDependencies(dir)
-		})
-	}
-	wg.Wait()
+		d := l.scanRuby(dir)
+		m.RubyTypes, m.RubyFunctions, m.Facts = d.types, d.functions, d.facts
+		m.Dependencies = l.readDependencies(dir)
+	})
 }
 
 // scanEnvRuby scans the environment's own lib/ directory.
