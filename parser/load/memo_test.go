@@ -84,6 +84,8 @@ func TestMemoLoadsMatchFreshLoads(t *testing.T) {
 		"modules/app/metadata.json":                 `{"name": "acme-app", "dependencies": [{"name": "puppetlabs/stdlib"}]}`,
 		"modules/app/lib/puppet/functions/app/f.rb": "Puppet::Functions.create_function(:'app::f') do\n  def f\n    closure_scope['x'] = 1\n  end\nend\n",
 		"modules/app/lib/facter/role.rb":            "Facter.add(:role) do\n  setcode { 'web' }\nend\n",
+		"modules/app/hiera.yaml":                    "version: 5\nhierarchy:\n  - name: os\n    path: 'os/%{facts.os.family}.yaml'\n  - name: common\n    path: common.yaml\n",
+		"modules/app/data/common.yaml":              "app::port: 80\n",
 	})
 	abs := func(name string) string { return filepath.Join(root, filepath.FromSlash(name)) }
 	write := func(name, text string) {
@@ -134,6 +136,12 @@ func TestMemoLoadsMatchFreshLoads(t *testing.T) {
 			write("Gemfile", "gem 'puppet', '~> 7.0'\n")
 		}},
 		{"the Gemfile is edited in place", func() { write("Gemfile", "gem 'puppet', '~> 8.0'\n") }},
+		{"a Hiera data file is added", func() { write("modules/app/data/os/Debian.yaml", "app::port: 8080\n") }},
+		{"a Hiera data directory is renamed", func() { do(os.Rename(abs("modules/app/data/os"), abs("modules/app/data/oses"))) }},
+		{"the data directory becomes a link", func() {
+			do(os.Rename(abs("modules/app/data"), abs("modules/app/data.real")))
+			do(os.Symlink("data.real", abs("modules/app/data")))
+		}},
 		{"a directory becomes a file", func() {
 			do(os.RemoveAll(abs("modules/database")))
 			write("modules/database", "not a module\n")
