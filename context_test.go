@@ -237,6 +237,50 @@ func TestCachedEditorRunsFollowEdits(t *testing.T) {
 				t.Fatal(err)
 			}
 		}},
+		// Directory listings come from the cache while their directories'
+		// stats are unchanged: adding, renaming and removing entries must
+		// show.
+		{name: "the file includes a class no module defines", want: []string{"unknown-class"}, edit: func() {
+			// With dependencies declared, a class of a module neither in
+			// the tree nor among them is unknown.
+			write("Puppetfile", "mod 'puppetlabs-stdlib', '9.0.0'\n")
+			write(file, "class profile::app {\n  Exec { path => '/bin' }\n  class { 'app': port => 80 }\n  include extra\n}\n")
+		}},
+		{name: "a new module directory defines it", edit: func() {
+			if err := os.MkdirAll(filepath.Join(dir, "modules/extra/manifests"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			write("modules/extra/manifests/init.pp", "class extra {\n  notify { 'extra': }\n}\n")
+		}},
+		{name: "the module directory is renamed out of the modulepath", want: []string{"unknown-class"}, edit: func() {
+			if err := os.Rename(filepath.Join(dir, "modules/extra"), filepath.Join(dir, "attic")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "it is renamed back", edit: func() {
+			if err := os.Rename(filepath.Join(dir, "attic"), filepath.Join(dir, "modules/extra")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "its manifests directory moves into another module", want: []string{"unknown-class"}, edit: func() {
+			if err := os.Rename(filepath.Join(dir, "modules/extra/manifests"), filepath.Join(dir, "modules/other/extra")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "the class is defined again in a new file of an existing directory", edit: func() {
+			if err := os.Mkdir(filepath.Join(dir, "modules/extra/manifests"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			write("modules/extra/manifests/init.pp", "class extra {\n  notify { 'extra': }\n}\n")
+		}},
+		{name: "its file is deleted", want: []string{"unknown-class"}, edit: func() {
+			if err := os.Remove(filepath.Join(dir, "modules/extra/manifests/init.pp")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "the file no longer includes it", edit: func() {
+			write(file, "class profile::app {\n  Exec { path => '/bin' }\n  class { 'app': port => 80 }\n}\n")
+		}},
 		{name: "the cache file is damaged", edit: func() {
 			entries, err := os.ReadDir(cacheDir)
 			if err != nil || len(entries) != 1 {

@@ -24,12 +24,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
 // formatVersion changes whenever the stored layout changes.
-const formatVersion = 7
+const formatVersion = 9
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when
@@ -46,7 +47,10 @@ type Store struct {
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
 
-	old snapshot // as read from path; read-only after Open
+	// old is what was read from path: its Dirs by Open, its Files and
+	// Summary on their own goroutine meanwhile (see files).
+	old  snapshot
+	rest *par.Future[bool]
 
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
@@ -57,6 +61,24 @@ type Store struct {
 type snapshot struct {
 	Files   map[string]Entry // by absolute path
 	Summary map[Hash]*model.Summary
+	Dirs    map[string]Listing // by absolute path
+	Derived map[string]Derived // by kind, NUL, absolute path
+}
+
+// Derived is what the loader derived from a file's content and what
+// vouches for it (see load.Memo).
+type Derived struct {
+	Stat load.Stat
+	At   int64 // Unix nanoseconds, read before Stat was taken
+	Data string
+}
+
+// Listing is a directory's listing and what vouches for it (see
+// load.Memo).
+type Listing struct {
+	Stat     load.Stat
+	ListedAt int64 // Unix nanoseconds, read before Stat was taken
+	Entries  []load.DirEntry
 }
 
 // Options configure a Store.
@@ -86,28 +108,51 @@ func Open(opts Options) *Store {
 			fmt.Fprintf(h, "%s\x00", r)
 		}
 		s.path = filepath.Join(opts.Dir, "context-"+hex.EncodeToString(h.Sum(nil)[:12]))
-		s.old = s.read()
+		s.read()
 	}
-	// Sized for the same files as last time.
-	s.new = snapshot{Files: make(map[string]Entry, len(s.old.Files)),
-		Summary: make(map[Hash]*model.Summary, len(s.old.Summary))}
+	s.new.Dirs = make(map[string]Listing, len(s.old.Dirs))
+	s.new.Derived = make(map[string]Derived, len(s.old.Derived))
+	if s.rest == nil {
+		s.rest = par.Start(func() bool { s.sized(); return true })
+	}
 	return s
 }
+
+// sized makes the maps of the new snapshot, sized for the same files as
+// last time.
+func (s *Store) sized() {
+	s.new.Files = make(map[string]Entry, len(s.old.Files))
+	s.new.Summary = make(map[Hash]*model.Summary, len(s.old.Summary))
+}
+
+// files waits until the file entries and summaries read are decoded.
+func (s *Store) files() { s.rest.Get() }
 
 // Path returns the cache file's path, "" for an in-memory store.
 func (s *Store) Path() string { return s.path }
 
-// read decodes the cache file, or returns an empty snapshot.
-func (s *Store) read() snapshot {
+// read decodes the cache file's directory listings, and starts decoding
+// its file entries and summaries, which an editor's run needs only once
+// the tree is walked. An unreadable or damaged file leaves s.old empty.
+func (s *Store) read() {
 	data, err := os.ReadFile(s.path)
 	if err != nil {
-		return snapshot{}
+		return
 	}
-	snap, err := decode(data, s.owner)
+	h, err := decodeHead(data, s.owner)
 	if err != nil {
-		return snapshot{}
+		return
 	}
-	return snap
+	s.old.Dirs, s.old.Derived = h.dirs, h.derived
+	s.rest = par.Start(func() bool {
+		// The checksum held, so only a file this format's encoder did
+		// not write fails here; its listings are sound all the same.
+		if files, sums, err := h.rest(); err == nil {
+			s.old.Files, s.old.Summary = files, sums
+		}
+		s.sized()
+		return true
+	})
 }
 
 // Entry is what was known about one file when its content was hashed.
@@ -129,6 +174,7 @@ func (s *Store) Now() time.Time { return s.now() }
 // older than the hash by more than a timestamp tick. It may be called
 // concurrently with Lookup, ByHash and Record.
 func (s *Store) Lookup(abs string, st load.Stat) (Entry, *model.Summary, bool) {
+	s.files()
 	e, ok := s.old.Files[abs]
 	if !ok || e.Stat != st || !s.trusted(e) {
 		return Entry{}, nil, false
@@ -139,13 +185,17 @@ func (s *Store) Lookup(abs string, st load.Stat) (Entry, *model.Summary, bool) {
 
 // ByHash returns a summary stored for content with hash h, nil for none.
 // It may be called concurrently with Lookup, ByHash and Record.
-func (s *Store) ByHash(h Hash) *model.Summary { return s.old.Summary[h] }
+func (s *Store) ByHash(h Hash) *model.Summary {
+	s.files()
+	return s.old.Summary[h]
+}
 
 // Record notes what this run knows of the file at abs, for Save: its entry
 // and summary. The summary of the file's previous version stays one
 // generation, so an edit that is undone needs no parse. It may be called
 // concurrently.
 func (s *Store) Record(abs string, e Entry, sum *model.Summary) {
+	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.new.Files[abs] = e
@@ -158,12 +208,67 @@ func (s *Store) Record(abs string, e Entry, sum *model.Summary) {
 	}
 }
 
+// Listing returns the entries of the directory at abs recorded when its
+// stat was st, if the stat still vouches for them: the same as recorded,
+// and older than the listing by more than a timestamp tick. A listing
+// returned is kept for Save. It may be called concurrently with the other
+// methods.
+func (s *Store) Listing(abs string, st load.Stat) ([]load.DirEntry, bool) {
+	d, ok := s.old.Dirs[abs]
+	if !ok || d.Stat != st || !older(st, d.ListedAt) {
+		return nil, false
+	}
+	s.mu.Lock()
+	s.new.Dirs[abs] = d
+	s.mu.Unlock()
+	return d.Entries, true
+}
+
+// RecordListing notes the listing of the directory at abs, for Save. It
+// may be called concurrently with the other methods.
+func (s *Store) RecordListing(abs string, st load.Stat, listedAt int64, entries []load.DirEntry) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.new.Dirs[abs] = Listing{Stat: st, ListedAt: listedAt, Entries: entries}
+	s.dirty = true
+}
+
+// Derived returns the data recorded as derived, in the way named kind,
+// from the content of the file at abs when its stat was st, if the stat still vouches for it. Data
+// returned is kept for Save. It may be called concurrently with the other
+// methods.
+func (s *Store) Derived(kind, abs string, st load.Stat) ([]byte, bool) {
+	key := kind + "\x00" + abs
+	d, ok := s.old.Derived[key]
+	if !ok || d.Stat != st || !older(st, d.At) {
+		return nil, false
+	}
+	s.mu.Lock()
+	s.new.Derived[key] = d
+	s.mu.Unlock()
+	return []byte(d.Data), true
+}
+
+// RecordDerived notes data derived in the way named kind from the content
+// of the file at abs, for Save. It may be called concurrently with the other methods.
+func (s *Store) RecordDerived(kind, abs string, st load.Stat, at int64, data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.new.Derived[kind+"\x00"+abs] = Derived{Stat: st, At: at, Data: string(data)}
+	s.dirty = true
+}
+
 // trusted reports whether an entry's stat still vouches for its hash: the
 // file's timestamps were older than the hash by more than a timestamp tick,
 // so a later change of the content must have changed them.
-func (s *Store) trusted(e Entry) bool {
-	limit := e.HashedAt - int64(StatGranularity)
-	return e.Stat.ModTime < limit && e.Stat.ChangeTime < limit
+func (s *Store) trusted(e Entry) bool { return older(e.Stat, e.HashedAt) }
+
+// older reports whether the timestamps of st are older than the time at
+// (Unix nanoseconds) by more than a timestamp tick: a change made after
+// at must have changed them.
+func older(st load.Stat, at int64) bool {
+	limit := at - int64(StatGranularity)
+	return st.ModTime < limit && st.ChangeTime < limit
 }
 
 // Save writes what this run saw when it differs from what was read: the
@@ -171,10 +276,11 @@ func (s *Store) trusted(e Entry) bool {
 // the cache does not grow with files long gone. The file is replaced
 // atomically; a failure leaves the old one.
 func (s *Store) Save() error {
+	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.new.Files) != len(s.old.Files) {
-		s.dirty = true // files gone or added
+	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived) {
+		s.dirty = true // files or directories gone or added
 	}
 	if s.path == "" || !s.dirty {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -301,6 +302,15 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 			"/t/b.pp": {Stat: load.Stat{Size: 10}, Hash: Hash{1, 2}, HashedAt: 100},
 		},
 		Summary: map[Hash]*model.Summary{{1, 2}: sum},
+		Dirs: map[string]Listing{
+			"/t":       {Stat: load.Stat{Size: 4096, ModTime: 3, ChangeTime: 4, Inode: 5, Device: 6}, ListedAt: 7, Entries: []load.DirEntry{{Name: "a.pp"}, {Name: "b.pp"}, {Name: "lib", Type: fs.ModeDir}, {Name: "x", Type: fs.ModeSymlink}}},
+			"/t/lib":   {Stat: load.Stat{Size: 4096}, ListedAt: -1, Entries: []load.DirEntry{{Name: "a.pp", Type: fs.ModeNamedPipe}}},
+			"/t/empty": {Stat: load.Stat{Size: 4096}, ListedAt: 1, Entries: []load.DirEntry{}},
+		},
+		Derived: map[string]Derived{
+			"function\x00/t/lib/f.rb": {Stat: load.Stat{Size: 30, ModTime: 1, ChangeTime: 2, Inode: 3, Device: 4}, At: 5, Data: "\x01\x02x"},
+			"facts\x00/t/lib/g.rb":    {Stat: load.Stat{Size: 1}, At: 6, Data: ""},
+		},
 	}
 	got, err := decode(encode(&snap, "owner"), "owner")
 	if err != nil {
@@ -315,6 +325,8 @@ func FuzzDecode(f *testing.F) {
 	snap := snapshot{
 		Files:   map[string]Entry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
 		Summary: map[Hash]*model.Summary{{9}: {Units: []model.Unit{{Mentions: []string{"m"}}, {Kind: model.UnitDefinition, Name: "a"}}}},
+		Dirs:    map[string]Listing{"/t": {Stat: load.Stat{Size: 1}, ListedAt: 2, Entries: []load.DirEntry{{Name: "a.pp"}, {Name: "m", Type: fs.ModeDir}}}},
+		Derived: map[string]Derived{"/t/f.rb": {Stat: load.Stat{Size: 2}, At: 3, Data: "d"}},
 	}
 	// The fuzzer varies what the checksum covers and the checksum is added
 	// to it, so that inputs get past the checksum into the decoder.
@@ -339,4 +351,128 @@ func FuzzDecode(f *testing.F) {
 			t.Errorf("decoded %+v, encoded and decoded again %+v (error %v)", got, again, err)
 		}
 	})
+}
+
+// listOnce opens the store at the fixture's clock, asks for the listing of
+// the fixture's directory with its current stat, records one when there is
+// none (what the loader does), saves, and reports whether the listing came
+// from the cache.
+func (fx *fixture) listOnce(entries []load.DirEntry) ([]load.DirEntry, bool) {
+	fx.t.Helper()
+	s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1", Now: func() time.Time { return fx.now }})
+	at := s.Now().UnixNano()
+	st, err := load.StatFile(fx.dir)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	got, ok := s.Listing(fx.dir, st)
+	if !ok {
+		s.RecordListing(fx.dir, st, at, entries)
+		got = entries
+	}
+	if err := s.Save(); err != nil {
+		fx.t.Fatal(err)
+	}
+	return got, ok
+}
+
+func TestListingIsKeptWhileItsDirectoryIsUnchanged(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	first := []load.DirEntry{{Name: "a.pp"}, {Name: "b.pp"}}
+	if _, ok := fx.listOnce(first); ok {
+		t.Fatal("a listing came from an empty cache")
+	}
+	got, ok := fx.listOnce(nil)
+	if !ok || !reflect.DeepEqual(got, first) {
+		t.Fatalf("unchanged directory: listing %v from the cache %v, want %v from it", got, ok, first)
+	}
+	// Kept by the run that used it: still there for the next.
+	if _, ok := fx.listOnce(nil); !ok {
+		t.Fatal("a listing used by a run was not kept for the next")
+	}
+}
+
+func TestListingOfChangedDirectoryIsNotTrusted(t *testing.T) {
+	for _, change := range []struct {
+		name string
+		do   func(fx *fixture) error
+	}{
+		{"file added", func(fx *fixture) error { return os.WriteFile(filepath.Join(fx.dir, "c.pp"), nil, 0o644) }},
+		{"file removed", func(fx *fixture) error { return os.Remove(filepath.Join(fx.dir, "b.pp")) }},
+		{"file renamed", func(fx *fixture) error {
+			return os.Rename(filepath.Join(fx.dir, "b.pp"), filepath.Join(fx.dir, "c.pp"))
+		}},
+		{"directory added", func(fx *fixture) error { return os.Mkdir(filepath.Join(fx.dir, "sub"), 0o755) }},
+	} {
+		fx := newFixture(t, twoClasses)
+		// Listed long after its last change: trusted from then on.
+		fx.listOnce([]load.DirEntry{{Name: "a.pp"}, {Name: "b.pp"}})
+		if _, ok := fx.listOnce(nil); !ok {
+			t.Fatalf("%s: unchanged directory not served from the cache", change.name)
+		}
+		if err := change.do(fx); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := fx.listOnce(nil); ok {
+			t.Errorf("%s: the old listing was trusted", change.name)
+		}
+	}
+}
+
+func TestRecentlyChangedDirectoryIsListedAgain(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	fx.now = time.Now() // the directory was just written
+	fx.listOnce([]load.DirEntry{{Name: "a.pp"}, {Name: "b.pp"}})
+	if _, ok := fx.listOnce(nil); ok {
+		t.Fatal("a listing made within a timestamp tick of the directory's change was trusted")
+	}
+	// Listed again once the directory has been quiet: trusted.
+	fx.now = time.Now().Add(time.Hour)
+	fx.listOnce([]load.DirEntry{{Name: "a.pp"}, {Name: "b.pp"}})
+	if _, ok := fx.listOnce(nil); !ok {
+		t.Fatal("a listing of a quiet directory was not trusted")
+	}
+}
+
+func TestDerivedDataFollowsItsFile(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	path := filepath.Join(fx.dir, "a.pp")
+	derive := func() ([]byte, bool) {
+		t.Helper()
+		s := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1", Now: func() time.Time { return fx.now }})
+		at := s.Now().UnixNano()
+		st, err := load.StatFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, ok := s.Derived("copy", path, st)
+		if !ok {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = src
+			s.RecordDerived("copy", path, st, at, data)
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		return data, ok
+	}
+	if _, ok := derive(); ok {
+		t.Fatal("derived data came from an empty cache")
+	}
+	if data, ok := derive(); !ok || string(data) != twoClasses["a.pp"] {
+		t.Fatalf("unchanged file: %q from the cache %v", data, ok)
+	}
+	fx.write("a.pp", "class a { include c }\n") // same size, in place
+	if data, ok := derive(); ok || string(data) != "class a { include c }\n" {
+		t.Errorf("edited file: %q from the cache %v, want the new content read", data, ok)
+	}
+	fx.now = time.Now() // recorded within a tick of the change
+	fx.write("a.pp", "class a { include d }\n")
+	derive()
+	if _, ok := derive(); ok {
+		t.Error("data derived within a timestamp tick of the file's change was trusted")
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"io/fs"
 	"slices"
 	"sync"
 	"unsafe"
@@ -20,6 +21,13 @@ import (
 //
 //	magic, format, owner
 //	strings:   count, then (length, bytes) each
+//	dirs:      count, total number of entries, then per directory: path
+//	           index, size, modification time, change time, inode,
+//	           device, listed-at time, entry count, then per entry its
+//	           name index and type bits
+//	derived:   count, then per file: path index, size, modification
+//	           time, change time, inode, device, recorded-at time, data
+//	           length and bytes
 //	summaries: count, total length of the units' name lists, then per
 //	           summary: content hash, unit count, then per unit kind, name
 //	           index, parent index, then counts and indexes of mentions,
@@ -58,9 +66,28 @@ func encode(snap *snapshot, owner string) []byte {
 		hashes = append(hashes, h)
 	}
 	slices.SortFunc(hashes, func(a, b Hash) int { return bytes.Compare(a[:], b[:]) })
+	dirs := make([]string, 0, len(snap.Dirs))
+	for p := range snap.Dirs {
+		dirs = append(dirs, p)
+	}
+	slices.Sort(dirs)
 	// Intern every string first: the table comes before its uses.
 	for _, p := range paths {
 		str(p)
+	}
+	derived := make([]string, 0, len(snap.Derived))
+	for p := range snap.Derived {
+		derived = append(derived, p)
+		str(p)
+	}
+	slices.Sort(derived)
+	listedEntries := 0
+	for _, p := range dirs {
+		str(p)
+		for _, e := range snap.Dirs[p].Entries {
+			str(e.Name)
+		}
+		listedEntries += len(snap.Dirs[p].Entries)
 	}
 	listed := 0
 	for _, h := range hashes {
@@ -110,6 +137,27 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, s := range strs {
 		b = appendString(b, s)
 	}
+	b = binary.AppendUvarint(b, uint64(len(dirs)))
+	b = binary.AppendUvarint(b, uint64(listedEntries))
+	for _, p := range dirs {
+		d := snap.Dirs[p]
+		b = binary.AppendUvarint(b, index[p])
+		b = appendStat(b, d.Stat)
+		b = binary.AppendVarint(b, d.ListedAt)
+		b = binary.AppendUvarint(b, uint64(len(d.Entries)))
+		for _, e := range d.Entries {
+			b = binary.AppendUvarint(b, index[e.Name])
+			b = binary.AppendUvarint(b, uint64(e.Type))
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(derived)))
+	for _, p := range derived {
+		d := snap.Derived[p]
+		b = binary.AppendUvarint(b, index[p])
+		b = appendStat(b, d.Stat)
+		b = binary.AppendVarint(b, d.At)
+		b = appendString(b, d.Data)
+	}
 	b = binary.AppendUvarint(b, uint64(len(hashes)))
 	b = binary.AppendUvarint(b, uint64(listed))
 	for _, h := range hashes {
@@ -133,11 +181,7 @@ func encode(snap *snapshot, owner string) []byte {
 	for _, p := range paths {
 		e := snap.Files[p]
 		b = binary.AppendUvarint(b, index[p])
-		b = binary.AppendVarint(b, e.Stat.Size)
-		b = binary.AppendVarint(b, e.Stat.ModTime)
-		b = binary.AppendVarint(b, e.Stat.ChangeTime)
-		b = binary.AppendUvarint(b, e.Stat.Inode)
-		b = binary.AppendUvarint(b, e.Stat.Device)
+		b = appendStat(b, e.Stat)
 		b = append(b, e.Hash[:]...)
 		b = binary.AppendVarint(b, e.HashedAt)
 	}
@@ -148,6 +192,14 @@ func encode(snap *snapshot, owner string) []byte {
 // millisecond, which a run that never touches the cache (--version, one
 // file outside any tree) should not pay at start-up.
 var castagnoli = sync.OnceValue(func() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) })
+
+func appendStat(b []byte, st load.Stat) []byte {
+	b = binary.AppendVarint(b, st.Size)
+	b = binary.AppendVarint(b, st.ModTime)
+	b = binary.AppendVarint(b, st.ChangeTime)
+	b = binary.AppendUvarint(b, st.Inode)
+	return binary.AppendUvarint(b, st.Device)
+}
 
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
@@ -173,6 +225,10 @@ func (d *decoder) uvarint() uint64 {
 	}
 	d.off += n
 	return v
+}
+
+func (d *decoder) stat() load.Stat {
+	return load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
 }
 
 func (d *decoder) byte() byte {
@@ -222,31 +278,100 @@ func (d *decoder) bytes(n int) string {
 // format or another owner is an error. The result's strings share data,
 // which must not be modified afterwards.
 func decode(data []byte, owner string) (snapshot, error) {
+	h, err := decodeHead(data, owner)
+	if err != nil {
+		return snapshot{}, err
+	}
+	files, sums, err := h.rest()
+	if err != nil {
+		return snapshot{}, err
+	}
+	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived}, nil
+}
+
+// head is an encoding read up to its directory listings and derived data:
+// what the loader needs before it walks. The rest, summaries and file entries, is decoded
+// by rest while the tree is walked.
+type head struct {
+	d       *decoder
+	strs    []string
+	dirs    map[string]Listing
+	derived map[string]Derived
+}
+
+// decodeHead checks the encoding's checksum, format and owner and decodes
+// its string table, directory listings and derived data. Once the checksum is checked
+// the rest can only fail on a file that this format's encoder did not
+// write.
+func decodeHead(data []byte, owner string) (*head, error) {
 	if len(data) < len(magic)+4 || !bytes.HasPrefix(data, []byte(magic)) {
-		return snapshot{}, errCorrupt
+		return nil, errCorrupt
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(data[len(body):]) {
-		return snapshot{}, errCorrupt
+		return nil, errCorrupt
 	}
 	data = body
 	// The table's strings share data, which the caller hands over.
 	d := &decoder{data: data, text: unsafe.String(unsafe.SliceData(data), len(data)), off: len(magic)}
 	if d.uvarint() != formatVersion || d.bytes(d.count(1)) != owner || d.err != nil {
-		return snapshot{}, errCorrupt
+		return nil, errCorrupt
 	}
-	strs := make([]string, d.count(1))
-	for i := range strs {
-		strs[i] = d.bytes(d.count(1))
+	h := &head{d: d, strs: make([]string, d.count(1))}
+	for i := range h.strs {
+		h.strs[i] = d.bytes(d.count(1))
 	}
-	str := func() string {
-		i := d.uvarint()
-		if i >= uint64(len(strs)) {
-			d.err = errCorrupt
-			return ""
+	ndirs := d.count(1)
+	h.dirs = make(map[string]Listing, ndirs)
+	// Every listing is a window of one slice, as the name lists are.
+	entries := make([]load.DirEntry, 0, d.count(2))
+	for range ndirs {
+		p := h.str()
+		ls := Listing{Stat: d.stat(), ListedAt: d.varint()}
+		n := d.count(2)
+		if n > cap(entries)-len(entries) {
+			return nil, errCorrupt
 		}
-		return strs[i]
+		start := len(entries)
+		for range n {
+			entries = append(entries, load.DirEntry{Name: h.str(), Type: fs.FileMode(d.uvarint())})
+		}
+		ls.Entries = entries[start:len(entries):len(entries)]
+		if _, dup := h.dirs[p]; dup || d.err != nil {
+			return nil, errCorrupt
+		}
+		h.dirs[p] = ls
 	}
+	nderived := d.count(1)
+	h.derived = make(map[string]Derived, nderived)
+	for range nderived {
+		p := h.str()
+		v := Derived{Stat: d.stat(), At: d.varint()}
+		v.Data = d.bytes(d.count(1))
+		if _, dup := h.derived[p]; dup || d.err != nil {
+			return nil, errCorrupt
+		}
+		h.derived[p] = v
+	}
+	if d.err != nil {
+		return nil, errCorrupt
+	}
+	return h, nil
+}
+
+// str reads a string table index.
+func (h *head) str() string {
+	i := h.d.uvarint()
+	if i >= uint64(len(h.strs)) {
+		h.d.err = errCorrupt
+		return ""
+	}
+	return h.strs[i]
+}
+
+// rest decodes the summaries and file entries after the head.
+func (h *head) rest() (map[string]Entry, map[Hash]*model.Summary, error) {
+	d, str := h.d, h.str
 	nsums := d.count(len(Hash{}) + 1)
 	// Every unit's name lists are windows of one slice: one allocation
 	// instead of one per list.
@@ -289,25 +414,25 @@ func decode(data []byte, owner string) (snapshot, error) {
 			units[j].Lookups = window()
 		}
 		if _, dup := sums[h]; dup || d.err != nil {
-			return snapshot{}, errCorrupt
+			return nil, nil, errCorrupt
 		}
 		sums[h] = &model.Summary{Units: units}
 	}
 	n := d.count(1)
-	snap := snapshot{Files: make(map[string]Entry, n), Summary: sums}
+	files := make(map[string]Entry, n)
 	for range n {
 		p := str()
 		var e Entry
-		e.Stat = load.Stat{Size: d.varint(), ModTime: d.varint(), ChangeTime: d.varint(), Inode: d.uvarint(), Device: d.uvarint()}
+		e.Stat = d.stat()
 		copy(e.Hash[:], d.bytes(len(e.Hash)))
 		e.HashedAt = d.varint()
-		if _, dup := snap.Files[p]; dup || d.err != nil {
-			return snapshot{}, errCorrupt
+		if _, dup := files[p]; dup || d.err != nil {
+			return nil, nil, errCorrupt
 		}
-		snap.Files[p] = e
+		files[p] = e
 	}
-	if d.err != nil || d.off != len(data) {
-		return snapshot{}, errCorrupt
+	if d.err != nil || d.off != len(d.data) {
+		return nil, nil, errCorrupt
 	}
-	return snap, nil
+	return files, sums, nil
 }

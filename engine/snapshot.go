@@ -238,27 +238,24 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 			excludeBase = filepath.Dir(w.cfg.Path)
 		}
 	}
-	var pending *par.Future[*cache.Store] // a panic opening it reaches the caller
+	var store *cache.Store
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
 		Overlays: w.overlays, Boundary: w.opts.Boundary,
-		OnContext: func(roots []string) {
+		OnContext: func([]string) {
 			if w.opts.ContextFound != nil {
 				w.opts.ContextFound()
 			}
+		},
+		ContextMemo: func(roots []string) load.Memo {
 			if w.opts.CacheDir == "" {
-				return
+				return nil
 			}
-			pending = par.Start(func() *cache.Store {
-				return cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
-			})
+			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			return store
 		},
 	})
-	var store *cache.Store
-	if pending != nil {
-		store = pending.Get()
-	}
 	if err != nil {
 		return nil, nil, &ConfigError{err}
 	}

@@ -39,6 +39,9 @@ type Boundary struct {
 	// outside any git work tree: the environment or module each belongs
 	// to joins the boundary when loading places it (see widen).
 	loose []string
+	// widened are the layer directories widen has added, as given: each
+	// is resolved once.
+	widened map[string]bool
 }
 
 // NewBoundary returns the boundary of a run over paths (absolute, or
@@ -105,7 +108,13 @@ func NewBoundaryOf(dirs ...string) *Boundary {
 // the files named are, wherever ducklint runs from.
 func (b *Boundary) widen(dir, layer string) {
 	b.mu.Lock()
-	loose := slices.ContainsFunc(b.loose, func(d string) bool { return under(d, dir) })
+	loose := !b.widened[layer] && slices.ContainsFunc(b.loose, func(d string) bool { return under(d, dir) })
+	if loose {
+		if b.widened == nil {
+			b.widened = map[string]bool{}
+		}
+		b.widened[layer] = true
+	}
 	b.mu.Unlock()
 	if loose {
 		b.Add(layer)

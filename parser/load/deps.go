@@ -2,9 +2,11 @@ package load
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -71,36 +73,87 @@ func (l *loader) readDependencies(dir string) Dependencies {
 		if !l.exists(p, false) || !l.inside(p) {
 			continue
 		}
-		src, err := readFile(p)
+		facts, err := derive(l, "dependencies", p, func(src []byte) dependencyFacts { return readDependencyFile(df.name, df.read, src) },
+			encodeDependencyFacts, decodeDependencyFacts)
 		if err != nil {
 			l.problem(p, fmt.Errorf("cannot read %s: %w", df.name, pathError(err)))
 			continue
 		}
-		mods, err := df.read(src)
-		if err != nil {
+		if facts.err != "" {
 			if df.name != "metadata.json" { // its name problems are reported once, by readMetadataName
-				l.problem(p, err)
+				l.problem(p, errors.New(facts.err))
 			}
 			continue
 		}
 		d.Files = append(d.Files, l.rel(p))
-		d.Modules = append(d.Modules, mods...)
+		d.Modules = append(d.Modules, facts.modules...)
 		if df.name == "metadata.json" {
-			d.PuppetRequirement = metadataPuppetRequirement(src)
-			d.SupportedOS = metadataSupportedOS(src)
+			d.PuppetRequirement = facts.requirement
+			d.SupportedOS = facts.supportedOS
 		}
 	}
 	if p := dir + "/Gemfile"; l.exists(p, false) && l.inside(p) {
-		if src, err := readFile(p); err == nil {
-			if d.PuppetGem = gemfilePuppetRequirement(src); d.PuppetGem != "" {
-				d.Gemfile = l.rel(p)
-			}
+		req, err := derive(l, "gem", p, gemfilePuppetRequirement, func(s string) []byte { return []byte(s) },
+			func(b []byte) (string, error) { return string(b), nil })
+		if err == nil && req != "" {
+			d.PuppetGem, d.Gemfile = req, l.rel(p)
 		}
 	}
 	slices.Sort(d.Modules)
 	d.Modules = slices.Compact(d.Modules)
 	slices.Sort(d.Files)
 	return d
+}
+
+// dependencyFacts are what one dependency file says: the modules it names
+// and, for metadata.json, the Puppet requirement; or why it could not be
+// read.
+type dependencyFacts struct {
+	modules     []string
+	requirement string
+	supportedOS []string
+	err         string // the problem with its content; nothing else is set then
+}
+
+// readDependencyFile reads the dependency file called name with read.
+func readDependencyFile(name string, read func([]byte) ([]string, error), src []byte) dependencyFacts {
+	mods, err := read(src)
+	if err != nil {
+		return dependencyFacts{err: err.Error()}
+	}
+	f := dependencyFacts{modules: mods}
+	if name == "metadata.json" {
+		f.requirement = metadataPuppetRequirement(src)
+		f.supportedOS = metadataSupportedOS(src)
+	}
+	return f
+}
+
+// encodeDependencyFacts writes f as strings: the problem, the
+// requirement, how many supported operating systems follow, those, then
+// the modules.
+func encodeDependencyFacts(f dependencyFacts) []byte {
+	ss := append([]string{f.err, f.requirement, strconv.Itoa(len(f.supportedOS))}, f.supportedOS...)
+	return appendStrings(nil, append(ss, f.modules...))
+}
+
+func decodeDependencyFacts(b []byte) (dependencyFacts, error) {
+	ss, rest, err := readStrings(b)
+	if err != nil || len(rest) != 0 || len(ss) < 3 {
+		return dependencyFacts{}, errBadMemo
+	}
+	n, err := strconv.Atoi(ss[2])
+	if err != nil || n < 0 || n > len(ss)-3 {
+		return dependencyFacts{}, errBadMemo
+	}
+	f := dependencyFacts{err: ss[0], requirement: ss[1]}
+	if n > 0 {
+		f.supportedOS = ss[3 : 3+n]
+	}
+	if len(ss) > 3+n {
+		f.modules = ss[3+n:]
+	}
+	return f, nil
 }
 
 // rePuppetfileMod matches a `mod 'author-name'` (or "author/name", or a

@@ -76,3 +76,21 @@ func TestMetadataPuppetRequirement(t *testing.T) {
 		}
 	}
 }
+
+func TestMetadataSupportedOS(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{`{"operatingsystem_support": [{"operatingsystem": "RedHat", "operatingsystemrelease": ["8"]}, {"operatingsystem": " Ubuntu "}]}`,
+			[]string{"RedHat", "Ubuntu"}},
+		{`{"operatingsystem_support": [{"operatingsystem": ""}]}`, nil},
+		{`{"name": "acme-app"}`, nil},
+		{`not json`, nil},
+	}
+	for _, tt := range tests {
+		if got := metadataSupportedOS([]byte(tt.src)); !slices.Equal(got, tt.want) {
+			t.Errorf("metadataSupportedOS(%s) = %q, want %q", tt.src, got, tt.want)
+		}
+	}
+}

@@ -148,8 +148,8 @@ func (l *loader) readContainerPin(dir string, d *Dependencies) {
 	var versions []string
 	file := ""
 	for _, e := range entries {
-		p := dir + "/" + e.name
-		if !isDockerfileName(e.name) || !l.exists(p, false) || !l.inside(p) {
+		p := dir + "/" + e.Name
+		if !isDockerfileName(e.Name) || !l.exists(p, false) || !l.inside(p) {
 			continue
 		}
 		src, err := readFile(p)

@@ -82,22 +82,13 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 			}
 			continue
 		}
-		_ = filepath.WalkDir(dataDir, func(p string, de fs.DirEntry, err error) error {
-			if err != nil {
-				return filepath.SkipDir // unreadable: Puppet cannot read it either
-			}
+		l.eachRegularFile(dataDir, func(p string) {
 			if seen[p] {
-				return nil
-			}
-			if de.IsDir() {
-				return nil
-			}
-			if !de.Type().IsRegular() {
-				return nil
+				return
 			}
 			rel, relErr := filepath.Rel(root, p)
 			if relErr != nil {
-				return nil //nolint:nilerr // a path not below root is not the layer's data
+				return // a path not below root is not the layer's data
 			}
 			rel = filepath.ToSlash(rel)
 			for _, lv := range cfg.Levels {
@@ -108,7 +99,6 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 					break
 				}
 			}
-			return nil
 		})
 	}
 	return out
@@ -124,7 +114,39 @@ func (l *loader) hieraCandidate(abs string, h hieraFile) candidate {
 	l.mu.Unlock()
 	i := slices.IndexFunc(l.givenDirs, func(d string) bool { return under(d, abs) })
 	reported := i >= 0 && !l.exclude.excluded(abs) && !l.ignoredBelow(l.givenDirs[i], abs)
-	return candidate{abs: abs, real: realPath(abs), reported: reported}
+	return candidate{abs: abs, real: l.realOf(abs), reported: reported}
+}
+
+// eachRegularFile calls f with the path of every regular file at or below
+// root, in lexical order, as filepath.WalkDir finds them: symbolic links,
+// root included, are not followed, and unreadable directories are skipped
+// (Puppet cannot read them either). Listings come through l.readDir.
+func (l *loader) eachRegularFile(root string, f func(path string)) {
+	mode, err := l.lstatType(root)
+	switch {
+	case err != nil:
+	case mode.IsDir():
+		l.eachFileBelow(root, f)
+	case mode.IsRegular():
+		f(root)
+	}
+}
+
+// eachFileBelow is eachRegularFile below the directory dir.
+func (l *loader) eachFileBelow(dir string, f func(path string)) {
+	entries, err := l.readDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		p := joinName(dir, e.Name)
+		switch {
+		case e.Type.IsDir():
+			l.eachFileBelow(p, f)
+		case e.Type.IsRegular():
+			f(p)
+		}
+	}
 }
 
 // ignoredBelow reports whether the .gitignore files leave out the file

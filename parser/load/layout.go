@@ -313,10 +313,10 @@ func (y *layout) env(d string) *Environment {
 			continue
 		}
 		for _, ent := range entries {
-			md := filepath.Join(p, ent.name)
+			md := filepath.Join(p, ent.Name)
 			// Excluded modules are loaded all the same: exclude globs
 			// say what is reported, not what the program is made of.
-			if strings.HasPrefix(ent.name, ".") || !entryIs(entries, p, ent.name, true) || !y.l.inside(md) {
+			if strings.HasPrefix(ent.Name, ".") || !entryIs(entries, p, ent.Name, true) || !y.l.inside(md) {
 				continue
 			}
 			m := y.module(md, e)

@@ -102,6 +102,11 @@ type Options struct {
 	// called when there are none. A caller can start work that depends
 	// only on them (reading a cache) while the tree is walked.
 	OnContext func(roots []string)
+	// ContextMemo, when set, is called after OnContext with the same
+	// roots; the Memo it returns (nil for none) serves what is read from
+	// then on: the directories of the context walk, the layout and the Ruby
+	// scan, and the Ruby files.
+	ContextMemo func(roots []string) Memo
 	// Boundary is the part of the file system the run may read for
 	// context (see Boundary); nil means NewBoundary of Dir, and Paths with
 	// StdinFilename.
@@ -347,6 +352,7 @@ type loader struct {
 	problems     map[string]Problem // by path+message, deduplicated
 	ignores      map[string][]ignoreRule
 	dirs         map[string]dirEntries
+	memo         Memo              // nil for none; set before the context is walked
 	reals        map[string]string // see realDir
 	lay          *layout
 	deferContext bool
@@ -572,6 +578,9 @@ func (l *loader) load(opts Options) (*Tree, error) {
 	slices.Sort(roots)
 	if opts.OnContext != nil && len(roots) > 0 {
 		opts.OnContext(roots)
+	}
+	if opts.ContextMemo != nil && len(roots) > 0 {
+		l.memo = opts.ContextMemo(roots)
 	}
 	all := given
 	for _, e := range envs {

@@ -18,7 +18,7 @@ var direntBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); retur
 // calls that fail for a directory) and sets a finalizer, and os.ReadDir
 // reads 8 KB at a time. A large tree has thousands of directories, and
 // those calls were a third of the system calls of loading it.
-func readDirEntries(dir string) ([]dirEntry, error) {
+func readDirEntries(dir string) ([]DirEntry, error) {
 	fd, err := openRetry(dir, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
@@ -27,7 +27,7 @@ func readDirEntries(dir string) ([]dirEntry, error) {
 	bp := direntBuffers.Get().(*[]byte)
 	defer direntBuffers.Put(bp)
 	buf := *bp
-	var out []dirEntry
+	var out []DirEntry
 	for {
 		n, err := syscall.Getdents(fd, buf)
 		if errors.Is(err, syscall.EINTR) {
@@ -57,7 +57,7 @@ const (
 )
 
 // appendDirents appends the entries of one getdents(2) result.
-func appendDirents(out []dirEntry, dir string, buf []byte) ([]dirEntry, error) {
+func appendDirents(out []DirEntry, dir string, buf []byte) ([]DirEntry, error) {
 	for len(buf) >= direntName {
 		reclen := int(binary.NativeEndian.Uint16(buf[direntReclen:]))
 		if reclen < direntName || reclen > len(buf) {
@@ -78,31 +78,31 @@ func appendDirents(out []dirEntry, dir string, buf []byte) ([]dirEntry, error) {
 		if string(name) == "." || string(name) == ".." {
 			continue
 		}
-		e := dirEntry{name: string(name)}
+		e := DirEntry{Name: string(name)}
 		switch rec[direntType] {
 		case syscall.DT_REG:
 		case syscall.DT_DIR:
-			e.typ = fs.ModeDir
+			e.Type = fs.ModeDir
 		case syscall.DT_LNK:
-			e.typ = fs.ModeSymlink
+			e.Type = fs.ModeSymlink
 		case syscall.DT_FIFO:
-			e.typ = fs.ModeNamedPipe
+			e.Type = fs.ModeNamedPipe
 		case syscall.DT_SOCK:
-			e.typ = fs.ModeSocket
+			e.Type = fs.ModeSocket
 		case syscall.DT_CHR:
-			e.typ = fs.ModeDevice | fs.ModeCharDevice
+			e.Type = fs.ModeDevice | fs.ModeCharDevice
 		case syscall.DT_BLK:
-			e.typ = fs.ModeDevice
+			e.Type = fs.ModeDevice
 		default:
 			// The file system does not say (DT_UNKNOWN): ask.
-			fi, err := os.Lstat(dir + "/" + e.name)
+			fi, err := os.Lstat(dir + "/" + e.Name)
 			if err != nil {
 				if errors.Is(err, fs.ErrNotExist) {
 					continue // removed since it was listed
 				}
 				return out, err
 			}
-			e.typ = fi.Mode().Type()
+			e.Type = fi.Mode().Type()
 		}
 		out = append(out, e)
 	}

@@ -5,14 +5,14 @@ package load
 import "os"
 
 // readDirEntries lists the directory dir, sorted by name, without "." and "..".
-func readDirEntries(dir string) ([]dirEntry, error) {
+func readDirEntries(dir string) ([]DirEntry, error) {
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]dirEntry, len(des))
+	out := make([]DirEntry, len(des))
 	for i, de := range des {
-		out[i] = dirEntry{name: de.Name(), typ: de.Type()}
+		out[i] = DirEntry{Name: de.Name(), Type: de.Type()}
 	}
 	return out, nil
 }

@@ -51,8 +51,8 @@ func TestReadDirEntriesMatchesOSReadDir(t *testing.T) {
 			t.Fatalf("%s: %d entries, os.ReadDir has %d", dir, len(got), len(want))
 		}
 		for i := range want {
-			if got[i].name != want[i].Name() || got[i].typ != want[i].Type() {
-				t.Errorf("%s: entry %d is %q %v, os.ReadDir has %q %v", dir, i, got[i].name, got[i].typ, want[i].Name(), want[i].Type())
+			if got[i].Name != want[i].Name() || got[i].Type != want[i].Type() {
+				t.Errorf("%s: entry %d is %q %v, os.ReadDir has %q %v", dir, i, got[i].Name, got[i].Type, want[i].Name(), want[i].Type())
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -23,23 +24,19 @@ type rubyDefs struct {
 	types, functions, facts []Defined
 }
 
-// scanModulesRuby scans the modules' lib/ directories, l.jobs at a time.
+// scanModulesRuby scans the modules' lib/ directories and reads their
+// dependency files, with l.jobs workers: most modules have little or none
+// of either, too little to be worth a goroutine each.
 func (l *loader) scanModulesRuby(mods []*Module) {
-	sem := make(chan struct{}, l.jobs)
-	var wg par.Group
-	for _, m := range mods {
+	par.For(len(mods), l.jobs, func(i int) {
+		m := mods[i]
 		l.lay.mu.Lock()
 		dir := l.lay.abs[m]
 		l.lay.mu.Unlock()
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			d := l.scanRuby(dir)
-			m.RubyTypes, m.RubyFunctions, m.Facts = d.types, d.functions, d.facts
-			m.Dependencies = l.readDependencies(dir)
-		})
-	}
-	wg.Wait()
+		d := l.scanRuby(dir)
+		m.RubyTypes, m.RubyFunctions, m.Facts = d.types, d.functions, d.facts
+		m.Dependencies = l.readDependencies(dir)
+	})
 }
 
 // scanEnvRuby scans the environment's own lib/ directory.
@@ -73,20 +70,14 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 		d.functions = append(d.functions, l.function(name, c))
 	}
 	for _, c := range l.rubyFiles(filepath.Join(lib, "facter"), walkRuby) {
-		src, err := readFile(c)
+		facts, err := derive(l, "facts", c, scanFacts, encodeFacts, decodeFacts)
 		if err != nil {
 			l.problem(c, fmt.Errorf("cannot read file: %w", pathError(err)))
 			continue
 		}
-		for _, m := range reFacterAdd().FindAllSubmatchIndex(src, -1) {
-			var name string
-			for g := 1; g <= 3; g++ {
-				if m[2*g] >= 0 {
-					name = string(src[m[2*g]:m[2*g+1]])
-				}
-			}
-			line := 1 + bytes.Count(src[:m[0]], []byte("\n"))
-			d.facts = append(d.facts, Defined{Name: name, File: l.rel(c), Line: line})
+		for _, f := range facts {
+			f.File = l.rel(c)
+			d.facts = append(d.facts, f)
 		}
 	}
 	sortDefined(d.types)
@@ -99,13 +90,92 @@ func (l *loader) scanRuby(dir string) rubyDefs {
 // path, with what its source sets and declares.
 func (l *loader) function(name, path string) Defined {
 	d := Defined{Name: name, File: l.rel(path)}
-	src, err := readFile(path)
+	effects, err := derive(l, "function", path, scanFunctionEffects, encodeFunctionEffects, decodeFunctionEffects)
 	if err != nil {
 		l.problem(path, fmt.Errorf("cannot read file: %w", pathError(err)))
 		return d
 	}
-	d.Sets, d.Declares = scanFunction(src)
+	d.Sets, d.Declares = effects.sets, effects.declares
 	return d
+}
+
+// scanFacts returns the facts a Ruby file adds with Facter.add, with their
+// lines; File is left for the caller.
+func scanFacts(src []byte) []Defined {
+	var out []Defined
+	for _, m := range reFacterAdd().FindAllSubmatchIndex(src, -1) {
+		var name string
+		for g := 1; g <= 3; g++ {
+			if m[2*g] >= 0 {
+				name = string(src[m[2*g]:m[2*g+1]])
+			}
+		}
+		line := 1 + bytes.Count(src[:m[0]], []byte("\n"))
+		out = append(out, Defined{Name: name, Line: line})
+	}
+	return out
+}
+
+func encodeFacts(facts []Defined) []byte {
+	var b []byte
+	b = binary.AppendUvarint(b, uint64(len(facts)))
+	for _, f := range facts {
+		b = appendStrings(b, []string{f.Name})
+		b = binary.AppendUvarint(b, uint64(f.Line))
+	}
+	return b
+}
+
+func decodeFacts(b []byte) ([]Defined, error) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)) {
+		return nil, errBadMemo
+	}
+	b = b[k:]
+	var out []Defined
+	for range n {
+		name, rest, err := readStrings(b)
+		if err != nil || len(name) != 1 {
+			return nil, errBadMemo
+		}
+		line, k := binary.Uvarint(rest)
+		if k <= 0 {
+			return nil, errBadMemo
+		}
+		b = rest[k:]
+		out = append(out, Defined{Name: name[0], Line: int(line)})
+	}
+	if len(b) != 0 {
+		return nil, errBadMemo
+	}
+	return out, nil
+}
+
+// functionEffects are what a Ruby function's source sets and declares
+// (see scanFunction).
+type functionEffects struct {
+	sets, declares []string
+}
+
+func scanFunctionEffects(src []byte) functionEffects {
+	sets, declares := scanFunction(src)
+	return functionEffects{sets: sets, declares: declares}
+}
+
+func encodeFunctionEffects(e functionEffects) []byte {
+	return appendStrings(appendStrings(nil, e.sets), e.declares)
+}
+
+func decodeFunctionEffects(b []byte) (functionEffects, error) {
+	sets, rest, err := readStrings(b)
+	if err != nil {
+		return functionEffects{}, err
+	}
+	declares, rest, err := readStrings(rest)
+	if err != nil || len(rest) != 0 {
+		return functionEffects{}, errBadMemo
+	}
+	return functionEffects{sets: sets, declares: declares}, nil
 }
 
 // A Ruby function's effects on the catalog are found with light regular

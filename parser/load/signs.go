@@ -92,7 +92,7 @@ func (y *layout) holdsPP(d string) bool {
 		return false
 	}
 	for _, e := range entries {
-		if strings.HasSuffix(e.name, ".pp") && len(e.name) > len(".pp") && entryIs(entries, d, e.name, false) {
+		if strings.HasSuffix(e.Name, ".pp") && len(e.Name) > len(".pp") && entryIs(entries, d, e.Name, false) {
 			return true
 		}
 	}

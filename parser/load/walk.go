@@ -222,7 +222,7 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 	}
 	if w.spec.gitignore {
 		for _, e := range entries {
-			if e.name == ".gitignore" {
+			if e.Name == ".gitignore" {
 				ign = ign.push(w.l.ignoreRules(abs))
 				break
 			}
@@ -233,14 +233,14 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 		return w.spec.reported && w.l.exclude.excluded(path) || ign.ignored(name, isDir)
 	}
 	for _, e := range entries {
-		name := e.name
-		if e.typ&(fs.ModeDir|fs.ModeSymlink) == 0 && !w.spec.wants(name) {
+		name := e.Name
+		if e.Type&(fs.ModeDir|fs.ModeSymlink) == 0 && !w.spec.wants(name) {
 			continue // most entries of a tree: no path is built for them
 		}
 		// Both directories are clean and name holds no separator:
 		// concatenating is filepath.Join without its Clean.
 		path := joinName(abs, name)
-		mode := e.typ
+		mode := e.Type
 		viaLink := linked
 		entryReal := joinName(real, name)
 		isLink := mode&fs.ModeSymlink != 0
@@ -308,20 +308,20 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 
 // dirEntries is the cached result of reading a directory.
 type dirEntries struct {
-	entries []dirEntry
+	entries []DirEntry
 	err     error
 }
 
 // readDir reads a directory once per Load: the context walks often cover
 // directories that a PATH argument's walk has read already.
-func (l *loader) readDir(abs string) ([]dirEntry, error) {
+func (l *loader) readDir(abs string) ([]DirEntry, error) {
 	l.mu.Lock()
 	d, ok := l.dirs[abs]
 	l.mu.Unlock()
 	if ok {
 		return d.entries, d.err
 	}
-	d.entries, d.err = readDirEntries(abs)
+	d.entries, d.err = l.listDir(abs)
 	l.mu.Lock()
 	l.dirs[abs] = d
 	l.mu.Unlock()
@@ -359,17 +359,17 @@ func (l *loader) lstatType(path string) (fs.FileMode, error) {
 }
 
 // findEntry returns the type of the entry called name in a sorted listing.
-func findEntry(entries []dirEntry, name string) (fs.FileMode, bool) {
-	i, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, name string) int { return strings.Compare(e.name, name) })
+func findEntry(entries []DirEntry, name string) (fs.FileMode, bool) {
+	i, found := slices.BinarySearchFunc(entries, name, func(e DirEntry, name string) int { return strings.Compare(e.Name, name) })
 	if !found {
 		return 0, false
 	}
-	return entries[i].typ, true
+	return entries[i].Type, true
 }
 
 // entryIs reports whether the listing of directory d has a directory (dir)
 // or regular file (!dir) called name.
-func entryIs(entries []dirEntry, d, name string, dir bool) bool {
+func entryIs(entries []DirEntry, d, name string, dir bool) bool {
 	mode, found := findEntry(entries, name)
 	return found && typeIs(mode, filepath.Join(d, name), dir)
 }
