@@ -105,6 +105,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 				d.Detail = strings.TrimSpace(d.Detail + " " + note)
 			}
 			ff.mu.Lock()
+			if len(ff.list) == cap(ff.list) { // doubling, as in Pass.fileNodes
+				ff.list = slices.Grow(ff.list, len(ff.list))
+			}
 			ff.list = append(ff.list, d)
 			ff.mu.Unlock()
 		}
