@@ -58,19 +58,18 @@ func SoftLimit(input, machine int64) int64 {
 
 // Percent returns the GOGC that makes the next collection due when the
 // heap reaches limit, given the live heap the last collection left (0
-// before any): the heap may grow to limit before a collection, and once
-// it holds half of it, GOGC=100, Go's default, paces the collector.
-func Percent(live, limit int64) int {
-	if live < 0 {
-		live = 0
-	}
+// before any) and the bytes of stacks and globals it scanned (roots):
+// the heap may grow to limit before a collection, and once it holds half
+// of it, GOGC=100, Go's default, paces the collector.
+func Percent(live, roots, limit int64) int {
+	live, roots = max(live, 0), max(roots, 0)
 	if limit <= 2*live {
 		return 100
 	}
-	// The runtime's goal is the larger of live×(1+GOGC/100) and
-	// minHeap×GOGC/100; dividing by the larger of live and minHeap
-	// makes the larger of the two about limit.
-	p := (limit - live) * 100 / max(live, minHeap)
+	// The runtime's goal is the larger of live + (live+roots)×GOGC/100
+	// and minHeap×GOGC/100; dividing by the larger of live+roots and
+	// minHeap makes the larger of the two limit.
+	p := (limit - live) * 100 / max(live+roots, minHeap)
 	return int(min(p, 1<<24))
 }
 
@@ -141,7 +140,8 @@ func (p *Policy) repace() bool {
 	if p.stopped {
 		return false
 	}
-	debug.SetGCPercent(Percent(liveHeap(), p.limit))
+	live, roots := lastCollection()
+	debug.SetGCPercent(Percent(live, roots, p.limit))
 	return true
 }
 
@@ -161,13 +161,16 @@ func (p *Policy) arm() {
 // allocations, whose cleanups may never run.
 type sentinel [16]byte
 
-// liveHeap returns the bytes of heap objects the last collection marked
-// live, 0 before any.
-func liveHeap() int64 {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// lastCollection returns the bytes of heap objects the last collection
+// marked live, and of the stacks and globals it scanned; 0 before any.
+func lastCollection() (live, roots int64) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/globals:bytes"}}
 	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
+	var n [3]int64
+	for i, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n[i] = int64(x.Value.Uint64())
+		}
 	}
-	return int64(s[0].Value.Uint64())
+	return n[0], n[1] + n[2]
 }

@@ -31,22 +31,26 @@ func TestSoftLimit(t *testing.T) {
 	}
 }
 
-// Percent makes the runtime's next heap goal about the soft limit while
-// the live heap is under half of it, and is Go's default above.
+// Percent makes the runtime's next heap goal the soft limit while the
+// live heap is under half of it, and is Go's default above.
 func TestPercent(t *testing.T) {
 	const mb = 1 << 20
 	limit := int64(256 * mb)
 	for _, live := range []int64{0, 1 * mb, 4 * mb, 10 * mb, 100 * mb, 127 * mb} {
-		p := int64(Percent(live, limit))
-		// The runtime's goal: live×(1+p/100), at least minHeap×p/100.
-		goal := max(live+live*p/100, minHeap*p/100)
-		if goal < limit-limit/64 || goal > limit+limit/64 {
-			t.Errorf("Percent(%d MB, 256 MB) = %d: the next collection is due at %d MB, want about 256", live/mb, p, goal/mb)
+		for _, roots := range []int64{0, mb / 2, 2 * mb} {
+			p := int64(Percent(live, roots, limit))
+			// The runtime's goal: live + (live+roots)×p/100, at least
+			// minHeap×p/100.
+			goal := max(live+(live+roots)*p/100, minHeap*p/100)
+			if goal < limit-limit/64 || goal > limit {
+				t.Errorf("Percent(%d MB, %d KB, 256 MB) = %d: the next collection is due at %.1f MB, want 252–256",
+					live/mb, roots>>10, p, float64(goal)/mb)
+			}
 		}
 	}
 	for _, live := range []int64{128 * mb, 200 * mb, 1 << 30, 1 << 40} {
-		if p := Percent(live, limit); p != 100 {
-			t.Errorf("Percent(%d MB, 256 MB) = %d, want 100 (a live heap past half the limit)", live/mb, p)
+		if p := Percent(live, mb, limit); p != 100 {
+			t.Errorf("Percent(%d MB, 1 MB, 256 MB) = %d, want 100 (a live heap past half the limit)", live/mb, p)
 		}
 	}
 }
