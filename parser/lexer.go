@@ -144,9 +144,9 @@ func (l *lexer) lex() []token {
 	for !l.done {
 		// Doubling, where append grows a large slice by a quarter: the
 		// copies left behind of a large file's tokens were four times
-		// the tokens.
-		if cap(l.toks)-len(l.toks) < 4096 {
-			l.toks = slices.Grow(l.toks, max(len(l.toks), 4096))
+		// the tokens. A small file keeps the pooled buffer.
+		if len(l.toks) >= 4096 && cap(l.toks)-len(l.toks) < 4096 {
+			l.toks = slices.Grow(l.toks, len(l.toks))
 		}
 		l.fill(len(l.toks) + 4096)
 	}
