@@ -109,12 +109,18 @@ func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int, 
 		}
 	}
 	return advise, func(files int, size int64) {
-		if c.Loaded != nil {
-			c.Loaded(size)
-		}
+		c.loaded(files, size)
 		if files >= largeRunFiles {
 			advise()
 		}
+	}
+}
+
+// loaded is the workspace's Loaded function of a run, and of a
+// subcommand that loads a tree: it passes the size on to Loaded.
+func (c *Command) loaded(_ int, size int64) {
+	if c.Loaded != nil {
+		c.Loaded(size)
 	}
 }
 
