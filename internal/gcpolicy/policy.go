@@ -5,8 +5,8 @@
 // Most of what a run allocates stays live to its end (the parsed files,
 // the model, the findings), so collections while the heap is small find
 // little to free and cost a mark worker on one of few cores. Past a soft
-// limit that grows with the input (SoftLimit), the heap is mostly garbage
-// a collection would free, and the collector runs as GOGC=100 paces it: a
+// limit that grows with the input (SoftLimit), the run holds more than
+// such a model needs, and the collector runs as GOGC=100 paces it: a
 // cycle each time the heap doubles over what the last one kept. The next
 // collection is thus due at the larger of the soft limit and twice the
 // live heap (Percent), so the collector's work grows with what the run
