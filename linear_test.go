@@ -50,11 +50,13 @@ define profile::svc%[1]d::rule($port, $proto = "tcp") {
 `, i)
 }
 
-// A manifest twice as large, with twice the findings, allocates at most
-// about twice as much, whatever the rules and output: this holds every
-// stage's memory linear in the input, as the time of a run depends on it
-// (each byte allocated is a fresh page until the heap is large for the
-// input, package gcpolicy).
+// A manifest four times as large, with four times the findings, allocates
+// about four times as much, whatever the rules and output: this holds
+// every stage's memory linear in the input, as the time of a run depends
+// on it (each byte allocated is a fresh page until the heap is large for
+// the input, package gcpolicy). Lists that grow by doubling and what
+// earlier tests leave in pools move the ratio by a fifth either way; a
+// cost quadratic in the input would make it 16.
 func TestLargeManifestAllocatesLinearly(t *testing.T) {
 	alloc := func(n int, args ...string) uint64 {
 		var b strings.Builder
@@ -72,11 +74,11 @@ func TestLargeManifestAllocatesLinearly(t *testing.T) {
 		return after.TotalAlloc - before.TotalAlloc
 	}
 	for _, args := range [][]string{{"-f", "json"}, {"--preset", "voxpupuli", "-f", "json"}, {"--preset", "voxpupuli", "-f", "text"}} {
-		small, large := alloc(250, args...), alloc(500, args...)
-		if ratio := float64(large) / float64(small); ratio > 2.3 {
-			t.Errorf("%v: 500 classes allocate %.2f× what 250 do (%d KB, %d KB), want at most 2.3×", args, ratio, large>>10, small>>10)
+		small, large := alloc(200, args...), alloc(800, args...)
+		if ratio := float64(large) / float64(small); ratio > 5 {
+			t.Errorf("%v: 800 classes allocate %.2f× what 200 do (%d KB, %d KB), want at most 5×", args, ratio, large>>10, small>>10)
 		} else {
-			t.Logf("%v: 500 classes allocate %.2f× what 250 do (%d KB, %d KB)", args, ratio, large>>10, small>>10)
+			t.Logf("%v: 800 classes allocate %.2f× what 200 do (%d KB, %d KB)", args, ratio, large>>10, small>>10)
 		}
 	}
 }
