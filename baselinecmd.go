@@ -118,7 +118,7 @@ func (c *Command) writeBaseline(opts *options, prune bool) (string, error) {
 		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable,
 		PuppetVersion: opts.puppet, Jobs: opts.jobs,
 		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,
-		WholeContext: c.wholeContext,
+		WholeContext: c.wholeContext, Loaded: c.loaded,
 	})
 	if err != nil {
 		return "", err

@@ -46,3 +46,27 @@ func TestBeforeLintOnlyWhenLinting(t *testing.T) {
 		}
 	}
 }
+
+// Loaded reports the bytes of content a run's load read, before BeforeLint:
+// cmd/ducklint paces the collector for that input before the heap grows.
+func TestLoadedReportsTheInputSize(t *testing.T) {
+	files := map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"}
+	for i := range ducklint.LargeRunFiles {
+		files[fmt.Sprintf("modules/m/manifests/c%d.pp", i)] = fmt.Sprintf("class m::c%d {}\n", i)
+	}
+	want := 0
+	for _, src := range files {
+		want += len(src)
+	}
+	dir := writeTree(t, files)
+	var events []string
+	var out, errOut bytes.Buffer
+	cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: dir,
+		Getenv:     func(string) string { return "" },
+		Loaded:     func(size int64) { events = append(events, fmt.Sprintf("loaded %d", size)) },
+		BeforeLint: func() { events = append(events, "before lint") }}
+	cmd.Main([]string{"ducklint", "-f", "json", "."})
+	if got, want := strings.Join(events, ", "), fmt.Sprintf("loaded %d, before lint", want); got != want {
+		t.Errorf("events %q, want %q (stderr %q)", got, want, errOut.String())
+	}
+}

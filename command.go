@@ -47,6 +47,12 @@ type Command struct {
 	// files should not pay for.
 	BeforeLint func()
 
+	// Loaded, if set, is called after each load of a run, before any file
+	// is parsed, with the bytes of content the load read: cmd/ducklint
+	// scales the collector's pace to it. In a run over a large tree it
+	// comes before BeforeLint.
+	Loaded func(size int64)
+
 	// wholeContext parses every context file instead of only the relevant
 	// ones; tests compare the two.
 	wholeContext bool

@@ -98,8 +98,9 @@ const largeRunFiles = 64
 // beforeLargeRun returns the workspace's ContextFound and Loaded
 // functions: they run BeforeLint once, as soon as the load is known to
 // read a tree's context (before walking it, as an editor's run over one
-// file of a tree does) or finds largeRunFiles files.
-func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int)) {
+// file of a tree does) or finds largeRunFiles files, and Loaded after
+// each load.
+func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int, size int64)) {
 	done := c.BeforeLint == nil
 	advise := func() {
 		if !done {
@@ -107,10 +108,19 @@ func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int))
 			c.BeforeLint()
 		}
 	}
-	return advise, func(files int) {
+	return advise, func(files int, size int64) {
+		c.loaded(files, size)
 		if files >= largeRunFiles {
 			advise()
 		}
+	}
+}
+
+// loaded is the workspace's Loaded function of a run, and of a
+// subcommand that loads a tree: it passes the size on to Loaded.
+func (c *Command) loaded(_ int, size int64) {
+	if c.Loaded != nil {
+		c.Loaded(size)
 	}
 }
 

@@ -100,11 +100,12 @@ type Options struct {
 
 	// Loaded, if set, is called after each load of the layout, before any
 	// file is parsed, with the number of files the tree holds (reported and
-	// context): the size of the run to come, for a caller that prepares
-	// the process for it. ContextFound, if set, is called earlier in a
+	// context) and the bytes of content the load read (context files read
+	// later not included): the size of the run to come, for a caller that
+	// prepares the process for it. ContextFound, if set, is called earlier in a
 	// load that will read the files of environments or modules as context
 	// (one file of a tree), before they are walked.
-	Loaded       func(files int)
+	Loaded       func(files int, size int64)
 	ContextFound func()
 }
 

@@ -84,7 +84,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 			return nil, err
 		}
 		if w.opts.Loaded != nil {
-			w.opts.Loaded(len(tree.Files))
+			var size int64
+			for _, f := range tree.Files {
+				size += int64(len(f.Src))
+			}
+			w.opts.Loaded(len(tree.Files), size)
 		}
 		if store != nil {
 			s.store = store

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
@@ -80,6 +81,12 @@ func (p *Pass) fileNodes() *fileNodes {
 	var visit func(parser.Node)
 	visit = func(n parser.Node) {
 		i := int32(len(c.list))
+		if len(c.list) == cap(c.list) {
+			// Doubling, where append grows a large slice by a quarter
+			// and leaves four times the list behind in copies.
+			c.list = slices.Grow(c.list, len(c.list))
+			c.parents = slices.Grow(c.parents, len(c.parents))
+		}
 		c.list = append(c.list, n)
 		c.parents = append(c.parents, parent)
 		outer := parent

@@ -105,7 +105,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 				d.Detail = strings.TrimSpace(d.Detail + " " + note)
 			}
 			ff.mu.Lock()
-			ff.list = append(ff.list, d)
+			ff.add(d)
 			ff.mu.Unlock()
 		}
 	}
@@ -192,13 +192,50 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	// 110,000 findings many times over on a large tree with style rules on.
 	unused := rn.active("unused-ignore")
 	slices.SortFunc(reportedFiles, func(a, b *model.File) int { return strings.Compare(a.Path, b.Path) })
+	// Each file's findings are copied once, into its part of one list of
+	// them all in path order, and filtered and sorted there.
+	starts := make([]int, len(reportedFiles)+1)
+	for i, f := range reportedFiles {
+		starts[i+1] = starts[i] + reported[f.Path].n
+	}
+	all := make([]Diagnostic, starts[len(reportedFiles)])
 	kept := make([][]Diagnostic, len(reportedFiles))
 	par.For(len(reportedFiles), rn.Jobs, func(i int) {
 		ff := reported[reportedFiles[i].Path]
-		kept[i] = rn.applyDirectives(ff.file, ff.list, unused, enabled)
+		// Capped at the file's part: a directive's own findings
+		// (unused-ignore) appended past it go to a list of their own.
+		list := all[starts[i]:starts[i]:starts[i+1]]
+		for _, c := range ff.chunks {
+			list = append(list, c...)
+		}
+		ff.chunks = nil
+		kept[i] = rn.applyDirectives(ff.file, list, unused, enabled)
 		slices.SortStableFunc(kept[i], diagnostics.Compare)
 	})
-	return SortDiagnostics(slices.Concat(kept...)), nil
+	return SortDiagnostics(joinInPlace(all, starts, kept)), nil
+}
+
+// joinInPlace returns the lists kept joined in order. Each kept[i] is at
+// most the prefix of all[starts[i]:starts[i+1]] or a list of its own, and
+// when no list ends past where the next one starts, they are moved to
+// the front of all, one after another, with no copy of them all.
+func joinInPlace(all []Diagnostic, starts []int, kept [][]Diagnostic) []Diagnostic {
+	n := 0
+	for i, k := range kept {
+		n += len(k)
+		if n > starts[i+1] {
+			return slices.Concat(kept...)
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := all[:0]
+	for _, k := range kept {
+		out = append(out, k...) // moves down or stays: out ends at or before k's start
+	}
+	clear(all[len(out):]) // the moved-from findings keep no strings alive
+	return out
 }
 
 // fileFindings are a reported file's findings as the rules report them,
@@ -207,7 +244,22 @@ type fileFindings struct {
 	file   *model.File
 	target PuppetVersion
 	mu     sync.Mutex
-	list   []Diagnostic
+	// chunks hold the findings in the order reported, n of them: each
+	// chunk as large as those before it together, so that the findings
+	// are written once and never copied as the list grows.
+	chunks [][]Diagnostic
+	n      int
+}
+
+// add appends d to the file's findings.
+func (ff *fileFindings) add(d Diagnostic) {
+	last := len(ff.chunks) - 1
+	if last < 0 || len(ff.chunks[last]) == cap(ff.chunks[last]) {
+		ff.chunks = append(ff.chunks, make([]Diagnostic, 0, max(8, ff.n)))
+		last++
+	}
+	ff.chunks[last] = append(ff.chunks[last], d)
+	ff.n++
 }
 
 // target is the Puppet version file f is checked for: the configured

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 
 	"github.com/ducklint/ducklint"
+	"github.com/ducklint/ducklint/internal/gcpolicy"
 	"github.com/ducklint/ducklint/lsp"
 )
 
@@ -20,13 +21,15 @@ var (
 )
 
 func main() {
+	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
+		BuildInfo: ducklint.ReleaseBuildInfo(version, commit, date)}
 	if len(os.Args) > 1 && os.Args[1] == "lsp" {
 		tuneServerGC()
 	} else {
-		tuneGC()
+		// A run's collector waits until the heap is large for the input
+		// (package gcpolicy), unless GOGC or GOMEMLIMIT say otherwise.
+		cmd.Loaded = gcpolicy.Start(os.Getenv).SetInput
 	}
-	cmd := &ducklint.Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv,
-		BuildInfo: ducklint.ReleaseBuildInfo(version, commit, date)}
 	if len(os.Args) > 1 && subcommands[os.Args[1]] {
 		adviseHugePages()
 	} else {
@@ -51,21 +54,6 @@ var subcommands = map[string]bool{"lsp": true, "policy": true, "init": true, "la
 // atExit runs before the process exits; profiling builds (-tags pprof) add
 // to it.
 var atExit []func()
-
-// tuneGC turns the collector off until the heap reaches 1 GiB, unless
-// GOGC or GOMEMLIMIT say otherwise. A run builds one large, long-lived
-// model and exits, and most of what it allocates stays live to the end:
-// the collections while the model grew (and the CPU a mark worker takes
-// from one of two cores) were a tenth of a run, for 10% less peak memory
-// (docs/performance.md). Past 1 GiB, a tree far larger than a control
-// repo, the collector runs as often as the limit needs.
-func tuneGC() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
-	}
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(1 << 30)
-}
 
 // tuneServerGC sets the collector for `ducklint lsp`, unless GOGC or
 // GOMEMLIMIT say otherwise: a server lives on, and what each check

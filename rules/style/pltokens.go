@@ -60,7 +60,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		return nil
 	}
 	src := v.Src
-	out := dst
+	out := slices.Grow(dst, len(toks)) // at most one for each token
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
