@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -126,36 +128,60 @@ func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
 	return config, w.Registry(), policies
 }
 
-// narrowedDiffers checks every Puppet file of dir on its own, narrowed to
-// the context its rules declare, with only the rules ids of reg enabled
-// (nil for every built-in rule; with needs instead of their own kinds
-// when override is set), and returns the files whose findings differ from
-// a check of the file with every other file as context, with the two sets
-// of findings. It returns the number of findings compared too. config is
-// the configuration reg was read from ("" for the tree's own).
-func narrowedDiffers(t *testing.T, dir string, reg *rules.Registry, config string, ids []string, override *model.Needs) (diffs []string, findings int) {
+// treeRuns checks the files of one fixture tree under one configuration
+// ("" for the tree's own; reg is the registry it makes), with the whole
+// context and narrowed, in two workspaces made on first use and kept for
+// every comparison on the tree: each comparison selects its rules anew
+// and reuses what the files parse to. mu lets one comparison use them at
+// a time.
+type treeRuns struct {
+	dir, config string
+	reg         *rules.Registry
+
+	mu              sync.Mutex
+	whole, narrowed *engine.Workspace
+	files           []string // lintedFiles of dir
+}
+
+// narrowedDiffers checks every Puppet file of the tree of tr on its own,
+// narrowed to the context its rules declare, with only the rules ids of
+// tr's registry enabled (nil for every built-in rule; with needs instead
+// of their own kinds when override is set), and returns the files whose
+// findings differ from a check of the file with every other file as
+// context, with the two sets of findings; with firstOnly, only the first
+// such file. It returns the number of findings compared too.
+func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.Needs, firstOnly bool) (diffs []string, findings int) {
 	t.Helper()
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
 	ctx := context.Background()
-	enable, disable := ruleSelection(reg, ids)
-	snapshot := func(whole bool) *engine.Snapshot {
-		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, WholeContext: whole, Jobs: 2,
-			Enable: enable, Disable: disable, ConfigPath: config})
-		if err != nil {
-			t.Fatal(err)
+	enable, disable := ruleSelection(tr.reg, ids)
+	var needs map[string]model.Needs
+	if override != nil {
+		needs = map[string]model.Needs{}
+		for _, id := range ids {
+			needs[id] = *override
 		}
-		if override != nil {
-			for _, id := range ids {
-				engine.SetContext(w, id, *override)
+	}
+	snapshot := func(w **engine.Workspace, whole bool) *engine.Snapshot {
+		if *w == nil {
+			made, err := engine.New(engine.Options{Roots: []string{"."}, Dir: tr.dir, WholeContext: whole, Jobs: 2, ConfigPath: tr.config})
+			if err != nil {
+				t.Fatal(err)
 			}
+			*w = made
 		}
-		s, err := w.Snapshot(ctx)
+		s, err := engine.SnapshotWith(ctx, *w, enable, disable, needs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	whole, narrowed := snapshot(true), snapshot(false)
-	for _, f := range lintedFiles(t, dir) {
+	if tr.files == nil {
+		tr.files = lintedFiles(t, tr.dir)
+	}
+	whole, narrowed := snapshot(&tr.whole, true), snapshot(&tr.narrowed, false)
+	for _, f := range tr.files {
 		got, err := narrowed.Findings(ctx, f)
 		if err != nil {
 			t.Fatal(err)
@@ -167,6 +193,9 @@ func narrowedDiffers(t *testing.T, dir string, reg *rules.Registry, config strin
 		findings += len(want[f])
 		if !reflect.DeepEqual(got[f], want[f]) {
 			diffs = append(diffs, f+"\nnarrowed:\n"+show(got[f])+"whole:\n"+show(want[f]))
+			if firstOnly {
+				break
+			}
 		}
 	}
 	return diffs, findings
@@ -204,28 +233,49 @@ func lintedFiles(t *testing.T, dir string) []string {
 func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 	trees := contextTrees(t)
 	names := slices.Sorted(maps.Keys(trees))
-	check := func(name string, reg *rules.Registry, config string, ids []string) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			total := 0
-			for _, tree := range names {
-				diffs, n := narrowedDiffers(t, trees[tree], reg, config, ids, nil)
-				total += n
-				for _, d := range diffs {
-					t.Errorf("%s: %s", tree, d)
-				}
-			}
-			t.Logf("%d findings compared", total)
-		})
-	}
-	check("every rule", rules.Default(), "", nil)
-	for _, ids := range sameContextGroups(rules.Default().Rules()) {
-		check(strings.Join(ids, ","), rules.Default(), "", ids)
-	}
 	config, reg, policies := workedPolicies(t)
-	for _, ids := range sameContextGroups(policies) {
-		check(strings.Join(ids, ","), reg, config, ids)
+	type group struct {
+		name     string
+		policies bool     // of the worked policies' configuration
+		ids      []string // nil for every built-in rule
 	}
+	groups := []group{{name: "every rule"}}
+	for _, ids := range sameContextGroups(rules.Default().Rules()) {
+		groups = append(groups, group{name: strings.Join(ids, ","), ids: ids})
+	}
+	for _, ids := range sameContextGroups(policies) {
+		groups = append(groups, group{name: strings.Join(ids, ","), policies: true, ids: ids})
+	}
+	compared := make([]atomic.Int64, len(groups))
+	t.Run("trees", func(t *testing.T) {
+		for _, name := range names {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				builtin := &treeRuns{dir: trees[name], reg: rules.Default()}
+				withPolicies := &treeRuns{dir: trees[name], config: config, reg: reg}
+				for i, g := range groups {
+					tr := builtin
+					if g.policies {
+						tr = withPolicies
+					}
+					diffs, n := narrowedDiffers(t, tr, g.ids, nil, false)
+					compared[i].Add(int64(n))
+					for _, d := range diffs {
+						t.Errorf("%s: %s: %s", g.name, name, d)
+					}
+				}
+			})
+		}
+	})
+	for i, g := range groups {
+		t.Logf("%s: %d findings compared", g.name, compared[i].Load())
+	}
+}
+
+// ownFixture reports whether the tree named name is a fixture of rule id
+// (under its testdata/rules directory).
+func ownFixture(name, id string) bool {
+	return strings.Contains(name, "/rules/"+id+"/")
 }
 
 // TestFixturesNeedEveryContextKind shows that the comparison above would
@@ -241,26 +291,39 @@ func TestFixturesNeedEveryContextKind(t *testing.T) {
 	for _, p := range policies {
 		isPolicy[p.ID] = true
 	}
+	builtin, withPolicies := map[string]*treeRuns{}, map[string]*treeRuns{}
+	for _, name := range names {
+		builtin[name] = &treeRuns{dir: trees[name], reg: rules.Default()}
+		withPolicies[name] = &treeRuns{dir: trees[name], config: config, reg: reg}
+	}
 	for _, k := range model.AllNeeds.Kinds() {
 		t.Run(k.String(), func(t *testing.T) {
 			t.Parallel()
-			var declaring []string
+			var declaring []*rules.Rule
+			for _, r := range append(rules.Default().Rules(), policies...) {
+				if r.Context.Has(k) {
+					declaring = append(declaring, r)
+				}
+			}
+			// Each rule on its own fixtures first, the likeliest to
+			// show what its context holds; then on every other tree.
 			found := ""
 		search:
-			for _, r := range append(rules.Default().Rules(), policies...) {
-				if !r.Context.Has(k) {
-					continue
-				}
-				declaring = append(declaring, r.ID)
-				less := r.Context &^ k
-				for _, tree := range names {
-					regOf, configOf := rules.Default(), ""
+			for _, own := range []bool{true, false} {
+				for _, r := range declaring {
+					runs := builtin
 					if isPolicy[r.ID] {
-						regOf, configOf = reg, config
+						runs = withPolicies
 					}
-					if diffs, _ := narrowedDiffers(t, trees[tree], regOf, configOf, []string{r.ID}, &less); len(diffs) > 0 {
-						found = r.ID + " on " + tree
-						break search
+					less := r.Context &^ k
+					for _, tree := range names {
+						if ownFixture(tree, r.ID) != own {
+							continue
+						}
+						if diffs, _ := narrowedDiffers(t, runs[tree], []string{r.ID}, &less, true); len(diffs) > 0 {
+							found = r.ID + " on " + tree
+							break search
+						}
 					}
 				}
 			}
@@ -268,8 +331,12 @@ func TestFixturesNeedEveryContextKind(t *testing.T) {
 			case len(declaring) == 0:
 				t.Errorf("no rule declares %s", k)
 			case found == "":
+				var ids []string
+				for _, r := range declaring {
+					ids = append(ids, r.ID)
+				}
 				t.Errorf("%s: without it, no rule declaring it (%s) finds differently on any fixture: add one that needs it",
-					k, strings.Join(declaring, ", "))
+					k, strings.Join(ids, ", "))
 			default:
 				t.Logf("%s: needed by %s", k, found)
 			}

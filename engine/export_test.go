@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -23,6 +25,38 @@ func SetContext(w *Workspace, id string, needs model.Needs) {
 			w.active[i].Rule = &r
 		}
 	}
+}
+
+// SnapshotWith returns a snapshot of w checking with the rules enable and
+// disable select on top of its configuration instead, each rule of needs
+// declaring those kinds instead of its own (see SetContext). The
+// snapshot shares every file's parsed tree and summary with the last one
+// (w's files must not have changed), and no check of it takes over the
+// simulations of an earlier check, made with other rules; w's later
+// snapshots check with the rules it selects.
+func SnapshotWith(ctx context.Context, w *Workspace, enable, disable []string, needs map[string]model.Needs) (*Snapshot, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	active, err := rules.Select(w.reg, w.cfg, enable, disable)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range active {
+		if n, ok := needs[a.Rule.ID]; ok {
+			r := *a.Rule
+			r.Context = n
+			active[i].Rule = &r
+		}
+	}
+	w.opts.Enable, w.opts.Disable, w.active = enable, disable, active
+	w.carries.reset()
+	s, err := w.update(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w.current = s
+	w.changed, w.relayout = map[string]bool{}, false
+	return s, nil
 }
 
 // DependentsAfresh is Dependents worked out from scratch: model.Relevant
