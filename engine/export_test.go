@@ -63,24 +63,32 @@ func SnapshotWith(ctx context.Context, w *Workspace, enable, disable []string, n
 // over new indexes of s's summaries and of prev's (the snapshot before s),
 // for each of among.
 func DependentsAfresh(s, prev *Snapshot, path string, among []string) []string {
-	holdsIn := func(x *Snapshot, reported, target string) bool {
-		from, ok := x.byAbs[x.abs(reported)]
-		at, ok2 := x.byAbs[x.abs(target)]
-		sums := x.sums()
-		if !ok || !ok2 || sums[from] == nil {
-			return false
+	// A new index of each snapshot's summaries, made once for every file
+	// of among.
+	holds := func(x *Snapshot) func(reported, target string) bool {
+		if x == nil {
+			return func(string, string) bool { return false }
 		}
-		only := make([]bool, len(x.tree.Files))
-		only[from] = true
+		sums := x.sums()
 		ix := model.NewIndex(x.tree.Files, sums, x.declaring)
-		return ix.Relevant(only, rules.ContextOf(x.active))[at]
+		return func(reported, target string) bool {
+			from, ok := x.byAbs[x.abs(reported)]
+			at, ok2 := x.byAbs[x.abs(target)]
+			if !ok || !ok2 || sums[from] == nil {
+				return false
+			}
+			only := make([]bool, len(x.tree.Files))
+			only[from] = true
+			return ix.Relevant(only, rules.ContextOf(x.active))[at]
+		}
 	}
+	holdsIn, holdsInPrev := holds(s), holds(prev)
 	var out []string
 	for _, p := range among {
 		if s.abs(p) == s.abs(path) {
 			continue
 		}
-		if holdsIn(s, p, path) || (prev != nil && holdsIn(prev, p, path)) {
+		if holdsIn(p, path) || holdsInPrev(p, path) {
 			out = append(out, p)
 		}
 	}
