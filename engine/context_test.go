@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -143,18 +144,12 @@ type treeRuns struct {
 	files           []string // lintedFiles of dir
 }
 
-// narrowedDiffers checks every Puppet file of the tree of tr on its own,
-// narrowed to the context its rules declare, with only the rules ids of
-// tr's registry enabled (nil for every built-in rule; with needs instead
-// of their own kinds when override is set), and returns the files whose
-// findings differ from a check of the file with every other file as
-// context, with the two sets of findings; with firstOnly, only the first
-// such file. It returns the number of findings compared too.
-func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.Needs, firstOnly bool) (diffs []string, findings int) {
+// snapshots returns snapshots of the tree of tr, with the whole context
+// and narrowed, with only the rules ids of tr's registry enabled (nil for
+// every built-in rule), with needs instead of their own kinds when
+// override is set. tr.mu is held.
+func (tr *treeRuns) snapshots(t *testing.T, ids []string, override *model.Needs) (whole, narrowed *engine.Snapshot) {
 	t.Helper()
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	ctx := context.Background()
 	enable, disable := ruleSelection(tr.reg, ids)
 	var needs map[string]model.Needs
 	if override != nil {
@@ -171,7 +166,7 @@ func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.N
 			}
 			*w = made
 		}
-		s, err := engine.SnapshotWith(ctx, *w, enable, disable, needs)
+		s, err := engine.SnapshotWith(context.Background(), *w, enable, disable, needs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,7 +175,21 @@ func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.N
 	if tr.files == nil {
 		tr.files = lintedFiles(t, tr.dir)
 	}
-	whole, narrowed := snapshot(&tr.whole, true), snapshot(&tr.narrowed, false)
+	return snapshot(&tr.whole, true), snapshot(&tr.narrowed, false)
+}
+
+// narrowedDiffers checks every Puppet file of the tree of tr on its own,
+// narrowed to the context its rules declare (see snapshots), and returns
+// the files whose findings differ from a check of the file with every
+// other file as context, with the two sets of findings; with firstOnly,
+// only the first such file. It returns the number of findings compared
+// too.
+func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.Needs, firstOnly bool) (diffs []string, findings int) {
+	t.Helper()
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	ctx := context.Background()
+	whole, narrowed := tr.snapshots(t, ids, override)
 	for _, f := range tr.files {
 		got, err := narrowed.Findings(ctx, f)
 		if err != nil {
@@ -195,6 +204,46 @@ func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.N
 			diffs = append(diffs, f+"\nnarrowed:\n"+show(got[f])+"whole:\n"+show(want[f]))
 			if firstOnly {
 				break
+			}
+		}
+	}
+	return diffs, findings
+}
+
+// narrowedResultsDiffer checks every Puppet file of the tree of tr on its
+// own and with the next (as a pre-commit hook passes several files), with
+// every built-in rule, narrowed, and returns the checks whose results
+// (findings, the paths that could not be linted and those left out, the
+// files checked) differ from those of the same check with the whole
+// context. It returns the number of findings compared too.
+func narrowedResultsDiffer(t *testing.T, tr *treeRuns) (diffs []string, findings int) {
+	t.Helper()
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	ctx := context.Background()
+	whole, narrowed := tr.snapshots(t, nil, nil)
+	for i, f := range tr.files {
+		checks := [][]string{{f}}
+		if i+1 < len(tr.files) {
+			checks = append(checks, []string{f, tr.files[i+1]})
+		}
+		for j, paths := range checks {
+			got, err := narrowed.Check(ctx, paths...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := whole.Check(ctx, paths...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j == 0 {
+				findings += len(want.Findings)
+			}
+			if !reflect.DeepEqual(got.Findings, want.Findings) || !reflect.DeepEqual(got.Errors, want.Errors) ||
+				!reflect.DeepEqual(got.Notices, want.Notices) || !slices.Equal(got.Files, want.Files) {
+				diffs = append(diffs, fmt.Sprintf("%s\nnarrowed:\n%s  errors %v, notices %v, files %v\nwhole:\n%s  errors %v, notices %v, files %v",
+					strings.Join(paths, " "), show(got.Findings), got.Errors, got.Notices, got.Files,
+					show(want.Findings), want.Errors, want.Notices, want.Files))
 			}
 		}
 	}
@@ -228,8 +277,10 @@ func lintedFiles(t *testing.T, dir string) []string {
 // rules declaring the same context (each rule alone under
 // DUCKLINT_TEST_EXHAUSTIVE=1), the findings of each file checked on its
 // own, with only the context the enabled rules declare, equal those of a
-// run over every file. A rule that consults context it does not declare
-// finds differently in some fixture.
+// check of the file with every file as context; with every rule, so do
+// the results (paths that could not be linted too) of each file alone and
+// with the next. A rule that consults context it does not declare finds
+// differently in some fixture.
 func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 	trees := contextTrees(t)
 	names := slices.Sorted(maps.Keys(trees))
@@ -258,7 +309,13 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 					if g.policies {
 						tr = withPolicies
 					}
-					diffs, n := narrowedDiffers(t, tr, g.ids, nil, false)
+					var diffs []string
+					var n int
+					if g.ids == nil {
+						diffs, n = narrowedResultsDiffer(t, tr)
+					} else {
+						diffs, n = narrowedDiffers(t, tr, g.ids, nil, false)
+					}
 					compared[i].Add(int64(n))
 					for _, d := range diffs {
 						t.Errorf("%s: %s: %s", g.name, name, d)

@@ -179,11 +179,12 @@ func New(opts Options) (*Workspace, error) {
 // configure reads the configuration, compiles its policies into rules
 // beside the built-in ones, and selects the rules.
 func (w *Workspace) configure() error {
-	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, rules.Default(), w.opts.Boundary)
+	builtin := rules.Default()
+	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, builtin, w.opts.Boundary)
 	if err != nil {
 		return err
 	}
-	reg, pols, err := registry(cfg)
+	reg, pols, err := registry(cfg, builtin)
 	if err != nil {
 		return err
 	}
@@ -211,11 +212,11 @@ func (w *Workspace) configure() error {
 	return nil
 }
 
-// registry returns the built-in rules with the rules of the policies cfg
-// declares, compiled once here for every snapshot.
-func registry(cfg *rules.Config) (*rules.Registry, []*policy.Policy, error) {
+// registry returns the built-in rules (builtin) with the rules of the
+// policies cfg declares, compiled once here for every snapshot.
+func registry(cfg *rules.Config, builtin *rules.Registry) (*rules.Registry, []*policy.Policy, error) {
 	if cfg == nil || len(cfg.Policies) == 0 {
-		return rules.Default(), nil, nil
+		return builtin, nil, nil
 	}
 	pols, err := policy.Compile(cfg.Policies)
 	if err != nil {
