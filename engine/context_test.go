@@ -102,8 +102,9 @@ func sameContextGroups(rs []*rules.Rule) [][]string {
 }
 
 // workedPolicies returns a configuration declaring the worked policies
-// of docs/policies, the registry it makes, and the policies' rules.
-func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
+// of docs/policies, a workspace configured with it, and the policies'
+// rules.
+func workedPolicies(t *testing.T) (string, *engine.Workspace, []*rules.Rule) {
 	t.Helper()
 	glob, err := filepath.Abs(filepath.Join("..", "docs", "policies", "*.toml"))
 	if err != nil {
@@ -126,7 +127,7 @@ func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
 	if len(policies) < 8 {
 		t.Fatalf("%d worked policies", len(policies))
 	}
-	return config, w.Registry(), policies
+	return config, w, policies
 }
 
 // treeRuns checks the files of one fixture tree under one configuration
@@ -138,6 +139,10 @@ func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
 type treeRuns struct {
 	dir, config string
 	reg         *rules.Registry
+	// configured, when set, is a workspace configured with config: the
+	// tree's workspaces take its compiled policies instead of compiling
+	// them again.
+	configured *engine.Workspace
 
 	mu              sync.Mutex
 	whole, narrowed *engine.Workspace
@@ -160,7 +165,14 @@ func (tr *treeRuns) snapshots(t *testing.T, ids []string, override *model.Needs)
 	}
 	snapshot := func(w **engine.Workspace, whole bool) *engine.Snapshot {
 		if *w == nil {
-			made, err := engine.New(engine.Options{Roots: []string{"."}, Dir: tr.dir, WholeContext: whole, Jobs: 2, ConfigPath: tr.config})
+			opts := engine.Options{Roots: []string{"."}, Dir: tr.dir, WholeContext: whole, Jobs: 2, ConfigPath: tr.config}
+			var made *engine.Workspace
+			var err error
+			if tr.configured != nil {
+				made, err = engine.NewConfiguredAs(opts, tr.configured)
+			} else {
+				made, err = engine.New(opts)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -284,7 +296,7 @@ func lintedFiles(t *testing.T, dir string) []string {
 func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 	trees := contextTrees(t)
 	names := slices.Sorted(maps.Keys(trees))
-	config, reg, policies := workedPolicies(t)
+	config, configured, policies := workedPolicies(t)
 	type group struct {
 		name     string
 		policies bool     // of the worked policies' configuration
@@ -303,7 +315,7 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
 				builtin := &treeRuns{dir: trees[name], reg: rules.Default()}
-				withPolicies := &treeRuns{dir: trees[name], config: config, reg: reg}
+				withPolicies := &treeRuns{dir: trees[name], config: config, reg: configured.Registry(), configured: configured}
 				for i, g := range groups {
 					tr := builtin
 					if g.policies {
@@ -343,7 +355,7 @@ func ownFixture(name, id string) bool {
 func TestFixturesNeedEveryContextKind(t *testing.T) {
 	trees := contextTrees(t)
 	names := slices.Sorted(maps.Keys(trees))
-	config, reg, policies := workedPolicies(t)
+	config, configured, policies := workedPolicies(t)
 	isPolicy := map[string]bool{}
 	for _, p := range policies {
 		isPolicy[p.ID] = true
@@ -351,7 +363,7 @@ func TestFixturesNeedEveryContextKind(t *testing.T) {
 	builtin, withPolicies := map[string]*treeRuns{}, map[string]*treeRuns{}
 	for _, name := range names {
 		builtin[name] = &treeRuns{dir: trees[name], reg: rules.Default()}
-		withPolicies[name] = &treeRuns{dir: trees[name], config: config, reg: reg}
+		withPolicies[name] = &treeRuns{dir: trees[name], config: config, reg: configured.Registry(), configured: configured}
 	}
 	for _, k := range model.AllNeeds.Kinds() {
 		t.Run(k.String(), func(t *testing.T) {

@@ -140,6 +140,19 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 // rules selected; nothing is loaded until the first Snapshot. Configuration
 // errors (file:line: key) and unknown rules are *ConfigError.
 func New(opts Options) (*Workspace, error) {
+	w, err := newWorkspace(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.configure(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// newWorkspace returns a workspace for opts, its options resolved, not
+// yet configured.
+func newWorkspace(opts Options) (*Workspace, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
@@ -169,11 +182,7 @@ func New(opts Options) (*Workspace, error) {
 		}
 		opts.Boundary = load.NewBoundary(abs, paths)
 	}
-	w := &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}, carries: newCarries()}
-	if err := w.configure(); err != nil {
-		return nil, err
-	}
-	return w, nil
+	return &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}, carries: newCarries()}, nil
 }
 
 // configure reads the configuration, compiles its policies into rules

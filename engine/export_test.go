@@ -27,6 +27,24 @@ func SetContext(w *Workspace, id string, needs model.Needs) {
 	}
 }
 
+// NewConfiguredAs returns a workspace for opts with the configuration,
+// compiled policies and registry of like, whose options named the same
+// configuration file outside both trees, instead of reading and compiling
+// them again; its rules are selected as New selects them.
+func NewConfiguredAs(opts Options, like *Workspace) (*Workspace, error) {
+	w, err := newWorkspace(opts)
+	if err != nil {
+		return nil, err
+	}
+	like.mu.Lock()
+	w.cfg, w.reg, w.pols = like.cfg, like.reg, like.pols
+	like.mu.Unlock()
+	if w.active, err = rules.Select(w.reg, w.cfg, opts.Enable, opts.Disable); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
 // SnapshotWith returns a snapshot of w checking with the rules enable and
 // disable select on top of its configuration instead, each rule of needs
 // declaring those kinds instead of its own (see SetContext). The
