@@ -26,9 +26,8 @@ import (
 
 // contextTrees writes every fixture archive of the repository's rule,
 // scope, model, layout and control-comment tests, and a generated control
-// repo, each to a directory, and returns them by name.
-func contextTrees(t *testing.T) map[string]string {
-	t.Helper()
+// repo, each to a directory below dir, and returns them by name.
+func contextTrees(dir string) (map[string]string, error) {
 	trees := map[string]string{}
 	for _, root := range []string{"rules", "rules-combined", "puppet-apply", "scope", "model", "load", "control-comments"} {
 		err := filepath.WalkDir(filepath.Join("..", "testdata", root), func(p string, d fs.DirEntry, err error) error {
@@ -39,23 +38,85 @@ func contextTrees(t *testing.T) map[string]string {
 			if err != nil {
 				return err
 			}
-			dir := t.TempDir()
-			trees[p] = dir
-			return ruletest.WriteArchive(ar, dir)
+			at := filepath.Join(dir, strconv.Itoa(len(trees)))
+			trees[p] = at
+			return ruletest.WriteArchive(ar, at)
 		})
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 	}
 	if len(trees) < 80 {
-		t.Fatalf("found %d fixture archives; the fixture directories moved?", len(trees))
+		return nil, fmt.Errorf("found %d fixture archives; the fixture directories moved?", len(trees))
 	}
-	dir := t.TempDir()
-	if err := gentree.Generate(120, 7).Write(dir); err != nil {
-		t.Fatal(err)
+	at := filepath.Join(dir, "generated")
+	if err := gentree.Generate(120, 7).Write(at); err != nil {
+		return nil, err
 	}
-	trees["generated tree"] = dir
-	return trees
+	trees["generated tree"] = at
+	return trees, nil
+}
+
+// contextFixtures are what the context tests share: the context trees by
+// name, the worked policies' rules, and the runs on each tree under its
+// own configuration and under the worked policies'.
+type contextFixtures struct {
+	names                 []string
+	policies              []*rules.Rule
+	builtin, withPolicies map[string]*treeRuns
+}
+
+// sharedContext holds the context fixtures, made once for the package's
+// tests in dir, which TestMain makes and removes.
+var sharedContext struct {
+	dir  string
+	once sync.Once
+	fx   *contextFixtures
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "engine-context-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sharedContext.dir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// contextRuns returns the shared context fixtures, made on first use.
+func contextRuns(t *testing.T) *contextFixtures {
+	t.Helper()
+	sharedContext.once.Do(func() {
+		sharedContext.fx, sharedContext.err = makeContextFixtures(sharedContext.dir)
+	})
+	if sharedContext.err != nil {
+		t.Fatal(sharedContext.err)
+	}
+	return sharedContext.fx
+}
+
+// makeContextFixtures writes the context trees and the worked policies'
+// configuration below dir.
+func makeContextFixtures(dir string) (*contextFixtures, error) {
+	trees, err := contextTrees(filepath.Join(dir, "trees"))
+	if err != nil {
+		return nil, err
+	}
+	config, configured, policies, err := workedPolicies(filepath.Join(dir, "policies"))
+	if err != nil {
+		return nil, err
+	}
+	fx := &contextFixtures{names: slices.Sorted(maps.Keys(trees)), policies: policies,
+		builtin: map[string]*treeRuns{}, withPolicies: map[string]*treeRuns{}}
+	for name, at := range trees {
+		fx.builtin[name] = &treeRuns{dir: at, reg: rules.Default()}
+		fx.withPolicies[name] = &treeRuns{dir: at, config: config, reg: configured.Registry(), configured: configured}
+	}
+	return fx, nil
 }
 
 // ruleSelection enables only the rules ids of those of reg (nil for
@@ -101,22 +162,25 @@ func sameContextGroups(rs []*rules.Rule) [][]string {
 	return groups
 }
 
-// workedPolicies returns a configuration declaring the worked policies
-// of docs/policies, a workspace configured with it, and the policies'
-// rules.
-func workedPolicies(t *testing.T) (string, *engine.Workspace, []*rules.Rule) {
-	t.Helper()
+// workedPolicies returns a configuration, written below dir, declaring
+// the worked policies of docs/policies, a workspace configured with it,
+// and the policies' rules.
+func workedPolicies(dir string) (string, *engine.Workspace, []*rules.Rule, error) {
 	glob, err := filepath.Abs(filepath.Join("..", "docs", "policies", "*.toml"))
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, nil, err
 	}
-	config := filepath.Join(t.TempDir(), rules.ConfigFileName)
+	empty := filepath.Join(dir, "empty")
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		return "", nil, nil, err
+	}
+	config := filepath.Join(dir, rules.ConfigFileName)
 	if err := os.WriteFile(config, []byte("[policies]\nfiles = ["+strconv.Quote(filepath.ToSlash(glob))+"]\n"), 0o644); err != nil {
-		t.Fatal(err)
+		return "", nil, nil, err
 	}
-	w, err := engine.New(engine.Options{Dir: t.TempDir(), ConfigPath: config})
+	w, err := engine.New(engine.Options{Dir: empty, ConfigPath: config})
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, nil, err
 	}
 	var policies []*rules.Rule
 	for _, r := range w.Registry().Rules() {
@@ -125,9 +189,9 @@ func workedPolicies(t *testing.T) (string, *engine.Workspace, []*rules.Rule) {
 		}
 	}
 	if len(policies) < 8 {
-		t.Fatalf("%d worked policies", len(policies))
+		return "", nil, nil, fmt.Errorf("%d worked policies", len(policies))
 	}
-	return config, w, policies
+	return config, w, policies, nil
 }
 
 // treeRuns checks the files of one fixture tree under one configuration
@@ -294,9 +358,8 @@ func lintedFiles(t *testing.T, dir string) []string {
 // with the next. A rule that consults context it does not declare finds
 // differently in some fixture.
 func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
-	trees := contextTrees(t)
-	names := slices.Sorted(maps.Keys(trees))
-	config, configured, policies := workedPolicies(t)
+	fx := contextRuns(t)
+	names, policies := fx.names, fx.policies
 	type group struct {
 		name     string
 		policies bool     // of the worked policies' configuration
@@ -314,12 +377,10 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 		for _, name := range names {
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				builtin := &treeRuns{dir: trees[name], reg: rules.Default()}
-				withPolicies := &treeRuns{dir: trees[name], config: config, reg: configured.Registry(), configured: configured}
 				for i, g := range groups {
-					tr := builtin
+					tr := fx.builtin[name]
 					if g.policies {
-						tr = withPolicies
+						tr = fx.withPolicies[name]
 					}
 					var diffs []string
 					var n int
@@ -353,17 +414,11 @@ func ownFixture(name, id string) bool {
 // fixtures gets findings that differ from a check with every file as
 // context.
 func TestFixturesNeedEveryContextKind(t *testing.T) {
-	trees := contextTrees(t)
-	names := slices.Sorted(maps.Keys(trees))
-	config, configured, policies := workedPolicies(t)
+	fx := contextRuns(t)
+	names, policies, builtin, withPolicies := fx.names, fx.policies, fx.builtin, fx.withPolicies
 	isPolicy := map[string]bool{}
 	for _, p := range policies {
 		isPolicy[p.ID] = true
-	}
-	builtin, withPolicies := map[string]*treeRuns{}, map[string]*treeRuns{}
-	for _, name := range names {
-		builtin[name] = &treeRuns{dir: trees[name], reg: rules.Default()}
-		withPolicies[name] = &treeRuns{dir: trees[name], config: config, reg: configured.Registry(), configured: configured}
 	}
 	for _, k := range model.AllNeeds.Kinds() {
 		t.Run(k.String(), func(t *testing.T) {
