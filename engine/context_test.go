@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -23,9 +26,8 @@ import (
 
 // contextTrees writes every fixture archive of the repository's rule,
 // scope, model, layout and control-comment tests, and a generated control
-// repo, each to a directory, and returns them by name.
-func contextTrees(t *testing.T) map[string]string {
-	t.Helper()
+// repo, each to a directory below dir, and returns them by name.
+func contextTrees(dir string) (map[string]string, error) {
 	trees := map[string]string{}
 	for _, root := range []string{"rules", "rules-combined", "puppet-apply", "scope", "model", "load", "control-comments"} {
 		err := filepath.WalkDir(filepath.Join("..", "testdata", root), func(p string, d fs.DirEntry, err error) error {
@@ -36,23 +38,85 @@ func contextTrees(t *testing.T) map[string]string {
 			if err != nil {
 				return err
 			}
-			dir := t.TempDir()
-			trees[p] = dir
-			return ruletest.WriteArchive(ar, dir)
+			at := filepath.Join(dir, strconv.Itoa(len(trees)))
+			trees[p] = at
+			return ruletest.WriteArchive(ar, at)
 		})
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 	}
 	if len(trees) < 80 {
-		t.Fatalf("found %d fixture archives; the fixture directories moved?", len(trees))
+		return nil, fmt.Errorf("found %d fixture archives; the fixture directories moved?", len(trees))
 	}
-	dir := t.TempDir()
-	if err := gentree.Generate(120, 7).Write(dir); err != nil {
-		t.Fatal(err)
+	at := filepath.Join(dir, "generated")
+	if err := gentree.Generate(120, 7).Write(at); err != nil {
+		return nil, err
 	}
-	trees["generated tree"] = dir
-	return trees
+	trees["generated tree"] = at
+	return trees, nil
+}
+
+// contextFixtures are what the context tests share: the context trees by
+// name, the worked policies' rules, and the runs on each tree under its
+// own configuration and under the worked policies'.
+type contextFixtures struct {
+	names                 []string
+	policies              []*rules.Rule
+	builtin, withPolicies map[string]*treeRuns
+}
+
+// sharedContext holds the context fixtures, made once for the package's
+// tests in dir, which TestMain makes and removes.
+var sharedContext struct {
+	dir  string
+	once sync.Once
+	fx   *contextFixtures
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "engine-context-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sharedContext.dir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// contextRuns returns the shared context fixtures, made on first use.
+func contextRuns(t *testing.T) *contextFixtures {
+	t.Helper()
+	sharedContext.once.Do(func() {
+		sharedContext.fx, sharedContext.err = makeContextFixtures(sharedContext.dir)
+	})
+	if sharedContext.err != nil {
+		t.Fatal(sharedContext.err)
+	}
+	return sharedContext.fx
+}
+
+// makeContextFixtures writes the context trees and the worked policies'
+// configuration below dir.
+func makeContextFixtures(dir string) (*contextFixtures, error) {
+	trees, err := contextTrees(filepath.Join(dir, "trees"))
+	if err != nil {
+		return nil, err
+	}
+	config, configured, policies, err := workedPolicies(filepath.Join(dir, "policies"))
+	if err != nil {
+		return nil, err
+	}
+	fx := &contextFixtures{names: slices.Sorted(maps.Keys(trees)), policies: policies,
+		builtin: map[string]*treeRuns{}, withPolicies: map[string]*treeRuns{}}
+	for name, at := range trees {
+		fx.builtin[name] = &treeRuns{dir: at, reg: rules.Default()}
+		fx.withPolicies[name] = &treeRuns{dir: at, config: config, reg: configured.Registry(), configured: configured}
+	}
+	return fx, nil
 }
 
 // ruleSelection enables only the rules ids of those of reg (nil for
@@ -98,21 +162,25 @@ func sameContextGroups(rs []*rules.Rule) [][]string {
 	return groups
 }
 
-// workedPolicies returns a configuration declaring the worked policies
-// of docs/policies, the registry it makes, and the policies' rules.
-func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
-	t.Helper()
+// workedPolicies returns a configuration, written below dir, declaring
+// the worked policies of docs/policies, a workspace configured with it,
+// and the policies' rules.
+func workedPolicies(dir string) (string, *engine.Workspace, []*rules.Rule, error) {
 	glob, err := filepath.Abs(filepath.Join("..", "docs", "policies", "*.toml"))
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, nil, err
 	}
-	config := filepath.Join(t.TempDir(), rules.ConfigFileName)
+	empty := filepath.Join(dir, "empty")
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		return "", nil, nil, err
+	}
+	config := filepath.Join(dir, rules.ConfigFileName)
 	if err := os.WriteFile(config, []byte("[policies]\nfiles = ["+strconv.Quote(filepath.ToSlash(glob))+"]\n"), 0o644); err != nil {
-		t.Fatal(err)
+		return "", nil, nil, err
 	}
-	w, err := engine.New(engine.Options{Dir: t.TempDir(), ConfigPath: config})
+	w, err := engine.New(engine.Options{Dir: empty, ConfigPath: config})
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, nil, err
 	}
 	var policies []*rules.Rule
 	for _, r := range w.Registry().Rules() {
@@ -121,41 +189,84 @@ func workedPolicies(t *testing.T) (string, *rules.Registry, []*rules.Rule) {
 		}
 	}
 	if len(policies) < 8 {
-		t.Fatalf("%d worked policies", len(policies))
+		return "", nil, nil, fmt.Errorf("%d worked policies", len(policies))
 	}
-	return config, w.Registry(), policies
+	return config, w, policies, nil
 }
 
-// narrowedDiffers checks every Puppet file of dir on its own, narrowed to
-// the context its rules declare, with only the rules ids of reg enabled
-// (nil for every built-in rule; with needs instead of their own kinds
-// when override is set), and returns the files whose findings differ from
-// a check of the file with every other file as context, with the two sets
-// of findings. It returns the number of findings compared too. config is
-// the configuration reg was read from ("" for the tree's own).
-func narrowedDiffers(t *testing.T, dir string, reg *rules.Registry, config string, ids []string, override *model.Needs) (diffs []string, findings int) {
+// treeRuns checks the files of one fixture tree under one configuration
+// ("" for the tree's own; reg is the registry it makes), with the whole
+// context and narrowed, in two workspaces made on first use and kept for
+// every comparison on the tree: each comparison selects its rules anew
+// and reuses what the files parse to. mu lets one comparison use them at
+// a time.
+type treeRuns struct {
+	dir, config string
+	reg         *rules.Registry
+	// configured, when set, is a workspace configured with config: the
+	// tree's workspaces take its compiled policies instead of compiling
+	// them again.
+	configured *engine.Workspace
+
+	mu              sync.Mutex
+	whole, narrowed *engine.Workspace
+	files           []string // lintedFiles of dir
+}
+
+// snapshots returns snapshots of the tree of tr, with the whole context
+// and narrowed, with only the rules ids of tr's registry enabled (nil for
+// every built-in rule), with needs instead of their own kinds when
+// override is set. tr.mu is held.
+func (tr *treeRuns) snapshots(t *testing.T, ids []string, override *model.Needs) (whole, narrowed *engine.Snapshot) {
 	t.Helper()
-	ctx := context.Background()
-	enable, disable := ruleSelection(reg, ids)
-	snapshot := func(whole bool) *engine.Snapshot {
-		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, WholeContext: whole, Jobs: 2,
-			Enable: enable, Disable: disable, ConfigPath: config})
-		if err != nil {
-			t.Fatal(err)
+	enable, disable := ruleSelection(tr.reg, ids)
+	var needs map[string]model.Needs
+	if override != nil {
+		needs = map[string]model.Needs{}
+		for _, id := range ids {
+			needs[id] = *override
 		}
-		if override != nil {
-			for _, id := range ids {
-				engine.SetContext(w, id, *override)
+	}
+	snapshot := func(w **engine.Workspace, whole bool) *engine.Snapshot {
+		if *w == nil {
+			opts := engine.Options{Roots: []string{"."}, Dir: tr.dir, WholeContext: whole, Jobs: 2, ConfigPath: tr.config}
+			var made *engine.Workspace
+			var err error
+			if tr.configured != nil {
+				made, err = engine.NewConfiguredAs(opts, tr.configured)
+			} else {
+				made, err = engine.New(opts)
 			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			*w = made
 		}
-		s, err := w.Snapshot(ctx)
+		s, err := engine.SnapshotWith(context.Background(), *w, enable, disable, needs)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	whole, narrowed := snapshot(true), snapshot(false)
-	for _, f := range lintedFiles(t, dir) {
+	if tr.files == nil {
+		tr.files = lintedFiles(t, tr.dir)
+	}
+	return snapshot(&tr.whole, true), snapshot(&tr.narrowed, false)
+}
+
+// narrowedDiffers checks every Puppet file of the tree of tr on its own,
+// narrowed to the context its rules declare (see snapshots), and returns
+// the files whose findings differ from a check of the file with every
+// other file as context, with the two sets of findings; with firstOnly,
+// only the first such file. It returns the number of findings compared
+// too.
+func narrowedDiffers(t *testing.T, tr *treeRuns, ids []string, override *model.Needs, firstOnly bool) (diffs []string, findings int) {
+	t.Helper()
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	ctx := context.Background()
+	whole, narrowed := tr.snapshots(t, ids, override)
+	for _, f := range tr.files {
 		got, err := narrowed.Findings(ctx, f)
 		if err != nil {
 			t.Fatal(err)
@@ -167,6 +278,49 @@ func narrowedDiffers(t *testing.T, dir string, reg *rules.Registry, config strin
 		findings += len(want[f])
 		if !reflect.DeepEqual(got[f], want[f]) {
 			diffs = append(diffs, f+"\nnarrowed:\n"+show(got[f])+"whole:\n"+show(want[f]))
+			if firstOnly {
+				break
+			}
+		}
+	}
+	return diffs, findings
+}
+
+// narrowedResultsDiffer checks every Puppet file of the tree of tr on its
+// own and with the next (as a pre-commit hook passes several files), with
+// every built-in rule, narrowed, and returns the checks whose results
+// (findings, the paths that could not be linted and those left out, the
+// files checked) differ from those of the same check with the whole
+// context. It returns the number of findings compared too.
+func narrowedResultsDiffer(t *testing.T, tr *treeRuns) (diffs []string, findings int) {
+	t.Helper()
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	ctx := context.Background()
+	whole, narrowed := tr.snapshots(t, nil, nil)
+	for i, f := range tr.files {
+		checks := [][]string{{f}}
+		if i+1 < len(tr.files) {
+			checks = append(checks, []string{f, tr.files[i+1]})
+		}
+		for j, paths := range checks {
+			got, err := narrowed.Check(ctx, paths...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := whole.Check(ctx, paths...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j == 0 {
+				findings += len(want.Findings)
+			}
+			if !reflect.DeepEqual(got.Findings, want.Findings) || !reflect.DeepEqual(got.Errors, want.Errors) ||
+				!reflect.DeepEqual(got.Notices, want.Notices) || !slices.Equal(got.Files, want.Files) {
+				diffs = append(diffs, fmt.Sprintf("%s\nnarrowed:\n%s  errors %v, notices %v, files %v\nwhole:\n%s  errors %v, notices %v, files %v",
+					strings.Join(paths, " "), show(got.Findings), got.Errors, got.Notices, got.Files,
+					show(want.Findings), want.Errors, want.Notices, want.Files))
+			}
 		}
 	}
 	return diffs, findings
@@ -199,33 +353,59 @@ func lintedFiles(t *testing.T, dir string) []string {
 // rules declaring the same context (each rule alone under
 // DUCKLINT_TEST_EXHAUSTIVE=1), the findings of each file checked on its
 // own, with only the context the enabled rules declare, equal those of a
-// run over every file. A rule that consults context it does not declare
-// finds differently in some fixture.
+// check of the file with every file as context; with every rule, so do
+// the results (paths that could not be linted too) of each file alone and
+// with the next. A rule that consults context it does not declare finds
+// differently in some fixture.
 func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
-	trees := contextTrees(t)
-	names := slices.Sorted(maps.Keys(trees))
-	check := func(name string, reg *rules.Registry, config string, ids []string) {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			total := 0
-			for _, tree := range names {
-				diffs, n := narrowedDiffers(t, trees[tree], reg, config, ids, nil)
-				total += n
-				for _, d := range diffs {
-					t.Errorf("%s: %s", tree, d)
-				}
-			}
-			t.Logf("%d findings compared", total)
-		})
+	fx := contextRuns(t)
+	names, policies := fx.names, fx.policies
+	type group struct {
+		name     string
+		policies bool     // of the worked policies' configuration
+		ids      []string // nil for every built-in rule
 	}
-	check("every rule", rules.Default(), "", nil)
+	groups := []group{{name: "every rule"}}
 	for _, ids := range sameContextGroups(rules.Default().Rules()) {
-		check(strings.Join(ids, ","), rules.Default(), "", ids)
+		groups = append(groups, group{name: strings.Join(ids, ","), ids: ids})
 	}
-	config, reg, policies := workedPolicies(t)
 	for _, ids := range sameContextGroups(policies) {
-		check(strings.Join(ids, ","), reg, config, ids)
+		groups = append(groups, group{name: strings.Join(ids, ","), policies: true, ids: ids})
 	}
+	compared := make([]atomic.Int64, len(groups))
+	t.Run("trees", func(t *testing.T) {
+		for _, name := range names {
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				for i, g := range groups {
+					tr := fx.builtin[name]
+					if g.policies {
+						tr = fx.withPolicies[name]
+					}
+					var diffs []string
+					var n int
+					if g.ids == nil {
+						diffs, n = narrowedResultsDiffer(t, tr)
+					} else {
+						diffs, n = narrowedDiffers(t, tr, g.ids, nil, false)
+					}
+					compared[i].Add(int64(n))
+					for _, d := range diffs {
+						t.Errorf("%s: %s: %s", g.name, name, d)
+					}
+				}
+			})
+		}
+	})
+	for i, g := range groups {
+		t.Logf("%s: %d findings compared", g.name, compared[i].Load())
+	}
+}
+
+// ownFixture reports whether the tree named name is a fixture of rule id
+// (under its testdata/rules directory).
+func ownFixture(name, id string) bool {
+	return strings.Contains(name, "/rules/"+id+"/")
 }
 
 // TestFixturesNeedEveryContextKind shows that the comparison above would
@@ -234,9 +414,8 @@ func TestEachRuleNarrowsToTheContextItDeclares(t *testing.T) {
 // fixtures gets findings that differ from a check with every file as
 // context.
 func TestFixturesNeedEveryContextKind(t *testing.T) {
-	trees := contextTrees(t)
-	names := slices.Sorted(maps.Keys(trees))
-	config, reg, policies := workedPolicies(t)
+	fx := contextRuns(t)
+	names, policies, builtin, withPolicies := fx.names, fx.policies, fx.builtin, fx.withPolicies
 	isPolicy := map[string]bool{}
 	for _, p := range policies {
 		isPolicy[p.ID] = true
@@ -244,23 +423,31 @@ func TestFixturesNeedEveryContextKind(t *testing.T) {
 	for _, k := range model.AllNeeds.Kinds() {
 		t.Run(k.String(), func(t *testing.T) {
 			t.Parallel()
-			var declaring []string
+			var declaring []*rules.Rule
+			for _, r := range append(rules.Default().Rules(), policies...) {
+				if r.Context.Has(k) {
+					declaring = append(declaring, r)
+				}
+			}
+			// Each rule on its own fixtures first, the likeliest to
+			// show what its context holds; then on every other tree.
 			found := ""
 		search:
-			for _, r := range append(rules.Default().Rules(), policies...) {
-				if !r.Context.Has(k) {
-					continue
-				}
-				declaring = append(declaring, r.ID)
-				less := r.Context &^ k
-				for _, tree := range names {
-					regOf, configOf := rules.Default(), ""
+			for _, own := range []bool{true, false} {
+				for _, r := range declaring {
+					runs := builtin
 					if isPolicy[r.ID] {
-						regOf, configOf = reg, config
+						runs = withPolicies
 					}
-					if diffs, _ := narrowedDiffers(t, trees[tree], regOf, configOf, []string{r.ID}, &less); len(diffs) > 0 {
-						found = r.ID + " on " + tree
-						break search
+					less := r.Context &^ k
+					for _, tree := range names {
+						if ownFixture(tree, r.ID) != own {
+							continue
+						}
+						if diffs, _ := narrowedDiffers(t, runs[tree], []string{r.ID}, &less, true); len(diffs) > 0 {
+							found = r.ID + " on " + tree
+							break search
+						}
 					}
 				}
 			}
@@ -268,8 +455,12 @@ func TestFixturesNeedEveryContextKind(t *testing.T) {
 			case len(declaring) == 0:
 				t.Errorf("no rule declares %s", k)
 			case found == "":
+				var ids []string
+				for _, r := range declaring {
+					ids = append(ids, r.ID)
+				}
 				t.Errorf("%s: without it, no rule declaring it (%s) finds differently on any fixture: add one that needs it",
-					k, strings.Join(declaring, ", "))
+					k, strings.Join(ids, ", "))
 			default:
 				t.Logf("%s: needed by %s", k, found)
 			}

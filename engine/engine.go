@@ -141,6 +141,19 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 // rules selected; nothing is loaded until the first Snapshot. Configuration
 // errors (file:line: key) and unknown rules are *ConfigError.
 func New(opts Options) (*Workspace, error) {
+	w, err := newWorkspace(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.configure(); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// newWorkspace returns a workspace for opts, its options resolved, not
+// yet configured.
+func newWorkspace(opts Options) (*Workspace, error) {
 	if opts.Jobs <= 0 {
 		opts.Jobs = runtime.GOMAXPROCS(0)
 	}
@@ -170,21 +183,18 @@ func New(opts Options) (*Workspace, error) {
 		}
 		opts.Boundary = load.NewBoundary(abs, paths)
 	}
-	w := &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}, carries: newCarries()}
-	if err := w.configure(); err != nil {
-		return nil, err
-	}
-	return w, nil
+	return &Workspace{opts: opts, overlays: map[string][]byte{}, changed: map[string]bool{}, carries: newCarries()}, nil
 }
 
 // configure reads the configuration, compiles its policies into rules
 // beside the built-in ones, and selects the rules.
 func (w *Workspace) configure() error {
-	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, rules.Default(), w.opts.Boundary)
+	builtin := rules.Default()
+	cfg, err := loadConfig(w.opts.ConfigPath, w.opts.Dir, builtin, w.opts.Boundary)
 	if err != nil {
 		return err
 	}
-	reg, pols, err := registry(cfg)
+	reg, pols, err := registry(cfg, builtin)
 	if err != nil {
 		return err
 	}
@@ -212,11 +222,11 @@ func (w *Workspace) configure() error {
 	return nil
 }
 
-// registry returns the built-in rules with the rules of the policies cfg
-// declares, compiled once here for every snapshot.
-func registry(cfg *rules.Config) (*rules.Registry, []*policy.Policy, error) {
+// registry returns the built-in rules (builtin) with the rules of the
+// policies cfg declares, compiled once here for every snapshot.
+func registry(cfg *rules.Config, builtin *rules.Registry) (*rules.Registry, []*policy.Policy, error) {
 	if cfg == nil || len(cfg.Policies) == 0 {
-		return rules.Default(), nil, nil
+		return builtin, nil, nil
 	}
 	pols, err := policy.Compile(cfg.Policies)
 	if err != nil {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 )
@@ -25,28 +27,86 @@ func SetContext(w *Workspace, id string, needs model.Needs) {
 	}
 }
 
+// NewConfiguredAs returns a workspace for opts with the configuration,
+// compiled policies and registry of like, whose options named the same
+// configuration file outside both trees, instead of reading and compiling
+// them again; its rules are selected as New selects them.
+func NewConfiguredAs(opts Options, like *Workspace) (*Workspace, error) {
+	w, err := newWorkspace(opts)
+	if err != nil {
+		return nil, err
+	}
+	like.mu.Lock()
+	w.cfg, w.reg, w.pols = like.cfg, like.reg, like.pols
+	like.mu.Unlock()
+	if w.active, err = rules.Select(w.reg, w.cfg, opts.Enable, opts.Disable); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// SnapshotWith returns a snapshot of w checking with the rules enable and
+// disable select on top of its configuration instead, each rule of needs
+// declaring those kinds instead of its own (see SetContext). The
+// snapshot shares every file's parsed tree and summary with the last one
+// (w's files must not have changed), and no check of it takes over the
+// simulations of an earlier check, made with other rules; w's later
+// snapshots check with the rules it selects.
+func SnapshotWith(ctx context.Context, w *Workspace, enable, disable []string, needs map[string]model.Needs) (*Snapshot, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	active, err := rules.Select(w.reg, w.cfg, enable, disable)
+	if err != nil {
+		return nil, err
+	}
+	for i, a := range active {
+		if n, ok := needs[a.Rule.ID]; ok {
+			r := *a.Rule
+			r.Context = n
+			active[i].Rule = &r
+		}
+	}
+	w.opts.Enable, w.opts.Disable, w.active = enable, disable, active
+	w.carries.reset()
+	s, err := w.update(ctx)
+	if err != nil {
+		return nil, err
+	}
+	w.current = s
+	w.changed, w.relayout = map[string]bool{}, false
+	return s, nil
+}
+
 // DependentsAfresh is Dependents worked out from scratch: model.Relevant
 // over new indexes of s's summaries and of prev's (the snapshot before s),
 // for each of among.
 func DependentsAfresh(s, prev *Snapshot, path string, among []string) []string {
-	holdsIn := func(x *Snapshot, reported, target string) bool {
-		from, ok := x.byAbs[x.abs(reported)]
-		at, ok2 := x.byAbs[x.abs(target)]
-		sums := x.sums()
-		if !ok || !ok2 || sums[from] == nil {
-			return false
+	// A new index of each snapshot's summaries, made once for every file
+	// of among.
+	holds := func(x *Snapshot) func(reported, target string) bool {
+		if x == nil {
+			return func(string, string) bool { return false }
 		}
-		only := make([]bool, len(x.tree.Files))
-		only[from] = true
+		sums := x.sums()
 		ix := model.NewIndex(x.tree.Files, sums, x.declaring)
-		return ix.Relevant(only, rules.ContextOf(x.active))[at]
+		return func(reported, target string) bool {
+			from, ok := x.byAbs[x.abs(reported)]
+			at, ok2 := x.byAbs[x.abs(target)]
+			if !ok || !ok2 || sums[from] == nil {
+				return false
+			}
+			only := make([]bool, len(x.tree.Files))
+			only[from] = true
+			return ix.Relevant(only, rules.ContextOf(x.active))[at]
+		}
 	}
+	holdsIn, holdsInPrev := holds(s), holds(prev)
 	var out []string
 	for _, p := range among {
 		if s.abs(p) == s.abs(path) {
 			continue
 		}
-		if holdsIn(s, p, path) || (prev != nil && holdsIn(prev, p, path)) {
+		if holdsIn(p, path) || holdsInPrev(p, path) {
 			out = append(out, p)
 		}
 	}

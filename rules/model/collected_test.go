@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -125,28 +127,85 @@ func firstDiff(a, b reflect.Value, path string, seen map[[2]uintptr]bool) string
 // equivalence tests then check every case instead of a sample.
 var exhaustive = os.Getenv("DUCKLINT_TEST_EXHAUSTIVE") == "1"
 
-// fixtureDirs writes every rule and model fixture archive into a
-// directory of its own, and a generated tree of the given modules and
-// seed, and returns the directories by archive ("generated" for the tree).
-func fixtureDirs(t *testing.T, modules int, seed uint64) map[string]string {
-	t.Helper()
-	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
+// sharedArchives holds every rule and model fixture archive written into
+// a directory of its own below dir, once for the package's tests, which
+// only read them; TestMain makes and removes dir.
+var sharedArchives struct {
+	dir  string
+	once sync.Once
+	dirs map[string]string // by archive path
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "model-fixtures-")
 	if err != nil {
-		t.Fatal(err)
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
-	models, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "model", "*.txtar"))
+	sharedArchives.dir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// archiveDirs returns the directories of the archives of patterns (globs
+// relative to testdata), each holding its archive's files, written on
+// first use.
+func archiveDirs(t *testing.T, patterns ...string) map[string]string {
+	t.Helper()
+	sharedArchives.once.Do(func() {
+		sharedArchives.dirs, sharedArchives.err = writeArchives(sharedArchives.dir, "rules/*/*.txtar", "model/*.txtar")
+	})
+	if sharedArchives.err != nil {
+		t.Fatal(sharedArchives.err)
+	}
 	dirs := map[string]string{}
-	for _, a := range append(archives, models...) {
-		ar, err := txtar.ParseFile(a)
+	for _, pattern := range patterns {
+		archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", pattern))
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := t.TempDir()
-		if err := ruletest.WriteArchive(ar, dir); err != nil {
-			t.Fatal(err)
+		for _, a := range archives {
+			dir, ok := sharedArchives.dirs[a]
+			if !ok {
+				t.Fatalf("%s is not a shared fixture", a)
+			}
+			dirs[a] = dir
 		}
-		dirs[a] = dir
 	}
+	return dirs
+}
+
+// writeArchives writes the archives of patterns into directories below dir.
+func writeArchives(dir string, patterns ...string) (map[string]string, error) {
+	dirs := map[string]string{}
+	for _, pattern := range patterns {
+		archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", pattern))
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range archives {
+			ar, err := txtar.ParseFile(a)
+			if err != nil {
+				return nil, err
+			}
+			at := filepath.Join(dir, strconv.Itoa(len(dirs)))
+			if err := ruletest.WriteArchive(ar, at); err != nil {
+				return nil, err
+			}
+			dirs[a] = at
+		}
+	}
+	return dirs, nil
+}
+
+// fixtureDirs returns the directories of every rule and model fixture
+// archive, and a generated tree of the given modules and seed written
+// for the test, by archive ("generated" for the tree).
+func fixtureDirs(t *testing.T, modules int, seed uint64) map[string]string {
+	t.Helper()
+	dirs := archiveDirs(t, "rules/*/*.txtar", "model/*.txtar")
 	gen := t.TempDir()
 	if err := gentree.Generate(modules, seed).Write(gen); err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -104,17 +105,13 @@ func TestStaticGuarantee(t *testing.T) {
 // the scope nodes recorded while building, against walks of every file of
 // the rule fixtures.
 func TestScopesInIsSourceOrder(t *testing.T) {
-	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
-	if err != nil || len(archives) == 0 {
-		t.Fatalf("no fixtures: %v", err)
+	archives := archiveDirs(t, "rules/*/*.txtar")
+	if len(archives) == 0 {
+		t.Fatal("no fixtures")
 	}
 	scopes := 0
-	for _, path := range archives {
-		dir := t.TempDir()
-		if err := ruletest.Extract(path, dir); err != nil {
-			t.Fatal(err)
-		}
-		prog := ruletest.Program(t, dir, ruletest.Options{})
+	for _, path := range slices.Sorted(maps.Keys(archives)) {
+		prog := ruletest.Program(t, archives[path], ruletest.Options{})
 		if got, want := prog.Scopes(), scopesByWalking(prog); !slices.Equal(got, want) {
 			t.Errorf("%s: Scopes gives %d scopes, the walk %d, or another order", path, len(got), len(want))
 		}
@@ -148,17 +145,9 @@ func TestScopesInIsSourceOrder(t *testing.T) {
 // of every node: over the rule fixtures, and over files that call it from
 // every kind of place.
 func TestCallsEPPMatchesAWalk(t *testing.T) {
-	dirs := map[string]string{}
-	archives, err := filepath.Glob(filepath.Join("..", "..", "testdata", "rules", "*", "*.txtar"))
-	if err != nil || len(archives) == 0 {
-		t.Fatalf("no fixtures: %v", err)
-	}
-	for _, path := range archives {
-		dir := t.TempDir()
-		if err := ruletest.Extract(path, dir); err != nil {
-			t.Fatal(err)
-		}
-		dirs[path] = dir
+	dirs := archiveDirs(t, "rules/*/*.txtar")
+	if len(dirs) == 0 {
+		t.Fatal("no fixtures")
 	}
 	places := map[string]string{
 		"lambda.pp":     "class m::a { [1].each |$i| { $x = epp('m/t.epp') } }",
