@@ -23,6 +23,8 @@ type File struct {
 	away  []bool
 	vars  []variableName
 	pl    []plToken
+	lines []int32
+	pairs []int32
 	ready scans // the scans done for View
 	pass  Pass  // the pass Pass returns
 }
@@ -36,6 +38,8 @@ const (
 	scanLexedAway
 	scanVariableNames
 	scanPuppetLintTokens
+	scanTokenLines
+	scanBracketPairs
 )
 
 // NewFile returns the File of view v, its scans not yet done.
@@ -47,6 +51,7 @@ func NewFile(v *parser.TokenView) *File { return &File{View: v} }
 func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
 	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
+	f.lines, f.pairs = f.lines[:0], f.pairs[:0]
 }
 
 // Definitions returns the class and defined type definitions of the file
@@ -97,6 +102,26 @@ func (f *File) PuppetLintTokens() []plToken {
 		f.ready |= scanPuppetLintTokens
 	}
 	return f.pl
+}
+
+// TokenLines returns the 1-based line each token of the file starts on
+// (see appendTokenLines).
+func (f *File) TokenLines() []int32 {
+	if f.ready&scanTokenLines == 0 {
+		f.lines = appendTokenLines(f.lines[:0], f.View)
+		f.ready |= scanTokenLines
+	}
+	return f.lines
+}
+
+// BracketPairs returns, for each token of the file, the index of the
+// bracket token it pairs with, or -1 (see appendBracketPairs).
+func (f *File) BracketPairs() []int32 {
+	if f.ready&scanBracketPairs == 0 {
+		f.pairs = appendBracketPairs(f.pairs[:0], f.View.Tokens)
+		f.ready |= scanBracketPairs
+	}
+	return f.pairs
 }
 
 // Pass returns a pass of one rule over f's file that hands each finding to

@@ -70,6 +70,15 @@ func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 // modify them.
 func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
 
+// TokenLines returns the 1-based line each token of the pass's file
+// starts on, computed once per file; callers must not modify it.
+func (p *Pass) TokenLines() []int32 { return p.file.TokenLines() }
+
+// BracketPairs returns, for each token of the pass's file, the index of
+// the bracket it pairs with or -1, computed once per file; callers must
+// not modify it.
+func (p *Pass) BracketPairs() []int32 { return p.file.BracketPairs() }
+
 // Finding is a problem a rule found: the byte range [Start, End) of the
 // file, a message, and the edits that fix it, if the rule can.
 type Finding struct {
@@ -87,19 +96,30 @@ type Edit struct {
 // Report records a finding. Edits that would leave the text as it is are
 // dropped: a fix that changes nothing would be asked for again after it.
 func (p *Pass) Report(f Finding) {
-	if len(f.Edits) > 0 {
-		edits := f.Edits[:0:0]
-		for _, e := range f.Edits {
-			if e.Start != e.End || e.NewText != "" {
-				if e.End <= len(p.View.Src) && string(p.View.Src[e.Start:e.End]) == e.NewText {
-					continue
+	for i, e := range f.Edits {
+		if !p.changes(e) {
+			// The edits that change something, in a new slice: the
+			// rule's stays as it is. When every edit changes the file,
+			// as nearly always, the finding keeps the rule's slice.
+			edits := f.Edits[:i:i]
+			for _, e := range f.Edits[i+1:] {
+				if p.changes(e) {
+					edits = append(edits, e)
 				}
-				edits = append(edits, e)
 			}
+			f.Edits = edits
+			break
 		}
-		f.Edits = edits
 	}
 	p.report(f)
+}
+
+// changes reports whether edit e changes the pass's file.
+func (p *Pass) changes(e Edit) bool {
+	if e.Start == e.End && e.NewText == "" {
+		return false
+	}
+	return e.End > len(p.View.Src) || string(p.View.Src[e.Start:e.End]) != e.NewText
 }
 
 // Rules returns a fresh slice of every style rule.
