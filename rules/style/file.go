@@ -23,6 +23,7 @@ type File struct {
 	away  []bool
 	vars  []variableName
 	pl    []plToken
+	plAt  []int32 // see PuppetLintIndex
 	lines []int32
 	pairs []int32
 	ready scans // the scans done for View
@@ -38,6 +39,7 @@ const (
 	scanLexedAway
 	scanVariableNames
 	scanPuppetLintTokens
+	scanPuppetLintIndex
 	scanTokenLines
 	scanBracketPairs
 )
@@ -51,7 +53,7 @@ func NewFile(v *parser.TokenView) *File { return &File{View: v} }
 func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
 	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
-	f.lines, f.pairs = f.lines[:0], f.pairs[:0]
+	f.lines, f.pairs, f.plAt = f.lines[:0], f.pairs[:0], f.plAt[:0]
 }
 
 // Definitions returns the class and defined type definitions of the file
@@ -102,6 +104,17 @@ func (f *File) PuppetLintTokens() []plToken {
 		f.ready |= scanPuppetLintTokens
 	}
 	return f.pl
+}
+
+// PuppetLintIndex returns, for each token of the view, the index of the
+// token of PuppetLintTokens starting where it starts, or -1 (see
+// appendPuppetLintIndex).
+func (f *File) PuppetLintIndex() []int32 {
+	if f.ready&scanPuppetLintIndex == 0 {
+		f.plAt = appendPuppetLintIndex(f.plAt[:0], f.View.Tokens, f.PuppetLintTokens())
+		f.ready |= scanPuppetLintIndex
+	}
+	return f.plAt
 }
 
 // TokenLines returns the 1-based line each token of the file starts on

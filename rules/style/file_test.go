@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,10 +57,11 @@ func TestFileResetMatchesNew(t *testing.T) {
 	}
 }
 
-// TestTokenLinesAndBracketPairs holds the two scans to their definitions
+// TestTokenLinesAndBracketPairs holds three scans to their definitions
 // on every manifest of the rules' test data: a token's line is one more
-// than the newlines in the text of the tokens before it, and brackets pair
-// as a stack per kind.
+// than the newlines in the text of the tokens before it, brackets pair as
+// a stack per kind, and a token's puppet-lint token is the one a binary
+// search by offset finds.
 func TestTokenLinesAndBracketPairs(t *testing.T) {
 	paths, err := filepath.Glob("../../testdata/rules/*/*.pp")
 	if err != nil || len(paths) < 100 {
@@ -100,6 +102,16 @@ func TestTokenLinesAndBracketPairs(t *testing.T) {
 			}
 			if want != -2 && int(pairs[i]) != want {
 				t.Fatalf("%s: token %d (%q) pairs with %d, want %d", path, i, tok.Text, pairs[i], want)
+			}
+		}
+		pl, plAt := file.PuppetLintTokens(), file.PuppetLintIndex()
+		for i, tok := range view.Tokens {
+			want, ok := slices.BinarySearchFunc(pl, tok.Start, func(t plToken, off int) int { return t.Start - off })
+			if !ok {
+				want = -1
+			}
+			if int(plAt[i]) != want {
+				t.Fatalf("%s: token %d (%q) is puppet-lint token %d, want %d", path, i, tok.Text, plAt[i], want)
 			}
 		}
 		for _, unmatched := range open {

@@ -20,11 +20,13 @@ type plToken struct {
 	Text       string
 }
 
-// plKeywords are the words puppet-lint's lexer types as keywords.
-var plKeywords = map[string]bool{
-	"case": true, "class": true, "default": true, "define": true, "import": true, "if": true, "elsif": true,
-	"else": true, "inherits": true, "node": true, "and": true, "or": true, "undef": true, "false": true,
-	"true": true, "in": true, "unless": true, "function": true, "type": true, "attr": true, "private": true,
+// plKeywords are the words puppet-lint's lexer types as keywords, with
+// their types (the word in capitals).
+var plKeywords = map[string]string{
+	"case": "CASE", "class": "CLASS", "default": "DEFAULT", "define": "DEFINE", "import": "IMPORT", "if": "IF",
+	"elsif": "ELSIF", "else": "ELSE", "inherits": "INHERITS", "node": "NODE", "and": "AND", "or": "OR",
+	"undef": "UNDEF", "false": "FALSE", "true": "TRUE", "in": "IN", "unless": "UNLESS", "function": "FUNCTION",
+	"type": "TYPE", "attr": "ATTR", "private": "PRIVATE",
 }
 
 // plTypes are the capitalised words puppet-lint's lexer types TYPE, not
@@ -86,9 +88,9 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		case parser.TokHeredocBody:
 			pt.Type = "HEREDOC"
 		case parser.TokName:
-			switch {
-			case plKeywords[t.Text]:
-				pt.Type = strings.ToUpper(t.Text)
+			switch keyword := plKeywords[t.Text]; {
+			case keyword != "":
+				pt.Type = keyword
 			case i+1 < len(toks) && isPunct(toks[i+1], "("):
 				pt.Type = "FUNCTION_NAME"
 			default:

@@ -70,6 +70,11 @@ func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 // modify them.
 func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
 
+// plIndexOf returns the index in PuppetLintTokens of the token starting
+// where the view's token i starts, or -1: the seam from a view token to
+// its puppet-lint token.
+func (p *Pass) plIndexOf(i int) int { return int(p.file.PuppetLintIndex()[i]) }
+
 // TokenLines returns the 1-based line each token of the pass's file
 // starts on, computed once per file; callers must not modify it.
 func (p *Pass) TokenLines() []int32 { return p.file.TokenLines() }
