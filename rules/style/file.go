@@ -1,6 +1,10 @@
 package style
 
-import "github.com/ducklint/ducklint/parser"
+import (
+	"slices"
+
+	"github.com/ducklint/ducklint/parser"
+)
 
 // This file is the seam between the style rules and what they derive from
 // a file's tokens: several rules need the same scan (the definitions, the
@@ -24,6 +28,7 @@ type File struct {
 	vars  []variableName
 	pl    []plToken
 	plAt  []int32 // see PuppetLintIndex
+	plOf  [len(plIndexedTypes)][]int32
 	lines []int32
 	pairs []int32
 	ready scans // the scans done for View
@@ -31,7 +36,7 @@ type File struct {
 }
 
 // scans is a set of the File's shared scans.
-type scans uint8
+type scans uint16
 
 const (
 	scanDefinitions scans = 1 << iota
@@ -40,6 +45,7 @@ const (
 	scanVariableNames
 	scanPuppetLintTokens
 	scanPuppetLintIndex
+	scanPuppetLintTypes
 	scanTokenLines
 	scanBracketPairs
 )
@@ -54,6 +60,9 @@ func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
 	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
 	f.lines, f.pairs, f.plAt = f.lines[:0], f.pairs[:0], f.plAt[:0]
+	for i := range f.plOf {
+		f.plOf[i] = f.plOf[i][:0]
+	}
 }
 
 // Definitions returns the class and defined type definitions of the file
@@ -115,6 +124,25 @@ func (f *File) PuppetLintIndex() []int32 {
 		f.ready |= scanPuppetLintIndex
 	}
 	return f.plAt
+}
+
+// PuppetLintTokensOf returns the indexes, in order, of the tokens of
+// PuppetLintTokens of type typ, one of plIndexedTypes: rules looking for
+// one type range over them instead of over every token.
+func (f *File) PuppetLintTokensOf(typ string) []int32 {
+	k := slices.Index(plIndexedTypes[:], typ)
+	if k < 0 {
+		panic("style: puppet-lint tokens of type " + typ + " are not indexed")
+	}
+	if f.ready&scanPuppetLintTypes == 0 {
+		for i, t := range f.PuppetLintTokens() {
+			if k := plIndexedType(t.Type); k >= 0 {
+				f.plOf[k] = append(f.plOf[k], int32(i))
+			}
+		}
+		f.ready |= scanPuppetLintTypes
+	}
+	return f.plOf[k]
 }
 
 // TokenLines returns the 1-based line each token of the file starts on

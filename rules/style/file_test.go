@@ -57,11 +57,12 @@ func TestFileResetMatchesNew(t *testing.T) {
 	}
 }
 
-// TestTokenLinesAndBracketPairs holds three scans to their definitions
+// TestTokenLinesAndBracketPairs holds four scans to their definitions
 // on every manifest of the rules' test data: a token's line is one more
 // than the newlines in the text of the tokens before it, brackets pair as
-// a stack per kind, and a token's puppet-lint token is the one a binary
-// search by offset finds.
+// a stack per kind, a token's puppet-lint token is the one a binary
+// search by offset finds, and the puppet-lint tokens of a type are those
+// a look at each finds.
 func TestTokenLinesAndBracketPairs(t *testing.T) {
 	paths, err := filepath.Glob("../../testdata/rules/*/*.pp")
 	if err != nil || len(paths) < 100 {
@@ -112,6 +113,17 @@ func TestTokenLinesAndBracketPairs(t *testing.T) {
 			}
 			if int(plAt[i]) != want {
 				t.Fatalf("%s: token %d (%q) is puppet-lint token %d, want %d", path, i, tok.Text, plAt[i], want)
+			}
+		}
+		for _, typ := range plIndexedTypes {
+			var want []int32
+			for i, t := range pl {
+				if t.Type == typ {
+					want = append(want, int32(i))
+				}
+			}
+			if got := file.PuppetLintTokensOf(typ); !slices.Equal(got, want) {
+				t.Fatalf("%s: the %s tokens are %v, want %v", path, typ, got, want)
 			}
 		}
 		for _, unmatched := range open {

@@ -41,6 +41,37 @@ func plNextCode(toks []plToken, i int) int {
 	return -1
 }
 
+// plIndexedTypes are the puppet-lint token types File.PuppetLintTokensOf
+// indexes.
+var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE"}
+
+// plIndexedType returns the index of typ in plIndexedTypes, or -1.
+func plIndexedType(typ string) int {
+	switch typ {
+	case "LBRACE":
+		return 0
+	case "RBRACE":
+		return 1
+	case "LBRACK":
+		return 2
+	case "RBRACK":
+		return 3
+	case "CLASSREF":
+		return 4
+	case "TYPE":
+		return 5
+	case "VARIABLE":
+		return 6
+	case "FARROW":
+		return 7
+	case "INHERITS":
+		return 8
+	case "NEWLINE":
+		return 9
+	}
+	return -1
+}
+
 // appendPuppetLintIndex appends to dst, for each token of view, the index
 // in toks of the first token starting where it starts, or -1; both are in
 // source order.

@@ -70,6 +70,10 @@ func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 // modify them.
 func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
 
+// plTokensOf returns the indexes of the tokens of PuppetLintTokens of
+// type typ (see File.PuppetLintTokensOf).
+func (p *Pass) plTokensOf(typ string) []int32 { return p.file.PuppetLintTokensOf(typ) }
+
 // plIndexOf returns the index in PuppetLintTokens of the token starting
 // where the view's token i starts, or -1: the seam from a view token to
 // its puppet-lint token.
