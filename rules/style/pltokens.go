@@ -265,8 +265,9 @@ func reportSingleSpace(p *Pass, t plToken, message string) {
 // blanks after the token.
 func runAfterClosing(p *Pass, closing, message string) {
 	toks := p.PuppetLintTokens()
-	for i, t := range toks {
-		if t.Type != closing || i+1 >= len(toks) || plAfterBracket[toks[i+1].Type] {
+	for _, at := range p.plTokensOf(closing) {
+		i := int(at)
+		if i+1 >= len(toks) || plAfterBracket[toks[i+1].Type] {
 			continue
 		}
 		next := toks[i+1]
