@@ -29,6 +29,7 @@ type File struct {
 	pl    []plToken
 	plAt  []int32 // see PuppetLintIndex
 	plOf  [len(plIndexedTypes)][]int32
+	kinds [parser.TokLexError + 1][]int32 // see TokensOf
 	lines []int32
 	pairs []int32
 	ready scans // the scans done for View
@@ -46,6 +47,7 @@ const (
 	scanPuppetLintTokens
 	scanPuppetLintIndex
 	scanPuppetLintTypes
+	scanKinds
 	scanTokenLines
 	scanBracketPairs
 )
@@ -62,6 +64,9 @@ func (f *File) Reset(v *parser.TokenView) {
 	f.lines, f.pairs, f.plAt = f.lines[:0], f.pairs[:0], f.plAt[:0]
 	for i := range f.plOf {
 		f.plOf[i] = f.plOf[i][:0]
+	}
+	for i := range f.kinds {
+		f.kinds[i] = f.kinds[i][:0]
 	}
 }
 
@@ -124,6 +129,25 @@ func (f *File) PuppetLintIndex() []int32 {
 		f.ready |= scanPuppetLintIndex
 	}
 	return f.plAt
+}
+
+// TokensOf returns the indexes, in order, of the view's tokens of kind k:
+// rules looking at tokens of one kind range over them instead of over
+// every token.
+func (f *File) TokensOf(k parser.TokenKind) []int32 {
+	if f.ready&scanKinds == 0 {
+		toks := f.View.Tokens
+		for i := range toks {
+			if k := toks[i].Kind; int(k) < len(f.kinds) {
+				f.kinds[k] = append(f.kinds[k], int32(i))
+			}
+		}
+		f.ready |= scanKinds
+	}
+	if int(k) >= len(f.kinds) {
+		return nil
+	}
+	return f.kinds[k]
 }
 
 // PuppetLintTokensOf returns the indexes, in order, of the tokens of

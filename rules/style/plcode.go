@@ -43,7 +43,7 @@ func plNextCode(toks []plToken, i int) int {
 
 // plIndexedTypes are the puppet-lint token types File.PuppetLintTokensOf
 // indexes.
-var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE"}
+var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE", "NUMBER"}
 
 // plIndexedType returns the index of typ in plIndexedTypes, or -1.
 func plIndexedType(typ string) int {
@@ -68,6 +68,8 @@ func plIndexedType(typ string) int {
 		return 8
 	case "NEWLINE":
 		return 9
+	case "NUMBER":
+		return 10
 	}
 	return -1
 }

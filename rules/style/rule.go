@@ -70,6 +70,10 @@ func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 // modify them.
 func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
 
+// TokensOf returns the indexes of the view's tokens of kind k (see
+// File.TokensOf).
+func (p *Pass) TokensOf(k parser.TokenKind) []int32 { return p.file.TokensOf(k) }
+
 // plTokensOf returns the indexes of the tokens of PuppetLintTokens of
 // type typ (see File.PuppetLintTokensOf).
 func (p *Pass) plTokensOf(typ string) []int32 { return p.file.PuppetLintTokensOf(typ) }
