@@ -246,7 +246,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 			for i+1 < len(toks) && toks[i+1].Start < end {
 				i++
 			}
-			pt.End, pt.Text = end, string(src[t.Start:end])
+			pt.End, pt.Text = end, v.Text(t.Start, end)
 		case parser.TokNumber:
 			pt.Type = "NUMBER"
 		case parser.TokRegex:
