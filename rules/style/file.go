@@ -30,10 +30,13 @@ type File struct {
 	plAt  []int32 // see PuppetLintIndex
 	plOf  [len(plIndexedTypes)][]int32
 	kinds [parser.TokLexError + 1][]int32 // see TokensOf
-	lines []int32
-	pairs []int32
-	ready scans // the scans done for View
-	pass  Pass  // the pass Pass returns
+	// Kept from file to file: see Pass.OneEdit and Pass.Intern.
+	edit    [1]Edit
+	strings map[string]string
+	lines   []int32
+	pairs   []int32
+	ready   scans // the scans done for View
+	pass    Pass  // the pass Pass returns
 }
 
 // scans is a set of the File's shared scans.

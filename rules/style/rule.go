@@ -70,6 +70,31 @@ func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 // modify them.
 func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
 
+// OneEdit returns a slice of the one edit e for a finding's Edits, in
+// memory the pass's file keeps and the next call overwrites: a rule
+// reporting an edit on most lines of a file makes no slice per finding.
+func (p *Pass) OneEdit(e Edit) []Edit {
+	p.file.edit[0] = e
+	return p.file.edit[:1:1]
+}
+
+// Intern returns b as a string, the same string for the same bytes
+// through the passes over every file the File is reset to: a rule whose
+// messages repeat (strict-indent's "indent should be 4 chars and is 2")
+// makes each once.
+func (p *Pass) Intern(b []byte) string {
+	f := p.file
+	if s, ok := f.strings[string(b)]; ok {
+		return s
+	}
+	if f.strings == nil {
+		f.strings = map[string]string{}
+	}
+	s := string(b)
+	f.strings[s] = s
+	return s
+}
+
 // TokensOf returns the indexes of the view's tokens of kind k (see
 // File.TokensOf).
 func (p *Pass) TokensOf(k parser.TokenKind) []int32 { return p.file.TokensOf(k) }
@@ -93,7 +118,9 @@ func (p *Pass) TokenLines() []int32 { return p.file.TokenLines() }
 func (p *Pass) BracketPairs() []int32 { return p.file.BracketPairs() }
 
 // Finding is a problem a rule found: the byte range [Start, End) of the
-// file, a message, and the edits that fix it, if the rule can.
+// file, a message, and the edits that fix it, if the rule can. The
+// function a pass reports to must not keep Edits after it returns: a rule
+// may pass the slice of OneEdit, which the next call overwrites.
 type Finding struct {
 	Start, End int
 	Message    string

@@ -150,17 +150,25 @@ func runStrictIndent(p *Pass) {
 		if actual == expected || next.Kind == parser.TokComment || next.Kind == parser.TokNewline {
 			continue
 		}
-		f := Finding{Start: next.Start, End: next.End, Message: "indent should be " + strconv.Itoa(expected) + " chars and is " + strconv.Itoa(actual)}
+		// A tree indented by another width than the option's has a
+		// finding on most lines, with few distinct messages: each is made
+		// once (Intern), and the edit needs no slice of its own (OneEdit).
+		var msg [64]byte
+		m := append(msg[:0], "indent should be "...)
+		m = strconv.AppendInt(m, int64(expected), 10)
+		m = append(m, " chars and is "...)
+		m = strconv.AppendInt(m, int64(actual), 10)
+		f := Finding{Start: next.Start, End: next.End, Message: p.Intern(m)}
 		switch next.Kind {
 		case parser.TokWhitespace:
-			f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: spaces(expected)}}
+			f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.End, NewText: spaces(expected)})
 		case parser.TokHeredocBody:
 			if text, ok := shiftHeredoc(next.Text, expected-actual); ok {
-				f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: text}}
+				f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.End, NewText: text})
 			}
 		default:
 			f.End = next.Start
-			f.Edits = []Edit{{Start: next.Start, End: next.Start, NewText: spaces(expected)}}
+			f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.Start, NewText: spaces(expected)})
 		}
 		p.Report(f)
 	}
