@@ -131,7 +131,7 @@ type Rule struct {
 func Compare(a, b Diagnostic) int { return ComparePointers(&a, &b) }
 
 // ComparePointers is Compare on the findings a and b point to, for
-// sorting findings by their addresses: a finding is 170 bytes, which
+// sorting findings by their addresses: a finding is 144 bytes, which
 // Compare copies twice per call.
 func ComparePointers(a, b *Diagnostic) int {
 	if c := cmp.Compare(a.File, b.File); c != 0 {
@@ -163,7 +163,7 @@ func ComparePointers(a, b *Diagnostic) int {
 func Sort(ds []Diagnostic) []Diagnostic {
 	// Findings usually come sorted already (each file's sorted, files in
 	// order); checking is one pass, where sorting moves every finding
-	// log n times, and a finding is 170 bytes.
+	// log n times, and a finding is 144 bytes.
 	for i := 1; i < len(ds); i++ {
 		if ComparePointers(&ds[i-1], &ds[i]) > 0 {
 			slices.SortStableFunc(ds, Compare)

@@ -214,7 +214,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 // the contract's order (diagnostics.Compare), findings that compare equal
 // in the order they come; order is scratch space for their addresses.
 // Sorting the addresses moves 8 bytes where sorting the findings moved
-// 170.
+// 144.
 func sortedInto(out []Diagnostic, chunks [][]Diagnostic, order []*Diagnostic) []*Diagnostic {
 	for _, c := range chunks {
 		for i := range c {
