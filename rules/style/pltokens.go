@@ -187,9 +187,9 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		return nil
 	}
 	src := v.Src
-	out := dst
+	out := slices.Grow(dst, len(toks)) // at most one puppet-lint token per view token
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i] // a pointer: a token is five words
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
 		switch t.Kind {
 		case parser.TokWhitespace:
