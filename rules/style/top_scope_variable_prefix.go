@@ -36,7 +36,7 @@ it starts with ::, so the :: says nothing; the fix removes it.`,
 					continue
 				}
 				name := strings.TrimPrefix(t.Text, "$")
-				if !plTopScopeQualified.MatchString(name) {
+				if !strings.HasPrefix(name, "::") || !plTopScopeQualified.MatchString(name) {
 					continue
 				}
 				// The edit replaces the variable up to the end of its name
