@@ -58,6 +58,9 @@ func runStrictIndent(p *Pass) {
 	// on the line after it: a line counts once however many of its
 	// brackets pair with one line.
 	var matchedOpenLines, matchedCloseLines []int32
+	// The last finding's indentations and message: lines in a row are
+	// often off by the same amount.
+	lastExpected, lastActual, lastMessage := 0, 0, ""
 	for n := range toks {
 		if toks[n].Kind != parser.TokNewline || n+1 == len(toks) {
 			continue
@@ -153,12 +156,15 @@ func runStrictIndent(p *Pass) {
 		// A tree indented by another width than the option's has a
 		// finding on most lines, with few distinct messages: each is made
 		// once (Intern), and the edit needs no slice of its own (OneEdit).
-		var msg [64]byte
-		m := append(msg[:0], "indent should be "...)
-		m = strconv.AppendInt(m, int64(expected), 10)
-		m = append(m, " chars and is "...)
-		m = strconv.AppendInt(m, int64(actual), 10)
-		f := Finding{Start: next.Start, End: next.End, Message: p.Intern(m)}
+		if expected != lastExpected || actual != lastActual || lastMessage == "" {
+			var msg [64]byte
+			m := append(msg[:0], "indent should be "...)
+			m = strconv.AppendInt(m, int64(expected), 10)
+			m = append(m, " chars and is "...)
+			m = strconv.AppendInt(m, int64(actual), 10)
+			lastExpected, lastActual, lastMessage = expected, actual, p.Intern(m)
+		}
+		f := Finding{Start: next.Start, End: next.End, Message: lastMessage}
 		switch next.Kind {
 		case parser.TokWhitespace:
 			f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.End, NewText: spaces(expected)})
