@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"sort"
 	"unicode/utf8"
 )
 
@@ -83,7 +82,19 @@ func (li *LineIndex) Pos(off int) Pos {
 	if off > len(li.src) {
 		off = len(li.src)
 	}
-	line := sort.Search(len(li.lineStarts), func(i int) bool { return li.lineStarts[i] > off }) - 1
+	// The last line starting at or before off, by a binary search
+	// written out: sort.Search calls a function per probe, and a style
+	// preset converts hundreds of thousands of offsets.
+	lo, hi := 0, len(li.lineStarts)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if li.lineStarts[mid] > off {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	line := lo - 1
 	start := li.lineStarts[line]
 	if li.ascii {
 		return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - start + 1)}

@@ -78,6 +78,10 @@ type TokenView struct {
 	lexed []token
 }
 
+// Text returns the source text of the byte range [start, end) as a
+// string sharing the source's memory, as the tokens' Text does: no copy.
+func (v *TokenView) Text(start, end int) string { return v.str[start:end] }
+
 // NewTokenView lexes src (a manifest, not EPP) into a TokenView. When the
 // lexer fails, the view ends with a TokLexError token covering the rest of
 // the file.

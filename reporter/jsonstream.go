@@ -63,6 +63,28 @@ type jsonStream struct {
 	w   io.Writer
 	b   []byte
 	err error
+	// The last rule, message, detail and file written, encoded: findings
+	// come sorted by file, and a rule's findings repeat its detail, so
+	// most of these are written again as they are.
+	rule, message, detail, file lastJSONString
+}
+
+// lastJSONString is a string and its encoding by appendJSONString.
+type lastJSONString struct {
+	s       string
+	encoded []byte
+}
+
+// append appends v encoded, reusing the last encoding when v is the
+// string encoded last.
+func (l *lastJSONString) append(b []byte, v string) []byte {
+	if l.encoded != nil && v == l.s {
+		return append(b, l.encoded...)
+	}
+	n := len(b)
+	b = appendJSONString(b, v)
+	l.s, l.encoded = v, append(l.encoded[:0], b[n:]...)
+	return b
 }
 
 func (s *jsonStream) flushFull() {
@@ -96,17 +118,17 @@ func (s *jsonStream) member(v any) {
 func (s *jsonStream) finding(d *diagnostics.Diagnostic) {
 	end := rangeEnd(d.Start, d.End)
 	b := append(s.b, "\n    {\n      \"rule\": "...)
-	b = appendJSONString(b, d.Rule)
+	b = s.rule.append(b, d.Rule)
 	b = append(b, ",\n      \"severity\": "...)
 	b = appendJSONString(b, d.Severity.String())
 	b = append(b, ",\n      \"message\": "...)
-	b = appendJSONString(b, d.Message)
+	b = s.message.append(b, d.Message)
 	if d.Detail != "" {
 		b = append(b, ",\n      \"detail\": "...)
-		b = appendJSONString(b, d.Detail)
+		b = s.detail.append(b, d.Detail)
 	}
 	b = append(b, ",\n      \"file\": "...)
-	b = appendJSONString(b, d.File)
+	b = s.file.append(b, d.File)
 	b = appendRange(b, "      ", int(d.Start.Line), int(d.Start.Column), int(end.Line), int(end.Column))
 	b = append(b, ",\n      \"related\": ["...)
 	for i, rel := range d.Related {
@@ -179,12 +201,12 @@ func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		i += plainJSONRun(s[i:])
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '"', '\\':
@@ -225,4 +247,31 @@ func appendJSONString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// plainJSONRun returns the length of the longest prefix of s that JSON
+// takes as it is: printable ASCII other than '"' and '\\'. It tests eight
+// bytes at a time, because findings' messages, details and paths are
+// nearly all such bytes and they are most of a large report.
+func plainJSONRun(s string) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	n := 0
+	for ; n+8 <= len(s); n += 8 {
+		q := s[n : n+8]
+		w := uint64(q[0]) | uint64(q[1])<<8 | uint64(q[2])<<16 | uint64(q[3])<<24 |
+			uint64(q[4])<<32 | uint64(q[5])<<40 | uint64(q[6])<<48 | uint64(q[7])<<56
+		quote, backslash := w^('"'*ones), w^('\\'*ones)
+		// A byte's high bit is set in the result when the byte is below
+		// 0x20, is '"' or '\\' (xor zero), or is not ASCII.
+		special := (w-0x20*ones)&^w | (quote-ones)&^quote | (backslash-ones)&^backslash | w
+		if special&highs != 0 {
+			break
+		}
+	}
+	for ; n < len(s); n++ {
+		if c := s[n]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			break
+		}
+	}
+	return n
 }

@@ -161,3 +161,32 @@ func TestSARIFResultZeroValues(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendJSONStringEveryOffset holds appendJSONString, which tests eight
+// bytes at a time, to encoding/json with every byte that needs escaping
+// (and a few that do not) at every offset of strings up to 24 bytes long,
+// so that each falls in the first, a middle and the last word, and in the
+// tail tested byte by byte.
+func TestAppendJSONStringEveryOffset(t *testing.T) {
+	var specials []string
+	for c := range 0x20 {
+		specials = append(specials, string(rune(c)))
+	}
+	specials = append(specials, `"`, `\`, "\x7f", " ", "~", "<", "é", "\u2028", "\u2029", "\xff", "\xe2\x80", "🦆", "!", "#", "]", "^")
+	for n := range 25 {
+		for at := range n + 1 {
+			for _, sp := range specials {
+				s := strings.Repeat("a", at) + sp + strings.Repeat("b", n-at)
+				var want bytes.Buffer
+				enc := json.NewEncoder(&want)
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(s); err != nil {
+					t.Fatal(err)
+				}
+				if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
+					t.Fatalf("appendJSONString(%q) = %q, want %q", s, got, want.String())
+				}
+			}
+		}
+	}
+}

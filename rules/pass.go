@@ -48,6 +48,10 @@ type fileNodes struct {
 	stylePass   *Pass
 	styleRule   *style.Rule
 	styleReport func(style.Finding)
+	// editBlock is where reportStyle cuts findings' edits from; the
+	// findings keep what they were given, so it is never reused, only
+	// replaced by a fresh block when full.
+	editBlock []Edit
 }
 
 // reset empties the lists for the next file, keeping their memory.

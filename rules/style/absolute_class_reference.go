@@ -19,8 +19,9 @@ puppet-lint-absolute_classname-check. The fix removes the ::.`,
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "TYPE" || t.Text != "Class" || !plIs(toks, plNextCode(toks, i), "LBRACK") {
+			for _, at := range p.plTokensOf("TYPE") {
+				i, t := int(at), toks[at]
+				if t.Text != "Class" || !plIs(toks, plNextCode(toks, i), "LBRACK") {
 					continue
 				}
 				for s := plNextCode(toks, i); s < len(toks) && toks[s].Type != "RBRACK"; s++ {

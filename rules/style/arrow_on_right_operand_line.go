@@ -22,8 +22,9 @@ before it when only a line break or blanks follow.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			lines := p.View.Lines
-			for i, t := range toks {
-				if t.Kind != parser.TokPunct || t.Text != "->" && t.Text != "~>" {
+			for _, at := range p.TokensOf(parser.TokPunct) {
+				i, t := int(at), toks[at]
+				if t.Text != "->" && t.Text != "~>" {
 					continue
 				}
 				right := codeAfter(toks, i)

@@ -28,9 +28,9 @@ single quote and no literal tab or line break: single quotes say that nothing in
 interpolated. The fix turns the quotes into single quotes when the string has no backslash at all
 (otherwise the meaning could change, and the finding is left to fix by hand).`,
 		Run: func(p *Pass) {
-			for i := range p.View.Tokens {
+			for _, i := range p.TokensOf(parser.TokDQString) {
 				t := &p.View.Tokens[i]
-				if t.Kind != parser.TokDQString || len(t.Text) < 2 {
+				if len(t.Text) < 2 {
 					continue
 				}
 				body := t.Text[1 : len(t.Text)-1]
@@ -38,10 +38,12 @@ interpolated. The fix turns the quotes into single quotes when the string has no
 				// the string's column with a line break, which then counts
 				// as an escape; the rule keeps that quirk to agree with it.
 				col := int(p.View.Lines.Pos(t.Start).Column)
-				if col > 0 && strings.Contains(body, strings.Repeat(" ", col)) {
+				if col > 0 && len(body) >= col && strings.Contains(body, strings.Repeat(" ", col)) {
 					continue
 				}
-				if escapeOrQuote().MatchString(body) {
+				// Each of the pattern's escapes and quotes has a backslash,
+				// a quote, a tab or a line break: most strings have none.
+				if strings.ContainsAny(body, "\\'\r\t\n") && escapeOrQuote().MatchString(body) {
 					continue
 				}
 				f := Finding{Start: t.Start, End: t.End, Message: "double quoted string containing no variables"}

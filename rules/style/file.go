@@ -1,6 +1,10 @@
 package style
 
-import "github.com/ducklint/ducklint/parser"
+import (
+	"slices"
+
+	"github.com/ducklint/ducklint/parser"
+)
 
 // This file is the seam between the style rules and what they derive from
 // a file's tokens: several rules need the same scan (the definitions, the
@@ -23,12 +27,20 @@ type File struct {
 	away  []bool
 	vars  []variableName
 	pl    []plToken
-	ready scans // the scans done for View
-	pass  Pass  // the pass Pass returns
+	plAt  []int32 // see PuppetLintIndex
+	plOf  [len(plIndexedTypes)][]int32
+	kinds [parser.TokLexError + 1][]int32 // see TokensOf
+	// Kept from file to file: see Pass.OneEdit and Pass.Intern.
+	edit    [1]Edit
+	strings map[string]string
+	lines   []int32
+	pairs   []int32
+	ready   scans // the scans done for View
+	pass    Pass  // the pass Pass returns
 }
 
 // scans is a set of the File's shared scans.
-type scans uint8
+type scans uint16
 
 const (
 	scanDefinitions scans = 1 << iota
@@ -36,6 +48,11 @@ const (
 	scanLexedAway
 	scanVariableNames
 	scanPuppetLintTokens
+	scanPuppetLintIndex
+	scanPuppetLintTypes
+	scanKinds
+	scanTokenLines
+	scanBracketPairs
 )
 
 // NewFile returns the File of view v, its scans not yet done.
@@ -47,6 +64,13 @@ func NewFile(v *parser.TokenView) *File { return &File{View: v} }
 func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
 	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
+	f.lines, f.pairs, f.plAt = f.lines[:0], f.pairs[:0], f.plAt[:0]
+	for i := range f.plOf {
+		f.plOf[i] = f.plOf[i][:0]
+	}
+	for i := range f.kinds {
+		f.kinds[i] = f.kinds[i][:0]
+	}
 }
 
 // Definitions returns the class and defined type definitions of the file
@@ -97,6 +121,75 @@ func (f *File) PuppetLintTokens() []plToken {
 		f.ready |= scanPuppetLintTokens
 	}
 	return f.pl
+}
+
+// PuppetLintIndex returns, for each token of the view, the index of the
+// token of PuppetLintTokens starting where it starts, or -1 (see
+// appendPuppetLintIndex).
+func (f *File) PuppetLintIndex() []int32 {
+	if f.ready&scanPuppetLintIndex == 0 {
+		f.plAt = appendPuppetLintIndex(f.plAt[:0], f.View.Tokens, f.PuppetLintTokens())
+		f.ready |= scanPuppetLintIndex
+	}
+	return f.plAt
+}
+
+// TokensOf returns the indexes, in order, of the view's tokens of kind k:
+// rules looking at tokens of one kind range over them instead of over
+// every token.
+func (f *File) TokensOf(k parser.TokenKind) []int32 {
+	if f.ready&scanKinds == 0 {
+		toks := f.View.Tokens
+		for i := range toks {
+			if k := toks[i].Kind; int(k) < len(f.kinds) {
+				f.kinds[k] = append(f.kinds[k], int32(i))
+			}
+		}
+		f.ready |= scanKinds
+	}
+	if int(k) >= len(f.kinds) {
+		return nil
+	}
+	return f.kinds[k]
+}
+
+// PuppetLintTokensOf returns the indexes, in order, of the tokens of
+// PuppetLintTokens of type typ, one of plIndexedTypes: rules looking for
+// one type range over them instead of over every token.
+func (f *File) PuppetLintTokensOf(typ string) []int32 {
+	k := slices.Index(plIndexedTypes[:], typ)
+	if k < 0 {
+		panic("style: puppet-lint tokens of type " + typ + " are not indexed")
+	}
+	if f.ready&scanPuppetLintTypes == 0 {
+		for i, t := range f.PuppetLintTokens() {
+			if k := plIndexedType(t.Type); k >= 0 {
+				f.plOf[k] = append(f.plOf[k], int32(i))
+			}
+		}
+		f.ready |= scanPuppetLintTypes
+	}
+	return f.plOf[k]
+}
+
+// TokenLines returns the 1-based line each token of the file starts on
+// (see appendTokenLines).
+func (f *File) TokenLines() []int32 {
+	if f.ready&scanTokenLines == 0 {
+		f.lines = appendTokenLines(f.lines[:0], f.View)
+		f.ready |= scanTokenLines
+	}
+	return f.lines
+}
+
+// BracketPairs returns, for each token of the file, the index of the
+// bracket token it pairs with, or -1 (see appendBracketPairs).
+func (f *File) BracketPairs() []int32 {
+	if f.ready&scanBracketPairs == 0 {
+		f.pairs = appendBracketPairs(f.pairs[:0], f.View.Tokens)
+		f.ready |= scanBracketPairs
+	}
+	return f.pairs
 }
 
 // Pass returns a pass of one rule over f's file that hands each finding to

@@ -22,7 +22,7 @@ target), which makes Puppet replace a directory or a link it accepted before.`,
 				if r.TypeName(view) != "file" {
 					continue
 				}
-				colon, end := plIndexAt(toks, view[r.Colon].Start), plIndexAt(toks, view[r.End].Start)
+				colon, end := p.plIndexOf(r.Colon), p.plIndexOf(r.End)
 				if colon < 0 || end < 0 {
 					continue
 				}

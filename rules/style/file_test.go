@@ -2,6 +2,10 @@ package style
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/parser"
@@ -48,6 +52,85 @@ func TestFileResetMatchesNew(t *testing.T) {
 			}
 			if len(want) == 0 && i != 3 {
 				t.Fatalf("source %d: no findings; the test needs some", i)
+			}
+		}
+	}
+}
+
+// TestTokenLinesAndBracketPairs holds four scans to their definitions
+// on every manifest of the rules' test data: a token's line is one more
+// than the newlines in the text of the tokens before it, brackets pair as
+// a stack per kind, a token's puppet-lint token is the one a binary
+// search by offset finds, and the puppet-lint tokens of a type are those
+// a look at each finds.
+func TestTokenLinesAndBracketPairs(t *testing.T) {
+	paths, err := filepath.Glob("../../testdata/rules/*/*.pp")
+	if err != nil || len(paths) < 100 {
+		t.Fatalf("%d test manifests (%v); the test needs the rules' test data", len(paths), err)
+	}
+	paths = append(paths, "") // and a source with CRLF, a lone CR, a heredoc and unmatched brackets
+	var file File
+	var view parser.TokenView
+	for _, path := range paths {
+		src := []byte("class a {\r\n  $x = @(EOT)\n    one\r  two\n    | EOT\n  $y = [(1, {\n}]\n  }) ]\n")
+		if path != "" {
+			if src, err = os.ReadFile(path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		view.Reset(src, nil)
+		file.Reset(&view)
+		lines, pairs := file.TokenLines(), file.BracketPairs()
+		line := 1
+		var open [3][]int
+		for i, tok := range view.Tokens {
+			if int(lines[i]) != line {
+				t.Fatalf("%s: token %d (%q at %d) on line %d, want %d", path, i, tok.Text, tok.Start, lines[i], line)
+			}
+			line += strings.Count(tok.Text, "\n")
+			want := -1
+			if tok.Kind == parser.TokPunct && len(tok.Text) == 1 {
+				if k := strings.IndexByte("([{", tok.Text[0]); k >= 0 {
+					open[k] = append(open[k], i)
+					want = -2 // checked at its closing bracket
+				} else if k := strings.IndexByte(")]}", tok.Text[0]); k >= 0 && len(open[k]) > 0 {
+					want = open[k][len(open[k])-1]
+					open[k] = open[k][:len(open[k])-1]
+					if pairs[want] != int32(i) {
+						t.Fatalf("%s: bracket %d pairs with %d, want %d", path, want, pairs[want], i)
+					}
+				}
+			}
+			if want != -2 && int(pairs[i]) != want {
+				t.Fatalf("%s: token %d (%q) pairs with %d, want %d", path, i, tok.Text, pairs[i], want)
+			}
+		}
+		pl, plAt := file.PuppetLintTokens(), file.PuppetLintIndex()
+		for i, tok := range view.Tokens {
+			want, ok := slices.BinarySearchFunc(pl, tok.Start, func(t plToken, off int) int { return t.Start - off })
+			if !ok {
+				want = -1
+			}
+			if int(plAt[i]) != want {
+				t.Fatalf("%s: token %d (%q) is puppet-lint token %d, want %d", path, i, tok.Text, plAt[i], want)
+			}
+		}
+		for _, typ := range plIndexedTypes {
+			var want []int32
+			for i, t := range pl {
+				if t.Type == typ {
+					want = append(want, int32(i))
+				}
+			}
+			if got := file.PuppetLintTokensOf(typ); !slices.Equal(got, want) {
+				t.Fatalf("%s: the %s tokens are %v, want %v", path, typ, got, want)
+			}
+		}
+		for _, unmatched := range open {
+			for _, i := range unmatched {
+				if pairs[i] != -1 {
+					t.Fatalf("%s: unmatched bracket %d pairs with %d", path, i, pairs[i])
+				}
 			}
 		}
 	}

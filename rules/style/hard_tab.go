@@ -19,9 +19,9 @@ func HardTab() *Rule {
 		Doc: `A tab in the whitespace between tokens (indentation included). Tabs inside strings, comments and
 heredoc text are not flagged. The fix replaces each tab with two spaces.`,
 		Run: func(p *Pass) {
-			for i := range p.View.Tokens {
+			for _, i := range p.TokensOf(parser.TokWhitespace) {
 				t := &p.View.Tokens[i]
-				if t.Kind == parser.TokWhitespace && strings.IndexByte(t.Text, '\t') >= 0 {
+				if strings.IndexByte(t.Text, '\t') >= 0 {
 					p.Report(Finding{Start: t.Start, End: t.End, Message: "tab character found",
 						Edits: []Edit{{Start: t.Start, End: t.End, NewText: strings.ReplaceAll(t.Text, "\t", "  ")}}})
 				}

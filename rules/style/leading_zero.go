@@ -15,8 +15,9 @@ do not parse. Not fixed: the plugin's fix quotes the number, which makes it a st
 passed an integer, and an octal number's value is not its digits.`,
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
-			for _, t := range p.PuppetLintTokens() {
-				if t.Type == "NUMBER" && len(t.Text) > 1 && t.Text[0] == '0' && t.Text[1] >= '0' && t.Text[1] <= '9' {
+			toks := p.PuppetLintTokens()
+			for _, at := range p.plTokensOf("NUMBER") {
+				if t := toks[at]; len(t.Text) > 1 && t.Text[0] == '0' && t.Text[1] >= '0' && t.Text[1] <= '9' {
 					p.Report(Finding{Start: t.Start, End: t.End, Message: "unquoted number with leading zero"})
 				}
 			}

@@ -24,9 +24,9 @@ string, which is sometimes the point of the quotes: suppress the finding there.`
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			away := p.LexedAway()
-			for i := range toks {
-				t := &toks[i]
-				if away[i] || t.Kind != parser.TokDQPre || (t.Text != `"` && t.Text != `"${`) || i+1 >= len(toks) || toks[i+1].Kind != parser.TokVariable {
+			for _, at := range p.TokensOf(parser.TokDQPre) {
+				i, t := int(at), &toks[at]
+				if away[i] || (t.Text != `"` && t.Text != `"${`) || i+1 >= len(toks) || toks[i+1].Kind != parser.TokVariable {
 					continue
 				}
 				enclosed := t.Text == `"${`

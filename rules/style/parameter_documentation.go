@@ -207,6 +207,9 @@ func commentBody(t parser.Token) string {
 
 // isAPIPrivate reports whether a comment's text is the tag "@api private".
 func isAPIPrivate(text string) bool {
+	if !strings.Contains(text, "@api") {
+		return false // most comments: no need to split them into words
+	}
 	f := strings.Fields(text)
 	return len(f) == 2 && f[0] == "@api" && f[1] == "private" && strings.HasPrefix(strings.TrimLeft(text, " \t"), "@api")
 }

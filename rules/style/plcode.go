@@ -1,8 +1,9 @@
 package style
 
 import (
-	"slices"
 	"strings"
+
+	"github.com/ducklint/ducklint/parser"
 )
 
 // This file gives the rules carrying over Vox Pupuli's plugin checks
@@ -40,15 +41,56 @@ func plNextCode(toks []plToken, i int) int {
 	return -1
 }
 
-// plIndexAt returns the index in toks of the token starting at byte
-// offset start, or -1: the seam from a view token to its puppet-lint
-// token.
-func plIndexAt(toks []plToken, start int) int {
-	i, ok := slices.BinarySearchFunc(toks, start, func(t plToken, off int) int { return t.Start - off })
-	if !ok {
-		return -1
+// plIndexedTypes are the puppet-lint token types File.PuppetLintTokensOf
+// indexes.
+var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE", "NUMBER"}
+
+// plIndexedType returns the index of typ in plIndexedTypes, or -1.
+func plIndexedType(typ string) int {
+	switch typ {
+	case "LBRACE":
+		return 0
+	case "RBRACE":
+		return 1
+	case "LBRACK":
+		return 2
+	case "RBRACK":
+		return 3
+	case "CLASSREF":
+		return 4
+	case "TYPE":
+		return 5
+	case "VARIABLE":
+		return 6
+	case "FARROW":
+		return 7
+	case "INHERITS":
+		return 8
+	case "NEWLINE":
+		return 9
+	case "NUMBER":
+		return 10
 	}
-	return i
+	return -1
+}
+
+// appendPuppetLintIndex appends to dst, for each token of view, the index
+// in toks of the first token starting where it starts, or -1; both are in
+// source order.
+func appendPuppetLintIndex(dst []int32, view []parser.Token, toks []plToken) []int32 {
+	j := 0
+	for i := range view {
+		start := view[i].Start
+		for j < len(toks) && toks[j].Start < start {
+			j++
+		}
+		if j < len(toks) && toks[j].Start == start {
+			dst = append(dst, int32(j))
+		} else {
+			dst = append(dst, -1)
+		}
+	}
+	return dst
 }
 
 // plResourceEnds returns the indexes in toks of the tokens ending the
@@ -61,7 +103,7 @@ func plResourceEnds(p *Pass, toks []plToken) []int {
 		if r.End < 0 || r.End >= len(view) {
 			continue
 		}
-		if i := plIndexAt(toks, view[r.End].Start); i >= 0 {
+		if i := p.plIndexOf(r.End); i >= 0 {
 			out = append(out, i)
 		}
 	}

@@ -21,8 +21,7 @@ func plParams(p *Pass, toks []plToken, d definition) []plParam {
 	if d.ParamOpen < 0 {
 		return nil
 	}
-	view := p.View.Tokens
-	open, close := plIndexAt(toks, view[d.ParamOpen].Start), plIndexAt(toks, view[d.ParamClose].Start)
+	open, close := p.plIndexOf(d.ParamOpen), p.plIndexOf(d.ParamClose)
 	if open < 0 || close < 0 {
 		return nil
 	}

@@ -12,16 +12,15 @@ import "slices"
 // consume or export attribute of a resource body. The value runs from the
 // => up to the body's next attribute name or its end.
 func plReferenceTitles(p *Pass, toks []plToken, visit func(title int)) {
-	view := p.View.Tokens
 	var params []int
 	for _, r := range p.Resources() {
-		colon, end := plIndexAt(toks, view[r.Colon].Start), plIndexAt(toks, view[r.End].Start)
+		colon, end := p.plIndexOf(r.Colon), p.plIndexOf(r.End)
 		if colon < 0 || end < 0 {
 			continue
 		}
 		params = params[:0]
 		for _, a := range r.Params {
-			if i := plIndexAt(toks, view[a].Start); i >= 0 {
+			if i := p.plIndexOf(a); i >= 0 {
 				params = append(params, i)
 			}
 		}

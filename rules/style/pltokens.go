@@ -20,11 +20,55 @@ type plToken struct {
 	Text       string
 }
 
-// plKeywords are the words puppet-lint's lexer types as keywords.
-var plKeywords = map[string]bool{
-	"case": true, "class": true, "default": true, "define": true, "import": true, "if": true, "elsif": true,
-	"else": true, "inherits": true, "node": true, "and": true, "or": true, "undef": true, "false": true,
-	"true": true, "in": true, "unless": true, "function": true, "type": true, "attr": true, "private": true,
+// plKeywordType returns the type puppet-lint's lexer gives the keyword
+// word (the word in capitals), or "" for a word it does not type as a
+// keyword. A switch, not a map: it runs for every name token.
+func plKeywordType(word string) string {
+	switch word {
+	case "case":
+		return "CASE"
+	case "class":
+		return "CLASS"
+	case "default":
+		return "DEFAULT"
+	case "define":
+		return "DEFINE"
+	case "import":
+		return "IMPORT"
+	case "if":
+		return "IF"
+	case "elsif":
+		return "ELSIF"
+	case "else":
+		return "ELSE"
+	case "inherits":
+		return "INHERITS"
+	case "node":
+		return "NODE"
+	case "and":
+		return "AND"
+	case "or":
+		return "OR"
+	case "undef":
+		return "UNDEF"
+	case "false":
+		return "FALSE"
+	case "true":
+		return "TRUE"
+	case "in":
+		return "IN"
+	case "unless":
+		return "UNLESS"
+	case "function":
+		return "FUNCTION"
+	case "type":
+		return "TYPE"
+	case "attr":
+		return "ATTR"
+	case "private":
+		return "PRIVATE"
+	}
+	return ""
 }
 
 // plTypes are the capitalised words puppet-lint's lexer types TYPE, not
@@ -37,15 +81,98 @@ var plTypes = map[string]bool{
 	"Sensitive": true,
 }
 
-// plPunct types punctuation as puppet-lint's lexer does.
-var plPunct = map[string]string{
-	"[": "LBRACK", "]": "RBRACK", "{": "LBRACE", "}": "RBRACE", "(": "LPAREN", ")": "RPAREN",
-	"==": "ISEQUAL", "=~": "MATCH", "=>": "FARROW", "=": "EQUALS", "+=": "APPENDS", "+>": "PARROW", "+": "PLUS",
-	">=": "GREATEREQUAL", ">>": "RSHIFT", ">": "GREATERTHAN", "<=": "LESSEQUAL", "<<|": "LLCOLLECT",
-	"<-": "OUT_EDGE", "<~": "OUT_EDGE_SUB", "<|": "LCOLLECT", "<<": "LSHIFT", "<": "LESSTHAN", "!~": "NOMATCH",
-	"!=": "NOTEQUAL", "!": "NOT", "|>>": "RRCOLLECT", "|>": "RCOLLECT", "->": "IN_EDGE", "~>": "IN_EDGE_SUB",
-	"-": "MINUS", ",": "COMMA", ".": "DOT", ":": "COLON", ";": "SEMIC", "?": "QMARK", "\\": "BACKSLASH",
-	"*": "TIMES", "%": "MODULO", "|": "PIPE", "/": "DIV", "@": "AT", "-=": "DELETES",
+// plPunctType returns the type puppet-lint's lexer gives the punctuation
+// text, or "". A switch, not a map: it runs for every punctuation token.
+func plPunctType(text string) string {
+	switch text {
+	case "[":
+		return "LBRACK"
+	case "]":
+		return "RBRACK"
+	case "{":
+		return "LBRACE"
+	case "}":
+		return "RBRACE"
+	case "(":
+		return "LPAREN"
+	case ")":
+		return "RPAREN"
+	case "==":
+		return "ISEQUAL"
+	case "=~":
+		return "MATCH"
+	case "=>":
+		return "FARROW"
+	case "=":
+		return "EQUALS"
+	case "+=":
+		return "APPENDS"
+	case "+>":
+		return "PARROW"
+	case "+":
+		return "PLUS"
+	case ">=":
+		return "GREATEREQUAL"
+	case ">>":
+		return "RSHIFT"
+	case ">":
+		return "GREATERTHAN"
+	case "<=":
+		return "LESSEQUAL"
+	case "<<|":
+		return "LLCOLLECT"
+	case "<-":
+		return "OUT_EDGE"
+	case "<~":
+		return "OUT_EDGE_SUB"
+	case "<|":
+		return "LCOLLECT"
+	case "<<":
+		return "LSHIFT"
+	case "<":
+		return "LESSTHAN"
+	case "!~":
+		return "NOMATCH"
+	case "!=":
+		return "NOTEQUAL"
+	case "!":
+		return "NOT"
+	case "|>>":
+		return "RRCOLLECT"
+	case "|>":
+		return "RCOLLECT"
+	case "->":
+		return "IN_EDGE"
+	case "~>":
+		return "IN_EDGE_SUB"
+	case "-":
+		return "MINUS"
+	case ",":
+		return "COMMA"
+	case ".":
+		return "DOT"
+	case ":":
+		return "COLON"
+	case ";":
+		return "SEMIC"
+	case "?":
+		return "QMARK"
+	case "\\":
+		return "BACKSLASH"
+	case "*":
+		return "TIMES"
+	case "%":
+		return "MODULO"
+	case "|":
+		return "PIPE"
+	case "/":
+		return "DIV"
+	case "@":
+		return "AT"
+	case "-=":
+		return "DELETES"
+	}
+	return ""
 }
 
 // appendPuppetLintTokens appends to dst the tokens of v typed as
@@ -60,9 +187,9 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		return nil
 	}
 	src := v.Src
-	out := slices.Grow(dst, len(toks)) // at most one for each token
+	out := slices.Grow(dst, len(toks)) // at most one puppet-lint token per view token
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i] // a pointer: a token is five words
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
 		switch t.Kind {
 		case parser.TokWhitespace:
@@ -86,9 +213,9 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		case parser.TokHeredocBody:
 			pt.Type = "HEREDOC"
 		case parser.TokName:
-			switch {
-			case plKeywords[t.Text]:
-				pt.Type = strings.ToUpper(t.Text)
+			switch keyword := plKeywordType(t.Text); {
+			case keyword != "":
+				pt.Type = keyword
 			case i+1 < len(toks) && isPunct(toks[i+1], "("):
 				pt.Type = "FUNCTION_NAME"
 			default:
@@ -119,7 +246,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 			for i+1 < len(toks) && toks[i+1].Start < end {
 				i++
 			}
-			pt.End, pt.Text = end, string(src[t.Start:end])
+			pt.End, pt.Text = end, v.Text(t.Start, end)
 		case parser.TokNumber:
 			pt.Type = "NUMBER"
 		case parser.TokRegex:
@@ -137,7 +264,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		case parser.TokFarrow:
 			pt.Type = "FARROW"
 		case parser.TokPunct:
-			pt.Type = plPunct[t.Text]
+			pt.Type = plPunctType(t.Text)
 			if pt.Type == "" {
 				pt.Type = "PUNCT"
 			}
@@ -263,8 +390,9 @@ func reportSingleSpace(p *Pass, t plToken, message string) {
 // blanks after the token.
 func runAfterClosing(p *Pass, closing, message string) {
 	toks := p.PuppetLintTokens()
-	for i, t := range toks {
-		if t.Type != closing || i+1 >= len(toks) || plAfterBracket[toks[i+1].Type] {
+	for _, at := range p.plTokensOf(closing) {
+		i := int(at)
+		if i+1 >= len(toks) || plAfterBracket[toks[i+1].Type] {
 			continue
 		}
 		next := toks[i+1]

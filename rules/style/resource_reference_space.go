@@ -29,8 +29,9 @@ usually does not parse. Not fixed, as the plugin does not fix it.`,
 // by blanks on its line and then a [.
 func runTypeSpace(p *Pass, typ string) {
 	toks := p.PuppetLintTokens()
-	for i, t := range toks {
-		if t.Type == typ && plIs(toks, i+1, "WHITESPACE") && plIs(toks, plNextCode(toks, i), "LBRACK") {
+	for _, at := range p.plTokensOf(typ) {
+		i, t := int(at), toks[at]
+		if plIs(toks, i+1, "WHITESPACE") && plIs(toks, plNextCode(toks, i), "LBRACK") {
 			p.Report(Finding{Start: t.Start, End: t.End, Message: "whitespace between reference type and title"})
 		}
 	}

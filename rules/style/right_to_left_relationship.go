@@ -17,9 +17,9 @@ func RightToLeftRelationship() *Rule {
 		Doc: `A <- relationship (the resource on the right is applied first). As in puppet-lint, the
 notifying <~ arrow is not flagged.`,
 		Run: func(p *Pass) {
-			for i := range p.View.Tokens {
+			for _, i := range p.TokensOf(parser.TokPunct) {
 				t := &p.View.Tokens[i]
-				if t.Kind == parser.TokPunct && t.Text == "<-" {
+				if t.Text == "<-" {
 					p.Report(Finding{Start: t.Start, End: t.End, Message: "right-to-left (<-) relationship"})
 				}
 			}

@@ -70,8 +70,57 @@ func (p *Pass) LexedAway() []bool { return p.file.LexedAway() }
 // modify them.
 func (p *Pass) PuppetLintTokens() []plToken { return p.file.PuppetLintTokens() }
 
+// OneEdit returns a slice of the one edit e for a finding's Edits, in
+// memory the pass's file keeps and the next call overwrites: a rule
+// reporting an edit on most lines of a file makes no slice per finding.
+func (p *Pass) OneEdit(e Edit) []Edit {
+	p.file.edit[0] = e
+	return p.file.edit[:1:1]
+}
+
+// Intern returns b as a string, the same string for the same bytes
+// through the passes over every file the File is reset to: a rule whose
+// messages repeat (strict-indent's "indent should be 4 chars and is 2")
+// makes each once.
+func (p *Pass) Intern(b []byte) string {
+	f := p.file
+	if s, ok := f.strings[string(b)]; ok {
+		return s
+	}
+	if f.strings == nil {
+		f.strings = map[string]string{}
+	}
+	s := string(b)
+	f.strings[s] = s
+	return s
+}
+
+// TokensOf returns the indexes of the view's tokens of kind k (see
+// File.TokensOf).
+func (p *Pass) TokensOf(k parser.TokenKind) []int32 { return p.file.TokensOf(k) }
+
+// plTokensOf returns the indexes of the tokens of PuppetLintTokens of
+// type typ (see File.PuppetLintTokensOf).
+func (p *Pass) plTokensOf(typ string) []int32 { return p.file.PuppetLintTokensOf(typ) }
+
+// plIndexOf returns the index in PuppetLintTokens of the token starting
+// where the view's token i starts, or -1: the seam from a view token to
+// its puppet-lint token.
+func (p *Pass) plIndexOf(i int) int { return int(p.file.PuppetLintIndex()[i]) }
+
+// TokenLines returns the 1-based line each token of the pass's file
+// starts on, computed once per file; callers must not modify it.
+func (p *Pass) TokenLines() []int32 { return p.file.TokenLines() }
+
+// BracketPairs returns, for each token of the pass's file, the index of
+// the bracket it pairs with or -1, computed once per file; callers must
+// not modify it.
+func (p *Pass) BracketPairs() []int32 { return p.file.BracketPairs() }
+
 // Finding is a problem a rule found: the byte range [Start, End) of the
-// file, a message, and the edits that fix it, if the rule can.
+// file, a message, and the edits that fix it, if the rule can. The
+// function a pass reports to must not keep Edits after it returns: a rule
+// may pass the slice of OneEdit, which the next call overwrites.
 type Finding struct {
 	Start, End int
 	Message    string
@@ -87,19 +136,30 @@ type Edit struct {
 // Report records a finding. Edits that would leave the text as it is are
 // dropped: a fix that changes nothing would be asked for again after it.
 func (p *Pass) Report(f Finding) {
-	if len(f.Edits) > 0 {
-		edits := f.Edits[:0:0]
-		for _, e := range f.Edits {
-			if e.Start != e.End || e.NewText != "" {
-				if e.End <= len(p.View.Src) && string(p.View.Src[e.Start:e.End]) == e.NewText {
-					continue
+	for i, e := range f.Edits {
+		if !p.changes(e) {
+			// The edits that change something, in a new slice: the
+			// rule's stays as it is. When every edit changes the file,
+			// as nearly always, the finding keeps the rule's slice.
+			edits := f.Edits[:i:i]
+			for _, e := range f.Edits[i+1:] {
+				if p.changes(e) {
+					edits = append(edits, e)
 				}
-				edits = append(edits, e)
 			}
+			f.Edits = edits
+			break
 		}
-		f.Edits = edits
 	}
 	p.report(f)
+}
+
+// changes reports whether edit e changes the pass's file.
+func (p *Pass) changes(e Edit) bool {
+	if e.Start == e.End && e.NewText == "" {
+		return false
+	}
+	return e.End > len(p.View.Src) || string(p.View.Src[e.Start:e.End]) != e.NewText
 }
 
 // Rules returns a fresh slice of every style rule.

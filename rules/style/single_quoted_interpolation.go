@@ -29,9 +29,9 @@ automatic fix: whether interpolation was meant is for the author to say.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
 			away := p.LexedAway()
-			for i := range toks {
-				t := &toks[i]
-				if away[i] || t.Kind != parser.TokSQString || !strings.Contains(t.Text, "${") {
+			for _, at := range p.TokensOf(parser.TokSQString) {
+				i, t := int(at), &toks[at]
+				if away[i] || !strings.Contains(t.Text, "${") {
 					continue
 				}
 				if i >= 2 && inlineTemplate().MatchString(toks[i-2].Text) {

@@ -21,9 +21,9 @@ func SoftTabs() *Rule {
 the nesting. Lines inside strings, comments and heredoc text are not indentation.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for i := range toks {
+			for _, i := range p.TokensOf(parser.TokWhitespace) {
 				t := &toks[i]
-				if t.Kind == parser.TokWhitespace && isIndent(toks, i) && utf8.RuneCountInString(t.Text)%2 == 1 {
+				if isIndent(toks, int(i)) && utf8.RuneCountInString(t.Text)%2 == 1 {
 					p.Report(Finding{Start: t.Start, End: t.End, Message: "two-space soft tabs not used"})
 				}
 			}

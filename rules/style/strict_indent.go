@@ -2,8 +2,10 @@ package style
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/parser"
@@ -49,28 +51,36 @@ re-indents the line, and shifts a heredoc with a | margin as a whole.`,
 func runStrictIndent(p *Pass) {
 	toks := p.View.Tokens
 	per := p.Options.(*StrictIndentOptions).CharsPerIndent
-	lines := tokenLines(toks)
-	matches := matchBrackets(toks)
-	indent, colonIndent := 0, -1 // colonIndent: the line of the ":" a resource body opened, or -1
-	for n, t := range toks {
-		if t.Kind != parser.TokNewline || n+1 == len(toks) {
+	lines := p.TokenLines()
+	pairs := p.BracketPairs()           // an open bracket's pair is after it, a closing one's before
+	indent, colonIndent := 0, int32(-1) // colonIndent: the line of the ":" a resource body opened, or -1
+	// The lines of the brackets matched on the line before a newline and
+	// on the line after it: a line counts once however many of its
+	// brackets pair with one line.
+	var matchedOpenLines, matchedCloseLines []int32
+	// The last finding's indentations and message: lines in a row are
+	// often off by the same amount.
+	lastExpected, lastActual, lastMessage := 0, 0, ""
+	for n := range toks {
+		if toks[n].Kind != parser.TokNewline || n+1 == len(toks) {
 			continue
 		}
 		tempIndent := 0
 
 		// Brackets opened on the line before this newline.
 		openGroups := 0
-		var matchedOpenLines []int
+		matchedOpenLines = matchedOpenLines[:0]
 		for j := n - 1; j >= 0 && toks[j].Kind != parser.TokNewline; j-- {
-			if toks[j].Kind == parser.TokHeredoc {
+			t := &toks[j]
+			if t.Kind == parser.TokHeredoc {
 				tempIndent++
 			}
-			if isOpenBracket(toks[j]) {
-				m, ok := matches[j]
+			if isOpenBracket(t) {
+				m := pairs[j]
 				switch {
-				case !ok:
+				case m < 0:
 					openGroups++
-				case lines[m] > lines[j] && !containsInt(matchedOpenLines, lines[m]):
+				case lines[m] > lines[j] && !slices.Contains(matchedOpenLines, lines[m]):
 					openGroups++
 					matchedOpenLines = append(matchedOpenLines, lines[m])
 				}
@@ -84,56 +94,58 @@ func runStrictIndent(p *Pass) {
 			prev--
 		}
 		if prev >= 0 {
-			switch pt := toks[prev]; {
-			case isPunct(pt, ":"):
+			switch pt := &toks[prev]; {
+			case pt.Kind == parser.TokFarrow:
+				tempIndent++
+			case pt.Kind != parser.TokPunct:
+			case pt.Text == ":":
 				if openGroups == 0 && colonIndent < 0 {
 					colonIndent = lines[prev]
 					indent++
 				}
-			case isPunct(pt, ";"):
+			case pt.Text == ";":
 				if colonIndent >= 0 {
 					colonIndent = -1
 					indent--
 				}
-			case isPunct(pt, "=") || pt.Kind == parser.TokFarrow:
+			case pt.Text == "=":
 				tempIndent++
 			}
 		}
 
 		// Brackets closed on this line.
-		var matchedCloseLines []int
+		matchedCloseLines = matchedCloseLines[:0]
 		for j := n + 1; j < len(toks) && toks[j].Kind != parser.TokNewline; j++ {
-			u := toks[j]
+			u := &toks[j]
 			switch {
 			case isCloseBracket(u):
-				m, ok := matches[j]
-				if ok && lines[m] < lines[j] && !containsInt(matchedCloseLines, lines[m]) {
+				m := pairs[j]
+				if m >= 0 && lines[m] < lines[j] && !slices.Contains(matchedCloseLines, lines[m]) {
 					indent--
 					matchedCloseLines = append(matchedCloseLines, lines[m])
 				}
-				if isPunct(u, "}") && colonIndent >= 0 && ok && lines[m] < colonIndent {
+				if u.Text == "}" && colonIndent >= 0 && m >= 0 && lines[m] < colonIndent {
 					indent--
 					colonIndent = -1
 				}
-			case isPunct(u, ";") && colonIndent >= 0 && (toks[j-1].Kind == parser.TokNewline || isIndent(toks, j-1)) &&
+			case u.Kind == parser.TokPunct && u.Text == ";" && colonIndent >= 0 && (toks[j-1].Kind == parser.TokNewline || isIndent(toks, j-1)) &&
 				(j+1 == len(toks) || toks[j+1].Kind == parser.TokNewline):
 				// A lone ; ends the resource body on the next line already.
 				tempIndent--
 			}
 		}
 
+		next := &toks[n+1]
 		if indent < 0 {
-			next := toks[n+1]
 			p.Report(Finding{Start: next.Start, End: next.Start,
 				Message: "Error calculating indent: the brackets do not balance"})
 			return
 		}
 
-		next := toks[n+1]
 		actual := 0
 		switch next.Kind {
 		case parser.TokWhitespace:
-			actual = len([]rune(next.Text))
+			actual = utf8.RuneCountInString(next.Text)
 		case parser.TokHeredocBody:
 			actual = heredocMargin(next.Text)
 		}
@@ -141,69 +153,39 @@ func runStrictIndent(p *Pass) {
 		if actual == expected || next.Kind == parser.TokComment || next.Kind == parser.TokNewline {
 			continue
 		}
-		f := Finding{Start: next.Start, End: next.End, Message: "indent should be " + strconv.Itoa(expected) + " chars and is " + strconv.Itoa(actual)}
+		// A tree indented by another width than the option's has a
+		// finding on most lines, with few distinct messages: each is made
+		// once (Intern), and the edit needs no slice of its own (OneEdit).
+		if expected != lastExpected || actual != lastActual || lastMessage == "" {
+			var msg [64]byte
+			m := append(msg[:0], "indent should be "...)
+			m = strconv.AppendInt(m, int64(expected), 10)
+			m = append(m, " chars and is "...)
+			m = strconv.AppendInt(m, int64(actual), 10)
+			lastExpected, lastActual, lastMessage = expected, actual, p.Intern(m)
+		}
+		f := Finding{Start: next.Start, End: next.End, Message: lastMessage}
 		switch next.Kind {
 		case parser.TokWhitespace:
-			f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: spaces(expected)}}
+			f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.End, NewText: spaces(expected)})
 		case parser.TokHeredocBody:
 			if text, ok := shiftHeredoc(next.Text, expected-actual); ok {
-				f.Edits = []Edit{{Start: next.Start, End: next.End, NewText: text}}
+				f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.End, NewText: text})
 			}
 		default:
 			f.End = next.Start
-			f.Edits = []Edit{{Start: next.Start, End: next.Start, NewText: spaces(expected)}}
+			f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.Start, NewText: spaces(expected)})
 		}
 		p.Report(f)
 	}
 }
 
-// tokenLines returns the 1-based line each token starts on.
-func tokenLines(toks []parser.Token) []int {
-	out := make([]int, len(toks))
-	line := 1
-	for i, t := range toks {
-		out[i] = line
-		line += strings.Count(t.Text, "\n")
-	}
-	return out
-}
-
-// matchBrackets pairs each (, [ and { with the ) ] or } closing it, both
-// ways, by token index; each kind is matched on its own, as puppet-lint
-// does, and an unmatched bracket has no entry.
-func matchBrackets(toks []parser.Token) map[int]int {
-	out := map[int]int{}
-	var open [3][]int
-	for i, t := range toks {
-		if t.Kind != parser.TokPunct || len(t.Text) != 1 {
-			continue
-		}
-		if k := strings.IndexByte("([{", t.Text[0]); k >= 0 {
-			open[k] = append(open[k], i)
-		} else if k := strings.IndexByte(")]}", t.Text[0]); k >= 0 && len(open[k]) > 0 {
-			m := open[k][len(open[k])-1]
-			open[k] = open[k][:len(open[k])-1]
-			out[i], out[m] = m, i
-		}
-	}
-	return out
-}
-
-func isOpenBracket(t parser.Token) bool {
+func isOpenBracket(t *parser.Token) bool {
 	return t.Kind == parser.TokPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{")
 }
 
-func isCloseBracket(t parser.Token) bool {
+func isCloseBracket(t *parser.Token) bool {
 	return t.Kind == parser.TokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}")
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // heredocMargin is the indentation of a heredoc: the blanks before its

@@ -30,12 +30,13 @@ it starts with ::, so the :: says nothing; the fix removes it.`,
 			if len(plDefinitionKeywords(p, toks)) == 0 {
 				return
 			}
-			for i, t := range toks {
-				if t.Type != "VARIABLE" || plUnenclosedVariable(toks, i) {
+			for _, at := range p.plTokensOf("VARIABLE") {
+				i, t := int(at), toks[at]
+				if plUnenclosedVariable(toks, i) {
 					continue
 				}
 				name := strings.TrimPrefix(t.Text, "$")
-				if !plTopScopeQualified.MatchString(name) {
+				if !strings.HasPrefix(name, "::") || !plTopScopeQualified.MatchString(name) {
 					continue
 				}
 				// The edit replaces the variable up to the end of its name

@@ -50,10 +50,8 @@ opener, for a heredoc).`,
 			for _, end := range plResourceEnds(p, toks) {
 				check(end, "COLON")
 			}
-			for i, t := range toks {
-				if t.Type != "LBRACK" {
-					continue
-				}
+			for _, at := range p.plTokensOf("LBRACK") {
+				i := int(at)
 				end := plNextOfType(toks, i, "RBRACK")
 				if end < 0 {
 					end = len(toks) - 1
@@ -63,8 +61,9 @@ opener, for a heredoc).`,
 				}
 				check(end, "LBRACK")
 			}
-			for i, t := range toks {
-				if t.Type != "LBRACE" || !plIs(toks, plPrevCode(toks, i), "EQUALS", "ISEQUAL", "FARROW", "LPAREN") {
+			for _, at := range p.plTokensOf("LBRACE") {
+				i := int(at)
+				if !plIs(toks, plPrevCode(toks, i), "EQUALS", "ISEQUAL", "FARROW", "LPAREN") {
 					continue
 				}
 				end, level := len(toks)-1, 0
@@ -82,8 +81,9 @@ opener, for a heredoc).`,
 				}
 				check(end, "LBRACE")
 			}
-			for i, t := range toks {
-				if t.Type != "CLASSREF" || !plIs(toks, plNextCode(toks, i), "LBRACE") {
+			for _, at := range p.plTokensOf("CLASSREF") {
+				i := int(at)
+				if !plIs(toks, plNextCode(toks, i), "LBRACE") {
 					continue
 				}
 				// Not a function's return type, nor a type in a condition;

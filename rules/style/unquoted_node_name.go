@@ -20,8 +20,9 @@ name (node web01.example.com) is one name to Puppet: ducklint quotes it whole, w
 quotes each word apart and writes code Puppet rejects.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for i, t := range toks {
-				if t.Kind != parser.TokName || !isKeyword(t, "node") {
+			for _, at := range p.TokensOf(parser.TokName) {
+				i, t := int(at), toks[at]
+				if !isKeyword(t, "node") {
 					continue
 				}
 				for j := i + 1; j < len(toks) && !isPunct(toks[j], "{"); j++ {

@@ -21,10 +21,11 @@ the last "[" of the file and the "]" before the colon, so only an array in the l
 a file is checked. The fix puts the word in single quotes, as puppet-lint's does.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
+			puncts := p.TokensOf(parser.TokPunct)
 			lastLBrack := -1
-			for i := range toks {
-				if toks[i].Kind == parser.TokPunct && toks[i].Text == "[" {
-					lastLBrack = i
+			for _, i := range puncts {
+				if toks[i].Text == "[" {
+					lastLBrack = int(i)
 				}
 			}
 			report := func(t parser.Token) {
@@ -33,8 +34,9 @@ a file is checked. The fix puts the word in single quotes, as puppet-lint's does
 						Edits: []Edit{{Start: t.Start, End: t.End, NewText: "'" + t.Text + "'"}}})
 				}
 			}
-			for i := 1; i < len(toks); i++ {
-				if toks[i].Kind != parser.TokPunct || toks[i].Text != ":" {
+			for _, at := range puncts {
+				i := int(at)
+				if i < 1 || toks[i].Text != ":" {
 					continue
 				}
 				if punctAt(toks, i-1, "]") {

@@ -39,13 +39,10 @@ func appendVariableNames(out []variableName, v *parser.TokenView) []variableName
 			continue
 		}
 		n := puppetLintName(v.Src[t.Start+1:])
-		switch {
-		case n <= 0:
-		case 1+n <= len(t.Text):
-			// The token's text is the source's: no copy needed.
-			out = append(out, variableName{t.Start, t.Start + 1 + n, t.Text[1 : 1+n]})
-		default:
-			out = append(out, variableName{t.Start, t.Start + 1 + n, string(v.Src[t.Start+1 : t.Start+1+n])})
+		if n > 0 {
+			// The name may run past the token (puppet-lint reads $a-b as
+			// one name); the view's text shares the source, no copy.
+			out = append(out, variableName{t.Start, t.Start + 1 + n, v.Text(t.Start+1, t.Start+1+n)})
 		}
 	}
 	return out

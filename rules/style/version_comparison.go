@@ -34,10 +34,8 @@ other operand is one number or string and no operator around binds more tightly.
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "VARIABLE" {
-					continue
-				}
+			for _, at := range p.plTokensOf("VARIABLE") {
+				i, t := int(at), toks[at]
 				name := strings.TrimPrefix(t.Text, "$")
 				if !strings.HasSuffix(name, "version") && !strings.HasSuffix(name, "release") {
 					continue

@@ -15,8 +15,9 @@ check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix mak
 or inserts one.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "FARROW" || i+1 >= len(toks) || plIsSingleSpace(toks[i+1]) {
+			for _, at := range p.plTokensOf("FARROW") {
+				i := int(at)
+				if i+1 >= len(toks) || plIsSingleSpace(toks[i+1]) {
 					continue
 				}
 				next := toks[i+1]

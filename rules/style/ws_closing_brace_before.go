@@ -17,8 +17,9 @@ and the brace (keeping one line break and the indentation before a } on its own 
 space where the brace stays on the code's line.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "RBRACE" || i == 0 {
+			for _, at := range p.plTokensOf("RBRACE") {
+				i := int(at)
+				if i == 0 {
 					continue
 				}
 				prev, code := toks[i-1], plPrevNonSpace(toks, i)

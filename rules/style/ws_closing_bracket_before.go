@@ -15,8 +15,9 @@ The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix
 the empty lines.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "RBRACK" || i == 0 {
+			for _, at := range p.plTokensOf("RBRACK") {
+				i := int(at)
+				if i == 0 {
 					continue
 				}
 				prev, code := toks[i-1], plPrevNonSpace(toks, i)

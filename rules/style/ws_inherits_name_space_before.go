@@ -16,8 +16,9 @@ inherits from. The check of the voxpupuli plugin puppet-lint-manifest_whitespace
 the blanks one space.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "INHERITS" || i+1 >= len(toks) {
+			for _, at := range p.plTokensOf("INHERITS") {
+				i := int(at)
+				if i+1 >= len(toks) {
 					continue
 				}
 				name := plNextOfType(toks, i, "NAME", "FUNCTION_NAME")

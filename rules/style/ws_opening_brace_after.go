@@ -16,8 +16,9 @@ fine. The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check. T
 one space, inserts one, or removes the empty lines.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "LBRACE" || i+1 >= len(toks) || plIsSingleSpace(toks[i+1]) || plIs(toks, i+1, "RBRACE", "LBRACK", "LBRACE") {
+			for _, at := range p.plTokensOf("LBRACE") {
+				i := int(at)
+				if i+1 >= len(toks) || plIsSingleSpace(toks[i+1]) || plIs(toks, i+1, "RBRACE", "LBRACK", "LBRACE") {
 					continue
 				}
 				at := i + 1

@@ -17,8 +17,9 @@ puppet-lint-manifest_whitespace-check. The fix joins the brace to the code befor
 after ( or [).`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "LBRACE" || i == 0 {
+			for _, at := range p.plTokensOf("LBRACE") {
+				i, t := int(at), toks[at]
+				if i == 0 {
 					continue
 				}
 				prev, code := toks[i-1], plPrevNonSpace(toks, i)

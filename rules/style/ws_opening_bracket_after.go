@@ -15,8 +15,9 @@ puppet-lint-manifest_whitespace-check. The fix removes the blanks, or the empty 
 line.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "LBRACK" || !plIs(toks, i+1, "WHITESPACE", "NEWLINE", "INDENT") {
+			for _, at := range p.plTokensOf("LBRACK") {
+				i := int(at)
+				if !plIs(toks, i+1, "WHITESPACE", "NEWLINE", "INDENT") {
 					continue
 				}
 				at := i + 1

@@ -18,8 +18,9 @@ comment. The check of the voxpupuli plugin puppet-lint-manifest_whitespace-check
 bracket to the code before it with one space (none after (, [ or {).`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "LBRACK" || i == 0 || plIs(toks, i-1, "CLASSREF", "VARIABLE", "NAME") {
+			for _, at := range p.plTokensOf("LBRACK") {
+				i, t := int(at), toks[at]
+				if i == 0 || plIs(toks, i-1, "CLASSREF", "VARIABLE", "NAME") {
 					continue
 				}
 				prev, code := toks[i-1], plPrevNonSpace(toks, i)

@@ -14,10 +14,8 @@ func TwoEmptyLines() *Rule {
 voxpupuli plugin puppet-lint-manifest_whitespace-check. The fix removes the line break.`,
 		Run: func(p *Pass) {
 			toks := p.PuppetLintTokens()
-			for i, t := range toks {
-				if t.Type != "NEWLINE" {
-					continue
-				}
+			for _, at := range p.plTokensOf("NEWLINE") {
+				i, t := int(at), toks[at]
 				// The two line breaks before this one, with nothing but
 				// blanks from the first of them to this one.
 				seen, j := 0, i-1
