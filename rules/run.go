@@ -202,6 +202,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			offsets[i+1] += len(c)
 		}
 	}
+	if offsets[len(kept)] == 0 {
+		return nil, nil
+	}
 	out := make([]Diagnostic, offsets[len(kept)])
 	order := make([][]*Diagnostic, par.Workers(len(kept), rn.Jobs))
 	par.ForWorkers(len(kept), rn.Jobs, func(w, i int) {
