@@ -497,17 +497,7 @@ func (r *relevance) keepMisplacedFunctionCallers(reported []unitRef) {
 	if len(names) == 0 {
 		return
 	}
-	r.scan(scanMentions)
-	for i, s := range r.sums {
-		if s == nil {
-			continue
-		}
-		for j, u := range s.Units {
-			if slices.ContainsFunc(u.Mentions, func(m string) bool { return names[m] }) {
-				r.keep(unitRef{int32(i), int32(j)})
-			}
-		}
-	}
+	r.keepMentioning(names)
 }
 
 // keepTemplateRenderers keeps, for each reported EPP template, the units
@@ -844,6 +834,12 @@ func (r *relevance) keepTypeSources(units []unitRef) {
 	if len(names) == 0 {
 		return
 	}
+	r.keepMentioning(names)
+}
+
+// keepMentioning keeps every unit that mentions one of names, scanning
+// every file's Mentions.
+func (r *relevance) keepMentioning(names map[string]bool) {
 	r.scan(scanMentions)
 	for i, s := range r.sums {
 		if s == nil {
