@@ -51,6 +51,7 @@ own parameters, top and node scope and facts, not the calling class's variables.
 func runUnknownVariable(p *Pass) {
 	st := staticScope(p)
 	sug := newSuggester(p.File)
+	facts := &externalFacts{file: p.File}
 	for _, r := range st.Reads(p.File) {
 		if r.CheckedDefined {
 			continue // runs only when the code has found it set
@@ -63,7 +64,7 @@ func runUnknownVariable(p *Pass) {
 			var peFact bool
 			msg, detail, related, peFact = unknownVariableMessage(st, sug, r, p.Puppet)
 			owner := r.Scope.Owner()
-			mention := externalFactMention(p.File, r.Var.Name)
+			mention := facts.mention(r.Var.Name)
 			switch {
 			case r.InDefault != nil && owner.Def != nil && st.EveryDeclarationPasses(owner.Def, r.InDefault.Name):
 				sev = Info
@@ -126,58 +127,77 @@ type factMention struct {
 	line  int32
 }
 
-// externalFactMention finds the comment, or else the string (a message the
-// code prints, as in `notify { ...: message => 'set $env:FACTER_MODE' }`),
-// of file f that documents top-scope variable name as an external fact set
-// through Facter's environment (FACTER_NAME=value, any case, as Facter reads
-// it). It finds none when name is qualified. Facter turns every FACTER_x
-// variable of the agent's environment into fact x, so such a read is known
-// on the nodes the file tells users to run it on.
-func externalFactMention(f *model.File, name string) factMention {
-	name = strings.TrimPrefix(name, "::")
-	if f == nil || f.Parsed == nil || name == "" || strings.Contains(name, "::") {
-		return factMention{}
-	}
-	want := "facter_" + strings.ToLower(name)
-	for _, c := range f.Parsed.Comments {
-		if mentionsWord(c.Text, want) {
-			return factMention{"comment", c.Start.Line}
-		}
-	}
-	var found factMention
-	if f.Parsed.Program != nil {
-		parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
-			if found.line > 0 {
-				return false
-			}
-			if s, ok := n.(*parser.StringLit); ok && mentionsWord(s.Value, want) {
-				found = factMention{"string", s.Span().Start.Line}
-			}
-			return true
-		})
-	}
-	return found
+// externalFacts are the external facts a file tells its users to set
+// through Facter's environment (FACTER_NAME=value, any case, as Facter
+// reads it), by lower-case name: in a comment, or else in a string (a
+// message the code prints, as in `notify { ...: message => 'set
+// $env:FACTER_MODE' }`). Facter turns every FACTER_x variable of the
+// agent's environment into fact x, so a read of such a name is known on
+// the nodes the file tells users to run it on. The file is scanned once,
+// on the first question.
+type externalFacts struct {
+	file  *model.File
+	names map[string]factMention
 }
 
-// mentionsWord reports whether text holds lower-case word want, in any
-// case, not as part of a longer name.
-func mentionsWord(text, want string) bool {
-	if len(text) < len(want) {
-		return false
+// mention returns where the file documents top-scope variable name as an
+// external fact; line 0 when it does not, or when name is qualified.
+func (ef *externalFacts) mention(name string) factMention {
+	name = strings.TrimPrefix(name, "::")
+	if name == "" || strings.Contains(name, "::") {
+		return factMention{}
 	}
-	text = strings.ToLower(text)
-	for i := strings.Index(text, want); i >= 0; {
-		end := i + len(want)
-		if (i == 0 || !isNameByte(text[i-1])) && (end == len(text) || !isNameByte(text[end])) {
-			return true
+	if ef.names == nil {
+		ef.names = map[string]factMention{}
+		if f := ef.file; f != nil && f.Parsed != nil {
+			for _, c := range f.Parsed.Comments {
+				ef.note(c.Text, factMention{"comment", c.Start.Line})
+			}
+			if f.Parsed.Program != nil {
+				parser.Inspect(f.Parsed.Program, func(n parser.Node) bool {
+					if lit, ok := n.(*parser.StringLit); ok {
+						ef.note(lit.Value, factMention{"string", lit.Span().Start.Line})
+					}
+					return true
+				})
+			}
 		}
-		next := strings.Index(text[i+1:], want)
-		if next < 0 {
-			return false
-		}
-		i += 1 + next
 	}
-	return false
+	return ef.names[strings.ToLower(name)]
+}
+
+// note records, for each FACTER_<name> word of text not recorded yet,
+// that m documents it.
+func (ef *externalFacts) note(text string, m factMention) {
+	const prefix = "facter_"
+	for i := 0; i+len(prefix) <= len(text); {
+		k := indexFold(text[i:], prefix)
+		if k < 0 {
+			return
+		}
+		start := i + k
+		end := start + len(prefix)
+		for end < len(text) && isNameByte(text[end]) {
+			end++
+		}
+		if (start == 0 || !isNameByte(text[start-1])) && end > start+len(prefix) {
+			name := strings.ToLower(text[start+len(prefix) : end])
+			if _, ok := ef.names[name]; !ok {
+				ef.names[name] = m
+			}
+		}
+		i = end
+	}
+}
+
+// indexFold is strings.Index of lower-case ASCII word in s, ignoring case.
+func indexFold(s, word string) int {
+	for i := 0; i+len(word) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(word)], word) {
+			return i
+		}
+	}
+	return -1
 }
 
 // failMessageRead says why a read in fail()'s arguments is info.

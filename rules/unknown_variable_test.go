@@ -149,3 +149,32 @@ func TestSuggesterMemoises(t *testing.T) {
 		t.Errorf("searched %d times, want once per name", calls)
 	}
 }
+
+// externalFacts finds FACTER_<name> words in comments, then strings, once
+// per file: a file with many unknown reads is scanned once, not per read.
+func TestExternalFacts(t *testing.T) {
+	src := "# run with FACTER_Mode=audit or facter_other=1; not MYFACTER_x, not FACTER_\n" +
+		"notify { 'm': message => 'set $env:FACTER_MODE and FACTER_LEVEL first' }\n" +
+		"notice('facter_level again')\n"
+	ef := &externalFacts{file: &model.File{Parsed: parser.ParseFile("m.pp", []byte(src))}}
+	tests := []struct {
+		name string
+		want factMention
+	}{
+		{"mode", factMention{"comment", 1}},
+		{"::other", factMention{"comment", 1}},
+		{"level", factMention{"string", 2}},
+		{"x", factMention{}},
+		{"mod", factMention{}},
+		{"app::mode", factMention{}},
+	}
+	for _, tt := range tests {
+		if got := ef.mention(tt.name); got != tt.want {
+			t.Errorf("mention(%q) = %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+	ef.file = nil // answered from what the first question scanned
+	if got := ef.mention("level"); got != (factMention{"string", 2}) {
+		t.Errorf("after the first scan, mention(level) = %+v, want it from the scan", got)
+	}
+}
