@@ -70,8 +70,11 @@ const (
 type definedSite struct {
 	p    *Pass
 	call parser.Node
-	at   int    // the call's index in the pass's nodes
-	text string // the call as written, for messages
+	at   int // the call's index in the pass's nodes
+	// bodyExports memoises, for the file's calls, what the bodies of
+	// defined types export (uncollectedExports of a body).
+	bodyExports map[*parser.DefineDef]exportsOf
+	text        string // the call as written, for messages
 	// absent and present are the arms of the enclosing if/unless that run
 	// only while the call is false, or true; nil when there is none.
 	absent, present parser.Node
@@ -83,12 +86,14 @@ type definedSite struct {
 
 func runDefinedFunction(p *Pass) {
 	nodes, parents := p.Nodes(), p.NodeParents()
+	bodyExports := map[*parser.DefineDef]exportsOf{}
 	for i, n := range nodes {
 		args, ok := model.DefinedArgs(n)
 		if !ok || len(args) == 0 {
 			continue
 		}
 		site := newDefinedSite(p, nodes, parents, i)
+		site.bodyExports = bodyExports
 		var best *verdict
 		for _, a := range args {
 			if v := site.judge(a); v != nil && (best == nil || v.sev > best.sev) {
@@ -570,6 +575,12 @@ func (s *definedSite) onlyUncollectedExports() []string {
 	return types
 }
 
+// exportsOf is what uncollectedExports says of a block.
+type exportsOf struct {
+	types []string
+	only  bool
+}
+
 // uncollectedExports returns the types block exports when exporting
 // resources nothing collects is all it does; through defined types only
 // when viaDefines.
@@ -606,11 +617,17 @@ func (s *definedSite) uncollectedExports(block parser.Node, viaDefines bool) ([]
 			if !ok {
 				return nil, false
 			}
-			inner, ok := s.uncollectedExports(def.Body, false)
-			if !ok {
+			e, seen := s.bodyExports[def]
+			if !seen {
+				e.types, e.only = s.uncollectedExports(def.Body, false)
+				if s.bodyExports != nil {
+					s.bodyExports[def] = e
+				}
+			}
+			if !e.only {
 				return nil, false
 			}
-			types = append(types, inner...)
+			types = append(types, e.types...)
 		default:
 			return nil, false
 		}

@@ -65,8 +65,10 @@ func (p *Program) genericTypesOf() *genericTypesOnce {
 			}
 			params = append(params, f.providers.paramTypes...)
 		}
+		seen := map[paramType]bool{}
 		for _, pt := range params {
-			if !g.anyType {
+			if !g.anyType && !seen[pt] {
+				seen[pt] = true
 				p.resolveParamTypes(pt, g)
 			}
 		}
