@@ -48,6 +48,25 @@ func TestRunContext(t *testing.T) {
 	}
 }
 
+// A run that finds nothing returns no list, not an empty one: the engine
+// compares runs over different contexts, one of which may parse nothing.
+func TestRunWithoutFindingsReturnsNil(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.pp"), []byte("class a {\n  notice('fine')\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reg := rules.Default()
+	active, err := rules.Select(reg, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog := ruletest.Program(t, dir, ruletest.Options{})
+	got, err := (&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).RunContext(context.Background(), prog)
+	if err != nil || got != nil {
+		t.Errorf("RunContext = %#v, %v; want nil, nil", got, err)
+	}
+}
+
 // TestRuleInternalErrorIsReported checks that a rule that panics costs
 // only its own findings, and that the failure is a finding: on the file
 // for a per-file rule, and on the first reported file for a whole-program
