@@ -5,9 +5,12 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
+	"runtime/metrics"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ducklint/ducklint/internal/gcpolicy"
 )
 
 // initOnlyEnv makes the test binary exit as soon as every package is
@@ -69,5 +72,21 @@ func TestInitAllocations(t *testing.T) {
 	}
 	if seen < 5 {
 		t.Fatalf("the trace names %d of ducklint's packages; the format may have changed:\n%s", seen, trace)
+	}
+}
+
+// TestGlobalsDoNotPace checks what gcpolicy.Start relies on to pace the
+// collector without reading the runtime's metrics: before the first
+// collection the program's globals, which the runtime counts in the heap
+// goal, are too few to change the pace.
+func TestGlobalsDoNotPace(t *testing.T) {
+	s := []metrics.Sample{{Name: "/gc/scan/globals:bytes"}}
+	metrics.Read(s)
+	globals := int64(s[0].Value.Uint64())
+	if globals == 0 {
+		t.Fatal("the runtime reports no globals")
+	}
+	if with, without := gcpolicy.Percent(0, globals, gcpolicy.MinSoftLimit), gcpolicy.Percent(0, 0, gcpolicy.MinSoftLimit); with != without {
+		t.Errorf("%d bytes of globals change the pace before the first collection (GOGC %d, not %d)", globals, with, without)
 	}
 }
