@@ -42,10 +42,10 @@ func freshStart() int {
 }
 
 // maxStartAllocs bounds what Start allocates in a fresh process: the
-// control group's files and the policy, 16 allocations. Scanning
+// control group's files and the policy, 12 allocations. Scanning
 // /proc/meminfo and a first read of the runtime's metrics, which builds
 // their index, took it to 73.
-const maxStartAllocs = 30
+const maxStartAllocs = 20
 
 // A policy started before any collection sets the pace without reading
 // the runtime's metrics, and sets the same pace as reading them gives:
