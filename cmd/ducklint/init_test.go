@@ -28,10 +28,11 @@ func TestMain(m *testing.M) {
 // maxInitAllocs bounds the allocations of each of ducklint's package
 // initialisers. Every run pays them, --version included, so tables,
 // regular expressions and indexes are built on first use (sync.OnceValue);
-// what is left are map literals and the lazy sets' closures (rules/builtin:
-// 154). A package-level regexp.MustCompile costs 30–100 allocations, an
-// index or a table built at init hundreds (the legacy facts' table: 159).
-const maxInitAllocs = 200
+// what is left are map literals and lazy sets (rules/style 61, rules/builtin
+// 58). A package-level regexp.MustCompile costs 30–100 allocations, an index
+// or a table built at init hundreds (rules/builtin's legacy facts' table
+// alone: 159).
+const maxInitAllocs = 100
 
 // TestInitAllocations checks, from GODEBUG=inittrace=1, that no package of
 // ducklint builds more at start-up than maxInitAllocs allocations' worth.
