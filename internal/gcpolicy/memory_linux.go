@@ -31,9 +31,9 @@ func MachineMemory() int64 {
 }
 
 // memTotal returns the machine's memory as the kernel counts it (the
-// MemTotal of /proc/meminfo), 0 when it cannot: one system call, where
-// reading and scanning /proc/meminfo cost every start a file and a
-// hundred lines.
+// MemTotal of /proc/meminfo), 0 when it cannot. sysinfo(2) gives it in one
+// system call, where /proc/meminfo is a file to open and scan at every
+// start.
 func memTotal() int64 {
 	var info syscall.Sysinfo_t
 	if err := syscall.Sysinfo(&info); err != nil {

@@ -44,7 +44,7 @@ func freshStart() int {
 // maxStartAllocs bounds what Start allocates in a fresh process: the
 // control group's files and the policy, 12 allocations. Scanning
 // /proc/meminfo and a first read of the runtime's metrics, which builds
-// their index, took it to 73.
+// their index, would make it 73.
 const maxStartAllocs = 20
 
 // A policy started before any collection sets the pace without reading
