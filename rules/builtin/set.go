@@ -7,11 +7,10 @@ import (
 )
 
 // nameSet is a read-only set of names from literal lists. Its map is built
-// on first use: the package declares dozens of sets, and building them all
-// at start-up was most of its initialisation, which every run paid (even
-// --version). A set is a pointer holding its lists and a sync.Once rather
-// than a sync.OnceValue closure, which costs several allocations more per
-// set at start. The nil nameSet is empty.
+// on first use, so the dozens of sets the package declares cost nothing at
+// start, which every run pays (--version included). A set is a pointer
+// holding its lists and a sync.Once: a sync.OnceValue closure would cost
+// several allocations per set at start. The nil nameSet is empty.
 type nameSet struct {
 	lists   [][]string
 	once    sync.Once
