@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
 
@@ -278,7 +279,7 @@ type byteEdit struct {
 }
 
 // directiveWord matches the lint:ignore words of a control comment.
-var directiveWord = regexp.MustCompile(`\blint:ignore:[A-Za-z0-9_,-]+`)
+var directiveWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\blint:ignore:[A-Za-z0-9_,-]+`) })
 
 // suppressEdit returns the edit that makes a control comment on line
 // (1-based) suppress rule: a "lint:ignore:rule" word added to the line's
@@ -306,7 +307,7 @@ func suppressEdit(path, text, rule string, line int) (byteEdit, bool) {
 		c := f.Comments[idx]
 		start := int(c.Start.Offset) + 1 // after '#'
 		body := text[start:int(c.End.Offset)]
-		if ws := directiveWord.FindAllStringIndex(body, -1); len(ws) > 0 {
+		if ws := directiveWord().FindAllStringIndex(body, -1); len(ws) > 0 {
 			at := start + ws[len(ws)-1][1]
 			e = byteEdit{start: at, end: at, text: " " + word}
 		} else {

@@ -91,8 +91,25 @@ func Start(getenv func(string) string) *Policy {
 	}
 	machine := MachineMemory()
 	p := &Policy{machine: machine, limit: SoftLimit(0, machine)}
+	if collections() == 0 {
+		// Nothing is marked yet and the globals, which the runtime's
+		// goal counts, are far under minHeap (the command's test
+		// TestGlobalsDoNotPace checks it): the pace is the limit's alone,
+		// and the start need not read the runtime's metrics, whose first
+		// read builds their index.
+		debug.SetGCPercent(Percent(0, 0, p.limit))
+		p.arm()
+		return p
+	}
 	p.startWith(p.limit)
 	return p
+}
+
+// collections returns how many collections the process has run.
+func collections() int64 {
+	var st debug.GCStats
+	debug.ReadGCStats(&st)
+	return st.NumGC
 }
 
 // startWith sets the pace for limit and arms the hook that sets it again

@@ -1,5 +1,7 @@
 package builtin
 
+import "sync"
+
 // removingEnsures are, for the core types whose ensure can remove the
 // resource, the ensure values (with their aliases) that do.
 //
@@ -32,21 +34,23 @@ var absentIgnoredProperties = map[string][]string{
 		"project", "roles", "salt", "shell", "uid"},
 }
 
+// The tables above as sets, built on first use like every index of this
+// package.
 var (
-	removingEnsureSets = func() map[string]nameSet {
-		m := map[string]nameSet{}
+	removingEnsureSets = sync.OnceValue(func() map[string]*nameSet {
+		m := map[string]*nameSet{}
 		for t, vs := range removingEnsures {
 			m[t] = newNameSet(vs)
 		}
 		return m
-	}()
-	absentIgnoredSets = func() map[string]nameSet {
-		m := map[string]nameSet{}
+	})
+	absentIgnoredSets = sync.OnceValue(func() map[string]*nameSet {
+		m := map[string]*nameSet{}
 		for t, ps := range absentIgnoredProperties {
 			m[t] = newNameSet(ps)
 		}
 		return m
-	}()
+	})
 )
 
 // RemovesResource reports whether ensure value v (as written, without
@@ -54,7 +58,7 @@ var (
 // group, package and user, its alias "false" for file, "purged" for
 // package.
 func RemovesResource(typ, v string) bool {
-	s, ok := removingEnsureSets[typ]
+	s, ok := removingEnsureSets()[typ]
 	return ok && s.has(v)
 }
 
@@ -63,12 +67,12 @@ func RemovesResource(typ, v string) bool {
 // RemovesResource): file's owner, group, mode or content on a file being
 // deleted change nothing.
 func IgnoredWhenAbsent(typ, attr string) bool {
-	s, ok := absentIgnoredSets[typ]
+	s, ok := absentIgnoredSets()[typ]
 	return ok && s.has(attr)
 }
 
 // AbsentIgnoredProperties returns a sorted copy of the properties
 // IgnoredWhenAbsent accepts for typ (none for other types).
 func AbsentIgnoredProperties(typ string) []string {
-	return absentIgnoredSets[typ].sorted()
+	return absentIgnoredSets()[typ].sorted()
 }

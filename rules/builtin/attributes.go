@@ -41,8 +41,8 @@ var typeAttributes = map[string][]string{
 var metaparameterSet = newNameSet(metaparameters)
 
 // typeAttributeSets are typeAttributes as sets.
-var typeAttributeSets = sync.OnceValue(func() map[string]nameSet {
-	out := make(map[string]nameSet, len(typeAttributes))
+var typeAttributeSets = sync.OnceValue(func() map[string]*nameSet {
+	out := make(map[string]*nameSet, len(typeAttributes))
 	for t, attrs := range typeAttributes {
 		out[t] = newNameSet(attrs)
 	}

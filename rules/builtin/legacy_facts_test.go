@@ -78,8 +78,8 @@ func TestLegacyFactTableMatchesFacter(t *testing.T) {
 		}
 		prefix, suffix, _ := strings.Cut(l.name, ".*")
 		found := false
-		for i := range legacyFactTable {
-			f := &legacyFactTable[i]
+		for i := range legacyFactTable() {
+			f := &legacyFactTable()[i]
 			if f.Device != "" && f.Prefix == prefix && f.Suffix == suffix {
 				found, covered[f] = true, true
 				if l.alias != "-" {
@@ -96,8 +96,8 @@ func TestLegacyFactTableMatchesFacter(t *testing.T) {
 		// A pattern the fixed names of the table spell out (ssh.*key for
 		// the host key algorithms).
 		re := regexp.MustCompile(`\A` + l.name + `\z`)
-		for i := range legacyFactTable {
-			if f := &legacyFactTable[i]; f.Device == "" && re.MatchString(f.Name) {
+		for i := range legacyFactTable() {
+			if f := &legacyFactTable()[i]; f.Device == "" && re.MatchString(f.Name) {
 				found, covered[f] = true, true
 			}
 		}
@@ -105,8 +105,8 @@ func TestLegacyFactTableMatchesFacter(t *testing.T) {
 			t.Errorf("Facter's legacy facts %s are not in the table", l.name)
 		}
 	}
-	for i := range legacyFactTable {
-		f := &legacyFactTable[i]
+	for i := range legacyFactTable() {
+		f := &legacyFactTable()[i]
 		if !covered[f] {
 			t.Errorf("table entry %s is no legacy fact of the recorded Facter", f.Name)
 		}
@@ -162,7 +162,7 @@ func schemaHas(schema map[string]bool, path []string) bool {
 // The table and the name lists static scope uses agree: a legacy fact is
 // a known top-scope variable.
 func TestLegacyFactTableMatchesNameLists(t *testing.T) {
-	for _, f := range legacyFactTable {
+	for _, f := range legacyFactTable() {
 		name := f.Name
 		if f.Device != "" {
 			name = f.Prefix + "x1" + f.Suffix

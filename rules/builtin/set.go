@@ -7,45 +7,53 @@ import (
 )
 
 // nameSet is a read-only set of names from literal lists. Its map is built
-// on first use: the package declares dozens of sets, and building them all
-// at start-up was most of its initialisation, which every run paid (even
-// --version). The zero nameSet is empty.
+// on first use, so the dozens of sets the package declares cost nothing at
+// start, which every run pays (--version included). A set is a pointer
+// holding its lists and a sync.Once: a sync.OnceValue closure would cost
+// several allocations per set at start. The nil nameSet is empty.
 type nameSet struct {
-	members func() map[string]struct{}
+	lists   [][]string
+	once    sync.Once
+	members map[string]struct{}
 }
 
 // newNameSet returns the set of names. Duplicates in names are a
 // programming error caught by the tests (see sortedUnique), not here.
-func newNameSet(names ...[]string) nameSet {
-	return nameSet{members: sync.OnceValue(func() map[string]struct{} {
-		n := 0
-		for _, list := range names {
-			n += len(list)
-		}
-		set := make(map[string]struct{}, n)
-		for _, list := range names {
-			for _, n := range list {
-				set[n] = struct{}{}
-			}
-		}
-		return set
-	})}
+func newNameSet(names ...[]string) *nameSet {
+	return &nameSet{lists: names}
 }
 
-func (s nameSet) has(name string) bool {
-	if s.members == nil {
+// set returns the members, building them on the first call.
+func (s *nameSet) set() map[string]struct{} {
+	s.once.Do(func() {
+		n := 0
+		for _, list := range s.lists {
+			n += len(list)
+		}
+		s.members = make(map[string]struct{}, n)
+		for _, list := range s.lists {
+			for _, n := range list {
+				s.members[n] = struct{}{}
+			}
+		}
+	})
+	return s.members
+}
+
+func (s *nameSet) has(name string) bool {
+	if s == nil {
 		return false
 	}
-	_, ok := s.members()[name]
+	_, ok := s.set()[name]
 	return ok
 }
 
 // sorted returns the members of s as a new sorted slice.
-func (s nameSet) sorted() []string {
-	if s.members == nil {
+func (s *nameSet) sorted() []string {
+	if s == nil {
 		return []string{}
 	}
-	m := s.members()
+	m := s.set()
 	out := make([]string, 0, len(m))
 	for n := range m {
 		out = append(out, n)

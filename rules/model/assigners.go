@@ -312,7 +312,7 @@ func classPattern(s *parser.InterpolatedString) *regexp.Regexp {
 }
 
 // hieraInterpolation is an interpolation in a Hiera value: %{...}.
-var hieraInterpolation = regexp.MustCompile(`%\{[^}]*\}`)
+var hieraInterpolation = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`%\{[^}]*\}`) })
 
 // dataClassName returns the normalised class name a string of Hiera data
 // is, or the regular expression matching those it can be (its
@@ -333,7 +333,7 @@ func dataClassPattern(v string) *regexp.Regexp {
 	b.WriteString("^")
 	text := false
 	last := 0
-	for _, m := range hieraInterpolation.FindAllStringIndex(v, -1) {
+	for _, m := range hieraInterpolation().FindAllStringIndex(v, -1) {
 		b.WriteString(regexp.QuoteMeta(v[last:m[0]]))
 		text = text || strings.Trim(v[last:m[0]], ":") != ""
 		b.WriteString("(?s:.*)")

@@ -3,6 +3,7 @@ package style
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 )
@@ -10,7 +11,7 @@ import (
 // plTopScopeQualified matches the name of a qualified variable written
 // with a leading :: (::apache::port), whose first segment has at least two
 // characters, as puppet-lint-topscope-variable-check matches it.
-var plTopScopeQualified = regexp.MustCompile(`^::[a-z0-9_][a-zA-Z0-9_]+::`)
+var plTopScopeQualified = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^::[a-z0-9_][a-zA-Z0-9_]+::`) })
 
 // TopScopeVariablePrefix flags a class's variable read with a leading ::
 // ($::apache::port) in a file that defines a class or defined type.
@@ -36,7 +37,7 @@ it starts with ::, so the :: says nothing; the fix removes it.`,
 					continue
 				}
 				name := strings.TrimPrefix(t.Text, "$")
-				if !strings.HasPrefix(name, "::") || !plTopScopeQualified.MatchString(name) {
+				if !strings.HasPrefix(name, "::") || !plTopScopeQualified().MatchString(name) {
 					continue
 				}
 				// The edit replaces the variable up to the end of its name
