@@ -42,6 +42,13 @@ type Snapshot struct {
 	sumErrs   []error      // files that could not be read to be summarised
 	updated   counts       // what making this snapshot read and parsed
 
+	// prefetch reads and parses the context the last run kept, for the
+	// first check of a single run (see prefetch); predictionKey is
+	// where that check records its own. Each is taken once.
+	predictionMu  sync.Mutex
+	prefetch      *prefetch
+	predictionKey string
+
 	// indexOnce makes index, the name index of the summaries narrowing
 	// works from: baseIndex.With the files at changedSince when baseIndex
 	// is set (the previous snapshot's, of the same layout), else a new one.
@@ -77,12 +84,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
-	var loaded [][]byte // content that came with loading, by file
+	var loaded [][]byte    // content that came with loading, by file
+	var predicted []string // the context files the last run of the roots kept
 	if prev == nil || w.relayout {
-		tree, store, err := w.load()
+		tree, store, pred, err := w.load()
 		if err != nil {
 			return nil, err
 		}
+		predicted = pred
 		if w.opts.Loaded != nil {
 			var size int64
 			for _, f := range tree.Files {
@@ -92,6 +101,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		}
 		if store != nil {
 			s.store = store
+			if !w.opts.Editor && prev == nil {
+				s.predictionKey = w.predictionKey()
+			}
 		}
 		s.carries.reset() // of another layout
 		// Contents go to versions; the tree keeps the layout only.
@@ -164,7 +176,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		todo = append(todo, i)
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, w.opts.Jobs)
+	s.prefetch = startPrefetch(predicted, s.tree.Files, s.versions, s.byAbs)
 	s.updated.Reused = len(s.tree.Files) - len(todo)
+	s.updated.Predicted = s.prefetch.size()
 	for _, v := range s.versions {
 		if v.err != nil {
 			s.sumErrs = append(s.sumErrs, v.err)
@@ -221,11 +235,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir.
-func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
+func (w *Workspace) load() (*load.Tree, *cache.Store, []string, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading standard input: %w", err)
+			return nil, nil, nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		w.stdin = src
 	}
@@ -243,6 +257,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 		}
 	}
 	var store *cache.Store
+	var predicted []string
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -257,13 +272,16 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 				return nil
 			}
 			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			if !w.opts.Editor && w.current == nil && !w.opts.WholeContext {
+				predicted = store.Context(w.predictionKey())
+			}
 			return store
 		},
 	})
 	if err != nil {
-		return nil, nil, &ConfigError{err}
+		return nil, nil, nil, &ConfigError{err}
 	}
-	return tree, store, nil
+	return tree, store, predicted, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -344,6 +362,15 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		c.Reported = reported[i]
 		files[i] = &c
 	}
+	// The files predicted and kept are read ahead still, the others no more.
+	pre := s.takePrefetch()
+	if pre != nil {
+		want := make(map[string]bool, len(kept))
+		for _, i := range kept {
+			want[s.tree.Files[i].AbsPath] = true
+		}
+		pre.only(want)
+	}
 	parsedAt := make([]*parser.File, len(kept))
 	hieraAt := make([]*model.HieraFile, len(kept))
 	readErrs := make([]error, len(kept))
@@ -358,8 +385,13 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
+	pre.only(nil)
+	pre.wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if key := s.takePredictionKey(); key != "" && !whole {
+		s.recordPrediction(key, kept, reported, readErrs)
 	}
 	narrowed := *s.tree
 	narrowed.Files = make([]*load.File, 0, len(kept))
@@ -445,6 +477,39 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog, s.warm)
 	}
 	return s.result(findings, []*model.Program{prog}, contextErrs), nil
+}
+
+// takePrefetch returns the snapshot's prefetch, once.
+func (s *Snapshot) takePrefetch() *prefetch {
+	s.predictionMu.Lock()
+	defer s.predictionMu.Unlock()
+	p := s.prefetch
+	s.prefetch = nil
+	return p
+}
+
+// takePredictionKey returns the key to record the context of the
+// snapshot's first check under, once.
+func (s *Snapshot) takePredictionKey() string {
+	s.predictionMu.Lock()
+	defer s.predictionMu.Unlock()
+	k := s.predictionKey
+	s.predictionKey = ""
+	return k
+}
+
+// recordPrediction records the context files of the snapshot's first
+// check, the files kept and read without errors but the reported ones,
+// for the next run of the same roots to read ahead (see prefetch).
+func (s *Snapshot) recordPrediction(key string, kept []int, reported []bool, readErrs []error) {
+	files := make([]string, 0, len(kept))
+	for k, i := range kept {
+		if f := s.tree.Files[i]; !reported[i] && readErrs[k] == nil && f.AbsPath != "" {
+			files = append(files, f.AbsPath)
+		}
+	}
+	s.store.RecordContext(key, files)
+	_ = s.store.Save() // the cache only saves time: a run goes on without it
 }
 
 // runner runs the snapshot's rules for the configured target Puppet
