@@ -40,23 +40,32 @@ type prefetched struct {
 // check's own workers take over the files not yet done once it is known.
 const prefetchWorkers = 1
 
-// startPrefetch starts reading and parsing the files at the absolute paths
-// predicted, of those of files (with versions vs) whose summary came from
-// the cache unread; nil when there are none.
-func startPrefetch(predicted []string, files []*load.File, vs []*version, byAbs map[string]int) *prefetch {
-	p := &prefetch{byAbs: map[string]*prefetched{}}
-	var items []*prefetched
+// predictedFiles returns the indexes in files of those at the absolute
+// paths predicted whose summary came from the cache unread (vs are their
+// versions, byAbs their indexes by absolute path), once each.
+func predictedFiles(predicted []string, vs []*version, byAbs map[string]int) []int {
+	var out []int
+	seen := make(map[int]bool, len(predicted))
 	for _, abs := range predicted {
-		i, ok := byAbs[abs]
-		if !ok || !vs[i].unread || p.byAbs[abs] != nil {
-			continue
+		if i, ok := byAbs[abs]; ok && vs[i].unread && !seen[i] {
+			seen[i] = true
+			out = append(out, i)
 		}
-		it := &prefetched{f: files[i], v: vs[i]}
-		p.byAbs[abs] = it
-		items = append(items, it)
 	}
-	if len(items) == 0 {
+	return out
+}
+
+// startPrefetch starts reading and parsing the files at indexes idx of
+// files (with versions vs); nil when there are none.
+func startPrefetch(idx []int, files []*load.File, vs []*version) *prefetch {
+	if len(idx) == 0 {
 		return nil
+	}
+	p := &prefetch{byAbs: make(map[string]*prefetched, len(idx))}
+	items := make([]*prefetched, len(idx))
+	for k, i := range idx {
+		items[k] = &prefetched{f: files[i], v: vs[i]}
+		p.byAbs[files[i].AbsPath] = items[k]
 	}
 	p.wg.Add(prefetchWorkers)
 	var next atomic.Int64
@@ -79,7 +88,7 @@ func startPrefetch(predicted []string, files []*load.File, vs []*version, byAbs 
 }
 
 // only stops the workers from starting on files keep does not hold (by
-// absolute path); nil stops them from starting on any.
+// absolute path).
 func (p *prefetch) only(keep map[string]bool) {
 	if p == nil {
 		return
@@ -91,19 +100,14 @@ func (p *prefetch) only(keep map[string]bool) {
 	}
 }
 
-// size is how many files p reads ahead.
-func (p *prefetch) size() int {
+// stop stops the workers from starting on any more files and waits until
+// they have stopped.
+func (p *prefetch) stop() {
 	if p == nil {
-		return 0
+		return
 	}
-	return len(p.byAbs)
-}
-
-// wait waits until the workers have stopped.
-func (p *prefetch) wait() {
-	if p != nil {
-		p.wg.Wait()
-	}
+	p.only(nil)
+	p.wg.Wait()
 }
 
 // predictionKey is the key under which the cache records the context of

@@ -42,11 +42,12 @@ type Snapshot struct {
 	sumErrs   []error      // files that could not be read to be summarised
 	updated   counts       // what making this snapshot read and parsed
 
-	// prefetch reads and parses the context the last run kept, for the
-	// first check of a single run (see prefetch); predictionKey is
-	// where that check records its own. Each is taken once.
+	// predicted are the indexes of the files the last run of the roots
+	// kept, for the first check of a single run to read ahead (see
+	// prefetch); predictionKey is where that check records its own. Each
+	// is taken once.
 	predictionMu  sync.Mutex
-	prefetch      *prefetch
+	predicted     []int
 	predictionKey string
 
 	// indexOnce makes index, the name index of the summaries narrowing
@@ -176,9 +177,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		todo = append(todo, i)
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, w.opts.Jobs)
-	s.prefetch = startPrefetch(predicted, s.tree.Files, s.versions, s.byAbs)
+	s.predicted = predictedFiles(predicted, s.versions, s.byAbs)
 	s.updated.Reused = len(s.tree.Files) - len(todo)
-	s.updated.Predicted = s.prefetch.size()
+	s.updated.Predicted = len(s.predicted)
 	for _, v := range s.versions {
 		if v.err != nil {
 			s.sumErrs = append(s.sumErrs, v.err)
@@ -333,6 +334,9 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// What the last run kept is read meanwhile.
+	pre := startPrefetch(s.takePredicted(), s.tree.Files, s.versions)
+	defer pre.stop()
 	reported := make([]bool, len(s.tree.Files))
 	for i, f := range s.tree.Files {
 		reported[i] = len(paths) == 0 && f.Reported
@@ -363,7 +367,6 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		files[i] = &c
 	}
 	// The files predicted and kept are read ahead still, the others no more.
-	pre := s.takePrefetch()
 	if pre != nil {
 		want := make(map[string]bool, len(kept))
 		for _, i := range kept {
@@ -385,8 +388,7 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
-	pre.only(nil)
-	pre.wait()
+	pre.stop()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -479,12 +481,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	return s.result(findings, []*model.Program{prog}, contextErrs), nil
 }
 
-// takePrefetch returns the snapshot's prefetch, once.
-func (s *Snapshot) takePrefetch() *prefetch {
+// takePredicted returns the files to read ahead, once.
+func (s *Snapshot) takePredicted() []int {
 	s.predictionMu.Lock()
 	defer s.predictionMu.Unlock()
-	p := s.prefetch
-	s.prefetch = nil
+	p := s.predicted
+	s.predicted = nil
 	return p
 }
 
