@@ -44,8 +44,9 @@ type Snapshot struct {
 
 	// predicted are the indexes of the files the last run of the roots
 	// kept, for the first check of a single run to read ahead (see
-	// prefetch); predictionKey is where that check records its own. Each
-	// is taken once.
+	// prefetch); predictionKey is where that check records its own, and
+	// saves the cache (which the update then left to it). Each is taken
+	// once.
 	predictionMu  sync.Mutex
 	predicted     []int
 	predictionKey string
@@ -192,7 +193,10 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 				s.store.Record(f.AbsPath, v.entry, v.summary(f))
 			}
 		}
-		_ = s.store.Save() // the cache only saves time: a run goes on without it
+		// The first check saves it with its context instead, in one write.
+		if s.predictionKey == "" {
+			_ = s.store.Save() // the cache only saves time: a run goes on without it
+		}
 	}
 	if prev != nil && loaded == nil {
 		s.baseIndex = s.prevIndex
@@ -392,8 +396,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if key := s.takePredictionKey(); key != "" && !whole {
-		s.recordPrediction(key, kept, reported, readErrs)
+	if key := s.takePredictionKey(); key != "" {
+		// The key names the roots: a check of other files records nothing.
+		if !whole && len(paths) == 0 {
+			s.recordPrediction(key, kept, reported, readErrs)
+		}
+		_ = s.store.Save() // the cache only saves time: a run goes on without it
 	}
 	narrowed := *s.tree
 	narrowed.Files = make([]*load.File, 0, len(kept))
@@ -511,7 +519,6 @@ func (s *Snapshot) recordPrediction(key string, kept []int, reported []bool, rea
 		}
 	}
 	s.store.RecordContext(key, files)
-	_ = s.store.Save() // the cache only saves time: a run goes on without it
 }
 
 // runner runs the snapshot's rules for the configured target Puppet
