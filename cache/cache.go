@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"time"
 
@@ -31,11 +30,7 @@ import (
 )
 
 // formatVersion changes whenever the stored layout changes.
-const formatVersion = 10
-
-// MaxContexts bounds how many contexts (see Context) a cache file keeps:
-// those of the reported files linted most recently.
-const MaxContexts = 16
+const formatVersion = 9
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when
@@ -60,6 +55,8 @@ type Store struct {
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
 	dirty bool
+	// contexts are the contexts read or recorded, by key (see Context).
+	contexts map[string][]string
 }
 
 // snapshot is the content of a cache file.
@@ -68,20 +65,6 @@ type snapshot struct {
 	Summary map[Hash]*model.Summary
 	Dirs    map[string]Listing // by absolute path
 	Derived map[string]Derived // by kind, NUL, absolute path
-	// Contexts are the context files that recent runs kept, by the key
-	// their caller gave them (see Context).
-	Contexts map[string]Context
-}
-
-// Context is the context files a run reporting some files kept (read and
-// parsed), so that the next run of the same kind can start reading and
-// parsing them before it has worked out which it needs.
-type Context struct {
-	// Used orders contexts by their last recording (Unix nanoseconds),
-	// for MaxContexts.
-	Used int64
-	// Files are the files' absolute paths.
-	Files []string
 }
 
 // Derived is what the loader derived from a file's content and what
@@ -131,11 +114,6 @@ func Open(opts Options) *Store {
 	}
 	s.new.Dirs = make(map[string]Listing, len(s.old.Dirs))
 	s.new.Derived = make(map[string]Derived, len(s.old.Derived))
-	// Other files' contexts stay until MaxContexts newer ones replace them.
-	s.new.Contexts = make(map[string]Context, len(s.old.Contexts)+1)
-	for k, c := range s.old.Contexts {
-		s.new.Contexts[k] = c
-	}
 	if s.rest == nil {
 		s.rest = par.Start(func() bool { s.sized(); return true })
 	}
@@ -167,7 +145,7 @@ func (s *Store) read() {
 	if err != nil {
 		return
 	}
-	s.old.Dirs, s.old.Derived, s.old.Contexts = h.dirs, h.derived, h.contexts
+	s.old.Dirs, s.old.Derived = h.dirs, h.derived
 	s.rest = par.Start(func() bool {
 		// The checksum held, so only a file this format's encoder did
 		// not write fails here; its listings are sound all the same.
@@ -282,35 +260,6 @@ func (s *Store) RecordDerived(kind, abs string, st load.Stat, at int64, data []b
 	s.dirty = true
 }
 
-// Context returns the files recorded as the context of key, nil for none.
-// It may be called concurrently with the other methods.
-func (s *Store) Context(key string) []string {
-	return s.old.Contexts[key].Files
-}
-
-// RecordContext notes files (absolute paths) as the context of key, for
-// Save, as its most recent one; beyond MaxContexts the least recently
-// recorded is dropped. It may be called concurrently with the other
-// methods.
-func (s *Store) RecordContext(key string, files []string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if old, ok := s.new.Contexts[key]; ok && slices.Equal(old.Files, files) {
-		return
-	}
-	s.new.Contexts[key] = Context{Used: s.now().UnixNano(), Files: slices.Clone(files)}
-	for len(s.new.Contexts) > MaxContexts {
-		oldest := ""
-		for k, c := range s.new.Contexts {
-			if o := s.new.Contexts[oldest]; oldest == "" || c.Used < o.Used || c.Used == o.Used && k < oldest {
-				oldest = k
-			}
-		}
-		delete(s.new.Contexts, oldest)
-	}
-	s.dirty = true
-}
-
 // trusted reports whether an entry's stat still vouches for its hash: the
 // file's timestamps were older than the hash by more than a timestamp tick,
 // so a later change of the content must have changed them.
@@ -332,8 +281,7 @@ func (s *Store) Save() error {
 	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived) ||
-		len(s.new.Contexts) != len(s.old.Contexts) {
+	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived) {
 		s.dirty = true // files or directories gone or added
 	}
 	if s.path == "" || !s.dirty {

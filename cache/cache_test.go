@@ -244,16 +244,7 @@ func TestAnotherOwnersCacheIsNotTrusted(t *testing.T) {
 func TestDamagedCacheFileIsIgnored(t *testing.T) {
 	fx := newFixture(t, twoClasses)
 	fx.run("v1")
-	// A context too, so that damage to its section is tried as well.
-	withContext := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1", Now: func() time.Time { return fx.now }})
-	withContext.RecordContext("a.pp", []string{filepath.Join(fx.dir, "b.pp")})
-	if err := withContext.Save(); err != nil {
-		t.Fatal(err)
-	}
-	path := withContext.Path()
-	if c := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1"}).Context("a.pp"); len(c) != 1 {
-		t.Fatalf("the intact cache gave the context %v", c)
-	}
+	path := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}}).Path()
 	good, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -272,9 +263,6 @@ func TestDamagedCacheFileIsIgnored(t *testing.T) {
 	for name, data := range damaged {
 		if err := os.WriteFile(path, data, 0o600); err != nil {
 			t.Fatal(err)
-		}
-		if c := Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1"}).Context("a.pp"); c != nil {
-			t.Errorf("%s: a damaged cache gave the context %v", name, c)
 		}
 		r := fx.run("v1")
 		if !reflect.DeepEqual(r.defined("a.pp"), []string{"a"}) || !reflect.DeepEqual(r.defined("b.pp"), []string{"b"}) {
@@ -323,10 +311,6 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 			"function\x00/t/lib/f.rb": {Stat: load.Stat{Size: 30, ModTime: 1, ChangeTime: 2, Inode: 3, Device: 4}, At: 5, Data: "\x01\x02x"},
 			"facts\x00/t/lib/g.rb":    {Stat: load.Stat{Size: 1}, At: 6, Data: ""},
 		},
-		Contexts: map[string]Context{
-			"/t\x00a.pp\x00\x007": {Used: 8, Files: []string{"/t/b.pp", "/t/lib/c.pp"}},
-			"/t\x00b.pp\x00\x007": {Used: -9, Files: []string{}},
-		},
 	}
 	got, err := decode(encode(&snap, "owner"), "owner")
 	if err != nil {
@@ -339,11 +323,10 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 
 func FuzzDecode(f *testing.F) {
 	snap := snapshot{
-		Files:    map[string]Entry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
-		Summary:  map[Hash]*model.Summary{{9}: {Units: []model.Unit{{Mentions: []string{"m"}}, {Kind: model.UnitDefinition, Name: "a"}}}},
-		Dirs:     map[string]Listing{"/t": {Stat: load.Stat{Size: 1}, ListedAt: 2, Entries: []load.DirEntry{{Name: "a.pp"}, {Name: "m", Type: fs.ModeDir}}}},
-		Derived:  map[string]Derived{"/t/f.rb": {Stat: load.Stat{Size: 2}, At: 3, Data: "d"}},
-		Contexts: map[string]Context{"k": {Used: 4, Files: []string{"/t/a.pp", "/t/b.pp"}}},
+		Files:   map[string]Entry{"/t/a.pp": {Stat: load.Stat{Size: 3}, Hash: Hash{9}}},
+		Summary: map[Hash]*model.Summary{{9}: {Units: []model.Unit{{Mentions: []string{"m"}}, {Kind: model.UnitDefinition, Name: "a"}}}},
+		Dirs:    map[string]Listing{"/t": {Stat: load.Stat{Size: 1}, ListedAt: 2, Entries: []load.DirEntry{{Name: "a.pp"}, {Name: "m", Type: fs.ModeDir}}}},
+		Derived: map[string]Derived{"/t/f.rb": {Stat: load.Stat{Size: 2}, At: 3, Data: "d"}},
 	}
 	// The fuzzer varies what the checksum covers and the checksum is added
 	// to it, so that inputs get past the checksum into the decoder.
@@ -491,44 +474,5 @@ func TestDerivedDataFollowsItsFile(t *testing.T) {
 	derive()
 	if _, ok := derive(); ok {
 		t.Error("data derived within a timestamp tick of the file's change was trusted")
-	}
-}
-
-// TestContextsAreKeptAndBounded records contexts run after run: each is
-// read back by the next run, unchanged when no run records it again, and
-// the cache keeps the MaxContexts most recently recorded.
-func TestContextsAreKeptAndBounded(t *testing.T) {
-	dir := t.TempDir()
-	now := time.Unix(1000, 0)
-	open := func() *Store {
-		return Open(Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1", Now: func() time.Time { return now }})
-	}
-	key := func(i int) string { return fmt.Sprintf("key %d", i) }
-	for i := range MaxContexts + 3 {
-		s := open()
-		if i > 0 {
-			if got, want := s.Context(key(i-1)), []string{fmt.Sprintf("/t/%d.pp", i-1)}; !slices.Equal(got, want) {
-				t.Fatalf("run %d: context %v, want %v", i, got, want)
-			}
-		}
-		s.RecordContext(key(i), []string{fmt.Sprintf("/t/%d.pp", i)})
-		if err := s.Save(); err != nil {
-			t.Fatal(err)
-		}
-		now = now.Add(time.Second)
-	}
-	// A run that records nothing leaves them as they were.
-	if err := open().Save(); err != nil {
-		t.Fatal(err)
-	}
-	s := open()
-	for i := range MaxContexts + 3 {
-		got := s.Context(key(i))
-		if kept := i >= 3; kept != (got != nil) {
-			t.Errorf("context %d: %v after %d were recorded (kept: the %d most recent)", i, got, MaxContexts+3, MaxContexts)
-		}
-	}
-	if n := len(s.old.Contexts); n != MaxContexts {
-		t.Errorf("%d contexts kept, want %d", n, MaxContexts)
 	}
 }

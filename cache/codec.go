@@ -28,8 +28,6 @@ import (
 //	derived:   count, then per file: path index, size, modification
 //	           time, change time, inode, device, recorded-at time, data
 //	           length and bytes
-//	contexts:  count, then per context: key index, used-at time, file
-//	           count and path indexes
 //	summaries: count, total length of the units' name lists, then per
 //	           summary: content hash, unit count, then per unit kind, name
 //	           index, parent index, then counts and indexes of mentions,
@@ -83,15 +81,6 @@ func encode(snap *snapshot, owner string) []byte {
 		str(p)
 	}
 	slices.Sort(derived)
-	contexts := make([]string, 0, len(snap.Contexts))
-	for k, c := range snap.Contexts {
-		contexts = append(contexts, k)
-		str(k)
-		for _, f := range c.Files {
-			str(f)
-		}
-	}
-	slices.Sort(contexts)
 	listedEntries := 0
 	for _, p := range dirs {
 		str(p)
@@ -168,16 +157,6 @@ func encode(snap *snapshot, owner string) []byte {
 		b = appendStat(b, d.Stat)
 		b = binary.AppendVarint(b, d.At)
 		b = appendString(b, d.Data)
-	}
-	b = binary.AppendUvarint(b, uint64(len(contexts)))
-	for _, k := range contexts {
-		c := snap.Contexts[k]
-		b = binary.AppendUvarint(b, index[k])
-		b = binary.AppendVarint(b, c.Used)
-		b = binary.AppendUvarint(b, uint64(len(c.Files)))
-		for _, f := range c.Files {
-			b = binary.AppendUvarint(b, index[f])
-		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(hashes)))
 	b = binary.AppendUvarint(b, uint64(listed))
@@ -307,18 +286,17 @@ func decode(data []byte, owner string) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived, Contexts: h.contexts}, nil
+	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived}, nil
 }
 
 // head is an encoding read up to its directory listings and derived data:
 // what the loader needs before it walks. The rest, summaries and file entries, is decoded
 // by rest while the tree is walked.
 type head struct {
-	d        *decoder
-	strs     []string
-	dirs     map[string]Listing
-	derived  map[string]Derived
-	contexts map[string]Context
+	d       *decoder
+	strs    []string
+	dirs    map[string]Listing
+	derived map[string]Derived
 }
 
 // decodeHead checks the encoding's checksum, format and owner and decodes
@@ -374,20 +352,6 @@ func decodeHead(data []byte, owner string) (*head, error) {
 			return nil, errCorrupt
 		}
 		h.derived[p] = v
-	}
-	ncontexts := d.count(3)
-	h.contexts = make(map[string]Context, ncontexts)
-	for range ncontexts {
-		k := h.str()
-		c := Context{Used: d.varint()}
-		c.Files = make([]string, d.count(1))
-		for i := range c.Files {
-			c.Files[i] = h.str()
-		}
-		if _, dup := h.contexts[k]; dup || d.err != nil {
-			return nil, errCorrupt
-		}
-		h.contexts[k] = c
 	}
 	if d.err != nil {
 		return nil, errCorrupt

@@ -44,9 +44,8 @@ type Snapshot struct {
 
 	// predicted are the indexes of the files the last run of the roots
 	// kept, for the first check of a single run to read ahead (see
-	// prefetch); predictionKey is where that check records its own, and
-	// saves the cache (which the update then left to it). Each is taken
-	// once.
+	// prefetch); predictionKey is where that check records its own. Each
+	// is taken once.
 	predictionMu  sync.Mutex
 	predicted     []int
 	predictionKey string
@@ -193,10 +192,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 				s.store.Record(f.AbsPath, v.entry, v.summary(f))
 			}
 		}
-		// The first check saves it with its context instead, in one write.
-		if s.predictionKey == "" {
-			_ = s.store.Save() // the cache only saves time: a run goes on without it
-		}
+		_ = s.store.Save() // the cache only saves time: a run goes on without it
 	}
 	if prev != nil && loaded == nil {
 		s.baseIndex = s.prevIndex
@@ -396,12 +392,9 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if key := s.takePredictionKey(); key != "" {
-		// The key names the roots: a check of other files records nothing.
-		if !whole && len(paths) == 0 {
-			s.recordPrediction(key, kept, reported, readErrs)
-		}
-		_ = s.store.Save() // the cache only saves time: a run goes on without it
+	// The key names the roots: a check of other files records nothing.
+	if key := s.takePredictionKey(); key != "" && !whole && len(paths) == 0 {
+		s.recordPrediction(key, kept, reported, readErrs)
 	}
 	narrowed := *s.tree
 	narrowed.Files = make([]*load.File, 0, len(kept))
@@ -518,7 +511,7 @@ func (s *Snapshot) recordPrediction(key string, kept []int, reported []bool, rea
 			files = append(files, f.AbsPath)
 		}
 	}
-	s.store.RecordContext(key, files)
+	_ = s.store.RecordContext(key, files) // the cache only saves time: a run goes on without it
 }
 
 // runner runs the snapshot's rules for the configured target Puppet
