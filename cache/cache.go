@@ -55,6 +55,8 @@ type Store struct {
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
 	dirty bool
+	// contexts are the contexts read or recorded, by key (see Context).
+	contexts map[string][]string
 }
 
 // snapshot is the content of a cache file.

@@ -21,8 +21,11 @@ type version struct {
 	stat    load.Stat // the disk stat it was summarised at; zero for content that came with loading
 	overlay bool      // the content is an editor buffer's
 	entry   cache.Entry
-	hashed  bool  // entry is set: the file was stat'ed and hashed, or trusted by its stat
-	err     error // why it could not be read; it has no summary then
+	hashed  bool // entry is set: the file was stat'ed and hashed, or trusted by its stat
+	// unread is set when the summary came from the cache by the file's
+	// stat: the content was not read to make it.
+	unread bool
+	err    error // why it could not be read; it has no summary then
 
 	// sum is set when the version is made for a file known by its stat;
 	// for content that came with loading or from an overlay, on first use
@@ -123,6 +126,8 @@ func (v *version) summary(f *load.File) *model.Summary {
 // counts are what an update did, for tests and benchmarks.
 type counts struct {
 	Read, Parsed, Reused int
+	// Predicted is how many context files are read ahead (see prefetch).
+	Predicted int
 }
 
 // summarise makes the summary of each version in todo (indexes into files
@@ -142,7 +147,7 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 		if v.src == nil {
 			if fileStore != nil {
 				if e, sum, ok := fileStore.Lookup(f.AbsPath, v.stat); ok {
-					v.entry, v.hashed, v.sum = e, true, sum
+					v.entry, v.hashed, v.sum, v.unread = e, true, sum, true
 					return
 				}
 			}

@@ -42,6 +42,14 @@ type Snapshot struct {
 	sumErrs   []error      // files that could not be read to be summarised
 	updated   counts       // what making this snapshot read and parsed
 
+	// predicted are the indexes of the files the last run of the roots
+	// kept, for the first check of a single run to read ahead (see
+	// prefetch); predictionKey is where that check records its own. Each
+	// is taken once.
+	predictionMu  sync.Mutex
+	predicted     []int
+	predictionKey string
+
 	// indexOnce makes index, the name index of the summaries narrowing
 	// works from: baseIndex.With the files at changedSince when baseIndex
 	// is set (the previous snapshot's, of the same layout), else a new one.
@@ -77,12 +85,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
-	var loaded [][]byte // content that came with loading, by file
+	var loaded [][]byte    // content that came with loading, by file
+	var predicted []string // the context files the last run of the roots kept
 	if prev == nil || w.relayout {
-		tree, store, err := w.load()
+		tree, store, pred, err := w.load()
 		if err != nil {
 			return nil, err
 		}
+		predicted = pred
 		if w.opts.Loaded != nil {
 			var size int64
 			for _, f := range tree.Files {
@@ -92,6 +102,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		}
 		if store != nil {
 			s.store = store
+			if !w.opts.Editor && prev == nil {
+				s.predictionKey = w.predictionKey()
+			}
 		}
 		s.carries.reset() // of another layout
 		// Contents go to versions; the tree keeps the layout only.
@@ -164,7 +177,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		todo = append(todo, i)
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, w.opts.Jobs)
+	s.predicted = predictedFiles(predicted, s.versions, s.byAbs)
 	s.updated.Reused = len(s.tree.Files) - len(todo)
+	s.updated.Predicted = len(s.predicted)
 	for _, v := range s.versions {
 		if v.err != nil {
 			s.sumErrs = append(s.sumErrs, v.err)
@@ -221,11 +236,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir.
-func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
+func (w *Workspace) load() (*load.Tree, *cache.Store, []string, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading standard input: %w", err)
+			return nil, nil, nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		w.stdin = src
 	}
@@ -243,6 +258,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 		}
 	}
 	var store *cache.Store
+	var predicted []string
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -257,13 +273,16 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, error) {
 				return nil
 			}
 			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			if !w.opts.Editor && w.current == nil && !w.opts.WholeContext {
+				predicted = store.Context(w.predictionKey())
+			}
 			return store
 		},
 	})
 	if err != nil {
-		return nil, nil, &ConfigError{err}
+		return nil, nil, nil, &ConfigError{err}
 	}
-	return tree, store, nil
+	return tree, store, predicted, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -315,6 +334,9 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// What the last run kept is read meanwhile.
+	pre := startPrefetch(s.takePredicted(), s.tree.Files, s.versions)
+	defer pre.stop()
 	reported := make([]bool, len(s.tree.Files))
 	for i, f := range s.tree.Files {
 		reported[i] = len(paths) == 0 && f.Reported
@@ -344,6 +366,14 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		c.Reported = reported[i]
 		files[i] = &c
 	}
+	// The files predicted and kept are read ahead still, the others no more.
+	if pre != nil {
+		want := make(map[string]bool, len(kept))
+		for _, i := range kept {
+			want[s.tree.Files[i].AbsPath] = true
+		}
+		pre.only(want)
+	}
 	parsedAt := make([]*parser.File, len(kept))
 	hieraAt := make([]*model.HieraFile, len(kept))
 	readErrs := make([]error, len(kept))
@@ -358,8 +388,13 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
+	pre.stop()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	// The key names the roots: a check of other files records nothing.
+	if key := s.takePredictionKey(); key != "" && !whole && len(paths) == 0 {
+		s.recordPrediction(key, kept, reported, readErrs)
 	}
 	narrowed := *s.tree
 	narrowed.Files = make([]*load.File, 0, len(kept))
@@ -445,6 +480,38 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		s.carries.remember(carryKey, layout, layoutReported, layoutVersions, prog, s.warm)
 	}
 	return s.result(findings, []*model.Program{prog}, contextErrs), nil
+}
+
+// takePredicted returns the files to read ahead, once.
+func (s *Snapshot) takePredicted() []int {
+	s.predictionMu.Lock()
+	defer s.predictionMu.Unlock()
+	p := s.predicted
+	s.predicted = nil
+	return p
+}
+
+// takePredictionKey returns the key to record the context of the
+// snapshot's first check under, once.
+func (s *Snapshot) takePredictionKey() string {
+	s.predictionMu.Lock()
+	defer s.predictionMu.Unlock()
+	k := s.predictionKey
+	s.predictionKey = ""
+	return k
+}
+
+// recordPrediction records the context files of the snapshot's first
+// check, the files kept and read without errors but the reported ones,
+// for the next run of the same roots to read ahead (see prefetch).
+func (s *Snapshot) recordPrediction(key string, kept []int, reported []bool, readErrs []error) {
+	files := make([]string, 0, len(kept))
+	for k, i := range kept {
+		if f := s.tree.Files[i]; !reported[i] && readErrs[k] == nil && f.AbsPath != "" {
+			files = append(files, f.AbsPath)
+		}
+	}
+	_ = s.store.RecordContext(key, files) // the cache only saves time: a run goes on without it
 }
 
 // runner runs the snapshot's rules for the configured target Puppet

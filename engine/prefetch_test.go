@@ -1,0 +1,124 @@
+package engine_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ducklint/ducklint/engine"
+	"github.com/ducklint/ducklint/parser/load/gentree"
+)
+
+// TestRunsReadTheLastContextAhead lints one file of a tree in a row of
+// single runs sharing a cache, as an editor's saves do: from the second
+// run on, the context the previous run kept is read ahead. Between runs a
+// context file read ahead is edited so that a finding appears, one is
+// deleted, and the file's context grows; each run's findings must equal
+// those of the whole context.
+func TestRunsReadTheLastContextAhead(t *testing.T) {
+	dir := t.TempDir()
+	tree := gentree.Tree{
+		"environment.conf":                 "modulepath = site:modules\n",
+		"manifests/site.pp":                "node default {\n  include role::web\n}\n",
+		"site/role/manifests/web.pp":       "class role::web {\n  include profile::base\n  include profile::app\n}\n",
+		"site/profile/manifests/base.pp":   "class profile::base {\n  notify { 'base': }\n}\n",
+		"site/profile/manifests/app.pp":    "class profile::app {\n  Exec { path => '/bin' }\n  class { 'app': port => 80 }\n}\n",
+		"modules/app/manifests/init.pp":    "class app (Integer $port = 8080) {\n  include app::service\n}\n",
+		"modules/app/manifests/service.pp": "class app::service {\n  notify { 'svc': }\n}\n",
+		"modules/other/manifests/init.pp":  "class other {\n  notify { 'other': }\n}\n",
+	}
+	if err := tree.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	const file = "site/profile/manifests/app.pp"
+	cacheDir := t.TempDir()
+	// The clock runs an hour ahead, so that the files just written are
+	// trusted by their stats, as files an editor did not just save are.
+	later := func() time.Time { return time.Now().Add(time.Hour) }
+	run := func(whole bool) (engine.Counts, []string, string, []string) {
+		t.Helper()
+		opts := engine.Options{Roots: []string{file}, Dir: dir, Jobs: 2, CacheOwner: "test", Now: later, WholeContext: whole}
+		if !whole {
+			opts.CacheDir = cacheDir
+		}
+		w, err := engine.New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := w.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Check(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kept []string
+		if !whole {
+			kept = slices.DeleteFunc(engine.Kept(s, file), func(p string) bool { return p == file })
+		}
+		var rules []string
+		for _, f := range res.Findings {
+			rules = append(rules, f.Rule)
+		}
+		return engine.Updated(s), kept, show(res.Findings), rules
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	steps := []struct {
+		name string
+		edit func()
+		want string // a rule the findings must hold ("" for none)
+		// edited are the files the step changes or deletes: those the
+		// last run kept are read to be summarised, not ahead.
+		edited []string
+	}{
+		{name: "first run", edit: func() {}},
+		{name: "second run", edit: func() {}},
+		{name: "a file read ahead gains an exec the default reaches", want: "default-leak", edit: func() {
+			write("modules/app/manifests/init.pp", "class app (Integer $port = 8080) {\n  include app::service\n  exec { 'app': command => 'true' }\n}\n")
+		}, edited: []string{"modules/app/manifests/init.pp"}},
+		{name: "unchanged again", want: "default-leak", edit: func() {}},
+		{name: "a file read ahead is deleted", want: "unknown-class", edit: func() {
+			if err := os.Remove(filepath.Join(dir, "modules/app/manifests/init.pp")); err != nil {
+				t.Fatal(err)
+			}
+		}, edited: []string{"modules/app/manifests/init.pp"}},
+		{name: "the class comes back", edit: func() {
+			write("modules/app/manifests/init.pp", "class app (Integer $port = 8080) {\n  include app::service\n}\n")
+		}},
+		{name: "the context grows", want: "class-redeclared", edit: func() {
+			write("site/profile/manifests/base.pp", "class profile::base {\n  include app\n}\n")
+		}, edited: []string{"site/profile/manifests/base.pp"}},
+	}
+	var lastKept []string
+	for _, st := range steps {
+		st.edit()
+		counts, kept, got, rules := run(false)
+		_, _, want, _ := run(true)
+		if got != want {
+			t.Errorf("%s: findings differ from the whole context's\ngot:\n%s\nwant:\n%s", st.name, got, want)
+		}
+		if st.want != "" && !slices.Contains(rules, st.want) {
+			t.Errorf("%s: no %s finding in\n%s", st.name, st.want, got)
+		}
+		if st.want == "" && got != "" {
+			t.Errorf("%s: findings\n%s\nwant none", st.name, got)
+		}
+		ahead := 0
+		if st.name != "first run" {
+			ahead = len(slices.DeleteFunc(slices.Clone(lastKept), func(p string) bool { return slices.Contains(st.edited, p) }))
+		}
+		if n := ahead; counts.Predicted != n {
+			t.Errorf("%s: %d files read ahead, want %d (the last run kept %v)", st.name, counts.Predicted, n, lastKept)
+		}
+		lastKept = kept
+	}
+}
