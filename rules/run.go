@@ -288,6 +288,20 @@ func (rn *Runner) applyDirectivesChunks(ff *fileFindings, unused *Active, enable
 	return [][]Diagnostic{rn.applyDirectives(ff.file, list, unused, enabled)}
 }
 
+// Simulates reports whether a run of rn's rules simulates the program
+// (Program.Dynamic) whatever its files hold: a whole-program rule that
+// uses the simulation is active. A caller may then run the simulation
+// before Run, on every core and with its working data dead before the
+// rules allocate theirs.
+func (rn *Runner) Simulates() bool {
+	for _, a := range rn.Rules {
+		if a.Rule.Kind == WholeProgram && a.Rule.UsesSimulation {
+			return true
+		}
+	}
+	return false
+}
+
 // target is the Puppet version file f is checked for: the configured
 // one, else what its module's metadata.json or its environment's Gemfile
 // requires (FileTarget).
