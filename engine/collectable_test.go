@@ -10,9 +10,10 @@ import (
 )
 
 // A single run's check calls Collectable once, after the simulation and
-// before the rules, when a rule runs the simulation; an editor's
-// workspace keeps the simulation for its next checks and never calls it,
-// and neither does a run whose rules do not simulate.
+// before the rules, when a rule runs the simulation and the rules check
+// at least half the program's source; an editor's workspace keeps the
+// simulation for its next checks and never calls it, and neither does a
+// run whose rules do not simulate or check one small file of the tree.
 func TestCollectableOncePerSimulatingCheck(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
@@ -32,11 +33,14 @@ func TestCollectableOncePerSimulatingCheck(t *testing.T) {
 		name    string
 		editor  bool
 		disable []string
+		paths   []string
 		want    int
 	}{
-		{"single run", false, nil, 1},
-		{"editor", true, nil, 0},
-		{"no simulating rule", false, simulating, 0},
+		{"single run", false, nil, nil, 1},
+		{"editor", true, nil, nil, 0},
+		{"no simulating rule", false, simulating, nil, 0},
+		{"the smaller file", false, nil, []string{"manifests/site.pp"}, 0},
+		{"the larger file", false, nil, []string{"modules/base/manifests/init.pp"}, 1},
 	} {
 		calls := 0
 		w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2, Editor: tc.editor,
@@ -48,7 +52,7 @@ func TestCollectableOncePerSimulatingCheck(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := snap.Check(context.Background()); err != nil {
+		if _, err := snap.Check(context.Background(), tc.paths...); err != nil {
 			t.Fatal(err)
 		}
 		if calls != tc.want {

@@ -463,15 +463,34 @@ func (s *Snapshot) runner() *rules.Runner {
 // when one of them will run it anyway (Runner.Simulates). Its parallel
 // parts then have every core, and its working data, the records of every
 // evaluation and most of what a large tree allocates after parsing, is
-// dead before the rules allocate theirs: Options.Collectable is called
-// there. Run beside the per-file rules, the simulation and the rules'
-// allocations added up into the run's peak memory.
+// dead before the rules allocate theirs. Run beside the per-file rules,
+// the simulation's allocations and the rules' added up into the run's
+// peak memory.
+//
+// Options.Collectable is called there when the rules are to check at
+// least half of the program's source: they allocate about as much per
+// byte they check as the simulation did per byte of the program, so
+// they reuse what a collection frees. Checking a few files of a large
+// context, they allocate little more, and the collection would only
+// cost its mark of the live heap.
 func (s *Snapshot) simulateFirst(rn *rules.Runner, prog *model.Program) {
 	if !rn.Simulates() {
 		return
 	}
 	prog.Dynamic()
-	if s.opts.Collectable != nil && !s.warm {
+	if s.opts.Collectable == nil || s.warm {
+		return
+	}
+	var all, reported int
+	for _, f := range prog.Files {
+		if f.Parsed != nil {
+			all += len(f.Parsed.Src)
+			if f.Reported {
+				reported += len(f.Parsed.Src)
+			}
+		}
+	}
+	if 2*reported >= all {
 		s.opts.Collectable()
 	}
 }
