@@ -57,7 +57,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		switch {
 		case a.Rule.Kind == WholeProgram:
 			programRules = append(programRules, a)
-		case a.Rule.UsesSimulation:
+		case a.Rule.UsesSimulation && !prog.Simulated():
 			lateRules = append(lateRules, a)
 		default:
 			fileRules = append(fileRules, a)
@@ -142,7 +142,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	// the simulation (Rule.UsesSimulation), which the whole-program job is
 	// computing meanwhile. Run with them in the first pass, the first
 	// file to reach one had its worker wait for the simulation's serial
-	// parts with a core idle.
+	// parts with a core idle. A simulation that has run already (the
+	// engine runs it first) keeps no worker waiting: its rules then run
+	// in the first pass, and each file's nodes are listed once.
 	lateJobs := 0
 	if len(lateRules) > 0 {
 		lateJobs = len(files)

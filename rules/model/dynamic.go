@@ -159,6 +159,14 @@ func (p *Program) Dynamic() *Dynamic {
 	return p.dynamic.dyn
 }
 
+// Simulated reports whether Dynamic has run, or taken a carry over,
+// already: a call to it then returns at once.
+func (p *Program) Simulated() bool {
+	p.dynamic.mu.Lock()
+	defer p.dynamic.mu.Unlock()
+	return p.dynamic.dyn != nil
+}
+
 // dynamicAnalysis holds what all simulations share and what they found.
 type dynamicAnalysis struct {
 	p       *Program
