@@ -459,13 +459,16 @@ func (s *Snapshot) runner() *rules.Runner {
 	return &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: target}
 }
 
-// simulateFirst runs prog's dynamic-scope simulation before rn's rules,
-// when one of them will run it anyway (Runner.Simulates). Its parallel
-// parts then have every core, and its working data, the records of every
-// evaluation and most of what a large tree allocates after parsing, is
-// dead before the rules allocate theirs. Run beside the per-file rules,
-// the simulation's allocations and the rules' added up into the run's
-// peak memory.
+// simulateFirst runs prog's dynamic-scope simulation before rn's rules in
+// a single run's check, when one of them will run it anyway
+// (Runner.Simulates). Its parallel parts then have every core, and its
+// working data, the records of every evaluation and most of what a large
+// tree allocates after parsing, is dead before the rules allocate theirs.
+// Run beside the per-file rules, the simulation's allocations and the
+// rules' added up into the run's peak memory. An editor's checks (warm)
+// keep the simulation for the next ones, so nothing of it dies; they run
+// it beside the rules as before, the rules of the edited file not
+// waiting for it.
 //
 // Options.Collectable is called there when the rules are to check at
 // least half of the program's source: they allocate about as much per
@@ -474,11 +477,11 @@ func (s *Snapshot) runner() *rules.Runner {
 // context, they allocate little more, and the collection would only
 // cost its mark of the live heap.
 func (s *Snapshot) simulateFirst(rn *rules.Runner, prog *model.Program) {
-	if !rn.Simulates() {
+	if s.warm || !rn.Simulates() {
 		return
 	}
 	prog.Dynamic()
-	if s.opts.Collectable == nil || s.warm {
+	if s.opts.Collectable == nil {
 		return
 	}
 	var all, reported int
