@@ -11,6 +11,7 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -72,12 +73,13 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	// reads it without a lock and locks only the file's own list.
 	reported := map[string]*fileFindings{}
 	var reportedFiles []*model.File // one per path
+	targets := rn.targets()
 	for _, f := range prog.Files {
 		if f.Reported {
 			if _, dup := reported[f.Path]; !dup {
 				reportedFiles = append(reportedFiles, f)
 			}
-			reported[f.Path] = &fileFindings{file: f, target: rn.target(f)}
+			reported[f.Path] = &fileFindings{file: f, target: targets(f)}
 		}
 	}
 
@@ -172,7 +174,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			active, reports = lateRules, lateReports
 		}
 		f := files[i]
-		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w]}
+		pass := &Pass{File: f, Program: prog, Puppet: reported[f.Path].target, enabled: enabled, nodes: &nodeLists[w]}
 		for i, a := range active {
 			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, reports[i]
 			runRule(pass)
@@ -312,6 +314,29 @@ func (rn *Runner) target(f *model.File) PuppetVersion {
 		return rn.Puppet.OrDefault()
 	}
 	return FileTarget(f.Source, 0).Version
+}
+
+// targets returns rn.target, remembering the version of each module and
+// environment: the files of one share it, and working it out parses
+// their metadata's or Gemfile's requirement.
+func (rn *Runner) targets() func(*model.File) PuppetVersion {
+	type place struct {
+		module *load.Module
+		env    *load.Environment
+	}
+	known := map[place]PuppetVersion{}
+	return func(f *model.File) PuppetVersion {
+		if rn.Puppet != 0 || f == nil || f.Source == nil {
+			return rn.target(f)
+		}
+		at := place{f.Source.Module, f.Source.Env}
+		v, ok := known[at]
+		if !ok {
+			v = rn.target(f)
+			known[at] = v
+		}
+		return v
+	}
 }
 
 // effectiveSeverity is the severity a finding is reported with. The
