@@ -70,3 +70,33 @@ func TestLoadedReportsTheInputSize(t *testing.T) {
 		t.Errorf("events %q, want %q (stderr %q)", got, want, errOut.String())
 	}
 }
+
+// Collectable is called once in a run that lints a tree, after its load and
+// before the findings are written (cmd/ducklint's memory policy collects
+// there), and not in a run that only prints.
+func TestCollectableOnceInALint(t *testing.T) {
+	dir := writeTree(t, map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"})
+	for _, tc := range []struct {
+		args  []string
+		calls int
+	}{
+		{[]string{"--version"}, 0},
+		{[]string{"--list-rules"}, 0},
+		{[]string{"-f", "json", "."}, 1},
+	} {
+		var events []string
+		var out, errOut bytes.Buffer
+		cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: dir,
+			Getenv:      func(string) string { return "" },
+			Loaded:      func(int64) { events = append(events, "loaded") },
+			Collectable: func() { events = append(events, "collectable") }}
+		cmd.Main(append([]string{"ducklint"}, tc.args...))
+		want := []string{}
+		if tc.calls == 1 {
+			want = []string{"loaded", "collectable"}
+		}
+		if got := strings.Join(events, ", "); got != strings.Join(want, ", ") {
+			t.Errorf("%v: events %q, want %q (stderr %q)", tc.args, got, want, errOut.String())
+		}
+	}
+}

@@ -53,6 +53,11 @@ type Command struct {
 	// comes before BeforeLint.
 	Loaded func(size int64)
 
+	// Collectable, if set, is called where much of what a run allocated
+	// has just become unreachable (engine.Options.Collectable):
+	// cmd/ducklint's memory policy may collect there.
+	Collectable func()
+
 	// wholeContext parses every context file instead of only the relevant
 	// ones; tests compare the two.
 	wholeContext bool

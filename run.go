@@ -39,7 +39,7 @@ func (c *Command) run(opts *options) (int, error) {
 		PuppetVersion: opts.puppet,
 		Jobs:          opts.jobs, Stdin: c.Stdin, StdinFilename: opts.stdinFilename,
 		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,
-		WholeContext: c.wholeContext, ContextFound: contextFound, Loaded: loaded,
+		WholeContext: c.wholeContext, ContextFound: contextFound, Loaded: loaded, Collectable: c.Collectable,
 	})
 	if opts.listRules {
 		return c.listRules(opts, ws, err)

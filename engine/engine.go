@@ -107,6 +107,15 @@ type Options struct {
 	// (one file of a tree), before they are walked.
 	Loaded       func(files int, size int64)
 	ContextFound func()
+
+	// Collectable, if set, is called where much of what a check of a
+	// single run (not Editor's) allocated has just become unreachable: once
+	// the dynamic-scope simulation has run, which such a check runs before
+	// the rules, and before rules that check at least half the program's
+	// source, its records are. A process's memory
+	// policy may collect there, so that the rules reuse that memory instead
+	// of growing the heap.
+	Collectable func()
 }
 
 // Workspace is a warm whole-program analysis of some roots. It is safe for

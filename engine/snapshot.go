@@ -464,7 +464,9 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		}
 		prog = p
 	}
-	findings, err := s.runner().RunContext(ctx, prog)
+	rn := s.runner()
+	s.simulateFirst(rn, prog)
+	findings, err := rn.RunContext(ctx, prog)
 	if err != nil {
 		return nil, err
 	}
@@ -524,6 +526,45 @@ func (s *Snapshot) runner() *rules.Runner {
 	return &rules.Runner{Registry: s.reg, Rules: s.active, Jobs: s.opts.Jobs, Puppet: target}
 }
 
+// simulateFirst runs prog's dynamic-scope simulation before rn's rules in
+// a single run's check, when one of them will run it anyway
+// (Runner.Simulates). Its parallel parts then have every core, and its
+// working data, the records of every evaluation and most of what a large
+// tree allocates after parsing, is dead before the rules allocate theirs.
+// Run beside the per-file rules, the simulation's allocations and the
+// rules' added up into the run's peak memory. An editor's checks (warm)
+// keep the simulation for the next ones, so nothing of it dies; they run
+// it beside the rules as before, the rules of the edited file not
+// waiting for it.
+//
+// Options.Collectable is called there when the rules are to check at
+// least half of the program's source: they allocate about as much per
+// byte they check as the simulation did per byte of the program, so
+// they reuse what a collection frees. Checking a few files of a large
+// context, they allocate little more, and the collection would only
+// cost its mark of the live heap.
+func (s *Snapshot) simulateFirst(rn *rules.Runner, prog *model.Program) {
+	if s.warm || !rn.Simulates() {
+		return
+	}
+	prog.Dynamic()
+	if s.opts.Collectable == nil {
+		return
+	}
+	var all, reported int
+	for _, f := range prog.Files {
+		if f.Parsed != nil {
+			all += len(f.Parsed.Src)
+			if f.Reported {
+				reported += len(f.Parsed.Src)
+			}
+		}
+	}
+	if 2*reported >= all {
+		s.opts.Collectable()
+	}
+}
+
 // checkPrograms checks the files of several programs, each built and
 // checked on its own as Puppet compiles it: the findings are their union.
 // A program without reported files is not built.
@@ -545,7 +586,9 @@ func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, par
 		if err != nil {
 			return nil, err
 		}
-		fs, err := s.runner().RunContext(ctx, prog)
+		rn := s.runner()
+		s.simulateFirst(rn, prog)
+		fs, err := rn.RunContext(ctx, prog)
 		if err != nil {
 			return nil, err
 		}

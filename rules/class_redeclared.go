@@ -10,10 +10,11 @@ import (
 // declaration of the same class can precede in one catalog.
 func ClassRedeclared() *Rule {
 	return &Rule{
-		ID:       "class-redeclared",
-		Title:    "A resource-like class declaration can meet another declaration of the class",
-		Severity: Warning,
-		Kind:     WholeProgram,
+		ID:             "class-redeclared",
+		Title:          "A resource-like class declaration can meet another declaration of the class",
+		Severity:       Warning,
+		Kind:           WholeProgram,
+		UsesSimulation: true,
 		Doc: `Classes are singletons. include, require and contain may repeat a declaration, but a
 resource-like declaration (class { 'x': ... }) must be the first and only one that sets the class's
 parameters: when any other declaration of the class was evaluated before it, or when it is evaluated

@@ -13,10 +13,11 @@ import (
 // scope.
 func DefaultLeak() *Rule {
 	return &Rule{
-		ID:       "default-leak",
-		Title:    "A resource default in a class or defined type reaches resources elsewhere",
-		Severity: Warning,
-		Kind:     WholeProgram,
+		ID:             "default-leak",
+		Title:          "A resource default in a class or defined type reaches resources elsewhere",
+		Severity:       Warning,
+		Kind:           WholeProgram,
+		UsesSimulation: true,
 		Doc: `Puppet looks up resource defaults by dynamic scope: a class's parent scope is the first scope
 that declares it, a defined type's is the scope that declares the instance, and an undeclared base class
 is inserted where its derived class is declared. A default such as File { mode => '0600' } in a class body

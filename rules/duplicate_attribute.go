@@ -114,8 +114,11 @@ func duplicateAttrs(p *Pass, attrs []*parser.AttributeOp, sev Severity, text fun
 		name string
 		span parser.Span
 	}
-	var seen []set
-	first := map[string]parser.Span{}
+	// A body sets a few attributes: a scan of the earlier ones finds a
+	// name set before without the map that was most of this rule's
+	// allocations; a long list gets the map.
+	var buf [16]set
+	seen := buf[:0]
 	for _, a := range attrs {
 		if !a.Splat {
 			seen = append(seen, set{a.Name, a.NameSpan})
@@ -133,10 +136,26 @@ func duplicateAttrs(p *Pass, attrs []*parser.AttributeOp, sev Severity, text fun
 			}
 		}
 	}
-	for _, s := range seen {
-		earlier, dup := first[s.name]
+	var first map[string]parser.Span
+	if len(seen) > len(buf) {
+		first = make(map[string]parser.Span, len(seen))
+	}
+	for i, s := range seen {
+		var earlier parser.Span
+		dup := false
+		if first != nil {
+			if earlier, dup = first[s.name]; !dup {
+				first[s.name] = s.span
+			}
+		} else {
+			for _, e := range seen[:i] {
+				if e.name == s.name {
+					earlier, dup = e.span, true
+					break
+				}
+			}
+		}
 		if !dup {
-			first[s.name] = s.span
 			continue
 		}
 		msg, detail := text(s.name)

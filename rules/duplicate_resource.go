@@ -9,10 +9,11 @@ import (
 // DuplicateResource reports resources that one catalog can hold twice.
 func DuplicateResource() *Rule {
 	return &Rule{
-		ID:       "duplicate-resource",
-		Title:    "The same resource can be declared twice in one catalog",
-		Severity: Error,
-		Kind:     WholeProgram,
+		ID:             "duplicate-resource",
+		Title:          "The same resource can be declared twice in one catalog",
+		Severity:       Error,
+		Kind:           WholeProgram,
+		UsesSimulation: true,
 		Doc: `A catalog holds each resource once: two declarations with the same type and title, or of a type
 whose name is the identity of what it manages (file, package, service, user, group, ...) with the same
 namevar (file { 'a': path => '/x' } and file { '/x': }), fail compilation with "Duplicate declaration:

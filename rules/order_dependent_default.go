@@ -11,10 +11,11 @@ import (
 // resource defaults differ for a type the class declares resources of.
 func OrderDependentDefault() *Rule {
 	return &Rule{
-		ID:       "order-dependent-default",
-		Title:    "A class gets different resource defaults depending on which declaration runs first",
-		Severity: Warning,
-		Kind:     WholeProgram,
+		ID:             "order-dependent-default",
+		Title:          "A class gets different resource defaults depending on which declaration runs first",
+		Severity:       Warning,
+		Kind:           WholeProgram,
+		UsesSimulation: true,
 		Doc: `A class is evaluated once, where it is first declared, and that scope becomes its parent for
 resource defaults. When a class is declared from two scopes that can both be in one catalog and whose
 defaults differ for a resource type the class uses, its resources get whichever defaults the first

@@ -115,8 +115,8 @@ func runUnknownParameter(p *Pass) {
 				checkAttrs(p, i, body, dp, fmt.Sprintf("%s[%s]", refName(typ), title))
 				continue
 			}
-			if _, known := builtin.TypeAttributes(typ); !known {
-				continue
+			if _, known := builtin.HasTypeAttribute(typ, ""); !known {
+				continue // not a core type (asked without the sorted copy of its attributes)
 			}
 			for _, a := range body.Attrs {
 				if a.Splat {
@@ -197,7 +197,8 @@ func runMissingParameter(p *Pass) {
 
 // titledBodies yields each body of r that has a title, with the attributes
 // it sets: its own after those of a body titled default:, which gives its
-// attributes to the others.
+// attributes to the others. The list is the caller's to read, not to
+// change.
 func titledBodies(r *parser.Resource) iter.Seq2[*parser.ResourceBody, []*parser.AttributeOp] {
 	return func(yield func(*parser.ResourceBody, []*parser.AttributeOp) bool) {
 		var shared []*parser.AttributeOp
@@ -210,7 +211,11 @@ func titledBodies(r *parser.Resource) iter.Seq2[*parser.ResourceBody, []*parser.
 			if _, ok := body.Title.(*parser.Default); ok {
 				continue
 			}
-			if !yield(body, append(slices.Clone(shared), body.Attrs...)) {
+			attrs := slices.Clip(body.Attrs) // the body's own: an append copies
+			if len(shared) > 0 {
+				attrs = append(slices.Clone(shared), body.Attrs...)
+			}
+			if !yield(body, attrs) {
 				return
 			}
 		}

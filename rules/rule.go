@@ -61,11 +61,12 @@ type Rule struct {
 	Puppet7Severity Severity
 	// Kind says whether Run is called per file or once per program.
 	Kind Kind
-	// UsesSimulation is set for a per-file rule that needs the
-	// whole-program simulation (Program.Dynamic). The runner checks every
-	// file with the other per-file rules first and with these last, so
-	// that no worker waits for the simulation while files are left to
-	// check.
+	// UsesSimulation is set for a rule that may need the whole-program
+	// simulation (Program.Dynamic). The runner checks every file with the
+	// other per-file rules first and with per-file rules that set it last,
+	// so that no worker waits for the simulation while files are left to
+	// check. A whole-program rule that sets it always runs the simulation
+	// (Runner.Simulates).
 	UsesSimulation bool
 	// OffByDefault is set for a rule that runs only when the
 	// configuration ([rules.<id>] enabled = true) or --enable switches

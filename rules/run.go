@@ -11,6 +11,7 @@ import (
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -57,7 +58,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		switch {
 		case a.Rule.Kind == WholeProgram:
 			programRules = append(programRules, a)
-		case a.Rule.UsesSimulation:
+		case a.Rule.UsesSimulation && !prog.Simulated():
 			lateRules = append(lateRules, a)
 		default:
 			fileRules = append(fileRules, a)
@@ -72,12 +73,13 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	// reads it without a lock and locks only the file's own list.
 	reported := map[string]*fileFindings{}
 	var reportedFiles []*model.File // one per path
+	targets := rn.targets()
 	for _, f := range prog.Files {
 		if f.Reported {
 			if _, dup := reported[f.Path]; !dup {
 				reportedFiles = append(reportedFiles, f)
 			}
-			reported[f.Path] = &fileFindings{file: f, target: rn.target(f)}
+			reported[f.Path] = &fileFindings{file: f, target: targets(f)}
 		}
 	}
 
@@ -142,7 +144,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	// the simulation (Rule.UsesSimulation), which the whole-program job is
 	// computing meanwhile. Run with them in the first pass, the first
 	// file to reach one had its worker wait for the simulation's serial
-	// parts with a core idle.
+	// parts with a core idle. A simulation that has run already (the
+	// engine runs it first) keeps no worker waiting: its rules then run
+	// in the first pass, and each file's nodes are listed once.
 	lateJobs := 0
 	if len(lateRules) > 0 {
 		lateJobs = len(files)
@@ -170,7 +174,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 			active, reports = lateRules, lateReports
 		}
 		f := files[i]
-		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w]}
+		pass := &Pass{File: f, Program: prog, Puppet: reported[f.Path].target, enabled: enabled, nodes: &nodeLists[w]}
 		for i, a := range active {
 			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, reports[i]
 			runRule(pass)
@@ -288,6 +292,20 @@ func (rn *Runner) applyDirectivesChunks(ff *fileFindings, unused *Active, enable
 	return [][]Diagnostic{rn.applyDirectives(ff.file, list, unused, enabled)}
 }
 
+// Simulates reports whether a run of rn's rules simulates the program
+// (Program.Dynamic) whatever its files hold: a whole-program rule that
+// uses the simulation is active. A caller may then run the simulation
+// before Run, on every core and with its working data dead before the
+// rules allocate theirs.
+func (rn *Runner) Simulates() bool {
+	for _, a := range rn.Rules {
+		if a.Rule.Kind == WholeProgram && a.Rule.UsesSimulation {
+			return true
+		}
+	}
+	return false
+}
+
 // target is the Puppet version file f is checked for: the configured
 // one, else what its module's metadata.json or its environment's Gemfile
 // requires (FileTarget).
@@ -296,6 +314,29 @@ func (rn *Runner) target(f *model.File) PuppetVersion {
 		return rn.Puppet.OrDefault()
 	}
 	return FileTarget(f.Source, 0).Version
+}
+
+// targets returns rn.target, remembering the version of each module and
+// environment: the files of one share it, and working it out parses
+// their metadata's or Gemfile's requirement.
+func (rn *Runner) targets() func(*model.File) PuppetVersion {
+	type place struct {
+		module *load.Module
+		env    *load.Environment
+	}
+	known := map[place]PuppetVersion{}
+	return func(f *model.File) PuppetVersion {
+		if rn.Puppet != 0 || f == nil || f.Source == nil {
+			return rn.target(f)
+		}
+		at := place{f.Source.Module, f.Source.Env}
+		v, ok := known[at]
+		if !ok {
+			v = rn.target(f)
+			known[at] = v
+		}
+		return v
+	}
 }
 
 // effectiveSeverity is the severity a finding is reported with. The

@@ -180,3 +180,48 @@ func TestSimulationRulesRunOncePerFile(t *testing.T) {
 		t.Error("the other rules' findings were lost")
 	}
 }
+
+// TestSimulatedProgramOnePass checks that, once the program's simulation
+// has run (as the engine runs it before the rules), a per-file rule that
+// uses it checks each file in the same pass as the other per-file rules:
+// no worker can wait for the simulation, and a second pass would list
+// every file's nodes again. With one worker, the two rules then take the
+// files in turn, each file by both before the next.
+func TestSimulatedProgramOnePass(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.pp", "b.pp", "c.pp"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("class "+name[:1]+" {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, simulated := range []bool{false, true} {
+		var order []string
+		late := &rules.Rule{ID: "late", Title: "late", Doc: "Notes the files it checks.", Severity: rules.Warning,
+			Kind: rules.PerFile, UsesSimulation: true, Run: func(p *rules.Pass) {
+				_ = p.Program.Dynamic()
+				order = append(order, "late "+p.File.Path)
+			}}
+		early := &rules.Rule{ID: "early", Title: "early", Doc: "Notes the files it checks.", Severity: rules.Warning,
+			Kind: rules.PerFile, Run: func(p *rules.Pass) { order = append(order, "early "+p.File.Path) }}
+		reg, err := rules.NewRegistry(late, early)
+		if err != nil {
+			t.Fatal(err)
+		}
+		active, err := rules.Select(reg, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog := ruletest.Program(t, dir, ruletest.Options{})
+		if simulated {
+			_ = prog.Dynamic()
+		}
+		(&rules.Runner{Registry: reg, Rules: active, Jobs: 1}).Run(prog)
+		want := []string{"early a.pp", "early b.pp", "early c.pp", "late a.pp", "late b.pp", "late c.pp"}
+		if simulated {
+			want = []string{"early a.pp", "late a.pp", "early b.pp", "late b.pp", "early c.pp", "late c.pp"}
+		}
+		if !reflect.DeepEqual(order, want) {
+			t.Errorf("simulated %v: the rules checked %q, want %q", simulated, order, want)
+		}
+	}
+}

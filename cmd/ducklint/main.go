@@ -27,8 +27,10 @@ func main() {
 		tuneServerGC()
 	} else {
 		// A run's collector waits until the heap is large for the input
-		// (package gcpolicy), unless GOGC or GOMEMLIMIT say otherwise.
-		cmd.Loaded = gcpolicy.Start(os.Getenv).SetInput
+		// (package gcpolicy), unless GOGC or GOMEMLIMIT say otherwise,
+		// and collects where a phase's working data has just died.
+		policy := gcpolicy.Start(os.Getenv)
+		cmd.Loaded, cmd.Collectable = policy.SetInput, policy.Collect
 	}
 	if len(os.Args) > 1 && subcommands[os.Args[1]] {
 		adviseHugePages()

@@ -12,6 +12,10 @@
 // live heap (Percent), so the collector's work grows with what the run
 // allocates and never more: no fixed limit the live heap can approach and
 // make the collector run back to back.
+//
+// A run may also say where much of what it allocated has just become
+// garbage (Collect): a collection there, while the live heap is small,
+// lets the rest of the run reuse that memory instead of growing the heap.
 package gcpolicy
 
 import (
@@ -132,6 +136,42 @@ func (p *Policy) SetInput(input int64) {
 	p.limit = SoftLimit(input, p.machine)
 	p.mu.Unlock()
 	p.repace()
+}
+
+// Collect is called where much of what the run allocated has just become
+// unreachable (a phase's working data, once its results are taken). It
+// collects when the heap has grown by at least a quarter of the soft
+// limit since the last collection, the most that can be garbage: the
+// collection then costs a mark of the live heap, on cores the caller
+// leaves idle while it waits, and saves the fresh memory the rest of the
+// run would take instead of reusing. A nil Policy does nothing.
+func (p *Policy) Collect() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	limit, stopped := p.limit, p.stopped
+	p.mu.Unlock()
+	if stopped || heapGrowth() < limit/4 {
+		return
+	}
+	runtime.GC()
+	p.repace()
+}
+
+// heapGrowth returns the bytes of heap objects beyond those the last
+// collection found live: what the run allocated since, and may since
+// have dropped.
+func heapGrowth() int64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	var n [2]int64
+	for i, x := range s {
+		if x.Value.Kind() == metrics.KindUint64 {
+			n[i] = int64(x.Value.Uint64())
+		}
+	}
+	return n[0] - n[1]
 }
 
 // Limit returns the soft limit in force.

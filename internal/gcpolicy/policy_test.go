@@ -113,6 +113,58 @@ func TestNoCollectionUnderTheLimit(t *testing.T) {
 	}
 }
 
+// Collect collects once the heap has grown by a quarter of the soft limit
+// since the last collection, and the memory it frees is reused: the heap
+// holds the live part and not the garbage. Below that growth, and for a
+// nil Policy, it does nothing.
+func TestCollectAtAPhaseBoundary(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	runtime.GC()
+	const limit, chunk = 256 << 20, 64 << 10
+	p := &Policy{limit: limit}
+	p.startWith(limit)
+	defer p.stop()
+	var nilPolicy *Policy
+	nilPolicy.Collect()
+
+	// A phase's working data: a sixteenth of the limit, then dropped.
+	work := make([][]byte, 0, limit/16/chunk)
+	for range cap(work) {
+		work = append(work, make([]byte, chunk))
+	}
+	work = nil
+	before := forcedCycles()
+	p.Collect()
+	if n := forcedCycles() - before; n != 0 {
+		t.Errorf("Collect after %d MB: %d collections, want none under a quarter of the limit", limit/16>>20, n)
+	}
+
+	// A third of the limit, of which a small part stays live.
+	var kept [][]byte
+	for i := range limit / 3 / chunk {
+		b := make([]byte, chunk)
+		if i%16 == 0 {
+			kept = append(kept, b)
+		}
+	}
+	before = forcedCycles()
+	p.Collect()
+	if n := forcedCycles() - before; n != 1 {
+		t.Fatalf("Collect after %d MB: %d collections, want 1", limit/3>>20, n)
+	}
+	if g := heapGrowth(); g > limit/64 {
+		t.Errorf("after Collect the heap holds %d MB more than the live heap, want the garbage freed", g>>20)
+	}
+	runtime.KeepAlive(kept)
+	runtime.KeepAlive(work)
+}
+
+func forcedCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/forced:gc-cycles"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
 func gcCycles() uint64 {
 	s := []metrics.Sample{{Name: "/gc/cycles/automatic:gc-cycles"}}
 	metrics.Read(s)

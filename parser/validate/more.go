@@ -304,52 +304,78 @@ func (t *names) full(id int) string {
 	return strings.Join(segs, "::")
 }
 
-// duplicates reports what `puppet parser validate` rejects when it
-// registers the file's definitions: two classes, defined types, nodes,
-// functions, plans or type aliases of one name, or a class and a defined
-// type or a node of one name.
-func (c *checker) duplicates() {
-	t := &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}
-	var defs []definition
-	var walk func(n parser.Node, class int)
-	walk = func(n parser.Node, class int) {
-		switch n := n.(type) {
-		case *parser.ClassDef:
-			id := t.child(class, n.Name)
-			defs = append(defs, definition{kind: "class", id: id, span: n.NameSpan})
-			class = id
-		case *parser.DefineDef:
-			defs = append(defs, definition{kind: "define", id: t.child(class, n.Name), span: n.NameSpan})
-		case *parser.FunctionDef:
-			defs = append(defs, definition{kind: "function", id: t.child(0, n.Name), span: n.NameSpan})
-		case *parser.PlanDef:
-			defs = append(defs, definition{kind: "plan", id: t.child(0, n.Name), span: n.NameSpan})
-		case *parser.TypeAlias:
-			if n.Mapping == nil {
-				defs = append(defs, definition{kind: "type", id: t.child(0, n.Name), span: n.NameSpan})
-			}
-		case *parser.NodeDef:
-			for _, m := range n.Matchers {
-				name := ""
-				switch m := m.(type) {
-				case *parser.StringLit:
-					name = m.Value
-				case *parser.Name:
-					name = m.Value
-				case *parser.Regex:
-					name = "__node_regexp__" + m.Pattern
-				case *parser.Default:
-					name = "default"
-				default:
-					continue
-				}
-				// a host name has no "::", so it is one segment
-				defs = append(defs, definition{kind: "node", id: t.child(0, name), span: m.Span()})
-			}
-		}
-		parser.EachChild(n, func(ch parser.Node) { walk(ch, class) })
+// definitions are the definitions of a file in source order, with their
+// names in a trie of namespace segments.
+type definitions struct {
+	names *names
+	list  []definition
+	// classes are the class definitions enclosing the node last noted,
+	// innermost last, each with its depth (its index in the stack of
+	// ancestors) and name id.
+	classes []enclosingClass
+}
+
+type enclosingClass struct{ depth, id int }
+
+// note records n if it is a definition; stack holds n's ancestors,
+// outermost first, and note is called for every node in preorder. A
+// definition is named inside the innermost class that encloses it, as
+// Puppet names a nested definition.
+func (ds *definitions) note(n parser.Node, stack []parser.Node) {
+	t := ds.names
+	// A class recorded at this depth or deeper encloses no longer: the
+	// walk has left it.
+	for len(ds.classes) > 0 && ds.classes[len(ds.classes)-1].depth >= len(stack) {
+		ds.classes = ds.classes[:len(ds.classes)-1]
 	}
-	walk(c.file.Program, 0)
+	class := func() int {
+		if len(ds.classes) == 0 {
+			return 0
+		}
+		return ds.classes[len(ds.classes)-1].id
+	}
+	switch n := n.(type) {
+	case *parser.ClassDef:
+		id := t.child(class(), n.Name)
+		ds.classes = append(ds.classes, enclosingClass{depth: len(stack), id: id})
+		ds.list = append(ds.list, definition{kind: "class", id: id, span: n.NameSpan})
+	case *parser.DefineDef:
+		ds.list = append(ds.list, definition{kind: "define", id: t.child(class(), n.Name), span: n.NameSpan})
+	case *parser.FunctionDef:
+		ds.list = append(ds.list, definition{kind: "function", id: t.child(0, n.Name), span: n.NameSpan})
+	case *parser.PlanDef:
+		ds.list = append(ds.list, definition{kind: "plan", id: t.child(0, n.Name), span: n.NameSpan})
+	case *parser.TypeAlias:
+		if n.Mapping == nil {
+			ds.list = append(ds.list, definition{kind: "type", id: t.child(0, n.Name), span: n.NameSpan})
+		}
+	case *parser.NodeDef:
+		for _, m := range n.Matchers {
+			name := ""
+			switch m := m.(type) {
+			case *parser.StringLit:
+				name = m.Value
+			case *parser.Name:
+				name = m.Value
+			case *parser.Regex:
+				name = "__node_regexp__" + m.Pattern
+			case *parser.Default:
+				name = "default"
+			default:
+				continue
+			}
+			// a host name has no "::", so it is one segment
+			ds.list = append(ds.list, definition{kind: "node", id: t.child(0, name), span: m.Span()})
+		}
+	}
+}
+
+// duplicates reports what `puppet parser validate` rejects when it
+// registers the file's definitions (gathered by run): two classes,
+// defined types, nodes, functions, plans or type aliases of one name, or
+// a class and a defined type or a node of one name.
+func (c *checker) duplicates() {
+	t, defs := c.defs.names, c.defs.list
 	if len(defs) < 2 {
 		return
 	}

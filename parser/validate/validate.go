@@ -42,7 +42,7 @@ func File(f *parser.File) []Issue {
 	if f == nil || f.Program == nil {
 		return nil
 	}
-	c := &checker{file: f}
+	c := &checker{file: f, defs: &definitions{names: &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}}}
 	c.run()
 	c.duplicates()
 	return c.issues
@@ -55,6 +55,9 @@ type checker struct {
 	embedded bool
 	stack    []parser.Node // ancestors of the node being checked, outermost first
 	issues   []Issue
+	// defs, when set, gathers the file's definitions in the same walk,
+	// for duplicates.
+	defs *definitions
 }
 
 // run checks every node of the file.
@@ -62,6 +65,9 @@ func (c *checker) run() {
 	parser.InspectStack(c.file.Program, func(n parser.Node, stack []parser.Node) bool {
 		c.stack = stack
 		c.check(n)
+		if c.defs != nil {
+			c.defs.note(n, stack)
+		}
 		return true
 	})
 }

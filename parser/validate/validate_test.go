@@ -84,6 +84,13 @@ func TestIssues(t *testing.T) {
 		{"node /a/ {}\nnode /b/ {}", ""},
 		{"node 'A' {}\nnode a {}", "DUPLICATE_DEFINITION"},
 		{"node web {}\ndefine web {}", ""},
+		// Nested definitions are named inside the innermost enclosing
+		// class, and only while the walk is inside it.
+		{"class a { class b {} }\nclass c { class b {} }", ""},
+		{"class a { class b {} }\nclass b {}", ""},
+		{"class a { class b { define c {} } define d {} }\ndefine a::d {}\ndefine a::b::c {}\ndefine a::b::d {}",
+			"DUPLICATE_DEFINITION,DUPLICATE_DEFINITION"},
+		{"class a { if true { class b {} } }\nclass a::b {}", "NOT_TOP_LEVEL,DUPLICATE_DEFINITION"},
 		{"function a() {}\nfunction b() {}\ntype A = Integer", ""},
 		{"$x = @(END:yaml+json)\n  [1,]\n  | END", "ILLEGAL_JSON"},
 		{"$x = @(END:yaml)\n  [1,]\n  | END", ""},

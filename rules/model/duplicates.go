@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/rules/builtin"
 )
 
@@ -192,12 +193,19 @@ type resEval struct {
 func (a *dynamicAnalysis) trackResources() {
 	p := a.p
 	t := &resTracker{index: map[*Resource]int32{}, multiTitled: map[string][]*Declaration{}}
-	byKey := map[string][]*Resource{}
-	var cands []*Resource
-	var candKeys [][]string
-	for _, s := range p.Scopes() {
+	// Each scope's candidates and their keys (strings built from titles
+	// and namevars, most of this step's work) are worked out in parallel,
+	// then listed in scope order.
+	scopes := p.Scopes()
+	type cand struct {
+		r    *Resource
+		keys []string
+	}
+	perScope := make([][]cand, len(scopes))
+	par.For(len(scopes), p.jobs, func(i int) {
+		s := scopes[i]
 		if s.File != nil && s.File.documentation {
-			continue
+			return
 		}
 		for _, r := range s.Resources {
 			if r.File.documentation {
@@ -207,11 +215,19 @@ func (a *dynamicAnalysis) trackResources() {
 			if len(keys) == 0 || underDefinedGuard(r.Branch) {
 				continue
 			}
-			cands = append(cands, r)
-			candKeys = append(candKeys, keys)
-			for _, k := range keys {
-				if rs := byKey[k]; len(rs) == 0 || rs[len(rs)-1] != r {
-					byKey[k] = append(byKey[k], r)
+			perScope[i] = append(perScope[i], cand{r, keys})
+		}
+	})
+	byKey := map[string][]*Resource{}
+	var cands []*Resource
+	var candKeys [][]string
+	for _, cs := range perScope {
+		for _, c := range cs {
+			cands = append(cands, c.r)
+			candKeys = append(candKeys, c.keys)
+			for _, k := range c.keys {
+				if rs := byKey[k]; len(rs) == 0 || rs[len(rs)-1] != c.r {
+					byKey[k] = append(byKey[k], c.r)
 				}
 			}
 		}

@@ -159,6 +159,14 @@ func (p *Program) Dynamic() *Dynamic {
 	return p.dynamic.dyn
 }
 
+// Simulated reports whether Dynamic has run, or taken a carry over,
+// already: a call to it then returns at once.
+func (p *Program) Simulated() bool {
+	p.dynamic.mu.Lock()
+	defer p.dynamic.mu.Unlock()
+	return p.dynamic.dyn != nil
+}
+
 // dynamicAnalysis holds what all simulations share and what they found.
 type dynamicAnalysis struct {
 	p       *Program
@@ -195,6 +203,33 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 	a := &dynamicAnalysis{p: p, lambdas: map[*Scope][]*Scope{}, tracked: map[*Declaration]int32{},
 		leaks: map[*ResourceDefault]*Leak{}, leakRank: map[*ResourceDefault]leakRank{}, reached: make([]bool, len(p.Definitions))}
 	a.workers = []*simWorker{a.newWorker()}
+	// The three parts of the set-up read only the program and each fills
+	// its own fields: they run side by side, where one after another they
+	// kept a core idle before every simulation.
+	par.For(3, p.jobs, func(part int) {
+		switch part {
+		case 0:
+			a.trackResources()
+		case 1:
+			a.trackReferences()
+		case 2:
+			a.trackDeclarations()
+		}
+	})
+	a.bodies = make([]body, len(p.Definitions))
+	par.For(len(p.Definitions), p.jobs, func(i int) {
+		if d := p.Definitions[i]; hasBody(d) {
+			a.bodies[i] = a.bodyOf(d)
+		}
+	})
+	return a
+}
+
+// trackDeclarations numbers the declarations redeclaration compares (see
+// tracked) and notes each scope's lambdas and the resource types some
+// scope has a default for.
+func (a *dynamicAnalysis) trackDeclarations() {
+	p := a.p
 	for _, d := range p.Definitions {
 		if d.Kind != ClassDef {
 			continue
@@ -218,15 +253,6 @@ func newDynamicAnalysis(p *Program) *dynamicAnalysis {
 			a.defaulted[d.Type] = true
 		}
 	}
-	a.trackResources()
-	a.trackReferences()
-	a.bodies = make([]body, len(p.Definitions))
-	par.For(len(p.Definitions), p.jobs, func(i int) {
-		if d := p.Definitions[i]; hasBody(d) {
-			a.bodies[i] = a.bodyOf(d)
-		}
-	})
-	return a
 }
 
 // run performs every simulation and assembles the findings.

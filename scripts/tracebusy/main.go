@@ -1,0 +1,185 @@
+// Command tracebusy reads an execution trace of a ducklint run (a pprof
+// build's DUCKLINT_TRACE, see scripts/profile) and prints, for each slice
+// of time, how many goroutines were running and how many were in system
+// calls on average: on a 2-core machine, a slice below 2 is a core idle.
+// When the run also wrote a CPU profile (DUCKLINT_CPUPROFILE), the trace
+// holds its samples, and each slice names the code most samples were in.
+//
+// Usage, from this directory (it is a module of its own, so that the
+// trace reader is no dependency of ducklint):
+//
+//	go run . TRACE [SLICE_MS]
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/exp/trace"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: tracebusy TRACE [SLICE_MS]")
+		os.Exit(2)
+	}
+	sliceMs := 10
+	if len(os.Args) > 2 {
+		n, err := strconv.Atoi(os.Args[2])
+		if err != nil || n <= 0 {
+			fmt.Fprintln(os.Stderr, "tracebusy: SLICE_MS must be a positive number")
+			os.Exit(2)
+		}
+		sliceMs = n
+	}
+	f, err := os.Open(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tracebusy:", err)
+		os.Exit(1)
+	}
+	defer f.Close()
+	if err := run(f, trace.Time(sliceMs)*1e6, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "tracebusy:", err)
+		os.Exit(1)
+	}
+}
+
+// slices accumulates time spent in a state per slice of the run.
+type slices struct {
+	start, width trace.Time
+	spent        map[int]float64
+}
+
+func (s *slices) add(from, to trace.Time) {
+	for from < to {
+		k := int((from - s.start) / s.width)
+		end := min(to, s.start+trace.Time(k+1)*s.width)
+		s.spent[k] += float64(end - from)
+		from = end
+	}
+}
+
+func run(r io.Reader, width trace.Time, w io.Writer) error {
+	tr, err := trace.NewReader(r)
+	if err != nil {
+		return err
+	}
+	running := &slices{width: width, spent: map[int]float64{}}
+	syscall := &slices{width: width, spent: map[int]float64{}}
+	since := map[trace.GoID]trace.Time{}  // running since
+	inCall := map[trace.GoID]trace.Time{} // in a system call since
+	samples := map[int]map[string]int{}   // CPU samples by slice and code
+	var start, end trace.Time
+	for {
+		ev, err := tr.ReadEvent()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if start == 0 {
+			start = ev.Time()
+			running.start, syscall.start = start, start
+		}
+		end = ev.Time()
+		switch ev.Kind() {
+		case trace.EventStateTransition:
+			st := ev.StateTransition()
+			if st.Resource.Kind != trace.ResourceGoroutine {
+				continue
+			}
+			id := st.Resource.Goroutine()
+			from, to := st.Goroutine()
+			if from == trace.GoRunning {
+				if t, ok := since[id]; ok {
+					running.add(t, ev.Time())
+					delete(since, id)
+				}
+			}
+			if from == trace.GoSyscall {
+				if t, ok := inCall[id]; ok {
+					syscall.add(t, ev.Time())
+					delete(inCall, id)
+				}
+			}
+			switch to {
+			case trace.GoRunning:
+				since[id] = ev.Time()
+			case trace.GoSyscall:
+				inCall[id] = ev.Time()
+			}
+		case trace.EventStackSample:
+			k := int((ev.Time() - start) / width)
+			if samples[k] == nil {
+				samples[k] = map[string]int{}
+			}
+			samples[k][where(ev.Stack())]++
+		}
+	}
+	last := int((end - start) / width)
+	fmt.Fprintf(w, "%8s %7s %7s  %s\n", "ms", "running", "syscall", "CPU samples: code (count)")
+	var totalRunning float64
+	for k := 0; k <= last; k++ {
+		totalRunning += running.spent[k]
+		fmt.Fprintf(w, "%8d %7.2f %7.2f  %s\n", k*int(width/1e6), running.spent[k]/float64(width),
+			syscall.spent[k]/float64(width), top(samples[k], 2))
+	}
+	fmt.Fprintf(w, "running %.0f ms in %.0f ms\n", totalRunning/1e6, float64(end-start)/1e6)
+	return nil
+}
+
+// wrappers are frames that say nothing about which work a sample is.
+var wrappers = regexp.MustCompile(`internal/par\.|^sync\.|^runtime\.|\.func[0-9]+$`)
+
+// where names the code of a CPU sample: its outermost ducklint frames
+// below the goroutine's start, or GC for the collector's workers.
+func where(st trace.Stack) string {
+	var frames []string
+	for f := range st.Frames() {
+		frames = append(frames, f.Func)
+	}
+	var out []string
+	for i := len(frames) - 1; i >= 0 && len(out) < 2; i-- {
+		fn := frames[i]
+		if strings.HasPrefix(fn, "runtime.gcBgMarkWorker") || strings.HasPrefix(fn, "runtime.bgsweep") {
+			return "GC"
+		}
+		if !strings.Contains(fn, "ducklint/") || wrappers.MatchString(fn) {
+			continue
+		}
+		out = append(out, fn[strings.LastIndex(fn, "/")+1:])
+	}
+	if len(out) == 0 && len(frames) > 0 {
+		return frames[0]
+	}
+	return strings.Join(out, " > ")
+}
+
+// top lists the n codes with the most samples.
+func top(counts map[string]int, n int) string {
+	type entry struct {
+		code  string
+		count int
+	}
+	var es []entry
+	for c, k := range counts {
+		es = append(es, entry{c, k})
+	}
+	sort.Slice(es, func(i, j int) bool {
+		if es[i].count != es[j].count {
+			return es[i].count > es[j].count
+		}
+		return es[i].code < es[j].code
+	})
+	var parts []string
+	for i := 0; i < len(es) && i < n; i++ {
+		parts = append(parts, fmt.Sprintf("%s (%d)", es[i].code, es[i].count))
+	}
+	return strings.Join(parts, "; ")
+}
