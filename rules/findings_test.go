@@ -15,7 +15,7 @@ func TestFileFindingsKeepOrder(t *testing.T) {
 	var want []Diagnostic
 	for i := range 1000 {
 		d := Diagnostic{Rule: "r", Message: fmt.Sprint(i)}
-		ff.add(d)
+		ff.add(&d)
 		want = append(want, d)
 	}
 	if ff.n != 1000 {

@@ -67,10 +67,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	for _, a := range rn.Rules {
 		enabled[a.Rule.ID] = true
 	}
-	// reported holds, for each reported path, the file, its target and
-	// its findings; it is complete before the rules run, so reporting
-	// reads it without a lock and locks only the file's own list.
-	reported := map[string]*fileFindings{}
+	reported := map[string]*fileFindings{} // see findingSink
 	var reportedFiles []*model.File // one per path
 	for _, f := range prog.Files {
 		if f.Reported {
@@ -81,43 +78,13 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 	}
 
-	// A whole-program rule's internal error belongs to no file; it goes
-	// on the first reported one, so that it is seen rather than dropped
-	// with the findings it cost.
-	programFile := ""
+	programFile := "" // see findingSink
 	for _, f := range reportedFiles {
 		if programFile == "" || f.Path < programFile {
 			programFile = f.Path
 		}
 	}
-	collect := func(a Active) func(Diagnostic) {
-		return func(d Diagnostic) {
-			if d.File == "" {
-				d.File = programFile
-			}
-			ff, ok := reported[d.File]
-			if !ok {
-				return // context file: not reported on
-			}
-			var note string
-			d.Severity, note = effectiveSeverity(a, ff.target, d.Severity, ff.file)
-			if note != "" {
-				d.Detail = strings.TrimSpace(d.Detail + " " + note)
-			}
-			ff.add(d)
-		}
-	}
-
-	// One reporting function per rule, shared by all files: a closure per
-	// file and rule was 100,000 allocations on a 5,000-file tree.
-	fileReports := make([]func(Diagnostic), len(fileRules))
-	for i, a := range fileRules {
-		fileReports[i] = collect(a)
-	}
-	lateReports := make([]func(Diagnostic), len(lateRules))
-	for i, a := range lateRules {
-		lateReports[i] = collect(a)
-	}
+	sink := &findingSink{reported: reported, programFile: programFile}
 	var files []*model.File
 	for _, f := range prog.Files {
 		if f.Reported {
@@ -158,21 +125,23 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 				if ctx.Err() != nil {
 					return
 				}
-				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), report: collect(a), enabled: enabled})
+				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), enabled: enabled, sink: sink, active: &a})
 			}
 			return
 		}
 		// One Pass per file, its rule fields set for each rule in turn:
 		// a Pass per file and rule was 5 MB on a 5,000-file tree.
-		active, reports := fileRules, fileReports
+		active := fileRules
 		if i -= wholeProgramJobs; i >= len(files) {
 			i -= len(files)
-			active, reports = lateRules, lateReports
+			active = lateRules
 		}
 		f := files[i]
-		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w]}
-		for i, a := range active {
-			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, reports[i]
+		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w],
+			sink: sink, own: reported[f.Path]}
+		for i := range active {
+			a := &active[i]
+			pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
 			runRule(pass)
 		}
 		pass.nodes.reset()
@@ -237,6 +206,43 @@ func sortedInto(out []Diagnostic, chunks [][]Diagnostic, order []*Diagnostic) []
 	return order
 }
 
+// findingSink takes the findings of one run's rules: each goes to its
+// file's list, with its effective severity, or is dropped when its file
+// is not reported on (a context file).
+type findingSink struct {
+	// reported holds, for each reported path, the file, its target and
+	// its findings; it is complete before the rules run, so reporting
+	// reads it without a lock and locks only the file's own list.
+	reported map[string]*fileFindings
+	// programFile is where a finding without a file goes: a
+	// whole-program rule's internal error belongs to no file, and goes on
+	// the first reported one, so that it is seen rather than dropped with
+	// the findings it cost.
+	programFile string
+}
+
+// add records finding d of rule a. own is the findings of the file being
+// checked, if any: most findings are on it, and are recorded without
+// looking their file up.
+func (s *findingSink) add(a *Active, own *fileFindings, d *Diagnostic) {
+	if d.File == "" {
+		d.File = s.programFile
+	}
+	ff := own
+	if ff == nil || d.File != ff.file.Path {
+		var ok bool
+		if ff, ok = s.reported[d.File]; !ok {
+			return // context file: not reported on
+		}
+	}
+	var note string
+	d.Severity, note = effectiveSeverity(*a, ff.target, d.Severity, ff.file)
+	if note != "" {
+		d.Detail = strings.TrimSpace(d.Detail + " " + note)
+	}
+	ff.add(d)
+}
+
 // fileFindings are a reported file's findings as the rules report them,
 // with what reporting needs of the file.
 type fileFindings struct {
@@ -256,14 +262,14 @@ type fileFindings struct {
 const maxFindingChunk = 512
 
 // add records finding d.
-func (ff *fileFindings) add(d Diagnostic) {
+func (ff *fileFindings) add(d *Diagnostic) {
 	ff.mu.Lock()
 	last := len(ff.chunks) - 1
 	if last < 0 || len(ff.chunks[last]) == cap(ff.chunks[last]) {
 		ff.chunks = append(ff.chunks, make([]Diagnostic, 0, min(max(ff.n, 4), maxFindingChunk)))
 		last++
 	}
-	ff.chunks[last] = append(ff.chunks[last], d)
+	ff.chunks[last] = append(ff.chunks[last], *d)
 	ff.n++
 	ff.mu.Unlock()
 }
@@ -358,7 +364,7 @@ func runRule(p *Pass) {
 			if p.File != nil {
 				file, where = p.File.Path, "in this file"
 			}
-			p.report(Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
+			p.deliver(&Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
 				Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1},
 				Message: fmt.Sprintf("internal error in rule %s: %s", p.Rule.ID, excerpt(fmt.Sprint(r))),
 				Detail: fmt.Sprintf("The rule failed with: %v. This is a bug in ducklint, not in the Puppet code; the rule's "+
