@@ -68,7 +68,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		enabled[a.Rule.ID] = true
 	}
 	reported := map[string]*fileFindings{} // see findingSink
-	var reportedFiles []*model.File // one per path
+	var reportedFiles []*model.File        // one per path
 	for _, f := range prog.Files {
 		if f.Reported {
 			if _, dup := reported[f.Path]; !dup {
