@@ -1,6 +1,7 @@
 package style
 
 import (
+	"bytes"
 	"slices"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -25,6 +26,9 @@ the branches match then does nothing, silently. There is no automatic fix.`,
 			// balance, so only the innermost counts braces. Looking at
 			// every later case for each token was quadratic in the cases
 			// of a file.
+			if !bytes.Contains(p.View.Src, []byte("case")) {
+				return
+			}
 			toks := p.View.Tokens
 			type openCase struct {
 				start, depth int

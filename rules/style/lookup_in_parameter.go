@@ -1,6 +1,10 @@
 package style
 
-import "github.com/ducklint/ducklint/diagnostics"
+import (
+	"bytes"
+
+	"github.com/ducklint/ducklint/diagnostics"
+)
 
 // LookupInParameter flags lookup() in a parameter list.
 func LookupInParameter() *Rule {
@@ -17,6 +21,9 @@ foo(...)) is not looked at, nor a lookup without parentheses ('k'.lookup) or wit
 them (lookup ('k')).`,
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
+			if !bytes.Contains(p.View.Src, []byte("lookup")) {
+				return // what it reports is a call of lookup
+			}
 			toks := p.PuppetLintTokens()
 			// depth is the ( nesting inside a parameter list, 0 outside one.
 			active, depth := false, 0

@@ -43,7 +43,7 @@ func plNextCode(toks []plToken, i int) int {
 
 // plIndexedTypes are the puppet-lint token types File.PuppetLintTokensOf
 // indexes.
-var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE", "NUMBER"}
+var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE", "NUMBER", "CASE", "QMARK"}
 
 // plIndexedType returns the index of typ in plIndexedTypes, or -1.
 func plIndexedType(typ string) int {
@@ -70,6 +70,10 @@ func plIndexedType(typ string) int {
 		return 9
 	case "NUMBER":
 		return 10
+	case "CASE":
+		return 11
+	case "QMARK":
+		return 12
 	}
 	return -1
 }
