@@ -182,13 +182,32 @@ func plPunctType(text string) string {
 // with its $ and followed at once by [...] is one token up to the first ]
 // of each index, as in puppet-lint ($h['a'][0]; see plIndexesVariable).
 func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
+	out, _ := appendPuppetLintScan(dst, nil, nil, v)
+	return out
+}
+
+// appendPuppetLintScan is appendPuppetLintTokens, which with at and of
+// not nil also appends to at, for each token of the view, the index of
+// the puppet-lint token starting where it starts, or -1 (all -1 when it
+// returns no tokens), and to each list of of the indexes of the tokens of
+// that type of plIndexedTypes: one pass, where each was another over
+// every token.
+func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]int32, v *parser.TokenView) ([]plToken, []int32) {
 	toks := v.Tokens
+	if at != nil || of != nil {
+		at = slices.Grow(at, len(toks))
+		for range toks {
+			at = append(at, -1)
+		}
+	}
 	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {
-		return nil
+		return nil, at
 	}
 	src := v.Src
 	out := slices.Grow(dst, len(toks)) // at most one puppet-lint token per view token
+	startsHere := int32(-1)            // the first token of out starting where its last one starts
 	for i := 0; i < len(toks); i++ {
+		first := i
 		t := &toks[i] // a pointer: a token is five words
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
 		switch t.Kind {
@@ -271,9 +290,18 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		default:
 			pt.Type = "OTHER"
 		}
+		if at != nil {
+			if n := len(out); n == 0 || out[n-1].Start != pt.Start {
+				startsHere = int32(n)
+			}
+			at[first] = startsHere // the first token starting here
+			if k := plIndexedType(pt.Type); k >= 0 {
+				of[k] = append(of[k], int32(len(out)))
+			}
+		}
 		out = append(out, pt)
 	}
-	return out
+	return out, at
 }
 
 // plIndexesVariable reports whether the variable toks[i] takes the [...] right

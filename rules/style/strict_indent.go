@@ -64,7 +64,8 @@ func runStrictIndent(p *Pass) {
 	// The last finding's indentations and message: lines in a row are
 	// often off by the same amount.
 	lastExpected, lastActual, lastMessage := 0, 0, ""
-	for k, at := range p.TokensOf(parser.TokNewline) {
+	newlines := p.TokensOf(parser.TokNewline)
+	for k, at := range newlines {
 		n := int(at)
 		if n+1 == len(toks) {
 			continue
@@ -112,9 +113,9 @@ func runStrictIndent(p *Pass) {
 
 		// Brackets closed on this line, and what it opens.
 		matchedCloseLines = matchedCloseLines[:0]
-		end := n + 1
-		for end < len(toks) && toks[end].Kind != parser.TokNewline {
-			end++
+		end := len(toks) // the next newline
+		if k+1 < len(newlines) {
+			end = int(newlines[k+1])
 		}
 		nextOpenGroups, nextHeredocs = openedOn(toks, lines, pairs, n+1, end, &matchedOpenLines)
 		for j := n + 1; j < end; j++ {
