@@ -26,10 +26,12 @@ type Pass struct {
 	Puppet PuppetVersion
 
 	// A run's pass hands its findings to sink, as rule active's, own
-	// being the findings of File; a pass without a sink calls report.
+	// being the findings of File and slab its worker's; a pass without a
+	// sink calls report.
 	sink    *findingSink
 	active  *Active
 	own     *fileFindings
+	slab    *findingSlab
 	report  func(Diagnostic)
 	enabled map[string]bool
 	nodes   *fileNodes // shared by the passes over one file; may be nil
@@ -129,7 +131,7 @@ func (p *Pass) Report(d Diagnostic) {
 // deliver hands a finding, its rule, severity and file set, to the run.
 func (p *Pass) deliver(d *Diagnostic) {
 	if p.sink != nil {
-		p.sink.add(p.active, p.own, d)
+		p.sink.add(p.active, p.own, p.slab, d)
 		return
 	}
 	p.report(*d)

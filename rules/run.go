@@ -116,6 +116,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	}
 	jobs := wholeProgramJobs + len(files) + lateJobs
 	nodeLists := make([]fileNodes, par.Workers(jobs, rn.Jobs))
+	slabs := make([]findingSlab, len(nodeLists))
 	par.ForWorkers(jobs, rn.Jobs, func(w, i int) {
 		if ctx.Err() != nil {
 			return
@@ -125,7 +126,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 				if ctx.Err() != nil {
 					return
 				}
-				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), enabled: enabled, sink: sink, active: &a})
+				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), enabled: enabled, sink: sink, active: &a, slab: &slabs[w]})
 			}
 			return
 		}
@@ -138,7 +139,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 		f := files[i]
 		pass := &Pass{File: f, Program: prog, Puppet: rn.target(f), enabled: enabled, nodes: &nodeLists[w],
-			sink: sink, own: reported[f.Path]}
+			sink: sink, own: reported[f.Path], slab: &slabs[w]}
 		for i := range active {
 			a := &active[i]
 			pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
@@ -221,10 +222,10 @@ type findingSink struct {
 	programFile string
 }
 
-// add records finding d of rule a. own is the findings of the file being
-// checked, if any: most findings are on it, and are recorded without
-// looking their file up.
-func (s *findingSink) add(a *Active, own *fileFindings, d *Diagnostic) {
+// add records finding d of rule a, in slab. own is the findings of the
+// file being checked, if any: most findings are on it, and are recorded
+// without looking their file up.
+func (s *findingSink) add(a *Active, own *fileFindings, slab *findingSlab, d *Diagnostic) {
 	if d.File == "" {
 		d.File = s.programFile
 	}
@@ -240,7 +241,7 @@ func (s *findingSink) add(a *Active, own *fileFindings, d *Diagnostic) {
 	if note != "" {
 		d.Detail = strings.TrimSpace(d.Detail + " " + note)
 	}
-	ff.add(d)
+	ff.add(d, slab)
 }
 
 // fileFindings are a reported file's findings as the rules report them,
@@ -249,27 +250,43 @@ type fileFindings struct {
 	file   *model.File
 	target PuppetVersion
 	mu     sync.Mutex
-	// chunks hold the findings in the order reported, each chunk full
-	// before the next is made: a list grown by appending copied its
-	// findings at each growth and left the old arrays as garbage, twice
-	// the findings' size on a large tree with style rules on.
+	// chunks hold the findings in the order reported, cut from the
+	// slabs of the workers that reported them (see findingSlab).
 	chunks [][]Diagnostic
-	n      int // the findings in chunks
+	n      int         // the findings in chunks
+	slab   findingSlab // for an add without a worker's slab
 }
 
-// maxFindingChunk bounds the size of a chunk of fileFindings, so that
-// the last chunk's unused room stays small beside a file's findings.
-const maxFindingChunk = 512
+// findingSlab is the memory one worker stores the findings it reports
+// in: the chunks of fileFindings are cut from it one after another, a
+// file's findings one chunk when they come in a row. A list per file,
+// grown by appending, copied its findings at each growth and left the old
+// arrays as garbage; chunks of their own, grown by doubling, left a third
+// of their room unused: both were fresh memory on a large tree with style
+// rules on, where every byte allocated is a fresh page.
+type findingSlab struct{ buf []Diagnostic }
 
-// add records finding d.
-func (ff *fileFindings) add(d *Diagnostic) {
+// findingSlabSize is the number of findings a slab holds.
+const findingSlabSize = 512
+
+// add records finding d, in slab, which only the caller's goroutine uses
+// (nil: ff's own).
+func (ff *fileFindings) add(d *Diagnostic, slab *findingSlab) {
 	ff.mu.Lock()
-	last := len(ff.chunks) - 1
-	if last < 0 || len(ff.chunks[last]) == cap(ff.chunks[last]) {
-		ff.chunks = append(ff.chunks, make([]Diagnostic, 0, min(max(ff.n, 4), maxFindingChunk)))
-		last++
+	if slab == nil {
+		slab = &ff.slab
 	}
-	ff.chunks[last] = append(ff.chunks[last], *d)
+	if len(slab.buf) == cap(slab.buf) {
+		slab.buf = make([]Diagnostic, 0, findingSlabSize)
+	}
+	at := len(slab.buf)
+	slab.buf = append(slab.buf, *d)
+	// The file's last chunk grows when it ends where d is stored.
+	if last := len(ff.chunks) - 1; last >= 0 && len(ff.chunks[last]) <= at && &slab.buf[at-len(ff.chunks[last])] == &ff.chunks[last][0] {
+		ff.chunks[last] = slab.buf[at-len(ff.chunks[last]) : at+1 : at+1]
+	} else {
+		ff.chunks = append(ff.chunks, slab.buf[at:at+1:at+1])
+	}
 	ff.n++
 	ff.mu.Unlock()
 }

@@ -45,4 +45,3 @@ func checkLineLength(p *Pass, max int) {
 		start = end + 1
 	}
 }
-
