@@ -55,11 +55,12 @@ func isKeyword(t parser.Token, word string) bool {
 // Pass.Definitions, which scans each file once. A definition runs from its keyword to
 // the first } outside its parameter list that closes every { opened after
 // the keyword; a class keyword followed by { is a resource, not a
-// definition. A definition without such a } is not returned.
-func appendDefinitions(out []definition, toks []parser.Token) []definition {
-	for i := range toks {
-		// Only keywords can start a definition; testing that first keeps
-		// this scan, done for every file, from comparing text per token.
+// definition. A definition without such a } is not returned. names are
+// the indexes of the name tokens of toks, in order: only a keyword can
+// start a definition.
+func appendDefinitions(out []definition, toks []parser.Token, names []int32) []definition {
+	for _, at := range names {
+		i := int(at)
 		if t := &toks[i]; t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
 			continue
 		}

@@ -71,7 +71,7 @@ func (f *File) Reset(v *parser.TokenView) {
 // (see appendDefinitions).
 func (f *File) Definitions() []definition {
 	if f.ready&scanDefinitions == 0 {
-		f.defs = appendDefinitions(f.defs[:0], f.View.Tokens)
+		f.defs = appendDefinitions(f.defs[:0], f.View.Tokens, f.TokensOf(parser.TokName))
 		f.ready |= scanDefinitions
 	}
 	return f.defs
@@ -80,7 +80,7 @@ func (f *File) Definitions() []definition {
 // Resources returns the resource bodies of the file (see appendResources).
 func (f *File) Resources() []resource {
 	if f.ready&scanResources == 0 {
-		f.res, f.param = appendResources(f.res[:0], f.param[:0], f.View.Tokens)
+		f.res, f.param = appendResources(f.res[:0], f.param[:0], f.View.Tokens, f.TokensOf(parser.TokPunct))
 		f.ready |= scanResources
 	}
 	return f.res
