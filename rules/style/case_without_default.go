@@ -1,7 +1,6 @@
 package style
 
 import (
-	"bytes"
 	"slices"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -26,7 +25,7 @@ the branches match then does nothing, silently. There is no automatic fix.`,
 			// balance, so only the innermost counts braces. Looking at
 			// every later case for each token was quadratic in the cases
 			// of a file.
-			if !bytes.Contains(p.View.Src, []byte("case")) {
+			if !hasName(p, "case") {
 				return
 			}
 			toks := p.View.Tokens

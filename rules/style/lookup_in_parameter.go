@@ -1,10 +1,6 @@
 package style
 
-import (
-	"bytes"
-
-	"github.com/ducklint/ducklint/diagnostics"
-)
+import "github.com/ducklint/ducklint/diagnostics"
 
 // LookupInParameter flags lookup() in a parameter list.
 func LookupInParameter() *Rule {
@@ -21,7 +17,7 @@ foo(...)) is not looked at, nor a lookup without parentheses ('k'.lookup) or wit
 them (lookup ('k')).`,
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
-			if !bytes.Contains(p.View.Src, []byte("lookup")) {
+			if !hasName(p, "lookup") {
 				return // what it reports is a call of lookup
 			}
 			toks := p.PuppetLintTokens()

@@ -210,9 +210,10 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 		first := i
 		t := &toks[i] // a pointer: a token is five words
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
+		indexed := -1 // plIndexedType(pt.Type), worked out where it can be
 		switch t.Kind {
 		case parser.TokWhitespace:
-			if strings.Contains(t.Text, "}") {
+			if hasCloseBrace(t.Text) {
 				// The } closing an interpolation, which puppet-lint's
 				// lexer makes part of the string's next segment.
 				continue
@@ -222,7 +223,7 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 				pt.Type = "INDENT"
 			}
 		case parser.TokNewline:
-			pt.Type = "NEWLINE"
+			pt.Type, indexed = "NEWLINE", plIndexedType("NEWLINE")
 		case parser.TokComment:
 			pt.Type = "COMMENT"
 		case parser.TokBlockComment:
@@ -234,20 +235,20 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 		case parser.TokName:
 			switch keyword := plKeywordType(t.Text); {
 			case keyword != "":
-				pt.Type = keyword
+				pt.Type, indexed = keyword, plIndexedType(keyword)
 			case i+1 < len(toks) && isPunct(toks[i+1], "("):
 				pt.Type = "FUNCTION_NAME"
 			default:
 				pt.Type = "NAME"
 			}
 		case parser.TokClassRef:
-			pt.Type = "CLASSREF"
+			pt.Type, indexed = "CLASSREF", plIndexedType("CLASSREF")
 			first, _, _ := strings.Cut(strings.TrimPrefix(t.Text, "::"), "::")
 			if plTypes[first] && !strings.HasPrefix(t.Text, "::") {
-				pt.Type = "TYPE"
+				pt.Type, indexed = "TYPE", plIndexedType("TYPE")
 			}
 		case parser.TokVariable:
-			pt.Type = "VARIABLE"
+			pt.Type, indexed = "VARIABLE", plIndexedType("VARIABLE")
 			end := t.End
 			for end < len(src) && src[end] == '[' && plIndexesVariable(toks, i) {
 				close := -1
@@ -267,7 +268,7 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 			}
 			pt.End, pt.Text = end, v.Text(t.Start, end)
 		case parser.TokNumber:
-			pt.Type = "NUMBER"
+			pt.Type, indexed = "NUMBER", plIndexedType("NUMBER")
 		case parser.TokRegex:
 			pt.Type = "REGEX"
 		case parser.TokSQString:
@@ -281,12 +282,13 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 		case parser.TokDQPost:
 			pt.Type = "DQPOST"
 		case parser.TokFarrow:
-			pt.Type = "FARROW"
+			pt.Type, indexed = "FARROW", plIndexedType("FARROW")
 		case parser.TokPunct:
 			pt.Type = plPunctType(t.Text)
 			if pt.Type == "" {
 				pt.Type = "PUNCT"
 			}
+			indexed = plIndexedType(pt.Type)
 		default:
 			pt.Type = "OTHER"
 		}
@@ -295,13 +297,27 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 				startsHere = int32(n)
 			}
 			at[first] = startsHere // the first token starting here
-			if k := plIndexedType(pt.Type); k >= 0 {
-				of[k] = append(of[k], int32(len(out)))
+			if indexed >= 0 {
+				of[indexed] = append(of[indexed], int32(len(out)))
 			}
 		}
 		out = append(out, pt)
 	}
 	return out, at
+}
+
+// hasCloseBrace reports whether s, a blank between two tokens, holds a
+// }: a short one is looked at byte by byte, without a call.
+func hasCloseBrace(s string) bool {
+	if len(s) > 16 {
+		return strings.IndexByte(s, '}') >= 0
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '}' {
+			return true
+		}
+	}
+	return false
 }
 
 // plIndexesVariable reports whether the variable toks[i] takes the [...] right

@@ -1,7 +1,6 @@
 package style
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -24,8 +23,8 @@ puppet:///modules/foo/bar.conf. For an interpolated string the text before the f
 is checked. The fix inserts modules/ after the first slash that follows puppet://, in strings
 without interpolation (an interpolated one is left to fix by hand).`,
 		Run: func(p *Pass) {
-			if !bytes.Contains(p.View.Src, []byte("puppet://")) {
-				return // no string can start with it
+			if !stringStarts(p, "puppet://") {
+				return
 			}
 			for i := range p.View.Tokens {
 				t := &p.View.Tokens[i]
