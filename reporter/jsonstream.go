@@ -176,7 +176,14 @@ func (s *jsonStream) member(v any) {
 func (s *jsonStream) finding(d *diagnostics.Diagnostic) {
 	end := rangeEnd(d.Start, d.End)
 	b := s.appendHead(s.b, d)
-	b = appendRange(b, "      ", int(d.Start.Line), int(d.Start.Column), int(end.Line), int(end.Column))
+	b = appendRange(b, findingIndent, int(d.Start.Line), int(d.Start.Column), int(end.Line), int(end.Column))
+	if len(d.Related) == 0 && len(d.Edits) > 0 {
+		// The usual finding with a fix: no related locations, then its
+		// edits' opening, one append.
+		b = append(b, ",\n      \"related\": [],\n      \"edits\": ["...)
+		s.edits(b, d)
+		return
+	}
 	b = append(b, ",\n      \"related\": ["...)
 	for i, rel := range d.Related {
 		if i > 0 {
@@ -196,30 +203,49 @@ func (s *jsonStream) finding(d *diagnostics.Diagnostic) {
 	b = append(b, ']')
 	if len(d.Edits) > 0 {
 		b = append(b, ",\n      \"edits\": ["...)
-		for i, e := range d.Edits {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, "\n        {\n          \"line\": "...)
-			b = appendInt(b, int(e.Start.Line))
-			b = append(b, ",\n          \"column\": "...)
-			b = appendInt(b, int(e.Start.Column))
-			b = append(b, ",\n          \"end_line\": "...)
-			b = appendInt(b, int(e.End.Line))
-			b = append(b, ",\n          \"end_column\": "...)
-			b = appendInt(b, int(e.End.Column))
-			b = append(b, ",\n          \"new_text\": "...)
-			b = appendJSONString(b, e.NewText)
-			b = append(b, "\n        }"...)
-		}
-		b = append(b, "\n      ]"...)
+		s.edits(b, d)
+		return
 	}
 	s.b = append(b, "\n    }"...)
+}
+
+// edits appends the elements of d's "edits" after the list's opening, and
+// the end of the list and of the finding.
+func (s *jsonStream) edits(b []byte, d *diagnostics.Diagnostic) {
+	for i, e := range d.Edits {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n        {\n          \"line\": "...)
+		b = appendInt(b, int(e.Start.Line))
+		b = append(b, ",\n          \"column\": "...)
+		b = appendInt(b, int(e.Start.Column))
+		b = append(b, ",\n          \"end_line\": "...)
+		b = appendInt(b, int(e.End.Line))
+		b = append(b, ",\n          \"end_column\": "...)
+		b = appendInt(b, int(e.End.Column))
+		b = append(b, ",\n          \"new_text\": "...)
+		b = appendJSONString(b, e.NewText)
+		b = append(b, "\n        }"...)
+	}
+	s.b = append(b, "\n      ]\n    }"...)
 }
 
 // appendRange appends the line, column, end_line and end_column members at
 // indentation indent.
 func appendRange(b []byte, indent string, line, col, endLine, endCol int) []byte {
+	if indent == findingIndent {
+		// Each key with its comma and indentation, one append each: this
+		// runs for every finding.
+		b = append(b, ",\n"+findingIndent+`"line": `...)
+		b = appendInt(b, line)
+		b = append(b, ",\n"+findingIndent+`"column": `...)
+		b = appendInt(b, col)
+		b = append(b, ",\n"+findingIndent+`"end_line": `...)
+		b = appendInt(b, endLine)
+		b = append(b, ",\n"+findingIndent+`"end_column": `...)
+		return appendInt(b, endCol)
+	}
 	b = append(b, ",\n"...)
 	b = append(b, indent...)
 	b = append(b, "\"line\": "...)
@@ -237,6 +263,9 @@ func appendRange(b []byte, indent string, line, col, endLine, endCol int) []byte
 	b = append(b, "\"end_column\": "...)
 	return appendInt(b, endCol)
 }
+
+// findingIndent is the indentation of a finding's members.
+const findingIndent = "      "
 
 // appendInt appends n in decimal, as strconv.AppendInt does; lines and
 // columns below 10,000 without its general conversion, which was a tenth

@@ -111,17 +111,34 @@ func runStrictIndent(p *Pass) {
 			}
 		}
 
-		// Brackets closed on this line, and what it opens.
+		// Brackets closed on this line, and what it opens (for the next
+		// newline), in one pass.
 		matchedCloseLines = matchedCloseLines[:0]
 		end := len(toks) // the next newline
 		if k+1 < len(newlines) {
 			end = int(newlines[k+1])
 		}
-		nextOpenGroups, nextHeredocs = openedOn(toks, lines, pairs, n+1, end, &matchedOpenLines)
+		nextOpenGroups, nextHeredocs = 0, 0
+		matchedOpenLines = matchedOpenLines[:0]
 		for j := n + 1; j < end; j++ {
 			u := &toks[j]
-			switch {
-			case isCloseBracket(u):
+			if u.Kind != parser.TokPunct || len(u.Text) != 1 {
+				if u.Kind == parser.TokHeredoc {
+					nextHeredocs++
+				}
+				continue
+			}
+			switch u.Text[0] {
+			case '(', '[', '{': // counted as openedOn counts
+				m := pairs[j]
+				switch {
+				case m < 0:
+					nextOpenGroups++
+				case lines[m] > lines[j] && !slices.Contains(matchedOpenLines, lines[m]):
+					nextOpenGroups++
+					matchedOpenLines = append(matchedOpenLines, lines[m])
+				}
+			case ')', ']', '}':
 				m := pairs[j]
 				if m >= 0 && lines[m] < lines[j] && !slices.Contains(matchedCloseLines, lines[m]) {
 					indent--
@@ -131,10 +148,12 @@ func runStrictIndent(p *Pass) {
 					indent--
 					colonIndent = -1
 				}
-			case u.Kind == parser.TokPunct && u.Text == ";" && colonIndent >= 0 && (toks[j-1].Kind == parser.TokNewline || isIndent(toks, j-1)) &&
-				(j+1 == len(toks) || toks[j+1].Kind == parser.TokNewline):
-				// A lone ; ends the resource body on the next line already.
-				tempIndent--
+			case ';':
+				if colonIndent >= 0 && (toks[j-1].Kind == parser.TokNewline || isIndent(toks, j-1)) &&
+					(j+1 == len(toks) || toks[j+1].Kind == parser.TokNewline) {
+					// A lone ; ends the resource body on the next line already.
+					tempIndent--
+				}
 			}
 		}
 
