@@ -176,7 +176,11 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 		if start < pos {
 			continue // a token inside one already placed
 		}
-		if pos < start {
+		switch {
+		case pos+1 == start && src[pos] == ' ':
+			// The most common gap, one space, without a call.
+			out = append(out, Token{Kind: TokWhitespace, Start: pos, End: start, Text: str[pos:start]})
+		case pos < start:
 			out = appendGap(out, src, str, pos, start)
 		}
 		out = append(out, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})
