@@ -231,10 +231,6 @@ func isOpenBracket(t *parser.Token) bool {
 	return t.Kind == parser.TokPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{")
 }
 
-func isCloseBracket(t *parser.Token) bool {
-	return t.Kind == parser.TokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}")
-}
-
 // heredocMargin is the indentation of a heredoc: the blanks before its
 // closing tag (and its | margin), the last line of the body token.
 func heredocMargin(body string) int {
