@@ -102,6 +102,25 @@ func (li *LineIndex) Pos(off int) Pos {
 	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(utf8.RuneCount(li.src[start:off]) + 1)}
 }
 
+// PosNear is Pos for a caller converting offsets in about increasing
+// order: near is the position of an earlier offset (or the zero Pos), and
+// when off is on its line or the next, the line is found without a
+// search.
+func (li *LineIndex) PosNear(off int, near Pos) Pos {
+	if line := int(near.Line) - 1; line >= 0 && off >= 0 && off <= len(li.src) {
+		for end := min(line+2, len(li.lineStarts)); line < end && li.lineStarts[line] <= off; line++ {
+			if line+1 == len(li.lineStarts) || off < li.lineStarts[line+1] {
+				start := li.lineStarts[line]
+				if li.ascii {
+					return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - start + 1)}
+				}
+				return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(utf8.RuneCount(li.src[start:off]) + 1)}
+			}
+		}
+	}
+	return li.Pos(off)
+}
+
 // Source returns the indexed source text; it must not be modified.
 func (li *LineIndex) Source() []byte { return li.src }
 

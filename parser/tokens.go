@@ -148,8 +148,13 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 			code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
 		}
 	}
-	if !slices.IsSortedFunc(code, func(a, b token) int { return int(a.start) - int(b.start) }) {
-		slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
+	// Sorted unless the lexer went back (a heredoc's body): checked
+	// without a call per token.
+	for i := 1; i < len(code); i++ {
+		if code[i].start < code[i-1].start {
+			slices.SortStableFunc(code, func(a, b token) int { return int(a.start) - int(b.start) })
+			break
+		}
 	}
 	// The tokens are appended to a local slice, stored in v at the end.
 	out := v.Tokens
@@ -171,7 +176,11 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 		if start < pos {
 			continue // a token inside one already placed
 		}
-		if pos < start {
+		switch {
+		case pos+1 == start && src[pos] == ' ':
+			// The most common gap, one space, without a call.
+			out = append(out, Token{Kind: TokWhitespace, Start: pos, End: start, Text: str[pos:start]})
+		case pos < start:
 			out = appendGap(out, src, str, pos, start)
 		}
 		out = append(out, Token{Kind: viewKind(t), Keyword: t.kind.isKeyword(), Start: start, End: end, Text: str[start:end]})

@@ -63,10 +63,68 @@ type jsonStream struct {
 	w   io.Writer
 	b   []byte
 	err error
-	// The last rule, message, detail and file written, encoded: findings
-	// come sorted by file, and a rule's findings repeat its detail, so
-	// most of these are written again as they are.
-	rule, message, detail, file lastJSONString
+	// heads are the encodings of the last findings' members from "rule"
+	// to "file", which depend on nothing else: findings come sorted by
+	// file, and on a large tree with a style preset most are one rule's,
+	// with its one detail and a few distinct messages, so most heads are
+	// written again as they are.
+	heads [jsonHeads]jsonHead
+	next  int // the slot of heads the next new head takes
+	last  int // the slot of heads used last
+	// The last rule, detail and file written, encoded, for a head not
+	// kept: a rule's findings with distinct messages repeat its detail.
+	rule, detail, file lastJSONString
+}
+
+// jsonHeads is how many encoded heads jsonStream keeps: a line with
+// findings of several rules alternates between their heads.
+const jsonHeads = 8
+
+// jsonHead is the encoding of a finding's members "rule" to "file", and
+// the values it encodes.
+type jsonHead struct {
+	rule, message, detail, file string
+	severity                    diagnostics.Severity
+	encoded                     []byte
+}
+
+// appendHead appends the members "rule" to "file" of d, reusing a kept
+// encoding of the same values.
+func (s *jsonStream) appendHead(b []byte, d *diagnostics.Diagnostic) []byte {
+	if h := &s.heads[s.last]; h.is(d) {
+		return append(b, h.encoded...)
+	}
+	for i := range s.heads {
+		if h := &s.heads[i]; h.is(d) {
+			s.last = i
+			return append(b, h.encoded...)
+		}
+	}
+	n := len(b)
+	b = append(b, "\n    {\n      \"rule\": "...)
+	b = s.rule.append(b, d.Rule)
+	b = append(b, ",\n      \"severity\": "...)
+	b = appendJSONString(b, d.Severity.String())
+	b = append(b, ",\n      \"message\": "...)
+	b = appendJSONString(b, d.Message)
+	if d.Detail != "" {
+		b = append(b, ",\n      \"detail\": "...)
+		b = s.detail.append(b, d.Detail)
+	}
+	b = append(b, ",\n      \"file\": "...)
+	b = s.file.append(b, d.File)
+	s.last = s.next
+	s.next = (s.next + 1) % jsonHeads
+	h := &s.heads[s.last]
+	h.rule, h.message, h.detail, h.file, h.severity = d.Rule, d.Message, d.Detail, d.File, d.Severity
+	h.encoded = append(h.encoded[:0], b[n:]...)
+	return b
+}
+
+// is reports whether h is the encoding of d's head.
+func (h *jsonHead) is(d *diagnostics.Diagnostic) bool {
+	return h.encoded != nil && h.message == d.Message && h.severity == d.Severity && h.rule == d.Rule &&
+		h.file == d.File && h.detail == d.Detail
 }
 
 // lastJSONString is a string and its encoding by appendJSONString.
@@ -117,19 +175,15 @@ func (s *jsonStream) member(v any) {
 // contract's order (jsonFinding).
 func (s *jsonStream) finding(d *diagnostics.Diagnostic) {
 	end := rangeEnd(d.Start, d.End)
-	b := append(s.b, "\n    {\n      \"rule\": "...)
-	b = s.rule.append(b, d.Rule)
-	b = append(b, ",\n      \"severity\": "...)
-	b = appendJSONString(b, d.Severity.String())
-	b = append(b, ",\n      \"message\": "...)
-	b = s.message.append(b, d.Message)
-	if d.Detail != "" {
-		b = append(b, ",\n      \"detail\": "...)
-		b = s.detail.append(b, d.Detail)
+	b := s.appendHead(s.b, d)
+	b = appendRange(b, findingIndent, int(d.Start.Line), int(d.Start.Column), int(end.Line), int(end.Column))
+	if len(d.Related) == 0 && len(d.Edits) > 0 {
+		// The usual finding with a fix: no related locations, then its
+		// edits' opening, one append.
+		b = append(b, ",\n      \"related\": [],\n      \"edits\": ["...)
+		s.edits(b, d)
+		return
 	}
-	b = append(b, ",\n      \"file\": "...)
-	b = s.file.append(b, d.File)
-	b = appendRange(b, "      ", int(d.Start.Line), int(d.Start.Column), int(end.Line), int(end.Column))
 	b = append(b, ",\n      \"related\": ["...)
 	for i, rel := range d.Related {
 		if i > 0 {
@@ -149,46 +203,85 @@ func (s *jsonStream) finding(d *diagnostics.Diagnostic) {
 	b = append(b, ']')
 	if len(d.Edits) > 0 {
 		b = append(b, ",\n      \"edits\": ["...)
-		for i, e := range d.Edits {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, "\n        {\n          \"line\": "...)
-			b = strconv.AppendInt(b, int64(e.Start.Line), 10)
-			b = append(b, ",\n          \"column\": "...)
-			b = strconv.AppendInt(b, int64(e.Start.Column), 10)
-			b = append(b, ",\n          \"end_line\": "...)
-			b = strconv.AppendInt(b, int64(e.End.Line), 10)
-			b = append(b, ",\n          \"end_column\": "...)
-			b = strconv.AppendInt(b, int64(e.End.Column), 10)
-			b = append(b, ",\n          \"new_text\": "...)
-			b = appendJSONString(b, e.NewText)
-			b = append(b, "\n        }"...)
-		}
-		b = append(b, "\n      ]"...)
+		s.edits(b, d)
+		return
 	}
 	s.b = append(b, "\n    }"...)
+}
+
+// edits appends the elements of d's "edits" after the list's opening, and
+// the end of the list and of the finding.
+func (s *jsonStream) edits(b []byte, d *diagnostics.Diagnostic) {
+	for i, e := range d.Edits {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, "\n        {\n          \"line\": "...)
+		b = appendInt(b, int(e.Start.Line))
+		b = append(b, ",\n          \"column\": "...)
+		b = appendInt(b, int(e.Start.Column))
+		b = append(b, ",\n          \"end_line\": "...)
+		b = appendInt(b, int(e.End.Line))
+		b = append(b, ",\n          \"end_column\": "...)
+		b = appendInt(b, int(e.End.Column))
+		b = append(b, ",\n          \"new_text\": "...)
+		b = appendJSONString(b, e.NewText)
+		b = append(b, "\n        }"...)
+	}
+	s.b = append(b, "\n      ]\n    }"...)
 }
 
 // appendRange appends the line, column, end_line and end_column members at
 // indentation indent.
 func appendRange(b []byte, indent string, line, col, endLine, endCol int) []byte {
+	if indent == findingIndent {
+		// Each key with its comma and indentation, one append each: this
+		// runs for every finding.
+		b = append(b, ",\n"+findingIndent+`"line": `...)
+		b = appendInt(b, line)
+		b = append(b, ",\n"+findingIndent+`"column": `...)
+		b = appendInt(b, col)
+		b = append(b, ",\n"+findingIndent+`"end_line": `...)
+		b = appendInt(b, endLine)
+		b = append(b, ",\n"+findingIndent+`"end_column": `...)
+		return appendInt(b, endCol)
+	}
 	b = append(b, ",\n"...)
 	b = append(b, indent...)
 	b = append(b, "\"line\": "...)
-	b = strconv.AppendInt(b, int64(line), 10)
+	b = appendInt(b, line)
 	b = append(b, ",\n"...)
 	b = append(b, indent...)
 	b = append(b, "\"column\": "...)
-	b = strconv.AppendInt(b, int64(col), 10)
+	b = appendInt(b, col)
 	b = append(b, ",\n"...)
 	b = append(b, indent...)
 	b = append(b, "\"end_line\": "...)
-	b = strconv.AppendInt(b, int64(endLine), 10)
+	b = appendInt(b, endLine)
 	b = append(b, ",\n"...)
 	b = append(b, indent...)
 	b = append(b, "\"end_column\": "...)
-	return strconv.AppendInt(b, int64(endCol), 10)
+	return appendInt(b, endCol)
+}
+
+// findingIndent is the indentation of a finding's members.
+const findingIndent = "      "
+
+// appendInt appends n in decimal, as strconv.AppendInt does; lines and
+// columns below 10,000 without its general conversion, which was a tenth
+// of writing a large report.
+func appendInt(b []byte, n int) []byte {
+	switch {
+	case n < 0 || n >= 10000:
+		return strconv.AppendInt(b, int64(n), 10)
+	case n < 10:
+		return append(b, byte('0'+n))
+	case n < 100:
+		return append(b, byte('0'+n/10), byte('0'+n%10))
+	case n < 1000:
+		return append(b, byte('0'+n/100), byte('0'+n/10%10), byte('0'+n%10))
+	}
+	return append(b, byte('0'+n/1000), byte('0'+n/100%10), byte('0'+n/10%10), byte('0'+n%10))
 }
 
 const hexDigits = "0123456789abcdef"

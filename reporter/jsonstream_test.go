@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,6 +61,20 @@ func TestJSONStreamMatchesEncodingJSON(t *testing.T) {
 		Baseline: &Baseline{File: ".ducklint-baseline", Stale: 3},
 	}
 	reports["baseline alone"] = &Report{Baseline: &Baseline{File: "b\u2028"}}
+	// Findings whose rule, severity, message, detail and file repeat, in
+	// turn among more combinations than streamJSON keeps encoded, and
+	// equal strings that do not share memory.
+	var repeating []diagnostics.Diagnostic
+	for i := range 40 {
+		d := diagnostics.Diagnostic{Rule: "r" + strings.Repeat("x", i%3), Severity: diagnostics.Severity(1 + i%3),
+			Message: strings.Repeat("m", i%11), Detail: strings.Repeat("d\"", i%2), File: strs[i%len(strs)],
+			Start: pos(i*97, i%5+1), End: pos(i*97+i%2, 9)}
+		if i%4 == 0 {
+			d.Edits = []diagnostics.Edit{{Start: pos(i*1013, 1), End: pos(i*1013, 12345), NewText: strings.Repeat(" ", i)}}
+		}
+		repeating = append(repeating, d, d)
+	}
+	reports["repeating"] = &Report{Findings: repeating, Files: 1}
 	for name, r := range reports {
 		var buf bytes.Buffer
 		if err := streamJSON(&buf, r); err != nil {
@@ -187,6 +202,19 @@ func TestAppendJSONStringEveryOffset(t *testing.T) {
 					t.Fatalf("appendJSONString(%q) = %q, want %q", s, got, want.String())
 				}
 			}
+		}
+	}
+}
+
+func TestAppendIntMatchesStrconv(t *testing.T) {
+	for _, n := range []int{-10001, -1, 0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10000, 123456, 1<<31 - 1} {
+		if got, want := string(appendInt([]byte("x"), n)), "x"+strconv.Itoa(n); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for n := range 12000 {
+		if got, want := string(appendInt(nil, n)), strconv.Itoa(n); got != want {
+			t.Fatalf("appendInt(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

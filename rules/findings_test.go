@@ -9,14 +9,32 @@ import (
 )
 
 // A file's findings are kept in chunks that are never copied as they
-// grow, in the order reported.
+// grow, in the order reported, cut from the slabs they were reported in.
 func TestFileFindingsKeepOrder(t *testing.T) {
-	var ff fileFindings
-	var want []Diagnostic
+	var ff, other fileFindings
+	var want, wantOther []Diagnostic
+	var slabs [2]findingSlab
 	for i := range 1000 {
 		d := Diagnostic{Rule: "r", Message: fmt.Sprint(i)}
-		ff.add(d)
+		slab := &slabs[0]
+		if i%100 == 99 { // now and then from another worker
+			slab = &slabs[1]
+		}
+		ff.add(&d, slab)
 		want = append(want, d)
+		if i%7 == 0 { // another file's, in between
+			ff := &other
+			ff.add(&d, &slabs[0])
+			wantOther = append(wantOther, d)
+		}
+	}
+	if got := slices.Concat(other.chunks...); !slices.EqualFunc(got, wantOther, diagnostics.Equal) {
+		t.Errorf("the other file's chunks hold %d findings out of order, want the %d in order", len(got), len(wantOther))
+	}
+	for _, c := range ff.chunks {
+		if len(c) != cap(c) {
+			t.Errorf("a chunk of %d findings has room for %d: appending to it would overwrite the slab", len(c), cap(c))
+		}
 	}
 	if ff.n != 1000 {
 		t.Errorf("n = %d, want 1000", ff.n)
@@ -24,9 +42,9 @@ func TestFileFindingsKeepOrder(t *testing.T) {
 	if got := slices.Concat(ff.chunks...); !slices.EqualFunc(got, want, diagnostics.Equal) {
 		t.Errorf("the chunks hold %d findings out of order, want the 1000 in order", len(got))
 	}
-	// 4, 4, 8, 16, ... 512: each chunk as large as those before, up to
-	// maxFindingChunk.
-	if len(ff.chunks) > 9 {
-		t.Errorf("%d chunks for 1000 findings, want at most 9", len(ff.chunks))
+	// A chunk ends where another file's finding, another slab's or a
+	// new slab starts.
+	if len(ff.chunks) > 143+2*10+4 {
+		t.Errorf("%d chunks for 1000 findings, want at most %d", len(ff.chunks), 143+2*10+4)
 	}
 }

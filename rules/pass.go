@@ -25,6 +25,13 @@ type Pass struct {
 	// with a finding (its message and severity); never zero.
 	Puppet PuppetVersion
 
+	// A run's pass hands its findings to sink, as rule active's, own
+	// being the findings of File and slab its worker's; a pass without a
+	// sink calls report.
+	sink    *findingSink
+	active  *Active
+	own     *fileFindings
+	slab    *findingSlab
 	report  func(Diagnostic)
 	enabled map[string]bool
 	nodes   *fileNodes // shared by the passes over one file; may be nil
@@ -48,6 +55,7 @@ type fileNodes struct {
 	stylePass   *Pass
 	styleRule   *style.Rule
 	styleReport func(style.Finding)
+	stylePos    parser.Pos // the last finding's start, where reportStyle looks first
 	// editBlock is where reportStyle cuts findings' edits from; the
 	// findings keep what they were given, so it is never reused, only
 	// replaced by a fresh block when full.
@@ -117,7 +125,16 @@ func (p *Pass) Report(d Diagnostic) {
 	if d.File == "" && p.File != nil {
 		d.File = p.File.Path
 	}
-	p.report(d)
+	p.deliver(&d)
+}
+
+// deliver hands a finding, its rule, severity and file set, to the run.
+func (p *Pass) deliver(d *Diagnostic) {
+	if p.sink != nil {
+		p.sink.add(p.active, p.own, p.slab, d)
+		return
+	}
+	p.report(*d)
 }
 
 // ReportSpan reports a finding on span in file f, with its one-line

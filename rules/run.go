@@ -68,11 +68,8 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	for _, a := range rn.Rules {
 		enabled[a.Rule.ID] = true
 	}
-	// reported holds, for each reported path, the file, its target and
-	// its findings; it is complete before the rules run, so reporting
-	// reads it without a lock and locks only the file's own list.
-	reported := map[string]*fileFindings{}
-	var reportedFiles []*model.File // one per path
+	reported := map[string]*fileFindings{} // see findingSink
+	var reportedFiles []*model.File        // one per path
 	targets := rn.targets()
 	for _, f := range prog.Files {
 		if f.Reported {
@@ -83,43 +80,13 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 		}
 	}
 
-	// A whole-program rule's internal error belongs to no file; it goes
-	// on the first reported one, so that it is seen rather than dropped
-	// with the findings it cost.
-	programFile := ""
+	programFile := "" // see findingSink
 	for _, f := range reportedFiles {
 		if programFile == "" || f.Path < programFile {
 			programFile = f.Path
 		}
 	}
-	collect := func(a Active) func(Diagnostic) {
-		return func(d Diagnostic) {
-			if d.File == "" {
-				d.File = programFile
-			}
-			ff, ok := reported[d.File]
-			if !ok {
-				return // context file: not reported on
-			}
-			var note string
-			d.Severity, note = effectiveSeverity(a, ff.target, d.Severity, ff.file)
-			if note != "" {
-				d.Detail = strings.TrimSpace(d.Detail + " " + note)
-			}
-			ff.add(d)
-		}
-	}
-
-	// One reporting function per rule, shared by all files: a closure per
-	// file and rule was 100,000 allocations on a 5,000-file tree.
-	fileReports := make([]func(Diagnostic), len(fileRules))
-	for i, a := range fileRules {
-		fileReports[i] = collect(a)
-	}
-	lateReports := make([]func(Diagnostic), len(lateRules))
-	for i, a := range lateRules {
-		lateReports[i] = collect(a)
-	}
+	sink := &findingSink{reported: reported, programFile: programFile}
 	var files []*model.File
 	for _, f := range prog.Files {
 		if f.Reported {
@@ -153,6 +120,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	}
 	jobs := wholeProgramJobs + len(files) + lateJobs
 	nodeLists := make([]fileNodes, par.Workers(jobs, rn.Jobs))
+	slabs := make([]findingSlab, len(nodeLists))
 	par.ForWorkers(jobs, rn.Jobs, func(w, i int) {
 		if ctx.Err() != nil {
 			return
@@ -162,21 +130,23 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 				if ctx.Err() != nil {
 					return
 				}
-				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), report: collect(a), enabled: enabled})
+				runRule(&Pass{Rule: a.Rule, Program: prog, Options: a.Options, Puppet: rn.Puppet.OrDefault(), enabled: enabled, sink: sink, active: &a, slab: &slabs[w]})
 			}
 			return
 		}
 		// One Pass per file, its rule fields set for each rule in turn:
 		// a Pass per file and rule was 5 MB on a 5,000-file tree.
-		active, reports := fileRules, fileReports
+		active := fileRules
 		if i -= wholeProgramJobs; i >= len(files) {
 			i -= len(files)
-			active, reports = lateRules, lateReports
+			active = lateRules
 		}
 		f := files[i]
-		pass := &Pass{File: f, Program: prog, Puppet: reported[f.Path].target, enabled: enabled, nodes: &nodeLists[w]}
-		for i, a := range active {
-			pass.Rule, pass.Options, pass.report = a.Rule, a.Options, reports[i]
+		pass := &Pass{File: f, Program: prog, Puppet: reported[f.Path].target, enabled: enabled, nodes: &nodeLists[w],
+			sink: sink, own: reported[f.Path], slab: &slabs[w]}
+		for i := range active {
+			a := &active[i]
+			pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
 			runRule(pass)
 		}
 		pass.nodes.reset()
@@ -241,33 +211,86 @@ func sortedInto(out []Diagnostic, chunks [][]Diagnostic, order []*Diagnostic) []
 	return order
 }
 
+// findingSink takes the findings of one run's rules: each goes to its
+// file's list, with its effective severity, or is dropped when its file
+// is not reported on (a context file).
+type findingSink struct {
+	// reported holds, for each reported path, the file, its target and
+	// its findings; it is complete before the rules run, so reporting
+	// reads it without a lock and locks only the file's own list.
+	reported map[string]*fileFindings
+	// programFile is where a finding without a file goes: a
+	// whole-program rule's internal error belongs to no file, and goes on
+	// the first reported one, so that it is seen rather than dropped with
+	// the findings it cost.
+	programFile string
+}
+
+// add records finding d of rule a, in slab. own is the findings of the
+// file being checked, if any: most findings are on it, and are recorded
+// without looking their file up.
+func (s *findingSink) add(a *Active, own *fileFindings, slab *findingSlab, d *Diagnostic) {
+	if d.File == "" {
+		d.File = s.programFile
+	}
+	ff := own
+	if ff == nil || d.File != ff.file.Path {
+		var ok bool
+		if ff, ok = s.reported[d.File]; !ok {
+			return // context file: not reported on
+		}
+	}
+	var note string
+	d.Severity, note = effectiveSeverity(*a, ff.target, d.Severity, ff.file)
+	if note != "" {
+		d.Detail = strings.TrimSpace(d.Detail + " " + note)
+	}
+	ff.add(d, slab)
+}
+
 // fileFindings are a reported file's findings as the rules report them,
 // with what reporting needs of the file.
 type fileFindings struct {
 	file   *model.File
 	target PuppetVersion
 	mu     sync.Mutex
-	// chunks hold the findings in the order reported, each chunk full
-	// before the next is made: a list grown by appending copied its
-	// findings at each growth and left the old arrays as garbage, twice
-	// the findings' size on a large tree with style rules on.
+	// chunks hold the findings in the order reported, cut from the
+	// slabs of the workers that reported them (see findingSlab).
 	chunks [][]Diagnostic
-	n      int // the findings in chunks
+	n      int         // the findings in chunks
+	slab   findingSlab // for an add without a worker's slab
 }
 
-// maxFindingChunk bounds the size of a chunk of fileFindings, so that
-// the last chunk's unused room stays small beside a file's findings.
-const maxFindingChunk = 512
+// findingSlab is the memory one worker stores the findings it reports
+// in: the chunks of fileFindings are cut from it one after another, a
+// file's findings one chunk when they come in a row. A list per file,
+// grown by appending, copied its findings at each growth and left the old
+// arrays as garbage; chunks of their own, grown by doubling, left a third
+// of their room unused: both were fresh memory on a large tree with style
+// rules on, where every byte allocated is a fresh page.
+type findingSlab struct{ buf []Diagnostic }
 
-// add records finding d.
-func (ff *fileFindings) add(d Diagnostic) {
+// findingSlabSize is the number of findings a slab holds.
+const findingSlabSize = 512
+
+// add records finding d, in slab, which only the caller's goroutine uses
+// (nil: ff's own).
+func (ff *fileFindings) add(d *Diagnostic, slab *findingSlab) {
 	ff.mu.Lock()
-	last := len(ff.chunks) - 1
-	if last < 0 || len(ff.chunks[last]) == cap(ff.chunks[last]) {
-		ff.chunks = append(ff.chunks, make([]Diagnostic, 0, min(max(ff.n, 4), maxFindingChunk)))
-		last++
+	if slab == nil {
+		slab = &ff.slab
 	}
-	ff.chunks[last] = append(ff.chunks[last], d)
+	if len(slab.buf) == cap(slab.buf) {
+		slab.buf = make([]Diagnostic, 0, findingSlabSize)
+	}
+	at := len(slab.buf)
+	slab.buf = append(slab.buf, *d)
+	// The file's last chunk grows when it ends where d is stored.
+	if last := len(ff.chunks) - 1; last >= 0 && len(ff.chunks[last]) <= at && &slab.buf[at-len(ff.chunks[last])] == &ff.chunks[last][0] {
+		ff.chunks[last] = slab.buf[at-len(ff.chunks[last]) : at+1 : at+1]
+	} else {
+		ff.chunks = append(ff.chunks, slab.buf[at:at+1:at+1])
+	}
 	ff.n++
 	ff.mu.Unlock()
 }
@@ -399,7 +422,7 @@ func runRule(p *Pass) {
 			if p.File != nil {
 				file, where = p.File.Path, "in this file"
 			}
-			p.report(Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
+			p.deliver(&Diagnostic{Rule: p.Rule.ID, Severity: Error, File: file,
 				Start: parser.Pos{Line: 1, Column: 1}, End: parser.Pos{Line: 1, Column: 1},
 				Message: fmt.Sprintf("internal error in rule %s: %s", p.Rule.ID, excerpt(fmt.Sprint(r))),
 				Detail: fmt.Sprintf("The rule failed with: %v. This is a bug in ducklint, not in the Puppet code; the rule's "+

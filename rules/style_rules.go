@@ -107,7 +107,14 @@ func styleRule(s *style.Rule) *Rule {
 // per worker, not a closure per rule and file.
 func (c *fileNodes) reportStyle(f style.Finding) {
 	p, lines := c.stylePass, c.view.Lines
-	start, end := lines.Pos(f.Start), lines.Pos(f.End)
+	// A rule reports in about source order: each position is looked for
+	// from the last one first.
+	start := lines.PosNear(f.Start, c.stylePos)
+	end := start
+	if f.End != f.Start {
+		end = lines.PosNear(f.End, start)
+	}
+	c.stylePos = start
 	// An edit usually replaces the finding's own range: its ends are
 	// positions already worked out.
 	pos := func(off int) parser.Pos {
@@ -117,7 +124,7 @@ func (c *fileNodes) reportStyle(f style.Finding) {
 		case f.End:
 			return end
 		}
-		return lines.Pos(off)
+		return lines.PosNear(off, start)
 	}
 	d := Diagnostic{File: p.File.Path, Start: start, End: end, Message: f.Message, Detail: c.styleRule.Detail}
 	if n := len(f.Edits); n > 0 {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/diagnostics"
+	"github.com/ducklint/ducklint/parser"
 )
 
 // AbsoluteClassInclusion flags classes included, required, contained,
@@ -33,7 +34,15 @@ after inherits, which it leaves for you.`,
 				}
 				p.Report(f)
 			}
-			for i, t := range toks {
+			// The tokens it looks at are names (include, class, inherits):
+			// it ranges over the view's, in order, each with its
+			// puppet-lint token.
+			for _, v := range p.TokensOf(parser.TokName) {
+				i := p.plIndexOf(int(v))
+				if i < 0 {
+					continue
+				}
+				t := toks[i]
 				switch {
 				case (t.Type == "NAME" || t.Type == "FUNCTION_NAME") && (t.Text == "include" || t.Text == "contain" || t.Text == "require"):
 					s := plNextCode(toks, i)

@@ -25,6 +25,9 @@ the branches match then does nothing, silently. There is no automatic fix.`,
 			// balance, so only the innermost counts braces. Looking at
 			// every later case for each token was quadratic in the cases
 			// of a file.
+			if !hasName(p, "case") {
+				return
+			}
 			toks := p.View.Tokens
 			type openCase struct {
 				start, depth int

@@ -42,6 +42,35 @@ func codeBefore(toks []parser.Token, i int) int {
 	return -1
 }
 
+// hasName reports whether the file has a name token (a keyword, a bare
+// word) with the text word: rules reporting something about one word
+// skip the files without it, most of them, at the cost of a look at
+// each name.
+func hasName(p *Pass, word string) bool {
+	toks := p.View.Tokens
+	for _, i := range p.TokensOf(parser.TokName) {
+		if toks[i].Text == word {
+			return true
+		}
+	}
+	return false
+}
+
+// stringStarts reports whether a string of the file (single- or
+// double-quoted, or the text before a double-quoted string's first
+// interpolation) starts with prefix.
+func stringStarts(p *Pass, prefix string) bool {
+	toks := p.View.Tokens
+	for _, k := range [...]parser.TokenKind{parser.TokSQString, parser.TokDQString, parser.TokDQPre} {
+		for _, i := range p.TokensOf(k) {
+			if t := toks[i].Text; len(t) > len(prefix) && t[1:1+len(prefix)] == prefix {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // isPunct reports whether t is the punctuation text.
 func isPunct(t parser.Token, text string) bool { return t.Kind == parser.TokPunct && t.Text == text }
 
@@ -55,11 +84,12 @@ func isKeyword(t parser.Token, word string) bool {
 // Pass.Definitions, which scans each file once. A definition runs from its keyword to
 // the first } outside its parameter list that closes every { opened after
 // the keyword; a class keyword followed by { is a resource, not a
-// definition. A definition without such a } is not returned.
-func appendDefinitions(out []definition, toks []parser.Token) []definition {
-	for i := range toks {
-		// Only keywords can start a definition; testing that first keeps
-		// this scan, done for every file, from comparing text per token.
+// definition. A definition without such a } is not returned. names are
+// the indexes of the name tokens of toks, in order: only a keyword can
+// start a definition.
+func appendDefinitions(out []definition, toks []parser.Token, names []int32) []definition {
+	for _, at := range names {
+		i := int(at)
 		if t := &toks[i]; t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
 			continue
 		}

@@ -1,10 +1,6 @@
 package style
 
-import (
-	"slices"
-
-	"github.com/ducklint/ducklint/parser"
-)
+import "github.com/ducklint/ducklint/parser"
 
 // This file is the seam between the style rules and what they derive from
 // a file's tokens: several rules need the same scan (the definitions, the
@@ -48,8 +44,6 @@ const (
 	scanLexedAway
 	scanVariableNames
 	scanPuppetLintTokens
-	scanPuppetLintIndex
-	scanPuppetLintTypes
 	scanKinds
 	scanTokenLines
 	scanBracketPairs
@@ -77,7 +71,7 @@ func (f *File) Reset(v *parser.TokenView) {
 // (see appendDefinitions).
 func (f *File) Definitions() []definition {
 	if f.ready&scanDefinitions == 0 {
-		f.defs = appendDefinitions(f.defs[:0], f.View.Tokens)
+		f.defs = appendDefinitions(f.defs[:0], f.View.Tokens, f.TokensOf(parser.TokName))
 		f.ready |= scanDefinitions
 	}
 	return f.defs
@@ -86,7 +80,7 @@ func (f *File) Definitions() []definition {
 // Resources returns the resource bodies of the file (see appendResources).
 func (f *File) Resources() []resource {
 	if f.ready&scanResources == 0 {
-		f.res, f.param = appendResources(f.res[:0], f.param[:0], f.View.Tokens)
+		f.res, f.param = appendResources(f.res[:0], f.param[:0], f.View.Tokens, f.TokensOf(parser.TokPunct))
 		f.ready |= scanResources
 	}
 	return f.res
@@ -114,10 +108,11 @@ func (f *File) VariableNames() []variableName {
 
 // PuppetLintTokens returns the tokens of the file typed as puppet-lint's
 // lexer types them, nil when it could not lex the file (see
-// appendPuppetLintTokens).
+// appendPuppetLintTokens); the same pass makes PuppetLintIndex and
+// PuppetLintTokensOf.
 func (f *File) PuppetLintTokens() []plToken {
 	if f.ready&scanPuppetLintTokens == 0 {
-		f.pl = appendPuppetLintTokens(f.pl[:0], f.View)
+		f.pl, f.plAt = appendPuppetLintScan(f.pl[:0], f.plAt[:0], &f.plOf, f.View)
 		f.ready |= scanPuppetLintTokens
 	}
 	return f.pl
@@ -125,12 +120,9 @@ func (f *File) PuppetLintTokens() []plToken {
 
 // PuppetLintIndex returns, for each token of the view, the index of the
 // token of PuppetLintTokens starting where it starts, or -1 (see
-// appendPuppetLintIndex).
+// appendPuppetLintScan).
 func (f *File) PuppetLintIndex() []int32 {
-	if f.ready&scanPuppetLintIndex == 0 {
-		f.plAt = appendPuppetLintIndex(f.plAt[:0], f.View.Tokens, f.PuppetLintTokens())
-		f.ready |= scanPuppetLintIndex
-	}
+	f.PuppetLintTokens() // which makes the index
 	return f.plAt
 }
 
@@ -139,13 +131,7 @@ func (f *File) PuppetLintIndex() []int32 {
 // every token.
 func (f *File) TokensOf(k parser.TokenKind) []int32 {
 	if f.ready&scanKinds == 0 {
-		toks := f.View.Tokens
-		for i := range toks {
-			if k := toks[i].Kind; int(k) < len(f.kinds) {
-				f.kinds[k] = append(f.kinds[k], int32(i))
-			}
-		}
-		f.ready |= scanKinds
+		f.kindsAndLines()
 	}
 	if int(k) >= len(f.kinds) {
 		return nil
@@ -157,29 +143,46 @@ func (f *File) TokensOf(k parser.TokenKind) []int32 {
 // PuppetLintTokens of type typ, one of plIndexedTypes: rules looking for
 // one type range over them instead of over every token.
 func (f *File) PuppetLintTokensOf(typ string) []int32 {
-	k := slices.Index(plIndexedTypes[:], typ)
+	k := plIndexedType(typ)
 	if k < 0 {
 		panic("style: puppet-lint tokens of type " + typ + " are not indexed")
 	}
-	if f.ready&scanPuppetLintTypes == 0 {
-		for i, t := range f.PuppetLintTokens() {
-			if k := plIndexedType(t.Type); k >= 0 {
-				f.plOf[k] = append(f.plOf[k], int32(i))
-			}
-		}
-		f.ready |= scanPuppetLintTypes
-	}
+	f.PuppetLintTokens() // which makes the lists
 	return f.plOf[k]
 }
 
-// TokenLines returns the 1-based line each token of the file starts on
-// (see appendTokenLines).
+// TokenLines returns the 1-based line each token of the file starts on.
 func (f *File) TokenLines() []int32 {
 	if f.ready&scanTokenLines == 0 {
-		f.lines = appendTokenLines(f.lines[:0], f.View)
-		f.ready |= scanTokenLines
+		f.kindsAndLines()
 	}
 	return f.lines
+}
+
+// kindsAndLines makes the lists of TokensOf and TokenLines, in one pass
+// over the tokens.
+func (f *File) kindsAndLines() {
+	toks, lines := f.View.Tokens, f.View.Lines
+	f.lines = f.lines[:0]
+	for i := range f.kinds {
+		f.kinds[i] = f.kinds[i][:0]
+	}
+	// The line each token starts on, walking the line starts beside the
+	// tokens instead of counting the newlines of every token's text.
+	line := 1
+	next, _, more := lines.LineBounds(2) // where line 2 starts
+	for i := range toks {
+		t := &toks[i]
+		for more && next <= t.Start {
+			line++
+			next, _, more = lines.LineBounds(line + 1)
+		}
+		f.lines = append(f.lines, int32(line))
+		if k := t.Kind; int(k) < len(f.kinds) {
+			f.kinds[k] = append(f.kinds[k], int32(i))
+		}
+	}
+	f.ready |= scanKinds | scanTokenLines
 }
 
 // BracketPairs returns, for each token of the file, the index of the

@@ -45,19 +45,3 @@ func checkLineLength(p *Pass, max int) {
 		start = end + 1
 	}
 }
-
-// appendTokenLines appends to dst the 1-based line each token of v starts
-// on, walking the line starts beside the tokens instead of counting the
-// newlines of every token's text.
-func appendTokenLines(dst []int32, v *parser.TokenView) []int32 {
-	line := 1
-	next, _, more := v.Lines.LineBounds(2) // where line 2 starts
-	for i := range v.Tokens {
-		for more && next <= v.Tokens[i].Start {
-			line++
-			next, _, more = v.Lines.LineBounds(line + 1)
-		}
-		dst = append(dst, int32(line))
-	}
-	return dst
-}

@@ -17,6 +17,9 @@ foo(...)) is not looked at, nor a lookup without parentheses ('k'.lookup) or wit
 them (lookup ('k')).`,
 		Severity: diagnostics.Warning,
 		Run: func(p *Pass) {
+			if !hasName(p, "lookup") {
+				return // what it reports is a call of lookup
+			}
 			toks := p.PuppetLintTokens()
 			// depth is the ( nesting inside a parameter list, 0 outside one.
 			active, depth := false, 0

@@ -1,10 +1,6 @@
 package style
 
-import (
-	"strings"
-
-	"github.com/ducklint/ducklint/parser"
-)
+import "strings"
 
 // This file gives the rules carrying over Vox Pupuli's plugin checks
 // puppet-lint's notion of a code token on the tokens of pltokens.go: its
@@ -43,7 +39,7 @@ func plNextCode(toks []plToken, i int) int {
 
 // plIndexedTypes are the puppet-lint token types File.PuppetLintTokensOf
 // indexes.
-var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE", "NUMBER"}
+var plIndexedTypes = [...]string{"LBRACE", "RBRACE", "LBRACK", "RBRACK", "CLASSREF", "TYPE", "VARIABLE", "FARROW", "INHERITS", "NEWLINE", "NUMBER", "CASE", "QMARK"}
 
 // plIndexedType returns the index of typ in plIndexedTypes, or -1.
 func plIndexedType(typ string) int {
@@ -70,27 +66,12 @@ func plIndexedType(typ string) int {
 		return 9
 	case "NUMBER":
 		return 10
+	case "CASE":
+		return 11
+	case "QMARK":
+		return 12
 	}
 	return -1
-}
-
-// appendPuppetLintIndex appends to dst, for each token of view, the index
-// in toks of the first token starting where it starts, or -1; both are in
-// source order.
-func appendPuppetLintIndex(dst []int32, view []parser.Token, toks []plToken) []int32 {
-	j := 0
-	for i := range view {
-		start := view[i].Start
-		for j < len(toks) && toks[j].Start < start {
-			j++
-		}
-		if j < len(toks) && toks[j].Start == start {
-			dst = append(dst, int32(j))
-		} else {
-			dst = append(dst, -1)
-		}
-	}
-	return dst
 }
 
 // plResourceEnds returns the indexes in toks of the tokens ending the

@@ -182,18 +182,38 @@ func plPunctType(text string) string {
 // with its $ and followed at once by [...] is one token up to the first ]
 // of each index, as in puppet-lint ($h['a'][0]; see plIndexesVariable).
 func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
+	out, _ := appendPuppetLintScan(dst, nil, nil, v)
+	return out
+}
+
+// appendPuppetLintScan is appendPuppetLintTokens, which with at and of
+// not nil also appends to at, for each token of the view, the index of
+// the puppet-lint token starting where it starts, or -1 (all -1 when it
+// returns no tokens), and to each list of of the indexes of the tokens of
+// that type of plIndexedTypes: one pass, where each was another over
+// every token.
+func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]int32, v *parser.TokenView) ([]plToken, []int32) {
 	toks := v.Tokens
+	if at != nil || of != nil {
+		at = slices.Grow(at, len(toks))
+		for range toks {
+			at = append(at, -1)
+		}
+	}
 	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {
-		return nil
+		return nil, at
 	}
 	src := v.Src
 	out := slices.Grow(dst, len(toks)) // at most one puppet-lint token per view token
+	startsHere := int32(-1)            // the first token of out starting where its last one starts
 	for i := 0; i < len(toks); i++ {
+		first := i
 		t := &toks[i] // a pointer: a token is five words
 		pt := plToken{Start: t.Start, End: t.End, Text: t.Text}
+		indexed := -1 // plIndexedType(pt.Type), worked out where it can be
 		switch t.Kind {
 		case parser.TokWhitespace:
-			if strings.Contains(t.Text, "}") {
+			if hasCloseBrace(t.Text) {
 				// The } closing an interpolation, which puppet-lint's
 				// lexer makes part of the string's next segment.
 				continue
@@ -203,7 +223,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 				pt.Type = "INDENT"
 			}
 		case parser.TokNewline:
-			pt.Type = "NEWLINE"
+			pt.Type, indexed = "NEWLINE", plIndexedType("NEWLINE")
 		case parser.TokComment:
 			pt.Type = "COMMENT"
 		case parser.TokBlockComment:
@@ -215,20 +235,20 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		case parser.TokName:
 			switch keyword := plKeywordType(t.Text); {
 			case keyword != "":
-				pt.Type = keyword
+				pt.Type, indexed = keyword, plIndexedType(keyword)
 			case i+1 < len(toks) && isPunct(toks[i+1], "("):
 				pt.Type = "FUNCTION_NAME"
 			default:
 				pt.Type = "NAME"
 			}
 		case parser.TokClassRef:
-			pt.Type = "CLASSREF"
+			pt.Type, indexed = "CLASSREF", plIndexedType("CLASSREF")
 			first, _, _ := strings.Cut(strings.TrimPrefix(t.Text, "::"), "::")
 			if plTypes[first] && !strings.HasPrefix(t.Text, "::") {
-				pt.Type = "TYPE"
+				pt.Type, indexed = "TYPE", plIndexedType("TYPE")
 			}
 		case parser.TokVariable:
-			pt.Type = "VARIABLE"
+			pt.Type, indexed = "VARIABLE", plIndexedType("VARIABLE")
 			end := t.End
 			for end < len(src) && src[end] == '[' && plIndexesVariable(toks, i) {
 				close := -1
@@ -248,7 +268,7 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 			}
 			pt.End, pt.Text = end, v.Text(t.Start, end)
 		case parser.TokNumber:
-			pt.Type = "NUMBER"
+			pt.Type, indexed = "NUMBER", plIndexedType("NUMBER")
 		case parser.TokRegex:
 			pt.Type = "REGEX"
 		case parser.TokSQString:
@@ -262,18 +282,42 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 		case parser.TokDQPost:
 			pt.Type = "DQPOST"
 		case parser.TokFarrow:
-			pt.Type = "FARROW"
+			pt.Type, indexed = "FARROW", plIndexedType("FARROW")
 		case parser.TokPunct:
 			pt.Type = plPunctType(t.Text)
 			if pt.Type == "" {
 				pt.Type = "PUNCT"
 			}
+			indexed = plIndexedType(pt.Type)
 		default:
 			pt.Type = "OTHER"
 		}
+		if at != nil {
+			if n := len(out); n == 0 || out[n-1].Start != pt.Start {
+				startsHere = int32(n)
+			}
+			at[first] = startsHere // the first token starting here
+			if indexed >= 0 {
+				of[indexed] = append(of[indexed], int32(len(out)))
+			}
+		}
 		out = append(out, pt)
 	}
-	return out
+	return out, at
+}
+
+// hasCloseBrace reports whether s, a blank between two tokens, holds a
+// }: a short one is looked at byte by byte, without a call.
+func hasCloseBrace(s string) bool {
+	if len(s) > 16 {
+		return strings.IndexByte(s, '}') >= 0
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '}' {
+			return true
+		}
+	}
+	return false
 }
 
 // plIndexesVariable reports whether the variable toks[i] takes the [...] right

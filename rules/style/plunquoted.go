@@ -5,17 +5,16 @@ package style
 // a selector option, over puppet-lint's tokens.
 
 // plOptionRanges returns the index ranges [start, end] of the tokens of
-// the options of each case statement or selector (opener CASE or QMARK):
+// the options of each case statement or selector (openers: the indexes of
+// its CASE or QMARK tokens):
 // from the opener to the first brace one level in, between the braces
 // closing one option's body and opening the next's, and from the last
 // such closing brace to the statement's closing brace. The bodies (and any
 // hash one level in) are left out, as the plugin leaves them out; braces
 // are counted whatever they belong to.
-func plOptionRanges(toks []plToken, opener string, visit func(start, end int)) {
-	for i, t := range toks {
-		if t.Type != opener {
-			continue
-		}
+func plOptionRanges(toks []plToken, openers []int32, visit func(start, end int)) {
+	for _, at := range openers {
+		i := int(at)
 		depth, start := 0, i
 		for j := i + 1; j < len(toks); j++ {
 			switch toks[j].Type {
@@ -47,7 +46,7 @@ func plOptionRanges(toks []plToken, opener string, visit func(start, end int)) {
 func runUnquotedOptions(p *Pass, opener, sep, message string) {
 	toks := p.PuppetLintTokens()
 	seen := map[int]bool{}
-	plOptionRanges(toks, opener, func(start, end int) {
+	plOptionRanges(toks, p.plTokensOf(opener), func(start, end int) {
 		for r := start; r <= end; r++ {
 			if toks[r].Type != sep {
 				continue

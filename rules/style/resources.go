@@ -95,10 +95,12 @@ func valueOf(toks []parser.Token, param int) int {
 // the search, and so does a body without an end. The attribute indexes of
 // all of them are appended to params, which each resource's Params is a
 // part of; it returns both. Rules get the bodies from Pass.Resources,
-// which scans each file once.
-func appendResources(out []resource, params []int, toks []parser.Token) ([]resource, []int) {
+// which scans each file once. puncts are the indexes of the punctuation
+// tokens of toks, in order: a body starts at a colon.
+func appendResources(out []resource, params []int, toks []parser.Token, puncts []int32) ([]resource, []int) {
 	marker := 0
-	for i := range toks {
+	for _, at := range puncts {
+		i := int(at)
 		if t := &toks[i]; t.Kind != parser.TokPunct || t.Text != ":" {
 			continue
 		}

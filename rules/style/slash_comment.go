@@ -23,6 +23,9 @@ per file; this rule reports each // comment). There is no automatic fix: the saf
 file it can compare before and after, and a file with a // comment does not parse.`,
 		Run: func(p *Pass) {
 			src := p.View.Src
+			if !startsSlashComment(p, parser.TokPunct) && !startsSlashComment(p, parser.TokRegex) {
+				return // nothing to look at: most files
+			}
 			toks, base := p.View.Tokens, 0
 			for i := 0; i < len(toks); i++ {
 				t := &toks[i]
@@ -47,4 +50,16 @@ file it can compare before and after, and a file with a // comment does not pars
 			}
 		},
 	}
+}
+
+// startsSlashComment reports whether the source at a token of kind k
+// starts with //.
+func startsSlashComment(p *Pass, k parser.TokenKind) bool {
+	toks, src := p.View.Tokens, p.View.Src
+	for _, i := range p.TokensOf(k) {
+		if bytes.HasPrefix(src[toks[i].Start:], []byte("//")) {
+			return true
+		}
+	}
+	return false
 }

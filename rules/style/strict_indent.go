@@ -58,33 +58,31 @@ func runStrictIndent(p *Pass) {
 	// on the line after it: a line counts once however many of its
 	// brackets pair with one line.
 	var matchedOpenLines, matchedCloseLines []int32
+	// What the line after a newline opens, counted as it is scanned for
+	// what it closes: it is the line before the next newline.
+	nextOpenGroups, nextHeredocs := 0, 0
 	// The last finding's indentations and message: lines in a row are
 	// often off by the same amount.
 	lastExpected, lastActual, lastMessage := 0, 0, ""
-	for n := range toks {
-		if toks[n].Kind != parser.TokNewline || n+1 == len(toks) {
+	newlines := p.TokensOf(parser.TokNewline)
+	for k, at := range newlines {
+		n := int(at)
+		if n+1 == len(toks) {
 			continue
 		}
 		tempIndent := 0
 
-		// Brackets opened on the line before this newline.
-		openGroups := 0
-		matchedOpenLines = matchedOpenLines[:0]
-		for j := n - 1; j >= 0 && toks[j].Kind != parser.TokNewline; j-- {
-			t := &toks[j]
-			if t.Kind == parser.TokHeredoc {
-				tempIndent++
+		// Brackets opened on the line before this newline: counted when
+		// the line was scanned after the last newline, or now for the
+		// first line.
+		openGroups := nextOpenGroups
+		tempIndent += nextHeredocs
+		if k == 0 {
+			start := n
+			for start > 0 && toks[start-1].Kind != parser.TokNewline {
+				start--
 			}
-			if isOpenBracket(t) {
-				m := pairs[j]
-				switch {
-				case m < 0:
-					openGroups++
-				case lines[m] > lines[j] && !slices.Contains(matchedOpenLines, lines[m]):
-					openGroups++
-					matchedOpenLines = append(matchedOpenLines, lines[m])
-				}
-			}
+			openGroups, tempIndent = openedOn(toks, lines, pairs, start, n, &matchedOpenLines)
 		}
 		indent += openGroups
 
@@ -113,12 +111,34 @@ func runStrictIndent(p *Pass) {
 			}
 		}
 
-		// Brackets closed on this line.
+		// Brackets closed on this line, and what it opens (for the next
+		// newline), in one pass.
 		matchedCloseLines = matchedCloseLines[:0]
-		for j := n + 1; j < len(toks) && toks[j].Kind != parser.TokNewline; j++ {
+		end := len(toks) // the next newline
+		if k+1 < len(newlines) {
+			end = int(newlines[k+1])
+		}
+		nextOpenGroups, nextHeredocs = 0, 0
+		matchedOpenLines = matchedOpenLines[:0]
+		for j := n + 1; j < end; j++ {
 			u := &toks[j]
-			switch {
-			case isCloseBracket(u):
+			if u.Kind != parser.TokPunct || len(u.Text) != 1 {
+				if u.Kind == parser.TokHeredoc {
+					nextHeredocs++
+				}
+				continue
+			}
+			switch u.Text[0] {
+			case '(', '[', '{': // counted as openedOn counts
+				m := pairs[j]
+				switch {
+				case m < 0:
+					nextOpenGroups++
+				case lines[m] > lines[j] && !slices.Contains(matchedOpenLines, lines[m]):
+					nextOpenGroups++
+					matchedOpenLines = append(matchedOpenLines, lines[m])
+				}
+			case ')', ']', '}':
 				m := pairs[j]
 				if m >= 0 && lines[m] < lines[j] && !slices.Contains(matchedCloseLines, lines[m]) {
 					indent--
@@ -128,10 +148,12 @@ func runStrictIndent(p *Pass) {
 					indent--
 					colonIndent = -1
 				}
-			case u.Kind == parser.TokPunct && u.Text == ";" && colonIndent >= 0 && (toks[j-1].Kind == parser.TokNewline || isIndent(toks, j-1)) &&
-				(j+1 == len(toks) || toks[j+1].Kind == parser.TokNewline):
-				// A lone ; ends the resource body on the next line already.
-				tempIndent--
+			case ';':
+				if colonIndent >= 0 && (toks[j-1].Kind == parser.TokNewline || isIndent(toks, j-1)) &&
+					(j+1 == len(toks) || toks[j+1].Kind == parser.TokNewline) {
+					// A lone ; ends the resource body on the next line already.
+					tempIndent--
+				}
 			}
 		}
 
@@ -180,12 +202,33 @@ func runStrictIndent(p *Pass) {
 	}
 }
 
-func isOpenBracket(t *parser.Token) bool {
-	return t.Kind == parser.TokPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{")
+// openedOn counts the brackets opened by toks[from:to], one line: each
+// not closed, and one per later line its brackets close on; and the
+// heredoc openers there. lines and pairs are the view's TokenLines and
+// BracketPairs; matched is scratch space.
+func openedOn(toks []parser.Token, lines, pairs []int32, from, to int, matched *[]int32) (groups, heredocs int) {
+	*matched = (*matched)[:0]
+	for j := from; j < to; j++ {
+		t := &toks[j]
+		if t.Kind == parser.TokHeredoc {
+			heredocs++
+		}
+		if isOpenBracket(t) {
+			m := pairs[j]
+			switch {
+			case m < 0:
+				groups++
+			case lines[m] > lines[j] && !slices.Contains(*matched, lines[m]):
+				groups++
+				*matched = append(*matched, lines[m])
+			}
+		}
+	}
+	return groups, heredocs
 }
 
-func isCloseBracket(t *parser.Token) bool {
-	return t.Kind == parser.TokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}")
+func isOpenBracket(t *parser.Token) bool {
+	return t.Kind == parser.TokPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{")
 }
 
 // heredocMargin is the indentation of a heredoc: the blanks before its

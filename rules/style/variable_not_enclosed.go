@@ -21,11 +21,13 @@ without braces ("$x" rather than "${x}"), as puppet-lint's variables_not_enclose
 follows the name ("$x[1]" becomes "${x[1]}"), as puppet-lint's does.`,
 		Run: func(p *Pass) {
 			toks := p.View.Tokens
-			for i := 0; i < len(toks); i++ {
-				t := toks[i]
-				if t.Kind != parser.TokDQPre {
+			next := 0 // the first token after the last string looked at
+			for _, at := range p.TokensOf(parser.TokDQPre) {
+				i := int(at)
+				if i < next {
 					continue
 				}
+				t := toks[i]
 				end := stringEnd(toks, i)
 				if end < 0 {
 					continue
@@ -54,12 +56,15 @@ follows the name ("$x[1]" becomes "${x[1]}"), as puppet-lint's does.`,
 				if len(vars) == 0 {
 					continue
 				}
+				next = end + 1
 				fixed.WriteString(string(p.View.Src[last:toks[end].End]))
 				edit := Edit{Start: t.Start, End: toks[end].End, NewText: fixed.String()}
 				for _, j := range vars {
 					p.Report(Finding{Start: toks[j].Start, End: toks[j].End, Message: "variable not enclosed in {}", Edits: []Edit{edit}})
 				}
-				i = end
+			}
+			if len(p.TokensOf(parser.TokHeredoc)) == 0 {
+				return
 			}
 			for _, body := range interpolatingBodies(toks) {
 				for _, v := range unbracedInBody(body) {
