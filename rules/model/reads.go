@@ -8,8 +8,9 @@ import (
 // Reads is what one Relevant computation looked at in its index: the
 // files whose units it read (and of those, the ones whose units' Mentions
 // it read, and the ones whose Mentions it only looked up as names), the
-// names it looked up in each of the index's maps, and the fields it
-// scanned in every file's units. Relevant
+// names it looked up in each of the index's maps, the names whose
+// mentioners it looked for in every file, and the fields it scanned in
+// every file's units. Relevant
 // is a function of those alone, so an edit that changes none of them
 // leaves its result as it was (see Unchanged): a workspace keeps the
 // contexts of open files across edits of other files that way.
@@ -23,7 +24,11 @@ type Reads struct {
 	defs, declarers, derived map[string]bool
 	// titled are the resource keys looked up (Index.titledBy).
 	titled map[string]bool
-	scans  scanKinds
+	// mentioners are the names whose mentioning units it looked for in
+	// every file (relevance.keepMentioning): of the other names a unit
+	// mentions, it saw none.
+	mentioners map[string]bool
+	scans      scanKinds
 }
 
 // scanKinds are the fields of every file's units a computation scanned.
@@ -33,14 +38,13 @@ const (
 	scanNodes    scanKinds = 1 << iota // whether a file has a node definition
 	scanTitled                         // Titled
 	scanDefaults                       // Defaults and Overrides
-	scanMentions                       // Mentions
 	scanDeclared                       // the names units declare and define
 	scanLookups                        // Lookups
 )
 
 func newReads() *Reads {
 	return &Reads{files: map[int32]bool{}, mentioned: map[int32]bool{}, named: map[int32]bool{}, defs: map[string]bool{}, declarers: map[string]bool{}, derived: map[string]bool{},
-		titled: map[string]bool{}}
+		titled: map[string]bool{}, mentioners: map[string]bool{}}
 }
 
 // readFile notes that the computation read the summary of file i.
@@ -76,6 +80,16 @@ func (r *relevance) readMentions(i int32) {
 	}
 }
 
+// readMentioners notes that the computation looked for the units of
+// every file that mention one of names.
+func (r *relevance) readMentioners(names map[string]bool) {
+	if r.reads != nil {
+		for n := range names {
+			r.reads.mentioners[n] = true
+		}
+	}
+}
+
 // scan notes that the computation scanned fields of every file's units.
 func (r *relevance) scan(k scanKinds) {
 	if r.reads != nil {
@@ -100,7 +114,9 @@ func hasNodeUnit(s *Summary) bool {
 // which they differ. A name a file whose Mentions it looked up mentions
 // now counts as looked up (a kept rd does not record the names an edit
 // made that file mention); ix must hold every other file's current
-// summary.
+// summary. Of the names whose mentioners it looked for, the same units
+// must mention one: a new word typed in a notice() leaves a context that
+// looked for callers of a function as it was.
 func (rd *Reads) Unchanged(ix *Index, i int, was, now *Summary) bool {
 	return rd.unchanged(ix, i, was, now, true)
 }
@@ -165,7 +181,7 @@ func (rd *Reads) unchanged(ix *Index, i int, was, now *Summary, alone bool) bool
 	return !(rd.scans&scanNodes != 0 && hasNodeUnit(was) != hasNodeUnit(now) ||
 		rd.scans&scanTitled != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Titled} }) ||
 		rd.scans&scanDefaults != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Defaults, u.Overrides} }) ||
-		rd.scans&scanMentions != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Mentions} }) ||
+		!sameMentioners(was, now, rd.mentioners) ||
 		rd.scans&scanDeclared != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Declares, {u.Name}} }) ||
 		rd.scans&scanLookups != 0 && !sameField(was, now, func(u *Unit) [][]string { return [][]string{u.Lookups} }))
 }
@@ -228,6 +244,27 @@ func readAlike(ix *Index, a, b *Summary, mentions bool) bool {
 		}
 	}
 	return true
+}
+
+// sameMentioners reports whether the same units of two summaries of one
+// file (by index) mention one of names.
+func sameMentioners(a, b *Summary, names map[string]bool) bool {
+	if len(names) == 0 {
+		return true
+	}
+	mentioners := func(s *Summary) []int {
+		var out []int
+		if s == nil {
+			return out
+		}
+		for j, u := range s.Units {
+			if slices.ContainsFunc(u.Mentions, func(m string) bool { return names[m] }) {
+				out = append(out, j)
+			}
+		}
+		return out
+	}
+	return slices.Equal(mentioners(a), mentioners(b))
 }
 
 // sameField reports whether two summaries have as many units, with equal

@@ -263,3 +263,63 @@ func definitionEdit(rng *rand.Rand, sums []*model.Summary, x int, reported []boo
 	}
 	return edited
 }
+
+// TestMentionOfANewWordKeepsContextsThatLookedForMentioners checks that a
+// context whose working out looked for the units mentioning some names
+// (the callers of a function that declares resources of a type its
+// parameter names, of a function defined outside functions/) is kept
+// across an edit that makes a file mention a word none of them is, as
+// typing a notice('...') does, and not across one that makes it mention
+// one of them.
+func TestMentionOfANewWordKeepsContextsThatLookedForMentioners(t *testing.T) {
+	files := []*load.File{
+		{Path: "site.pp", AbsPath: "/site.pp", Role: load.MainManifest},
+		{Path: "wrap.pp", AbsPath: "/wrap.pp", Role: load.Lone},
+		{Path: "caller.pp", AbsPath: "/caller.pp", Role: load.Lone},
+		{Path: "edited.pp", AbsPath: "/edited.pp", Role: load.Lone},
+	}
+	// wrap declares resources of the type its parameter names
+	// (create_resources($type, ...)); caller calls it.
+	wrap := &model.Summary{Units: []model.Unit{{Kind: model.UnitTop},
+		{Kind: model.UnitDefinition, Name: "wrap", Titled: []string{"*[]"}}}}
+	caller := &model.Summary{Units: []model.Unit{{Kind: model.UnitTop, Mentions: []string{"wrap"}}}}
+	edited := func(mentions ...string) *model.Summary {
+		return &model.Summary{Units: []model.Unit{{Kind: model.UnitTop, Mentions: mentions}}}
+	}
+	for _, tc := range []struct {
+		name     string
+		needs    model.Needs
+		reported int
+	}{
+		{"declarers", model.NeedDeclarers, 0},
+		{"function callers", model.NeedFunctionCallers, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sums := []*model.Summary{edited(), wrap, caller, edited("notice")}
+			reported := make([]bool, len(files))
+			reported[tc.reported] = true
+			keep, reads := model.NewIndex(files, sums, nil).RelevantReads(reported, tc.needs)
+			if !keep[2] || keep[3] {
+				t.Fatalf("context %v: want the caller and not the edited file", keep)
+			}
+			for _, c := range []struct {
+				mentions []string
+				same     bool
+			}{
+				{[]string{"bench_edit1", "notice"}, true},
+				{[]string{"notice", "wrap"}, false},
+				{nil, true},
+			} {
+				now := slices.Clone(sums)
+				now[3] = edited(c.mentions...)
+				ix := model.NewIndex(files, now, nil)
+				if got := reads.Unchanged(ix, 3, sums[3], now[3]); got != c.same {
+					t.Errorf("mentions %v: Unchanged = %v, want %v", c.mentions, got, c.same)
+				}
+				if again := ix.Relevant(reported, tc.needs); slices.Equal(again, keep) != c.same {
+					t.Errorf("mentions %v: context %v worked out again, was %v", c.mentions, again, keep)
+				}
+			}
+		})
+	}
+}

@@ -840,7 +840,7 @@ func (r *relevance) keepTypeSources(units []unitRef) {
 // keepMentioning keeps every unit that mentions one of names, scanning
 // every file's Mentions.
 func (r *relevance) keepMentioning(names map[string]bool) {
-	r.scan(scanMentions)
+	r.readMentioners(names)
 	for i, s := range r.sums {
 		if s == nil {
 			continue
