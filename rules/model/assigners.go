@@ -289,26 +289,13 @@ func (c *collector) noteLambda(fn string, lambda *parser.Lambda, source parser.E
 // class names an interpolated string can be, nil when it has no text of
 // its own.
 func classPattern(s *parser.InterpolatedString) *regexp.Regexp {
-	var b strings.Builder
-	text := false
-	b.WriteString("^")
-	for i, part := range s.Parts {
-		if lit, ok := part.(*parser.StringLit); ok {
-			v := strings.ToLower(lit.Value)
-			if i == 0 {
-				v = strings.TrimPrefix(v, "::")
-			}
-			b.WriteString(regexp.QuoteMeta(v))
-			text = text || strings.Trim(v, ":") != ""
-			continue
+	return interpolationPattern(s, func(i int, v string) (string, bool) {
+		v = strings.ToLower(v)
+		if i == 0 {
+			v = strings.TrimPrefix(v, "::")
 		}
-		b.WriteString("(?s:.*)")
-	}
-	b.WriteString("$")
-	if !text {
-		return nil
-	}
-	return regexp.MustCompile(b.String())
+		return v, strings.Trim(v, ":") != ""
+	})
 }
 
 // hieraInterpolation is an interpolation in a Hiera value: %{...}.

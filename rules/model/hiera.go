@@ -343,22 +343,7 @@ func (h *Hiera) AnyKey() (site LookupSite, ok bool) {
 // interpolated string s can be: its text, with any text for each
 // interpolation; nil when s has no text of its own.
 func keyPattern(s *parser.InterpolatedString) *regexp.Regexp {
-	var b strings.Builder
-	text := false
-	b.WriteString("^")
-	for _, part := range s.Parts {
-		if lit, ok := part.(*parser.StringLit); ok {
-			b.WriteString(regexp.QuoteMeta(lit.Value))
-			text = text || lit.Value != ""
-			continue
-		}
-		b.WriteString("(?s:.*)")
-	}
-	b.WriteString("$")
-	if !text {
-		return nil
-	}
-	return regexp.MustCompile(b.String())
+	return interpolationPattern(s, func(_ int, v string) (string, bool) { return v, v != "" })
 }
 
 // Calls returns the explicit lookups of literal keys in f's code.
