@@ -11,17 +11,16 @@ import (
 	"testing"
 
 	"github.com/ducklint/ducklint/rules"
+	"github.com/ducklint/ducklint/rules/model"
 	"github.com/ducklint/ducklint/rules/ruletest"
 )
 
-// TestRunContext checks that a canceled run returns the context's error
-// and no findings, and that a live one finds what Run finds.
-func TestRunContext(t *testing.T) {
+// defaultRun returns a runner of the default rules, two workers, and the
+// program of a directory holding files (name to source).
+func defaultRun(t *testing.T, files map[string]string) (*rules.Runner, *model.Program) {
+	t.Helper()
 	dir := t.TempDir()
-	for name, src := range map[string]string{
-		"a.pp": "class a { notice($undefined_a) }\n",
-		"b.pp": "class b { $x = 1\n $x = 2 }\n",
-	} {
+	for name, src := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -31,8 +30,16 @@ func TestRunContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	prog := ruletest.Program(t, dir, ruletest.Options{})
-	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2}
+	return &rules.Runner{Registry: reg, Rules: active, Jobs: 2}, ruletest.Program(t, dir, ruletest.Options{})
+}
+
+// TestRunContext checks that a canceled run returns the context's error
+// and no findings, and that a live one finds what Run finds.
+func TestRunContext(t *testing.T) {
+	runner, prog := defaultRun(t, map[string]string{
+		"a.pp": "class a { notice($undefined_a) }\n",
+		"b.pp": "class b { $x = 1\n $x = 2 }\n",
+	})
 	want := runner.Run(prog)
 	if len(want) == 0 {
 		t.Fatal("no findings: the comparison proves little")
@@ -51,17 +58,8 @@ func TestRunContext(t *testing.T) {
 // A run that finds nothing returns no list, not an empty one: the engine
 // compares runs over different contexts, one of which may parse nothing.
 func TestRunWithoutFindingsReturnsNil(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "a.pp"), []byte("class a {\n  notice('fine')\n}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	reg := rules.Default()
-	active, err := rules.Select(reg, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog := ruletest.Program(t, dir, ruletest.Options{})
-	got, err := (&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).RunContext(context.Background(), prog)
+	runner, prog := defaultRun(t, map[string]string{"a.pp": "class a {\n  notice('fine')\n}\n"})
+	got, err := runner.RunContext(context.Background(), prog)
 	if err != nil || got != nil {
 		t.Errorf("RunContext = %#v, %v; want nil, nil", got, err)
 	}
