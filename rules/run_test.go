@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/rules"
 	"github.com/ducklint/ducklint/rules/model"
 	"github.com/ducklint/ducklint/rules/ruletest"
@@ -45,8 +46,8 @@ func TestRunContext(t *testing.T) {
 		t.Fatal("no findings: the comparison proves little")
 	}
 	got, err := runner.RunContext(context.Background(), prog)
-	if err != nil || !reflect.DeepEqual(got, want) {
-		t.Errorf("RunContext: %v, %v; want %v", got, err, want)
+	if err != nil || !reflect.DeepEqual(diagnostics.Values(got), want) {
+		t.Errorf("RunContext: %v, %v; want %v", diagnostics.Values(got), err, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
