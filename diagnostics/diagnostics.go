@@ -170,8 +170,7 @@ func Sort(ds []*Diagnostic) []*Diagnostic {
 			break
 		}
 	}
-	ds = slices.CompactFunc(ds, equal)
-	return ds
+	return slices.CompactFunc(ds, equal)
 }
 
 // Values copies the findings ds points to, in order, for a caller that

@@ -41,7 +41,9 @@ type Runner struct {
 
 // Run checks every reported file of prog and returns the findings, with
 // configured severities, control comments applied and unused ones reported,
-// sorted and without duplicates. The result does not depend on Jobs.
+// sorted and without duplicates. The result does not depend on Jobs. It
+// is RunContext's findings copied out as values, for callers that keep or
+// compare them.
 func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	ds, _ := rn.RunContext(context.Background(), prog)
 	return diagnostics.Values(ds)
@@ -50,11 +52,10 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 // RunContext is Run that stops early, with ctx's error and no findings,
 // once ctx (or the context prog was built with) is done, and that returns
 // the findings where the rules recorded them: sorted pointers into the
-// run's own storage, not a sorted copy of every finding, which on a large
-// tree with style rules on was tens of megabytes of fresh memory. It looks at ctx
-// before each file and each whole-program rule; a rule under way runs to
-// its end, or to the end of the analysis it waits for (see
-// model.BuildContext).
+// run's own storage, so that a run with many findings (a large tree with
+// style rules on) holds each once. It looks at ctx before each file and
+// each whole-program rule; a rule under way runs to its end, or to the end
+// of the analysis it waits for (see model.BuildContext).
 func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagnostic, error) {
 	var fileRules, lateRules, programRules []Active
 	for _, a := range rn.Rules {
