@@ -75,8 +75,8 @@ type adoption struct {
 	// again after --fix has written files.
 	readChanges func() (*newcode.Changes, error)
 	pending     chan error
-	dir         string                   // the working directory, absolute
-	all         []diagnostics.Diagnostic // the findings of the last filter, before it
+	dir         string                    // the working directory, absolute
+	all         []*diagnostics.Diagnostic // the findings of the last filter, before it
 
 	// report is the baseline section of the last filter's report.
 	report *reporter.Baseline
@@ -247,7 +247,7 @@ func (ad *adoption) refilter(res *engine.Result, ws *engine.Workspace) error {
 
 // isNew reports whether d is on a changed line or beside removed ones, or
 // one of its related locations is (see newcode.Changes.Touched).
-func (ad *adoption) isNew(d diagnostics.Diagnostic, ws *engine.Workspace) bool {
+func (ad *adoption) isNew(d *diagnostics.Diagnostic, ws *engine.Workspace) bool {
 	end := d.End.Line
 	if !d.End.IsValid() {
 		end = d.Start.Line

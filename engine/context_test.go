@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules"
@@ -318,8 +319,8 @@ func narrowedResultsDiffer(t *testing.T, tr *treeRuns) (diffs []string, findings
 			if !reflect.DeepEqual(got.Findings, want.Findings) || !reflect.DeepEqual(got.Errors, want.Errors) ||
 				!reflect.DeepEqual(got.Notices, want.Notices) || !slices.Equal(got.Files, want.Files) {
 				diffs = append(diffs, fmt.Sprintf("%s\nnarrowed:\n%s  errors %v, notices %v, files %v\nwhole:\n%s  errors %v, notices %v, files %v",
-					strings.Join(paths, " "), show(got.Findings), got.Errors, got.Notices, got.Files,
-					show(want.Findings), want.Errors, want.Notices, want.Files))
+					strings.Join(paths, " "), show(diagnostics.Values(got.Findings)), got.Errors, got.Notices, got.Files,
+					show(diagnostics.Values(want.Findings)), want.Errors, want.Notices, want.Files))
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/engine"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
@@ -64,7 +65,7 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		for _, f := range res.Findings {
 			rules = append(rules, f.Rule)
 		}
-		return engine.Updated(s), kept, show(res.Findings), rules
+		return engine.Updated(s), kept, show(diagnostics.Values(res.Findings)), rules
 	}
 	write := func(name, text string) {
 		t.Helper()

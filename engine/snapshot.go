@@ -308,8 +308,9 @@ func (s *Snapshot) nameIndex() *model.Index {
 
 // Result is what a check of some files found.
 type Result struct {
-	// Findings are sorted in the contract order.
-	Findings []diagnostics.Diagnostic
+	// Findings are sorted in the contract order. They point into storage
+	// the check made for them, shared by no other result.
+	Findings []*diagnostics.Diagnostic
 	// Files are the reported paths of the files checked, sorted.
 	Files []string
 	// Errors are the paths that could not be linted, in path order.
@@ -574,7 +575,7 @@ func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, par
 	if s.cfg != nil {
 		known, configured = s.cfg.KnownVariables, s.cfg.DeclaringFunctions
 	}
-	var findings []diagnostics.Diagnostic
+	var findings []*diagnostics.Diagnostic
 	var progs []*model.Program
 	for _, t := range programs {
 		if !slices.ContainsFunc(t.Files, func(f *load.File) bool { return f.Reported }) {
@@ -603,7 +604,7 @@ func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, par
 }
 
 // result is the Result of the findings of progs.
-func (s *Snapshot) result(findings []diagnostics.Diagnostic, progs []*model.Program, contextErrs []error) *Result {
+func (s *Snapshot) result(findings []*diagnostics.Diagnostic, progs []*model.Program, contextErrs []error) *Result {
 	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs), Notices: pathErrors(s.tree.Notices, nil)}
 	sources := map[string][]byte{}
 	for _, prog := range progs {
@@ -638,7 +639,7 @@ func (s *Snapshot) Findings(ctx context.Context, paths ...string) (map[string][]
 	}
 	byReported := map[string][]diagnostics.Diagnostic{}
 	for _, d := range res.Findings {
-		byReported[d.File] = append(byReported[d.File], d)
+		byReported[d.File] = append(byReported[d.File], *d)
 	}
 	out := map[string][]diagnostics.Diagnostic{}
 	if len(paths) == 0 {

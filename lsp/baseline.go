@@ -145,7 +145,7 @@ func (s *baselineSnapshot) Findings(ctx context.Context, paths ...string) (map[s
 		baseDir := filepath.Dir(path)
 		m := b.Match(baseline.FromDiagnostics(findings, baseDir, s.w.Abs, res.Source, res.Enclosing),
 			baseline.RunScope(baseDir, res.Files, s.w.Abs, res.Source))
-		kept := make([]Finding, 0, len(findings))
+		kept := make([]*Finding, 0, len(findings))
 		accepted := map[acceptedKey]bool{}
 		for i, f := range findings {
 			if m.States[i] != baseline.StateUnchanged {
@@ -153,7 +153,7 @@ func (s *baselineSnapshot) Findings(ctx context.Context, paths ...string) (map[s
 				continue
 			}
 			if s.w.mode == BaselineHint {
-				accepted[keyOf(f)] = true
+				accepted[keyOf(*f)] = true
 				kept = append(kept, f)
 			}
 		}
@@ -169,7 +169,7 @@ func (s *baselineSnapshot) Findings(ctx context.Context, paths ...string) (map[s
 	}
 	byFile := map[string][]Finding{}
 	for _, f := range findings {
-		byFile[s.w.Abs(f.File)] = append(byFile[s.w.Abs(f.File)], f)
+		byFile[s.w.Abs(f.File)] = append(byFile[s.w.Abs(f.File)], *f)
 	}
 	out := map[string][]Finding{}
 	if len(paths) == 0 {

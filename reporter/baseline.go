@@ -15,7 +15,7 @@ type Baseline struct {
 	File string
 	// Unchanged are the findings the baseline accepts, sorted: not
 	// reported, but SARIF lists them with baselineState "unchanged".
-	Unchanged []diagnostics.Diagnostic
+	Unchanged []*diagnostics.Diagnostic
 	// Absent are the baseline's entries that matched no finding of the
 	// run: fixed, or stale. SARIF lists them with baselineState "absent".
 	Absent []AbsentEntry
@@ -64,7 +64,7 @@ func jsonBaselineOf(b *Baseline) *jsonBaseline {
 // sarifFinding is a finding as SARIF lists it: reported, or accepted by
 // the baseline.
 type sarifFinding struct {
-	diagnostics.Diagnostic
+	*diagnostics.Diagnostic
 	state string // "" without a baseline, else "new" or "unchanged"
 }
 
@@ -85,6 +85,6 @@ func sarifFindings(r *Report) []sarifFinding {
 	for _, d := range r.Baseline.Unchanged {
 		out = append(out, sarifFinding{d, "unchanged"})
 	}
-	slices.SortStableFunc(out, func(a, b sarifFinding) int { return diagnostics.Compare(a.Diagnostic, b.Diagnostic) })
+	slices.SortStableFunc(out, func(a, b sarifFinding) int { return diagnostics.ComparePointers(a.Diagnostic, b.Diagnostic) })
 	return out
 }

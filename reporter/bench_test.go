@@ -16,7 +16,7 @@ func benchReport() *Report {
 	r := &Report{Files: 100, Rules: fixtureRules(), Version: "0.1.0", Source: func(string) []byte { return src }}
 	for f := range 100 {
 		for l := range 100 {
-			r.Findings = append(r.Findings, diagnostics.Diagnostic{
+			r.Findings = append(r.Findings, &diagnostics.Diagnostic{
 				Rule: "unknown-variable", Severity: diagnostics.Warning, File: fmt.Sprintf("modules/m%d/manifests/init.pp", f),
 				Start: pos(l*10+1, 3), End: pos(l*10+1, 9), Message: "unknown variable $value",
 				Related: []diagnostics.Related{{Message: "assigned here", File: "site.pp", Start: pos(1, 1), End: pos(1, 5)}},

@@ -29,7 +29,7 @@ func FuzzFormatters(f *testing.F) {
 			Related: []diagnostics.Related{{Message: msg, File: file, Start: pos(endLine, endCol), End: pos(line, col)}},
 		}
 		r := &Report{
-			Findings: []diagnostics.Diagnostic{d}, Files: 1, Rules: fixtureRules(), Version: "0.1.0",
+			Findings: diagnostics.Pointers([]diagnostics.Diagnostic{d}), Files: 1, Rules: fixtureRules(), Version: "0.1.0",
 			Source: func(string) []byte { return src },
 		}
 		for _, name := range Names() {

@@ -22,7 +22,7 @@ const githubAnnotationLimit = 10
 func writeGitHub(w io.Writer, r *Report, _ Options) error {
 	bw := bufio.NewWriter(w)
 	for i := range r.Findings {
-		writeGitHubFinding(bw, &r.Findings[i])
+		writeGitHubFinding(bw, r.Findings[i])
 	}
 	for _, e := range r.Errors {
 		fmt.Fprintf(bw, "::error title=%s::%s\n", githubEscapeProperty("ducklint path error"),

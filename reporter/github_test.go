@@ -75,7 +75,7 @@ func TestGitHubCommandPerSeverity(t *testing.T) {
 func TestGitHubAnnotationLimitNote(t *testing.T) {
 	r := &Report{Files: 1}
 	for range githubAnnotationLimit {
-		r.Findings = append(r.Findings, diagnostics.Diagnostic{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Message: "m"})
+		r.Findings = append(r.Findings, &diagnostics.Diagnostic{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Message: "m"})
 	}
 	if out := string(render(t, "github", r, Options{})); strings.Contains(out, "at most") {
 		t.Errorf("note printed for %d findings:\n%s", githubAnnotationLimit, out)

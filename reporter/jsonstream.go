@@ -27,7 +27,7 @@ func streamJSON(w io.Writer, r *Report) error {
 		if i > 0 {
 			s.b = append(s.b, ',')
 		}
-		s.finding(&r.Findings[i])
+		s.finding(r.Findings[i])
 		s.flushFull()
 	}
 	if len(r.Findings) > 0 {

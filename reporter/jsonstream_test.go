@@ -53,9 +53,9 @@ func TestJSONStreamMatchesEncodingJSON(t *testing.T) {
 		}
 		awkward = append(awkward, d)
 	}
-	reports["awkward"] = &Report{Findings: awkward, Files: 3}
+	reports["awkward"] = &Report{Findings: diagnostics.Pointers(awkward), Files: 3}
 	reports["errors and notices"] = &Report{
-		Findings: awkward[:2], Files: 2,
+		Findings: diagnostics.Pointers(awkward[:2]), Files: 2,
 		Errors:   []PathError{{Path: "a\x00.pp", Message: "cannot read <it> & \xff"}, {Path: "b.pp", Message: "x"}},
 		Notices:  []PathError{{Path: "link", Message: "leads outside the tree"}},
 		Baseline: &Baseline{File: ".ducklint-baseline", Stale: 3},
@@ -74,7 +74,7 @@ func TestJSONStreamMatchesEncodingJSON(t *testing.T) {
 		}
 		repeating = append(repeating, d, d)
 	}
-	reports["repeating"] = &Report{Findings: repeating, Files: 1}
+	reports["repeating"] = &Report{Findings: diagnostics.Pointers(repeating), Files: 1}
 	for name, r := range reports {
 		var buf bytes.Buffer
 		if err := streamJSON(&buf, r); err != nil {
@@ -128,12 +128,12 @@ func TestSARIFStreamMatchesEncodingJSON(t *testing.T) {
 			Related: []diagnostics.Related{{File: "../y.pp"}, {File: "z.pp", Start: pos(3, 4)}, {Message: "\u2028", File: "/abs/x.pp", Start: pos(1, 1)}}},
 	}
 	withBaseline := baselineReport()
-	withBaseline.Findings = append(withBaseline.Findings, odd...)
+	withBaseline.Findings = append(withBaseline.Findings, diagnostics.Pointers(odd)...)
 	withBaseline.Dir = "/work/tree"
 	reports := map[string]*Report{
 		"empty": emptyReport(), "fixture": fixtureReport(), "bench": benchReport(), "baseline": withBaseline,
-		"awkward": {Findings: awkward, Files: 3, Rules: fixtureRules(), Version: "1.2.3"},
-		"odd":     {Findings: odd, Files: 2, Rules: fixtureRules(), Version: "v0.1.0-dev"},
+		"awkward": {Findings: diagnostics.Pointers(awkward), Files: 3, Rules: fixtureRules(), Version: "1.2.3"},
+		"odd":     {Findings: diagnostics.Pointers(odd), Files: 2, Rules: fixtureRules(), Version: "v0.1.0-dev"},
 	}
 	for name, r := range reports {
 		var got, want bytes.Buffer

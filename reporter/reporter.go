@@ -19,7 +19,7 @@ import (
 // Report is everything a formatter needs.
 type Report struct {
 	// Findings are already sorted by file, line, column and rule.
-	Findings []diagnostics.Diagnostic
+	Findings []*diagnostics.Diagnostic
 	// Files is the number of files linted.
 	Files int
 	// Rules is every rule of the registry, sorted by ID; SARIF lists them all.
@@ -166,7 +166,7 @@ func (r *Report) source(path string) []byte {
 // counts tallies findings by severity.
 type counts struct{ errors, warnings, infos int }
 
-func countFindings(ds []diagnostics.Diagnostic) counts {
+func countFindings(ds []*diagnostics.Diagnostic) counts {
 	var c counts
 	for _, d := range ds {
 		switch d.Severity {

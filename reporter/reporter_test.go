@@ -90,7 +90,7 @@ func fixtureReport() *Report {
 			Message: "variable $z is never read"},
 	}
 	return &Report{
-		Findings: findings, Files: 2, Rules: fixtureRules(), Version: "0.1.0",
+		Findings: diagnostics.Pointers(findings), Files: 2, Rules: fixtureRules(), Version: "0.1.0",
 		Source: func(path string) []byte { return srcs[path] },
 	}
 }
@@ -234,12 +234,12 @@ func TestMalformedPositions(t *testing.T) {
 	srcs := fixtureSources()
 	r := &Report{
 		Files: 1, Rules: fixtureRules(), Source: func(p string) []byte { return srcs[p] },
-		Findings: []diagnostics.Diagnostic{
+		Findings: diagnostics.Pointers([]diagnostics.Diagnostic{
 			{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(2, 500), End: pos(2, 900), Message: "column past the end"},
 			{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(3, 5), End: pos(1, 1), Message: "end before start"},
 			{Rule: "style-hint", Severity: diagnostics.Info, File: initPath, Start: pos(99, 1), End: pos(99, 2), Message: "line past the end"},
 			{Rule: "no-such-rule", Severity: diagnostics.Severity(0), File: "/abs/path.pp", Start: pos(1, 0), Message: ""},
-		},
+		}),
 	}
 	for _, name := range Names() {
 		if out := render(t, name, r, Options{Color: true}); len(out) == 0 {

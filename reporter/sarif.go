@@ -242,11 +242,11 @@ func sarifEachResult(r *Report, ruleIndex map[string]int, yield func(*sarifResul
 	}
 	if r.Baseline == nil {
 		for i := range r.Findings {
-			emit(&r.Findings[i], "")
+			emit(r.Findings[i], "")
 		}
 	} else {
 		for _, sf := range sarifFindings(r) {
-			emit(&sf.Diagnostic, sf.state)
+			emit(sf.Diagnostic, sf.state)
 		}
 	}
 	for _, a := range sarifAbsent(r, ruleIndex) {

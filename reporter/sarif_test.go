@@ -242,7 +242,7 @@ func atOffset(src string, off, n int) diagnostics.Diagnostic {
 
 func TestSARIFFingerprints(t *testing.T) {
 	report := func(src, enclosing string, ds ...diagnostics.Diagnostic) *Report {
-		return &Report{Findings: ds, Files: 1, Rules: fixtureRules(),
+		return &Report{Findings: diagnostics.Pointers(ds), Files: 1, Rules: fixtureRules(),
 			Source:    func(string) []byte { return []byte(src) },
 			Enclosing: func(string, parser.Pos) string { return enclosing }}
 	}

@@ -69,7 +69,7 @@ func TestSummary(t *testing.T) {
 			"3 files checked, 2 errors, 2 warnings, 1 info"},
 	}
 	for _, tt := range tests {
-		if got := summary(&Report{Files: tt.files, Findings: tt.findings}); got != tt.want {
+		if got := summary(&Report{Files: tt.files, Findings: diagnostics.Pointers(tt.findings)}); got != tt.want {
 			t.Errorf("summary = %q, want %q", got, tt.want)
 		}
 	}
@@ -79,7 +79,7 @@ func TestSummary(t *testing.T) {
 		t.Errorf("summary with a path error = %q, want %q", got, want)
 	}
 	two := append(oneError, PathError{Path: "y.pp", Message: "binary"})
-	if got, want := summary(&Report{Files: 2, Errors: two, Findings: []diagnostics.Diagnostic{diag(diagnostics.Warning)}}),
+	if got, want := summary(&Report{Files: 2, Errors: two, Findings: diagnostics.Pointers([]diagnostics.Diagnostic{diag(diagnostics.Warning)})}),
 		"2 path errors; 2 files checked, 0 errors, 1 warning, 0 infos"; got != want {
 		t.Errorf("summary with path errors and a finding = %q, want %q", got, want)
 	}
@@ -133,10 +133,10 @@ func TestTextNeutralisesControlCharacters(t *testing.T) {
 	}
 
 	srcs := map[string][]byte{"a.pp": []byte("$x = \"\x1b[31m\" + $y\n")}
-	r := &Report{Files: 1, Source: func(p string) []byte { return srcs[p] }, Findings: []diagnostics.Diagnostic{{
+	r := &Report{Files: 1, Source: func(p string) []byte { return srcs[p] }, Findings: diagnostics.Pointers([]diagnostics.Diagnostic{{
 		Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 16), End: pos(1, 18),
 		Message: "unknown \x1b[0m $y",
-	}}}
+	}})}
 	got := string(render(t, "text", r, Options{}))
 	want := "a.pp:1:16: warning: unknown \uFFFD[0m $y [unknown-variable]\n" +
 		"$x = \"\uFFFD[31m\" + $y\n" +
@@ -152,10 +152,10 @@ func TestTextNeutralisesControlCharacters(t *testing.T) {
 
 func TestTextSnippetOnlyForNonEmptyLines(t *testing.T) {
 	src := []byte("class a {\n")
-	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []diagnostics.Diagnostic{
+	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: diagnostics.Pointers([]diagnostics.Diagnostic{
 		{Rule: "syntax-error", Severity: diagnostics.Error, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
 		{Rule: "syntax-error", Severity: diagnostics.Error, File: "a.pp", Start: pos(2, 1), End: pos(2, 1), Message: "Syntax error at end of input"},
-	}}
+	})}
 	want := "a.pp:1:9: error: first [syntax-error]\n" +
 		"class a {\n" +
 		"        ^\n" +
@@ -190,8 +190,8 @@ func TestWrap(t *testing.T) {
 // finding only when asked: the detail is long, the message says enough to
 // scan a list.
 func TestTextDetailOnlyWhenVerbose(t *testing.T) {
-	r := &Report{Files: 1, Findings: []diagnostics.Diagnostic{{Rule: "r", Severity: diagnostics.Warning, File: "a.pp",
-		Start: pos(1, 1), Message: "short", Detail: "the long explanation"}}}
+	r := &Report{Files: 1, Findings: diagnostics.Pointers([]diagnostics.Diagnostic{{Rule: "r", Severity: diagnostics.Warning, File: "a.pp",
+		Start: pos(1, 1), Message: "short", Detail: "the long explanation"}})}
 	if out := string(render(t, "text", r, Options{})); strings.Contains(out, "explanation") {
 		t.Errorf("detail without --verbose:\n%s", out)
 	}
@@ -202,9 +202,9 @@ func TestTextDetailOnlyWhenVerbose(t *testing.T) {
 
 func TestTextExcerptOfLongLine(t *testing.T) {
 	line := strings.Repeat("a", 300) + "$target" + strings.Repeat("b", 300)
-	r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: []diagnostics.Diagnostic{
+	r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: diagnostics.Pointers([]diagnostics.Diagnostic{
 		{Rule: "unknown-variable", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 301), End: pos(1, 308), Message: "m"},
-	}}
+	})}
 	// The window starts 40 code points before the range, rounded down to a
 	// multiple of 40 (240), and holds 118 of them between the ellipses.
 	want := "a.pp:1:301: warning: m [unknown-variable]\n" +
@@ -260,10 +260,10 @@ func displayWidth(s string) int {
 
 func TestTextPrintsALineExcerptOnceForFindingsUnderIt(t *testing.T) {
 	src := []byte("$x = \"${y}\"; $x = \"${y}\"\n")
-	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: []diagnostics.Diagnostic{
+	r := &Report{Files: 1, Source: func(string) []byte { return src }, Findings: diagnostics.Pointers([]diagnostics.Diagnostic{
 		{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 9), End: pos(1, 10), Message: "first"},
 		{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, 22), End: pos(1, 23), Message: "second"},
-	}}
+	})}
 	want := "a.pp:1:9: warning: first [r]\n" +
 		"$x = \"${y}\"; $x = \"${y}\"\n" +
 		"        ^\n" +
@@ -287,7 +287,7 @@ func TestTextOutputIsLinearInFindings(t *testing.T) {
 			fs = append(fs, diagnostics.Diagnostic{Rule: "r", Severity: diagnostics.Warning, File: "a.pp", Start: pos(1, int(col)),
 				End: pos(1, int(col)+1), Message: "m"})
 		}
-		r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: fs}
+		r := &Report{Files: 1, Source: func(string) []byte { return []byte(line + "\n") }, Findings: diagnostics.Pointers(fs)}
 		return len(render(t, "text", r, Options{}))
 	}
 	small, large := size(2000), size(4000)

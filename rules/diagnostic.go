@@ -8,7 +8,3 @@ type Diagnostic = diagnostics.Diagnostic
 
 // Related is a secondary location of a diagnostic.
 type Related = diagnostics.Related
-
-// SortDiagnostics sorts ds into the contract order and removes exact
-// duplicates (diagnostics.Sort).
-func SortDiagnostics(ds []Diagnostic) []Diagnostic { return diagnostics.Sort(ds) }

@@ -12,10 +12,10 @@ import (
 
 // TestSortedIntoMatchesStableSort holds sortedInto, which sorts a file's
 // findings by address across the chunks they were reported into, to a
-// stable sort of the findings in the order reported.
+// stable sort of the findings in the order reported, and checks that the
+// findings stay where they were recorded.
 func TestSortedIntoMatchesStableSort(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	var order []*Diagnostic
 	for i := range 200 {
 		var chunks [][]Diagnostic
 		var all []Diagnostic
@@ -34,10 +34,21 @@ func TestSortedIntoMatchesStableSort(t *testing.T) {
 			all = append(all, c...)
 		}
 		slices.SortStableFunc(all, diagnostics.Compare)
-		got := make([]Diagnostic, len(all))
-		order = sortedInto(got, chunks, order[:0])
-		if !slices.EqualFunc(got, all, diagnostics.Equal) {
-			t.Fatalf("chunks %v:\n got %v\nwant %v", chunks, got, all)
+		got := make([]*Diagnostic, len(all))
+		sortedInto(got, chunks)
+		if !slices.EqualFunc(diagnostics.Values(got), all, diagnostics.Equal) {
+			t.Fatalf("chunks %v:\n got %v\nwant %v", chunks, diagnostics.Values(got), all)
+		}
+		recorded := map[*Diagnostic]bool{}
+		for _, c := range chunks {
+			for j := range c {
+				recorded[&c[j]] = true
+			}
+		}
+		for _, p := range got {
+			if !recorded[p] {
+				t.Fatalf("chunks %v: a result points outside them", chunks)
+			}
 		}
 	}
 }

@@ -41,18 +41,22 @@ type Runner struct {
 
 // Run checks every reported file of prog and returns the findings, with
 // configured severities, control comments applied and unused ones reported,
-// sorted and without duplicates. The result does not depend on Jobs.
+// sorted and without duplicates. The result does not depend on Jobs. It
+// is RunContext's findings copied out as values, for callers that keep or
+// compare them.
 func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 	ds, _ := rn.RunContext(context.Background(), prog)
-	return ds
+	return diagnostics.Values(ds)
 }
 
 // RunContext is Run that stops early, with ctx's error and no findings,
-// once ctx (or the context prog was built with) is done. It looks at ctx
-// before each file and each whole-program rule; a rule under way runs to
-// its end, or to the end of the analysis it waits for (see
-// model.BuildContext).
-func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagnostic, error) {
+// once ctx (or the context prog was built with) is done, and that returns
+// the findings where the rules recorded them: sorted pointers into the
+// run's own storage, so that a run with many findings (a large tree with
+// style rules on) holds each once. It looks at ctx before each file and
+// each whole-program rule; a rule under way runs to its end, or to the end
+// of the analysis it waits for (see model.BuildContext).
+func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagnostic, error) {
 	var fileRules, lateRules, programRules []Active
 	for _, a := range rn.Rules {
 		switch {
@@ -159,10 +163,10 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 
 	// Control comments are read file by file in parallel: reading them in
 	// one goroutine was a tail of several milliseconds with a core idle.
-	// Then each file's findings are sorted and copied to their place in
-	// the result, the files taken in path order: the same order as sorting
-	// them all at once, which moved 110,000 findings many times over on a
-	// large tree with style rules on.
+	// Then each file's findings are sorted in their place in the result,
+	// the files taken in path order: the same order as sorting them all at
+	// once, which moved 110,000 findings many times over on a large tree
+	// with style rules on.
 	unused := rn.active("unused-ignore")
 	slices.SortFunc(reportedFiles, func(a, b *model.File) int { return strings.Compare(a.Path, b.Path) })
 	kept := make([][][]Diagnostic, len(reportedFiles))
@@ -179,36 +183,31 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]Diagno
 	if offsets[len(kept)] == 0 {
 		return nil, nil
 	}
-	out := make([]Diagnostic, offsets[len(kept)])
-	order := make([][]*Diagnostic, par.Workers(len(kept), rn.Jobs))
-	par.ForWorkers(len(kept), rn.Jobs, func(w, i int) {
-		order[w] = sortedInto(out[offsets[i]:offsets[i+1]], kept[i], order[w][:0])
+	out := make([]*Diagnostic, offsets[len(kept)])
+	par.For(len(kept), rn.Jobs, func(i int) {
+		sortedInto(out[offsets[i]:offsets[i+1]], kept[i])
 	})
-	return SortDiagnostics(out), nil
+	return diagnostics.Sort(out), nil
 }
 
-// sortedInto copies the findings of chunks, taken in turn, into out in
-// the contract's order (diagnostics.Compare), findings that compare equal
-// in the order they come; order is scratch space for their addresses.
-// Sorting the addresses moves 8 bytes where sorting the findings moved
-// 144.
-func sortedInto(out []Diagnostic, chunks [][]Diagnostic, order []*Diagnostic) []*Diagnostic {
+// sortedInto points out to the findings of chunks, taken in turn, in the
+// contract's order (diagnostics.Compare), findings that compare equal in
+// the order they come. Sorting the addresses moves 8 bytes where sorting
+// the findings moved 144.
+func sortedInto(out []*Diagnostic, chunks [][]Diagnostic) {
+	n := 0
 	for _, c := range chunks {
 		for i := range c {
-			order = append(order, &c[i])
+			out[n] = &c[i]
+			n++
 		}
 	}
-	for i := 1; i < len(order); i++ {
-		if diagnostics.ComparePointers(order[i-1], order[i]) > 0 {
-			slices.SortStableFunc(order, diagnostics.ComparePointers)
-			break
+	for i := 1; i < len(out); i++ {
+		if diagnostics.ComparePointers(out[i-1], out[i]) > 0 {
+			slices.SortStableFunc(out, diagnostics.ComparePointers)
+			return
 		}
 	}
-	for i, d := range order {
-		out[i] = *d
-	}
-	clear(order) // the scratch keeps no finding reachable
-	return order
 }
 
 // findingSink takes the findings of one run's rules: each goes to its

@@ -282,7 +282,7 @@ func Locate(dir, configured string) (path string, explicit bool) {
 // abs makes a reported path absolute, source returns a reported file's
 // content and enclosing names the definition around a position (either
 // may be nil).
-func FromDiagnostics(ds []diagnostics.Diagnostic, baseDir string, abs func(string) string,
+func FromDiagnostics(ds []*diagnostics.Diagnostic, baseDir string, abs func(string) string,
 	source func(string) []byte, enclosing func(string, parser.Pos) string) []Finding {
 	indexes := map[string]*parser.LineIndex{}
 	out := make([]Finding, len(ds))
