@@ -89,6 +89,9 @@ type modelSlabs struct {
 	// each is allocated alone, so that a file's few facts do not hold
 	// chunks sized for a whole program's.
 	tight bool
+	// called is where a collection notes the functions a file calls,
+	// reused from file to file; the file keeps only the distinct names.
+	called []string
 }
 
 // collectFile gathers the definitions and scopes of one file. kind is the
@@ -113,7 +116,9 @@ func collectFile(f *File, kind ScopeKind, alloc *modelSlabs, declaring Declaring
 	} else {
 		c.walk(prog.Body, top, "", nil)
 	}
-	c.facts.called = normalizedSet(c.facts.called)
+	c.facts.called = normalizedSet(c.alloc.called)
+	clear(c.alloc.called)
+	c.alloc.called = c.alloc.called[:0]
 	c.facts.scopeNodes = sourceOrder(c.facts.scopes[1:])
 	c.facts.resourceTypes = noteResourceTypes(c.facts.scopes)
 	return c.facts
@@ -296,7 +301,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.callDeclarations(n, s, branch)
 		c.callEvents(n, s, branch)
 	case *parser.MethodCall:
-		c.facts.called = append(c.facts.called, n.Name)
+		c.alloc.called = append(c.alloc.called, n.Name)
 		c.noteLambda(n.Name, n.Lambda, n.Receiver)
 		c.walkChildren(n, s, ns, branch)
 		if declKindOf(n.Name) != 0 {
@@ -351,7 +356,7 @@ func (c *collector) noteCall(call *parser.Call) {
 // noteCallOutside is noteCall for a call where the model does not look
 // for template rendering (see noteUnwalked).
 func (c *collector) noteCallOutside(call *parser.Call) {
-	c.facts.called = append(c.facts.called, call.FuncName())
+	c.alloc.called = append(c.alloc.called, call.FuncName())
 	if len(call.Args) > 0 && IsLookupFunction(call.FuncName()) {
 		c.facts.lookupCalls = append(c.facts.lookupCalls, call)
 	}
@@ -375,14 +380,15 @@ func (c *collector) noteUnwalked(n parser.Node, renders bool) {
 				c.noteCallOutside(n)
 			}
 		case *parser.MethodCall:
-			c.facts.called = append(c.facts.called, n.Name)
+			c.alloc.called = append(c.alloc.called, n.Name)
 		}
 		return true
 	})
 }
 
 // normalizedSet returns the function names normalised (NormalizeClassName),
-// sorted and each once, leaving out the empty name; it reuses names.
+// sorted and each once, leaving out the empty name, in a slice of their
+// own; it sorts names in place.
 func normalizedSet(names []string) []string {
 	out := names[:0]
 	for _, n := range names {
@@ -391,7 +397,10 @@ func normalizedSet(names []string) []string {
 		}
 	}
 	slices.Sort(out)
-	return slices.Clip(slices.Compact(out))
+	if out = slices.Compact(out); len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 func (c *collector) walkChildren(n parser.Node, s *Scope, ns string, branch []Branch) {
