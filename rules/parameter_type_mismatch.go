@@ -154,9 +154,6 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, subject string, span parser.Span,
 	typeOf func(*parser.Parameter) *ptype.Type) {
 	d := dp.defs[0]
-	if !p.Program.DefaultsMismatch(d) {
-		return
-	}
 	for _, prm := range d.Params {
 		if len(p.Program.DefaultMismatches(prm)) == 0 {
 			continue

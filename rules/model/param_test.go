@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/ducklint/ducklint/parser/load"
-	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -49,37 +48,6 @@ func TestDefinitionParam(t *testing.T) {
 		}
 		if d.Param("nope") != nil || d.HasParam("nope") {
 			t.Errorf("n=%d: a parameter c does not have is found", n)
-		}
-	}
-}
-
-// TestDefaultsMismatch checks the answer per definition against
-// DefaultMismatches per parameter: a definition has a mismatching default
-// exactly when one of its parameters does, asked once or twice.
-func TestDefaultsMismatch(t *testing.T) {
-	prog := buildTree(t, gentree.Tree{
-		"manifests/a.pp": "class a (Integer $n = 'x', String $s = 'ok') {}\n",
-		"manifests/b.pp": "class b (Integer $n = 1, Optional[String] $s = undef, $any = 'x') {}\n",
-		"manifests/c.pp": "define c (Boolean $flag = 'yes') {}\n",
-		"manifests/d.pp": "class d {}\n",
-	})
-	for _, tc := range []struct {
-		kind model.DefKind
-		name string
-		want bool
-	}{{model.ClassDef, "a", true}, {model.ClassDef, "b", false}, {model.DefineDef, "c", true}, {model.ClassDef, "d", false}} {
-		defs := prog.Lookup(tc.kind, tc.name)
-		if len(defs) != 1 {
-			t.Fatalf("%s: %d definitions", tc.name, len(defs))
-		}
-		perParam := false
-		for _, prm := range defs[0].Params {
-			perParam = perParam || len(prog.DefaultMismatches(prm)) > 0
-		}
-		for range 2 {
-			if got := prog.DefaultsMismatch(defs[0]); got != tc.want || got != perParam {
-				t.Errorf("%s: DefaultsMismatch %v, per parameter %v, want %v", tc.name, got, perParam, tc.want)
-			}
 		}
 	}
 }

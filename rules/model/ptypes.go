@@ -14,8 +14,6 @@ type paramTypes struct {
 	types  sync.Map // *parser.Parameter → *ptype.Type
 	// defaults are DefaultMismatches' answers.
 	defaults sync.Map // *parser.Parameter → []ptype.Mismatch
-	// definitions are DefaultsMismatch's answers.
-	definitions sync.Map // *Definition → bool
 }
 
 // ParameterType returns the type parameter prm of a class or defined type
@@ -49,25 +47,6 @@ func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
 	ms := ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
 	actual, _ := p.paramTypes.defaults.LoadOrStore(prm, ms)
 	return actual.([]ptype.Mismatch)
-}
-
-// DefaultsMismatch reports whether the default of some parameter of d
-// does not match its type (DefaultMismatches), worked out once per
-// definition: a declaration asks about the definition as a whole before
-// asking about each parameter, and most definitions have none.
-func (p *Program) DefaultsMismatch(d *Definition) bool {
-	if v, ok := p.paramTypes.definitions.Load(d); ok {
-		return v.(bool)
-	}
-	mismatch := false
-	for _, prm := range d.Params {
-		if len(p.DefaultMismatches(prm)) > 0 {
-			mismatch = true
-			break
-		}
-	}
-	p.paramTypes.definitions.Store(d, mismatch)
-	return mismatch
 }
 
 // programAliases finds type aliases among a program's definitions.
