@@ -92,3 +92,47 @@ func BenchmarkTokenViewRealistic(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkWalkRealistic walks every node of BenchmarkParseRealistic's
+// parsed manifests, the cost each full-tree walk of a rule or analysis
+// pays per node before doing its own work.
+func BenchmarkWalkRealistic(b *testing.B) {
+	var progs []*Program
+	for path, content := range gentree.Generate(500, 1) {
+		if strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp") {
+			progs = append(progs, ParseFile(path, []byte(content)).Program)
+		}
+	}
+	count := func() int {
+		n := 0
+		for _, p := range progs {
+			Inspect(p, func(Node) bool { n++; return true })
+		}
+		return n
+	}
+	nodes := count()
+	b.Run("Inspect", func(b *testing.B) {
+		for b.Loop() {
+			count()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+	})
+	b.Run("InspectStack", func(b *testing.B) {
+		for b.Loop() {
+			for _, p := range progs {
+				InspectStack(p, func(Node, []Node) bool { return true })
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+	})
+	b.Run("EachChild", func(b *testing.B) {
+		var visit func(Node)
+		visit = func(n Node) { EachChild(n, visit) }
+		for b.Loop() {
+			for _, p := range progs {
+				visit(p)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+	})
+}

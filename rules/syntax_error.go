@@ -43,7 +43,7 @@ warning when it is 7, which only warns.`,
 			if len(f.Errors) > 0 {
 				return // Puppet validates only what parses; a recovered tree is partial
 			}
-			for _, is := range validate.File(f) {
+			for _, is := range validate.FileNodes(f, p.Nodes(), p.NodeParents()) {
 				msg, detail := validationMessage(is.Message, is.Short)
 				if is.Strict && !p.Puppet.StrictVariables() {
 					p.Report(Diagnostic{File: p.File.Path, Start: is.Start, End: is.End, Severity: Warning, Message: msg,

@@ -48,6 +48,20 @@ func File(f *parser.File) []Issue {
 	return c.issues
 }
 
+// FileNodes is File for a caller that has listed the file's nodes
+// already: nodes are every node of f's tree in the order parser.Inspect
+// visits them, and parents[i] is the index in nodes of nodes[i]'s parent
+// (-1 for the root). It checks the list instead of walking the tree again.
+func FileNodes(f *parser.File, nodes []parser.Node, parents []int32) []Issue {
+	if f == nil || f.Program == nil {
+		return nil
+	}
+	c := &checker{file: f, defs: &definitions{names: &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}}}
+	c.runNodes(nodes, parents)
+	c.duplicates()
+	return c.issues
+}
+
 type checker struct {
 	file *parser.File
 	// embedded is set when file is the text of a heredoc that a syntax
@@ -70,6 +84,26 @@ func (c *checker) run() {
 		}
 		return true
 	})
+}
+
+// runNodes is run over a listed tree (see FileNodes). The ancestors of
+// node i are the nodes whose indexes are on the stack when it is reached,
+// once the stack is cut back to its parent, as a pre-order list puts
+// each parent before its descendants.
+func (c *checker) runNodes(nodes []parser.Node, parents []int32) {
+	stack := make([]parser.Node, 0, 32)
+	at := make([]int32, 0, 32) // at[k] is the index in nodes of stack[k]
+	for i, n := range nodes {
+		for len(at) > 0 && at[len(at)-1] != parents[i] {
+			at, stack = at[:len(at)-1], stack[:len(stack)-1]
+		}
+		c.stack = stack
+		c.check(n)
+		if c.defs != nil {
+			c.defs.note(n, stack)
+		}
+		at, stack = append(at, int32(i)), append(stack, n)
+	}
 }
 
 func (c *checker) report(n parser.Node, code, msg string) {

@@ -1,6 +1,9 @@
 package validate
 
 import (
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -196,5 +199,63 @@ func TestDeepNesting(t *testing.T) {
 	}
 	if got := File(f); len(got) != 0 {
 		t.Errorf("got %d issues, want none; first: %+v", len(got), got[0])
+	}
+}
+
+// listNodes lists f's nodes in parser.Inspect's order with the index of
+// each one's parent, as a caller of FileNodes holds them.
+func listNodes(f *parser.File) (nodes []parser.Node, parents []int32) {
+	parent := int32(-1)
+	var visit func(parser.Node)
+	visit = func(n parser.Node) {
+		i := int32(len(nodes))
+		nodes, parents = append(nodes, n), append(parents, parent)
+		outer := parent
+		parent = i
+		parser.EachChild(n, visit)
+		parent = outer
+	}
+	visit(f.Program)
+	return nodes, parents
+}
+
+// TestFileNodesAgreesWithFile checks the validation of a listed tree
+// against the walk's on every Puppet file of the repository's test data.
+func TestFileNodesAgreesWithFile(t *testing.T) {
+	checked, withIssues := 0, 0
+	err := filepath.WalkDir(filepath.Join("..", ".."), func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if !strings.Contains(path, "testdata") || (!strings.HasSuffix(path, ".pp") && !strings.HasSuffix(path, ".epp")) {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f := parser.ParseFile(path, src)
+		if f.Program == nil {
+			return nil
+		}
+		nodes, parents := listNodes(f)
+		want := File(f)
+		if got := FileNodes(f, nodes, parents); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: FileNodes\n%v\nFile\n%v", path, got, want)
+		}
+		checked++
+		if len(want) > 0 {
+			withIssues++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 1000 || withIssues < 50 {
+		t.Errorf("compared %d files, %d with issues: too few", checked, withIssues)
 	}
 }

@@ -31,6 +31,13 @@ type fileFacts struct {
 	// assigners are the file's declarations of classes by names the code
 	// computes (see Assigner).
 	assigners []*Assigner
+	// called are the functions the file calls (`f(...)` or `$x.f(...)`
+	// anywhere in its tree), normalised (NormalizeClassName), sorted and
+	// each once: Program.CallingFiles indexes them.
+	called []string
+	// lookupCalls are its calls of lookup functions with arguments, in
+	// the order of a tree walk (parser.Inspect).
+	lookupCalls []*parser.Call
 }
 
 // fileProviders is what one file's code can put into a catalog that its
@@ -82,6 +89,9 @@ type modelSlabs struct {
 	// each is allocated alone, so that a file's few facts do not hold
 	// chunks sized for a whole program's.
 	tight bool
+	// called is where a collection notes the functions a file calls,
+	// reused from file to file; the file keeps only the distinct names.
+	called []string
 }
 
 // collectFile gathers the definitions and scopes of one file. kind is the
@@ -99,13 +109,16 @@ func collectFile(f *File, kind ScopeKind, alloc *modelSlabs, declaring Declaring
 	if prog.EPP != nil {
 		top.Params = prog.EPP.Params
 		for _, p := range prog.EPP.Params {
-			c.noteEPPCalls(p.Type) // types are not walked
+			c.noteUnwalked(p.Type, true) // types are not walked
 			c.walk(p.Default, top, "", nil)
 		}
 		c.walk(prog.EPP.Body, top, "", nil)
 	} else {
 		c.walk(prog.Body, top, "", nil)
 	}
+	c.facts.called = normalizedSet(c.alloc.called)
+	clear(c.alloc.called)
+	c.alloc.called = c.alloc.called[:0]
 	c.facts.scopeNodes = sourceOrder(c.facts.scopes[1:])
 	c.facts.resourceTypes = noteResourceTypes(c.facts.scopes)
 	return c.facts
@@ -217,12 +230,17 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	case *parser.NodeDef:
 		d := &Definition{Kind: NodeDef, Name: nodeName(n), File: c.file, Node: n, NameSpan: n.Span()}
 		inner := c.defScope(d, NodeScope, n, nil)
+		for _, m := range n.Matchers {
+			c.noteUnwalked(m, false)
+		}
+		c.noteUnwalked(n.Parent, false)
 		c.walk(n.Body, inner, "", nil)
 	case *parser.FunctionDef:
 		d := &Definition{Kind: FunctionDef, Name: NormalizeClassName(n.Name), Written: n.Name, File: c.file, Node: n,
 			NameSpan: n.NameSpan, Params: n.Params}
 		inner := c.defScope(d, FunctionScope, n, n.Params)
 		c.walkParams(n.Params, inner)
+		c.noteUnwalked(n.ReturnType, false)
 		c.walk(n.Body, inner, "", nil)
 	case *parser.PlanDef:
 		d := &Definition{Kind: PlanDef, Name: NormalizeClassName(n.Name), Written: n.Name, File: c.file, Node: n,
@@ -231,15 +249,20 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.walkParams(n.Params, inner)
 		c.walk(n.Body, inner, "", nil)
 	case *parser.TypeAlias:
-		c.noteEPPCalls(n.Type) // types are not walked
+		c.noteUnwalked(n.Mapping, false) // types are not walked
+		c.noteUnwalked(n.Type, true)
 		c.facts.defs = append(c.facts.defs, &Definition{Kind: TypeAliasDef, Name: strings.TrimPrefix(n.Name, "::"),
 			Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
 	case *parser.Lambda:
 		inner := &Scope{Kind: LambdaScope, Parent: s, File: c.file, Node: n, Params: n.Params}
 		c.facts.scopes = append(c.facts.scopes, inner)
 		c.walkParams(n.Params, inner)
+		c.noteUnwalked(n.ReturnType, false)
 		c.walk(n.Body, inner, ns, branch)
 	case *parser.Assign:
+		if _, ok := n.LHS.(*parser.Variable); !ok {
+			c.noteUnwalked(n.LHS, false) // targets are not walked
+		}
 		c.walk(n.RHS, s, ns, branch)
 		c.assignTargets(n.LHS, s, branch)
 		if v, ok := n.LHS.(*parser.Variable); ok && n.Op == "=" && len(s.Assignments) > 0 {
@@ -270,7 +293,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 			c.walk(sc.Value, s, ns, c.alloc.withBranch(branch, n, i))
 		}
 	case *parser.Call:
-		c.facts.callsEPP = c.facts.callsEPP || isEPPCall(n)
+		c.noteCall(n)
 		if len(n.Args) > 0 {
 			c.noteLambda(n.FuncName(), n.Lambda, n.Args[0])
 		}
@@ -278,6 +301,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.callDeclarations(n, s, branch)
 		c.callEvents(n, s, branch)
 	case *parser.MethodCall:
+		c.alloc.called = append(c.alloc.called, n.Name)
 		c.noteLambda(n.Name, n.Lambda, n.Receiver)
 		c.walkChildren(n, s, ns, branch)
 		if declKindOf(n.Name) != 0 {
@@ -321,18 +345,62 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 // isEPPCall reports whether call is a call of epp().
 func isEPPCall(call *parser.Call) bool { return strings.TrimPrefix(call.FuncName(), "::") == "epp" }
 
-// noteEPPCalls sets callsEPP when n, which the walk does not visit, holds
-// an epp() call.
-func (c *collector) noteEPPCalls(n parser.Node) {
-	if n == nil || isNilNode(n) || c.facts.callsEPP {
+// noteCall notes what a call tells about the file wherever it is: the
+// function it calls, whether it renders a template, whether it looks a
+// key up.
+func (c *collector) noteCall(call *parser.Call) {
+	c.noteCallOutside(call)
+	c.facts.callsEPP = c.facts.callsEPP || isEPPCall(call)
+}
+
+// noteCallOutside is noteCall for a call where the model does not look
+// for template rendering (see noteUnwalked).
+func (c *collector) noteCallOutside(call *parser.Call) {
+	c.alloc.called = append(c.alloc.called, call.FuncName())
+	if len(call.Args) > 0 && IsLookupFunction(call.FuncName()) {
+		c.facts.lookupCalls = append(c.facts.lookupCalls, call)
+	}
+}
+
+// noteUnwalked notes the calls in n, a part of the tree the walk does not
+// visit (types, node matchers, assignment targets), so that the file's
+// calls are those of every node. Only the types of a template's
+// parameters and of a type alias count as rendering a template there
+// (renders).
+func (c *collector) noteUnwalked(n parser.Node, renders bool) {
+	if n == nil || isNilNode(n) {
 		return
 	}
 	parser.Inspect(n, func(n parser.Node) bool {
-		if call, ok := n.(*parser.Call); ok && isEPPCall(call) {
-			c.facts.callsEPP = true
+		switch n := n.(type) {
+		case *parser.Call:
+			if renders {
+				c.noteCall(n)
+			} else {
+				c.noteCallOutside(n)
+			}
+		case *parser.MethodCall:
+			c.alloc.called = append(c.alloc.called, n.Name)
 		}
-		return !c.facts.callsEPP
+		return true
 	})
+}
+
+// normalizedSet returns the function names normalised (NormalizeClassName),
+// sorted and each once, leaving out the empty name, in a slice of their
+// own; it sorts names in place.
+func normalizedSet(names []string) []string {
+	out := names[:0]
+	for _, n := range names {
+		if n = NormalizeClassName(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	slices.Sort(out)
+	if out = slices.Compact(out); len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
 }
 
 func (c *collector) walkChildren(n parser.Node, s *Scope, ns string, branch []Branch) {

@@ -1,9 +1,7 @@
 package model
 
 import (
-	"bytes"
 	"maps"
-	"sync"
 
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
@@ -27,9 +25,6 @@ type Collected struct {
 	declaring DeclaringFunctions
 	facts     *fileFacts // of a File that is no program's
 	links     links
-
-	lookupsOnce sync.Once
-	lookups     []*parser.Call
 }
 
 // Collect gathers what the parse of the Puppet file lf contributes to a
@@ -47,34 +42,6 @@ func Collect(lf *load.File, parsed *parser.File, declaring DeclaringFunctions) *
 // with declaring functions declaring, so that a program can use it.
 func (c *Collected) For(lf *load.File, parsed *parser.File, declaring DeclaringFunctions) bool {
 	return c != nil && c.parsed == parsed && c.kind == outerScopeKind(lf) && maps.Equal(c.declaring, declaring)
-}
-
-// lookupCalls returns the calls of lookup functions with arguments in the
-// parse, in source order.
-func (c *Collected) lookupCalls() []*parser.Call {
-	c.lookupsOnce.Do(func() { c.lookups = lookupCallsIn(c.parsed) })
-	return c.lookups
-}
-
-// lookupCallsIn returns the calls of lookup functions with arguments in
-// f's tree, in source order. A function's name is written out where it is
-// called, so a file whose text has neither "lookup" nor "hiera" (the
-// names of every lookup function hold one) is not walked.
-func lookupCallsIn(f *parser.File) []*parser.Call {
-	if f == nil || f.Program == nil {
-		return nil
-	}
-	if !bytes.Contains(f.Src, []byte("lookup")) && !bytes.Contains(f.Src, []byte("hiera")) {
-		return nil
-	}
-	var out []*parser.Call
-	parser.Inspect(f.Program, func(n parser.Node) bool {
-		if c, ok := n.(*parser.Call); ok && IsLookupFunction(c.FuncName()) && len(c.Args) > 0 {
-			out = append(out, c)
-		}
-		return true
-	})
-	return out
 }
 
 // links are the pointers among a Collected's facts as indexes, so that
@@ -140,7 +107,7 @@ func linksOf(t *fileFacts) links {
 func (c *Collected) instantiate(f *File, alloc *modelSlabs) *fileFacts {
 	t, l := c.facts, &c.links
 	out := &fileFacts{callsEPP: t.callsEPP, scopeNodes: t.scopeNodes, providers: t.providers, resourceTypes: t.resourceTypes,
-		assigners: t.assigners, scopes: make([]*Scope, len(t.scopes))}
+		assigners: t.assigners, called: t.called, lookupCalls: t.lookupCalls, scopes: make([]*Scope, len(t.scopes))}
 	scopes := make([]Scope, len(t.scopes))
 	for i, s := range t.scopes {
 		scopes[i] = Scope{Kind: s.Kind, File: f, Node: s.Node, Params: s.Params, DeclaredPrefixes: s.DeclaredPrefixes}

@@ -179,10 +179,7 @@ func (h *Hiera) lookupCalls(f *File) []*parser.Call {
 	if f.Hiera != nil {
 		return nil
 	}
-	if f.index < len(h.p.collected) && h.p.collected[f.index] != nil {
-		return h.p.collected[f.index].lookupCalls()
-	}
-	return lookupCallsIn(f.Parsed)
+	return f.lookupCalls
 }
 
 // codeLooksUp returns what the program's code looks up, worked out on

@@ -54,6 +54,10 @@ type File struct {
 	resourceTypes []string
 	// assigners are its declarations of classes by computed names.
 	assigners []*Assigner
+	// called and lookupCalls are the functions it calls and its calls
+	// of lookup functions (fileFacts).
+	called      []string
+	lookupCalls []*parser.Call
 
 	// scopes are the scopes the file's nodes create (fileFacts.scopes);
 	// scopeIndex finds them by node, made on first use (ScopeIn).
@@ -549,7 +553,7 @@ func IsPlaceholder(s string) bool {
 func (f *File) take(ff *fileFacts) {
 	f.scopes, f.Scope, f.Definitions, f.scopeNodes = ff.scopes, ff.top, ff.defs, ff.scopeNodes
 	f.callsEPP, f.providers, f.resourceTypes = ff.callsEPP, ff.providers, ff.resourceTypes
-	f.assigners = ff.assigners
+	f.assigners, f.called, f.lookupCalls = ff.assigners, ff.called, ff.lookupCalls
 }
 
 // instanceDeclaration returns the declaration of a defined type's

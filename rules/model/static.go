@@ -645,10 +645,11 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 		w.walk(n.RHS, sc, branch)
 		w.assignTargets(n.LHS, sc, branch)
 		if v, ok := n.LHS.(*parser.Variable); ok {
-			if w.testsDefined(n.RHS) {
+			tests, names := w.definedTests(n.RHS)
+			if tests {
 				w.definedVars[v.Name] = true
 			}
-			if names := w.definedNamesIn(n.RHS); len(names) > 0 {
+			if len(names) > 0 {
 				w.definedVarNames[v.Name] = names
 			}
 		}
@@ -846,11 +847,11 @@ func (w *readWalker) assignTargets(lhs parser.Expr, sc *Scope, branch []Branch) 
 // with defined('$name'), which it counts too. unguard leaves it.
 func (w *readWalker) guard(cond parser.Expr) (int, []string) {
 	g := 0
-	if w.testsDefined(cond) {
+	tests, names := w.definedTests(cond)
+	if tests {
 		w.guards++
 		g = 1
 	}
-	names := w.definedNamesIn(cond)
 	for _, name := range names {
 		w.definedNames[name]++
 	}
@@ -893,11 +894,12 @@ func (w *readWalker) unguard(g int, names []string) {
 	}
 }
 
-// definedNamesIn returns the variable names e tests with defined('$name')
-// (also through a variable assigned such a test) or compares with undef,
-// without '$' and "::".
-func (w *readWalker) definedNamesIn(e parser.Expr) []string {
-	var names []string
+// definedTests reports whether e calls defined() or reads a variable
+// assigned from such a call (tests), and returns the variable names e
+// tests with defined('$name') (also through a variable assigned such a
+// test) or compares with undef, without '$' and "::". Lambdas' bodies are
+// not looked into. One walk answers both.
+func (w *readWalker) definedTests(e parser.Expr) (tests bool, names []string) {
 	parser.Inspect(e, func(n parser.Node) bool {
 		switch n := n.(type) {
 		case *parser.Binary:
@@ -915,37 +917,21 @@ func (w *readWalker) definedNamesIn(e parser.Expr) []string {
 			if strings.TrimPrefix(n.FuncName(), "::") != "defined" {
 				break
 			}
+			tests = true
 			for _, a := range n.Args {
 				if lit, ok := a.(*parser.StringLit); ok && strings.HasPrefix(lit.Value, "$") {
 					names = append(names, strings.TrimPrefix(lit.Value[1:], "::"))
 				}
 			}
 		case *parser.Variable:
+			tests = tests || w.definedVars[n.Name]
 			names = append(names, w.definedVarNames[n.Name]...)
 		case *parser.Lambda:
 			return false
 		}
 		return true
 	})
-	return names
-}
-
-// testsDefined reports whether e calls defined() or reads a variable
-// assigned from such a call.
-func (w *readWalker) testsDefined(e parser.Expr) bool {
-	found := false
-	parser.Inspect(e, func(n parser.Node) bool {
-		switch n := n.(type) {
-		case *parser.Call:
-			found = found || strings.TrimPrefix(n.FuncName(), "::") == "defined"
-		case *parser.Variable:
-			found = found || w.definedVars[n.Name]
-		case *parser.Lambda:
-			return false
-		}
-		return !found
-	})
-	return found
+	return tests, names
 }
 
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
