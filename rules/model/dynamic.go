@@ -182,8 +182,9 @@ type dynamicAnalysis struct {
 	// bodies are what the simulations need of each definition's body, by
 	// index (see hasBody).
 	bodies []body
-	// defaulted are the resource types some scope has a default for.
-	defaulted map[string]bool
+	// defaulted are the resource types some scope has a default for,
+	// each with its bit in type masks (see typeBit).
+	defaulted map[string]uint64
 	// workers are the memo tables and scratch space of each goroutine
 	// simulating, and then of assemble's.
 	workers []*simWorker
@@ -243,14 +244,16 @@ func (a *dynamicAnalysis) trackDeclarations() {
 			}
 		}
 	}
-	a.defaulted = map[string]bool{}
+	a.defaulted = map[string]uint64{}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
 			owner := s.Owner()
 			a.lambdas[owner] = append(a.lambdas[owner], s)
 		}
 		for _, d := range s.Defaults {
-			a.defaulted[d.Type] = true
+			if a.defaulted[d.Type] == 0 {
+				a.defaulted[d.Type] = typeBit(len(a.defaulted))
+			}
 		}
 	}
 }

@@ -9,6 +9,8 @@ type instDefaults struct {
 	// index finds a type's defaults once there are more types than a scan
 	// should look at.
 	index map[string]*typedDefaults
+	// mask are the type mask bits of the types (see typeBit).
+	mask uint64
 }
 
 // typeIndexMin is the number of types from which instDefaults indexes

@@ -211,11 +211,22 @@ type event struct {
 	// ref is the reference of an event that only makes one: a chaining
 	// arrow's or a class resource's metaparameter's.
 	ref *Reference
+	// bit is the type mask bit of def's or res's type, 0 for a type no
+	// default is for.
+	bit uint64
 }
+
+// typeBit is the bit in type masks of the nth type some default is for:
+// a mask says which types an instance (or a chain of them) has defaults
+// for, so that a resource or declaration can skip walking up a chain
+// that has none of its type. Types past the 63rd share the last bit,
+// where a set bit only means the walk is needed.
+func typeBit(n int) uint64 { return 1 << min(n, 63) }
 
 // typeUse is how a class body uses one resource type.
 type typeUse struct {
 	typ string
+	bit uint64 // typ's in type masks
 	// alwaysSet are the attributes no default can change on any resource
 	// of the type: each sets them itself or, being removed, ignores them
 	// (see irrelevantAttrs). A list: resources set few attributes.
@@ -294,11 +305,11 @@ func (a *dynamicAnalysis) bodyOf(d *Definition) body {
 	b := body{events: a.eventsOf(d.Scope)}
 	// Only a definition with resources some default is for can receive
 	// one: whether it is private matters for no other.
-	if slices.ContainsFunc(b.events, func(ev event) bool { return ev.res != nil && a.defaulted[ev.res.Type] }) {
+	if slices.ContainsFunc(b.events, func(ev event) bool { return ev.res != nil && ev.bit != 0 }) {
 		b.private = IsPrivate(d)
 	}
 	if d.Kind == ClassDef {
-		b.uses = usesOf(b.events, a.defaulted)
+		b.uses = usesOf(b.events)
 		if d.Parent != "" {
 			b.base = a.p.Class(d.Parent)
 		}
@@ -357,7 +368,7 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 	evs := make([]event, 0, n) // at most one event each: growing it by appending was a tenth of the analysis
 	for _, sc := range scopes {
 		for _, d := range sc.Defaults {
-			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d)})
+			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d), bit: a.defaulted[d.Type]})
 		}
 		for _, r := range sc.Resources {
 			if isExprDefault(r) {
@@ -366,7 +377,7 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 			ti, tracked := a.res.index[r]
 			items := a.refs.resourceItems(r)
 			if r.Node.Form == "" {
-				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked), refs: items})
+				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked), refs: items, bit: a.defaulted[r.Type]})
 			} else if tracked || len(items) > 0 {
 				// A virtual or exported resource is in the catalog too,
 				// though not applied: duplicate detection sees it, and
@@ -424,13 +435,13 @@ func (a *dynamicAnalysis) typeUses(def *Definition) []typeUse { return a.bodies[
 
 // usesOf returns how a class body with events evs uses each resource type
 // it declares, sorted by type, leaving out the types that no default is
-// for (defaulted says which have one). Declarations can carry no defaults
+// for (their events' bit is 0). Declarations can carry no defaults
 // for those: recording them for a class that uses only such types was a
 // quarter of what a large control repo's simulations kept.
-func usesOf(evs []event, defaulted map[string]bool) []typeUse {
+func usesOf(evs []event) []typeUse {
 	var u []typeUse
 	for _, ev := range evs {
-		if ev.res == nil || !defaulted[ev.res.Type] {
+		if ev.res == nil || ev.bit == 0 {
 			continue
 		}
 		i := slices.IndexFunc(u, func(tu typeUse) bool { return tu.typ == ev.res.Type })
@@ -438,7 +449,7 @@ func usesOf(evs []event, defaulted map[string]bool) []typeUse {
 			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !irrelevantTo(ev.res, k) })
 			continue
 		}
-		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: irrelevantAttrs(ev.res)})
+		u = append(u, typeUse{typ: ev.res.Type, bit: ev.bit, alwaysSet: irrelevantAttrs(ev.res)})
 	}
 	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
 	return u
@@ -504,6 +515,15 @@ type instance struct {
 	link *chainLink
 	// depth is how many instances are above it on its chain.
 	depth int32
+	// masksOK is set once leakMask and aboveMask are worked out, on the
+	// first resource or declaration of the instance's body that needs
+	// them. They stay true while the body runs: no ancestor's body runs
+	// meanwhile, so no default is added above it (see chainMasks).
+	masksOK bool
+	// leakMask are the types some ancestor whose defaults can leak into
+	// the instance (see leakableDefaultFor) has defaults for; aboveMask
+	// those of every ancestor.
+	leakMask, aboveMask uint64
 }
 
 // chainLink is an instance's place in a dynamic chain as a record keeps
@@ -538,10 +558,14 @@ func (w *simWorker) linkOf(inst *instance) *chainLink {
 		return nil
 	}
 	if inst.link == nil {
+		// The ancestors' links first: made inside the append below, they
+		// could fill the chunk it appends to, and the append would then
+		// copy it into a larger one.
+		parent := w.linkOf(inst.parent)
 		if len(w.links) == cap(w.links) {
 			w.links = make([]chainLink, 0, 256)
 		}
-		w.links = append(w.links, chainLink{scope: inst.scope, parent: w.linkOf(inst.parent)})
+		w.links = append(w.links, chainLink{scope: inst.scope, parent: parent})
 		inst.link = &w.links[len(w.links)-1]
 	}
 	return inst.link
@@ -662,10 +686,11 @@ func (sm *simulation) evalScope(inst *instance) {
 		case ev.ref != nil:
 		case ev.def != nil:
 			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
+			inst.defaults.mask |= ev.bit
 		case ev.virtual:
 			sm.record(inst, ev.res, ev.tracked, sm.tick())
 		case ev.res != nil:
-			sm.create(inst, ev.res, ev.tracked)
+			sm.create(inst, ev.res, ev.tracked, ev.bit)
 		case ev.decl != nil:
 			sm.declare(inst, ev)
 		}
@@ -772,10 +797,10 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // create applies the defaults in effect to a resource being declared in
 // inst and records the ones that come from other classes or defines and
 // can change it.
-func (sm *simulation) create(inst *instance, r *Resource, tracked int32) {
+func (sm *simulation) create(inst *instance, r *Resource, tracked int32, bit uint64) {
 	now := sm.tick()
 	sm.record(inst, r, tracked, now)
-	if !sm.w.leakableDefaultFor(inst, r.Type) {
+	if bit&sm.w.chainMasks(inst).leakMask == 0 || !sm.w.leakableDefaultFor(inst, r.Type) {
 		return // nothing to note: the rest only finds defaults leaking in
 	}
 	if resourceSets(r, "*") {
@@ -986,6 +1011,30 @@ func (w *simWorker) leakableDefaultFor(inst *instance, typ string) bool {
 	return false
 }
 
+// chainMasks returns inst with leakMask and aboveMask worked out. inst's
+// body must be running: its ancestors' defaults are then those they will
+// have until it ends.
+func (w *simWorker) chainMasks(inst *instance) *instance {
+	if inst.masksOK {
+		return inst
+	}
+	crossed := false
+	for at := inst; at != nil; at = at.parent {
+		w.steps++
+		if at != inst {
+			inst.aboveMask |= at.defaults.mask
+		}
+		if crossed && at.def != nil && at.scope != nil && (at.scope.Kind == ClassScope || at.scope.Kind == DefineScope) {
+			inst.leakMask |= at.defaults.mask
+		}
+		if !at.inherited {
+			crossed = true
+		}
+	}
+	inst.masksOK = true
+	return inst
+}
+
 // effectiveDefaults appends to buf the defaults for type typ in effect at
 // inst now, restricted to attributes not in skip, sorted by attribute.
 func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
@@ -1057,8 +1106,17 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	}
 	w := sm.w
 	now := sm.clock
+	// The types the chain from from up has defaults for; from's own body
+	// is running unless it is a settled base.
+	chainMask := ^uint64(0)
+	if from == inst {
+		chainMask = inst.defaults.mask | w.chainMasks(inst).aboveMask
+	}
 	sigs, eff := w.sigsBuf[:0], w.effBuf[:0]
 	for _, u := range uses {
+		if u.bit&chainMask == 0 {
+			continue // no default for u.typ on the chain
+		}
 		start := len(eff)
 		eff = w.effectiveDefaults(eff, from, u.typ, now, u.alwaysSet)
 		if len(eff) > start {

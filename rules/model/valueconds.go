@@ -110,7 +110,7 @@ func (w *simWorker) valueKey(inst *instance, e parser.Expr, depth int) string {
 			return fmt.Sprintf("$%p::%s", inst, name) // one instance's
 		}
 		p := scopeParam(sc, name)
-		if p == nil || inst.def == nil || w.a.defaulted[inst.def.Name] {
+		if p == nil || inst.def == nil || w.a.defaulted[inst.def.Name] != 0 {
 			return "" // a resource default may set it
 		}
 		if decl := inst.via; decl != nil && decl.Resource != nil {
