@@ -303,10 +303,10 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	// meets reports whether evaluations e and f can be in one catalog, and
 	// whether that needs the node's data.
 	meets := func(e, f resEval) (ok, conditional bool) {
-		if w.exclusive(e.path, f.path) || exclusiveValues(e.values, f.values) {
+		if w.exclusive(e.path(), f.path()) || exclusiveValues(e.values, f.values) {
 			return false, false
 		}
-		return true, PathDependsOnData(e.path) || PathDependsOnData(f.path)
+		return true, PathDependsOnData(e.path()) || PathDependsOnData(f.path())
 	}
 	// The resource evaluated twice in one simulation: a defined type's
 	// instances, unless only the instance of one title takes its arm.
@@ -339,7 +339,7 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	for _, key := range t.keys[i] {
 		group := evalsByKey[key]
 		for _, e := range mine {
-			lo, _ := slices.BinarySearchFunc(group, e.sim, func(x resEval, sim int) int { return cmp.Compare(x.sim, sim) })
+			lo, _ := slices.BinarySearchFunc(group, e.sim, func(x resEval, sim int32) int { return cmp.Compare(x.sim, sim) })
 			for _, f := range group[lo:] {
 				if f.sim != e.sim {
 					break

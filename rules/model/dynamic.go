@@ -471,7 +471,7 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 		for _, f := range a.found {
 			for _, seg := range f.sites {
 				for i := range seg {
-					put(seg[i].def.index, &seg[i])
+					put(int(seg[i].def), &seg[i])
 				}
 			}
 		}
@@ -619,12 +619,12 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 	// slice carries what the first does, no type can differ. Each slice is
 	// compared once, not once per record and type.
 	same := true
-	checked := [][]typeDefaults{recs[0].sigs} // slices carrying the first's defaults
+	checked := []*[]typeDefaults{recs[0].sigs} // slices carrying the first's defaults
 	for _, r := range recs[1:] {
-		if slices.ContainsFunc(checked, func(c []typeDefaults) bool { return sameSlice(r.sigs, c) }) {
+		if slices.Contains(checked, r.sigs) {
 			continue
 		}
-		if !sameSigs(r.sigs, recs[0].sigs) {
+		if !sameSigs(*r.sigs, *recs[0].sigs) {
 			same = false
 			break
 		}
@@ -702,8 +702,8 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 // of a class declared in hundreds of simulations was most of the
 // simulations' cost on a large tree.
 func (a *dynamicAnalysis) meetingPair(w *simWorker, def *Definition, recs []*siteRecord, gx, gy []int32, typ string, sameSim bool) (x, y *siteRecord) {
-	bySim := map[int][]int32{} // positions in gy, ascending
-	var firsts [2][]int32      // positions in gy of first declarations, eager and lazy
+	bySim := map[int32][]int32{} // positions in gy, ascending
+	var firsts [2][]int32        // positions in gy of first declarations, eager and lazy
 	for pos, yi := range gy {
 		r := recs[yi]
 		bySim[r.sim] = append(bySim[r.sim], int32(pos))
@@ -735,7 +735,7 @@ func (a *dynamicAnalysis) meetingPair(w *simWorker, def *Definition, recs []*sit
 			// which one catalog cannot have.
 			apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 			if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
-				!a.canMeet(x.sim, y.sim) || w.exclusive(x.path, y.path) ||
+				!a.canMeet(x.sim, y.sim) || w.exclusive(x.path(), y.path()) ||
 				!a.differOutsideCommonScopes(def, x, y, typ) {
 				continue
 			}
@@ -758,7 +758,7 @@ func laziness(r *siteRecord) int {
 // type's body ran, and y runs in one. Which is first is then not a matter
 // of evaluation order.
 func settledFirst(x, y *siteRecord) bool {
-	return x.sim == y.sim && x.first && !x.lazy && len(x.path) == 0 && y.lazy
+	return x.sim == y.sim && x.first && !x.lazy && x.narms == 0 && y.lazy
 }
 
 // disjointChains reports whether two declarations have no class or
@@ -871,7 +871,7 @@ func defaultsKey(ds []AttrDefault) string {
 // canMeet reports whether what two simulations evaluated can be in one
 // catalog: the same simulation, or two classes an ENC could both declare
 // (but not two role classes).
-func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
+func (a *dynamicAnalysis) canMeet(s1, s2 int32) bool {
 	return s1 == s2 || (a.rootSim[s1] && a.rootSim[s2] && !(a.roleSim[s1] && a.roleSim[s2]))
 }
 
@@ -889,7 +889,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 	// needs two roots an ENC combines.
 	var weaker *Redeclaration
 	meet := func(other *Declaration, e, f declEval) *Redeclaration {
-		if !PathDependsOnData(e.path) && !PathDependsOnData(f.path) {
+		if !PathDependsOnData(e.path()) && !PathDependsOnData(f.path()) {
 			return &Redeclaration{ResourceLike: rl, Other: other}
 		}
 		if weaker == nil || weaker.Apart {
@@ -904,7 +904,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 			if f.sim != e.sim {
 				break
 			}
-			if !m.exclusive(e.path, f.path) {
+			if !m.exclusive(e.path(), f.path()) {
 				if rd := meet(nil, e, f); rd != nil {
 					return rd
 				}
@@ -918,7 +918,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 		theirs := of(other)
 		for _, e := range mine {
 			for _, f := range inSim(theirs, e.sim) {
-				if !m.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
+				if !m.exclusive(e.path(), f.path()) && (f.at < e.at || other.Kind == ResourceLike) {
 					if rd := meet(other, e, f); rd != nil {
 						return rd
 					}
@@ -946,7 +946,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 // when y is evaluated only there and x in a class's root simulation, y
 // comes second, which fails only when y is resource-like too.
 func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
-	in := func(evs []declEval, sim int) bool { return len(inSim(evs, sim)) > 0 }
+	in := func(evs []declEval, sim int32) bool { return len(inSim(evs, sim)) > 0 }
 	for _, e := range x {
 		if !a.rootSim[e.sim] || in(y, e.sim) {
 			continue
@@ -965,8 +965,8 @@ func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
 
 // inSim returns the evaluations of simulation sim among evs, which are in
 // simulation order.
-func inSim(evs []declEval, sim int) []declEval {
-	i, _ := slices.BinarySearchFunc(evs, sim, func(e declEval, sim int) int { return cmp.Compare(e.sim, sim) })
+func inSim(evs []declEval, sim int32) []declEval {
+	i, _ := slices.BinarySearchFunc(evs, sim, func(e declEval, sim int32) int { return cmp.Compare(e.sim, sim) })
 	j := i
 	for j < len(evs) && evs[j].sim == sim {
 		j++

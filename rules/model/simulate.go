@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ducklint/ducklint/internal/slab"
 	"github.com/ducklint/ducklint/parser"
@@ -77,8 +78,7 @@ type defInfo struct {
 	// carried. Nearly every declaration of a class carries the same
 	// (often top scope's), so records share one slice instead of each
 	// allocating its own.
-	lastSigs   []typeDefaults
-	lastSigsOK bool
+	lastSigs *[]typeDefaults
 
 	reachedIn  int32     // the definition was evaluated
 	declaredIn int32     // the class is declared, as inst
@@ -235,10 +235,32 @@ type typeUse struct {
 
 // declEval is one evaluation of a declaration in a simulation.
 type declEval struct {
-	sim int
-	at  int64
-	// path are the conditional arms taken from the simulation's start.
-	path []Branch
+	at int64
+	// arms and narms are the conditional arms taken from the
+	// simulation's start (see path).
+	arms  *Branch
+	narms int32
+	sim   int32
+}
+
+func newDeclEval(sim int, at int64, path []Branch) declEval {
+	e := declEval{at: at, sim: int32(sim)}
+	e.arms, e.narms = keptPath(path)
+	return e
+}
+
+// path returns the arms taken from the simulation's start.
+func (e declEval) path() []Branch { return unsafe.Slice(e.arms, e.narms) }
+
+// keptPath is path as records keep it: its first arm and its length, 12
+// bytes where a slice takes 24, in records a large tree's simulations make
+// hundreds of thousands of. A path never changes once made (see pathTo),
+// and a record never appends to its own.
+func keptPath(path []Branch) (*Branch, int32) {
+	if len(path) == 0 {
+		return nil, 0
+	}
+	return &path[0], int32(len(path))
 }
 
 // typeDefaults are the defaults a declaration carries for one type.
@@ -249,7 +271,7 @@ type typeDefaults struct {
 
 // sigsFor returns the defaults r carries for typ.
 func (r *siteRecord) sigsFor(typ string) SiteDefaults {
-	for _, s := range r.sigs {
+	for _, s := range *r.sigs {
 		if s.typ == typ {
 			return SiteDefaults{Decl: r.decl, Defaults: s.defaults}
 		}
@@ -258,24 +280,32 @@ func (r *siteRecord) sigsFor(typ string) SiteDefaults {
 }
 
 // siteRecord is the defaults a class declaration carried in a simulation.
+// A large tree's simulations make a hundred thousand: it is kept to 48
+// bytes.
 type siteRecord struct {
-	def  *Definition
 	decl *Declaration
-	sim  int
-	path []Branch
 	// sigs are the defaults the declaration carries, for the types of
 	// typeUses that have any, in that order. Shared between records.
-	sigs []typeDefaults
+	sigs *[]typeDefaults
 	// from is the link of the declaring instance (or the settled base
 	// class): its scope and its ancestors' are the declaration's dynamic
 	// chain.
 	from *chainLink
+	// arms and narms are the conditional arms taken from the simulation's
+	// start (see path).
+	arms  *Branch
+	narms int32
+	def   int32 // the class's index in Program.Definitions
+	sim   int32
 	// first is set when this declaration evaluated the class.
 	first bool
 	// lazy is set when it ran while defined types were being evaluated,
 	// after the bodies of every class an ENC declares.
 	lazy bool
 }
+
+// path returns the arms taken from the simulation's start.
+func (r *siteRecord) path() []Branch { return unsafe.Slice(r.arms, r.narms) }
 
 // body is what the simulations need of a definition's body, worked out
 // for every class, defined type and node before they start.
@@ -504,10 +534,8 @@ type instance struct {
 	parent *instance
 	// via is the declaration that created the instance (for an inserted
 	// base class: the declaration of the derived class).
-	via *Declaration
-	// inherited is set when parent is the class's base class.
-	inherited bool
-	defaults  instDefaults
+	via      *Declaration
+	defaults instDefaults
 	// path are the conditional arms taken from the simulation's start to
 	// the declaration that created the instance.
 	path []Branch
@@ -515,6 +543,8 @@ type instance struct {
 	link *chainLink
 	// depth is how many instances are above it on its chain.
 	depth int32
+	// inherited is set when parent is the class's base class.
+	inherited bool
 	// masksOK is set once leakMask and aboveMask are worked out, on the
 	// first resource or declaration of the instance's body that needs
 	// them. They stay true while the body runs: no ancestor's body runs
@@ -706,7 +736,7 @@ func (sm *simulation) declare(inst *instance, ev *event) {
 	}
 	path := &armsTo{w: sm.w, inst: inst, decl: decl}
 	if ev.tracked > 0 {
-		sm.w.evals.add(declRecord{ev.tracked - 1, declEval{sm.id, at, path.get()}})
+		sm.w.evals.add(declRecord{ev.tracked - 1, newDeclEval(sm.id, at, path.get())})
 	}
 	if inst.depth >= maxChainDepth {
 		return
@@ -778,7 +808,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 				if d.Kind == Inherits {
 					at := sm.tick()
 					if ti, ok := sm.a.tracked[d]; ok {
-						sm.w.evals.add(declRecord{ti, declEval{sm.id, at, path.get()}})
+						sm.w.evals.add(declRecord{ti, newDeclEval(sm.id, at, path.get())})
 					}
 				}
 			}
@@ -884,7 +914,7 @@ func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int6
 		if sm.w.pathDependsOnData(path) {
 			values = sm.w.valueConditions(inst, r)
 		}
-		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, path}, values})
+		sm.w.resEvals.add(resEval{tracked - 1, newDeclEval(sm.id, at, path), values})
 	}
 }
 
@@ -1065,7 +1095,7 @@ func sameSigs(x, y []typeDefaults) bool {
 
 // cloneSigs copies sigs (which may point into scratch buffers) into one
 // allocation each for the types and the defaults.
-func cloneSigs(sigs []typeDefaults) []typeDefaults {
+func cloneSigs(sigs []typeDefaults) *[]typeDefaults {
 	n := 0
 	for _, s := range sigs {
 		n += len(s.defaults)
@@ -1077,7 +1107,7 @@ func cloneSigs(sigs []typeDefaults) []typeDefaults {
 		ads = append(ads, s.defaults...)
 		out[i] = typeDefaults{s.typ, ads[start:len(ads):len(ads)]}
 	}
-	return out
+	return &out
 }
 
 // recordSite records the defaults a declaration of def carries for each
@@ -1124,13 +1154,14 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 		}
 	}
 	info := w.info(def)
-	if !info.lastSigsOK || !sameSigs(sigs, info.lastSigs) {
-		info.lastSigs, info.lastSigsOK = cloneSigs(sigs), true
+	if info.lastSigs == nil || !sameSigs(sigs, *info.lastSigs) {
+		info.lastSigs = cloneSigs(sigs)
 	}
-	last := info.lastSigs
 	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
-	w.sites.add(siteRecord{def: def, decl: decl, sim: sm.id, path: path.get(), sigs: last,
-		from: w.linkOf(from), first: !declared, lazy: sm.lazy})
+	r := siteRecord{decl: decl, sigs: info.lastSigs, from: w.linkOf(from), def: int32(def.index), sim: int32(sm.id),
+		first: !declared, lazy: sm.lazy}
+	r.arms, r.narms = keptPath(path.get())
+	w.sites.add(r)
 }
 
 // sourceText returns the source of expression e in file f.
