@@ -436,7 +436,7 @@ func (a *dynamicAnalysis) commit(f *simFindings) {
 		}
 	}
 	for _, d := range f.reached {
-		a.reached[d.index] = true
+		a.reached[d] = true
 	}
 	f.leaks, f.leakRank, f.reached = nil, nil, nil
 	a.found = append(a.found, f)

@@ -65,6 +65,9 @@ type simWorker struct {
 	links []chainLink
 	// paths is where paths are cut from (see pathTo); they are kept.
 	paths slab.Seq[Branch]
+	// reached collects the running simulation's simFindings.reached, of
+	// which it keeps a copy of the right size.
+	reached []int32
 	// steps counts instances evaluated, steps up their chains and
 	// defaults applied: the simulations' cost, which Dynamic.Steps reports.
 	steps int
@@ -116,8 +119,8 @@ type simFindings struct {
 	evals    [][]declRecord
 	resEvals [][]resEval
 	refEvals [][]refEval
-	// reached are the definitions the simulation evaluated.
-	reached []*Definition
+	// reached are the definitions the simulation evaluated, by index.
+	reached []int32
 }
 
 // store is append-only storage in chunks that never move, from which each
@@ -168,6 +171,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	w.queueBuf = sm.queue[:0]
 	sm.out.sites, sm.out.evals, sm.out.resEvals = w.sites.take(), w.evals.take(), w.resEvals.take()
 	sm.out.refEvals = w.refEvals.take()
+	sm.out.reached, w.reached = slices.Clone(w.reached), w.reached[:0]
 	return sm.out
 }
 
@@ -175,7 +179,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 func (sm *simulation) reach(d *Definition) {
 	if in := sm.w.info(d); in.reachedIn != sm.stamp {
 		in.reachedIn = sm.stamp
-		sm.out.reached = append(sm.out.reached, d)
+		sm.w.reached = append(sm.w.reached, int32(d.index))
 	}
 }
 
@@ -606,10 +610,24 @@ func (w *simWorker) linkOf(inst *instance) *chainLink {
 // from chunks rather than allocated one by one (a large tree's
 // simulations make over a hundred thousand).
 func (w *simWorker) pathTo(inst *instance, decl *Declaration) []Branch {
-	if decl == nil || len(decl.Branch) == 0 {
+	if decl == nil {
 		return inst.path
 	}
-	return w.paths.Concat(inst.path, decl.Branch)
+	return w.extend(inst.path, decl.Branch)
+}
+
+// extend returns path followed by branch. It copies only when both have
+// arms: otherwise the one with arms is the result, a path or a branch of
+// the model, neither of which ever changes (from top scope and unreached
+// roots, a quarter of the paths of wikimedia's tree).
+func (w *simWorker) extend(path, branch []Branch) []Branch {
+	switch {
+	case len(branch) == 0:
+		return slices.Clip(path)
+	case len(path) == 0:
+		return slices.Clip(branch)
+	}
+	return w.paths.Concat(path, branch)
 }
 
 type timedDefault struct {
@@ -706,10 +724,7 @@ func (sm *simulation) evalScope(inst *instance) {
 			if ev.ref != nil {
 				branch = ev.ref.Branch
 			}
-			path := sm.a.refs.reliable(inst, inst.path)
-			if len(branch) > 0 {
-				path = sm.w.paths.Concat(path, branch)
-			}
+			path := sm.w.extend(sm.a.refs.reliable(inst, inst.path), branch)
 			sm.recordRefs(ev.refs, path)
 		}
 		switch {
@@ -909,7 +924,7 @@ func (sm *simulation) create(inst *instance, r *Resource, tracked int32, bit uin
 // tracks r (tracked is 1 + its number there, 0 when it does not).
 func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int64) {
 	if tracked > 0 {
-		path := sm.w.paths.Concat(inst.path, r.Branch)
+		path := sm.w.extend(inst.path, r.Branch)
 		var values []Condition
 		if sm.w.pathDependsOnData(path) {
 			values = sm.w.valueConditions(inst, r)
