@@ -30,8 +30,9 @@ func (ds *instDefaults) of(typ string) *typedDefaults {
 	return nil
 }
 
-// add records default td.
-func (ds *instDefaults) add(td timedDefault) {
+// add records default td, whose type's bit in type masks is bit.
+func (ds *instDefaults) add(td timedDefault, bit uint64) {
+	ds.mask |= bit
 	t := ds.of(td.d.Type)
 	if t == nil {
 		t = &typedDefaults{typ: td.d.Type}

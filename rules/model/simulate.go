@@ -44,6 +44,11 @@ type simWorker struct {
 	conds  map[Branch][]Condition
 	// dataDep memoises dependsOnData by conditional.
 	dataDep map[parser.Node]bool
+	// chainConds memoises, by instance, what the arms of the
+	// declarations on its chain require of values (see
+	// valueConditions); cleared for each simulation, which reuses
+	// instances.
+	chainConds map[*instance][]Condition
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -94,7 +99,7 @@ type defInfo struct {
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
 	return &simWorker{a: a, events: map[*Scope][]event{}, conds: map[Branch][]Condition{}, dataDep: map[parser.Node]bool{},
-		defs: make([]defInfo, len(a.p.Definitions))}
+		chainConds: map[*instance][]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
 }
 
 // info returns what the worker keeps about d.
@@ -163,6 +168,7 @@ type declRecord struct {
 func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	sm := &simulation{a: w.a, w: w, id: id, stamp: int32(id + 1), queue: w.queueBuf[:0], out: &simFindings{}}
 	w.slabUsed = 0
+	clear(w.chainConds)
 	if job.root != nil {
 		sm.startRoot(job.top, job.root)
 	} else {
@@ -730,8 +736,7 @@ func (sm *simulation) evalScope(inst *instance) {
 		switch {
 		case ev.ref != nil:
 		case ev.def != nil:
-			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
-			inst.defaults.mask |= ev.bit
+			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs}, ev.bit)
 		case ev.virtual:
 			sm.record(inst, ev.res, ev.tracked, sm.tick())
 		case ev.res != nil:
@@ -1080,11 +1085,16 @@ func (w *simWorker) chainMasks(inst *instance) *instance {
 	return inst
 }
 
-// effectiveDefaults appends to buf the defaults for type typ in effect at
-// inst now, restricted to attributes not in skip, sorted by attribute.
-func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
+// effectiveDefaults appends to buf the defaults for u's type in effect at
+// inst now, restricted to attributes not in u.alwaysSet, sorted by
+// attribute. Ancestors whose type mask lacks the type have none.
+func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, u typeUse, now int64) []AttrDefault {
 	start := len(buf)
+	typ, skip := u.typ, u.alwaysSet
 	for at := inst; at != nil; at = at.parent {
+		if at.defaults.mask&u.bit == 0 {
+			continue // none for typ
+		}
 		at.defaults.of(typ).latestFirst(now, func(td timedDefault) bool {
 			w.steps++
 			for _, ad := range td.attrs {
@@ -1163,7 +1173,7 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 			continue // no default for u.typ on the chain
 		}
 		start := len(eff)
-		eff = w.effectiveDefaults(eff, from, u.typ, now, u.alwaysSet)
+		eff = w.effectiveDefaults(eff, from, u, now)
 		if len(eff) > start {
 			sigs = append(sigs, typeDefaults{u.typ, eff[start:len(eff):len(eff)]})
 		}
