@@ -218,16 +218,27 @@ func (a *dynamicAnalysis) trackResources() {
 			perScope[i] = append(perScope[i], cand{r, keys})
 		}
 	})
-	byKey := map[string][]*Resource{}
-	var cands []*Resource
-	var candKeys [][]string
+	// Whether a key is shared: the first resource with it, and whether
+	// another one has it too.
+	type keyUse struct {
+		first  *Resource
+		shared bool
+	}
+	n := 0
+	for _, cs := range perScope {
+		n += len(cs)
+	}
+	byKey := make(map[string]keyUse, n)
+	cands, candKeys := make([]*Resource, 0, n), make([][]string, 0, n)
 	for _, cs := range perScope {
 		for _, c := range cs {
 			cands = append(cands, c.r)
 			candKeys = append(candKeys, c.keys)
 			for _, k := range c.keys {
-				if rs := byKey[k]; len(rs) == 0 || rs[len(rs)-1] != c.r {
-					byKey[k] = append(byKey[k], c.r)
+				if u, ok := byKey[k]; !ok {
+					byKey[k] = keyUse{first: c.r}
+				} else if u.first != c.r && !u.shared {
+					byKey[k] = keyUse{first: u.first, shared: true}
 				}
 			}
 		}
@@ -258,7 +269,7 @@ func (a *dynamicAnalysis) trackResources() {
 		instances[d.Name] = n
 	}
 	for i, r := range cands {
-		shared := slices.ContainsFunc(candKeys[i], func(k string) bool { return len(byKey[k]) > 1 })
+		shared := slices.ContainsFunc(candKeys[i], func(k string) bool { return byKey[k].shared })
 		owner := r.Scope.Owner()
 		inDefine := owner.Kind == DefineScope && owner.Def != nil && instances[owner.Def.Name] > 1
 		if shared || inDefine {
