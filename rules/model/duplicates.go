@@ -287,7 +287,7 @@ func (a *dynamicAnalysis) trackResources() {
 // meeting on paths no node data decides is reported over one that needs
 // data, the resource evaluated twice (by a defined type's instances) over
 // another resource, and of other resources the first in the program.
-func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval], evalsByKey map[string][]resEval) *Duplicate {
+func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval], evalsByKey map[string][]int32) *Duplicate {
 	t := a.res
 	r := t.list[i]
 	mine := evals.of(i)
@@ -350,8 +350,9 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	for _, key := range t.keys[i] {
 		group := evalsByKey[key]
 		for _, e := range mine {
-			lo, _ := slices.BinarySearchFunc(group, e.sim, func(x resEval, sim int32) int { return cmp.Compare(x.sim, sim) })
-			for _, f := range group[lo:] {
+			lo, _ := slices.BinarySearchFunc(group, e.sim, func(x, sim int32) int { return cmp.Compare(evals.items[x].sim, sim) })
+			for _, fi := range group[lo:] {
+				f := &evals.items[fi]
 				if f.sim != e.sim {
 					break
 				}
@@ -362,7 +363,7 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 				if ArmCannotRun(other.Scope.Owner().Def, other.Branch) {
 					continue
 				}
-				if ok, cond := meets(e, f); ok {
+				if ok, cond := meets(e, *f); ok {
 					if d := (&Duplicate{Resource: r, Other: other, Key: key, Conditional: cond}); better(d) {
 						best = d
 					}

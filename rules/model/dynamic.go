@@ -554,14 +554,18 @@ func (a *dynamicAnalysis) allDuplicates() []*Duplicate {
 			}
 		}
 	})
-	byKey := map[string][]resEval{}
+	// Each key's evaluations, as indexes into evals.items (an evaluation
+	// is 56 bytes), by simulation.
+	byKey := map[string][]int32{}
 	for i := range t.list {
 		for _, k := range t.keys[i] {
-			byKey[k] = append(byKey[k], evals.of(i)...)
+			for j := evals.start[i]; j < evals.start[i+1]; j++ {
+				byKey[k] = append(byKey[k], j)
+			}
 		}
 	}
 	for _, group := range byKey {
-		slices.SortStableFunc(group, func(x, y resEval) int { return cmp.Compare(x.sim, y.sim) })
+		slices.SortStableFunc(group, func(x, y int32) int { return cmp.Compare(evals.items[x].sim, evals.items[y].sim) })
 	}
 	for len(a.workers) < par.Workers(len(t.list), a.p.jobs) {
 		a.workers = append(a.workers, a.newWorker())
