@@ -168,7 +168,11 @@ type declRecord struct {
 func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	sm := &simulation{a: w.a, w: w, id: id, stamp: int32(id + 1), queue: w.queueBuf[:0], out: &simFindings{}}
 	w.slabUsed = 0
-	clear(w.chainConds)
+	if len(w.chainConds) > 0 {
+		// A new map rather than clear, which costs what the largest
+		// simulation's made it hold.
+		w.chainConds = map[*instance][]Condition{}
+	}
 	if job.root != nil {
 		sm.startRoot(job.top, job.root)
 	} else {
