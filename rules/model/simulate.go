@@ -46,7 +46,7 @@ type simWorker struct {
 	dataDep map[parser.Node]bool
 	// chainConds memoises, by instance, what the arms of the
 	// declarations on its chain require of values (see
-	// valueConditions); cleared for each simulation, which reuses
+	// valueConditions); emptied for each simulation, which reuses
 	// instances.
 	chainConds map[*instance][]Condition
 	// defs are memo tables and simulation state by definition index:
@@ -561,7 +561,7 @@ type instance struct {
 	inherited bool
 	// masksOK is set once leakMask and aboveMask are worked out, on the
 	// first resource or declaration of the instance's body that needs
-	// them. They stay true while the body runs: no ancestor's body runs
+	// them. They hold while the body runs: no ancestor's body runs
 	// meanwhile, so no default is added above it (see chainMasks).
 	masksOK bool
 	// leakMask are the types some ancestor whose defaults can leak into
