@@ -218,16 +218,27 @@ func (a *dynamicAnalysis) trackResources() {
 			perScope[i] = append(perScope[i], cand{r, keys})
 		}
 	})
-	byKey := map[string][]*Resource{}
-	var cands []*Resource
-	var candKeys [][]string
+	// Whether a key is shared: the first resource with it, and whether
+	// another one has it too.
+	type keyUse struct {
+		first  *Resource
+		shared bool
+	}
+	n := 0
+	for _, cs := range perScope {
+		n += len(cs)
+	}
+	byKey := make(map[string]keyUse, n)
+	cands, candKeys := make([]*Resource, 0, n), make([][]string, 0, n)
 	for _, cs := range perScope {
 		for _, c := range cs {
 			cands = append(cands, c.r)
 			candKeys = append(candKeys, c.keys)
 			for _, k := range c.keys {
-				if rs := byKey[k]; len(rs) == 0 || rs[len(rs)-1] != c.r {
-					byKey[k] = append(byKey[k], c.r)
+				if u, ok := byKey[k]; !ok {
+					byKey[k] = keyUse{first: c.r}
+				} else if u.first != c.r && !u.shared {
+					byKey[k] = keyUse{first: u.first, shared: true}
 				}
 			}
 		}
@@ -258,7 +269,7 @@ func (a *dynamicAnalysis) trackResources() {
 		instances[d.Name] = n
 	}
 	for i, r := range cands {
-		shared := slices.ContainsFunc(candKeys[i], func(k string) bool { return len(byKey[k]) > 1 })
+		shared := slices.ContainsFunc(candKeys[i], func(k string) bool { return byKey[k].shared })
 		owner := r.Scope.Owner()
 		inDefine := owner.Kind == DefineScope && owner.Def != nil && instances[owner.Def.Name] > 1
 		if shared || inDefine {
@@ -276,7 +287,7 @@ func (a *dynamicAnalysis) trackResources() {
 // meeting on paths no node data decides is reported over one that needs
 // data, the resource evaluated twice (by a defined type's instances) over
 // another resource, and of other resources the first in the program.
-func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval], evalsByKey map[string][]resEval) *Duplicate {
+func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval], evalsByKey map[string][]int32) *Duplicate {
 	t := a.res
 	r := t.list[i]
 	mine := evals.of(i)
@@ -303,10 +314,10 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	// meets reports whether evaluations e and f can be in one catalog, and
 	// whether that needs the node's data.
 	meets := func(e, f resEval) (ok, conditional bool) {
-		if w.exclusive(e.path, f.path) || exclusiveValues(e.values, f.values) {
+		if w.exclusive(e.path(), f.path()) || exclusiveValues(e.values, f.values) {
 			return false, false
 		}
-		return true, PathDependsOnData(e.path) || PathDependsOnData(f.path)
+		return true, PathDependsOnData(e.path()) || PathDependsOnData(f.path())
 	}
 	// The resource evaluated twice in one simulation: a defined type's
 	// instances, unless only the instance of one title takes its arm.
@@ -339,8 +350,9 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 	for _, key := range t.keys[i] {
 		group := evalsByKey[key]
 		for _, e := range mine {
-			lo, _ := slices.BinarySearchFunc(group, e.sim, func(x resEval, sim int) int { return cmp.Compare(x.sim, sim) })
-			for _, f := range group[lo:] {
+			lo, _ := slices.BinarySearchFunc(group, e.sim, func(x, sim int32) int { return cmp.Compare(evals.items[x].sim, sim) })
+			for _, fi := range group[lo:] {
+				f := &evals.items[fi]
 				if f.sim != e.sim {
 					break
 				}
@@ -351,7 +363,7 @@ func (a *dynamicAnalysis) duplicates(w *simWorker, i int, evals buckets[resEval]
 				if ArmCannotRun(other.Scope.Owner().Def, other.Branch) {
 					continue
 				}
-				if ok, cond := meets(e, f); ok {
+				if ok, cond := meets(e, *f); ok {
 					if d := (&Duplicate{Resource: r, Other: other, Key: key, Conditional: cond}); better(d) {
 						best = d
 					}

@@ -182,8 +182,9 @@ type dynamicAnalysis struct {
 	// bodies are what the simulations need of each definition's body, by
 	// index (see hasBody).
 	bodies []body
-	// defaulted are the resource types some scope has a default for.
-	defaulted map[string]bool
+	// defaulted are the resource types some scope has a default for,
+	// each with its bit in type masks (see typeBit).
+	defaulted map[string]uint64
 	// workers are the memo tables and scratch space of each goroutine
 	// simulating, and then of assemble's.
 	workers []*simWorker
@@ -243,14 +244,16 @@ func (a *dynamicAnalysis) trackDeclarations() {
 			}
 		}
 	}
-	a.defaulted = map[string]bool{}
+	a.defaulted = map[string]uint64{}
 	for _, s := range p.Scopes() {
 		if s.Kind == LambdaScope {
 			owner := s.Owner()
 			a.lambdas[owner] = append(a.lambdas[owner], s)
 		}
 		for _, d := range s.Defaults {
-			a.defaulted[d.Type] = true
+			if a.defaulted[d.Type] == 0 {
+				a.defaulted[d.Type] = typeBit(len(a.defaulted))
+			}
 		}
 	}
 }
@@ -433,7 +436,7 @@ func (a *dynamicAnalysis) commit(f *simFindings) {
 		}
 	}
 	for _, d := range f.reached {
-		a.reached[d.index] = true
+		a.reached[d] = true
 	}
 	f.leaks, f.leakRank, f.reached = nil, nil, nil
 	a.found = append(a.found, f)
@@ -468,7 +471,7 @@ func (a *dynamicAnalysis) assemble() *Dynamic {
 		for _, f := range a.found {
 			for _, seg := range f.sites {
 				for i := range seg {
-					put(seg[i].def.index, &seg[i])
+					put(int(seg[i].def), &seg[i])
 				}
 			}
 		}
@@ -551,14 +554,18 @@ func (a *dynamicAnalysis) allDuplicates() []*Duplicate {
 			}
 		}
 	})
-	byKey := map[string][]resEval{}
+	// Each key's evaluations, as indexes into evals.items (an evaluation
+	// is 56 bytes), by simulation.
+	byKey := map[string][]int32{}
 	for i := range t.list {
 		for _, k := range t.keys[i] {
-			byKey[k] = append(byKey[k], evals.of(i)...)
+			for j := evals.start[i]; j < evals.start[i+1]; j++ {
+				byKey[k] = append(byKey[k], j)
+			}
 		}
 	}
 	for _, group := range byKey {
-		slices.SortStableFunc(group, func(x, y resEval) int { return cmp.Compare(x.sim, y.sim) })
+		slices.SortStableFunc(group, func(x, y int32) int { return cmp.Compare(evals.items[x].sim, evals.items[y].sim) })
 	}
 	for len(a.workers) < par.Workers(len(t.list), a.p.jobs) {
 		a.workers = append(a.workers, a.newWorker())
@@ -616,12 +623,12 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 	// slice carries what the first does, no type can differ. Each slice is
 	// compared once, not once per record and type.
 	same := true
-	checked := [][]typeDefaults{recs[0].sigs} // slices carrying the first's defaults
+	checked := []*[]typeDefaults{recs[0].sigs} // slices carrying the first's defaults
 	for _, r := range recs[1:] {
-		if slices.ContainsFunc(checked, func(c []typeDefaults) bool { return sameSlice(r.sigs, c) }) {
+		if slices.Contains(checked, r.sigs) {
 			continue
 		}
-		if !sameSigs(r.sigs, recs[0].sigs) {
+		if !sameSigs(*r.sigs, *recs[0].sigs) {
 			same = false
 			break
 		}
@@ -699,8 +706,8 @@ func (a *dynamicAnalysis) orderDependence(w *simWorker, def *Definition, recs []
 // of a class declared in hundreds of simulations was most of the
 // simulations' cost on a large tree.
 func (a *dynamicAnalysis) meetingPair(w *simWorker, def *Definition, recs []*siteRecord, gx, gy []int32, typ string, sameSim bool) (x, y *siteRecord) {
-	bySim := map[int][]int32{} // positions in gy, ascending
-	var firsts [2][]int32      // positions in gy of first declarations, eager and lazy
+	bySim := map[int32][]int32{} // positions in gy, ascending
+	var firsts [2][]int32        // positions in gy of first declarations, eager and lazy
 	for pos, yi := range gy {
 		r := recs[yi]
 		bySim[r.sim] = append(bySim[r.sim], int32(pos))
@@ -732,7 +739,7 @@ func (a *dynamicAnalysis) meetingPair(w *simWorker, def *Definition, recs []*sit
 			// which one catalog cannot have.
 			apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 			if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
-				!a.canMeet(x.sim, y.sim) || w.exclusive(x.path, y.path) ||
+				!a.canMeet(x.sim, y.sim) || w.exclusive(x.path(), y.path()) ||
 				!a.differOutsideCommonScopes(def, x, y, typ) {
 				continue
 			}
@@ -755,7 +762,7 @@ func laziness(r *siteRecord) int {
 // type's body ran, and y runs in one. Which is first is then not a matter
 // of evaluation order.
 func settledFirst(x, y *siteRecord) bool {
-	return x.sim == y.sim && x.first && !x.lazy && len(x.path) == 0 && y.lazy
+	return x.sim == y.sim && x.first && !x.lazy && x.narms == 0 && y.lazy
 }
 
 // disjointChains reports whether two declarations have no class or
@@ -868,7 +875,7 @@ func defaultsKey(ds []AttrDefault) string {
 // canMeet reports whether what two simulations evaluated can be in one
 // catalog: the same simulation, or two classes an ENC could both declare
 // (but not two role classes).
-func (a *dynamicAnalysis) canMeet(s1, s2 int) bool {
+func (a *dynamicAnalysis) canMeet(s1, s2 int32) bool {
 	return s1 == s2 || (a.rootSim[s1] && a.rootSim[s2] && !(a.roleSim[s1] && a.roleSim[s2]))
 }
 
@@ -886,7 +893,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 	// needs two roots an ENC combines.
 	var weaker *Redeclaration
 	meet := func(other *Declaration, e, f declEval) *Redeclaration {
-		if !PathDependsOnData(e.path) && !PathDependsOnData(f.path) {
+		if !PathDependsOnData(e.path()) && !PathDependsOnData(f.path()) {
 			return &Redeclaration{ResourceLike: rl, Other: other}
 		}
 		if weaker == nil || weaker.Apart {
@@ -901,7 +908,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 			if f.sim != e.sim {
 				break
 			}
-			if !m.exclusive(e.path, f.path) {
+			if !m.exclusive(e.path(), f.path()) {
 				if rd := meet(nil, e, f); rd != nil {
 					return rd
 				}
@@ -915,7 +922,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 		theirs := of(other)
 		for _, e := range mine {
 			for _, f := range inSim(theirs, e.sim) {
-				if !m.exclusive(e.path, f.path) && (f.at < e.at || other.Kind == ResourceLike) {
+				if !m.exclusive(e.path(), f.path()) && (f.at < e.at || other.Kind == ResourceLike) {
 					if rd := meet(other, e, f); rd != nil {
 						return rd
 					}
@@ -943,7 +950,7 @@ func (a *dynamicAnalysis) redeclaration(m *simWorker, rl *Declaration, evals buc
 // when y is evaluated only there and x in a class's root simulation, y
 // comes second, which fails only when y is resource-like too.
 func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
-	in := func(evs []declEval, sim int) bool { return len(inSim(evs, sim)) > 0 }
+	in := func(evs []declEval, sim int32) bool { return len(inSim(evs, sim)) > 0 }
 	for _, e := range x {
 		if !a.rootSim[e.sim] || in(y, e.sim) {
 			continue
@@ -962,8 +969,8 @@ func (a *dynamicAnalysis) onlyApart(x, y []declEval, yResourceLike bool) bool {
 
 // inSim returns the evaluations of simulation sim among evs, which are in
 // simulation order.
-func inSim(evs []declEval, sim int) []declEval {
-	i, _ := slices.BinarySearchFunc(evs, sim, func(e declEval, sim int) int { return cmp.Compare(e.sim, sim) })
+func inSim(evs []declEval, sim int32) []declEval {
+	i, _ := slices.BinarySearchFunc(evs, sim, func(e declEval, sim int32) int { return cmp.Compare(e.sim, sim) })
 	j := i
 	for j < len(evs) && evs[j].sim == sim {
 		j++

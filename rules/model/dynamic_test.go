@@ -282,3 +282,46 @@ func TestDynamicCostIsLinearInChainLength(t *testing.T) {
 		})
 	}
 }
+
+// TestDynamicWithManyDefaultedTypes checks leaks and order dependence when
+// more types have defaults than type masks have bits (types past the 63rd
+// share one), so that a chain with a default of another type sharing the
+// bit is still walked and found to have none of the resource's type.
+func TestDynamicWithManyDefaultedTypes(t *testing.T) {
+	const types = 130
+	var defaults, resources strings.Builder
+	for i := range types {
+		fmt.Fprintf(&defaults, "  Type_%d { x => '1' }\n", i)
+		fmt.Fprintf(&resources, "  type_%d { 'r': }\n", i)
+	}
+	files := gentree.Tree{
+		// Every default of m::a reaches m::b's resource of its type.
+		"m/manifests/a.pp": "class m::a {\n" + defaults.String() + "  include m::b\n}\n",
+		"m/manifests/b.pp": "class m::b {\n" + resources.String() + "}\n",
+		// m::c's defaults are of types m::d declares nothing of.
+		"m/manifests/c.pp": "class m::c {\n  Type_77 { x => '1' }\n  Type_129 { x => '1' }\n  include m::d\n}\n",
+		"m/manifests/d.pp": "class m::d {\n  type_78 { 'd': }\n  type_128 { 'd': }\n}\n",
+		// m::k gets type_129's default from whichever of m::p1 and m::p2
+		// declares it first.
+		"m/manifests/k.pp":  "class m::k {\n  type_129 { 'k': }\n  type_0 { 'k': }\n}\n",
+		"m/manifests/p1.pp": "class m::p1 {\n  Type_129 { x => '1' }\n  include m::k\n}\n",
+		"m/manifests/p2.pp": "class m::p2 {\n  Type_129 { x => '2' }\n  include m::k\n}\n",
+		"manifests/site.pp": "node default {\n  include m::a\n  include m::c\n  include m::p1\n  include m::p2\n}\n",
+	}
+	dyn := buildTree(t, files).Dynamic()
+	leaks := map[string]int{}
+	for _, l := range dyn.Leaks {
+		leaks[l.Default.File.Path+" -> "+l.Target.Name]++
+	}
+	// m::p1 declares m::k first; m::p2's declaration evaluates nothing.
+	if len(leaks) != 2 || leaks["m/manifests/a.pp -> m::b"] != types || leaks["m/manifests/p1.pp -> m::k"] != 1 {
+		t.Errorf("leaks by default's file and target: %v, want %d from m::a into m::b and one from m::p1 into m::k", leaks, types)
+	}
+	var order []string
+	for _, o := range dyn.OrderDependent {
+		order = append(order, o.Class.Name+" "+o.Type)
+	}
+	if strings.Join(order, ";") != "m::k type_129" {
+		t.Errorf("order dependent: %v, want m::k type_129", order)
+	}
+}

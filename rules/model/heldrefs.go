@@ -274,7 +274,7 @@ func (t *refTracker) reliable(inst *instance, path []Branch) []Branch {
 // recordRefs notes an evaluation of items on path (see reliable).
 func (sm *simulation) recordRefs(items []int32, path []Branch) {
 	for _, it := range items {
-		sm.w.refEvals.add(refEval{it, declEval{sm.id, sm.clock, path}})
+		sm.w.refEvals.add(refEval{it, newDeclEval(sm.id, sm.clock, path)})
 	}
 }
 
@@ -361,7 +361,7 @@ func (a *dynamicAnalysis) held(w *simWorker, mine, theirs []refEval) bool {
 	// reference's that an ENC can combine with it.
 	type group struct {
 		path         []Branch
-		roles, plain []int
+		roles, plain []int32
 	}
 	var groups []*group
 	index := map[string]*group{}
@@ -369,10 +369,10 @@ func (a *dynamicAnalysis) held(w *simWorker, mine, theirs []refEval) bool {
 		if !a.rootSim[f.sim] {
 			continue
 		}
-		k := pathKey(f.path)
+		k := pathKey(f.path())
 		g := index[k]
 		if g == nil {
-			g = &group{path: f.path}
+			g = &group{path: f.path()}
 			index[k] = g
 			groups = append(groups, g)
 		}
@@ -384,11 +384,13 @@ func (a *dynamicAnalysis) held(w *simWorker, mine, theirs []refEval) bool {
 			g.plain = append(g.plain, f.sim)
 		}
 	}
-	other := func(sims []int, not int) bool { return slices.ContainsFunc(sims, func(s int) bool { return s != not }) }
+	other := func(sims []int32, not int32) bool {
+		return slices.ContainsFunc(sims, func(s int32) bool { return s != not })
+	}
 	for _, e := range mine {
-		i, _ := slices.BinarySearchFunc(theirs, e.sim, func(x refEval, sim int) int { return cmp.Compare(x.sim, sim) })
+		i, _ := slices.BinarySearchFunc(theirs, e.sim, func(x refEval, sim int32) int { return cmp.Compare(x.sim, sim) })
 		for ; i < len(theirs) && theirs[i].sim == e.sim; i++ {
-			if !w.exclusive(e.path, theirs[i].path) {
+			if !w.exclusive(e.path(), theirs[i].path()) {
 				return true
 			}
 		}
@@ -397,7 +399,7 @@ func (a *dynamicAnalysis) held(w *simWorker, mine, theirs []refEval) bool {
 		}
 		for _, g := range groups {
 			// Two roots an ENC can combine: any two but two roles.
-			if (other(g.plain, e.sim) || !a.roleSim[e.sim] && other(g.roles, e.sim)) && !w.exclusive(e.path, g.path) {
+			if (other(g.plain, e.sim) || !a.roleSim[e.sim] && other(g.roles, e.sim)) && !w.exclusive(e.path(), g.path) {
 				return true
 			}
 		}
@@ -414,7 +416,7 @@ func distinctEvals(evs []refEval) []refEval {
 	seen := map[string]bool{}
 	out := make([]refEval, 0, len(evs))
 	for _, e := range evs {
-		k := strconv.Itoa(e.sim) + pathKey(e.path)
+		k := strconv.Itoa(int(e.sim)) + pathKey(e.path())
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, e)

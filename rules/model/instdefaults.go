@@ -9,6 +9,8 @@ type instDefaults struct {
 	// index finds a type's defaults once there are more types than a scan
 	// should look at.
 	index map[string]*typedDefaults
+	// mask are the type mask bits of the types (see typeBit).
+	mask uint64
 }
 
 // typeIndexMin is the number of types from which instDefaults indexes
@@ -28,8 +30,9 @@ func (ds *instDefaults) of(typ string) *typedDefaults {
 	return nil
 }
 
-// add records default td.
-func (ds *instDefaults) add(td timedDefault) {
+// add records default td, whose type's bit in type masks is bit.
+func (ds *instDefaults) add(td timedDefault, bit uint64) {
+	ds.mask |= bit
 	t := ds.of(td.d.Type)
 	if t == nil {
 		t = &typedDefaults{typ: td.d.Type}

@@ -23,12 +23,12 @@ func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 		for s := range sims {
 			a.rootSim[s], a.roleSim[s] = rng.IntN(3) > 0, rng.IntN(3) == 0
 		}
-		sig := func(value string, sc *Scope) []typeDefaults {
-			return []typeDefaults{{typ: "file", defaults: []AttrDefault{{Attr: "mode", Value: value, Default: &ResourceDefault{Scope: sc}}}}}
+		sig := func(value string, sc *Scope) *[]typeDefaults {
+			return &[]typeDefaults{{typ: "file", defaults: []AttrDefault{{Attr: "mode", Value: value, Default: &ResourceDefault{Scope: sc}}}}}
 		}
 		var recs []*siteRecord
 		var gx, gy []int32
-		sim := 0
+		var sim int32
 		for i := range 2 + rng.IntN(12) {
 			// Records come in simulation order, as assemble lists them.
 			if rng.IntN(4) == 0 && sim < sims-1 {
@@ -61,7 +61,7 @@ func TestMeetingPairIsFirstOfAllPairs(t *testing.T) {
 				}
 				apart := x.sim != y.sim && !(x.first && y.first && x.lazy == y.lazy && disjointChains(x, y))
 				if x.decl == y.decl || apart || settledFirst(x, y) || settledFirst(y, x) ||
-					!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path, y.path) ||
+					!a.canMeet(x.sim, y.sim) || a.workers[0].exclusive(x.path(), y.path()) ||
 					!a.differOutsideCommonScopes(def, x, y, "file") {
 					continue
 				}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/ducklint/ducklint/internal/slab"
 	"github.com/ducklint/ducklint/parser"
@@ -43,6 +44,11 @@ type simWorker struct {
 	conds  map[Branch][]Condition
 	// dataDep memoises dependsOnData by conditional.
 	dataDep map[parser.Node]bool
+	// chainConds memoises, by instance, what the arms of the
+	// declarations on its chain require of values (see
+	// valueConditions); emptied for each simulation, which reuses
+	// instances.
+	chainConds map[*instance][]Condition
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -64,6 +70,9 @@ type simWorker struct {
 	links []chainLink
 	// paths is where paths are cut from (see pathTo); they are kept.
 	paths slab.Seq[Branch]
+	// reached collects the running simulation's simFindings.reached, of
+	// which it keeps a copy of the right size.
+	reached []int32
 	// steps counts instances evaluated, steps up their chains and
 	// defaults applied: the simulations' cost, which Dynamic.Steps reports.
 	steps int
@@ -77,8 +86,7 @@ type defInfo struct {
 	// carried. Nearly every declaration of a class carries the same
 	// (often top scope's), so records share one slice instead of each
 	// allocating its own.
-	lastSigs   []typeDefaults
-	lastSigsOK bool
+	lastSigs *[]typeDefaults
 
 	reachedIn  int32     // the definition was evaluated
 	declaredIn int32     // the class is declared, as inst
@@ -91,7 +99,7 @@ type defInfo struct {
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
 	return &simWorker{a: a, events: map[*Scope][]event{}, conds: map[Branch][]Condition{}, dataDep: map[parser.Node]bool{},
-		defs: make([]defInfo, len(a.p.Definitions))}
+		chainConds: map[*instance][]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
 }
 
 // info returns what the worker keeps about d.
@@ -116,8 +124,8 @@ type simFindings struct {
 	evals    [][]declRecord
 	resEvals [][]resEval
 	refEvals [][]refEval
-	// reached are the definitions the simulation evaluated.
-	reached []*Definition
+	// reached are the definitions the simulation evaluated, by index.
+	reached []int32
 }
 
 // store is append-only storage in chunks that never move, from which each
@@ -160,6 +168,11 @@ type declRecord struct {
 func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	sm := &simulation{a: w.a, w: w, id: id, stamp: int32(id + 1), queue: w.queueBuf[:0], out: &simFindings{}}
 	w.slabUsed = 0
+	if len(w.chainConds) > 0 {
+		// A new map rather than clear, which costs what the largest
+		// simulation's made it hold.
+		w.chainConds = map[*instance][]Condition{}
+	}
 	if job.root != nil {
 		sm.startRoot(job.top, job.root)
 	} else {
@@ -168,6 +181,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	w.queueBuf = sm.queue[:0]
 	sm.out.sites, sm.out.evals, sm.out.resEvals = w.sites.take(), w.evals.take(), w.resEvals.take()
 	sm.out.refEvals = w.refEvals.take()
+	sm.out.reached, w.reached = slices.Clone(w.reached), w.reached[:0]
 	return sm.out
 }
 
@@ -175,7 +189,7 @@ func (w *simWorker) simulate(id int, job simJob) *simFindings {
 func (sm *simulation) reach(d *Definition) {
 	if in := sm.w.info(d); in.reachedIn != sm.stamp {
 		in.reachedIn = sm.stamp
-		sm.out.reached = append(sm.out.reached, d)
+		sm.w.reached = append(sm.w.reached, int32(d.index))
 	}
 }
 
@@ -211,11 +225,22 @@ type event struct {
 	// ref is the reference of an event that only makes one: a chaining
 	// arrow's or a class resource's metaparameter's.
 	ref *Reference
+	// bit is the type mask bit of def's or res's type, 0 for a type no
+	// default is for.
+	bit uint64
 }
+
+// typeBit is the bit in type masks of the nth type some default is for:
+// a mask says which types an instance (or a chain of them) has defaults
+// for, so that a resource or declaration can skip walking up a chain
+// that has none of its type. Types past the 63rd share the last bit,
+// where a set bit only means the walk is needed.
+func typeBit(n int) uint64 { return 1 << min(n, 63) }
 
 // typeUse is how a class body uses one resource type.
 type typeUse struct {
 	typ string
+	bit uint64 // typ's in type masks
 	// alwaysSet are the attributes no default can change on any resource
 	// of the type: each sets them itself or, being removed, ignores them
 	// (see irrelevantAttrs). A list: resources set few attributes.
@@ -224,10 +249,32 @@ type typeUse struct {
 
 // declEval is one evaluation of a declaration in a simulation.
 type declEval struct {
-	sim int
-	at  int64
-	// path are the conditional arms taken from the simulation's start.
-	path []Branch
+	at int64
+	// arms and narms are the conditional arms taken from the
+	// simulation's start (see path).
+	arms  *Branch
+	narms int32
+	sim   int32
+}
+
+func newDeclEval(sim int, at int64, path []Branch) declEval {
+	e := declEval{at: at, sim: int32(sim)}
+	e.arms, e.narms = keptPath(path)
+	return e
+}
+
+// path returns the arms taken from the simulation's start.
+func (e declEval) path() []Branch { return unsafe.Slice(e.arms, e.narms) }
+
+// keptPath is path as records keep it: its first arm and its length, 12
+// bytes where a slice takes 24, in records a large tree's simulations make
+// hundreds of thousands of. A path never changes once made (see pathTo),
+// and a record never appends to its own.
+func keptPath(path []Branch) (*Branch, int32) {
+	if len(path) == 0 {
+		return nil, 0
+	}
+	return &path[0], int32(len(path))
 }
 
 // typeDefaults are the defaults a declaration carries for one type.
@@ -238,7 +285,7 @@ type typeDefaults struct {
 
 // sigsFor returns the defaults r carries for typ.
 func (r *siteRecord) sigsFor(typ string) SiteDefaults {
-	for _, s := range r.sigs {
+	for _, s := range *r.sigs {
 		if s.typ == typ {
 			return SiteDefaults{Decl: r.decl, Defaults: s.defaults}
 		}
@@ -247,24 +294,32 @@ func (r *siteRecord) sigsFor(typ string) SiteDefaults {
 }
 
 // siteRecord is the defaults a class declaration carried in a simulation.
+// A large tree's simulations make a hundred thousand: it is kept to 48
+// bytes.
 type siteRecord struct {
-	def  *Definition
 	decl *Declaration
-	sim  int
-	path []Branch
 	// sigs are the defaults the declaration carries, for the types of
 	// typeUses that have any, in that order. Shared between records.
-	sigs []typeDefaults
+	sigs *[]typeDefaults
 	// from is the link of the declaring instance (or the settled base
 	// class): its scope and its ancestors' are the declaration's dynamic
 	// chain.
 	from *chainLink
+	// arms and narms are the conditional arms taken from the simulation's
+	// start (see path).
+	arms  *Branch
+	narms int32
+	def   int32 // the class's index in Program.Definitions
+	sim   int32
 	// first is set when this declaration evaluated the class.
 	first bool
 	// lazy is set when it ran while defined types were being evaluated,
 	// after the bodies of every class an ENC declares.
 	lazy bool
 }
+
+// path returns the arms taken from the simulation's start.
+func (r *siteRecord) path() []Branch { return unsafe.Slice(r.arms, r.narms) }
 
 // body is what the simulations need of a definition's body, worked out
 // for every class, defined type and node before they start.
@@ -294,11 +349,11 @@ func (a *dynamicAnalysis) bodyOf(d *Definition) body {
 	b := body{events: a.eventsOf(d.Scope)}
 	// Only a definition with resources some default is for can receive
 	// one: whether it is private matters for no other.
-	if slices.ContainsFunc(b.events, func(ev event) bool { return ev.res != nil && a.defaulted[ev.res.Type] }) {
+	if slices.ContainsFunc(b.events, func(ev event) bool { return ev.res != nil && ev.bit != 0 }) {
 		b.private = IsPrivate(d)
 	}
 	if d.Kind == ClassDef {
-		b.uses = usesOf(b.events, a.defaulted)
+		b.uses = usesOf(b.events)
 		if d.Parent != "" {
 			b.base = a.p.Class(d.Parent)
 		}
@@ -357,7 +412,7 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 	evs := make([]event, 0, n) // at most one event each: growing it by appending was a tenth of the analysis
 	for _, sc := range scopes {
 		for _, d := range sc.Defaults {
-			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d)})
+			evs = append(evs, event{order: d.Order, def: d, attrs: defaultAttrs(d), bit: a.defaulted[d.Type]})
 		}
 		for _, r := range sc.Resources {
 			if isExprDefault(r) {
@@ -366,7 +421,7 @@ func (a *dynamicAnalysis) eventsOf(s *Scope) []event {
 			ti, tracked := a.res.index[r]
 			items := a.refs.resourceItems(r)
 			if r.Node.Form == "" {
-				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked), refs: items})
+				evs = append(evs, event{order: r.Order, res: r, tracked: trackedNumber(ti, tracked), refs: items, bit: a.defaulted[r.Type]})
 			} else if tracked || len(items) > 0 {
 				// A virtual or exported resource is in the catalog too,
 				// though not applied: duplicate detection sees it, and
@@ -424,13 +479,13 @@ func (a *dynamicAnalysis) typeUses(def *Definition) []typeUse { return a.bodies[
 
 // usesOf returns how a class body with events evs uses each resource type
 // it declares, sorted by type, leaving out the types that no default is
-// for (defaulted says which have one). Declarations can carry no defaults
+// for (their events' bit is 0). Declarations can carry no defaults
 // for those: recording them for a class that uses only such types was a
 // quarter of what a large control repo's simulations kept.
-func usesOf(evs []event, defaulted map[string]bool) []typeUse {
+func usesOf(evs []event) []typeUse {
 	var u []typeUse
 	for _, ev := range evs {
-		if ev.res == nil || !defaulted[ev.res.Type] {
+		if ev.res == nil || ev.bit == 0 {
 			continue
 		}
 		i := slices.IndexFunc(u, func(tu typeUse) bool { return tu.typ == ev.res.Type })
@@ -438,7 +493,7 @@ func usesOf(evs []event, defaulted map[string]bool) []typeUse {
 			u[i].alwaysSet = slices.DeleteFunc(u[i].alwaysSet, func(k string) bool { return !irrelevantTo(ev.res, k) })
 			continue
 		}
-		u = append(u, typeUse{typ: ev.res.Type, alwaysSet: irrelevantAttrs(ev.res)})
+		u = append(u, typeUse{typ: ev.res.Type, bit: ev.bit, alwaysSet: irrelevantAttrs(ev.res)})
 	}
 	slices.SortFunc(u, func(x, y typeUse) int { return strings.Compare(x.typ, y.typ) })
 	return u
@@ -493,10 +548,8 @@ type instance struct {
 	parent *instance
 	// via is the declaration that created the instance (for an inserted
 	// base class: the declaration of the derived class).
-	via *Declaration
-	// inherited is set when parent is the class's base class.
-	inherited bool
-	defaults  instDefaults
+	via      *Declaration
+	defaults instDefaults
 	// path are the conditional arms taken from the simulation's start to
 	// the declaration that created the instance.
 	path []Branch
@@ -504,6 +557,17 @@ type instance struct {
 	link *chainLink
 	// depth is how many instances are above it on its chain.
 	depth int32
+	// inherited is set when parent is the class's base class.
+	inherited bool
+	// masksOK is set once leakMask and aboveMask are worked out, on the
+	// first resource or declaration of the instance's body that needs
+	// them. They hold while the body runs: no ancestor's body runs
+	// meanwhile, so no default is added above it (see chainMasks).
+	masksOK bool
+	// leakMask are the types some ancestor whose defaults can leak into
+	// the instance (see leakableDefaultFor) has defaults for; aboveMask
+	// those of every ancestor.
+	leakMask, aboveMask uint64
 }
 
 // chainLink is an instance's place in a dynamic chain as a record keeps
@@ -538,10 +602,14 @@ func (w *simWorker) linkOf(inst *instance) *chainLink {
 		return nil
 	}
 	if inst.link == nil {
+		// The ancestors' links first: made inside the append below, they
+		// could fill the chunk it appends to, and the append would then
+		// copy it into a larger one.
+		parent := w.linkOf(inst.parent)
 		if len(w.links) == cap(w.links) {
 			w.links = make([]chainLink, 0, 256)
 		}
-		w.links = append(w.links, chainLink{scope: inst.scope, parent: w.linkOf(inst.parent)})
+		w.links = append(w.links, chainLink{scope: inst.scope, parent: parent})
 		inst.link = &w.links[len(w.links)-1]
 	}
 	return inst.link
@@ -552,10 +620,24 @@ func (w *simWorker) linkOf(inst *instance) *chainLink {
 // from chunks rather than allocated one by one (a large tree's
 // simulations make over a hundred thousand).
 func (w *simWorker) pathTo(inst *instance, decl *Declaration) []Branch {
-	if decl == nil || len(decl.Branch) == 0 {
+	if decl == nil {
 		return inst.path
 	}
-	return w.paths.Concat(inst.path, decl.Branch)
+	return w.extend(inst.path, decl.Branch)
+}
+
+// extend returns path followed by branch. It copies only when both have
+// arms: otherwise the one with arms is the result, a path or a branch of
+// the model, neither of which ever changes (from top scope and unreached
+// roots, a quarter of the paths of wikimedia's tree).
+func (w *simWorker) extend(path, branch []Branch) []Branch {
+	switch {
+	case len(branch) == 0:
+		return slices.Clip(path)
+	case len(path) == 0:
+		return slices.Clip(branch)
+	}
+	return w.paths.Concat(path, branch)
 }
 
 type timedDefault struct {
@@ -652,20 +734,17 @@ func (sm *simulation) evalScope(inst *instance) {
 			if ev.ref != nil {
 				branch = ev.ref.Branch
 			}
-			path := sm.a.refs.reliable(inst, inst.path)
-			if len(branch) > 0 {
-				path = sm.w.paths.Concat(path, branch)
-			}
+			path := sm.w.extend(sm.a.refs.reliable(inst, inst.path), branch)
 			sm.recordRefs(ev.refs, path)
 		}
 		switch {
 		case ev.ref != nil:
 		case ev.def != nil:
-			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs})
+			inst.defaults.add(timedDefault{ev.def, sm.tick(), ev.attrs}, ev.bit)
 		case ev.virtual:
 			sm.record(inst, ev.res, ev.tracked, sm.tick())
 		case ev.res != nil:
-			sm.create(inst, ev.res, ev.tracked)
+			sm.create(inst, ev.res, ev.tracked, ev.bit)
 		case ev.decl != nil:
 			sm.declare(inst, ev)
 		}
@@ -681,7 +760,7 @@ func (sm *simulation) declare(inst *instance, ev *event) {
 	}
 	path := &armsTo{w: sm.w, inst: inst, decl: decl}
 	if ev.tracked > 0 {
-		sm.w.evals.add(declRecord{ev.tracked - 1, declEval{sm.id, at, path.get()}})
+		sm.w.evals.add(declRecord{ev.tracked - 1, newDeclEval(sm.id, at, path.get())})
 	}
 	if inst.depth >= maxChainDepth {
 		return
@@ -753,7 +832,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 				if d.Kind == Inherits {
 					at := sm.tick()
 					if ti, ok := sm.a.tracked[d]; ok {
-						sm.w.evals.add(declRecord{ti, declEval{sm.id, at, path.get()}})
+						sm.w.evals.add(declRecord{ti, newDeclEval(sm.id, at, path.get())})
 					}
 				}
 			}
@@ -772,10 +851,10 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 // create applies the defaults in effect to a resource being declared in
 // inst and records the ones that come from other classes or defines and
 // can change it.
-func (sm *simulation) create(inst *instance, r *Resource, tracked int32) {
+func (sm *simulation) create(inst *instance, r *Resource, tracked int32, bit uint64) {
 	now := sm.tick()
 	sm.record(inst, r, tracked, now)
-	if !sm.w.leakableDefaultFor(inst, r.Type) {
+	if bit&sm.w.chainMasks(inst).leakMask == 0 || !sm.w.leakableDefaultFor(inst, r.Type) {
 		return // nothing to note: the rest only finds defaults leaking in
 	}
 	if resourceSets(r, "*") {
@@ -854,12 +933,12 @@ func (sm *simulation) create(inst *instance, r *Resource, tracked int32) {
 // tracks r (tracked is 1 + its number there, 0 when it does not).
 func (sm *simulation) record(inst *instance, r *Resource, tracked int32, at int64) {
 	if tracked > 0 {
-		path := sm.w.paths.Concat(inst.path, r.Branch)
+		path := sm.w.extend(inst.path, r.Branch)
 		var values []Condition
 		if sm.w.pathDependsOnData(path) {
 			values = sm.w.valueConditions(inst, r)
 		}
-		sm.w.resEvals.add(resEval{tracked - 1, declEval{sm.id, at, path}, values})
+		sm.w.resEvals.add(resEval{tracked - 1, newDeclEval(sm.id, at, path), values})
 	}
 }
 
@@ -986,11 +1065,40 @@ func (w *simWorker) leakableDefaultFor(inst *instance, typ string) bool {
 	return false
 }
 
-// effectiveDefaults appends to buf the defaults for type typ in effect at
-// inst now, restricted to attributes not in skip, sorted by attribute.
-func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, typ string, now int64, skip []string) []AttrDefault {
-	start := len(buf)
+// chainMasks returns inst with leakMask and aboveMask worked out. inst's
+// body must be running: its ancestors' defaults are then those they will
+// have until it ends.
+func (w *simWorker) chainMasks(inst *instance) *instance {
+	if inst.masksOK {
+		return inst
+	}
+	crossed := false
 	for at := inst; at != nil; at = at.parent {
+		w.steps++
+		if at != inst {
+			inst.aboveMask |= at.defaults.mask
+		}
+		if crossed && at.def != nil && at.scope != nil && (at.scope.Kind == ClassScope || at.scope.Kind == DefineScope) {
+			inst.leakMask |= at.defaults.mask
+		}
+		if !at.inherited {
+			crossed = true
+		}
+	}
+	inst.masksOK = true
+	return inst
+}
+
+// effectiveDefaults appends to buf the defaults for u's type in effect at
+// inst now, restricted to attributes not in u.alwaysSet, sorted by
+// attribute. Ancestors whose type mask lacks the type have none.
+func (w *simWorker) effectiveDefaults(buf []AttrDefault, inst *instance, u typeUse, now int64) []AttrDefault {
+	start := len(buf)
+	typ, skip := u.typ, u.alwaysSet
+	for at := inst; at != nil; at = at.parent {
+		if at.defaults.mask&u.bit == 0 {
+			continue // none for typ
+		}
 		at.defaults.of(typ).latestFirst(now, func(td timedDefault) bool {
 			w.steps++
 			for _, ad := range td.attrs {
@@ -1016,7 +1124,7 @@ func sameSigs(x, y []typeDefaults) bool {
 
 // cloneSigs copies sigs (which may point into scratch buffers) into one
 // allocation each for the types and the defaults.
-func cloneSigs(sigs []typeDefaults) []typeDefaults {
+func cloneSigs(sigs []typeDefaults) *[]typeDefaults {
 	n := 0
 	for _, s := range sigs {
 		n += len(s.defaults)
@@ -1028,7 +1136,7 @@ func cloneSigs(sigs []typeDefaults) []typeDefaults {
 		ads = append(ads, s.defaults...)
 		out[i] = typeDefaults{s.typ, ads[start:len(ads):len(ads)]}
 	}
-	return out
+	return &out
 }
 
 // recordSite records the defaults a declaration of def carries for each
@@ -1057,22 +1165,32 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 	}
 	w := sm.w
 	now := sm.clock
+	// The types the chain from from up has defaults for; from's own body
+	// is running unless it is a settled base.
+	chainMask := ^uint64(0)
+	if from == inst {
+		chainMask = inst.defaults.mask | w.chainMasks(inst).aboveMask
+	}
 	sigs, eff := w.sigsBuf[:0], w.effBuf[:0]
 	for _, u := range uses {
+		if u.bit&chainMask == 0 {
+			continue // no default for u.typ on the chain
+		}
 		start := len(eff)
-		eff = w.effectiveDefaults(eff, from, u.typ, now, u.alwaysSet)
+		eff = w.effectiveDefaults(eff, from, u, now)
 		if len(eff) > start {
 			sigs = append(sigs, typeDefaults{u.typ, eff[start:len(eff):len(eff)]})
 		}
 	}
 	info := w.info(def)
-	if !info.lastSigsOK || !sameSigs(sigs, info.lastSigs) {
-		info.lastSigs, info.lastSigsOK = cloneSigs(sigs), true
+	if info.lastSigs == nil || !sameSigs(sigs, *info.lastSigs) {
+		info.lastSigs = cloneSigs(sigs)
 	}
-	last := info.lastSigs
 	w.sigsBuf, w.effBuf = sigs[:0], eff[:0]
-	w.sites.add(siteRecord{def: def, decl: decl, sim: sm.id, path: path.get(), sigs: last,
-		from: w.linkOf(from), first: !declared, lazy: sm.lazy})
+	r := siteRecord{decl: decl, sigs: info.lastSigs, from: w.linkOf(from), def: int32(def.index), sim: int32(sm.id),
+		first: !declared, lazy: sm.lazy}
+	r.arms, r.narms = keptPath(path.get())
+	w.sites.add(r)
 }
 
 // sourceText returns the source of expression e in file f.

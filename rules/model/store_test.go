@@ -3,6 +3,7 @@ package model
 import (
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestStoreTakesWhatWasAdded checks that each take returns exactly the
@@ -30,6 +31,24 @@ func TestStoreTakesWhatWasAdded(t *testing.T) {
 		}
 		if !slices.Equal(got, want[i]) {
 			t.Errorf("take %d: got %d items %v..., want %d", i, len(got), got[:min(len(got), 3)], len(want[i]))
+		}
+	}
+}
+
+// TestRecordSizes guards the size of the records the simulations make by
+// the hundred thousand on a large tree (see siteRecord, keptPath): each
+// byte more is a tenth of a megabyte more to allocate and clear there.
+func TestRecordSizes(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"siteRecord", unsafe.Sizeof(siteRecord{}), 48},
+		{"declRecord", unsafe.Sizeof(declRecord{}), 32},
+		{"declEval", unsafe.Sizeof(declEval{}), 24},
+	} {
+		if c.got > c.want {
+			t.Errorf("%s is %d bytes, want at most %d", c.name, c.got, c.want)
 		}
 	}
 }

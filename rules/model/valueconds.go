@@ -20,29 +20,44 @@ const maxValueDepth = 8
 // `unless $x` in one class, or `if $::fqdn == $src` in a class and
 // `if $source_host != $::fqdn` in an instance it declares with
 // `source_host => $src`. Only arms whose tests read such values are read.
+//
+// What the arms of the declarations on inst's chain require is the same
+// for each of its resources, and is worked out once per instance
+// (chainConds); the result may be shared, and is only read.
 func (w *simWorker) valueConditions(inst *instance, r *Resource) []Condition {
-	var out []Condition
-	add := func(at *instance, branch []Branch) {
-		for _, b := range branch {
-			if !w.dependsOnData(b.Cond) {
+	out := w.armValueConditions(nil, inst, r.Branch)
+	above, ok := w.chainConds[inst]
+	if !ok {
+		for at := inst; at != nil && at.parent != nil; at = at.parent {
+			// An inserted base class was created by the declaration of the
+			// class inheriting it, which the base's own link adds.
+			if at.inherited || at.via == nil {
 				continue
 			}
-			cs, _ := ArmConditions(b, func(e parser.Expr) string { return w.valueKey(at, e, 0) })
-			for _, c := range cs {
-				if !c.fact {
-					out = append(out, c)
-				}
-			}
+			above = w.armValueConditions(above, at.parent, at.via.Branch)
 		}
+		above = slices.Clip(above)
+		w.chainConds[inst] = above
 	}
-	add(inst, r.Branch)
-	for at := inst; at != nil && at.parent != nil; at = at.parent {
-		// An inserted base class was created by the declaration of the
-		// class inheriting it, which the base's own link adds.
-		if at.inherited || at.via == nil {
+	if len(out) == 0 {
+		return above
+	}
+	return append(out, above...)
+}
+
+// armValueConditions appends to out what the arms of branch, evaluated in
+// inst, require of values beyond facts (see valueConditions).
+func (w *simWorker) armValueConditions(out []Condition, inst *instance, branch []Branch) []Condition {
+	for _, b := range branch {
+		if !w.dependsOnData(b.Cond) {
 			continue
 		}
-		add(at.parent, at.via.Branch)
+		cs, _ := ArmConditions(b, func(e parser.Expr) string { return w.valueKey(inst, e, 0) })
+		for _, c := range cs {
+			if !c.fact {
+				out = append(out, c)
+			}
+		}
 	}
 	return out
 }
@@ -110,7 +125,7 @@ func (w *simWorker) valueKey(inst *instance, e parser.Expr, depth int) string {
 			return fmt.Sprintf("$%p::%s", inst, name) // one instance's
 		}
 		p := scopeParam(sc, name)
-		if p == nil || inst.def == nil || w.a.defaulted[inst.def.Name] {
+		if p == nil || inst.def == nil || w.a.defaulted[inst.def.Name] != 0 {
 			return "" // a resource default may set it
 		}
 		if decl := inst.via; decl != nil && decl.Resource != nil {
