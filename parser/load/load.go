@@ -642,6 +642,11 @@ type candidate struct {
 	viaLink  bool // reached through a symbolic link
 	stdin    bool
 	typed    string // the PATH argument as typed, for a file named by one
+	// preread says the walk read the file already (see readsOnWalk):
+	// src is readSource's content, readErr its error.
+	preread bool
+	src     []byte
+	readErr error
 }
 
 // realPath resolves symlinks in abs, or returns abs when that fails (for

@@ -126,7 +126,7 @@ func (l *loader) walk(root string, walk int) []candidate {
 	if spec.gitignore {
 		ign = l.ancestorIgnores(root).forDir(root)
 	}
-	w.dir(root, rootReal, ign, false)
+	w.dir(root, rootReal, w.open(noDir, root, root), ign, false)
 	w.wg.Wait()
 	// Symlinked directories are followed after the plain tree, one at a
 	// time in path order, so that which path reaches a directory first —
@@ -143,7 +143,7 @@ func (l *loader) walk(root string, walk int) []candidate {
 			case under(ln.real, ln.parentReal), w.visited[ln.real]:
 				// A loop, or reached already through another path.
 			default:
-				w.dir(ln.path, ln.real, ln.ign, true)
+				w.dir(ln.path, ln.real, w.open(noDir, ln.path, ln.path), ln.ign, true)
 				w.wg.Wait()
 			}
 		}
@@ -207,15 +207,26 @@ func (w *walker) add(c candidate) {
 	w.mu.Unlock()
 }
 
-// dir walks the directory abs, whose real path is real. Subdirectories
-// are walked in parallel; symlinked ones are queued in w.links. ign is
-// what the .gitignore files above abs say about its entries. linked says
-// abs was reached through a symlinked directory.
-func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
+// open opens the directory name of parent (at path abs) for the walk to
+// list, unless its listing is known already or will come from the memo.
+func (w *walker) open(parent dirHandle, name, abs string) dirHandle {
+	if w.l.memo != nil || w.l.listed(abs) {
+		return noDir
+	}
+	return openDirAt(parent, name, abs)
+}
+
+// dir walks the directory abs, whose real path is real, and closes h, an
+// open handle of it or noDir. Subdirectories are walked in parallel;
+// symlinked ones are queued in w.links. ign is what the .gitignore files
+// above abs say about its entries. linked says abs was reached through a
+// symlinked directory.
+func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool) {
+	defer h.close()
 	w.mu.Lock()
 	w.visited[real] = true
 	w.mu.Unlock()
-	entries, err := w.l.readDir(abs)
+	entries, err := w.l.readDirFrom(abs, h)
 	if err != nil {
 		w.l.problem(abs, fmt.Errorf("cannot read directory: %w", pathError(err)))
 		return
@@ -283,20 +294,26 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 				continue
 			}
 			sub := ign.descend(name)
+			sh := w.open(h, name, path)
 			select {
 			case w.sem <- struct{}{}:
 				w.wg.Go(func() {
 					defer func() { <-w.sem }()
-					w.dir(path, entryReal, sub, linked)
+					w.dir(path, entryReal, sh, sub, linked)
 				})
 			default:
-				w.dir(path, entryReal, sub, linked)
+				w.dir(path, entryReal, sh, sub, linked)
 			}
 		case mode.IsRegular():
 			if !w.spec.wants(name) || skipped(path, name, false) {
 				continue
 			}
-			w.add(candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink})
+			c := candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink}
+			if h != noDir && !isLink && w.l.readsOnWalk(c) {
+				c.src, c.readErr = readSourceAt(h, name, path)
+				c.preread = true
+			}
+			w.add(c)
 		default:
 			if !w.spec.wants(name) || skipped(path, name, false) {
 				continue
@@ -314,18 +331,34 @@ type dirEntries struct {
 
 // readDir reads a directory once per Load: the context walks often cover
 // directories that a PATH argument's walk has read already.
-func (l *loader) readDir(abs string) ([]DirEntry, error) {
+func (l *loader) readDir(abs string) ([]DirEntry, error) { return l.readDirFrom(abs, noDir) }
+
+// readDirFrom is readDir, listing h, an open handle of abs, when it is
+// not noDir and the listing is not known yet.
+func (l *loader) readDirFrom(abs string, h dirHandle) ([]DirEntry, error) {
 	l.mu.Lock()
 	d, ok := l.dirs[abs]
 	l.mu.Unlock()
 	if ok {
 		return d.entries, d.err
 	}
-	d.entries, d.err = l.listDir(abs)
+	if h != noDir {
+		d.entries, d.err = h.list(abs)
+	} else {
+		d.entries, d.err = l.listDir(abs)
+	}
 	l.mu.Lock()
 	l.dirs[abs] = d
 	l.mu.Unlock()
 	return d.entries, d.err
+}
+
+// listed reports whether the listing of abs is known.
+func (l *loader) listed(abs string) bool {
+	l.mu.Lock()
+	_, ok := l.dirs[abs]
+	l.mu.Unlock()
+	return ok
 }
 
 // exists reports whether path is a directory (dir) or a regular file
