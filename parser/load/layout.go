@@ -453,14 +453,14 @@ func (l *loader) envContext(e *Environment) []candidate {
 	if fi, err := os.Stat(info.manifest); err == nil {
 		switch {
 		case fi.IsDir():
-			out = append(out, l.walk(info.manifest, walkMain)...)
+			out = append(out, l.contextWalk(info.manifest, walkMain)...)
 		case fi.Mode().IsRegular():
 			out = append(out, candidate{abs: info.manifest, real: realPath(info.manifest)})
 		}
 	}
 	for _, sub := range []string{"functions", "types", "plans"} {
 		if d := filepath.Join(info.dir, sub); l.exists(d, true) {
-			out = append(out, l.walk(d, walkMain)...)
+			out = append(out, l.contextWalk(d, walkMain)...)
 		}
 	}
 	// Modules are walked side by side: each is a handful of small
@@ -482,7 +482,7 @@ func (l *loader) moduleContext(m *Module) []candidate {
 	has := l.lay.entryTest(dir)
 	for _, sub := range moduleCodeDirs() {
 		if d := filepath.Join(dir, sub); has(sub, true) {
-			out = append(out, l.walk(d, walkContext)...)
+			out = append(out, l.contextWalk(d, walkContext)...)
 		}
 	}
 	return append(out, l.hieraContext(dir, true)...)

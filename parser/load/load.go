@@ -362,6 +362,8 @@ type loader struct {
 	bound        *Boundary
 	notices      map[string]Problem  // by path
 	hieraOutside map[string][]string // see Environment.HieraOutside, by layer directory
+	walked       []string            // directory arguments walked (see covered)
+	uneven       []string            // where their walks skipped or met links (see covered)
 }
 
 func newLoader(opts Options) (*loader, error) {

@@ -95,6 +95,10 @@ type walker struct {
 	out     []candidate
 	visited map[string]bool // real paths of the directories walked
 	links   []dirLink       // symlinked directories met, walked later
+	// uneven are the paths where the walk of a context walk would go
+	// otherwise (see covered): entries it skipped, symbolic links to
+	// directories, directories it could not list.
+	uneven []string
 }
 
 // dirLink is a symbolic link to a directory, met while walking.
@@ -148,7 +152,62 @@ func (l *loader) walk(root string, walk int) []candidate {
 			}
 		}
 	}
+	if spec.reported {
+		l.mu.Lock()
+		l.walked = append(l.walked, root)
+		l.uneven = append(l.uneven, w.uneven...)
+		l.mu.Unlock()
+	}
 	return w.out
+}
+
+// contextWalk is walk for a walk of context (walkContext or walkMain)
+// from root, returning nothing when the walks of directory arguments
+// found every file it would (see covered).
+func (l *loader) contextWalk(root string, walk int) []candidate {
+	if l.covered(filepath.Clean(root)) {
+		return nil
+	}
+	return l.walk(root, walk)
+}
+
+// covered reports whether the walk of a directory argument went through
+// every directory below root exactly as a walk of context from root
+// would: root lies below it, not inside a .git directory, and at no path
+// below root or above it did that walk skip an entry (by .gitignore or
+// an exclude glob), meet a symbolic link to a directory (which a walk
+// follows only once) or fail to list a directory. A context walk there
+// would find only files the argument's walk found, and report, already,
+// and meet the same problems; a large tree walked it all again.
+func (l *loader) covered(root string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	inside := false
+	for _, g := range l.walked {
+		if rel, ok := relUnder(g, root); root == g || ok && !slices.Contains(strings.Split(rel, "/"), ".git") {
+			inside = true
+			break
+		}
+	}
+	if !inside {
+		return false
+	}
+	for _, p := range l.uneven {
+		if under(p, root) || under(root, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// unevenAt notes a path where the walk differs from a walk of context.
+func (w *walker) unevenAt(path string) {
+	if !w.spec.reported {
+		return
+	}
+	w.mu.Lock()
+	w.uneven = append(w.uneven, path)
+	w.mu.Unlock()
 }
 
 // ancestorIgnores returns the .gitignore levels of root's ancestors, from
@@ -228,6 +287,7 @@ func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool)
 	w.mu.Unlock()
 	entries, err := w.l.readDirFrom(abs, h)
 	if err != nil {
+		w.unevenAt(abs)
 		w.l.problem(abs, fmt.Errorf("cannot read directory: %w", pathError(err)))
 		return
 	}
@@ -241,7 +301,11 @@ func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool)
 	}
 	skipped := func(path, name string, isDir bool) bool {
 		// Exclude globs say what is reported; context is walked whole.
-		return w.spec.reported && w.l.exclude.excluded(path) || ign.ignored(name, isDir)
+		if w.spec.reported && w.l.exclude.excluded(path) || ign.ignored(name, isDir) {
+			w.unevenAt(path)
+			return true
+		}
+		return false
 	}
 	for _, e := range entries {
 		name := e.Name
@@ -281,6 +345,9 @@ func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool)
 			}
 			mode = fi.Mode().Type()
 			viaLink = true
+			if mode.IsDir() {
+				w.unevenAt(path)
+			}
 		}
 		switch {
 		case mode.IsDir():
