@@ -136,3 +136,21 @@ func TestCoveredContext(t *testing.T) {
 		}
 	}
 }
+
+// TestParentDirIsFilepathDir checks parentDir against filepath.Dir on
+// clean paths, unclean ones and relative ones, and that it does not
+// allocate for a clean absolute path.
+func TestParentDirIsFilepathDir(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a/b", "/a/b/c.pp", "/ab/.git", "/a/.b", "/a/..b", "/a/b.",
+		"//a", "/a//b", "/a/./b", "/a/../b", "/a/b/", "/a/b/.", "/a/b/..", "/..", "/.", "", ".", "a", "a/b", "./a", "../a"} {
+		if got, want := parentDir(p), filepath.Dir(p); got != want {
+			t.Errorf("parentDir(%q) = %q, filepath.Dir %q", p, got, want)
+		}
+	}
+	if filepath.Separator == '/' {
+		p := "/srv/tree/modules/profile/manifests/base.pp"
+		if n := testing.AllocsPerRun(100, func() { p = parentDir(p); p = joinName(p, "base.pp") }); n > 1 {
+			t.Errorf("parentDir and joinName allocated %v times, want 1 (joinName's)", n)
+		}
+	}
+}

@@ -188,7 +188,7 @@ func (y *layout) entryTest(d string) func(name string, dir bool) bool {
 // with module markers (manifests/ or metadata.json) that is not inside
 // another module's code or lib directory is the module.
 func (y *layout) place(abs string) (*Environment, *Module) {
-	dir := filepath.Dir(abs)
+	dir := parentDir(abs)
 	y.mu.Lock()
 	p, ok := y.placed[dir]
 	y.mu.Unlock()
@@ -210,9 +210,9 @@ type placement struct {
 // placeDir places the files directly in the absolute directory dir.
 func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	var chain []string // innermost first
-	for d := dir; ; d = filepath.Dir(d) {
+	for d := dir; ; d = parentDir(d) {
 		chain = append(chain, d)
-		if filepath.Dir(d) == d {
+		if parentDir(d) == d {
 			break
 		}
 	}

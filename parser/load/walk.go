@@ -443,7 +443,7 @@ func (l *loader) exists(path string, dir bool) bool {
 // an lstat.
 func (l *loader) lstatType(path string) (fs.FileMode, error) {
 	l.mu.Lock()
-	parent, ok := l.dirs[filepath.Dir(path)]
+	parent, ok := l.dirs[parentDir(path)]
 	l.mu.Unlock()
 	if !ok || parent.err != nil {
 		fi, err := os.Lstat(path)
@@ -493,6 +493,42 @@ func statIs(path string, dir bool) bool {
 		return isDir(path)
 	}
 	return isFile(path)
+}
+
+// parentDir is filepath.Dir without its allocation for a clean absolute
+// path on a system whose separator is '/': the layout asks for the
+// parents of every directory of a tree, and filepath.Dir copies each one
+// to clean it.
+func parentDir(p string) string {
+	if filepath.Separator != '/' || !cleanAbs(p) {
+		return filepath.Dir(p)
+	}
+	i := strings.LastIndexByte(p, '/')
+	if i == 0 {
+		return "/"
+	}
+	return p[:i]
+}
+
+// cleanAbs reports whether p is an absolute '/'-separated path that
+// filepath.Clean leaves as it is, other than the root: no empty, "." or
+// ".." component, no trailing separator.
+func cleanAbs(p string) bool {
+	if len(p) < 2 || p[0] != '/' {
+		return false
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // joinName joins a clean directory path and the name of an entry in it.
