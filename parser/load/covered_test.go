@@ -34,8 +34,8 @@ func coveredTree(t *testing.T) string {
 		"modules/plain/examples/e.pp":      "include plain\n",
 		"modules/plain/spec/fixtures/x.pp": "notice(1)\n",
 	})
-	symlink(t, "../../../shared", filepath.Join(root, "modules/lnk/manifests/shared"))
-	symlink(t, "../../../other", filepath.Join(root, "modules/lnk/manifests/other"))
+	symlink(t, filepath.Join(root, "shared"), filepath.Join(root, "modules/lnk/manifests/shared"))
+	symlink(t, filepath.Join(root, "other"), filepath.Join(root, "modules/lnk/manifests/other"))
 	return root
 }
 
