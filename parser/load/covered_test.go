@@ -154,3 +154,22 @@ func TestParentDirIsFilepathDir(t *testing.T) {
 		}
 	}
 }
+
+// TestRelIsFilepathRel checks the loader's reported paths against
+// filepath.Rel's for paths below, at and beside the working directory,
+// clean or not.
+func TestRelIsFilepathRel(t *testing.T) {
+	for _, dir := range []string{"/srv/tree", "/", "/srv/tree/"} {
+		l := &loader{dir: filepath.Clean(dir)}
+		for _, abs := range []string{"/srv/tree/a.pp", "/srv/tree/m/manifests/init.pp", "/srv/tree", "/srv/treetop/a.pp",
+			"/srv/tree/./a.pp", "/srv/tree/m/../a.pp", "/srv/tree//a.pp", "/srv/tree/m/", "/srv/other/a.pp", "/a.pp"} {
+			want, err := filepath.Rel(l.dir, abs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := l.rel(abs); got != filepath.ToSlash(want) {
+				t.Errorf("dir %s: rel(%s) = %q, filepath.Rel %q", l.dir, abs, got, want)
+			}
+		}
+	}
+}

@@ -429,6 +429,12 @@ func newLoader(opts Options) (*loader, error) {
 // absolute, else relative ("../"). Rewriting "/srv/ctl/site.pp" run from
 // /home/me as "../../srv/ctl/site.pp" named a file the user never typed.
 func (l *loader) rel(abs string) string {
+	if rest, ok := strings.CutPrefix(abs, l.dir); ok && len(rest) > 1 && rest[0] == '/' && cleanAbs(abs) && cleanAbs(l.dir) {
+		// What filepath.Rel returns for a clean path below a clean
+		// directory, without cleaning both again: every file of a tree
+		// is reported by its path.
+		return rest[1:]
+	}
 	r, err := filepath.Rel(l.dir, abs)
 	if err != nil || (l.absOutside && escapes(r)) {
 		return filepath.ToSlash(abs)
