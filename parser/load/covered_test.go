@@ -160,7 +160,7 @@ func TestParentDirIsFilepathDir(t *testing.T) {
 // clean or not.
 func TestRelIsFilepathRel(t *testing.T) {
 	for _, dir := range []string{"/srv/tree", "/", "/srv/tree/"} {
-		l := &loader{dir: filepath.Clean(dir)}
+		l := &loader{dir: filepath.Clean(dir), dirClean: cleanAbs(filepath.Clean(dir))}
 		for _, abs := range []string{"/srv/tree/a.pp", "/srv/tree/m/manifests/init.pp", "/srv/tree", "/srv/treetop/a.pp",
 			"/srv/tree/./a.pp", "/srv/tree/m/../a.pp", "/srv/tree//a.pp", "/srv/tree/m/", "/srv/other/a.pp", "/a.pp"} {
 			want, err := filepath.Rel(l.dir, abs)

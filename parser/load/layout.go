@@ -210,9 +210,13 @@ type placement struct {
 // placeDir places the files directly in the absolute directory dir.
 func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	var chain []string // innermost first
-	for d := dir; ; d = parentDir(d) {
+	up := parentDir
+	if filepath.Separator == '/' && cleanAbs(dir) {
+		up = parentOfClean // the parents of a clean path are clean
+	}
+	for d := dir; ; d = up(d) {
 		chain = append(chain, d)
-		if parentDir(d) == d {
+		if d == "/" || up(d) == d {
 			break
 		}
 	}

@@ -339,7 +339,8 @@ func Load(opts Options) (*Tree, error) {
 
 // loader holds the state of one Load call.
 type loader struct {
-	dir string // absolute working directory
+	dir      string // absolute working directory
+	dirClean bool   // dir is a clean '/'-separated path (see rel)
 	// absOutside: report paths outside dir absolute (see rel).
 	absOutside bool
 	jobs       int
@@ -394,7 +395,7 @@ func newLoader(opts Options) (*loader, error) {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	l := &loader{
-		dir: dir, jobs: jobs, exclude: ex,
+		dir: dir, dirClean: cleanAbs(dir), jobs: jobs, exclude: ex,
 		absOutside:   typedAbsoluteOutside(dir, append(slices.Clone(opts.Paths), opts.StdinFilename)),
 		problems:     map[string]Problem{},
 		ignores:      map[string][]ignoreRule{},
@@ -429,7 +430,7 @@ func newLoader(opts Options) (*loader, error) {
 // absolute, else relative ("../"). Rewriting "/srv/ctl/site.pp" run from
 // /home/me as "../../srv/ctl/site.pp" named a file the user never typed.
 func (l *loader) rel(abs string) string {
-	if rest, ok := strings.CutPrefix(abs, l.dir); ok && len(rest) > 1 && rest[0] == '/' && cleanAbs(abs) && cleanAbs(l.dir) {
+	if rest, ok := strings.CutPrefix(abs, l.dir); ok && len(rest) > 1 && rest[0] == '/' && l.dirClean && cleanAbs(abs) {
 		// What filepath.Rel returns for a clean path below a clean
 		// directory, without cleaning both again: every file of a tree
 		// is reported by its path.

@@ -503,8 +503,13 @@ func parentDir(p string) string {
 	if filepath.Separator != '/' || !cleanAbs(p) {
 		return filepath.Dir(p)
 	}
+	return parentOfClean(p)
+}
+
+// parentOfClean is parentDir for a path cleanAbs accepts.
+func parentOfClean(p string) string {
 	i := strings.LastIndexByte(p, '/')
-	if i == 0 {
+	if i <= 0 {
 		return "/"
 	}
 	return p[:i]
