@@ -99,12 +99,12 @@ func (f *File) Read() error {
 	return nil
 }
 
-// readsOnWalk reports whether the walk that finds c reads it at once:
-// readOne would read it from disk (it is reported, so not deferred, and
-// neither standard input nor an overlay replaces it), and its directory is
-// open then, which spares the kernel resolving its path again.
+// readsOnWalk reports whether the walk that finds c, a reported file
+// inside the boundary, reads it at once: readOne would read it from disk
+// (neither standard input nor an overlay replaces it), and its directory
+// is open then, which spares the kernel resolving its path again.
 func (l *loader) readsOnWalk(c candidate) bool {
-	if !c.reported || c.abs == l.stdinAbs || !l.bound.containsReal(c.real) {
+	if c.abs == l.stdinAbs {
 		return false
 	}
 	_, overlaid := l.overlays[c.abs]

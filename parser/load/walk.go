@@ -267,9 +267,11 @@ func (w *walker) add(c candidate) {
 }
 
 // open opens the directory name of parent (at path abs) for the walk to
-// list, unless its listing is known already or will come from the memo.
+// list, unless its listing will come from the memo or, for a walk of
+// context, is known already (a directory argument's walk comes first and
+// finds next to nothing listed: it does not ask).
 func (w *walker) open(parent dirHandle, name, abs string) dirHandle {
-	if w.l.memo != nil || w.l.listed(abs) {
+	if w.l.memo != nil || !w.spec.reported && w.l.listed(abs) {
 		return noDir
 	}
 	return openDirAt(parent, name, abs)
@@ -307,6 +309,8 @@ func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool)
 		}
 		return false
 	}
+	// A regular file of a directory inside the boundary is inside it.
+	reads := h != noDir && w.spec.reported && w.l.bound.containsReal(real)
 	for _, e := range entries {
 		name := e.Name
 		if e.Type&(fs.ModeDir|fs.ModeSymlink) == 0 && !w.spec.wants(name) {
@@ -376,7 +380,7 @@ func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool)
 				continue
 			}
 			c := candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink}
-			if h != noDir && !isLink && w.l.readsOnWalk(c) {
+			if reads && !isLink && w.l.readsOnWalk(c) {
 				c.src, c.readErr = readSourceAt(h, name, path)
 				c.preread = true
 			}
