@@ -650,12 +650,14 @@ type candidate struct {
 	reported bool
 	viaLink  bool // reached through a symbolic link
 	stdin    bool
-	typed    string // the PATH argument as typed, for a file named by one
-	// preread says the walk read the file already (see readsOnWalk):
-	// src is readSource's content, readErr its error.
-	preread bool
-	src     []byte
-	readErr error
+	typed    string   // the PATH argument as typed, for a file named by one
+	pre      *preread // what the walk read of the file, if it did (see readsOnWalk)
+}
+
+// preread is what readSource gave for a file the walk read.
+type preread struct {
+	src []byte
+	err error
 }
 
 // realPath resolves symlinks in abs, or returns abs when that fails (for

@@ -51,8 +51,11 @@ func (l *loader) readOne(c candidate) *File {
 		f.Stat = st
 		return f
 	} else {
-		src, err := c.src, c.readErr
-		if !c.preread {
+		var src []byte
+		var err error
+		if c.pre != nil {
+			src, err = c.pre.src, c.pre.err
+		} else {
 			src, err = readSource(c.abs)
 		}
 		if err != nil {

@@ -381,8 +381,8 @@ func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool)
 			}
 			c := candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink}
 			if reads && !isLink && w.l.readsOnWalk(c) {
-				c.src, c.readErr = readSourceAt(h, name, path)
-				c.preread = true
+				src, err := readSourceAt(h, name, path)
+				c.pre = &preread{src: src, err: err}
 			}
 			w.add(c)
 		default:
