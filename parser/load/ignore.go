@@ -395,6 +395,16 @@ func (p *wildPattern) descend(fate ruleFate, comp string) ruleFate {
 			return fateAlways
 		}
 		return 0
+	case p.segs[fate].kind == segAnyDirs && int(fate)+2 == len(p.segs):
+		// "**/name" (or "dir/**/name") from here: it matches what is
+		// below any component matching name, and an entry called so. As
+		// long as no component has, the fate stays, and the entry's name
+		// alone decides; the whole path, matched at every depth, was a
+		// tenth of a large tree's walk.
+		if p.segs[fate+1].matches(comp) {
+			return fateAlways
+		}
+		return fate
 	case p.segs[fate].kind == segAnyDirs:
 		return fateAnyDirs
 	case !p.segs[fate].matches(comp):

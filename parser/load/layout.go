@@ -188,7 +188,7 @@ func (y *layout) entryTest(d string) func(name string, dir bool) bool {
 // with module markers (manifests/ or metadata.json) that is not inside
 // another module's code or lib directory is the module.
 func (y *layout) place(abs string) (*Environment, *Module) {
-	dir := filepath.Dir(abs)
+	dir := parentDir(abs)
 	y.mu.Lock()
 	p, ok := y.placed[dir]
 	y.mu.Unlock()
@@ -210,9 +210,13 @@ type placement struct {
 // placeDir places the files directly in the absolute directory dir.
 func (y *layout) placeDir(dir string) (*Environment, *Module) {
 	var chain []string // innermost first
-	for d := dir; ; d = filepath.Dir(d) {
+	up := parentDir
+	if filepath.Separator == '/' && cleanAbs(dir) {
+		up = parentOfClean // the parents of a clean path are clean
+	}
+	for d := dir; ; d = up(d) {
 		chain = append(chain, d)
-		if filepath.Dir(d) == d {
+		if d == "/" || up(d) == d {
 			break
 		}
 	}
@@ -453,14 +457,14 @@ func (l *loader) envContext(e *Environment) []candidate {
 	if fi, err := os.Stat(info.manifest); err == nil {
 		switch {
 		case fi.IsDir():
-			out = append(out, l.walk(info.manifest, walkMain)...)
+			out = append(out, l.contextWalk(info.manifest, walkMain)...)
 		case fi.Mode().IsRegular():
 			out = append(out, candidate{abs: info.manifest, real: realPath(info.manifest)})
 		}
 	}
 	for _, sub := range []string{"functions", "types", "plans"} {
 		if d := filepath.Join(info.dir, sub); l.exists(d, true) {
-			out = append(out, l.walk(d, walkMain)...)
+			out = append(out, l.contextWalk(d, walkMain)...)
 		}
 	}
 	// Modules are walked side by side: each is a handful of small
@@ -482,7 +486,7 @@ func (l *loader) moduleContext(m *Module) []candidate {
 	has := l.lay.entryTest(dir)
 	for _, sub := range moduleCodeDirs() {
 		if d := filepath.Join(dir, sub); has(sub, true) {
-			out = append(out, l.walk(d, walkContext)...)
+			out = append(out, l.contextWalk(d, walkContext)...)
 		}
 	}
 	return append(out, l.hieraContext(dir, true)...)

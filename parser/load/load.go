@@ -339,7 +339,8 @@ func Load(opts Options) (*Tree, error) {
 
 // loader holds the state of one Load call.
 type loader struct {
-	dir string // absolute working directory
+	dir      string // absolute working directory
+	dirClean bool   // dir is a clean '/'-separated path (see rel)
 	// absOutside: report paths outside dir absolute (see rel).
 	absOutside bool
 	jobs       int
@@ -362,6 +363,8 @@ type loader struct {
 	bound        *Boundary
 	notices      map[string]Problem  // by path
 	hieraOutside map[string][]string // see Environment.HieraOutside, by layer directory
+	walked       []string            // directory arguments walked (see covered)
+	uneven       []string            // where their walks skipped or met links (see covered)
 }
 
 func newLoader(opts Options) (*loader, error) {
@@ -392,7 +395,7 @@ func newLoader(opts Options) (*loader, error) {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	l := &loader{
-		dir: dir, jobs: jobs, exclude: ex,
+		dir: dir, dirClean: cleanAbs(dir), jobs: jobs, exclude: ex,
 		absOutside:   typedAbsoluteOutside(dir, append(slices.Clone(opts.Paths), opts.StdinFilename)),
 		problems:     map[string]Problem{},
 		ignores:      map[string][]ignoreRule{},
@@ -427,6 +430,12 @@ func newLoader(opts Options) (*loader, error) {
 // absolute, else relative ("../"). Rewriting "/srv/ctl/site.pp" run from
 // /home/me as "../../srv/ctl/site.pp" named a file the user never typed.
 func (l *loader) rel(abs string) string {
+	if rest, ok := strings.CutPrefix(abs, l.dir); ok && len(rest) > 1 && rest[0] == '/' && l.dirClean && cleanAbs(abs) {
+		// What filepath.Rel returns for a clean path below a clean
+		// directory, without cleaning both again: every file of a tree
+		// is reported by its path.
+		return rest[1:]
+	}
 	r, err := filepath.Rel(l.dir, abs)
 	if err != nil || (l.absOutside && escapes(r)) {
 		return filepath.ToSlash(abs)
@@ -641,7 +650,14 @@ type candidate struct {
 	reported bool
 	viaLink  bool // reached through a symbolic link
 	stdin    bool
-	typed    string // the PATH argument as typed, for a file named by one
+	typed    string   // the PATH argument as typed, for a file named by one
+	pre      *preread // what the walk read of the file, if it did (see readsOnWalk)
+}
+
+// preread is what readSource gave for a file the walk read.
+type preread struct {
+	src []byte
+	err error
 }
 
 // realPath resolves symlinks in abs, or returns abs when that fails (for

@@ -155,7 +155,7 @@ func FuzzExpectedPath(f *testing.F) {
 // uses against ignored on whole paths, for random .gitignore files at two
 // levels and random entries of random directories.
 func TestDirIgnoresAgreesWithIgnored(t *testing.T) {
-	patterns := []string{"build", "build/", "!build", "*.pp", "!keep.pp", "/top", "a/b", "**/b", "a/**", "a/**/c.pp",
+	patterns := []string{"build", "build/", "!build", "*.pp", "!keep.pp", "/top", "a/b", "**/b", "a/**", "a/**/c.pp", "**/c*", "a/**/[ab]", "**/a/b",
 		"*.tmp", "!*.tmp", "c*", "[ab]", "?", "b/", "/a/", "docs/*.pp", "!c/"}
 	names := []string{"a", "b", "c", "build", "top", "keep.pp", "x.pp", "c.pp", "y.tmp", "docs"}
 	rng := rand.New(rand.NewPCG(3, 4))

@@ -51,7 +51,13 @@ func (l *loader) readOne(c candidate) *File {
 		f.Stat = st
 		return f
 	} else {
-		src, err := readSource(c.abs)
+		var src []byte
+		var err error
+		if c.pre != nil {
+			src, err = c.pre.src, c.pre.err
+		} else {
+			src, err = readSource(c.abs)
+		}
 		if err != nil {
 			l.candidateProblem(c, err)
 			return nil
@@ -96,11 +102,27 @@ func (f *File) Read() error {
 	return nil
 }
 
+// readsOnWalk reports whether the walk that finds c, a reported file
+// inside the boundary, reads it at once: readOne would read it from disk
+// (neither standard input nor an overlay replaces it), and its directory
+// is open then, which spares the kernel resolving its path again.
+func (l *loader) readsOnWalk(c candidate) bool {
+	if c.abs == l.stdinAbs {
+		return false
+	}
+	_, overlaid := l.overlays[c.abs]
+	return !overlaid
+}
+
 // readSource reads a Puppet file for loading and for File.Read alike: the
 // error says why it cannot be used (unreadable, or binary), without the
 // path, which the caller adds.
-func readSource(abs string) ([]byte, error) {
-	src, err := readFile(abs)
+func readSource(abs string) ([]byte, error) { return readSourceAt(noDir, "", abs) }
+
+// readSourceAt is readSource for the file name of the open directory h,
+// at path abs; with noDir, the file at abs.
+func readSourceAt(h dirHandle, name, abs string) ([]byte, error) {
+	src, err := h.readFile(name, abs)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read file: %w", pathError(err))
 	}

@@ -24,6 +24,12 @@ func readDirEntries(dir string) ([]DirEntry, error) {
 		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer syscall.Close(fd)
+	return listFd(fd, dir)
+}
+
+// listFd lists the open directory fd, whose path is dir, as
+// readDirEntries does.
+func listFd(fd int, dir string) ([]DirEntry, error) {
 	bp := direntBuffers.Get().(*[]byte)
 	defer direntBuffers.Put(bp)
 	buf := *bp

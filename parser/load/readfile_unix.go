@@ -18,6 +18,11 @@ func readFile(path string) ([]byte, error) {
 		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer syscall.Close(fd)
+	return readFd(fd, path)
+}
+
+// readFd reads the whole of the open file fd, whose path is path.
+func readFd(fd int, path string) ([]byte, error) {
 	var st syscall.Stat_t
 	size := 0
 	regular := false

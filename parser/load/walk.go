@@ -95,6 +95,10 @@ type walker struct {
 	out     []candidate
 	visited map[string]bool // real paths of the directories walked
 	links   []dirLink       // symlinked directories met, walked later
+	// uneven are the paths where the walk of a context walk would go
+	// otherwise (see covered): entries it skipped, symbolic links to
+	// directories, directories it could not list.
+	uneven []string
 }
 
 // dirLink is a symbolic link to a directory, met while walking.
@@ -126,7 +130,7 @@ func (l *loader) walk(root string, walk int) []candidate {
 	if spec.gitignore {
 		ign = l.ancestorIgnores(root).forDir(root)
 	}
-	w.dir(root, rootReal, ign, false)
+	w.dir(root, rootReal, w.open(noDir, root, root), ign, false)
 	w.wg.Wait()
 	// Symlinked directories are followed after the plain tree, one at a
 	// time in path order, so that which path reaches a directory first —
@@ -143,12 +147,67 @@ func (l *loader) walk(root string, walk int) []candidate {
 			case under(ln.real, ln.parentReal), w.visited[ln.real]:
 				// A loop, or reached already through another path.
 			default:
-				w.dir(ln.path, ln.real, ln.ign, true)
+				w.dir(ln.path, ln.real, w.open(noDir, ln.path, ln.path), ln.ign, true)
 				w.wg.Wait()
 			}
 		}
 	}
+	if spec.reported {
+		l.mu.Lock()
+		l.walked = append(l.walked, root)
+		l.uneven = append(l.uneven, w.uneven...)
+		l.mu.Unlock()
+	}
 	return w.out
+}
+
+// contextWalk is walk for a walk of context (walkContext or walkMain)
+// from root, returning nothing when the walks of directory arguments
+// found every file it would (see covered).
+func (l *loader) contextWalk(root string, walk int) []candidate {
+	if l.covered(filepath.Clean(root)) {
+		return nil
+	}
+	return l.walk(root, walk)
+}
+
+// covered reports whether the walk of a directory argument went through
+// every directory below root exactly as a walk of context from root
+// would: root lies below it, not inside a .git directory, and at no path
+// below root or above it did that walk skip an entry (by .gitignore or
+// an exclude glob), meet a symbolic link to a directory (which a walk
+// follows only once) or fail to list a directory. A context walk there
+// would find only files the argument's walk found, and report, already,
+// and meet the same problems; a large tree walked it all again.
+func (l *loader) covered(root string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	inside := false
+	for _, g := range l.walked {
+		if rel, ok := relUnder(g, root); root == g || ok && !slices.Contains(strings.Split(rel, "/"), ".git") {
+			inside = true
+			break
+		}
+	}
+	if !inside {
+		return false
+	}
+	for _, p := range l.uneven {
+		if under(p, root) || under(root, p) {
+			return false
+		}
+	}
+	return true
+}
+
+// unevenAt notes a path where the walk differs from a walk of context.
+func (w *walker) unevenAt(path string) {
+	if !w.spec.reported {
+		return
+	}
+	w.mu.Lock()
+	w.uneven = append(w.uneven, path)
+	w.mu.Unlock()
 }
 
 // ancestorIgnores returns the .gitignore levels of root's ancestors, from
@@ -207,16 +266,30 @@ func (w *walker) add(c candidate) {
 	w.mu.Unlock()
 }
 
-// dir walks the directory abs, whose real path is real. Subdirectories
-// are walked in parallel; symlinked ones are queued in w.links. ign is
-// what the .gitignore files above abs say about its entries. linked says
-// abs was reached through a symlinked directory.
-func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
+// open opens the directory name of parent (at path abs) for the walk to
+// list, unless its listing will come from the memo or, for a walk of
+// context, is known already (a directory argument's walk comes first and
+// finds next to nothing listed: it does not ask).
+func (w *walker) open(parent dirHandle, name, abs string) dirHandle {
+	if w.l.memo != nil || !w.spec.reported && w.l.listed(abs) {
+		return noDir
+	}
+	return openDirAt(parent, name, abs)
+}
+
+// dir walks the directory abs, whose real path is real, and closes h, an
+// open handle of it or noDir. Subdirectories are walked in parallel;
+// symlinked ones are queued in w.links. ign is what the .gitignore files
+// above abs say about its entries. linked says abs was reached through a
+// symlinked directory.
+func (w *walker) dir(abs, real string, h dirHandle, ign dirIgnores, linked bool) {
+	defer h.close()
 	w.mu.Lock()
 	w.visited[real] = true
 	w.mu.Unlock()
-	entries, err := w.l.readDir(abs)
+	entries, err := w.l.readDirFrom(abs, h)
 	if err != nil {
+		w.unevenAt(abs)
 		w.l.problem(abs, fmt.Errorf("cannot read directory: %w", pathError(err)))
 		return
 	}
@@ -230,8 +303,14 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 	}
 	skipped := func(path, name string, isDir bool) bool {
 		// Exclude globs say what is reported; context is walked whole.
-		return w.spec.reported && w.l.exclude.excluded(path) || ign.ignored(name, isDir)
+		if w.spec.reported && w.l.exclude.excluded(path) || ign.ignored(name, isDir) {
+			w.unevenAt(path)
+			return true
+		}
+		return false
 	}
+	// A regular file of a directory inside the boundary is inside it.
+	reads := h != noDir && w.spec.reported && w.l.bound.containsReal(real)
 	for _, e := range entries {
 		name := e.Name
 		if e.Type&(fs.ModeDir|fs.ModeSymlink) == 0 && !w.spec.wants(name) {
@@ -270,6 +349,9 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 			}
 			mode = fi.Mode().Type()
 			viaLink = true
+			if mode.IsDir() {
+				w.unevenAt(path)
+			}
 		}
 		switch {
 		case mode.IsDir():
@@ -283,20 +365,26 @@ func (w *walker) dir(abs, real string, ign dirIgnores, linked bool) {
 				continue
 			}
 			sub := ign.descend(name)
+			sh := w.open(h, name, path)
 			select {
 			case w.sem <- struct{}{}:
 				w.wg.Go(func() {
 					defer func() { <-w.sem }()
-					w.dir(path, entryReal, sub, linked)
+					w.dir(path, entryReal, sh, sub, linked)
 				})
 			default:
-				w.dir(path, entryReal, sub, linked)
+				w.dir(path, entryReal, sh, sub, linked)
 			}
 		case mode.IsRegular():
 			if !w.spec.wants(name) || skipped(path, name, false) {
 				continue
 			}
-			w.add(candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink})
+			c := candidate{abs: path, real: entryReal, reported: w.spec.reported, viaLink: viaLink}
+			if reads && !isLink && w.l.readsOnWalk(c) {
+				src, err := readSourceAt(h, name, path)
+				c.pre = &preread{src: src, err: err}
+			}
+			w.add(c)
 		default:
 			if !w.spec.wants(name) || skipped(path, name, false) {
 				continue
@@ -314,18 +402,34 @@ type dirEntries struct {
 
 // readDir reads a directory once per Load: the context walks often cover
 // directories that a PATH argument's walk has read already.
-func (l *loader) readDir(abs string) ([]DirEntry, error) {
+func (l *loader) readDir(abs string) ([]DirEntry, error) { return l.readDirFrom(abs, noDir) }
+
+// readDirFrom is readDir, listing h, an open handle of abs, when it is
+// not noDir and the listing is not known yet.
+func (l *loader) readDirFrom(abs string, h dirHandle) ([]DirEntry, error) {
 	l.mu.Lock()
 	d, ok := l.dirs[abs]
 	l.mu.Unlock()
 	if ok {
 		return d.entries, d.err
 	}
-	d.entries, d.err = l.listDir(abs)
+	if h != noDir {
+		d.entries, d.err = h.list(abs)
+	} else {
+		d.entries, d.err = l.listDir(abs)
+	}
 	l.mu.Lock()
 	l.dirs[abs] = d
 	l.mu.Unlock()
 	return d.entries, d.err
+}
+
+// listed reports whether the listing of abs is known.
+func (l *loader) listed(abs string) bool {
+	l.mu.Lock()
+	_, ok := l.dirs[abs]
+	l.mu.Unlock()
+	return ok
 }
 
 // exists reports whether path is a directory (dir) or a regular file
@@ -343,7 +447,7 @@ func (l *loader) exists(path string, dir bool) bool {
 // an lstat.
 func (l *loader) lstatType(path string) (fs.FileMode, error) {
 	l.mu.Lock()
-	parent, ok := l.dirs[filepath.Dir(path)]
+	parent, ok := l.dirs[parentDir(path)]
 	l.mu.Unlock()
 	if !ok || parent.err != nil {
 		fi, err := os.Lstat(path)
@@ -393,6 +497,47 @@ func statIs(path string, dir bool) bool {
 		return isDir(path)
 	}
 	return isFile(path)
+}
+
+// parentDir is filepath.Dir without its allocation for a clean absolute
+// path on a system whose separator is '/': the layout asks for the
+// parents of every directory of a tree, and filepath.Dir copies each one
+// to clean it.
+func parentDir(p string) string {
+	if filepath.Separator != '/' || !cleanAbs(p) {
+		return filepath.Dir(p)
+	}
+	return parentOfClean(p)
+}
+
+// parentOfClean is parentDir for a path cleanAbs accepts.
+func parentOfClean(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return p[:i]
+}
+
+// cleanAbs reports whether p is an absolute '/'-separated path that
+// filepath.Clean leaves as it is, other than the root: no empty, "." or
+// ".." component, no trailing separator.
+func cleanAbs(p string) bool {
+	if len(p) < 2 || p[0] != '/' {
+		return false
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // joinName joins a clean directory path and the name of an entry in it.
