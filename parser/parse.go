@@ -223,6 +223,9 @@ const tokenWindow = 256
 // the end it returns the final token.
 func (p *parser) at(i int) token {
 	toks := p.lx.toks
+	if j := i - p.base; j >= 0 && j < len(toks) {
+		return toks[j]
+	}
 	for i-p.base >= len(toks) && !p.lx.done {
 		p.lx.fill(len(toks) + 64)
 		toks = p.lx.toks
@@ -254,11 +257,26 @@ func (p *parser) advance() token {
 	return t
 }
 
+// skip is advance for a caller that already knows the token: it copies
+// none, where advance's copy of the token it returns was a tenth of
+// parsing.
+func (p *parser) skip() {
+	if j := p.i - p.base; j >= 0 && j < len(p.lx.toks) {
+		if k := p.lx.toks[j].kind; k != tEOF && k != tLexErr {
+			p.i++
+			if p.i-p.base-compactKeep >= p.window {
+				p.compact()
+			}
+		}
+		return
+	}
+	p.skip()
+}
+
 // compact drops consumed tokens, keeping a few for look-behind, so that
 // the token slice stays the size of the window.
 func (p *parser) compact() {
-	const keep = 16
-	drop := p.i - p.base - keep
+	drop := p.i - p.base - compactKeep
 	if drop < p.window || p.spec > 0 {
 		return
 	}
@@ -267,6 +285,9 @@ func (p *parser) compact() {
 	p.lx.toks = toks[:n]
 	p.base += drop
 }
+
+// compactKeep is how many consumed tokens compact keeps for look-behind.
+const compactKeep = 16
 
 // prevEnd is the end offset of the previous token.
 func (p *parser) prevEnd() int {
@@ -315,7 +336,16 @@ func (p *parser) expect(k tokKind) token {
 	if t.kind != k {
 		p.errorAt(t)
 	}
-	return p.advance()
+	p.skip()
+	return t
+}
+
+// want is expect for a caller that does not need the token.
+func (p *parser) want(k tokKind) {
+	if p.kind() != k {
+		p.errorAt(p.tok())
+	}
+	p.skip()
 }
 
 func (p *parser) enter() {
@@ -365,7 +395,7 @@ func (p *parser) parseTop() []Expr {
 			}
 			items = append(items, p.parseSyntacticStatement())
 			if p.kind() == tSEMIC {
-				p.advance()
+				p.skip()
 				if p.kind() == tEOF || p.kind() == tLexErr {
 					p.errorAt(p.tok())
 				}
@@ -455,7 +485,7 @@ func (p *parser) parseStatements() []Expr {
 			badComma, hasBadComma = it, true
 		}
 		if p.kind() == tSEMIC {
-			p.advance()
+			p.skip()
 			if k := p.kind(); k == tRBRACE || k == tEOF || k == tLexErr {
 				p.errorAt(p.tok())
 			}
@@ -474,7 +504,7 @@ func (p *parser) parseSyntacticStatement() stmtItem {
 	}
 	it.comma, it.hasComma = p.tok(), true
 	for p.kind() == tCOMMA {
-		p.advance()
+		p.skip()
 		it.rest = append(it.rest, p.parseAssignment())
 	}
 	return it
@@ -699,13 +729,13 @@ func (p *parser) parseTitledBodies() []*ResourceBody {
 	var bodies []*ResourceBody
 	for {
 		title := p.parseExpr(0)
-		p.expect(tCOLON)
+		p.want(tCOLON)
 		attrs := p.parseAttrOps()
 		b := alloc(&p.nodes.bodies, ResourceBody{Title: title, Attrs: attrs})
 		b.Range = p.span(int(title.Span().Start.Offset), p.prevEnd())
 		bodies = append(bodies, b)
 		if p.kind() == tSEMIC {
-			p.advance()
+			p.skip()
 			if p.kind() == tRBRACE {
 				return bodies
 			}
@@ -721,7 +751,7 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 	if !p.atAttrOp() {
 		if k := p.kind(); k == tNAME || k.isKeyword() || k == tTIMES {
 			// an attribute name must be followed by => or +>
-			p.advance()
+			p.skip()
 			p.errorAt(p.tok())
 		}
 		if p.kind() != tCOMMA {
@@ -729,7 +759,7 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 		}
 		// The grammar lets the operation list start empty, so a comma may
 		// lead the operations or stand alone as the end comma.
-		p.advance()
+		p.skip()
 		if !p.atAttrOp() {
 			return ops
 		}
@@ -739,11 +769,11 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 		if p.kind() != tCOMMA {
 			return ops
 		}
-		p.advance()
+		p.skip()
 		if !p.atAttrOp() {
 			if p.kind() == tNAME || p.kind().isKeyword() || p.kind() == tTIMES {
 				// a name not followed by => is an error at the next token
-				p.advance()
+				p.skip()
 				p.errorAt(p.tok())
 			}
 			return ops
@@ -831,11 +861,11 @@ func (p *parser) parseExpr(minPrec int) Expr {
 func (p *parser) parseSelector(x Expr) Expr {
 	s := &Selector{X: x}
 	if p.kind() == tSELBRACE {
-		p.advance()
+		p.skip()
 		for {
 			s.Cases = append(s.Cases, p.parseSelectorCase(0))
 			if p.kind() == tCOMMA {
-				p.advance()
+				p.skip()
 				if p.kind() == tRBRACE {
 					break
 				}
@@ -858,7 +888,7 @@ func (p *parser) parseSelector(x Expr) Expr {
 
 func (p *parser) parseSelectorCase(valuePrec int) *SelectorCase {
 	m := p.parseExpr(0)
-	p.expect(tFARROW)
+	p.want(tFARROW)
 	v := p.parseExpr(valuePrec)
 	c := &SelectorCase{Match: m, Value: v}
 	c.Range = spanFrom(m.Span(), v.Span())
@@ -890,23 +920,23 @@ func (p *parser) parsePostfix(e Expr) Expr {
 	for {
 		switch p.kind() {
 		case tLBRACK:
-			p.advance()
+			p.skip()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
 			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
 			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 			e = a
 		case tDOT:
-			p.advance()
+			p.skip()
 			nt := p.tok()
 			if nt.kind != tNAME && nt.kind != tTYPE {
 				p.errorAt(nt)
 			}
-			p.advance()
+			p.skip()
 			m := &MethodCall{Receiver: e, Name: nt.val, NameSpan: p.tokSpan(nt)}
 			end := m.NameSpan
 			if p.kind() == tLPAREN {
-				p.advance()
+				p.skip()
 				m.HasParens = true
 				m.Args = p.parseArguments(tRPAREN, false)
 				end = p.tokSpan(p.expect(tRPAREN))
@@ -918,7 +948,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			m.Range = spanFrom(e.Span(), end)
 			e = m
 		case tLPAREN:
-			p.advance()
+			p.skip()
 			c := alloc(&p.nodes.calls, Call{Func: e})
 			c.Args = p.parseArguments(tRPAREN, true)
 			end := p.tokSpan(p.expect(tRPAREN))
@@ -945,7 +975,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			}
 			end := p.tokSpan(p.expect(closeKind))
 			if p.kind() == tLBRACE {
-				p.advance()
+				p.skip()
 				c.Attrs = p.parseAttrOps()
 				end = p.tokSpan(p.expect(tRBRACE))
 			}
@@ -982,7 +1012,7 @@ func (p *parser) parseArguments(closing tokKind, trailingComma bool) []Expr {
 		if p.kind() != tCOMMA {
 			return args
 		}
-		p.advance()
+		p.skip()
 		if trailingComma && p.kind() == closing {
 			return args
 		}
@@ -1001,7 +1031,7 @@ func (p *parser) parseArgument(collection bool) Expr {
 	if p.kind() != tFARROW {
 		return k
 	}
-	p.advance()
+	p.skip()
 	v := p.parseAssignmentOrKeyword()
 	he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 	he.Range = spanFrom(k.Span(), v.Span())
@@ -1057,7 +1087,7 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 			p.errorAt(p.tok())
 		}
 		if p.kind() == tFARROW {
-			p.advance()
+			p.skip()
 			v := p.parseAssignmentOrKeyword()
 			he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			he.Range = spanFrom(k.Span(), v.Span())
@@ -1075,7 +1105,7 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 		if p.kind() != tCOMMA {
 			return args
 		}
-		p.advance()
+		p.skip()
 		if trailingComma && p.kind() == tRBRACK {
 			return args
 		}
@@ -1107,9 +1137,9 @@ func (p *parser) parseLambda() *Lambda {
 	if p.kind() != tPIPE {
 		l.Params = p.parseParams(tPIPE)
 	}
-	p.expect(tPIPE)
+	p.want(tPIPE)
 	if p.kind() == tRSHIFT {
-		p.advance()
+		p.skip()
 		l.ReturnType = p.parseTypeWithArgs()
 	}
 	l.Body = p.parseBlockBody()
@@ -1124,7 +1154,7 @@ func (p *parser) parseTypeWithArgs() Expr {
 	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
 	e.(*TypeRef).Range = p.tokSpan(t)
 	if p.kind() == tLBRACK {
-		p.advance()
+		p.skip()
 		keys := p.parseAccessArgs(false)
 		rb := p.expect(tRBRACK)
 		a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
@@ -1143,7 +1173,7 @@ func (p *parser) parseParams(closing tokKind) []*Parameter {
 		if p.kind() != tCOMMA {
 			return ps
 		}
-		p.advance()
+		p.skip()
 		if p.kind() == closing {
 			return ps
 		}
@@ -1157,14 +1187,14 @@ func (p *parser) parseParam() *Parameter {
 		par.Type = p.parseTypeWithArgs()
 	}
 	if p.kind() == tTIMES {
-		p.advance()
+		p.skip()
 		par.CapturesRest = true
 	}
 	v := p.expect(tVARIABLE)
 	par.Name = v.val
 	par.NameSpan = p.tokSpan(v)
 	if p.kind() == tEQUALS {
-		p.advance()
+		p.skip()
 		par.Default = p.parseExpr(0)
 	}
 	par.Range = p.span(start, p.prevEnd())
@@ -1176,12 +1206,12 @@ func (p *parser) parseParamList() []*Parameter {
 	if k := p.kind(); k != tLPAREN && k != tWSLPAREN {
 		return nil
 	}
-	p.advance()
+	p.skip()
 	var ps []*Parameter
 	if p.kind() != tRPAREN {
 		ps = p.parseParams(tRPAREN)
 	}
-	p.expect(tRPAREN)
+	p.want(tRPAREN)
 	return ps
 }
 
@@ -1214,51 +1244,59 @@ func (p *parser) parseClassName(definer string) token {
 
 func (p *parser) parsePrimary() Expr {
 	p.enter()
+	// One return beside the defer keeps it open-coded: primary's many
+	// returns would make it a deferred record on every call, a few per
+	// cent of parsing.
 	defer p.leave()
+	return p.primary()
+}
+
+// primary parses a primary expression; parsePrimary bounds its depth.
+func (p *parser) primary() Expr {
 	t := p.tok()
 	switch t.kind {
 	case tVARIABLE:
-		p.advance()
+		p.skip()
 		v := alloc(&p.nodes.vars, Variable{Name: t.val})
 		v.Range = p.tokSpan(t)
 		return v
 	case tNUMBER:
-		p.advance()
+		p.skip()
 		return p.number(t)
 	case tBOOLEAN:
-		p.advance()
+		p.skip()
 		b := &Bool{Value: t.val == "true"}
 		b.Range = p.tokSpan(t)
 		return b
 	case tDEFAULT:
-		p.advance()
+		p.skip()
 		d := &Default{}
 		d.Range = p.tokSpan(t)
 		return d
 	case tUNDEF:
-		p.advance()
+		p.skip()
 		u := &Undef{}
 		u.Range = p.tokSpan(t)
 		return u
 	case tNAME, tWORD:
-		p.advance()
+		p.skip()
 		n := alloc(&p.nodes.names, Name{Value: t.val, Word: t.kind == tWORD})
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
-		p.advance()
+		p.skip()
 		r := alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
 		r.Range = p.tokSpan(t)
 		return r
 	case tSTRING:
-		p.advance()
+		p.skip()
 		return p.stringLit(t)
 	case tDQPRE:
 		return p.parseDQ()
 	case tHEREDOC:
 		return p.parseHeredoc()
 	case tREGEX:
-		p.advance()
+		p.skip()
 		r := &Regex{Pattern: t.val}
 		r.Range = p.tokSpan(t)
 		return r
@@ -1267,28 +1305,28 @@ func (p *parser) parsePrimary() Expr {
 	case tLBRACE:
 		return p.parseHash()
 	case tLPAREN, tWSLPAREN:
-		p.advance()
+		p.skip()
 		x := p.parseAssignment()
 		rp := p.expect(tRPAREN)
 		pe := &Paren{X: x}
 		pe.Range = p.span(int(t.start), int(rp.end))
 		return pe
 	case tPRIVATE, tATTR:
-		p.advance()
+		p.skip()
 		r := &Reserved{Word: t.val}
 		r.Range = p.tokSpan(t)
 		return r
 	case tCASE:
 		return p.parseCase()
 	case tIF:
-		p.advance()
+		p.skip()
 		return p.parseIfPart(t)
 	case tUNLESS:
 		return p.parseUnless()
 	case tCLASS:
 		return p.parseClassDef()
 	case tDEFINE:
-		p.advance()
+		p.skip()
 		n := p.parseClassName("define")
 		d := &DefineDef{Name: n.val, NameSpan: p.tokSpan(n)}
 		d.Params = p.parseParamList()
@@ -1296,19 +1334,19 @@ func (p *parser) parsePrimary() Expr {
 		d.Range = spanFrom(p.tokSpan(t), d.Body.Range)
 		return d
 	case tFUNCTION:
-		p.advance()
+		p.skip()
 		n := p.parseClassName("function")
 		fd := &FunctionDef{Name: n.val, NameSpan: p.tokSpan(n)}
 		fd.Params = p.parseParamList()
 		if p.kind() == tRSHIFT {
-			p.advance()
+			p.skip()
 			fd.ReturnType = p.parseTypeWithArgs()
 		}
 		fd.Body = p.parseBlockBody()
 		fd.Range = spanFrom(p.tokSpan(t), fd.Body.Range)
 		return fd
 	case tPLAN:
-		p.advance()
+		p.skip()
 		n := p.parseClassName("plan")
 		pd := &PlanDef{Name: n.val, NameSpan: p.tokSpan(n)}
 		pd.Params = p.parseParamList()
@@ -1316,14 +1354,14 @@ func (p *parser) parsePrimary() Expr {
 		pd.Range = spanFrom(p.tokSpan(t), pd.Body.Range)
 		return pd
 	case tAPPLY:
-		p.advance()
-		p.expect(tLPAREN)
+		p.skip()
+		p.want(tLPAREN)
 		a := &Apply{}
 		if p.kind() == tRPAREN {
 			p.errorAt(p.tok())
 		}
 		a.Args = p.parseArguments(tRPAREN, true)
-		p.expect(tRPAREN)
+		p.want(tRPAREN)
 		a.Body = p.parseBlockBody()
 		a.Range = spanFrom(p.tokSpan(t), a.Body.Range)
 		return a
@@ -1332,12 +1370,12 @@ func (p *parser) parsePrimary() Expr {
 	case tTYPE:
 		return p.parseType()
 	case tRENDERSTRING:
-		p.advance()
+		p.skip()
 		r := &RenderString{Text: t.val}
 		r.Range = p.tokSpan(t)
 		return r
 	case tRENDEREXPR:
-		p.advance()
+		p.skip()
 		r := &RenderExpr{}
 		if p.kind() == tLBRACE {
 			// "<%= {" opens a hash expression or a block; like Puppet's
@@ -1357,7 +1395,7 @@ func (p *parser) parsePrimary() Expr {
 		if end.kind != tEPPEND && end.kind != tEPPENDTRIM {
 			p.errorAt(end)
 		}
-		p.advance()
+		p.skip()
 		r.Range = p.span(int(t.start), int(end.end))
 		return r
 	}
@@ -1402,11 +1440,11 @@ func (p *parser) parseDQ() Expr {
 		t := p.tok()
 		switch t.kind {
 		case tDQMID:
-			p.advance()
+			p.skip()
 			p.addTextPart(is, t)
 			continue
 		case tDQPOST:
-			p.advance()
+			p.skip()
 			p.addTextPart(is, t)
 			is.Range = p.span(int(first.start), int(t.end))
 			return is
@@ -1464,7 +1502,7 @@ func (p *parser) parseArray() Expr {
 			if p.kind() != tCOMMA {
 				break
 			}
-			p.advance()
+			p.skip()
 			if p.kind() == tRBRACK {
 				break
 			}
@@ -1486,7 +1524,7 @@ func (p *parser) parseHash() Expr {
 			} else {
 				k = p.parseAssignment()
 			}
-			p.expect(tFARROW)
+			p.want(tFARROW)
 			v := p.parseAssignmentOrKeyword()
 			e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			e.Range = spanFrom(k.Span(), v.Span())
@@ -1494,7 +1532,7 @@ func (p *parser) parseHash() Expr {
 			if p.kind() != tCOMMA {
 				break
 			}
-			p.advance()
+			p.skip()
 			if p.kind() == tRBRACE {
 				break
 			}
@@ -1508,7 +1546,7 @@ func (p *parser) parseHash() Expr {
 func (p *parser) parseCase() Expr {
 	t := p.advance()
 	c := &Case{Test: p.parseExpr(0)}
-	p.expect(tLBRACE)
+	p.want(tLBRACE)
 	for {
 		o := &CaseOption{}
 		for {
@@ -1516,9 +1554,9 @@ func (p *parser) parseCase() Expr {
 			if p.kind() != tCOMMA {
 				break
 			}
-			p.advance()
+			p.skip()
 		}
-		p.expect(tCOLON)
+		p.want(tCOLON)
 		o.Body = p.parseBlockBody()
 		o.Range = spanFrom(o.Values[0].Span(), o.Body.Range)
 		c.Options = append(c.Options, o)
@@ -1557,7 +1595,7 @@ func (p *parser) parseIfPart(kw token) Expr {
 	}
 	last := chain[len(chain)-1]
 	if p.kind() == tELSE {
-		p.advance()
+		p.skip()
 		b := p.parseBlockBody()
 		last.Else = b
 		last.Range = spanFrom(p.tokSpan(kws[len(kws)-1]), b.Range)
@@ -1576,7 +1614,7 @@ func (p *parser) parseUnless() Expr {
 	n.Then = p.parseBlockBody()
 	end := n.Then.Range
 	if p.kind() == tELSE {
-		p.advance()
+		p.skip()
 		n.Else = p.parseBlockBody()
 		end = n.Else.Range
 	}
@@ -1590,10 +1628,10 @@ func (p *parser) parseClassDef() Expr {
 	c := &ClassDef{Name: n.val, NameSpan: p.tokSpan(n)}
 	c.Params = p.parseParamList()
 	if p.kind() == tINHERITS {
-		p.advance()
+		p.skip()
 		pt := p.tok()
 		if pt.kind == tDEFAULT {
-			p.advance()
+			p.skip()
 		} else {
 			pt = p.parseClassName("")
 		}
@@ -1612,13 +1650,13 @@ func (p *parser) parseNode() Expr {
 		if p.kind() != tCOMMA {
 			break
 		}
-		p.advance()
+		p.skip()
 		if p.kind() == tINHERITS || p.kind() == tLBRACE {
 			break
 		}
 	}
 	if p.kind() == tINHERITS {
-		p.advance()
+		p.skip()
 		n.Parent = p.parseHostname()
 	}
 	n.Body = p.parseBlockBody()
@@ -1637,31 +1675,31 @@ func (p *parser) parseHostname() Expr {
 			if nt.kind != tNAME && nt.kind != tNUMBER {
 				p.errorAt(nt)
 			}
-			p.advance()
+			p.skip()
 			sb.WriteString(nt.val)
 			if p.kind() != tDOT {
 				break
 			}
-			p.advance()
+			p.skip()
 			sb.WriteByte('.')
 		}
 		n := alloc(&p.nodes.names, Name{Value: sb.String()})
 		n.Range = p.span(start, p.prevEnd())
 		return n
 	case tSTRING, tWORD:
-		p.advance()
+		p.skip()
 		return p.stringLit(t)
 	case tDQPRE:
 		return p.parseDQ()
 	case tHEREDOC:
 		return p.parseHeredoc()
 	case tDEFAULT:
-		p.advance()
+		p.skip()
 		d := &Default{}
 		d.Range = p.tokSpan(t)
 		return d
 	case tREGEX:
-		p.advance()
+		p.skip()
 		r := &Regex{Pattern: t.val}
 		r.Range = p.tokSpan(t)
 		return r
@@ -1685,10 +1723,10 @@ func (p *parser) parseType() Expr {
 	}
 	nameTok := p.tok()
 	if k := p.peek(1); k == tLBRACE || k == tINHERITS {
-		p.advance()
+		p.skip()
 		td := &TypeDefinition{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
 		if p.kind() == tINHERITS {
-			p.advance()
+			p.skip()
 			pt := p.expect(tCLASSREF)
 			td.Parent = pt.val
 		}
@@ -1701,11 +1739,11 @@ func (p *parser) parseType() Expr {
 	if _, ok := lhs.(*Access); ok {
 		ta.Mapping = lhs
 	}
-	p.expect(tEQUALS)
+	p.want(tEQUALS)
 	rt := p.tok()
 	switch rt.kind {
 	case tCLASSREF:
-		p.advance()
+		p.skip()
 		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: rt.val})
 		e.(*TypeRef).Range = p.tokSpan(rt)
 		switch p.kind() {
@@ -1715,7 +1753,7 @@ func (p *parser) parseType() Expr {
 			a.Range = spanFrom(e.Span(), h.Span())
 			e = a
 		case tLBRACK:
-			p.advance()
+			p.skip()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
 			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
@@ -1745,11 +1783,11 @@ func (p *parser) parseEPPProgram() {
 	p.tryParse(func() {
 		if p.kind() == tPIPE {
 			tpl.HasParams = true
-			p.advance()
+			p.skip()
 			if p.kind() != tPIPE {
 				tpl.Params = p.parseParams(tPIPE)
 			}
-			p.expect(tPIPE)
+			p.want(tPIPE)
 		}
 		stmts = p.parseStatements()
 		if p.kind() != tEOF {
