@@ -94,14 +94,52 @@ const (
 	tAPPLY
 )
 
-// keywords maps Puppet's keywords to their token kinds. plan and apply are
-// added only in tasks mode.
-var keywords = map[string]tokKind{
-	"case": tCASE, "class": tCLASS, "default": tDEFAULT, "define": tDEFINE,
-	"if": tIF, "elsif": tELSIF, "else": tELSE, "inherits": tINHERITS,
-	"node": tNODE, "and": tAND, "or": tOR, "undef": tUNDEF,
-	"false": tBOOLEAN, "true": tBOOLEAN, "in": tIN, "unless": tUNLESS,
-	"function": tFUNCTION, "type": tTYPE, "attr": tATTR, "private": tPRIVATE,
+// keyword returns the token kind of Puppet's keyword v. plan and apply,
+// keywords only in tasks mode, are left to the lexer. A switch, which
+// compiles to comparisons by length first, where a map look-up hashed
+// every bare word.
+func keyword(v string) (tokKind, bool) {
+	switch v {
+	case "case":
+		return tCASE, true
+	case "class":
+		return tCLASS, true
+	case "default":
+		return tDEFAULT, true
+	case "define":
+		return tDEFINE, true
+	case "if":
+		return tIF, true
+	case "elsif":
+		return tELSIF, true
+	case "else":
+		return tELSE, true
+	case "inherits":
+		return tINHERITS, true
+	case "node":
+		return tNODE, true
+	case "and":
+		return tAND, true
+	case "or":
+		return tOR, true
+	case "undef":
+		return tUNDEF, true
+	case "false", "true":
+		return tBOOLEAN, true
+	case "in":
+		return tIN, true
+	case "unless":
+		return tUNLESS, true
+	case "function":
+		return tFUNCTION, true
+	case "type":
+		return tTYPE, true
+	case "attr":
+		return tATTR, true
+	case "private":
+		return tPRIVATE, true
+	}
+	return 0, false
 }
 
 // isKeyword reports whether k is a keyword token (the grammar's "keyword"
