@@ -42,6 +42,10 @@ type lexer struct {
 	str  string
 	pos  int
 	toks []token
+	// store holds the tokens' values and heredocs: own, or for a heredoc
+	// body's lexer, its file's.
+	store *lexStore
+	own   lexStore
 	// after is the kind of the previous token (regex decisions, SELBRACE).
 	after       tokKind
 	lineStart   int // offset where the current line's lexing started (WSLPAREN)
@@ -60,8 +64,6 @@ type lexer struct {
 	depth int
 	// started and done track incremental lexing (fill).
 	started, done bool
-	// used is the most tokens toks has held: release clears that much.
-	used int
 
 	// sub is set for a heredoc body lexer: it maps local offsets to file
 	// offsets.
@@ -112,7 +114,25 @@ func newLexerInto(src []byte, tasks bool, comments *[]*Comment, toks []token) *l
 	// substrings of it, and a copy was a second live copy of every source
 	// file for the whole run. Callers of ParseFile do not modify src.
 	str := unsafe.String(unsafe.SliceData(src), len(src))
-	return &lexer{src: src, str: str, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	l := &lexer{src: src, str: str, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	l.own.file = str
+	l.store = &l.own
+	return l
+}
+
+// tok returns a token of kind from local offsets start to end with value
+// val.
+func (l *lexer) tok(kind tokKind, start, end int, val string) token {
+	vs, ve := l.store.ref(val)
+	return token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), vs: vs, ve: ve}
+}
+
+// textTok is tok for a string part whose literal text runs from local
+// offsets textStart to textEnd.
+func (l *lexer) textTok(kind tokKind, start, end int, val string, textStart, textEnd int) token {
+	t := l.tok(kind, start, end, val)
+	t.textStart, t.textEnd = int32(l.g(textStart)), int32(l.g(textEnd))
+	return t
 }
 
 // tokenBuffers recycles token windows between parses. Nothing refers to a
@@ -127,19 +147,14 @@ var tokenBuffers = sync.Pool{New: func() any {
 // large (speculative parsing of a huge expression) is left to the GC.
 const maxPooledTokens = 8 * tokenWindow
 
-// release returns the token window for reuse, clearing it so that it
-// keeps no source text alive. Windows in the pool are zero throughout, so
-// only the part this lexer wrote needs clearing: most files use a fraction
-// of the window, and clearing all of it, with the collector's write
-// barriers, was a twentieth of parsing.
+// release returns the token window for reuse. Tokens hold no pointers,
+// so a pooled window keeps nothing alive and needs no clearing.
 func (l *lexer) release() {
-	toks := l.toks[:cap(l.toks)]
+	toks := l.toks[:0]
 	l.toks = nil
 	if cap(toks) > maxPooledTokens {
 		return
 	}
-	clear(toks[:l.used])
-	toks = toks[:0]
 	tokenBuffers.Put(&toks)
 }
 
@@ -184,14 +199,14 @@ func (l *lexer) fill(n int) {
 		}
 	})
 	if l.err != nil {
-		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), val: l.err.msg})
+		vs, ve := l.store.ref(l.err.msg)
+		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), vs: vs, ve: ve})
 		l.done = true
 	} else if l.pos >= len(l.src) {
 		end := int32(l.g(len(l.src)))
 		l.toks = append(l.toks, token{kind: tEOF, start: end, end: end})
 		l.done = true
 	}
-	l.used = max(l.used, len(l.toks))
 }
 
 // run calls f, turning a lexAbort panic into a normal return.
@@ -216,12 +231,13 @@ func (l *lexer) fail(msg string, off int) {
 }
 
 func (l *lexer) emit(kind tokKind, start, end int, val string) {
-	l.toks = append(l.toks, token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), val: val})
+	l.toks = append(l.toks, l.tok(kind, start, end, val))
 	l.after = kind
 }
 
-func (l *lexer) emitOp(kind tokKind, n int, val string) {
-	l.emit(kind, l.pos, l.pos+n, val)
+// emitOp emits an operator of n bytes, its text its value.
+func (l *lexer) emitOp(kind tokKind, n int) {
+	l.emit(kind, l.pos, l.pos+n, l.str[l.pos:l.pos+n])
 	l.pos += n
 }
 
@@ -337,17 +353,17 @@ func (l *lexer) next() {
 		l.addComment(p, e, l.str[p+1:te], false)
 		l.pos = e
 	case '.':
-		l.emitOp(tDOT, 1, ".")
+		l.emitOp(tDOT, 1)
 	case ',':
-		l.emitOp(tCOMMA, 1, ",")
+		l.emitOp(tCOMMA, 1)
 	case '[':
 		if p == 0 || l.precededByBlank(p) {
-			l.emitOp(tLISTSTART, 1, "[")
+			l.emitOp(tLISTSTART, 1)
 		} else {
-			l.emitOp(tLBRACK, 1, "[")
+			l.emitOp(tLBRACK, 1)
 		}
 	case ']':
-		l.emitOp(tRBRACK, 1, "]")
+		l.emitOp(tRBRACK, 1)
 	case '(':
 		ws := true
 		for i := l.lineStart; i < p; {
@@ -359,18 +375,18 @@ func (l *lexer) next() {
 			i += n
 		}
 		if ws {
-			l.emitOp(tWSLPAREN, 1, "(")
+			l.emitOp(tWSLPAREN, 1)
 		} else {
-			l.emitOp(tLPAREN, 1, "(")
+			l.emitOp(tLPAREN, 1)
 		}
 	case ')':
-		l.emitOp(tRPAREN, 1, ")")
+		l.emitOp(tRPAREN, 1)
 	case ';':
-		l.emitOp(tSEMIC, 1, ";")
+		l.emitOp(tSEMIC, 1)
 	case '?':
-		l.emitOp(tQMARK, 1, "?")
+		l.emitOp(tQMARK, 1)
 	case '*':
-		l.emitOp(tTIMES, 1, "*")
+		l.emitOp(tTIMES, 1)
 	case '%':
 		if l.epp != eppOff && l.peekAt(p+1) == '>' {
 			l.pos += 2
@@ -380,56 +396,56 @@ func (l *lexer) next() {
 			l.epp = eppText
 			l.interpolateEPP(false)
 		} else {
-			l.emitOp(tMODULO, 1, "%")
+			l.emitOp(tMODULO, 1)
 		}
 	case '{':
 		l.braceCount++
 		if l.after == tQMARK {
-			l.emitOp(tSELBRACE, 1, "{")
+			l.emitOp(tSELBRACE, 1)
 		} else {
-			l.emitOp(tLBRACE, 1, "{")
+			l.emitOp(tLBRACE, 1)
 		}
 	case '}':
 		l.braceCount--
-		l.emitOp(tRBRACE, 1, "}")
+		l.emitOp(tRBRACE, 1)
 	case '@':
 		switch l.peekAt(p + 1) {
 		case '@':
-			l.emitOp(tATAT, 2, "@@")
+			l.emitOp(tATAT, 2)
 		case '(':
 			l.heredoc()
 		default:
-			l.emitOp(tAT, 1, "@")
+			l.emitOp(tAT, 1)
 		}
 	case '|':
 		if l.peekAt(p+1) == '>' {
 			if l.peekAt(p+2) == '>' {
-				l.emitOp(tRRCOLLECT, 3, "|>>")
+				l.emitOp(tRRCOLLECT, 3)
 			} else {
-				l.emitOp(tRCOLLECT, 2, "|>")
+				l.emitOp(tRCOLLECT, 2)
 			}
 		} else {
-			l.emitOp(tPIPE, 1, "|")
+			l.emitOp(tPIPE, 1)
 		}
 	case '=':
 		switch l.peekAt(p + 1) {
 		case '=':
-			l.emitOp(tISEQUAL, 2, "==")
+			l.emitOp(tISEQUAL, 2)
 		case '>':
-			l.emitOp(tFARROW, 2, "=>")
+			l.emitOp(tFARROW, 2)
 		case '~':
-			l.emitOp(tMATCH, 2, "=~")
+			l.emitOp(tMATCH, 2)
 		default:
-			l.emitOp(tEQUALS, 1, "=")
+			l.emitOp(tEQUALS, 1)
 		}
 	case '+':
 		switch l.peekAt(p + 1) {
 		case '=':
-			l.emitOp(tAPPENDS, 2, "+=")
+			l.emitOp(tAPPENDS, 2)
 		case '>':
-			l.emitOp(tPARROW, 2, "+>")
+			l.emitOp(tPARROW, 2)
 		default:
-			l.emitOp(tPLUS, 1, "+")
+			l.emitOp(tPLUS, 1)
 		}
 	case '-':
 		if l.epp != eppOff && l.peekAt(p+1) == '%' && l.peekAt(p+2) == '>' {
@@ -443,26 +459,26 @@ func (l *lexer) next() {
 		}
 		switch l.peekAt(p + 1) {
 		case '>':
-			l.emitOp(tINEDGE, 2, "->")
+			l.emitOp(tINEDGE, 2)
 		case '=':
-			l.emitOp(tDELETES, 2, "-=")
+			l.emitOp(tDELETES, 2)
 		default:
-			l.emitOp(tMINUS, 1, "-")
+			l.emitOp(tMINUS, 1)
 		}
 	case '!':
 		switch l.peekAt(p + 1) {
 		case '=':
-			l.emitOp(tNOTEQUAL, 2, "!=")
+			l.emitOp(tNOTEQUAL, 2)
 		case '~':
-			l.emitOp(tNOMATCH, 2, "!~")
+			l.emitOp(tNOMATCH, 2)
 		default:
-			l.emitOp(tNOT, 1, "!")
+			l.emitOp(tNOT, 1)
 		}
 	case '~':
 		if l.peekAt(p+1) == '>' {
-			l.emitOp(tINEDGESUB, 2, "~>")
+			l.emitOp(tINEDGESUB, 2)
 		} else {
-			l.emitOp(tTILDE, 1, "~")
+			l.emitOp(tTILDE, 1)
 		}
 	case '/':
 		l.slash()
@@ -470,29 +486,29 @@ func (l *lexer) next() {
 		switch l.peekAt(p + 1) {
 		case '<':
 			if l.peekAt(p+2) == '|' {
-				l.emitOp(tLLCOLLECT, 3, "<<|")
+				l.emitOp(tLLCOLLECT, 3)
 			} else {
-				l.emitOp(tLSHIFT, 2, "<<")
+				l.emitOp(tLSHIFT, 2)
 			}
 		case '=':
-			l.emitOp(tLESSEQUAL, 2, "<=")
+			l.emitOp(tLESSEQUAL, 2)
 		case '|':
-			l.emitOp(tLCOLLECT, 2, "<|")
+			l.emitOp(tLCOLLECT, 2)
 		case '-':
-			l.emitOp(tOUTEDGE, 2, "<-")
+			l.emitOp(tOUTEDGE, 2)
 		case '~':
-			l.emitOp(tOUTEDGESUB, 2, "<~")
+			l.emitOp(tOUTEDGESUB, 2)
 		default:
-			l.emitOp(tLESSTHAN, 1, "<")
+			l.emitOp(tLESSTHAN, 1)
 		}
 	case '>':
 		switch l.peekAt(p + 1) {
 		case '>':
-			l.emitOp(tRSHIFT, 2, ">>")
+			l.emitOp(tRSHIFT, 2)
 		case '=':
-			l.emitOp(tGREATEREQUAL, 2, ">=")
+			l.emitOp(tGREATEREQUAL, 2)
 		default:
-			l.emitOp(tGREATERTHAN, 1, ">")
+			l.emitOp(tGREATERTHAN, 1)
 		}
 	case ':':
 		l.colon()
@@ -516,7 +532,8 @@ func (l *lexer) next() {
 				return
 			}
 			_, n := utf8.DecodeRune(l.src[p:])
-			l.emitOp(tOther, n, "")
+			l.emit(tOther, p, p+n, "")
+			l.pos += n
 		}
 	}
 }
@@ -584,7 +601,7 @@ func (l *lexer) slash() {
 					n++
 				}
 				if n >= len(l.src) {
-					l.emitOp(tDIV, 1, "/")
+					l.emitOp(tDIV, 1)
 					return
 				}
 				e = n
@@ -595,7 +612,7 @@ func (l *lexer) slash() {
 			return
 		}
 	}
-	l.emitOp(tDIV, 1, "/")
+	l.emitOp(tDIV, 1)
 }
 
 // escapedEnd reports whether the regex text v (with both slashes) ends in
@@ -619,7 +636,7 @@ func escapedEnd(v []byte) bool {
 func (l *lexer) colon() {
 	p := l.pos
 	if l.peekAt(p+1) != ':' {
-		l.emitOp(tCOLON, 1, ":")
+		l.emitOp(tCOLON, 1)
 		return
 	}
 	c := l.peekAt(p + 2)
@@ -1012,8 +1029,9 @@ func (l *lexer) sqString() {
 		}
 		val = b.String()
 	}
-	l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(p)), end: int32(l.g(i + 1)), val: val, quote: '\'',
-		textStart: int32(l.g(p + 1)), textEnd: int32(l.g(i))})
+	t := l.textTok(tSTRING, p, i+1, val, p+1, i)
+	t.quote = '\''
+	l.toks = append(l.toks, t)
 	l.after = tSTRING
 	l.pos = i + 1
 }
@@ -1168,12 +1186,12 @@ func (l *lexer) interpolateDQ() {
 				l.lastMatch = [2]int{e - 1, e + 1}
 			}
 			if kind == tDQPRE {
-				l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(q)), end: int32(l.g(e + 1)), val: value(), quote: '"',
-					textStart: int32(l.g(q + 1)), textEnd: int32(l.g(e))})
+				t := l.textTok(tSTRING, q, e+1, value(), q+1, e)
+				t.quote = '"'
+				l.toks = append(l.toks, t)
 				l.after = tSTRING
 			} else {
-				l.toks = append(l.toks, token{kind: tDQPOST, start: int32(l.g(textStart)), end: int32(l.g(e + 1)), val: value(),
-					textStart: int32(l.g(textStart)), textEnd: int32(l.g(e))})
+				l.toks = append(l.toks, l.textTok(tDQPOST, textStart, e+1, value(), textStart, e))
 				l.after = tDQPOST
 			}
 			l.pos = e + 1
@@ -1191,7 +1209,7 @@ func (l *lexer) interpolateDQ() {
 				continue
 			}
 			l.pushPart(kind, q, textStart, e, e, value())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: l.str[e+1 : ve]})
+			l.toks = append(l.toks, l.tok(tVARIABLE, e, ve, l.str[e+1:ve]))
 			l.after = tVARIABLE
 			l.pos = ve
 			l.lastMatch = [2]int{e + 1, ve}
@@ -1208,8 +1226,7 @@ func (l *lexer) pushPart(kind tokKind, q, textStart, textEnd, end int, val strin
 	if kind == tDQPRE {
 		start = q
 	}
-	l.toks = append(l.toks, token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), val: val,
-		textStart: int32(l.g(textStart)), textEnd: int32(l.g(textEnd))})
+	l.toks = append(l.toks, l.textTok(kind, start, end, val, textStart, textEnd))
 }
 
 // enqueueUntil lexes the tokens of a "${...}" interpolation up to its

@@ -1,7 +1,9 @@
 package parser
 
 import (
+	"reflect"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -73,24 +75,37 @@ func TestKeyword(t *testing.T) {
 	}
 }
 
-// TestReleaseClearsWhatWasUsed checks that a released token window is
-// zero throughout, though release clears only what the lexer wrote, so
-// that a pooled window keeps no source alive.
-func TestReleaseClearsWhatWasUsed(t *testing.T) {
-	src := []byte("class a { notify { 'x': message => \"${y} z\" } }\n$b = [1, 2, 3]\n")
-	buf := make([]token, 0, 64)
-	l := newLexerInto(src, false, nil, buf)
-	l.fill(8)
-	// A parser compacts the window: fewer tokens held than were written.
-	l.toks = l.toks[:2]
-	l.fill(len(src))
-	if !l.done {
-		t.Fatal("lexer not done")
+// TestTokenHoldsNoPointer checks that a token holds no pointer, which
+// the lexer's pooled windows rely on to keep no source alive uncleared.
+func TestTokenHoldsNoPointer(t *testing.T) {
+	typ := reflect.TypeFor[token]()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		switch f.Type.Kind() {
+		case reflect.Bool, reflect.Uint8, reflect.Int32:
+		default:
+			t.Errorf("token.%s is a %s, which may hold a pointer", f.Name, f.Type)
+		}
 	}
-	l.release()
-	for i, tk := range buf[:cap(buf)] {
-		if tk != (token{}) {
-			t.Fatalf("token %d of the released window is %+v, want zero", i, tk)
+}
+
+func TestLexStoreRef(t *testing.T) {
+	file := "class a { $b = 'c' }"
+	s := &lexStore{file: file}
+	copied := strings.Clone(file[6:7])
+	for _, tt := range []struct {
+		v       string
+		offsets bool
+	}{
+		{"", true}, {file, true}, {file[6:7], true}, {file[len(file)-1:], true}, {file[10:12], true},
+		{copied, false}, {"=>", false}, {file + "x", false},
+	} {
+		vs, ve := s.ref(tt.v)
+		if got := s.val(token{vs: vs, ve: ve}); got != tt.v {
+			t.Errorf("val(ref(%q)) = %q", tt.v, got)
+		}
+		if (vs >= 0) != tt.offsets {
+			t.Errorf("ref(%q) = %d, %d: stored as offsets %v, want %v", tt.v, vs, ve, vs >= 0, tt.offsets)
 		}
 	}
 }

@@ -297,13 +297,16 @@ func (p *parser) prevEnd() int {
 	return int(p.at(p.i - 1).end)
 }
 
+// val returns t's value.
+func (p *parser) val(t token) string { return p.lx.store.val(t) }
+
 // tokenText is the token value Puppet shows in "Syntax error at '...'".
-func tokenText(t token) string {
+func (p *parser) tokenText(t token) string {
 	switch t.kind {
 	case tREGEX:
-		return "(?-mix:" + t.val + ")"
+		return "(?-mix:" + p.val(t) + ")"
 	}
-	return t.val
+	return p.val(t)
 }
 
 // errorAt records a syntax error at t and aborts the current statement.
@@ -317,15 +320,15 @@ func (p *parser) errorAt(t token) {
 		t.start, t.end = end, end
 		p.failMsg(t, "Syntax error at end of input")
 	case tLexErr:
-		p.failMsg(t, t.val)
+		p.failMsg(t, p.val(t))
 	}
-	p.failMsg(t, "Syntax error at '"+tokenText(t)+"'")
+	p.failMsg(t, "Syntax error at '"+p.tokenText(t)+"'")
 }
 
 // failMsg records an error with the given message at t and aborts.
 func (p *parser) failMsg(t token, msg string) {
 	if t.kind == tLexErr {
-		msg = t.val
+		msg = p.val(t)
 	}
 	p.f.Errors = append(p.f.Errors, &SyntaxError{Span: p.tokSpan(t), Message: msg})
 	panic(parseAbort{})
@@ -423,11 +426,11 @@ func (p *parser) reportLexErr() {
 		return
 	}
 	for _, e := range p.f.Errors {
-		if e.Message == t.val && int(e.Start.Offset) == int(t.start) {
+		if e.Message == p.val(t) && int(e.Start.Offset) == int(t.start) {
 			return
 		}
 	}
-	p.tryParse(func() { p.failMsg(t, t.val) })
+	p.tryParse(func() { p.failMsg(t, p.val(t)) })
 }
 
 // transformOrRecord applies the statement-call transform, recording an
@@ -568,7 +571,7 @@ func (p *parser) parseAssignment() Expr {
 	case tEQUALS, tAPPENDS, tDELETES:
 		op := p.advance()
 		rhs := p.parseAssignment()
-		a := &Assign{Op: op.val, LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)}
+		a := &Assign{Op: p.val(op), LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)}
 		a.Range = spanFrom(lhs.Span(), rhs.Span())
 		return a
 	}
@@ -582,7 +585,7 @@ func (p *parser) parseRelationship() Expr {
 		case tINEDGE, tINEDGESUB, tOUTEDGE, tOUTEDGESUB:
 			op := p.advance()
 			right := p.parseResource()
-			r := &Relationship{Op: op.val, Left: left, Right: right, OpSpan: p.tokSpan(op)}
+			r := &Relationship{Op: p.val(op), Left: left, Right: right, OpSpan: p.tokSpan(op)}
 			r.Range = spanFrom(left.Span(), right.Span())
 			left = r
 		default:
@@ -783,7 +786,7 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 
 func (p *parser) parseAttrOp() *AttributeOp {
 	t := p.advance()
-	a := alloc(&p.nodes.attrs, AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)})
+	a := alloc(&p.nodes.attrs, AttributeOp{Name: p.val(t), NameSpan: p.tokSpan(t)})
 	if t.kind == tTIMES {
 		a.Name, a.Splat = "*", true
 	}
@@ -852,7 +855,7 @@ func (p *parser) parseExpr(minPrec int) Expr {
 			continue
 		}
 		right := p.parseExpr(prec + 1)
-		b := &Binary{Op: op.val, X: left, Y: right, OpSpan: p.tokSpan(op)}
+		b := &Binary{Op: p.val(op), X: left, Y: right, OpSpan: p.tokSpan(op)}
 		b.Range = spanFrom(left.Span(), right.Span())
 		left = b
 	}
@@ -933,7 +936,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 				p.errorAt(nt)
 			}
 			p.skip()
-			m := &MethodCall{Receiver: e, Name: nt.val, NameSpan: p.tokSpan(nt)}
+			m := &MethodCall{Receiver: e, Name: p.val(nt), NameSpan: p.tokSpan(nt)}
 			end := m.NameSpan
 			if p.kind() == tLPAREN {
 				p.skip()
@@ -1065,7 +1068,7 @@ func (p *parser) keywordValue() bool {
 
 func (p *parser) keywordName() Expr {
 	t := p.advance()
-	n := alloc(&p.nodes.names, Name{Value: t.val})
+	n := alloc(&p.nodes.names, Name{Value: p.val(t)})
 	n.Range = p.tokSpan(t)
 	return n
 }
@@ -1151,7 +1154,7 @@ func (p *parser) parseLambda() *Lambda {
 // trailing comma (parameter types and return types).
 func (p *parser) parseTypeWithArgs() Expr {
 	t := p.expect(tCLASSREF)
-	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
+	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(t)})
 	e.(*TypeRef).Range = p.tokSpan(t)
 	if p.kind() == tLBRACK {
 		p.skip()
@@ -1191,7 +1194,7 @@ func (p *parser) parseParam() *Parameter {
 		par.CapturesRest = true
 	}
 	v := p.expect(tVARIABLE)
-	par.Name = v.val
+	par.Name = p.val(v)
 	par.NameSpan = p.tokSpan(v)
 	if p.kind() == tEQUALS {
 		p.skip()
@@ -1227,7 +1230,7 @@ func (p *parser) parseClassName(definer string) token {
 	case tSTRING:
 		p.failMsg(t, "A quoted string is not valid as a name here")
 	}
-	msg := "Syntax error at '" + tokenText(t) + "'"
+	msg := "Syntax error at '" + p.tokenText(t) + "'"
 	if t.kind == tCLASS {
 		msg = "'class' keyword not allowed at this location"
 	}
@@ -1257,7 +1260,7 @@ func (p *parser) primary() Expr {
 	switch t.kind {
 	case tVARIABLE:
 		p.skip()
-		v := alloc(&p.nodes.vars, Variable{Name: t.val})
+		v := alloc(&p.nodes.vars, Variable{Name: p.val(t)})
 		v.Range = p.tokSpan(t)
 		return v
 	case tNUMBER:
@@ -1265,7 +1268,7 @@ func (p *parser) primary() Expr {
 		return p.number(t)
 	case tBOOLEAN:
 		p.skip()
-		b := &Bool{Value: t.val == "true"}
+		b := &Bool{Value: p.val(t) == "true"}
 		b.Range = p.tokSpan(t)
 		return b
 	case tDEFAULT:
@@ -1280,12 +1283,12 @@ func (p *parser) primary() Expr {
 		return u
 	case tNAME, tWORD:
 		p.skip()
-		n := alloc(&p.nodes.names, Name{Value: t.val, Word: t.kind == tWORD})
+		n := alloc(&p.nodes.names, Name{Value: p.val(t), Word: t.kind == tWORD})
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
 		p.skip()
-		r := alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
+		r := alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	case tSTRING:
@@ -1297,7 +1300,7 @@ func (p *parser) primary() Expr {
 		return p.parseHeredoc()
 	case tREGEX:
 		p.skip()
-		r := &Regex{Pattern: t.val}
+		r := &Regex{Pattern: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	case tLISTSTART, tLBRACK:
@@ -1313,7 +1316,7 @@ func (p *parser) primary() Expr {
 		return pe
 	case tPRIVATE, tATTR:
 		p.skip()
-		r := &Reserved{Word: t.val}
+		r := &Reserved{Word: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	case tCASE:
@@ -1328,7 +1331,7 @@ func (p *parser) primary() Expr {
 	case tDEFINE:
 		p.skip()
 		n := p.parseClassName("define")
-		d := &DefineDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		d := &DefineDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 		d.Params = p.parseParamList()
 		d.Body = p.parseBlockBody()
 		d.Range = spanFrom(p.tokSpan(t), d.Body.Range)
@@ -1336,7 +1339,7 @@ func (p *parser) primary() Expr {
 	case tFUNCTION:
 		p.skip()
 		n := p.parseClassName("function")
-		fd := &FunctionDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		fd := &FunctionDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 		fd.Params = p.parseParamList()
 		if p.kind() == tRSHIFT {
 			p.skip()
@@ -1348,7 +1351,7 @@ func (p *parser) primary() Expr {
 	case tPLAN:
 		p.skip()
 		n := p.parseClassName("plan")
-		pd := &PlanDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		pd := &PlanDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 		pd.Params = p.parseParamList()
 		pd.Body = p.parseBlockBody()
 		pd.Range = spanFrom(p.tokSpan(t), pd.Body.Range)
@@ -1371,7 +1374,7 @@ func (p *parser) primary() Expr {
 		return p.parseType()
 	case tRENDERSTRING:
 		p.skip()
-		r := &RenderString{Text: t.val}
+		r := &RenderString{Text: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	case tRENDEREXPR:
@@ -1404,9 +1407,9 @@ func (p *parser) primary() Expr {
 }
 
 func (p *parser) number(t token) *Number {
-	n := &Number{Raw: t.val, Radix: 10}
+	n := &Number{Raw: p.val(t), Radix: 10}
 	n.Range = p.tokSpan(t)
-	v := t.val
+	v := p.val(t)
 	switch {
 	case len(v) > 1 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X'):
 		n.Radix = 16
@@ -1420,11 +1423,11 @@ func (p *parser) number(t token) *Number {
 
 func (p *parser) stringLit(t token) Expr {
 	if t.kind == tWORD {
-		n := alloc(&p.nodes.names, Name{Value: t.val, Word: true})
+		n := alloc(&p.nodes.names, Name{Value: p.val(t), Word: true})
 		n.Range = p.tokSpan(t)
 		return n
 	}
-	s := alloc(&p.nodes.strings, StringLit{Value: t.val, Quote: t.quote})
+	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t), Quote: t.quote})
 	s.Range = p.tokSpan(t)
 	return s
 }
@@ -1454,22 +1457,23 @@ func (p *parser) parseDQ() Expr {
 }
 
 func (p *parser) addTextPart(is *InterpolatedString, t token) {
-	if t.val == "" && int(t.textStart) == int(t.textEnd) {
+	if p.val(t) == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
-	s := alloc(&p.nodes.strings, StringLit{Value: t.val})
+	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t)})
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
 	is.Parts = append(is.Parts, s)
 }
 
 func (p *parser) parseHeredoc() Expr {
 	t := p.advance()
-	h := &Heredoc{Tag: t.hd.tag, Syntax: t.hd.syntax, Escapes: t.hd.escapes, Interpolated: t.hd.interpolated}
+	hd := p.lx.store.heredoc(t)
+	h := &Heredoc{Tag: hd.tag, Syntax: hd.syntax, Escapes: hd.escapes, Interpolated: hd.interpolated}
 	h.Range = p.tokSpan(t)
 	switch p.kind() {
 	case tSTRING:
 		st := p.advance()
-		s := alloc(&p.nodes.strings, StringLit{Value: st.val})
+		s := alloc(&p.nodes.strings, StringLit{Value: p.val(st)})
 		s.Range = p.span(int(st.start), int(st.end))
 		h.Text = s
 	case tDQPRE:
@@ -1625,7 +1629,7 @@ func (p *parser) parseUnless() Expr {
 func (p *parser) parseClassDef() Expr {
 	t := p.advance()
 	n := p.parseClassName("class")
-	c := &ClassDef{Name: n.val, NameSpan: p.tokSpan(n)}
+	c := &ClassDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 	c.Params = p.parseParamList()
 	if p.kind() == tINHERITS {
 		p.skip()
@@ -1635,7 +1639,7 @@ func (p *parser) parseClassDef() Expr {
 		} else {
 			pt = p.parseClassName("")
 		}
-		c.Parent, c.ParentSpan = pt.val, p.tokSpan(pt)
+		c.Parent, c.ParentSpan = p.val(pt), p.tokSpan(pt)
 	}
 	c.Body = p.parseBlockBody()
 	c.Range = spanFrom(p.tokSpan(t), c.Body.Range)
@@ -1676,7 +1680,7 @@ func (p *parser) parseHostname() Expr {
 				p.errorAt(nt)
 			}
 			p.skip()
-			sb.WriteString(nt.val)
+			sb.WriteString(p.val(nt))
 			if p.kind() != tDOT {
 				break
 			}
@@ -1700,7 +1704,7 @@ func (p *parser) parseHostname() Expr {
 		return d
 	case tREGEX:
 		p.skip()
-		r := &Regex{Pattern: t.val}
+		r := &Regex{Pattern: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	}
@@ -1724,18 +1728,18 @@ func (p *parser) parseType() Expr {
 	nameTok := p.tok()
 	if k := p.peek(1); k == tLBRACE || k == tINHERITS {
 		p.skip()
-		td := &TypeDefinition{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
+		td := &TypeDefinition{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)}
 		if p.kind() == tINHERITS {
 			p.skip()
 			pt := p.expect(tCLASSREF)
-			td.Parent = pt.val
+			td.Parent = p.val(pt)
 		}
 		td.Body = p.parseBlockBody()
 		td.Range = spanFrom(p.tokSpan(t), td.Body.Range)
 		return td
 	}
 	lhs := p.parseTypeWithArgs()
-	ta := &TypeAlias{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
+	ta := &TypeAlias{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)}
 	if _, ok := lhs.(*Access); ok {
 		ta.Mapping = lhs
 	}
@@ -1744,7 +1748,7 @@ func (p *parser) parseType() Expr {
 	switch rt.kind {
 	case tCLASSREF:
 		p.skip()
-		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: rt.val})
+		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(rt)})
 		e.(*TypeRef).Range = p.tokSpan(rt)
 		switch p.kind() {
 		case tLBRACE:
