@@ -109,3 +109,21 @@ func TestLexStoreRef(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipLexes checks that skip consumes a token not lexed yet, as
+// advance does.
+func TestSkipLexes(t *testing.T) {
+	src := []byte("$a = 1")
+	p := &parser{lx: newLexer(src, false, nil), window: tokenWindow}
+	defer p.lx.release()
+	p.skip()
+	if p.i != 1 || p.kind() != tEQUALS {
+		t.Fatalf("after skip: token %d of kind %d, want 1 of kind %d", p.i, p.kind(), tEQUALS)
+	}
+	p.skip()
+	p.skip()
+	p.skip() // at the end: stays there
+	if p.i != 3 || p.kind() != tEOF {
+		t.Fatalf("at the end: token %d of kind %d, want 3 of kind %d", p.i, p.kind(), tEOF)
+	}
+}

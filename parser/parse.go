@@ -222,10 +222,17 @@ const tokenWindow = 256
 // at returns the token at absolute index i, lexing more as needed; past
 // the end it returns the final token.
 func (p *parser) at(i int) token {
+	// Small enough to inline: the token is nearly always lexed already.
 	toks := p.lx.toks
-	if j := i - p.base; j >= 0 && j < len(toks) {
+	if j := i - p.base; uint(j) < uint(len(toks)) {
 		return toks[j]
 	}
+	return p.lexAt(i)
+}
+
+// lexAt is at when token i may not be lexed yet.
+func (p *parser) lexAt(i int) token {
+	toks := p.lx.toks
 	for i-p.base >= len(toks) && !p.lx.done {
 		p.lx.fill(len(toks) + 64)
 		toks = p.lx.toks
@@ -239,12 +246,18 @@ func (p *parser) at(i int) token {
 func (p *parser) tok() token { return p.at(p.i) }
 
 func (p *parser) kind() tokKind {
-	// Fast path: the token is already lexed; avoids copying the token.
-	if j := p.i - p.base; j >= 0 && j < len(p.lx.toks) {
-		return p.lx.toks[j].kind
+	// Small enough to inline, and without a copy of the token when it is
+	// lexed already.
+	if toks, j := p.lx.toks, uint(p.i-p.base); j < uint(len(toks)) {
+		return toks[j].kind
 	}
-	return p.at(p.i).kind
+	return p.lexKind()
 }
+
+// lexKind is kind when the token may not be lexed yet.
+//
+//go:noinline
+func (p *parser) lexKind() tokKind { return p.lexAt(p.i).kind }
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
 
@@ -259,18 +272,15 @@ func (p *parser) advance() token {
 
 // skip is advance for a caller that already knows the token: it copies
 // none, where advance's copy of the token it returns was a tenth of
-// parsing.
+// parsing. Its common case, a lexed token that is not the last and no
+// compaction due, is small enough to inline.
 func (p *parser) skip() {
-	if j := p.i - p.base; j >= 0 && j < len(p.lx.toks) {
-		if k := p.lx.toks[j].kind; k != tEOF && k != tLexErr {
-			p.i++
-			if p.i-p.base-compactKeep >= p.window {
-				p.compact()
-			}
-		}
+	toks, j := p.lx.toks, p.i-p.base
+	if uint(j) < uint(len(toks)) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
+		p.i++
 		return
 	}
-	p.skip()
+	p.advance()
 }
 
 // compact drops consumed tokens, keeping a few for look-behind, so that
