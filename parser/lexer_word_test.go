@@ -127,3 +127,26 @@ func TestSkipLexes(t *testing.T) {
 		t.Fatalf("at the end: token %d of kind %d, want 3 of kind %d", p.i, p.kind(), tEOF)
 	}
 }
+
+// checkInPlans compares inPlans with the definition it replaced.
+func checkInPlans(t *testing.T, path string) {
+	want := strings.Contains("/"+strings.ReplaceAll(path, `\`, "/"), "/plans/")
+	if got := inPlans(path); got != want {
+		t.Errorf("inPlans(%q) = %v, want %v", path, got, want)
+	}
+}
+
+func FuzzInPlans(f *testing.F) {
+	f.Add("m/plans/a.pp")
+	f.Add(`m\plans\a.pp`)
+	f.Fuzz(checkInPlans)
+}
+
+func TestInPlans(t *testing.T) {
+	for _, path := range []string{
+		"plans/a.pp", "m/plans/a.pp", `m\plans\a.pp`, `m/plans\a.pp`, "/abs/plans/x/y.pp", "plansplans/plans/a.pp",
+		"a.pp", "plans", "m/plans", "m/myplans/a.pp", "m/plans2/a.pp", "m/plans.pp", "plansx/a.pp", "", `m\plansx\plans`,
+	} {
+		checkInPlans(t, path)
+	}
+}
