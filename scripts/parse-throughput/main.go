@@ -3,7 +3,7 @@
 // PASSES times on one goroutine, one parser.Arena per pass as the engine's
 // workers keep one per run, and prints the best pass's time and throughput
 // and the process's CPU time per pass (collector included), which a busy
-// machine disturbs less than elapsed time.
+// machine disturbs less than elapsed time, and what a pass allocates.
 //
 // Usage:
 //
@@ -85,6 +85,8 @@ func run(dir string, passes int, cpuProfile, memProfile string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	var mem0, mem1 runtime.MemStats
+	runtime.ReadMemStats(&mem0)
 	cpu0 := cpuTime()
 	best := time.Duration(1<<63 - 1)
 	errs := 0
@@ -100,6 +102,7 @@ func run(dir string, passes int, cpuProfile, memProfile string) error {
 		best = min(best, time.Since(start))
 	}
 	cpu := (cpuTime() - cpu0) / time.Duration(passes)
+	runtime.ReadMemStats(&mem1)
 	if memProfile != "" {
 		f, err := os.Create(memProfile)
 		if err != nil {
@@ -110,9 +113,10 @@ func run(dir string, passes int, cpuProfile, memProfile string) error {
 			return err
 		}
 	}
-	fmt.Printf("%d files, %.2f MB, %d with syntax errors: best of %d passes %.1f ms, %.1f MB/s; CPU per pass %.1f ms\n",
+	fmt.Printf("%d files, %.2f MB, %d with syntax errors: best of %d passes %.1f ms, %.1f MB/s; CPU per pass %.1f ms; allocated per pass %.1f MB in %d objects\n",
 		len(files), float64(total)/1e6, errs, passes, float64(best.Microseconds())/1e3,
-		float64(total)/1e6/best.Seconds(), float64(cpu.Microseconds())/1e3)
+		float64(total)/1e6/best.Seconds(), float64(cpu.Microseconds())/1e3,
+		float64(mem1.TotalAlloc-mem0.TotalAlloc)/1e6/float64(passes), (mem1.Mallocs-mem0.Mallocs)/uint64(passes))
 	return nil
 }
 
