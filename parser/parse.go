@@ -372,11 +372,17 @@ func (p *parser) leave() { p.depth-- }
 
 // tryParse runs f, reporting whether it finished without a syntax error.
 func (p *parser) tryParse(f func()) (ok bool) {
+	n := p.nodes
+	attrs, entries, params, exprs := len(n.attrLists.items), len(n.entryLists.items), len(n.paramLists.items), len(n.exprLists.items)
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isAbort := r.(parseAbort); !isAbort {
 				panic(r)
 			}
+			n.attrLists.drop(attrs)
+			n.entryLists.drop(entries)
+			n.paramLists.drop(params)
+			n.exprLists.drop(exprs)
 			ok = false
 		}
 	}()
@@ -760,7 +766,16 @@ func (p *parser) parseTitledBodies() []*ResourceBody {
 
 // parseAttrOps parses attribute operations with an optional trailing comma.
 func (p *parser) parseAttrOps() []*AttributeOp {
-	var ops []*AttributeOp
+	stack := &p.nodes.attrLists
+	mark := len(stack.items)
+	p.collectAttrOps()
+	return stack.take(mark)
+}
+
+// collectAttrOps parses the attribute operations of parseAttrOps onto
+// the nodes' attrLists.
+func (p *parser) collectAttrOps() {
+	stack := &p.nodes.attrLists
 	if !p.atAttrOp() {
 		if k := p.kind(); k == tNAME || k.isKeyword() || k == tTIMES {
 			// an attribute name must be followed by => or +>
@@ -768,19 +783,20 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 			p.errorAt(p.tok())
 		}
 		if p.kind() != tCOMMA {
-			return ops
+			return
 		}
 		// The grammar lets the operation list start empty, so a comma may
 		// lead the operations or stand alone as the end comma.
 		p.skip()
 		if !p.atAttrOp() {
-			return ops
+			return
 		}
 	}
 	for {
-		ops = append(ops, p.parseAttrOp())
+		op := p.parseAttrOp()
+		stack.items = append(stack.items, op)
 		if p.kind() != tCOMMA {
-			return ops
+			return
 		}
 		p.skip()
 		if !p.atAttrOp() {
@@ -789,7 +805,7 @@ func (p *parser) parseAttrOps() []*AttributeOp {
 				p.skip()
 				p.errorAt(p.tok())
 			}
-			return ops
+			return
 		}
 	}
 }
@@ -1003,31 +1019,19 @@ func (p *parser) parsePostfix(e Expr) Expr {
 // parseArguments parses call arguments up to (not including) the closing
 // token. Adjacent "k => v" arguments form one Hash without braces.
 func (p *parser) parseArguments(closing tokKind, trailingComma bool) []Expr {
-	var args []Expr
 	if p.kind() == closing {
-		return args
+		return nil
 	}
-	var hash *Hash
+	args := p.nodes.startArgs()
 	for {
 		a := p.parseArgument(false)
-		if he, ok := a.(*HashEntry); ok {
-			if hash == nil {
-				hash = &Hash{}
-				hash.Range = he.Range
-				args = append(args, hash)
-			}
-			hash.Entries = append(hash.Entries, he)
-			hash.Range.End = he.Range.End
-		} else {
-			hash = nil
-			args = append(args, a)
-		}
+		args.add(a)
 		if p.kind() != tCOMMA {
-			return args
+			return args.finish()
 		}
 		p.skip()
 		if trailingComma && p.kind() == closing {
-			return args
+			return args.finish()
 		}
 	}
 }
@@ -1085,8 +1089,7 @@ func (p *parser) keywordName() Expr {
 
 // parseAccessArgs parses [ ... ] contents: expressions or hash pairs.
 func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
-	var args []Expr
-	var hash *Hash
+	args := p.nodes.startArgs()
 	for {
 		var k Expr
 		if p.keywordKey(false) {
@@ -1104,23 +1107,16 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 			v := p.parseAssignmentOrKeyword()
 			he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			he.Range = spanFrom(k.Span(), v.Span())
-			if hash == nil {
-				hash = &Hash{}
-				hash.Range = he.Range
-				args = append(args, hash)
-			}
-			hash.Entries = append(hash.Entries, he)
-			hash.Range.End = he.Range.End
+			args.addEntry(he)
 		} else {
-			hash = nil
-			args = append(args, a)
+			args.addValue(a)
 		}
 		if p.kind() != tCOMMA {
-			return args
+			return args.finish()
 		}
 		p.skip()
 		if trailingComma && p.kind() == tRBRACK {
-			return args
+			return args.finish()
 		}
 	}
 }
@@ -1180,15 +1176,17 @@ func (p *parser) parseTypeWithArgs() Expr {
 // parseParams parses parameters with an optional trailing comma, up to
 // the closing token.
 func (p *parser) parseParams(closing tokKind) []*Parameter {
-	var ps []*Parameter
+	stack := &p.nodes.paramLists
+	mark := len(stack.items)
 	for {
-		ps = append(ps, p.parseParam())
+		par := p.parseParam()
+		stack.items = append(stack.items, par)
 		if p.kind() != tCOMMA {
-			return ps
+			return stack.take(mark)
 		}
 		p.skip()
 		if p.kind() == closing {
-			return ps
+			return stack.take(mark)
 		}
 	}
 }
@@ -1498,21 +1496,10 @@ func (p *parser) parseArray() Expr {
 	open := p.advance()
 	a := &Array{}
 	if p.kind() != tRBRACK {
-		var hash *Hash
+		elems := p.nodes.startArgs()
 		for {
 			e := p.parseArgument(true)
-			if he, ok := e.(*HashEntry); ok {
-				if hash == nil {
-					hash = &Hash{}
-					hash.Range = he.Range
-					a.Elems = append(a.Elems, hash)
-				}
-				hash.Entries = append(hash.Entries, he)
-				hash.Range.End = he.Range.End
-			} else {
-				hash = nil
-				a.Elems = append(a.Elems, e)
-			}
+			elems.add(e)
 			if p.kind() != tCOMMA {
 				break
 			}
@@ -1521,6 +1508,7 @@ func (p *parser) parseArray() Expr {
 				break
 			}
 		}
+		a.Elems = elems.finish()
 	}
 	rb := p.expect(tRBRACK)
 	a.Range = p.span(int(open.start), int(rb.end))
@@ -1531,6 +1519,8 @@ func (p *parser) parseHash() Expr {
 	open := p.advance()
 	h := &Hash{}
 	if p.kind() != tRBRACE {
+		stack := &p.nodes.entryLists
+		mark := len(stack.items)
 		for {
 			var k Expr
 			if p.keywordKey(false) {
@@ -1542,7 +1532,7 @@ func (p *parser) parseHash() Expr {
 			v := p.parseAssignmentOrKeyword()
 			e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			e.Range = spanFrom(k.Span(), v.Span())
-			h.Entries = append(h.Entries, e)
+			stack.items = append(stack.items, e)
 			if p.kind() != tCOMMA {
 				break
 			}
@@ -1551,6 +1541,7 @@ func (p *parser) parseHash() Expr {
 				break
 			}
 		}
+		h.Entries = stack.take(mark)
 	}
 	rb := p.expect(tRBRACE)
 	h.Range = p.span(int(open.start), int(rb.end))
