@@ -42,6 +42,9 @@ type lexer struct {
 	str  string
 	pos  int
 	toks []token
+	// box is what the token window came from the pool in, to go back in:
+	// a new one for each file was an allocation each.
+	box *[]token
 	// store holds the tokens' values and heredocs: own, or for a heredoc
 	// body's lexer, its file's.
 	store *lexStore
@@ -104,7 +107,10 @@ func (l *lexer) g(off int) int {
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
 	// The parser pulls tokens into a window that it compacts, so the slice
 	// stays small whatever the file size, and it is recycled between files.
-	return newLexerInto(src, tasks, comments, (*tokenBuffers.Get().(*[]token))[:0])
+	box := tokenBuffers.Get().(*[]token)
+	l := newLexerInto(src, tasks, comments, (*box)[:0])
+	l.box = box
+	return l
 }
 
 // newLexerInto returns a lexer that appends its tokens to toks, a buffer
@@ -155,7 +161,13 @@ func (l *lexer) release() {
 	if cap(toks) > maxPooledTokens {
 		return
 	}
-	tokenBuffers.Put(&toks)
+	box := l.box
+	if box == nil {
+		box = new([]token)
+	}
+	*box = toks
+	l.box = nil
+	tokenBuffers.Put(box)
 }
 
 // lex scans the whole input. On a fatal error the token list ends with a
@@ -879,7 +891,8 @@ func matchNumber(src []byte, p int) int {
 		}
 		return -1
 	}
-	var cands []int
+	var buf [4]int // at most four candidates: no allocation
+	cands := buf[:0]
 	if frac > 0 {
 		if x := exp(frac); x > 0 {
 			cands = append(cands, x)

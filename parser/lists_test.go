@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -100,5 +101,33 @@ func TestTryParseDropsLists(t *testing.T) {
 	}
 	if list := outer.finish(); len(list) != 1 || list[0].(*Name).Value != "x" {
 		t.Fatalf("the list around the failed parse is %v", list)
+	}
+}
+
+// TestArenaCommentsPerFile checks that files parsed with one arena each
+// get their own comments, in file order.
+func TestArenaCommentsPerFile(t *testing.T) {
+	var a Arena
+	one := a.ParseFile("one.pp", []byte("# a\n$x = @(END) # e\n  text\n  END\n# b\n"))
+	two := a.ParseFile("two.pp", []byte("/* c */ $y = 1 # d\n"))
+	none := a.ParseFile("none.pp", []byte("$z = 2\n"))
+	texts := func(f *File) []string {
+		var out []string
+		for _, c := range f.Comments {
+			out = append(out, c.Text)
+		}
+		return out
+	}
+	if got := texts(one); !slices.Equal(got, []string{" a", " e", " b"}) {
+		t.Errorf("one.pp comments %q", got)
+	}
+	if got := texts(two); !slices.Equal(got, []string{" c ", " d"}) {
+		t.Errorf("two.pp comments %q", got)
+	}
+	if none.Comments != nil {
+		t.Errorf("none.pp comments %#v, want nil", none.Comments)
+	}
+	if len(one.Errors)+len(two.Errors)+len(none.Errors) > 0 {
+		t.Errorf("errors %v %v %v", one.Errors, two.Errors, none.Errors)
 	}
 }

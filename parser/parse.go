@@ -119,16 +119,19 @@ func parse(f *File, opts ParseOptions) {
 		}
 		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(off, off+1), Message: "invalid byte sequence in UTF-8"})
 	}
-	lx := newLexer(f.Src, opts.Tasks, &f.Comments)
-	if opts.EPP {
-		lx.epp = eppText
-	}
-	p.lx = lx
 	arena := opts.arena
 	if arena == nil {
 		arena = &Arena{}
 	}
 	p.nodes = &arena.nodes
+	// The comments go on a stack of the arena, to be handed out exactly
+	// sized when the file is lexed.
+	comments := len(p.nodes.commentList.items)
+	lx := newLexer(f.Src, opts.Tasks, &p.nodes.commentList.items)
+	if opts.EPP {
+		lx.epp = eppText
+	}
+	p.lx = lx
 	lx.nodes = p.nodes
 	lx.fill(64)
 	if opts.EPP {
@@ -137,19 +140,20 @@ func parse(f *File, opts ParseOptions) {
 		f.Program.Body.Stmts = p.parseTop()
 	}
 	arena.depth = boundDepth(f, arena.depth)
-	p.finishComments()
+	p.finishComments(comments)
 	lx.release()
 }
 
 // finishComments lexes whatever the parser did not reach, so that every
 // comment is collected, then positions the comments and puts them in file
 // order (heredoc bodies are lexed ahead of the rest of their line).
-func (p *parser) finishComments() {
+func (p *parser) finishComments(mark int) {
 	lx, f := p.lx, p.f
 	for !lx.done {
 		lx.toks = lx.toks[:0]
 		lx.fill(tokenWindow)
 	}
+	f.Comments = p.nodes.commentList.take(mark)
 	less := func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset }
 	if !sort.SliceIsSorted(f.Comments, less) {
 		sort.SliceStable(f.Comments, less)
@@ -372,17 +376,13 @@ func (p *parser) leave() { p.depth-- }
 
 // tryParse runs f, reporting whether it finished without a syntax error.
 func (p *parser) tryParse(f func()) (ok bool) {
-	n := p.nodes
-	attrs, entries, params, exprs := len(n.attrLists.items), len(n.entryLists.items), len(n.paramLists.items), len(n.exprLists.items)
+	marks := p.nodes.listMarks()
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isAbort := r.(parseAbort); !isAbort {
 				panic(r)
 			}
-			n.attrLists.drop(attrs)
-			n.entryLists.drop(entries)
-			n.paramLists.drop(params)
-			n.exprLists.drop(exprs)
+			p.nodes.dropLists(marks)
 			ok = false
 		}
 	}()
@@ -483,7 +483,8 @@ func (p *parser) syncIndex(from int) int {
 func (p *parser) parseStatements() []Expr {
 	p.enter()
 	defer p.leave()
-	var stmts []Expr
+	stack := &p.nodes.exprLists
+	mark := len(stack.items)
 	// The first bad comma list, copied: a pointer to the loop's item
 	// would move every statement's item to the heap.
 	var badComma stmtItem
@@ -498,7 +499,7 @@ func (p *parser) parseStatements() []Expr {
 		}
 		it := p.parseSyntacticStatement()
 		var ok bool
-		if stmts, ok = p.addStatement(stmts, &it); !ok && !hasBadComma {
+		if stack.items, ok = p.addStatement(stack.items, mark, &it); !ok && !hasBadComma {
 			// Puppet transforms calls once the whole block has parsed, so
 			// a syntax error later in the block is the one it reports.
 			badComma, hasBadComma = it, true
@@ -511,9 +512,9 @@ func (p *parser) parseStatements() []Expr {
 		}
 	}
 	if hasBadComma {
-		p.failBadComma(stmts, &badComma)
+		p.failBadComma(stack.items[mark:], &badComma)
 	}
-	return stmts
+	return stack.take(mark)
 }
 
 func (p *parser) parseSyntacticStatement() stmtItem {
@@ -535,20 +536,20 @@ func (p *parser) transformCalls(items []stmtItem) []Expr {
 	var memo []Expr
 	for i := range items {
 		var ok bool
-		if memo, ok = p.addStatement(memo, &items[i]); !ok {
+		if memo, ok = p.addStatement(memo, 0, &items[i]); !ok {
 			p.failBadComma(memo, &items[i])
 		}
 	}
 	return memo
 }
 
-// addStatement adds one statement to stmts, turning a statement-call name
+// addStatement adds one statement to the list stmts[from:], turning a statement-call name
 // followed by arguments into a call. It reports false for a comma list
 // that is not the arguments of such a call, which Puppet rejects.
-func (p *parser) addStatement(stmts []Expr, it *stmtItem) ([]Expr, bool) {
-	if len(stmts) > 0 {
+func (p *parser) addStatement(stmts []Expr, from int, it *stmtItem) ([]Expr, bool) {
+	if len(stmts) > from {
 		if n, ok := stmts[len(stmts)-1].(*Name); ok && !n.Word && statementCalls[n.Value] {
-			args := it.exprs()
+			args := p.nodes.exprLists.lists.Concat([]Expr{it.first}, it.rest)
 			c := alloc(&p.nodes.calls, Call{Func: n, Args: args, Statement: true})
 			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
 			stmts[len(stmts)-1] = c
@@ -745,22 +746,23 @@ func (p *parser) failExpr(e Expr, msg string) {
 
 // parseTitledBodies parses "title: attrs; title: attrs ;?" up to '}'.
 func (p *parser) parseTitledBodies() []*ResourceBody {
-	var bodies []*ResourceBody
+	bodies := &p.nodes.bodyLists
+	mark := len(bodies.items)
 	for {
 		title := p.parseExpr(0)
 		p.want(tCOLON)
 		attrs := p.parseAttrOps()
 		b := alloc(&p.nodes.bodies, ResourceBody{Title: title, Attrs: attrs})
 		b.Range = p.span(int(title.Span().Start.Offset), p.prevEnd())
-		bodies = append(bodies, b)
+		bodies.items = append(bodies.items, b)
 		if p.kind() == tSEMIC {
 			p.skip()
 			if p.kind() == tRBRACE {
-				return bodies
+				return bodies.take(mark)
 			}
 			continue
 		}
-		return bodies
+		return bodies.take(mark)
 	}
 }
 
@@ -1444,19 +1446,22 @@ func (p *parser) stringLit(t token) Expr {
 func (p *parser) parseDQ() Expr {
 	first := p.advance()
 	is := alloc(&p.nodes.interpolated, InterpolatedString{})
-	p.addTextPart(is, first)
+	parts := &p.nodes.exprLists
+	mark := len(parts.items)
+	p.addTextPart(first)
 	for {
 		x := p.parseAssignment()
-		is.Parts = append(is.Parts, x)
+		parts.items = append(parts.items, x)
 		t := p.tok()
 		switch t.kind {
 		case tDQMID:
 			p.skip()
-			p.addTextPart(is, t)
+			p.addTextPart(t)
 			continue
 		case tDQPOST:
 			p.skip()
-			p.addTextPart(is, t)
+			p.addTextPart(t)
+			is.Parts = parts.take(mark)
 			is.Range = p.span(int(first.start), int(t.end))
 			return is
 		}
@@ -1464,13 +1469,15 @@ func (p *parser) parseDQ() Expr {
 	}
 }
 
-func (p *parser) addTextPart(is *InterpolatedString, t token) {
+// addTextPart adds the text of string part t, unless empty, to the parts
+// parseDQ collects on exprLists.
+func (p *parser) addTextPart(t token) {
 	if p.val(t) == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
 	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t)})
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
-	is.Parts = append(is.Parts, s)
+	p.nodes.exprLists.items = append(p.nodes.exprLists.items, s)
 }
 
 func (p *parser) parseHeredoc() Expr {

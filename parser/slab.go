@@ -22,13 +22,34 @@ type nodeSlabs struct {
 	params       slab.Slab[Parameter]
 	interpolated slab.Slab[InterpolatedString]
 
-	// The lists of a resource body's attributes, a hash's entries and a
-	// parameter list, collected on stacks and handed out exactly sized:
+	// The lists of a resource's bodies and attributes, a hash's entries,
+	// parameters, and expressions (arguments, elements, statements, a
+	// string's parts), collected on stacks and handed out exactly sized:
 	// appending each list as it was parsed allocated it several times.
 	attrLists  listStack[*AttributeOp]
+	bodyLists  listStack[*ResourceBody]
 	entryLists listStack[*HashEntry]
 	paramLists listStack[*Parameter]
 	exprLists  listStack[Expr]
+	// commentList collects a file's comments as the lexer finds them.
+	commentList listStack[*Comment]
+}
+
+// listMarks are the heights of the list stacks.
+type listMarks [5]int
+
+func (n *nodeSlabs) listMarks() listMarks {
+	return listMarks{len(n.attrLists.items), len(n.bodyLists.items), len(n.entryLists.items),
+		len(n.paramLists.items), len(n.exprLists.items)}
+}
+
+// dropLists drops what the stacks hold above m.
+func (n *nodeSlabs) dropLists(m listMarks) {
+	n.attrLists.drop(m[0])
+	n.bodyLists.drop(m[1])
+	n.entryLists.drop(m[2])
+	n.paramLists.drop(m[3])
+	n.exprLists.drop(m[4])
 }
 
 // listStack collects the items of lists being parsed, a nested list's
