@@ -131,3 +131,22 @@ func TestArenaCommentsPerFile(t *testing.T) {
 		t.Errorf("errors %v %v %v", one.Errors, two.Errors, none.Errors)
 	}
 }
+
+func TestLineOf(t *testing.T) {
+	src := []byte("a\nbb\n\nccc\nd\n\n\n\neeee\nf")
+	ls := NewLineIndex(src).lineStarts
+	// The line of each offset by scanning, from every starting line.
+	for off := 0; off <= len(src); off++ {
+		want := 0
+		for i, s := range ls {
+			if s <= off {
+				want = i
+			}
+		}
+		for near := range len(ls) + 1 {
+			if got := lineOf(ls, off, near); got != want {
+				t.Errorf("lineOf(offset %d, near %d) = %d, want %d", off, near, got, want)
+			}
+		}
+	}
+}
