@@ -587,7 +587,7 @@ func (p *parser) failBadComma(stmts []Expr, it *stmtItem) {
 // parseBlockBody parses "{ statements }" with the opening brace current.
 func (p *parser) parseBlockBody() *Block {
 	lb := p.expect(tLBRACE)
-	b := &Block{Stmts: p.parseStatements()}
+	b := alloc(&p.nodes.blocks, Block{Stmts: p.parseStatements()})
 	rb := p.expect(tRBRACE)
 	b.Range = p.span(int(lb.start), int(rb.end))
 	return b
@@ -601,7 +601,7 @@ func (p *parser) parseAssignment() Expr {
 	case tEQUALS, tAPPENDS, tDELETES:
 		op := p.advance()
 		rhs := p.parseAssignment()
-		a := &Assign{Op: p.val(op), LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)}
+		a := alloc(&p.nodes.assigns, Assign{Op: p.val(op), LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)})
 		a.Range = spanFrom(lhs.Span(), rhs.Span())
 		return a
 	}
@@ -657,7 +657,7 @@ func (p *parser) parseResource() Expr {
 			p.advance() // {
 			bodies := p.parseTitledBodies()
 			rb := p.expect(tRBRACE)
-			r := &Resource{Type: n, Bodies: bodies}
+			r := alloc(&p.nodes.resources, Resource{Type: n, Bodies: bodies})
 			r.Range = p.span(int(ct.start), int(rb.end))
 			return r
 		}
@@ -692,7 +692,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 		}
 		switch t := typ.(type) {
 		case *Name:
-			h := &Hash{}
+			h := alloc(&p.nodes.hashes, Hash{})
 			h.Range = p.span(int(lb.start), int(rb.end))
 			for _, a := range attrs {
 				if a.Append {
@@ -709,7 +709,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 				c.Range = rng
 				return c
 			}
-			b := &Block{Stmts: []Expr{t, h}}
+			b := alloc(&p.nodes.blocks, Block{Stmts: []Expr{t, h}})
 			b.Range = rng
 			return b
 		case *TypeRef:
@@ -726,7 +726,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 	}
 	bodies := p.parseTitledBodies()
 	rb := p.expect(tRBRACE)
-	r := &Resource{Type: typ, Bodies: bodies}
+	r := alloc(&p.nodes.resources, Resource{Type: typ, Bodies: bodies})
 	r.Range = spanFrom(typ.Span(), p.tokSpan(rb))
 	return r
 }
@@ -1291,7 +1291,7 @@ func (p *parser) primary() Expr {
 		return p.number(t)
 	case tBOOLEAN:
 		p.skip()
-		b := &Bool{Value: p.val(t) == "true"}
+		b := alloc(&p.nodes.bools, Bool{Value: p.val(t) == "true"})
 		b.Range = p.tokSpan(t)
 		return b
 	case tDEFAULT:
@@ -1301,7 +1301,7 @@ func (p *parser) primary() Expr {
 		return d
 	case tUNDEF:
 		p.skip()
-		u := &Undef{}
+		u := alloc(&p.nodes.undefs, Undef{})
 		u.Range = p.tokSpan(t)
 		return u
 	case tNAME, tWORD:
@@ -1430,7 +1430,7 @@ func (p *parser) primary() Expr {
 }
 
 func (p *parser) number(t token) *Number {
-	n := &Number{Raw: p.val(t), Radix: 10}
+	n := alloc(&p.nodes.numbers, Number{Raw: p.val(t), Radix: 10})
 	n.Range = p.tokSpan(t)
 	v := p.val(t)
 	switch {
@@ -1514,7 +1514,7 @@ func (p *parser) parseHeredoc() Expr {
 
 func (p *parser) parseArray() Expr {
 	open := p.advance()
-	a := &Array{}
+	a := alloc(&p.nodes.arrays, Array{})
 	if p.kind() != tRBRACK {
 		elems := p.nodes.startArgs()
 		for {
@@ -1537,7 +1537,7 @@ func (p *parser) parseArray() Expr {
 
 func (p *parser) parseHash() Expr {
 	open := p.advance()
-	h := &Hash{}
+	h := alloc(&p.nodes.hashes, Hash{})
 	if p.kind() != tRBRACE {
 		stack := &p.nodes.entryLists
 		mark := len(stack.items)

@@ -21,6 +21,14 @@ type nodeSlabs struct {
 	accesses     slab.Slab[Access]
 	params       slab.Slab[Parameter]
 	interpolated slab.Slab[InterpolatedString]
+	resources    slab.Slab[Resource]
+	blocks       slab.Slab[Block]
+	assigns      slab.Slab[Assign]
+	bools        slab.Slab[Bool]
+	hashes       slab.Slab[Hash]
+	numbers      slab.Slab[Number]
+	arrays       slab.Slab[Array]
+	undefs       slab.Slab[Undef]
 
 	// The lists of a resource's bodies and attributes, a hash's entries,
 	// parameters, and expressions (arguments, elements, statements, a
@@ -105,7 +113,7 @@ func (a *argList) addValue(e Expr) {
 // none.
 func (a *argList) addEntry(he *HashEntry) {
 	if a.hash == nil {
-		a.hash = &Hash{}
+		a.hash = alloc(&a.nodes.hashes, Hash{})
 		a.hash.Range = he.Range
 		a.nodes.exprLists.items = append(a.nodes.exprLists.items, a.hash)
 		a.hashMark = len(a.nodes.entryLists.items)
