@@ -239,7 +239,7 @@ const tokenWindow = 256
 // at returns the token at absolute index i, lexing more as needed; past
 // the end it returns the final token.
 func (p *parser) at(i int) token {
-	// Small enough to inline: the token is nearly always lexed already.
+	// The token is nearly always lexed already: that case first.
 	toks := p.lx.toks
 	if j := i - p.base; uint(j) < uint(len(toks)) {
 		return toks[j]
@@ -263,8 +263,7 @@ func (p *parser) lexAt(i int) token {
 func (p *parser) tok() token { return p.at(p.i) }
 
 func (p *parser) kind() tokKind {
-	// Small enough to inline, and without a copy of the token when it is
-	// lexed already.
+	// Without a copy of the token when it is lexed already.
 	if toks, j := p.lx.toks, uint(p.i-p.base); j < uint(len(toks)) {
 		return toks[j].kind
 	}
@@ -272,8 +271,6 @@ func (p *parser) kind() tokKind {
 }
 
 // lexKind is kind when the token may not be lexed yet.
-//
-//go:noinline
 func (p *parser) lexKind() tokKind { return p.lexAt(p.i).kind }
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
@@ -289,8 +286,8 @@ func (p *parser) advance() token {
 
 // skip is advance for a caller that already knows the token: it copies
 // none, where advance's copy of the token it returns was a tenth of
-// parsing. Its common case, a lexed token that is not the last and no
-// compaction due, is small enough to inline.
+// parsing. Its common case is a lexed token that is not the last, with
+// no compaction due.
 func (p *parser) skip() {
 	toks, j := p.lx.toks, p.i-p.base
 	if uint(j) < uint(len(toks)) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
