@@ -188,8 +188,8 @@ func (s *lexStore) ref(v string) (vs, ve int32) {
 	if v == "" {
 		return 0, 0
 	}
-	// v's bytes lie within the file's exactly when v is a substring of
-	// it (the lexer slices values from the file's string, never a copy).
+	// v's bytes lie within the file's exactly when v was sliced from the
+	// file's string: then it is the file's text at those offsets.
 	base := uintptr(unsafe.Pointer(unsafe.StringData(s.file)))
 	at := uintptr(unsafe.Pointer(unsafe.StringData(v)))
 	if len(v) <= len(s.file) && at >= base && at-base <= uintptr(len(s.file)-len(v)) {
