@@ -26,7 +26,24 @@ func ParseFile(path string, src []byte) *File {
 func fileOptions(path string) ParseOptions {
 	return ParseOptions{
 		EPP:   strings.HasSuffix(path, ".epp"),
-		Tasks: strings.Contains("/"+strings.ReplaceAll(path, "\\", "/"), "/plans/"),
+		Tasks: inPlans(path),
+	}
+}
+
+// inPlans reports whether a directory named plans holds path, with either
+// separator. It allocates nothing: it runs for every file parsed.
+func inPlans(path string) bool {
+	for i := 0; ; i++ {
+		j := strings.Index(path[i:], "plans")
+		if j < 0 {
+			return false
+		}
+		i += j
+		before := i == 0 || path[i-1] == '/' || path[i-1] == '\\'
+		after := i+5 < len(path) && (path[i+5] == '/' || path[i+5] == '\\')
+		if before && after {
+			return true
+		}
 	}
 }
 

@@ -42,6 +42,13 @@ type lexer struct {
 	str  string
 	pos  int
 	toks []token
+	// box is what the token window came from the pool in, to go back in:
+	// a new one for each file was an allocation each.
+	box *[]token
+	// store holds the tokens' values and heredocs: own, or for a heredoc
+	// body's lexer, its file's.
+	store *lexStore
+	own   lexStore
 	// after is the kind of the previous token (regex decisions, SELBRACE).
 	after       tokKind
 	lineStart   int // offset where the current line's lexing started (WSLPAREN)
@@ -100,7 +107,10 @@ func (l *lexer) g(off int) int {
 func newLexer(src []byte, tasks bool, comments *[]*Comment) *lexer {
 	// The parser pulls tokens into a window that it compacts, so the slice
 	// stays small whatever the file size, and it is recycled between files.
-	return newLexerInto(src, tasks, comments, (*tokenBuffers.Get().(*[]token))[:0])
+	box := tokenBuffers.Get().(*[]token)
+	l := newLexerInto(src, tasks, comments, (*box)[:0])
+	l.box = box
+	return l
 }
 
 // newLexerInto returns a lexer that appends its tokens to toks, a buffer
@@ -110,7 +120,25 @@ func newLexerInto(src []byte, tasks bool, comments *[]*Comment, toks []token) *l
 	// substrings of it, and a copy was a second live copy of every source
 	// file for the whole run. Callers of ParseFile do not modify src.
 	str := unsafe.String(unsafe.SliceData(src), len(src))
-	return &lexer{src: src, str: str, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	l := &lexer{src: src, str: str, toks: toks, tasks: tasks, newlineJump: -1, comments: comments, after: tEOF}
+	l.own.file = str
+	l.store = &l.own
+	return l
+}
+
+// tok returns a token of kind from local offsets start to end with value
+// val.
+func (l *lexer) tok(kind tokKind, start, end int, val string) token {
+	vs, ve := l.store.ref(val)
+	return token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), vs: vs, ve: ve}
+}
+
+// textTok is tok for a string part whose literal text runs from local
+// offsets textStart to textEnd.
+func (l *lexer) textTok(kind tokKind, start, end int, val string, textStart, textEnd int) token {
+	t := l.tok(kind, start, end, val)
+	t.textStart, t.textEnd = int32(l.g(textStart)), int32(l.g(textEnd))
+	return t
 }
 
 // tokenBuffers recycles token windows between parses. Nothing refers to a
@@ -125,17 +153,21 @@ var tokenBuffers = sync.Pool{New: func() any {
 // large (speculative parsing of a huge expression) is left to the GC.
 const maxPooledTokens = 8 * tokenWindow
 
-// release returns the token window for reuse, clearing it so that it
-// keeps no source text alive.
+// release returns the token window for reuse. Tokens hold no pointers,
+// so a pooled window keeps nothing alive and needs no clearing.
 func (l *lexer) release() {
-	toks := l.toks[:cap(l.toks)]
+	toks := l.toks[:0]
 	l.toks = nil
 	if cap(toks) > maxPooledTokens {
 		return
 	}
-	clear(toks)
-	toks = toks[:0]
-	tokenBuffers.Put(&toks)
+	box := l.box
+	if box == nil {
+		box = new([]token)
+	}
+	*box = toks
+	l.box = nil
+	tokenBuffers.Put(box)
 }
 
 // lex scans the whole input. On a fatal error the token list ends with a
@@ -179,7 +211,8 @@ func (l *lexer) fill(n int) {
 		}
 	})
 	if l.err != nil {
-		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), val: l.err.msg})
+		vs, ve := l.store.ref(l.err.msg)
+		l.toks = append(l.toks, token{kind: tLexErr, start: int32(l.err.off), end: int32(l.err.off), vs: vs, ve: ve})
 		l.done = true
 	} else if l.pos >= len(l.src) {
 		end := int32(l.g(len(l.src)))
@@ -210,12 +243,13 @@ func (l *lexer) fail(msg string, off int) {
 }
 
 func (l *lexer) emit(kind tokKind, start, end int, val string) {
-	l.toks = append(l.toks, token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), val: val})
+	l.toks = append(l.toks, l.tok(kind, start, end, val))
 	l.after = kind
 }
 
-func (l *lexer) emitOp(kind tokKind, n int, val string) {
-	l.emit(kind, l.pos, l.pos+n, val)
+// emitOp emits an operator of n bytes, its text its value.
+func (l *lexer) emitOp(kind tokKind, n int) {
+	l.emit(kind, l.pos, l.pos+n, l.str[l.pos:l.pos+n])
 	l.pos += n
 }
 
@@ -263,9 +297,28 @@ func (l *lexer) skipWS() {
 	}
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-}
+// isWordByte reports whether c is a \w character in ASCII: [A-Za-z0-9_].
+// A table look-up, where four comparisons were a few per cent of lexing.
+func isWordByte(c byte) bool { return wordBytes[c] != 0 }
+
+// wordBytes holds 1 at the index of each byte isWordByte accepts.
+const wordBytes = "" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00" +
+	"\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01" +
+	"\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01" +
+	"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00" +
+	"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
@@ -301,9 +354,9 @@ func (l *lexer) next() {
 		}
 		l.lineStart = l.pos
 	case '#':
-		e := p
-		for e < len(l.src) && l.src[e] != '\n' {
-			e++
+		e := len(l.src)
+		if i := strings.IndexByte(l.str[p:], '\n'); i >= 0 {
+			e = p + i
 		}
 		te := e
 		if te > p+1 && l.src[te-1] == '\r' {
@@ -312,17 +365,17 @@ func (l *lexer) next() {
 		l.addComment(p, e, l.str[p+1:te], false)
 		l.pos = e
 	case '.':
-		l.emitOp(tDOT, 1, ".")
+		l.emitOp(tDOT, 1)
 	case ',':
-		l.emitOp(tCOMMA, 1, ",")
+		l.emitOp(tCOMMA, 1)
 	case '[':
 		if p == 0 || l.precededByBlank(p) {
-			l.emitOp(tLISTSTART, 1, "[")
+			l.emitOp(tLISTSTART, 1)
 		} else {
-			l.emitOp(tLBRACK, 1, "[")
+			l.emitOp(tLBRACK, 1)
 		}
 	case ']':
-		l.emitOp(tRBRACK, 1, "]")
+		l.emitOp(tRBRACK, 1)
 	case '(':
 		ws := true
 		for i := l.lineStart; i < p; {
@@ -334,18 +387,18 @@ func (l *lexer) next() {
 			i += n
 		}
 		if ws {
-			l.emitOp(tWSLPAREN, 1, "(")
+			l.emitOp(tWSLPAREN, 1)
 		} else {
-			l.emitOp(tLPAREN, 1, "(")
+			l.emitOp(tLPAREN, 1)
 		}
 	case ')':
-		l.emitOp(tRPAREN, 1, ")")
+		l.emitOp(tRPAREN, 1)
 	case ';':
-		l.emitOp(tSEMIC, 1, ";")
+		l.emitOp(tSEMIC, 1)
 	case '?':
-		l.emitOp(tQMARK, 1, "?")
+		l.emitOp(tQMARK, 1)
 	case '*':
-		l.emitOp(tTIMES, 1, "*")
+		l.emitOp(tTIMES, 1)
 	case '%':
 		if l.epp != eppOff && l.peekAt(p+1) == '>' {
 			l.pos += 2
@@ -355,56 +408,56 @@ func (l *lexer) next() {
 			l.epp = eppText
 			l.interpolateEPP(false)
 		} else {
-			l.emitOp(tMODULO, 1, "%")
+			l.emitOp(tMODULO, 1)
 		}
 	case '{':
 		l.braceCount++
 		if l.after == tQMARK {
-			l.emitOp(tSELBRACE, 1, "{")
+			l.emitOp(tSELBRACE, 1)
 		} else {
-			l.emitOp(tLBRACE, 1, "{")
+			l.emitOp(tLBRACE, 1)
 		}
 	case '}':
 		l.braceCount--
-		l.emitOp(tRBRACE, 1, "}")
+		l.emitOp(tRBRACE, 1)
 	case '@':
 		switch l.peekAt(p + 1) {
 		case '@':
-			l.emitOp(tATAT, 2, "@@")
+			l.emitOp(tATAT, 2)
 		case '(':
 			l.heredoc()
 		default:
-			l.emitOp(tAT, 1, "@")
+			l.emitOp(tAT, 1)
 		}
 	case '|':
 		if l.peekAt(p+1) == '>' {
 			if l.peekAt(p+2) == '>' {
-				l.emitOp(tRRCOLLECT, 3, "|>>")
+				l.emitOp(tRRCOLLECT, 3)
 			} else {
-				l.emitOp(tRCOLLECT, 2, "|>")
+				l.emitOp(tRCOLLECT, 2)
 			}
 		} else {
-			l.emitOp(tPIPE, 1, "|")
+			l.emitOp(tPIPE, 1)
 		}
 	case '=':
 		switch l.peekAt(p + 1) {
 		case '=':
-			l.emitOp(tISEQUAL, 2, "==")
+			l.emitOp(tISEQUAL, 2)
 		case '>':
-			l.emitOp(tFARROW, 2, "=>")
+			l.emitOp(tFARROW, 2)
 		case '~':
-			l.emitOp(tMATCH, 2, "=~")
+			l.emitOp(tMATCH, 2)
 		default:
-			l.emitOp(tEQUALS, 1, "=")
+			l.emitOp(tEQUALS, 1)
 		}
 	case '+':
 		switch l.peekAt(p + 1) {
 		case '=':
-			l.emitOp(tAPPENDS, 2, "+=")
+			l.emitOp(tAPPENDS, 2)
 		case '>':
-			l.emitOp(tPARROW, 2, "+>")
+			l.emitOp(tPARROW, 2)
 		default:
-			l.emitOp(tPLUS, 1, "+")
+			l.emitOp(tPLUS, 1)
 		}
 	case '-':
 		if l.epp != eppOff && l.peekAt(p+1) == '%' && l.peekAt(p+2) == '>' {
@@ -418,26 +471,26 @@ func (l *lexer) next() {
 		}
 		switch l.peekAt(p + 1) {
 		case '>':
-			l.emitOp(tINEDGE, 2, "->")
+			l.emitOp(tINEDGE, 2)
 		case '=':
-			l.emitOp(tDELETES, 2, "-=")
+			l.emitOp(tDELETES, 2)
 		default:
-			l.emitOp(tMINUS, 1, "-")
+			l.emitOp(tMINUS, 1)
 		}
 	case '!':
 		switch l.peekAt(p + 1) {
 		case '=':
-			l.emitOp(tNOTEQUAL, 2, "!=")
+			l.emitOp(tNOTEQUAL, 2)
 		case '~':
-			l.emitOp(tNOMATCH, 2, "!~")
+			l.emitOp(tNOMATCH, 2)
 		default:
-			l.emitOp(tNOT, 1, "!")
+			l.emitOp(tNOT, 1)
 		}
 	case '~':
 		if l.peekAt(p+1) == '>' {
-			l.emitOp(tINEDGESUB, 2, "~>")
+			l.emitOp(tINEDGESUB, 2)
 		} else {
-			l.emitOp(tTILDE, 1, "~")
+			l.emitOp(tTILDE, 1)
 		}
 	case '/':
 		l.slash()
@@ -445,29 +498,29 @@ func (l *lexer) next() {
 		switch l.peekAt(p + 1) {
 		case '<':
 			if l.peekAt(p+2) == '|' {
-				l.emitOp(tLLCOLLECT, 3, "<<|")
+				l.emitOp(tLLCOLLECT, 3)
 			} else {
-				l.emitOp(tLSHIFT, 2, "<<")
+				l.emitOp(tLSHIFT, 2)
 			}
 		case '=':
-			l.emitOp(tLESSEQUAL, 2, "<=")
+			l.emitOp(tLESSEQUAL, 2)
 		case '|':
-			l.emitOp(tLCOLLECT, 2, "<|")
+			l.emitOp(tLCOLLECT, 2)
 		case '-':
-			l.emitOp(tOUTEDGE, 2, "<-")
+			l.emitOp(tOUTEDGE, 2)
 		case '~':
-			l.emitOp(tOUTEDGESUB, 2, "<~")
+			l.emitOp(tOUTEDGESUB, 2)
 		default:
-			l.emitOp(tLESSTHAN, 1, "<")
+			l.emitOp(tLESSTHAN, 1)
 		}
 	case '>':
 		switch l.peekAt(p + 1) {
 		case '>':
-			l.emitOp(tRSHIFT, 2, ">>")
+			l.emitOp(tRSHIFT, 2)
 		case '=':
-			l.emitOp(tGREATEREQUAL, 2, ">=")
+			l.emitOp(tGREATEREQUAL, 2)
 		default:
-			l.emitOp(tGREATERTHAN, 1, ">")
+			l.emitOp(tGREATERTHAN, 1)
 		}
 	case ':':
 		l.colon()
@@ -491,7 +544,8 @@ func (l *lexer) next() {
 				return
 			}
 			_, n := utf8.DecodeRune(l.src[p:])
-			l.emitOp(tOther, n, "")
+			l.emit(tOther, p, p+n, "")
+			l.pos += n
 		}
 	}
 }
@@ -559,7 +613,7 @@ func (l *lexer) slash() {
 					n++
 				}
 				if n >= len(l.src) {
-					l.emitOp(tDIV, 1, "/")
+					l.emitOp(tDIV, 1)
 					return
 				}
 				e = n
@@ -570,7 +624,7 @@ func (l *lexer) slash() {
 			return
 		}
 	}
-	l.emitOp(tDIV, 1, "/")
+	l.emitOp(tDIV, 1)
 }
 
 // escapedEnd reports whether the regex text v (with both slashes) ends in
@@ -594,7 +648,7 @@ func escapedEnd(v []byte) bool {
 func (l *lexer) colon() {
 	p := l.pos
 	if l.peekAt(p+1) != ':' {
-		l.emitOp(tCOLON, 1, ":")
+		l.emitOp(tCOLON, 1)
 		return
 	}
 	c := l.peekAt(p + 2)
@@ -607,12 +661,12 @@ func (l *lexer) colon() {
 		}
 		l.fail("Illegal fully qualified class reference", e+3)
 	}
-	e := scanBareWord(l.src, p)
+	e, name := scanWord(l.src, p)
 	if e == p {
 		l.fail("Illegal fully qualified name", p+2)
 	}
 	v := l.str[p:e]
-	if isName(v) {
+	if name {
 		l.emit(tNAME, p, e, v)
 	} else {
 		l.emit(tWORD, p, e, v)
@@ -639,57 +693,44 @@ func scanClassRef(src []byte, p int) int {
 	}
 }
 
-// scanBareWord matches ((::)?[a-z_]([\w-]*\w)?)+ at p and returns the end, or p.
-func scanBareWord(src []byte, p int) int {
-	e := p
+// scanWord matches a bare word, ((::)?[a-z_]([\w-]*\w)?)+, at p and returns
+// its end, or p; name tells whether the word is also a NAME,
+// ((::)?[a-z]\w*)(::[a-z]\w*)*: one pass decides both, for every bare word.
+// A bare word is a name unless a segment starts with '_' or holds '-'.
+func scanWord(src []byte, p int) (end int, name bool) {
+	e, name := p, true
 	for {
 		i := e
 		if i+1 < len(src) && src[i] == ':' && src[i+1] == ':' {
 			i += 2
 		}
 		if i >= len(src) || (src[i] < 'a' || src[i] > 'z') && src[i] != '_' {
-			return e
+			return e, name
 		}
+		segName := src[i] != '_'
 		i++
-		last := i
-		for i < len(src) && (isWordByte(src[i]) || src[i] == '-') {
-			i++
-			if src[i-1] != '-' {
-				last = i
+		last, dash := i, false
+		for ; i < len(src); i++ {
+			c := src[i]
+			if isWordByte(c) {
+				last = i + 1
+				segName = segName && !dash
+			} else if c == '-' {
+				dash = true
+			} else {
+				break
 			}
 		}
-		e = last
-	}
-}
-
-// isName matches ^((::)?[a-z]\w*)(::[a-z]\w*)*$.
-func isName(v string) bool {
-	v = strings.TrimPrefix(v, "::")
-	// Segment by segment without strings.Split: this runs for every name
-	// token, and the slice was an allocation each time.
-	for {
-		seg, rest, more := strings.Cut(v, "::")
-		if seg == "" || seg[0] < 'a' || seg[0] > 'z' {
-			return false
-		}
-		for i := 1; i < len(seg); i++ {
-			if !isWordByte(seg[i]) {
-				return false
-			}
-		}
-		if !more {
-			return true
-		}
-		v = rest
+		e, name = last, name && segName
 	}
 }
 
 func (l *lexer) bareWord() {
 	p := l.pos
-	e := scanBareWord(l.src, p)
+	e, name := scanWord(l.src, p)
 	v := l.str[p:e]
-	if isName(v) {
-		k, ok := keywords[v]
+	if name {
+		k, ok := keyword(v)
 		if !ok && l.tasks {
 			switch v {
 			case "plan":
@@ -850,7 +891,8 @@ func matchNumber(src []byte, p int) int {
 		}
 		return -1
 	}
-	var cands []int
+	var buf [4]int // at most four candidates: no allocation
+	cands := buf[:0]
 	if frac > 0 {
 		if x := exp(frac); x > 0 {
 			cands = append(cands, x)
@@ -969,6 +1011,11 @@ func (l *lexer) followedBy(p int) string {
 func (l *lexer) sqString() {
 	p := l.pos
 	i := p + 1
+	// Most strings hold no backslash: their end is the next quote, found
+	// by a vectorised search instead of the loop below.
+	if j := strings.IndexByte(l.str[i:], '\''); j >= 0 && strings.IndexByte(l.str[i:i+j], '\\') < 0 {
+		i += j
+	}
 	for {
 		if i >= len(l.src) {
 			l.fail(`Unclosed quote after "'" followed by '`+l.followedBy(p+1)+`'`, p+1)
@@ -995,8 +1042,9 @@ func (l *lexer) sqString() {
 		}
 		val = b.String()
 	}
-	l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(p)), end: int32(l.g(i + 1)), val: val, quote: '\'',
-		textStart: int32(l.g(p + 1)), textEnd: int32(l.g(i))})
+	t := l.textTok(tSTRING, p, i+1, val, p+1, i)
+	t.quote = '\''
+	l.toks = append(l.toks, t)
 	l.after = tSTRING
 	l.pos = i + 1
 }
@@ -1151,12 +1199,12 @@ func (l *lexer) interpolateDQ() {
 				l.lastMatch = [2]int{e - 1, e + 1}
 			}
 			if kind == tDQPRE {
-				l.toks = append(l.toks, token{kind: tSTRING, start: int32(l.g(q)), end: int32(l.g(e + 1)), val: value(), quote: '"',
-					textStart: int32(l.g(q + 1)), textEnd: int32(l.g(e))})
+				t := l.textTok(tSTRING, q, e+1, value(), q+1, e)
+				t.quote = '"'
+				l.toks = append(l.toks, t)
 				l.after = tSTRING
 			} else {
-				l.toks = append(l.toks, token{kind: tDQPOST, start: int32(l.g(textStart)), end: int32(l.g(e + 1)), val: value(),
-					textStart: int32(l.g(textStart)), textEnd: int32(l.g(e))})
+				l.toks = append(l.toks, l.textTok(tDQPOST, textStart, e+1, value(), textStart, e))
 				l.after = tDQPOST
 			}
 			l.pos = e + 1
@@ -1174,7 +1222,7 @@ func (l *lexer) interpolateDQ() {
 				continue
 			}
 			l.pushPart(kind, q, textStart, e, e, value())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: l.str[e+1 : ve]})
+			l.toks = append(l.toks, l.tok(tVARIABLE, e, ve, l.str[e+1:ve]))
 			l.after = tVARIABLE
 			l.pos = ve
 			l.lastMatch = [2]int{e + 1, ve}
@@ -1191,8 +1239,7 @@ func (l *lexer) pushPart(kind tokKind, q, textStart, textEnd, end int, val strin
 	if kind == tDQPRE {
 		start = q
 	}
-	l.toks = append(l.toks, token{kind: kind, start: int32(l.g(start)), end: int32(l.g(end)), val: val,
-		textStart: int32(l.g(textStart)), textEnd: int32(l.g(textEnd))})
+	l.toks = append(l.toks, l.textTok(kind, start, end, val, textStart, textEnd))
 }
 
 // enqueueUntil lexes the tokens of a "${...}" interpolation up to its

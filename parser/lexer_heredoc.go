@@ -54,7 +54,10 @@ func (l *lexer) heredoc() {
 		}
 	}
 	hd := &heredocInfo{tag: tag, syntax: syntax, escapes: escapes, interpolated: interpolated}
-	l.toks = append(l.toks, token{kind: tHEREDOC, start: int32(l.g(p)), end: int32(l.g(after)), val: syntax, hd: hd})
+	t := l.tok(tHEREDOC, p, after, syntax)
+	l.store.heredocs = append(l.store.heredocs, hd)
+	t.hd = int32(len(l.store.heredocs))
+	l.toks = append(l.toks, t)
 
 	var bs int
 	if l.newlineJump >= 0 {
@@ -131,11 +134,10 @@ func (l *lexer) heredoc() {
 		}
 	}
 
-	sub := &lexer{src: text, str: textStr, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm, depth: l.depth + 1,
+	sub := &lexer{src: text, str: textStr, store: l.store, tasks: l.tasks, newlineJump: -1, comments: l.comments, sub: sm, depth: l.depth + 1,
 		uqEscapes: escSet, uqDollarEscapes: strings.Contains(escSet, "$"), after: tEOF}
 	if !interpolated {
-		sub.toks = append(sub.toks, token{kind: tSTRING, start: int32(sm.global(0)), end: int32(sm.global(len(text))),
-			val: unescape(textStr, escSet), textStart: int32(sm.global(0)), textEnd: int32(sm.global(len(text)))})
+		sub.toks = append(sub.toks, sub.textTok(tSTRING, 0, len(text), unescape(textStr, escSet), 0, len(text)))
 	} else {
 		sub.run(sub.interpolateUQ)
 		if sub.err != nil {
@@ -247,8 +249,7 @@ func (l *lexer) interpolateUQ() {
 			if kind == tDQPRE {
 				k = tSTRING
 			}
-			l.toks = append(l.toks, token{kind: k, start: int32(l.g(textStart)), end: int32(l.g(e)), val: text.String(),
-				textStart: int32(l.g(textStart)), textEnd: int32(l.g(e))})
+			l.toks = append(l.toks, l.textTok(k, textStart, e, text.String(), textStart, e))
 			l.after = k
 			l.pos = e
 			return
@@ -264,7 +265,7 @@ func (l *lexer) interpolateUQ() {
 				continue
 			}
 			l.pushPart(kind, textStart, textStart, e, e, text.String())
-			l.toks = append(l.toks, token{kind: tVARIABLE, start: int32(l.g(e)), end: int32(l.g(ve)), val: l.str[e+1 : ve]})
+			l.toks = append(l.toks, l.tok(tVARIABLE, e, ve, l.str[e+1:ve]))
 			l.after = tVARIABLE
 			l.pos = ve
 		}

@@ -38,7 +38,7 @@ func lexKinds(src string, epp bool) string {
 		}
 		switch t.kind {
 		case tNAME, tWORD, tCLASSREF, tNUMBER, tVARIABLE, tBOOLEAN, tSTRING, tDQPRE, tDQMID, tDQPOST, tREGEX, tLexErr, tRENDERSTRING:
-			s += ":" + t.val
+			s += ":" + l.store.val(t)
 		}
 		out = append(out, s)
 	}
@@ -124,7 +124,7 @@ func TestTokenPositions(t *testing.T) {
 	var got []string
 	for _, tk := range l.lex() {
 		if tk.kind == tVARIABLE || tk.kind == tNAME {
-			got = append(got, tk.val+"@"+li.Pos(int(tk.start)).String())
+			got = append(got, l.store.val(tk)+"@"+li.Pos(int(tk.start)).String())
 		}
 	}
 	if want := "x@1:1 y@1:10 foo@2:3"; strings.Join(got, " ") != want {

@@ -119,16 +119,19 @@ func parse(f *File, opts ParseOptions) {
 		}
 		f.Errors = append(f.Errors, &SyntaxError{Span: p.span(off, off+1), Message: "invalid byte sequence in UTF-8"})
 	}
-	lx := newLexer(f.Src, opts.Tasks, &f.Comments)
-	if opts.EPP {
-		lx.epp = eppText
-	}
-	p.lx = lx
 	arena := opts.arena
 	if arena == nil {
 		arena = &Arena{}
 	}
 	p.nodes = &arena.nodes
+	// The comments go on a stack of the arena, to be handed out exactly
+	// sized when the file is lexed.
+	comments := len(p.nodes.commentList.items)
+	lx := newLexer(f.Src, opts.Tasks, &p.nodes.commentList.items)
+	if opts.EPP {
+		lx.epp = eppText
+	}
+	p.lx = lx
 	lx.nodes = p.nodes
 	lx.fill(64)
 	if opts.EPP {
@@ -137,19 +140,20 @@ func parse(f *File, opts ParseOptions) {
 		f.Program.Body.Stmts = p.parseTop()
 	}
 	arena.depth = boundDepth(f, arena.depth)
-	p.finishComments()
+	p.finishComments(comments)
 	lx.release()
 }
 
 // finishComments lexes whatever the parser did not reach, so that every
 // comment is collected, then positions the comments and puts them in file
 // order (heredoc bodies are lexed ahead of the rest of their line).
-func (p *parser) finishComments() {
+func (p *parser) finishComments(mark int) {
 	lx, f := p.lx, p.f
 	for !lx.done {
 		lx.toks = lx.toks[:0]
 		lx.fill(tokenWindow)
 	}
+	f.Comments = p.nodes.commentList.take(mark)
 	less := func(i, j int) bool { return f.Comments[i].Start.Offset < f.Comments[j].Start.Offset }
 	if !sort.SliceIsSorted(f.Comments, less) {
 		sort.SliceStable(f.Comments, less)
@@ -169,24 +173,7 @@ func (p *parser) pos(off int) Pos {
 		off = len(li.src)
 	}
 	ls := li.lineStarts
-	line := p.lastLine
-	// Positions are asked for mostly in source order: try the next few
-	// lines before searching (the search was a tenth of parsing).
-	for n := 0; n < 4 && line+1 < len(ls) && ls[line] <= off && ls[line+1] <= off; n++ {
-		line++
-	}
-	if line >= len(ls) || ls[line] > off || (line+1 < len(ls) && ls[line+1] <= off) {
-		lo, hi := 0, len(ls)-1
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			if ls[mid] <= off {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		line = lo
-	}
+	line := lineOf(ls, off, p.lastLine)
 	p.lastLine = line
 	if li.ascii {
 		return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - ls[line] + 1)}
@@ -201,6 +188,36 @@ func (p *parser) pos(off int) Pos {
 	col += utf8.RuneCount(li.src[start:off])
 	p.lastColLine, p.lastColOff, p.lastCol = line, off, col
 	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(col)}
+}
+
+// lineOf returns the index of the line holding offset off, the last line
+// start at or before it, searching from line near, where the previous
+// look-up ended. A node's span goes back to its start after its last
+// child's end, a few lines up, then forward again: the search widens from
+// near in both directions, 1, 2, 4... lines, before halving, where a
+// search of the whole file each time was 7% of parsing.
+func lineOf(ls []int, off, near int) int {
+	lo, hi := 0, len(ls) // ls[lo] <= off, and hi == len(ls) or ls[hi] > off
+	if near < len(ls) && ls[near] <= off {
+		lo, hi = near, near+1
+		for step := 1; hi < len(ls) && ls[hi] <= off; step *= 2 {
+			lo, hi = hi, min(hi+step, len(ls))
+		}
+	} else if near < len(ls) {
+		lo, hi = near-1, near
+		for step := 1; lo > 0 && ls[lo] > off; step *= 2 {
+			lo, hi = max(lo-step, 0), lo
+		}
+	}
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if ls[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 func (p *parser) span(start, end int) Span {
@@ -222,6 +239,16 @@ const tokenWindow = 256
 // at returns the token at absolute index i, lexing more as needed; past
 // the end it returns the final token.
 func (p *parser) at(i int) token {
+	// The token is nearly always lexed already: that case first.
+	toks := p.lx.toks
+	if j := i - p.base; uint(j) < uint(len(toks)) {
+		return toks[j]
+	}
+	return p.lexAt(i)
+}
+
+// lexAt is at when token i may not be lexed yet.
+func (p *parser) lexAt(i int) token {
 	toks := p.lx.toks
 	for i-p.base >= len(toks) && !p.lx.done {
 		p.lx.fill(len(toks) + 64)
@@ -236,12 +263,15 @@ func (p *parser) at(i int) token {
 func (p *parser) tok() token { return p.at(p.i) }
 
 func (p *parser) kind() tokKind {
-	// Fast path: the token is already lexed; avoids copying the token.
-	if j := p.i - p.base; j >= 0 && j < len(p.lx.toks) {
-		return p.lx.toks[j].kind
+	// Without a copy of the token when it is lexed already.
+	if toks, j := p.lx.toks, uint(p.i-p.base); j < uint(len(toks)) {
+		return toks[j].kind
 	}
-	return p.at(p.i).kind
+	return p.lexKind()
 }
+
+// lexKind is kind when the token may not be lexed yet.
+func (p *parser) lexKind() tokKind { return p.lexAt(p.i).kind }
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
 
@@ -254,11 +284,23 @@ func (p *parser) advance() token {
 	return t
 }
 
+// skip is advance for a caller that already knows the token: it copies
+// none, where advance's copy of the token it returns was a tenth of
+// parsing. Its common case is a lexed token that is not the last, with
+// no compaction due.
+func (p *parser) skip() {
+	toks, j := p.lx.toks, p.i-p.base
+	if uint(j) < uint(len(toks)) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
+		p.i++
+		return
+	}
+	p.advance()
+}
+
 // compact drops consumed tokens, keeping a few for look-behind, so that
 // the token slice stays the size of the window.
 func (p *parser) compact() {
-	const keep = 16
-	drop := p.i - p.base - keep
+	drop := p.i - p.base - compactKeep
 	if drop < p.window || p.spec > 0 {
 		return
 	}
@@ -268,6 +310,9 @@ func (p *parser) compact() {
 	p.base += drop
 }
 
+// compactKeep is how many consumed tokens compact keeps for look-behind.
+const compactKeep = 16
+
 // prevEnd is the end offset of the previous token.
 func (p *parser) prevEnd() int {
 	if p.i == 0 {
@@ -276,13 +321,16 @@ func (p *parser) prevEnd() int {
 	return int(p.at(p.i - 1).end)
 }
 
+// val returns t's value.
+func (p *parser) val(t token) string { return p.lx.store.val(t) }
+
 // tokenText is the token value Puppet shows in "Syntax error at '...'".
-func tokenText(t token) string {
+func (p *parser) tokenText(t token) string {
 	switch t.kind {
 	case tREGEX:
-		return "(?-mix:" + t.val + ")"
+		return "(?-mix:" + p.val(t) + ")"
 	}
-	return t.val
+	return p.val(t)
 }
 
 // errorAt records a syntax error at t and aborts the current statement.
@@ -296,15 +344,15 @@ func (p *parser) errorAt(t token) {
 		t.start, t.end = end, end
 		p.failMsg(t, "Syntax error at end of input")
 	case tLexErr:
-		p.failMsg(t, t.val)
+		p.failMsg(t, p.val(t))
 	}
-	p.failMsg(t, "Syntax error at '"+tokenText(t)+"'")
+	p.failMsg(t, "Syntax error at '"+p.tokenText(t)+"'")
 }
 
 // failMsg records an error with the given message at t and aborts.
 func (p *parser) failMsg(t token, msg string) {
 	if t.kind == tLexErr {
-		msg = t.val
+		msg = p.val(t)
 	}
 	p.f.Errors = append(p.f.Errors, &SyntaxError{Span: p.tokSpan(t), Message: msg})
 	panic(parseAbort{})
@@ -315,7 +363,16 @@ func (p *parser) expect(k tokKind) token {
 	if t.kind != k {
 		p.errorAt(t)
 	}
-	return p.advance()
+	p.skip()
+	return t
+}
+
+// want is expect for a caller that does not need the token.
+func (p *parser) want(k tokKind) {
+	if p.kind() != k {
+		p.errorAt(p.tok())
+	}
+	p.skip()
 }
 
 func (p *parser) enter() {
@@ -329,11 +386,13 @@ func (p *parser) leave() { p.depth-- }
 
 // tryParse runs f, reporting whether it finished without a syntax error.
 func (p *parser) tryParse(f func()) (ok bool) {
+	marks := p.nodes.listMarks()
 	defer func() {
 		if r := recover(); r != nil {
 			if _, isAbort := r.(parseAbort); !isAbort {
 				panic(r)
 			}
+			p.nodes.dropLists(marks)
 			ok = false
 		}
 	}()
@@ -365,7 +424,7 @@ func (p *parser) parseTop() []Expr {
 			}
 			items = append(items, p.parseSyntacticStatement())
 			if p.kind() == tSEMIC {
-				p.advance()
+				p.skip()
 				if p.kind() == tEOF || p.kind() == tLexErr {
 					p.errorAt(p.tok())
 				}
@@ -393,11 +452,11 @@ func (p *parser) reportLexErr() {
 		return
 	}
 	for _, e := range p.f.Errors {
-		if e.Message == t.val && int(e.Start.Offset) == int(t.start) {
+		if e.Message == p.val(t) && int(e.Start.Offset) == int(t.start) {
 			return
 		}
 	}
-	p.tryParse(func() { p.failMsg(t, t.val) })
+	p.tryParse(func() { p.failMsg(t, p.val(t)) })
 }
 
 // transformOrRecord applies the statement-call transform, recording an
@@ -434,7 +493,8 @@ func (p *parser) syncIndex(from int) int {
 func (p *parser) parseStatements() []Expr {
 	p.enter()
 	defer p.leave()
-	var stmts []Expr
+	stack := &p.nodes.exprLists
+	mark := len(stack.items)
 	// The first bad comma list, copied: a pointer to the loop's item
 	// would move every statement's item to the heap.
 	var badComma stmtItem
@@ -449,22 +509,22 @@ func (p *parser) parseStatements() []Expr {
 		}
 		it := p.parseSyntacticStatement()
 		var ok bool
-		if stmts, ok = p.addStatement(stmts, &it); !ok && !hasBadComma {
+		if stack.items, ok = p.addStatement(stack.items, mark, &it); !ok && !hasBadComma {
 			// Puppet transforms calls once the whole block has parsed, so
 			// a syntax error later in the block is the one it reports.
 			badComma, hasBadComma = it, true
 		}
 		if p.kind() == tSEMIC {
-			p.advance()
+			p.skip()
 			if k := p.kind(); k == tRBRACE || k == tEOF || k == tLexErr {
 				p.errorAt(p.tok())
 			}
 		}
 	}
 	if hasBadComma {
-		p.failBadComma(stmts, &badComma)
+		p.failBadComma(stack.items[mark:], &badComma)
 	}
-	return stmts
+	return stack.take(mark)
 }
 
 func (p *parser) parseSyntacticStatement() stmtItem {
@@ -474,7 +534,7 @@ func (p *parser) parseSyntacticStatement() stmtItem {
 	}
 	it.comma, it.hasComma = p.tok(), true
 	for p.kind() == tCOMMA {
-		p.advance()
+		p.skip()
 		it.rest = append(it.rest, p.parseAssignment())
 	}
 	return it
@@ -486,20 +546,20 @@ func (p *parser) transformCalls(items []stmtItem) []Expr {
 	var memo []Expr
 	for i := range items {
 		var ok bool
-		if memo, ok = p.addStatement(memo, &items[i]); !ok {
+		if memo, ok = p.addStatement(memo, 0, &items[i]); !ok {
 			p.failBadComma(memo, &items[i])
 		}
 	}
 	return memo
 }
 
-// addStatement adds one statement to stmts, turning a statement-call name
+// addStatement adds one statement to the list stmts[from:], turning a statement-call name
 // followed by arguments into a call. It reports false for a comma list
 // that is not the arguments of such a call, which Puppet rejects.
-func (p *parser) addStatement(stmts []Expr, it *stmtItem) ([]Expr, bool) {
-	if len(stmts) > 0 {
+func (p *parser) addStatement(stmts []Expr, from int, it *stmtItem) ([]Expr, bool) {
+	if len(stmts) > from {
 		if n, ok := stmts[len(stmts)-1].(*Name); ok && !n.Word && statementCalls[n.Value] {
-			args := it.exprs()
+			args := p.nodes.exprLists.lists.Concat([]Expr{it.first}, it.rest)
 			c := alloc(&p.nodes.calls, Call{Func: n, Args: args, Statement: true})
 			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
 			stmts[len(stmts)-1] = c
@@ -524,7 +584,7 @@ func (p *parser) failBadComma(stmts []Expr, it *stmtItem) {
 // parseBlockBody parses "{ statements }" with the opening brace current.
 func (p *parser) parseBlockBody() *Block {
 	lb := p.expect(tLBRACE)
-	b := &Block{Stmts: p.parseStatements()}
+	b := alloc(&p.nodes.blocks, Block{Stmts: p.parseStatements()})
 	rb := p.expect(tRBRACE)
 	b.Range = p.span(int(lb.start), int(rb.end))
 	return b
@@ -538,7 +598,7 @@ func (p *parser) parseAssignment() Expr {
 	case tEQUALS, tAPPENDS, tDELETES:
 		op := p.advance()
 		rhs := p.parseAssignment()
-		a := &Assign{Op: op.val, LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)}
+		a := alloc(&p.nodes.assigns, Assign{Op: p.val(op), LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)})
 		a.Range = spanFrom(lhs.Span(), rhs.Span())
 		return a
 	}
@@ -552,7 +612,7 @@ func (p *parser) parseRelationship() Expr {
 		case tINEDGE, tINEDGESUB, tOUTEDGE, tOUTEDGESUB:
 			op := p.advance()
 			right := p.parseResource()
-			r := &Relationship{Op: op.val, Left: left, Right: right, OpSpan: p.tokSpan(op)}
+			r := &Relationship{Op: p.val(op), Left: left, Right: right, OpSpan: p.tokSpan(op)}
 			r.Range = spanFrom(left.Span(), right.Span())
 			left = r
 		default:
@@ -594,7 +654,7 @@ func (p *parser) parseResource() Expr {
 			p.advance() // {
 			bodies := p.parseTitledBodies()
 			rb := p.expect(tRBRACE)
-			r := &Resource{Type: n, Bodies: bodies}
+			r := alloc(&p.nodes.resources, Resource{Type: n, Bodies: bodies})
 			r.Range = p.span(int(ct.start), int(rb.end))
 			return r
 		}
@@ -629,7 +689,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 		}
 		switch t := typ.(type) {
 		case *Name:
-			h := &Hash{}
+			h := alloc(&p.nodes.hashes, Hash{})
 			h.Range = p.span(int(lb.start), int(rb.end))
 			for _, a := range attrs {
 				if a.Append {
@@ -646,7 +706,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 				c.Range = rng
 				return c
 			}
-			b := &Block{Stmts: []Expr{t, h}}
+			b := alloc(&p.nodes.blocks, Block{Stmts: []Expr{t, h}})
 			b.Range = rng
 			return b
 		case *TypeRef:
@@ -663,7 +723,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 	}
 	bodies := p.parseTitledBodies()
 	rb := p.expect(tRBRACE)
-	r := &Resource{Type: typ, Bodies: bodies}
+	r := alloc(&p.nodes.resources, Resource{Type: typ, Bodies: bodies})
 	r.Range = spanFrom(typ.Span(), p.tokSpan(rb))
 	return r
 }
@@ -696,64 +756,75 @@ func (p *parser) failExpr(e Expr, msg string) {
 
 // parseTitledBodies parses "title: attrs; title: attrs ;?" up to '}'.
 func (p *parser) parseTitledBodies() []*ResourceBody {
-	var bodies []*ResourceBody
+	bodies := &p.nodes.bodyLists
+	mark := len(bodies.items)
 	for {
 		title := p.parseExpr(0)
-		p.expect(tCOLON)
+		p.want(tCOLON)
 		attrs := p.parseAttrOps()
 		b := alloc(&p.nodes.bodies, ResourceBody{Title: title, Attrs: attrs})
 		b.Range = p.span(int(title.Span().Start.Offset), p.prevEnd())
-		bodies = append(bodies, b)
+		bodies.items = append(bodies.items, b)
 		if p.kind() == tSEMIC {
-			p.advance()
+			p.skip()
 			if p.kind() == tRBRACE {
-				return bodies
+				return bodies.take(mark)
 			}
 			continue
 		}
-		return bodies
+		return bodies.take(mark)
 	}
 }
 
 // parseAttrOps parses attribute operations with an optional trailing comma.
 func (p *parser) parseAttrOps() []*AttributeOp {
-	var ops []*AttributeOp
+	stack := &p.nodes.attrLists
+	mark := len(stack.items)
+	p.collectAttrOps()
+	return stack.take(mark)
+}
+
+// collectAttrOps parses the attribute operations of parseAttrOps onto
+// the nodes' attrLists.
+func (p *parser) collectAttrOps() {
+	stack := &p.nodes.attrLists
 	if !p.atAttrOp() {
 		if k := p.kind(); k == tNAME || k.isKeyword() || k == tTIMES {
 			// an attribute name must be followed by => or +>
-			p.advance()
+			p.skip()
 			p.errorAt(p.tok())
 		}
 		if p.kind() != tCOMMA {
-			return ops
+			return
 		}
 		// The grammar lets the operation list start empty, so a comma may
 		// lead the operations or stand alone as the end comma.
-		p.advance()
+		p.skip()
 		if !p.atAttrOp() {
-			return ops
+			return
 		}
 	}
 	for {
-		ops = append(ops, p.parseAttrOp())
+		op := p.parseAttrOp()
+		stack.items = append(stack.items, op)
 		if p.kind() != tCOMMA {
-			return ops
+			return
 		}
-		p.advance()
+		p.skip()
 		if !p.atAttrOp() {
 			if p.kind() == tNAME || p.kind().isKeyword() || p.kind() == tTIMES {
 				// a name not followed by => is an error at the next token
-				p.advance()
+				p.skip()
 				p.errorAt(p.tok())
 			}
-			return ops
+			return
 		}
 	}
 }
 
 func (p *parser) parseAttrOp() *AttributeOp {
 	t := p.advance()
-	a := alloc(&p.nodes.attrs, AttributeOp{Name: t.val, NameSpan: p.tokSpan(t)})
+	a := alloc(&p.nodes.attrs, AttributeOp{Name: p.val(t), NameSpan: p.tokSpan(t)})
 	if t.kind == tTIMES {
 		a.Name, a.Splat = "*", true
 	}
@@ -822,7 +893,7 @@ func (p *parser) parseExpr(minPrec int) Expr {
 			continue
 		}
 		right := p.parseExpr(prec + 1)
-		b := &Binary{Op: op.val, X: left, Y: right, OpSpan: p.tokSpan(op)}
+		b := &Binary{Op: p.val(op), X: left, Y: right, OpSpan: p.tokSpan(op)}
 		b.Range = spanFrom(left.Span(), right.Span())
 		left = b
 	}
@@ -831,11 +902,11 @@ func (p *parser) parseExpr(minPrec int) Expr {
 func (p *parser) parseSelector(x Expr) Expr {
 	s := &Selector{X: x}
 	if p.kind() == tSELBRACE {
-		p.advance()
+		p.skip()
 		for {
 			s.Cases = append(s.Cases, p.parseSelectorCase(0))
 			if p.kind() == tCOMMA {
-				p.advance()
+				p.skip()
 				if p.kind() == tRBRACE {
 					break
 				}
@@ -858,7 +929,7 @@ func (p *parser) parseSelector(x Expr) Expr {
 
 func (p *parser) parseSelectorCase(valuePrec int) *SelectorCase {
 	m := p.parseExpr(0)
-	p.expect(tFARROW)
+	p.want(tFARROW)
 	v := p.parseExpr(valuePrec)
 	c := &SelectorCase{Match: m, Value: v}
 	c.Range = spanFrom(m.Span(), v.Span())
@@ -890,23 +961,23 @@ func (p *parser) parsePostfix(e Expr) Expr {
 	for {
 		switch p.kind() {
 		case tLBRACK:
-			p.advance()
+			p.skip()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
 			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
 			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 			e = a
 		case tDOT:
-			p.advance()
+			p.skip()
 			nt := p.tok()
 			if nt.kind != tNAME && nt.kind != tTYPE {
 				p.errorAt(nt)
 			}
-			p.advance()
-			m := &MethodCall{Receiver: e, Name: nt.val, NameSpan: p.tokSpan(nt)}
+			p.skip()
+			m := &MethodCall{Receiver: e, Name: p.val(nt), NameSpan: p.tokSpan(nt)}
 			end := m.NameSpan
 			if p.kind() == tLPAREN {
-				p.advance()
+				p.skip()
 				m.HasParens = true
 				m.Args = p.parseArguments(tRPAREN, false)
 				end = p.tokSpan(p.expect(tRPAREN))
@@ -918,7 +989,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			m.Range = spanFrom(e.Span(), end)
 			e = m
 		case tLPAREN:
-			p.advance()
+			p.skip()
 			c := alloc(&p.nodes.calls, Call{Func: e})
 			c.Args = p.parseArguments(tRPAREN, true)
 			end := p.tokSpan(p.expect(tRPAREN))
@@ -945,7 +1016,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			}
 			end := p.tokSpan(p.expect(closeKind))
 			if p.kind() == tLBRACE {
-				p.advance()
+				p.skip()
 				c.Attrs = p.parseAttrOps()
 				end = p.tokSpan(p.expect(tRBRACE))
 			}
@@ -960,31 +1031,19 @@ func (p *parser) parsePostfix(e Expr) Expr {
 // parseArguments parses call arguments up to (not including) the closing
 // token. Adjacent "k => v" arguments form one Hash without braces.
 func (p *parser) parseArguments(closing tokKind, trailingComma bool) []Expr {
-	var args []Expr
 	if p.kind() == closing {
-		return args
+		return nil
 	}
-	var hash *Hash
+	args := p.nodes.startArgs()
 	for {
 		a := p.parseArgument(false)
-		if he, ok := a.(*HashEntry); ok {
-			if hash == nil {
-				hash = &Hash{}
-				hash.Range = he.Range
-				args = append(args, hash)
-			}
-			hash.Entries = append(hash.Entries, he)
-			hash.Range.End = he.Range.End
-		} else {
-			hash = nil
-			args = append(args, a)
-		}
+		args.add(a)
 		if p.kind() != tCOMMA {
-			return args
+			return args.finish()
 		}
-		p.advance()
+		p.skip()
 		if trailingComma && p.kind() == closing {
-			return args
+			return args.finish()
 		}
 	}
 }
@@ -1001,7 +1060,7 @@ func (p *parser) parseArgument(collection bool) Expr {
 	if p.kind() != tFARROW {
 		return k
 	}
-	p.advance()
+	p.skip()
 	v := p.parseAssignmentOrKeyword()
 	he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 	he.Range = spanFrom(k.Span(), v.Span())
@@ -1035,15 +1094,14 @@ func (p *parser) keywordValue() bool {
 
 func (p *parser) keywordName() Expr {
 	t := p.advance()
-	n := alloc(&p.nodes.names, Name{Value: t.val})
+	n := alloc(&p.nodes.names, Name{Value: p.val(t)})
 	n.Range = p.tokSpan(t)
 	return n
 }
 
 // parseAccessArgs parses [ ... ] contents: expressions or hash pairs.
 func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
-	var args []Expr
-	var hash *Hash
+	args := p.nodes.startArgs()
 	for {
 		var k Expr
 		if p.keywordKey(false) {
@@ -1057,27 +1115,20 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 			p.errorAt(p.tok())
 		}
 		if p.kind() == tFARROW {
-			p.advance()
+			p.skip()
 			v := p.parseAssignmentOrKeyword()
 			he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			he.Range = spanFrom(k.Span(), v.Span())
-			if hash == nil {
-				hash = &Hash{}
-				hash.Range = he.Range
-				args = append(args, hash)
-			}
-			hash.Entries = append(hash.Entries, he)
-			hash.Range.End = he.Range.End
+			args.addEntry(he)
 		} else {
-			hash = nil
-			args = append(args, a)
+			args.addValue(a)
 		}
 		if p.kind() != tCOMMA {
-			return args
+			return args.finish()
 		}
-		p.advance()
+		p.skip()
 		if trailingComma && p.kind() == tRBRACK {
-			return args
+			return args.finish()
 		}
 	}
 }
@@ -1107,9 +1158,9 @@ func (p *parser) parseLambda() *Lambda {
 	if p.kind() != tPIPE {
 		l.Params = p.parseParams(tPIPE)
 	}
-	p.expect(tPIPE)
+	p.want(tPIPE)
 	if p.kind() == tRSHIFT {
-		p.advance()
+		p.skip()
 		l.ReturnType = p.parseTypeWithArgs()
 	}
 	l.Body = p.parseBlockBody()
@@ -1121,10 +1172,10 @@ func (p *parser) parseLambda() *Lambda {
 // trailing comma (parameter types and return types).
 func (p *parser) parseTypeWithArgs() Expr {
 	t := p.expect(tCLASSREF)
-	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
+	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(t)})
 	e.(*TypeRef).Range = p.tokSpan(t)
 	if p.kind() == tLBRACK {
-		p.advance()
+		p.skip()
 		keys := p.parseAccessArgs(false)
 		rb := p.expect(tRBRACK)
 		a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
@@ -1137,15 +1188,17 @@ func (p *parser) parseTypeWithArgs() Expr {
 // parseParams parses parameters with an optional trailing comma, up to
 // the closing token.
 func (p *parser) parseParams(closing tokKind) []*Parameter {
-	var ps []*Parameter
+	stack := &p.nodes.paramLists
+	mark := len(stack.items)
 	for {
-		ps = append(ps, p.parseParam())
+		par := p.parseParam()
+		stack.items = append(stack.items, par)
 		if p.kind() != tCOMMA {
-			return ps
+			return stack.take(mark)
 		}
-		p.advance()
+		p.skip()
 		if p.kind() == closing {
-			return ps
+			return stack.take(mark)
 		}
 	}
 }
@@ -1157,14 +1210,14 @@ func (p *parser) parseParam() *Parameter {
 		par.Type = p.parseTypeWithArgs()
 	}
 	if p.kind() == tTIMES {
-		p.advance()
+		p.skip()
 		par.CapturesRest = true
 	}
 	v := p.expect(tVARIABLE)
-	par.Name = v.val
+	par.Name = p.val(v)
 	par.NameSpan = p.tokSpan(v)
 	if p.kind() == tEQUALS {
-		p.advance()
+		p.skip()
 		par.Default = p.parseExpr(0)
 	}
 	par.Range = p.span(start, p.prevEnd())
@@ -1176,12 +1229,12 @@ func (p *parser) parseParamList() []*Parameter {
 	if k := p.kind(); k != tLPAREN && k != tWSLPAREN {
 		return nil
 	}
-	p.advance()
+	p.skip()
 	var ps []*Parameter
 	if p.kind() != tRPAREN {
 		ps = p.parseParams(tRPAREN)
 	}
-	p.expect(tRPAREN)
+	p.want(tRPAREN)
 	return ps
 }
 
@@ -1197,7 +1250,7 @@ func (p *parser) parseClassName(definer string) token {
 	case tSTRING:
 		p.failMsg(t, "A quoted string is not valid as a name here")
 	}
-	msg := "Syntax error at '" + tokenText(t) + "'"
+	msg := "Syntax error at '" + p.tokenText(t) + "'"
 	if t.kind == tCLASS {
 		msg = "'class' keyword not allowed at this location"
 	}
@@ -1214,52 +1267,60 @@ func (p *parser) parseClassName(definer string) token {
 
 func (p *parser) parsePrimary() Expr {
 	p.enter()
+	// One return beside the defer keeps it open-coded: primary's many
+	// returns would make it a deferred record on every call, a few per
+	// cent of parsing.
 	defer p.leave()
+	return p.primary()
+}
+
+// primary parses a primary expression; parsePrimary bounds its depth.
+func (p *parser) primary() Expr {
 	t := p.tok()
 	switch t.kind {
 	case tVARIABLE:
-		p.advance()
-		v := alloc(&p.nodes.vars, Variable{Name: t.val})
+		p.skip()
+		v := alloc(&p.nodes.vars, Variable{Name: p.val(t)})
 		v.Range = p.tokSpan(t)
 		return v
 	case tNUMBER:
-		p.advance()
+		p.skip()
 		return p.number(t)
 	case tBOOLEAN:
-		p.advance()
-		b := &Bool{Value: t.val == "true"}
+		p.skip()
+		b := alloc(&p.nodes.bools, Bool{Value: p.val(t) == "true"})
 		b.Range = p.tokSpan(t)
 		return b
 	case tDEFAULT:
-		p.advance()
+		p.skip()
 		d := &Default{}
 		d.Range = p.tokSpan(t)
 		return d
 	case tUNDEF:
-		p.advance()
-		u := &Undef{}
+		p.skip()
+		u := alloc(&p.nodes.undefs, Undef{})
 		u.Range = p.tokSpan(t)
 		return u
 	case tNAME, tWORD:
-		p.advance()
-		n := alloc(&p.nodes.names, Name{Value: t.val, Word: t.kind == tWORD})
+		p.skip()
+		n := alloc(&p.nodes.names, Name{Value: p.val(t), Word: t.kind == tWORD})
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
-		p.advance()
-		r := alloc(&p.nodes.typeRefs, TypeRef{Value: t.val})
+		p.skip()
+		r := alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	case tSTRING:
-		p.advance()
+		p.skip()
 		return p.stringLit(t)
 	case tDQPRE:
 		return p.parseDQ()
 	case tHEREDOC:
 		return p.parseHeredoc()
 	case tREGEX:
-		p.advance()
-		r := &Regex{Pattern: t.val}
+		p.skip()
+		r := &Regex{Pattern: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	case tLISTSTART, tLBRACK:
@@ -1267,63 +1328,63 @@ func (p *parser) parsePrimary() Expr {
 	case tLBRACE:
 		return p.parseHash()
 	case tLPAREN, tWSLPAREN:
-		p.advance()
+		p.skip()
 		x := p.parseAssignment()
 		rp := p.expect(tRPAREN)
 		pe := &Paren{X: x}
 		pe.Range = p.span(int(t.start), int(rp.end))
 		return pe
 	case tPRIVATE, tATTR:
-		p.advance()
-		r := &Reserved{Word: t.val}
+		p.skip()
+		r := &Reserved{Word: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	case tCASE:
 		return p.parseCase()
 	case tIF:
-		p.advance()
+		p.skip()
 		return p.parseIfPart(t)
 	case tUNLESS:
 		return p.parseUnless()
 	case tCLASS:
 		return p.parseClassDef()
 	case tDEFINE:
-		p.advance()
+		p.skip()
 		n := p.parseClassName("define")
-		d := &DefineDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		d := &DefineDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 		d.Params = p.parseParamList()
 		d.Body = p.parseBlockBody()
 		d.Range = spanFrom(p.tokSpan(t), d.Body.Range)
 		return d
 	case tFUNCTION:
-		p.advance()
+		p.skip()
 		n := p.parseClassName("function")
-		fd := &FunctionDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		fd := &FunctionDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 		fd.Params = p.parseParamList()
 		if p.kind() == tRSHIFT {
-			p.advance()
+			p.skip()
 			fd.ReturnType = p.parseTypeWithArgs()
 		}
 		fd.Body = p.parseBlockBody()
 		fd.Range = spanFrom(p.tokSpan(t), fd.Body.Range)
 		return fd
 	case tPLAN:
-		p.advance()
+		p.skip()
 		n := p.parseClassName("plan")
-		pd := &PlanDef{Name: n.val, NameSpan: p.tokSpan(n)}
+		pd := &PlanDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 		pd.Params = p.parseParamList()
 		pd.Body = p.parseBlockBody()
 		pd.Range = spanFrom(p.tokSpan(t), pd.Body.Range)
 		return pd
 	case tAPPLY:
-		p.advance()
-		p.expect(tLPAREN)
+		p.skip()
+		p.want(tLPAREN)
 		a := &Apply{}
 		if p.kind() == tRPAREN {
 			p.errorAt(p.tok())
 		}
 		a.Args = p.parseArguments(tRPAREN, true)
-		p.expect(tRPAREN)
+		p.want(tRPAREN)
 		a.Body = p.parseBlockBody()
 		a.Range = spanFrom(p.tokSpan(t), a.Body.Range)
 		return a
@@ -1332,12 +1393,12 @@ func (p *parser) parsePrimary() Expr {
 	case tTYPE:
 		return p.parseType()
 	case tRENDERSTRING:
-		p.advance()
-		r := &RenderString{Text: t.val}
+		p.skip()
+		r := &RenderString{Text: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	case tRENDEREXPR:
-		p.advance()
+		p.skip()
 		r := &RenderExpr{}
 		if p.kind() == tLBRACE {
 			// "<%= {" opens a hash expression or a block; like Puppet's
@@ -1357,7 +1418,7 @@ func (p *parser) parsePrimary() Expr {
 		if end.kind != tEPPEND && end.kind != tEPPENDTRIM {
 			p.errorAt(end)
 		}
-		p.advance()
+		p.skip()
 		r.Range = p.span(int(t.start), int(end.end))
 		return r
 	}
@@ -1366,9 +1427,9 @@ func (p *parser) parsePrimary() Expr {
 }
 
 func (p *parser) number(t token) *Number {
-	n := &Number{Raw: t.val, Radix: 10}
+	n := alloc(&p.nodes.numbers, Number{Raw: p.val(t), Radix: 10})
 	n.Range = p.tokSpan(t)
-	v := t.val
+	v := p.val(t)
 	switch {
 	case len(v) > 1 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X'):
 		n.Radix = 16
@@ -1382,11 +1443,11 @@ func (p *parser) number(t token) *Number {
 
 func (p *parser) stringLit(t token) Expr {
 	if t.kind == tWORD {
-		n := alloc(&p.nodes.names, Name{Value: t.val, Word: true})
+		n := alloc(&p.nodes.names, Name{Value: p.val(t), Word: true})
 		n.Range = p.tokSpan(t)
 		return n
 	}
-	s := alloc(&p.nodes.strings, StringLit{Value: t.val, Quote: t.quote})
+	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t), Quote: t.quote})
 	s.Range = p.tokSpan(t)
 	return s
 }
@@ -1395,19 +1456,22 @@ func (p *parser) stringLit(t token) Expr {
 func (p *parser) parseDQ() Expr {
 	first := p.advance()
 	is := alloc(&p.nodes.interpolated, InterpolatedString{})
-	p.addTextPart(is, first)
+	parts := &p.nodes.exprLists
+	mark := len(parts.items)
+	p.addTextPart(first)
 	for {
 		x := p.parseAssignment()
-		is.Parts = append(is.Parts, x)
+		parts.items = append(parts.items, x)
 		t := p.tok()
 		switch t.kind {
 		case tDQMID:
-			p.advance()
-			p.addTextPart(is, t)
+			p.skip()
+			p.addTextPart(t)
 			continue
 		case tDQPOST:
-			p.advance()
-			p.addTextPart(is, t)
+			p.skip()
+			p.addTextPart(t)
+			is.Parts = parts.take(mark)
 			is.Range = p.span(int(first.start), int(t.end))
 			return is
 		}
@@ -1415,23 +1479,26 @@ func (p *parser) parseDQ() Expr {
 	}
 }
 
-func (p *parser) addTextPart(is *InterpolatedString, t token) {
-	if t.val == "" && int(t.textStart) == int(t.textEnd) {
+// addTextPart adds the text of string part t, unless empty, to the parts
+// parseDQ collects on exprLists.
+func (p *parser) addTextPart(t token) {
+	if p.val(t) == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
-	s := alloc(&p.nodes.strings, StringLit{Value: t.val})
+	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t)})
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
-	is.Parts = append(is.Parts, s)
+	p.nodes.exprLists.items = append(p.nodes.exprLists.items, s)
 }
 
 func (p *parser) parseHeredoc() Expr {
 	t := p.advance()
-	h := &Heredoc{Tag: t.hd.tag, Syntax: t.hd.syntax, Escapes: t.hd.escapes, Interpolated: t.hd.interpolated}
+	hd := p.lx.store.heredoc(t)
+	h := &Heredoc{Tag: hd.tag, Syntax: hd.syntax, Escapes: hd.escapes, Interpolated: hd.interpolated}
 	h.Range = p.tokSpan(t)
 	switch p.kind() {
 	case tSTRING:
 		st := p.advance()
-		s := alloc(&p.nodes.strings, StringLit{Value: st.val})
+		s := alloc(&p.nodes.strings, StringLit{Value: p.val(st)})
 		s.Range = p.span(int(st.start), int(st.end))
 		h.Text = s
 	case tDQPRE:
@@ -1444,31 +1511,21 @@ func (p *parser) parseHeredoc() Expr {
 
 func (p *parser) parseArray() Expr {
 	open := p.advance()
-	a := &Array{}
+	a := alloc(&p.nodes.arrays, Array{})
 	if p.kind() != tRBRACK {
-		var hash *Hash
+		elems := p.nodes.startArgs()
 		for {
 			e := p.parseArgument(true)
-			if he, ok := e.(*HashEntry); ok {
-				if hash == nil {
-					hash = &Hash{}
-					hash.Range = he.Range
-					a.Elems = append(a.Elems, hash)
-				}
-				hash.Entries = append(hash.Entries, he)
-				hash.Range.End = he.Range.End
-			} else {
-				hash = nil
-				a.Elems = append(a.Elems, e)
-			}
+			elems.add(e)
 			if p.kind() != tCOMMA {
 				break
 			}
-			p.advance()
+			p.skip()
 			if p.kind() == tRBRACK {
 				break
 			}
 		}
+		a.Elems = elems.finish()
 	}
 	rb := p.expect(tRBRACK)
 	a.Range = p.span(int(open.start), int(rb.end))
@@ -1477,8 +1534,10 @@ func (p *parser) parseArray() Expr {
 
 func (p *parser) parseHash() Expr {
 	open := p.advance()
-	h := &Hash{}
+	h := alloc(&p.nodes.hashes, Hash{})
 	if p.kind() != tRBRACE {
+		stack := &p.nodes.entryLists
+		mark := len(stack.items)
 		for {
 			var k Expr
 			if p.keywordKey(false) {
@@ -1486,19 +1545,20 @@ func (p *parser) parseHash() Expr {
 			} else {
 				k = p.parseAssignment()
 			}
-			p.expect(tFARROW)
+			p.want(tFARROW)
 			v := p.parseAssignmentOrKeyword()
 			e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			e.Range = spanFrom(k.Span(), v.Span())
-			h.Entries = append(h.Entries, e)
+			stack.items = append(stack.items, e)
 			if p.kind() != tCOMMA {
 				break
 			}
-			p.advance()
+			p.skip()
 			if p.kind() == tRBRACE {
 				break
 			}
 		}
+		h.Entries = stack.take(mark)
 	}
 	rb := p.expect(tRBRACE)
 	h.Range = p.span(int(open.start), int(rb.end))
@@ -1508,7 +1568,7 @@ func (p *parser) parseHash() Expr {
 func (p *parser) parseCase() Expr {
 	t := p.advance()
 	c := &Case{Test: p.parseExpr(0)}
-	p.expect(tLBRACE)
+	p.want(tLBRACE)
 	for {
 		o := &CaseOption{}
 		for {
@@ -1516,9 +1576,9 @@ func (p *parser) parseCase() Expr {
 			if p.kind() != tCOMMA {
 				break
 			}
-			p.advance()
+			p.skip()
 		}
-		p.expect(tCOLON)
+		p.want(tCOLON)
 		o.Body = p.parseBlockBody()
 		o.Range = spanFrom(o.Values[0].Span(), o.Body.Range)
 		c.Options = append(c.Options, o)
@@ -1557,7 +1617,7 @@ func (p *parser) parseIfPart(kw token) Expr {
 	}
 	last := chain[len(chain)-1]
 	if p.kind() == tELSE {
-		p.advance()
+		p.skip()
 		b := p.parseBlockBody()
 		last.Else = b
 		last.Range = spanFrom(p.tokSpan(kws[len(kws)-1]), b.Range)
@@ -1576,7 +1636,7 @@ func (p *parser) parseUnless() Expr {
 	n.Then = p.parseBlockBody()
 	end := n.Then.Range
 	if p.kind() == tELSE {
-		p.advance()
+		p.skip()
 		n.Else = p.parseBlockBody()
 		end = n.Else.Range
 	}
@@ -1587,17 +1647,17 @@ func (p *parser) parseUnless() Expr {
 func (p *parser) parseClassDef() Expr {
 	t := p.advance()
 	n := p.parseClassName("class")
-	c := &ClassDef{Name: n.val, NameSpan: p.tokSpan(n)}
+	c := &ClassDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
 	c.Params = p.parseParamList()
 	if p.kind() == tINHERITS {
-		p.advance()
+		p.skip()
 		pt := p.tok()
 		if pt.kind == tDEFAULT {
-			p.advance()
+			p.skip()
 		} else {
 			pt = p.parseClassName("")
 		}
-		c.Parent, c.ParentSpan = pt.val, p.tokSpan(pt)
+		c.Parent, c.ParentSpan = p.val(pt), p.tokSpan(pt)
 	}
 	c.Body = p.parseBlockBody()
 	c.Range = spanFrom(p.tokSpan(t), c.Body.Range)
@@ -1612,13 +1672,13 @@ func (p *parser) parseNode() Expr {
 		if p.kind() != tCOMMA {
 			break
 		}
-		p.advance()
+		p.skip()
 		if p.kind() == tINHERITS || p.kind() == tLBRACE {
 			break
 		}
 	}
 	if p.kind() == tINHERITS {
-		p.advance()
+		p.skip()
 		n.Parent = p.parseHostname()
 	}
 	n.Body = p.parseBlockBody()
@@ -1637,32 +1697,32 @@ func (p *parser) parseHostname() Expr {
 			if nt.kind != tNAME && nt.kind != tNUMBER {
 				p.errorAt(nt)
 			}
-			p.advance()
-			sb.WriteString(nt.val)
+			p.skip()
+			sb.WriteString(p.val(nt))
 			if p.kind() != tDOT {
 				break
 			}
-			p.advance()
+			p.skip()
 			sb.WriteByte('.')
 		}
 		n := alloc(&p.nodes.names, Name{Value: sb.String()})
 		n.Range = p.span(start, p.prevEnd())
 		return n
 	case tSTRING, tWORD:
-		p.advance()
+		p.skip()
 		return p.stringLit(t)
 	case tDQPRE:
 		return p.parseDQ()
 	case tHEREDOC:
 		return p.parseHeredoc()
 	case tDEFAULT:
-		p.advance()
+		p.skip()
 		d := &Default{}
 		d.Range = p.tokSpan(t)
 		return d
 	case tREGEX:
-		p.advance()
-		r := &Regex{Pattern: t.val}
+		p.skip()
+		r := &Regex{Pattern: p.val(t)}
 		r.Range = p.tokSpan(t)
 		return r
 	}
@@ -1685,28 +1745,28 @@ func (p *parser) parseType() Expr {
 	}
 	nameTok := p.tok()
 	if k := p.peek(1); k == tLBRACE || k == tINHERITS {
-		p.advance()
-		td := &TypeDefinition{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
+		p.skip()
+		td := &TypeDefinition{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)}
 		if p.kind() == tINHERITS {
-			p.advance()
+			p.skip()
 			pt := p.expect(tCLASSREF)
-			td.Parent = pt.val
+			td.Parent = p.val(pt)
 		}
 		td.Body = p.parseBlockBody()
 		td.Range = spanFrom(p.tokSpan(t), td.Body.Range)
 		return td
 	}
 	lhs := p.parseTypeWithArgs()
-	ta := &TypeAlias{Name: nameTok.val, NameSpan: p.tokSpan(nameTok)}
+	ta := &TypeAlias{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)}
 	if _, ok := lhs.(*Access); ok {
 		ta.Mapping = lhs
 	}
-	p.expect(tEQUALS)
+	p.want(tEQUALS)
 	rt := p.tok()
 	switch rt.kind {
 	case tCLASSREF:
-		p.advance()
-		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: rt.val})
+		p.skip()
+		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(rt)})
 		e.(*TypeRef).Range = p.tokSpan(rt)
 		switch p.kind() {
 		case tLBRACE:
@@ -1715,7 +1775,7 @@ func (p *parser) parseType() Expr {
 			a.Range = spanFrom(e.Span(), h.Span())
 			e = a
 		case tLBRACK:
-			p.advance()
+			p.skip()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
 			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
@@ -1745,11 +1805,11 @@ func (p *parser) parseEPPProgram() {
 	p.tryParse(func() {
 		if p.kind() == tPIPE {
 			tpl.HasParams = true
-			p.advance()
+			p.skip()
 			if p.kind() != tPIPE {
 				tpl.Params = p.parseParams(tPIPE)
 			}
-			p.expect(tPIPE)
+			p.want(tPIPE)
 		}
 		stmts = p.parseStatements()
 		if p.kind() != tEOF {

@@ -21,6 +21,126 @@ type nodeSlabs struct {
 	accesses     slab.Slab[Access]
 	params       slab.Slab[Parameter]
 	interpolated slab.Slab[InterpolatedString]
+	resources    slab.Slab[Resource]
+	blocks       slab.Slab[Block]
+	assigns      slab.Slab[Assign]
+	bools        slab.Slab[Bool]
+	hashes       slab.Slab[Hash]
+	numbers      slab.Slab[Number]
+	arrays       slab.Slab[Array]
+	undefs       slab.Slab[Undef]
+
+	// The lists of a resource's bodies and attributes, a hash's entries,
+	// parameters, and expressions (arguments, elements, statements, a
+	// string's parts), collected on stacks and handed out exactly sized:
+	// appending each list as it was parsed allocated it several times.
+	attrLists  listStack[*AttributeOp]
+	bodyLists  listStack[*ResourceBody]
+	entryLists listStack[*HashEntry]
+	paramLists listStack[*Parameter]
+	exprLists  listStack[Expr]
+	// commentList collects a file's comments as the lexer finds them.
+	commentList listStack[*Comment]
+}
+
+// listMarks are the heights of the list stacks.
+type listMarks [5]int
+
+func (n *nodeSlabs) listMarks() listMarks {
+	return listMarks{len(n.attrLists.items), len(n.bodyLists.items), len(n.entryLists.items),
+		len(n.paramLists.items), len(n.exprLists.items)}
+}
+
+// dropLists drops what the stacks hold above m.
+func (n *nodeSlabs) dropLists(m listMarks) {
+	n.attrLists.drop(m[0])
+	n.bodyLists.drop(m[1])
+	n.entryLists.drop(m[2])
+	n.paramLists.drop(m[3])
+	n.exprLists.drop(m[4])
+}
+
+// listStack collects the items of lists being parsed, a nested list's
+// above those of the lists that hold it, and hands each finished list out
+// of chunks. A parse aborted by a syntax error leaves its items, which
+// tryParse drops.
+type listStack[T any] struct {
+	items []T
+	lists slab.Seq[T]
+}
+
+// take returns the items from mark on as a list of its own, nil when
+// there are none, and drops them from the stack.
+func (s *listStack[T]) take(mark int) []T {
+	if len(s.items) == mark {
+		return nil
+	}
+	list := s.lists.Concat(s.items[mark:], nil)
+	s.drop(mark)
+	return list
+}
+
+// argList collects a list of arguments or elements in which a run of hash
+// entries makes one hash, as in Puppet's grammar: f(a, k => v, l => w).
+type argList struct {
+	nodes    *nodeSlabs
+	mark     int   // where the list's items start on exprLists
+	hash     *Hash // the hash of the current run of entries, or nil
+	hashMark int   // where its entries start on entryLists
+}
+
+func (n *nodeSlabs) startArgs() argList {
+	return argList{nodes: n, mark: len(n.exprLists.items)}
+}
+
+// add appends e to the list, or to the current hash when e is a hash
+// entry.
+func (a *argList) add(e Expr) {
+	if he, ok := e.(*HashEntry); ok {
+		a.addEntry(he)
+	} else {
+		a.addValue(e)
+	}
+}
+
+// addValue appends e to the list, ending the current hash.
+func (a *argList) addValue(e Expr) {
+	a.endHash()
+	a.nodes.exprLists.items = append(a.nodes.exprLists.items, e)
+}
+
+// addEntry appends he to the current hash, starting one when there is
+// none.
+func (a *argList) addEntry(he *HashEntry) {
+	if a.hash == nil {
+		a.hash = alloc(&a.nodes.hashes, Hash{})
+		a.hash.Range = he.Range
+		a.nodes.exprLists.items = append(a.nodes.exprLists.items, a.hash)
+		a.hashMark = len(a.nodes.entryLists.items)
+	}
+	a.nodes.entryLists.items = append(a.nodes.entryLists.items, he)
+	a.hash.Range.End = he.Range.End
+}
+
+// endHash gives the current hash its entries.
+func (a *argList) endHash() {
+	if a.hash != nil {
+		a.hash.Entries = a.nodes.entryLists.take(a.hashMark)
+		a.hash = nil
+	}
+}
+
+// finish returns the list, nil when it is empty.
+func (a *argList) finish() []Expr {
+	a.endHash()
+	return a.nodes.exprLists.take(a.mark)
+}
+
+// drop drops the items from mark on, clearing them so that the stack
+// keeps no tree alive.
+func (s *listStack[T]) drop(mark int) {
+	clear(s.items[mark:])
+	s.items = s.items[:mark]
 }
 
 // alloc returns a pointer to a copy of v allocated from s.

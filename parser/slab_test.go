@@ -8,15 +8,18 @@ import (
 	"github.com/ducklint/ducklint/internal/slab"
 )
 
-// TestSlabNodesOutliveLaterParses checks that nodes handed out from the
-// shared slabs belong to their tree for good: parsing many more files,
-// enough to fill several chunks of every kind, changes nothing in a tree
-// parsed before them, nor its comments.
+// TestSlabNodesOutliveLaterParses checks that nodes and lists handed out
+// from the slabs of an arena belong to their tree for good: parsing many
+// more files with the same arena, enough to fill several chunks of every
+// kind, changes nothing in a tree parsed before them, nor its comments.
 func TestSlabNodesOutliveLaterParses(t *testing.T) {
 	src := func(i int) []byte {
-		return []byte(fmt.Sprintf("# comment %d\nclass c%d::x (String $p = 'v%d') inherits Base%d {\n  file { \"/tmp/${p}\": ensure => file, mode => '0644' } # trailing %d\n  $y = $facts['os%d']\n}\n", i, i, i, i, i, i))
+		return []byte(fmt.Sprintf("# comment %d\nclass c%d::x (String $p = 'v%d', $q = [%d, true, undef]) inherits Base%d {\n"+
+			"  file { \"/tmp/${p}\": ensure => file, mode => '0644' } # trailing %d\n  $y = $facts['os%d']\n"+
+			"  include a%d, b%d\n  $h = { k => [%d, { l => f(%d, m => %d) }] }\n}\n", i, i, i, i, i, i, i, i, i, i, i, i))
 	}
-	first := ParseFile("first.pp", src(0))
+	var arena Arena
+	first := arena.ParseFile("first.pp", src(0))
 	want := Dump(first.Program)
 	var comments []string
 	for _, c := range first.Comments {
@@ -26,7 +29,7 @@ func TestSlabNodesOutliveLaterParses(t *testing.T) {
 		t.Fatalf("unexpected first parse: %v %q %q", first.Errors, want, comments)
 	}
 	for i := 1; i <= 3*slab.Chunk; i++ {
-		if f := ParseFile("more.pp", src(i)); len(f.Errors) > 0 {
+		if f := arena.ParseFile("more.pp", src(i)); len(f.Errors) > 0 {
 			t.Fatalf("parse %d: %v", i, f.Errors)
 		}
 	}

@@ -126,8 +126,8 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 	type span struct{ start, end int }
 	var bodies []span
 	for _, t := range raw {
-		if t.kind == tHEREDOC && t.hd != nil && t.hd.bodyEnd >= t.hd.bodyStart {
-			bodies = append(bodies, span{t.hd.bodyStart, heredocEnd(src, t.hd)})
+		if hd := l.store.heredoc(t); t.kind == tHEREDOC && hd != nil && hd.bodyEnd >= hd.bodyStart {
+			bodies = append(bodies, span{hd.bodyStart, heredocEnd(src, hd)})
 		}
 	}
 	// Without heredocs every token is code; with them, the tokens inside
@@ -145,7 +145,7 @@ func (v *TokenView) reset(src []byte, lines *LineIndex, keep bool) {
 			}
 		}
 		for _, b := range bodies {
-			code = append(code, token{kind: tOther, start: int32(b.start), end: int32(b.end), val: "\x00heredoc"})
+			code = append(code, token{kind: tHEREDOCBODY, start: int32(b.start), end: int32(b.end)})
 		}
 	}
 	// Sorted unless the lexer went back (a heredoc's body): checked
@@ -204,10 +204,9 @@ func heredocEnd(src []byte, hd *heredocInfo) int {
 
 func viewKind(t *token) TokenKind {
 	switch t.kind {
+	case tHEREDOCBODY:
+		return TokHeredocBody
 	case tOther:
-		if t.val == "\x00heredoc" {
-			return TokHeredocBody
-		}
 		return TokPunct
 	case tNAME, tWORD:
 		return TokName

@@ -56,3 +56,31 @@ func TestConcatCutsIndependentSlices(t *testing.T) {
 		}
 	}
 }
+
+// TestChunksGrow checks that the first chunks are small and double up to
+// Chunk, for Slab and Seq alike.
+func TestChunksGrow(t *testing.T) {
+	var s Slab[int]
+	var caps []int
+	for range 3 * Chunk {
+		s.New()
+		if len(s.chunk) == 1 {
+			caps = append(caps, cap(s.chunk))
+		}
+	}
+	want := []int{8, 16, 32, 64, 128, 256, 256, 256}
+	if !slices.Equal(caps, want[:len(caps)]) || len(caps) < 7 {
+		t.Errorf("Slab chunk sizes %v, want %v...", caps, want)
+	}
+	var q Seq[int]
+	caps = nil
+	for range 3 * Chunk {
+		q.Concat([]int{1}, nil)
+		if len(q.chunk) == 1 {
+			caps = append(caps, cap(q.chunk))
+		}
+	}
+	if !slices.Equal(caps, want[:len(caps)]) || len(caps) < 7 {
+		t.Errorf("Seq chunk sizes %v, want %v...", caps, want)
+	}
+}
