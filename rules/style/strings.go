@@ -1,6 +1,7 @@
 package style
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"sync"
@@ -63,7 +64,13 @@ func fillLexedAway(away []bool, src []byte, toks []parser.Token) []bool {
 			t.End >= len(src) || src[t.End] != '[' {
 			continue
 		}
-		end := t.Start + len(indexedVariable().Find(src[t.Start:]))
+		// The pattern matches no newline: given the rest of the line
+		// alone, the matcher need not take the rest of the file in.
+		line := src[t.Start:]
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
+		}
+		end := t.Start + len(indexedVariable().Find(line))
 		for i+1 < len(toks) && toks[i+1].Start < end {
 			i++
 			away[i] = true
