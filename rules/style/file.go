@@ -90,7 +90,7 @@ func (f *File) Resources() []resource {
 // lexer never sees it (see fillLexedAway).
 func (f *File) LexedAway() []bool {
 	if f.ready&scanLexedAway == 0 {
-		f.away = fillLexedAway(f.away, f.View.Src, f.View.Tokens)
+		f.away = fillLexedAway(f.away, f.View.Src, f.View.Tokens, f.TokensOf(parser.TokVariable))
 		f.ready |= scanLexedAway
 	}
 	return f.away

@@ -17,10 +17,19 @@ func TestFillLexedAway(t *testing.T) {
 		{src: "$x = $h['a'][0]\n", away: []string{"[", "'a'", "]", "[", "0", "]"}},
 		{src: "$x = $h[\n  'a']\n$y = $g['b']\n", away: []string{"[", "'b'", "]"}},
 		{src: "$x = \"${h['a']}\"\n", away: nil},
+		// The index ends at its first ]; the variable inside it is not
+		// looked at again.
+		{src: "$x = $h[$i[0]]\n", away: []string{"[", "$i", "[", "0", "]"}},
 	} {
 		v := parser.NewTokenView([]byte(tc.src), nil)
+		var vars []int32
+		for i, tok := range v.Tokens {
+			if tok.Kind == parser.TokVariable {
+				vars = append(vars, int32(i))
+			}
+		}
 		var got []string
-		for i, a := range fillLexedAway(nil, v.Src, v.Tokens) {
+		for i, a := range fillLexedAway(nil, v.Src, v.Tokens, vars) {
 			if a {
 				got = append(got, v.Tokens[i].Text)
 			}
