@@ -31,8 +31,9 @@ type File struct {
 	strings map[string]string
 	lines   []int32
 	pairs   []int32
-	ready   scans // the scans done for View
-	pass    Pass  // the pass Pass returns
+	open    [3][]int32 // scratch space of BracketPairs
+	ready   scans      // the scans done for View
+	pass    Pass       // the pass Pass returns
 }
 
 // scans is a set of the File's shared scans.
@@ -189,7 +190,7 @@ func (f *File) kindsAndLines() {
 // bracket token it pairs with, or -1 (see appendBracketPairs).
 func (f *File) BracketPairs() []int32 {
 	if f.ready&scanBracketPairs == 0 {
-		f.pairs = appendBracketPairs(f.pairs[:0], f.View.Tokens)
+		f.pairs = appendBracketPairs(f.pairs[:0], f.View.Tokens, f.TokensOf(parser.TokPunct), &f.open)
 		f.ready |= scanBracketPairs
 	}
 	return f.pairs
