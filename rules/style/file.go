@@ -1,6 +1,10 @@
 package style
 
-import "github.com/ducklint/ducklint/parser"
+import (
+	"slices"
+
+	"github.com/ducklint/ducklint/parser"
+)
 
 // This file is the seam between the style rules and what they derive from
 // a file's tokens: several rules need the same scan (the definitions, the
@@ -164,7 +168,7 @@ func (f *File) TokenLines() []int32 {
 // over the tokens.
 func (f *File) kindsAndLines() {
 	toks, lines := f.View.Tokens, f.View.Lines
-	f.lines = f.lines[:0]
+	f.lines = slices.Grow(f.lines[:0], len(toks))[:len(toks)]
 	for i := range f.kinds {
 		f.kinds[i] = f.kinds[i][:0]
 	}
@@ -178,7 +182,7 @@ func (f *File) kindsAndLines() {
 			line++
 			next, _, more = lines.LineBounds(line + 1)
 		}
-		f.lines = append(f.lines, int32(line))
+		f.lines[i] = int32(line)
 		if k := t.Kind; int(k) < len(f.kinds) {
 			f.kinds[k] = append(f.kinds[k], int32(i))
 		}
