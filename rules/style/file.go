@@ -29,7 +29,11 @@ type File struct {
 	pl    []plToken
 	plAt  []int32 // see PuppetLintIndex
 	plOf  [len(plIndexedTypes)][]int32
-	kinds [parser.TokLexError + 1][]int32 // see TokensOf
+	// plParams are the parameters of each of defs, those of defs[i] from
+	// plParamsAt[i] to plParamsAt[i+1] (see PuppetLintParams).
+	plParams   []plParam
+	plParamsAt []int32
+	kinds      [parser.TokLexError + 1][]int32 // see TokensOf
 	// Kept from file to file: see Pass.OneEdit and Pass.Intern.
 	edit    [1]Edit
 	strings map[string]string
@@ -52,6 +56,7 @@ const (
 	scanKinds
 	scanTokenLines
 	scanBracketPairs
+	scanPuppetLintParams
 )
 
 // NewFile returns the File of view v, its scans not yet done.
@@ -64,6 +69,7 @@ func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
 	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
 	f.lines, f.pairs, f.plAt = f.lines[:0], f.pairs[:0], f.plAt[:0]
+	f.plParams, f.plParamsAt = f.plParams[:0], f.plParamsAt[:0]
 	for i := range f.plOf {
 		f.plOf[i] = f.plOf[i][:0]
 	}
@@ -121,6 +127,25 @@ func (f *File) PuppetLintTokens() []plToken {
 		f.ready |= scanPuppetLintTokens
 	}
 	return f.pl
+}
+
+// PuppetLintParams returns the parameters of the i-th of Definitions as
+// the plugins reading puppet-lint's tokens read them, none when it has no
+// parameter list or the file no puppet-lint tokens (see appendPLParams).
+// Several rules read them: they are found once per file.
+func (f *File) PuppetLintParams(i int) []plParam {
+	if f.ready&scanPuppetLintParams == 0 {
+		defs, toks, at := f.Definitions(), f.PuppetLintTokens(), f.PuppetLintIndex()
+		f.plParams, f.plParamsAt = f.plParams[:0], append(f.plParamsAt[:0], 0)
+		for _, d := range defs {
+			if toks != nil {
+				f.plParams = appendPLParams(f.plParams, toks, at, d)
+			}
+			f.plParamsAt = append(f.plParamsAt, int32(len(f.plParams)))
+		}
+		f.ready |= scanPuppetLintParams
+	}
+	return f.plParams[f.plParamsAt[i]:f.plParamsAt[i+1]:f.plParamsAt[i+1]]
 }
 
 // PuppetLintIndex returns, for each token of the view, the index of the
