@@ -61,10 +61,9 @@ func runStrictIndent(p *Pass) {
 	// What the line after a newline opens, counted as it is scanned for
 	// what it closes: it is the line before the next newline.
 	nextOpenGroups, nextHeredocs := 0, 0
-	// The messages made for this file: a tree indented by another width
-	// than the option's is off by a few amounts, each line by that of
-	// its depth.
-	var messages indentMessages
+	// The last finding's indentations and message: lines in a row are
+	// often off by the same amount.
+	lastExpected, lastActual, lastMessage := 0, 0, ""
 	newlines := p.TokensOf(parser.TokNewline)
 	for k, at := range newlines {
 		n := int(at)
@@ -178,8 +177,16 @@ func runStrictIndent(p *Pass) {
 		}
 		// A tree indented by another width than the option's has a
 		// finding on most lines, with few distinct messages: each is made
-		// once, and the edit needs no slice of its own (OneEdit).
-		f := Finding{Start: next.Start, End: next.End, Message: messages.get(p, expected, actual)}
+		// once (Intern), and the edit needs no slice of its own (OneEdit).
+		if expected != lastExpected || actual != lastActual || lastMessage == "" {
+			var msg [64]byte
+			m := append(msg[:0], "indent should be "...)
+			m = strconv.AppendInt(m, int64(expected), 10)
+			m = append(m, " chars and is "...)
+			m = strconv.AppendInt(m, int64(actual), 10)
+			lastExpected, lastActual, lastMessage = expected, actual, p.Intern(m)
+		}
+		f := Finding{Start: next.Start, End: next.End, Message: lastMessage}
 		switch next.Kind {
 		case parser.TokWhitespace:
 			f.Edits = p.OneEdit(Edit{Start: next.Start, End: next.End, NewText: spaces(expected)})
@@ -193,35 +200,6 @@ func runStrictIndent(p *Pass) {
 		}
 		p.Report(f)
 	}
-}
-
-// indentMessages holds the last few messages strict-indent made in a
-// file, so that most findings take theirs without the Intern lookup.
-type indentMessages struct {
-	next    int
-	entries [8]struct {
-		expected, actual int
-		message          string
-	}
-}
-
-// get returns the message of a line indented by actual blanks instead of
-// expected.
-func (m *indentMessages) get(p *Pass, expected, actual int) string {
-	for i := range m.entries {
-		if e := &m.entries[i]; e.message != "" && e.expected == expected && e.actual == actual {
-			return e.message
-		}
-	}
-	var msg [64]byte
-	b := append(msg[:0], "indent should be "...)
-	b = strconv.AppendInt(b, int64(expected), 10)
-	b = append(b, " chars and is "...)
-	b = strconv.AppendInt(b, int64(actual), 10)
-	e := &m.entries[m.next]
-	m.next = (m.next + 1) % len(m.entries)
-	e.expected, e.actual, e.message = expected, actual, p.Intern(b)
-	return e.message
 }
 
 // openedOn counts the brackets opened by toks[from:to], one line: each
