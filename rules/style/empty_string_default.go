@@ -24,8 +24,8 @@ without String.`,
 			if toks == nil {
 				return
 			}
-			for _, d := range p.Definitions() {
-				for _, pr := range plParams(p, toks, d) {
+			for i := range p.Definitions() {
+				for _, pr := range p.plParamsOf(i) {
 					if pr.Type < 0 || pr.Default < 0 {
 						continue
 					}

@@ -1,6 +1,10 @@
 package style
 
-import "github.com/ducklint/ducklint/parser"
+import (
+	"slices"
+
+	"github.com/ducklint/ducklint/parser"
+)
 
 // This file is the seam between the style rules and what they derive from
 // a file's tokens: several rules need the same scan (the definitions, the
@@ -25,14 +29,19 @@ type File struct {
 	pl    []plToken
 	plAt  []int32 // see PuppetLintIndex
 	plOf  [len(plIndexedTypes)][]int32
-	kinds [parser.TokLexError + 1][]int32 // see TokensOf
+	// plParams are the parameters of each of defs, those of defs[i] from
+	// plParamsAt[i] to plParamsAt[i+1] (see PuppetLintParams).
+	plParams   []plParam
+	plParamsAt []int32
+	kinds      [parser.TokLexError + 1][]int32 // see TokensOf
 	// Kept from file to file: see Pass.OneEdit and Pass.Intern.
 	edit    [1]Edit
 	strings map[string]string
 	lines   []int32
 	pairs   []int32
-	ready   scans // the scans done for View
-	pass    Pass  // the pass Pass returns
+	open    [3][]int32 // scratch space of BracketPairs
+	ready   scans      // the scans done for View
+	pass    Pass       // the pass Pass returns
 }
 
 // scans is a set of the File's shared scans.
@@ -47,6 +56,7 @@ const (
 	scanKinds
 	scanTokenLines
 	scanBracketPairs
+	scanPuppetLintParams
 )
 
 // NewFile returns the File of view v, its scans not yet done.
@@ -59,6 +69,7 @@ func (f *File) Reset(v *parser.TokenView) {
 	f.View, f.ready = v, 0
 	f.defs, f.res, f.param, f.away, f.vars, f.pl = f.defs[:0], f.res[:0], f.param[:0], f.away[:0], f.vars[:0], f.pl[:0]
 	f.lines, f.pairs, f.plAt = f.lines[:0], f.pairs[:0], f.plAt[:0]
+	f.plParams, f.plParamsAt = f.plParams[:0], f.plParamsAt[:0]
 	for i := range f.plOf {
 		f.plOf[i] = f.plOf[i][:0]
 	}
@@ -90,7 +101,7 @@ func (f *File) Resources() []resource {
 // lexer never sees it (see fillLexedAway).
 func (f *File) LexedAway() []bool {
 	if f.ready&scanLexedAway == 0 {
-		f.away = fillLexedAway(f.away, f.View.Src, f.View.Tokens)
+		f.away = fillLexedAway(f.away, f.View.Src, f.View.Tokens, f.TokensOf(parser.TokVariable))
 		f.ready |= scanLexedAway
 	}
 	return f.away
@@ -116,6 +127,25 @@ func (f *File) PuppetLintTokens() []plToken {
 		f.ready |= scanPuppetLintTokens
 	}
 	return f.pl
+}
+
+// PuppetLintParams returns the parameters of the i-th of Definitions as
+// the plugins reading puppet-lint's tokens read them, none when it has no
+// parameter list or the file no puppet-lint tokens (see appendPLParams).
+// Several rules read them: they are found once per file.
+func (f *File) PuppetLintParams(i int) []plParam {
+	if f.ready&scanPuppetLintParams == 0 {
+		defs, toks, at := f.Definitions(), f.PuppetLintTokens(), f.PuppetLintIndex()
+		f.plParams, f.plParamsAt = f.plParams[:0], append(f.plParamsAt[:0], 0)
+		for _, d := range defs {
+			if toks != nil {
+				f.plParams = appendPLParams(f.plParams, toks, at, d)
+			}
+			f.plParamsAt = append(f.plParamsAt, int32(len(f.plParams)))
+		}
+		f.ready |= scanPuppetLintParams
+	}
+	return f.plParams[f.plParamsAt[i]:f.plParamsAt[i+1]:f.plParamsAt[i+1]]
 }
 
 // PuppetLintIndex returns, for each token of the view, the index of the
@@ -163,7 +193,7 @@ func (f *File) TokenLines() []int32 {
 // over the tokens.
 func (f *File) kindsAndLines() {
 	toks, lines := f.View.Tokens, f.View.Lines
-	f.lines = f.lines[:0]
+	f.lines = slices.Grow(f.lines[:0], len(toks))[:len(toks)]
 	for i := range f.kinds {
 		f.kinds[i] = f.kinds[i][:0]
 	}
@@ -177,7 +207,7 @@ func (f *File) kindsAndLines() {
 			line++
 			next, _, more = lines.LineBounds(line + 1)
 		}
-		f.lines = append(f.lines, int32(line))
+		f.lines[i] = int32(line)
 		if k := t.Kind; int(k) < len(f.kinds) {
 			f.kinds[k] = append(f.kinds[k], int32(i))
 		}
@@ -189,7 +219,7 @@ func (f *File) kindsAndLines() {
 // bracket token it pairs with, or -1 (see appendBracketPairs).
 func (f *File) BracketPairs() []int32 {
 	if f.ready&scanBracketPairs == 0 {
-		f.pairs = appendBracketPairs(f.pairs[:0], f.View.Tokens)
+		f.pairs = appendBracketPairs(f.pairs[:0], f.View.Tokens, f.TokensOf(parser.TokPunct), &f.open)
 		f.ready |= scanBracketPairs
 	}
 	return f.pairs

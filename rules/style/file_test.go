@@ -133,5 +133,16 @@ func TestTokenLinesAndBracketPairs(t *testing.T) {
 				}
 			}
 		}
+		// Each definition's parameters, read once for the file, are those
+		// read for the definition alone.
+		for i, d := range file.Definitions() {
+			var want []plParam
+			if pl != nil {
+				want = appendPLParams(nil, pl, plAt, d)
+			}
+			if got := file.PuppetLintParams(i); !slices.Equal(got, want) {
+				t.Fatalf("%s: definition %d has parameters %v, want %v", path, i, got, want)
+			}
+		}
 	}
 }

@@ -24,9 +24,9 @@ and a hash default is read up to its first comma.`,
 				return
 			}
 			view := p.View.Tokens
-			for _, d := range p.Definitions() {
+			for i, d := range p.Definitions() {
 				define := !d.IsClass(view)
-				for _, pr := range plParams(p, toks, d) {
+				for _, pr := range p.plParamsOf(i) {
 					if pr.Type < 0 || toks[pr.Type].Type != "TYPE" || toks[pr.Type].Text != "Optional" {
 						continue
 					}

@@ -15,22 +15,21 @@ type plParam struct {
 	Var, Type, Default int
 }
 
-// plParams returns the parameters of the definition d, or nil when it
-// has no parameter list.
-func plParams(p *Pass, toks []plToken, d definition) []plParam {
+// appendPLParams appends to dst the parameters of the definition d, none
+// when it has no parameter list. at is PuppetLintIndex.
+func appendPLParams(dst []plParam, toks []plToken, at []int32, d definition) []plParam {
 	if d.ParamOpen < 0 {
-		return nil
+		return dst
 	}
-	open, close := p.plIndexOf(d.ParamOpen), p.plIndexOf(d.ParamClose)
+	open, close := int(at[d.ParamOpen]), int(at[d.ParamClose])
 	if open < 0 || close < 0 {
-		return nil
+		return dst
 	}
-	var out []plParam
 	for i := open + 1; i < close; i++ {
 		if toks[i].Type != "VARIABLE" {
 			continue
 		}
-		out = append(out, plParam{Var: i, Type: plParamType(toks, i), Default: plParamDefault(toks, i)})
+		dst = append(dst, plParam{Var: i, Type: plParamType(toks, i), Default: plParamDefault(toks, i)})
 		// The tokens up to the next comma outside brackets belong to
 		// this parameter.
 		nesting := 0
@@ -48,7 +47,7 @@ func plParams(p *Pass, toks []plToken, d definition) []plParam {
 			}
 		}
 	}
-	return out
+	return dst
 }
 
 // plParamType returns the first code token of the type before the

@@ -195,9 +195,10 @@ func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
 func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]int32, v *parser.TokenView) ([]plToken, []int32) {
 	toks := v.Tokens
 	if at != nil || of != nil {
-		at = slices.Grow(at, len(toks))
-		for range toks {
-			at = append(at, -1)
+		n := len(at)
+		at = slices.Grow(at, len(toks))[:n+len(toks)]
+		for i := n; i < len(at); i++ {
+			at[i] = -1
 		}
 	}
 	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {

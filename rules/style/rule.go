@@ -103,6 +103,11 @@ func (p *Pass) TokensOf(k parser.TokenKind) []int32 { return p.file.TokensOf(k) 
 // type typ (see File.PuppetLintTokensOf).
 func (p *Pass) plTokensOf(typ string) []int32 { return p.file.PuppetLintTokensOf(typ) }
 
+// plParamsOf returns the parameters of the pass's i-th definition on the
+// puppet-lint tokens (see File.PuppetLintParams); callers must not modify
+// them.
+func (p *Pass) plParamsOf(i int) []plParam { return p.file.PuppetLintParams(i) }
+
 // plIndexOf returns the index in PuppetLintTokens of the token starting
 // where the view's token i starts, or -1: the seam from a view token to
 // its puppet-lint token.

@@ -1,6 +1,7 @@
 package style
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 	"sync"
@@ -48,25 +49,36 @@ var indexedVariable = sync.OnceValue(func() *regexp.Regexp {
 // fillLexedAway returns, for each token of toks, whether puppet-lint's lexer
 // never sees it because it is inside an index that lexer swallows into the
 // variable before it ($h["${k}"] is one variable token to puppet-lint, so
-// the string in it is not checked). It reuses the memory of away. Rules
-// get it from Pass.LexedAway, which computes it once per file.
-func fillLexedAway(away []bool, src []byte, toks []parser.Token) []bool {
+// the string in it is not checked). vars are the indexes of toks's
+// variables, in order (File.TokensOf): only they can start an index. It
+// reuses the memory of away. Rules get it from Pass.LexedAway, which
+// computes it once per file.
+func fillLexedAway(away []bool, src []byte, toks []parser.Token, vars []int32) []bool {
 	if cap(away) < len(toks) {
 		away = make([]bool, len(toks))
 	} else {
 		away = away[:len(toks)]
 		clear(away)
 	}
-	for i := 0; i < len(toks); i++ {
+	last := -1 // the last token lexed away
+	for _, v := range vars {
+		i := int(v)
 		t := &toks[i]
-		if t.Kind != parser.TokVariable || !strings.HasPrefix(t.Text, "$") || isInterpolated(toks, i) ||
-			t.End >= len(src) || src[t.End] != '[' {
+		if i <= last || !strings.HasPrefix(t.Text, "$") || t.End >= len(src) || src[t.End] != '[' ||
+			isInterpolated(toks, i) {
 			continue
 		}
-		end := t.Start + len(indexedVariable().Find(src[t.Start:]))
+		// The pattern matches no newline: given the rest of the line
+		// alone, the matcher need not take the rest of the file in.
+		line := src[t.Start:]
+		if nl := bytes.IndexByte(line, '\n'); nl >= 0 {
+			line = line[:nl]
+		}
+		end := t.Start + len(indexedVariable().Find(line))
 		for i+1 < len(toks) && toks[i+1].Start < end {
 			i++
 			away[i] = true
+			last = i
 		}
 	}
 	return away
