@@ -114,9 +114,16 @@ func RefOf(e parser.Expr) (Ref, bool) {
 // (`$x.dirname` as `$x.dirname()`), so that the same expression compares
 // equal; ok is false for other expressions.
 func TitleKey(typ string, e parser.Expr) (key string, literal, ok bool) {
-	var b strings.Builder
-	literal, ok = renderTitle(&b, e)
-	key = b.String()
+	switch n := e.(type) {
+	case *parser.StringLit: // most titles: the value itself, not a copy
+		key, literal, ok = n.Value, true, true
+	case *parser.Name:
+		key, literal, ok = n.Value, true, true
+	default:
+		var b strings.Builder
+		literal, ok = renderTitle(&b, e)
+		key = b.String()
+	}
 	if typ == "class" {
 		key = NormalizeClassName(key)
 	}
