@@ -620,7 +620,7 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 			}
 			continue
 		}
-		if !isExprDefault(res) && len(literalTitles(res)) < len(TitleElems(body.Title)) {
+		if !isExprDefault(res) && !allLiteralTitles(body.Title) {
 			c.facts.providers.computed = append(c.facts.providers.computed, typ)
 		}
 		s.Resources = append(s.Resources, res)

@@ -180,6 +180,37 @@ func renderTitle(b *strings.Builder, e parser.Expr) (literal, ok bool) {
 	return false, false
 }
 
+// literalTitle reports whether TitleKey finds e a constant, without
+// rendering it.
+func literalTitle(e parser.Expr) bool {
+	switch n := e.(type) {
+	case *parser.StringLit, *parser.Name:
+		return true
+	case *parser.InterpolatedString:
+		for _, part := range n.Parts {
+			if _, ok := part.(*parser.StringLit); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// allLiteralTitles reports whether every title of a resource body's title
+// expression is a constant (see TitleElems).
+func allLiteralTitles(title parser.Expr) bool {
+	if arr, ok := title.(*parser.Array); ok {
+		for _, e := range arr.Elems {
+			if !literalTitle(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return literalTitle(title)
+}
+
 // ResourceKey is the key under which ResourcesTitled finds a resource of
 // type typ with the literal title.
 func ResourceKey(typ, title string) string { return typ + "[" + title + "]" }

@@ -25,11 +25,17 @@ func TestTitleKey(t *testing.T) {
 			&parser.Variable{Name: "::x"}}}, "/srv/${$x}", false, true},
 		{"file", &parser.InterpolatedString{Parts: []parser.Expr{&parser.StringLit{Value: "/srv"}}}, "/srv", true, true},
 		{"file", &parser.Variable{Name: "x"}, "$x", false, true},
+		{"file", &parser.Access{Target: &parser.Variable{Name: "h"}, Keys: []parser.Expr{&parser.StringLit{Value: "k"}}},
+			"$h[k]", false, true},
+		{"file", &parser.Array{Elems: []parser.Expr{str}}, "", false, false},
 		{"file", nil, "", false, false},
 	} {
 		key, literal, ok := TitleKey(c.typ, c.e)
 		if key != c.key || literal != c.literal || ok != c.ok {
 			t.Errorf("TitleKey(%s, %T) = %q, %v, %v; want %q, %v, %v", c.typ, c.e, key, literal, ok, c.key, c.literal, c.ok)
+		}
+		if got := literalTitle(c.e); got != (c.literal && c.ok) {
+			t.Errorf("literalTitle(%T) = %v, want %v", c.e, got, c.literal && c.ok)
 		}
 	}
 }
@@ -49,6 +55,9 @@ func TestLiteralTitles(t *testing.T) {
 		r := &Resource{Type: "file", Body: &parser.ResourceBody{Title: c.title}}
 		if got := literalTitles(r); !slices.Equal(got, c.want) {
 			t.Errorf("literalTitles(%T) = %q, want %q", c.title, got, c.want)
+		}
+		if all, want := allLiteralTitles(c.title), len(c.want) == len(TitleElems(c.title)); all != want {
+			t.Errorf("allLiteralTitles(%T) = %v, want %v", c.title, all, want)
 		}
 	}
 }
