@@ -1,6 +1,7 @@
 package model
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -58,6 +59,36 @@ func TestLiteralTitles(t *testing.T) {
 		}
 		if all, want := allLiteralTitles(c.title), len(c.want) == len(TitleElems(c.title)); all != want {
 			t.Errorf("allLiteralTitles(%T) = %v, want %v", c.title, all, want)
+		}
+	}
+}
+
+// TestLeavesHaveNoChildren checks that the nodes the collector's walk
+// passes by as leaves hold no other node.
+func TestLeavesHaveNoChildren(t *testing.T) {
+	nodeType := reflect.TypeFor[parser.Node]()
+	for _, n := range []parser.Node{&parser.StringLit{}, &parser.Variable{}, &parser.Name{}, &parser.Number{},
+		&parser.Bool{}, &parser.Undef{}, &parser.Default{}, &parser.Regex{}, &parser.TypeRef{}, &parser.Reserved{}} {
+		if !isLeaf(n) {
+			t.Errorf("%T: not a leaf", n)
+		}
+		typ := reflect.TypeOf(n).Elem()
+		for i := range typ.NumField() {
+			if typ.Field(i).Name == "Base" { // the span
+				continue
+			}
+			ft := typ.Field(i).Type
+			for ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array || ft.Kind() == reflect.Map {
+				ft = ft.Elem()
+			}
+			if ft.Implements(nodeType) || ft.Kind() == reflect.Interface || ft.Kind() == reflect.Pointer {
+				t.Errorf("%T.%s (%s) may hold a node", n, typ.Field(i).Name, typ.Field(i).Type)
+			}
+		}
+	}
+	for _, n := range []parser.Node{&parser.Call{}, &parser.InterpolatedString{}, &parser.Access{}, &parser.Block{}} {
+		if isLeaf(n) {
+			t.Errorf("%T: a leaf", n)
 		}
 	}
 }
