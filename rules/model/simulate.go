@@ -326,6 +326,8 @@ func (r *siteRecord) path() []Branch { return unsafe.Slice(r.arms, r.narms) }
 type body struct {
 	events []event
 	uses   []typeUse   // of a class
+	// usesMask are the type mask bits of uses' types.
+	usesMask uint64
 	base   *Definition // the class a class inherits, if the tree has it
 	// private is set for a class or defined type internal to its module
 	// (see IsPrivate).
@@ -354,6 +356,9 @@ func (a *dynamicAnalysis) bodyOf(d *Definition) body {
 	}
 	if d.Kind == ClassDef {
 		b.uses = usesOf(b.events)
+		for _, u := range b.uses {
+			b.usesMask |= u.bit
+		}
 		if d.Parent != "" {
 			b.base = a.p.Class(d.Parent)
 		}
@@ -1147,7 +1152,8 @@ func cloneSigs(sigs []typeDefaults) *[]typeDefaults {
 // recordSite records the defaults a declaration of def carries for each
 // type def's body uses. path is pathTo(inst, decl).
 func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition, path *armsTo) {
-	uses := sm.a.typeUses(def)
+	b := &sm.a.bodies[def.index]
+	uses := b.uses
 	if len(uses) == 0 {
 		return
 	}
@@ -1177,6 +1183,9 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 		chainMask = inst.defaults.mask | w.chainMasks(inst).aboveMask
 	}
 	sigs, eff := w.sigsBuf[:0], w.effBuf[:0]
+	if b.usesMask&chainMask == 0 {
+		uses = nil // no default on the chain for any type the class uses
+	}
 	for _, u := range uses {
 		if u.bit&chainMask == 0 {
 			continue // no default for u.typ on the chain
