@@ -325,10 +325,10 @@ func (r *siteRecord) path() []Branch { return unsafe.Slice(r.arms, r.narms) }
 // for every class, defined type and node before they start.
 type body struct {
 	events []event
-	uses   []typeUse   // of a class
+	uses   []typeUse // of a class
 	// usesMask are the type mask bits of uses' types.
 	usesMask uint64
-	base   *Definition // the class a class inherits, if the tree has it
+	base     *Definition // the class a class inherits, if the tree has it
 	// private is set for a class or defined type internal to its module
 	// (see IsPrivate).
 	private bool
