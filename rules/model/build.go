@@ -206,6 +206,9 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	if n == nil || isNilNode(n) {
 		return
 	}
+	if isLeaf(n) {
+		return // nothing in it to note, and no children to look for
+	}
 	switch n := n.(type) {
 	case *parser.ClassDef:
 		name := NormalizeClassName(qualify(ns, n.Name))
@@ -340,6 +343,17 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	default:
 		c.walkChildren(n, s, ns, branch)
 	}
+}
+
+// isLeaf reports whether n is a node without children: the most common
+// nodes, which the collector's walk passes by.
+func isLeaf(n parser.Node) bool {
+	switch n.(type) {
+	case *parser.StringLit, *parser.Variable, *parser.Name, *parser.Number, *parser.Bool, *parser.Undef,
+		*parser.Default, *parser.Regex, *parser.TypeRef, *parser.Reserved:
+		return true
+	}
+	return false
 }
 
 // isEPPCall reports whether call is a call of epp().
@@ -620,7 +634,7 @@ func (c *collector) resourceDeclarations(r *parser.Resource, s *Scope, branch []
 			}
 			continue
 		}
-		if !isExprDefault(res) && len(literalTitles(res)) < len(TitleElems(body.Title)) {
+		if !isExprDefault(res) && !allLiteralTitles(body.Title) {
 			c.facts.providers.computed = append(c.facts.providers.computed, typ)
 		}
 		s.Resources = append(s.Resources, res)

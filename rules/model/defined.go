@@ -114,9 +114,16 @@ func RefOf(e parser.Expr) (Ref, bool) {
 // (`$x.dirname` as `$x.dirname()`), so that the same expression compares
 // equal; ok is false for other expressions.
 func TitleKey(typ string, e parser.Expr) (key string, literal, ok bool) {
-	var b strings.Builder
-	literal, ok = renderTitle(&b, e)
-	key = b.String()
+	switch n := e.(type) {
+	case *parser.StringLit: // most titles: the value itself, not a copy
+		key, literal, ok = n.Value, true, true
+	case *parser.Name:
+		key, literal, ok = n.Value, true, true
+	default:
+		var b strings.Builder
+		literal, ok = renderTitle(&b, e)
+		key = b.String()
+	}
 	if typ == "class" {
 		key = NormalizeClassName(key)
 	}
@@ -171,6 +178,37 @@ func renderTitle(b *strings.Builder, e parser.Expr) (literal, ok bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// literalTitle reports whether TitleKey finds e a constant, without
+// rendering it.
+func literalTitle(e parser.Expr) bool {
+	switch n := e.(type) {
+	case *parser.StringLit, *parser.Name:
+		return true
+	case *parser.InterpolatedString:
+		for _, part := range n.Parts {
+			if _, ok := part.(*parser.StringLit); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// allLiteralTitles reports whether every title of a resource body's title
+// expression is a constant (see TitleElems).
+func allLiteralTitles(title parser.Expr) bool {
+	if arr, ok := title.(*parser.Array); ok {
+		for _, e := range arr.Elems {
+			if !literalTitle(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return literalTitle(title)
 }
 
 // ResourceKey is the key under which ResourcesTitled finds a resource of

@@ -325,8 +325,10 @@ func (r *siteRecord) path() []Branch { return unsafe.Slice(r.arms, r.narms) }
 // for every class, defined type and node before they start.
 type body struct {
 	events []event
-	uses   []typeUse   // of a class
-	base   *Definition // the class a class inherits, if the tree has it
+	uses   []typeUse // of a class
+	// usesMask are the type mask bits of uses' types.
+	usesMask uint64
+	base     *Definition // the class a class inherits, if the tree has it
 	// private is set for a class or defined type internal to its module
 	// (see IsPrivate).
 	private bool
@@ -354,6 +356,9 @@ func (a *dynamicAnalysis) bodyOf(d *Definition) body {
 	}
 	if d.Kind == ClassDef {
 		b.uses = usesOf(b.events)
+		for _, u := range b.uses {
+			b.usesMask |= u.bit
+		}
 		if d.Parent != "" {
 			b.base = a.p.Class(d.Parent)
 		}
@@ -559,6 +564,10 @@ type instance struct {
 	depth int32
 	// inherited is set when parent is the class's base class.
 	inherited bool
+	// leaky is set for a class or defined type: its defaults can reach
+	// the classes and defined types it declares (see leakableDefaultFor).
+	// Kept here so that walks up a chain do not load each scope.
+	leaky bool
 	// masksOK is set once leakMask and aboveMask are worked out, on the
 	// first resource or declaration of the instance's body that needs
 	// them. They hold while the body runs: no ancestor's body runs
@@ -578,20 +587,25 @@ type chainLink struct {
 	parent *chainLink
 }
 
-// newInstance returns a pointer to a copy of in. Instances live as long as
-// their simulation: they come from slabs the next simulation reuses (a
-// large control repo evaluates hundreds of thousands of instances).
-func (w *simWorker) newInstance(in instance) *instance {
+// newInstance returns a new instance of def (nil: top scope) with scope s,
+// declared by via from parent along path. Instances live as long as their
+// simulation: they come from slabs the next simulation reuses (a large
+// control repo evaluates hundreds of thousands of instances), and are
+// written field by field, not copied whole, which while the collector
+// marks would take a bulk write barrier for each.
+func (w *simWorker) newInstance(s *Scope, def *Definition, parent *instance, via *Declaration, path []Branch, inherited bool) *instance {
 	if w.slabUsed == 256*len(w.slab) {
 		w.slab = append(w.slab, make([]instance, 256))
 	}
-	chunk := w.slab[w.slabUsed/256]
+	p := &w.slab[w.slabUsed/256][w.slabUsed%256]
 	w.slabUsed++
-	p := &chunk[(w.slabUsed-1)%256]
-	*p = in
 	w.steps++
-	if in.parent != nil {
-		p.depth = in.parent.depth + 1
+	p.scope, p.def, p.parent, p.via, p.path, p.link = s, def, parent, via, path, nil
+	p.defaults = instDefaults{}
+	p.depth, p.inherited, p.masksOK, p.leakMask, p.aboveMask = 0, inherited, false, 0, 0
+	p.leaky = s != nil && def != nil && (def.Kind == ClassDef || def.Kind == DefineDef)
+	if parent != nil {
+		p.depth = parent.depth + 1
 	}
 	return p
 }
@@ -716,7 +730,7 @@ func (sm *simulation) drain() {
 		info.evaluations++
 		evaluated++
 		sm.reach(q.def)
-		sm.evalScope(sm.w.newInstance(instance{scope: q.def.Scope, def: q.def, parent: q.parent, via: q.decl, path: q.path}))
+		sm.evalScope(sm.w.newInstance(q.def.Scope, q.def, q.parent, q.decl, q.path, false))
 	}
 	sm.queue, sm.head = sm.queue[:0], 0
 }
@@ -841,7 +855,7 @@ func (sm *simulation) ensureClass(def *Definition, from *instance, decl *Declara
 			}
 		}
 	}
-	in := sm.w.newInstance(instance{scope: def.Scope, def: def, parent: parent, via: decl, inherited: inherited, path: path.get()})
+	in := sm.w.newInstance(def.Scope, def, parent, decl, path.get(), inherited)
 	info.declaredIn, info.inst = sm.stamp, in
 	sm.reach(def)
 	sm.evalScope(in)
@@ -901,10 +915,7 @@ func (sm *simulation) create(inst *instance, r *Resource, tracked int32, bit uin
 				}
 			}
 			got := covered[start:]
-			if len(got) == 0 || !crossed || at.def == nil {
-				return true
-			}
-			if k := at.scope.Kind; k != ClassScope && k != DefineScope {
+			if len(got) == 0 || !crossed || !at.leaky {
 				return true
 			}
 			sm.noteLeak(inst, at, down, r, td, got, undefBelow)
@@ -1054,8 +1065,7 @@ func (w *simWorker) leakableDefaultFor(inst *instance, typ string) bool {
 	crossed := false
 	for at := inst; at != nil; at = at.parent {
 		w.steps++
-		if crossed && at.def != nil && at.scope != nil && (at.scope.Kind == ClassScope || at.scope.Kind == DefineScope) &&
-			at.defaults.of(typ) != nil {
+		if crossed && at.leaky && at.defaults.of(typ) != nil {
 			return true
 		}
 		if !at.inherited {
@@ -1078,7 +1088,7 @@ func (w *simWorker) chainMasks(inst *instance) *instance {
 		if at != inst {
 			inst.aboveMask |= at.defaults.mask
 		}
-		if crossed && at.def != nil && at.scope != nil && (at.scope.Kind == ClassScope || at.scope.Kind == DefineScope) {
+		if crossed && at.leaky {
 			inst.leakMask |= at.defaults.mask
 		}
 		if !at.inherited {
@@ -1142,7 +1152,8 @@ func cloneSigs(sigs []typeDefaults) *[]typeDefaults {
 // recordSite records the defaults a declaration of def carries for each
 // type def's body uses. path is pathTo(inst, decl).
 func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definition, path *armsTo) {
-	uses := sm.a.typeUses(def)
+	b := &sm.a.bodies[def.index]
+	uses := b.uses
 	if len(uses) == 0 {
 		return
 	}
@@ -1172,6 +1183,9 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 		chainMask = inst.defaults.mask | w.chainMasks(inst).aboveMask
 	}
 	sigs, eff := w.sigsBuf[:0], w.effBuf[:0]
+	if b.usesMask&chainMask == 0 {
+		uses = nil // no default on the chain for any type the class uses
+	}
 	for _, u := range uses {
 		if u.bit&chainMask == 0 {
 			continue // no default for u.typ on the chain
