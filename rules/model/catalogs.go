@@ -313,6 +313,10 @@ func newCatalogs(p *Program) *Catalogs {
 		}
 	}
 
+	// A unit declaring one defined type many times (a profile's instances)
+	// lists it as often: following each edge once is enough.
+	dedupeEdges(succ)
+
 	// Classes declared only from code no entry point reaches (a cycle of
 	// classes declaring each other) become entry points too, until every
 	// class and defined type is reached.
@@ -379,4 +383,20 @@ func newCatalogs(p *Program) *Catalogs {
 		}
 	}
 	return c
+}
+
+// dedupeEdges removes the repeated edges of each unit's list in place,
+// keeping the first of each in order.
+func dedupeEdges(succ [][]int) {
+	seen := make([]int, len(succ)) // seen[v] is u+1 once u's list has v
+	for u, list := range succ {
+		kept := list[:0]
+		for _, v := range list {
+			if seen[v] != u+1 {
+				seen[v] = u + 1
+				kept = append(kept, v)
+			}
+		}
+		succ[u] = kept
+	}
 }
