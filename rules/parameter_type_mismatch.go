@@ -155,19 +155,13 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef, span parser.Span,
 	typeOf func(*parser.Parameter) *ptype.Type) {
 	d := dp.defs[0]
-	for _, prm := range d.Params {
-		if len(p.Program.DefaultMismatches(prm)) == 0 {
-			continue
-		}
+	for _, prm := range p.Program.MismatchedDefaults(d) {
 		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool {
 			return a.Name == prm.Name && ptype.FromValueExpr(a.Value).Kind != ptype.VUndef
 		}) {
 			continue
 		}
 		ms := p.Program.DefaultMismatches(prm)
-		if len(ms) == 0 {
-			continue
-		}
 		sev, why, ok := compileSeverity(p, siteAt(p, i))
 		if !ok {
 			return
