@@ -710,9 +710,10 @@ const (
 // relate returns the worst relation of another declaration of key to the
 // guarded declaration d, with that declaration.
 func (s *definedSite) relate(key string, d armDecl) (relation, declSite) {
-	self := s.modelDecl(key, d)
+	others := s.others(key)
+	self := modelDecl(others, d)
 	worst, which := relNone, declSite{}
-	for _, o := range s.others(key) {
+	for _, o := range others {
 		if o.node == d.node || o.file.Documentation() {
 			continue
 		}
@@ -814,12 +815,13 @@ func (s *definedSite) others(key string) []declSite {
 	return out
 }
 
-// modelDecl finds the guarded declaration d among the model's declarations
-// of key; nil when the model has none (documentation code).
-func (s *definedSite) modelDecl(key string, d armDecl) *declSite {
-	for _, o := range s.others(key) {
-		if o.node == d.node {
-			return &o
+// modelDecl finds the guarded declaration d among others, the model's
+// declarations of its key; nil when the model has none (documentation
+// code).
+func modelDecl(others []declSite, d armDecl) *declSite {
+	for i := range others {
+		if others[i].node == d.node {
+			return &others[i]
 		}
 	}
 	return nil

@@ -68,9 +68,9 @@ func runParameterTypeMismatch(p *Pass) {
 			if typ == "class" {
 				for _, c := range literalClasses(body.Title) {
 					if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {
-						checkTypes(p, i, attrs, dp, fmt.Sprintf("Class[%s]", refName(c.name)), typeOf)
+						checkTypes(p, i, attrs, dp, classRef(c.name), typeOf)
 						if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
-							checkDefaults(p, i, attrs, dp, fmt.Sprintf("Class[%s]", refName(c.name)), c.span, typeOf)
+							checkDefaults(p, i, attrs, dp, classRef(c.name), c.span, typeOf)
 						}
 					}
 				}
@@ -80,7 +80,7 @@ func runParameterTypeMismatch(p *Pass) {
 			if !ok || len(dp.defs) != 1 {
 				continue
 			}
-			subject := fmt.Sprintf("%s[%s]", refName(typ), titleText(body.Title))
+			subject := resourceRef(typ, titleText(body.Title))
 			checkTypes(p, i, attrs, dp, subject, typeOf)
 			if r.Form == "" && !p.Program.Names().Defaulted(typ) &&
 				!slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
@@ -92,7 +92,7 @@ func runParameterTypeMismatch(p *Pass) {
 
 // checkTypes reports the attributes whose literal values do not match the
 // type of the parameter of dp they set.
-func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, subject string,
+func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef,
 	typeOf func(*parser.Parameter) *ptype.Type) {
 	d := dp.defs[0]
 	for _, a := range attrs {
@@ -115,6 +115,7 @@ func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, 
 		if !ok {
 			return
 		}
+		subject := ref.String()
 		puppet := puppetText(subject, a.Name, ms)
 		first := ms[0].Format(fmt.Sprintf("parameter '%s'", a.Name))
 		p.Report(Diagnostic{File: p.File.Path, Start: a.Value.Span().Start, End: a.Value.Span().End, Severity: sev,
@@ -140,7 +141,7 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 	for _, a := range c.Args {
 		for _, t := range literalClasses(a) {
 			if dp, ok := paramsOf(p.Program, "class", t.name); ok && len(dp.defs) == 1 {
-				checkDefaults(p, i, nil, dp, fmt.Sprintf("Class[%s]", refName(t.name)), t.span, typeOf)
+				checkDefaults(p, i, nil, dp, classRef(t.name), t.span, typeOf)
 			}
 		}
 	}
@@ -151,22 +152,16 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 // fails when it uses the default. A class's parameter may get its value
 // from Hiera data instead, which this rule does not read: that finding is
 // info.
-func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, subject string, span parser.Span,
+func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef, span parser.Span,
 	typeOf func(*parser.Parameter) *ptype.Type) {
 	d := dp.defs[0]
-	for _, prm := range d.Params {
-		if len(p.Program.DefaultMismatches(prm)) == 0 {
-			continue
-		}
+	for _, prm := range p.Program.MismatchedDefaults(d) {
 		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool {
 			return a.Name == prm.Name && ptype.FromValueExpr(a.Value).Kind != ptype.VUndef
 		}) {
 			continue
 		}
 		ms := p.Program.DefaultMismatches(prm)
-		if len(ms) == 0 {
-			continue
-		}
 		sev, why, ok := compileSeverity(p, siteAt(p, i))
 		if !ok {
 			return
@@ -175,6 +170,7 @@ func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParam
 		if dp.kind == "class" {
 			sev, hiera = Info, " unless Hiera data gives the parameter a value"
 		}
+		subject := ref.String()
 		puppet := puppetText(subject, prm.Name, ms)
 		first := ms[0].Format(fmt.Sprintf("parameter '%s'", prm.Name))
 		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,

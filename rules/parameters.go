@@ -80,6 +80,29 @@ func (dp declaredParams) hasAttr(attr string) bool {
 	return dp.has(attr) || attr == "name" || builtin.IsMetaparameter(attr)
 }
 
+// declRef names a declared class or resource as Puppet's errors do
+// (Class[Apache], Apache::Vhost[main]). Most declarations have no finding:
+// the name is put together only for those that do.
+type declRef struct {
+	typ, title string
+	class      bool // title is a class name, written as Puppet refers to it
+}
+
+// classRef is the reference of class name.
+func classRef(name string) declRef { return declRef{title: name, class: true} }
+
+// resourceRef is the reference of the resource of type typ with title.
+func resourceRef(typ, title string) declRef { return declRef{typ: typ, title: title} }
+
+// String renders the reference: Class[Apache::Mod] for class
+// apache::mod, Apache::Vhost[main] for a resource.
+func (r declRef) String() string {
+	if r.class {
+		return "Class[" + refName(r.title) + "]"
+	}
+	return refName(r.typ) + "[" + r.title + "]"
+}
+
 // titleText renders a literal title for messages, "" for others.
 func titleText(e parser.Expr) string {
 	if s, ok := e.(*parser.StringLit); ok {
@@ -105,14 +128,14 @@ func runUnknownParameter(p *Pass) {
 			if typ == "class" {
 				for _, c := range literalClasses(body.Title) {
 					if dp, ok := paramsOf(p.Program, "class", c.name); ok {
-						checkAttrs(p, i, body, dp, fmt.Sprintf("Class[%s]", refName(c.name)))
+						checkAttrs(p, i, body, dp, classRef(c.name))
 					}
 				}
 				continue
 			}
 			title := titleText(body.Title)
 			if dp, ok := paramsOf(p.Program, typ, ""); ok {
-				checkAttrs(p, i, body, dp, fmt.Sprintf("%s[%s]", refName(typ), title))
+				checkAttrs(p, i, body, dp, resourceRef(typ, title))
 				continue
 			}
 			if _, known := builtin.HasTypeAttribute(typ, ""); !known {
@@ -144,7 +167,7 @@ func runUnknownParameter(p *Pass) {
 
 // checkAttrs reports the attributes of body that class or defined type dp
 // does not have; ref names the resource as Puppet does.
-func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, ref string) {
+func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, ref declRef) {
 	for _, a := range body.Attrs {
 		if a.Splat || dp.hasAttr(a.Name) {
 			continue
@@ -166,7 +189,7 @@ func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, re
 		d := dp.defs[0]
 		p.Report(Diagnostic{File: p.File.Path, Start: a.NameSpan.Start, End: a.NameSpan.End, Severity: sev, Message: fit(msg),
 			Detail: withWhy(fmt.Sprintf("Puppet fails the catalog with \"%s: has no parameter named '%s'\". The parameters are those of "+
-				"%s %s (%s) and the metaparameters.", ref, a.Name, dp.kind, dp.name, at(d.File, d.NameSpan)), why),
+				"%s %s (%s) and the metaparameters.", ref.String(), a.Name, dp.kind, dp.name, at(d.File, d.NameSpan)), why),
 			Related: []Related{RelatedAt(d.File, d.NameSpan, dp.kind+" "+dp.name)}})
 	}
 }
@@ -189,7 +212,7 @@ func runMissingParameter(p *Pass) {
 				continue // a class's parameters can come from Hiera
 			}
 			if dp, ok := paramsOf(p.Program, typ, ""); ok && len(dp.defs) == 1 && !p.Program.Names().Defaulted(typ) {
-				checkMissing(p, i, attrs, dp, fmt.Sprintf("%s[%s]", refName(typ), titleText(body.Title)), r.Type.Span())
+				checkMissing(p, i, attrs, dp, resourceRef(typ, titleText(body.Title)), r.Type.Span())
 			}
 		}
 	}
@@ -224,7 +247,7 @@ func titledBodies(r *parser.Resource) iter.Seq2[*parser.ResourceBody, []*parser.
 
 // checkMissing reports the parameters of dp without a default that attrs
 // do not set.
-func checkMissing(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref string, span parser.Span) {
+func checkMissing(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef, span parser.Span) {
 	d := dp.defs[0]
 	for _, prm := range d.Params {
 		if prm.Default != nil || prm.CapturesRest {
@@ -238,7 +261,7 @@ func checkMissing(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams
 			return
 		}
 		detail := withWhy(fmt.Sprintf("Parameter $%s of %s %s (%s) has no default, and Puppet fails the catalog with \"%s: expects a value "+
-			"for parameter '%s'\".", prm.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), ref, prm.Name), why)
+			"for parameter '%s'\".", prm.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), ref.String(), prm.Name), why)
 		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,
 			Message: fit(fmt.Sprintf("%s %s: parameter '%s' has no default and is not passed", dp.kind, dp.name, prm.Name),
 				fmt.Sprintf("parameter '%s' has no default and is not passed", prm.Name)),

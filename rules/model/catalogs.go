@@ -313,6 +313,10 @@ func newCatalogs(p *Program) *Catalogs {
 		}
 	}
 
+	// A unit declaring one defined type many times (a profile's instances)
+	// lists it as often: following each edge once is enough.
+	dedupeEdges(succ)
+
 	// Classes declared only from code no entry point reaches (a cycle of
 	// classes declaring each other) become entry points too, until every
 	// class and defined type is reached.
@@ -346,37 +350,133 @@ func newCatalogs(p *Program) *Catalogs {
 		c.entries = append(c.entries, r[0])
 	}
 	c.reach = make([]uint64, units*c.words)
-	// Each entry point's bit flows along the edges: a worklist of units
-	// whose set grew, so each edge is followed once per growth.
-	var work []int
-	queued := make([]bool, units)
 	for i, r := range order {
 		for _, u := range r {
 			c.set(u)[i/64] |= 1 << (i % 64)
-			if !queued[u] {
-				queued[u] = true
-				work = append(work, u)
-			}
 		}
 	}
-	for len(work) > 0 {
-		u := work[len(work)-1]
-		work = work[:len(work)-1]
-		queued[u] = false
-		from := c.set(u)
-		for _, v := range succ[u] {
-			to := c.set(v)
-			grew := false
-			for i := range to {
-				if n := to[i] | from[i]; n != to[i] {
-					to[i], grew = n, true
+	flowReach(succ, c.reach, c.words)
+	return c
+}
+
+// dedupeEdges removes the repeated edges of each unit's list in place,
+// keeping the first of each in order.
+func dedupeEdges(succ [][]int) {
+	seen := make([]int, len(succ)) // seen[v] is u+1 once u's list has v
+	for u, list := range succ {
+		kept := list[:0]
+		for _, v := range list {
+			if seen[v] != u+1 {
+				seen[v] = u + 1
+				kept = append(kept, v)
+			}
+		}
+		succ[u] = kept
+	}
+}
+
+// flowReach makes each unit's set in reach (words words per unit) the
+// union of its own and those of every unit with a path of edges succ to
+// it. The units of a cycle reach each other and share one set; taking the
+// cycles (strongly connected components) in topological order follows
+// each edge once, where a worklist follows it again whenever its source's
+// set grows.
+func flowReach(succ [][]int, reach []uint64, words int) {
+	set := func(u int) []uint64 { return reach[u*words : (u+1)*words] }
+	order, starts, compOf := components(succ)
+	// components lists the components sinks first: the sources come last.
+	for k := len(starts) - 1; k >= 0; k-- {
+		end := len(order)
+		if k+1 < len(starts) {
+			end = starts[k+1]
+		}
+		members := order[starts[k]:end]
+		shared := set(members[0])
+		for _, w := range members[1:] {
+			for i, x := range set(w) {
+				shared[i] |= x
+			}
+		}
+		for _, w := range members[1:] {
+			copy(set(w), shared)
+		}
+		for _, w := range members {
+			for _, v := range succ[w] {
+				if compOf[v] == k {
+					continue
+				}
+				to := set(v)
+				for i := range to {
+					to[i] |= shared[i]
 				}
 			}
-			if grew && !queued[v] {
-				queued[v] = true
-				work = append(work, v)
+		}
+	}
+}
+
+// components finds the strongly connected components of the graph succ
+// with Tarjan's algorithm, without recursion: order lists the units by
+// component, a component's units from starts[k], and the components come
+// in reverse topological order (a component after every one it has an
+// edge to). compOf is each unit's component.
+func components(succ [][]int) (order, starts, compOf []int) {
+	n := len(succ)
+	index := make([]int, n) // visit number + 1; 0 before the visit
+	low := make([]int, n)
+	onStack := make([]bool, n)
+	compOf = make([]int, n)
+	order = make([]int, 0, n)
+	var stack []int
+	type frame struct{ u, next int }
+	var call []frame
+	visits := 0
+	visit := func(u int) {
+		visits++
+		index[u], low[u] = visits, visits
+		stack = append(stack, u)
+		onStack[u] = true
+		call = append(call, frame{u: u})
+	}
+	for root := range n {
+		if index[root] != 0 {
+			continue
+		}
+		visit(root)
+		for len(call) > 0 {
+			f := &call[len(call)-1]
+			u := f.u
+			if f.next < len(succ[u]) {
+				v := succ[u][f.next]
+				f.next++
+				if index[v] == 0 {
+					visit(v)
+				} else if onStack[v] && index[v] < low[u] {
+					low[u] = index[v]
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				if p := call[len(call)-1].u; low[u] < low[p] {
+					low[p] = low[u]
+				}
+			}
+			if low[u] != index[u] {
+				continue
+			}
+			k := len(starts)
+			starts = append(starts, len(order))
+			for {
+				w := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[w] = false
+				compOf[w] = k
+				order = append(order, w)
+				if w == u {
+					break
+				}
 			}
 		}
 	}
-	return c
+	return order, starts, compOf
 }

@@ -114,8 +114,10 @@ func RefOf(e parser.Expr) (Ref, bool) {
 // (`$x.dirname` as `$x.dirname()`), so that the same expression compares
 // equal; ok is false for other expressions.
 func TitleKey(typ string, e parser.Expr) (key string, literal, ok bool) {
+	// Most titles are one string or bare word: their key is its value,
+	// with no builder to copy it into.
 	switch n := e.(type) {
-	case *parser.StringLit: // most titles: the value itself, not a copy
+	case *parser.StringLit:
 		key, literal, ok = n.Value, true, true
 	case *parser.Name:
 		key, literal, ok = n.Value, true, true
@@ -243,7 +245,8 @@ func (p *Program) ResourcesTitled(key string) []*Resource {
 				}
 				for _, t := range TitleElems(r.Body.Title) {
 					if k, lit, ok := TitleKey(r.Type, t); ok && lit {
-						index[ResourceKey(r.Type, k)] = append(index[ResourceKey(r.Type, k)], r)
+						key := ResourceKey(r.Type, k)
+						index[key] = append(index[key], r)
 					}
 				}
 			}

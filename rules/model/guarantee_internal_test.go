@@ -39,3 +39,28 @@ func TestAssignedAtSeesABaseClassVariableFirst(t *testing.T) {
 		t.Error("$inh::x, assigned in the base class, has no value at the start of class inh")
 	}
 }
+
+// TestDeclGraphFindsEdgesByDefinition checks that the graph finds the
+// edges of a program's definition by its index, and keeps apart a
+// definition that is not the program's at its index.
+func TestDeclGraphFindsEdgesByDefinition(t *testing.T) {
+	a, b := &Definition{Name: "a", index: 0}, &Definition{Name: "b", index: 1}
+	foreign := &Definition{Name: "c", index: 1}
+	far := &Definition{Name: "d", index: 7}
+	g := &declGraph{defs: []*Definition{a, b}, byIndex: make([]*declEdges, 2)}
+	ea, eForeign, eFar := &declEdges{}, &declEdges{}, &declEdges{}
+	g.set(a, ea)
+	g.set(foreign, eForeign)
+	g.set(far, eFar)
+	for _, c := range []struct {
+		d    *Definition
+		want *declEdges
+	}{{a, ea}, {b, nil}, {foreign, eForeign}, {far, eFar}} {
+		if got := g.of(c.d); got != c.want {
+			t.Errorf("edges of %s: %p, want %p", c.d.Name, got, c.want)
+		}
+	}
+	if g.byIndex[1] != nil {
+		t.Errorf("a foreign definition took the place of the program's at its index")
+	}
+}

@@ -14,6 +14,8 @@ type paramTypes struct {
 	types  sync.Map // *parser.Parameter → *ptype.Type
 	// defaults are DefaultMismatches' answers.
 	defaults sync.Map // *parser.Parameter → []ptype.Mismatch
+	// mismatched are MismatchedDefaults' answers.
+	mismatched sync.Map // *Definition → []*parser.Parameter
 }
 
 // ParameterType returns the type parameter prm of a class or defined type
@@ -47,6 +49,24 @@ func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
 	ms := ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
 	actual, _ := p.paramTypes.defaults.LoadOrStore(prm, ms)
 	return actual.([]ptype.Mismatch)
+}
+
+// MismatchedDefaults returns the parameters of definition d, in order,
+// whose default fails their type (see DefaultMismatches). A class is
+// declared from many places and most classes have no such parameter:
+// worked out once per definition, a declaration looks at none of them.
+func (p *Program) MismatchedDefaults(d *Definition) []*parser.Parameter {
+	if ps, ok := p.paramTypes.mismatched.Load(d); ok {
+		return ps.([]*parser.Parameter)
+	}
+	var ps []*parser.Parameter
+	for _, prm := range d.Params {
+		if len(p.DefaultMismatches(prm)) > 0 {
+			ps = append(ps, prm)
+		}
+	}
+	actual, _ := p.paramTypes.mismatched.LoadOrStore(d, ps)
+	return actual.([]*parser.Parameter)
 }
 
 // programAliases finds type aliases among a program's definitions.

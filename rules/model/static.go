@@ -199,7 +199,7 @@ type Static struct {
 	evaluationEdges map[string][]evalEdge
 	// declGraph is who declares whom among classes, defines and
 	// functions, built on the first guarantee asked for.
-	declGraph map[*Definition]*declEdges
+	declGraph *declGraph
 	// defineEvaluates and evaluating memoise what defined types' bodies
 	// evaluate and which instances in a scope those are (see queuedBefore).
 	defineEvaluates map[evalKey]map[string]bool
