@@ -17,7 +17,6 @@ package cache
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -287,21 +286,8 @@ func (s *Store) Save() error {
 	if s.path == "" || !s.dirty {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		return fmt.Errorf("cache: %w", err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".context-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cache: %w", err)
-	}
-	_, err = tmp.Write(encode(&s.new, s.owner))
-	err = errors.Join(err, tmp.Close())
-	if err == nil {
-		err = os.Rename(tmp.Name(), s.path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cache: writing %s: %w", s.path, err)
+	if err := writeAtomically(s.path, encode(&s.new, s.owner)); err != nil {
+		return err
 	}
 	s.dirty = false
 	return nil
