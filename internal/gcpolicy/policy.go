@@ -163,14 +163,7 @@ func (p *Policy) Collect() {
 // collection found live: what the run allocated since, and may since
 // have dropped.
 func heapGrowth() int64 {
-	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/gc/heap/live:bytes"}}
-	metrics.Read(s)
-	var n [2]int64
-	for i, x := range s {
-		if x.Value.Kind() == metrics.KindUint64 {
-			n[i] = int64(x.Value.Uint64())
-		}
-	}
+	n := readBytes("/memory/classes/heap/objects:bytes", "/gc/heap/live:bytes")
 	return n[0] - n[1]
 }
 
@@ -221,13 +214,23 @@ type sentinel [16]byte
 // lastCollection returns the bytes of heap objects the last collection
 // marked live, and of the stacks and globals it scanned; 0 before any.
 func lastCollection() (live, roots int64) {
-	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/gc/scan/stack:bytes"}, {Name: "/gc/scan/globals:bytes"}}
+	n := readBytes("/gc/heap/live:bytes", "/gc/scan/stack:bytes", "/gc/scan/globals:bytes")
+	return n[0], n[1] + n[2]
+}
+
+// readBytes reads the runtime metrics named, each a byte count; one the
+// runtime does not have reads as 0.
+func readBytes(names ...string) []int64 {
+	s := make([]metrics.Sample, len(names))
+	for i, name := range names {
+		s[i].Name = name
+	}
 	metrics.Read(s)
-	var n [3]int64
+	n := make([]int64, len(s))
 	for i, x := range s {
 		if x.Value.Kind() == metrics.KindUint64 {
 			n[i] = int64(x.Value.Uint64())
 		}
 	}
-	return n[0], n[1] + n[2]
+	return n
 }
