@@ -138,8 +138,8 @@ func runUnknownParameter(p *Pass) {
 				checkAttrs(p, i, body, dp, resourceRef(typ, title))
 				continue
 			}
-			if _, known := builtin.HasTypeAttribute(typ, ""); !known {
-				continue // not a core type (asked without the sorted copy of its attributes)
+			if !builtin.IsCoreType(typ) {
+				continue
 			}
 			for _, a := range body.Attrs {
 				if a.Splat {

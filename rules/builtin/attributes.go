@@ -79,6 +79,12 @@ func HasTypeAttribute(typ, attr string) (has, ok bool) {
 	return s.has(attr) || attr == "name" || metaparameterSet.has(attr), true
 }
 
+// IsCoreType reports whether typ is one of Puppet's core resource types.
+func IsCoreType(typ string) bool {
+	_, ok := typeAttributes[typ]
+	return ok
+}
+
 // Namevar returns the namevar of the core resource type typ: the
 // attribute a resource's title sets when it is not given ("path" for file,
 // "command" for exec).

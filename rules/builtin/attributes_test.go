@@ -76,5 +76,8 @@ func TestHasTypeAttribute(t *testing.T) {
 		if has != tt.has || ok != tt.ok {
 			t.Errorf("HasTypeAttribute(%q, %q) = %v, %v; want %v, %v", tt.typ, tt.attr, has, ok, tt.has, tt.ok)
 		}
+		if core := IsCoreType(tt.typ); core != tt.ok {
+			t.Errorf("IsCoreType(%q) = %v; want %v", tt.typ, core, tt.ok)
+		}
 	}
 }
