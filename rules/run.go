@@ -256,8 +256,7 @@ type fileFindings struct {
 	// chunks hold the findings in the order reported, cut from the
 	// slabs of the workers that reported them (see findingSlab).
 	chunks [][]Diagnostic
-	n      int         // the findings in chunks
-	slab   findingSlab // for an add without a worker's slab
+	n      int // the findings in chunks
 }
 
 // findingSlab is the memory one worker stores the findings it reports
@@ -272,13 +271,10 @@ type findingSlab struct{ buf []Diagnostic }
 // findingSlabSize is the number of findings a slab holds.
 const findingSlabSize = 512
 
-// add records finding d, in slab, which only the caller's goroutine uses
-// (nil: ff's own).
+// add records finding d in slab, a worker's, which only the caller's
+// goroutine uses.
 func (ff *fileFindings) add(d *Diagnostic, slab *findingSlab) {
 	ff.mu.Lock()
-	if slab == nil {
-		slab = &ff.slab
-	}
 	if len(slab.buf) == cap(slab.buf) {
 		slab.buf = make([]Diagnostic, 0, findingSlabSize)
 	}
