@@ -67,7 +67,7 @@ type simWorker struct {
 	slab     [][]instance
 	slabUsed int
 	// links is where chain links are allocated; they are kept.
-	links []chainLink
+	links slab.Slab[chainLink]
 	// paths is where paths are cut from (see pathTo); they are kept.
 	paths slab.Seq[Branch]
 	// reached collects the running simulation's simFindings.reached, of
@@ -616,15 +616,10 @@ func (w *simWorker) linkOf(inst *instance) *chainLink {
 		return nil
 	}
 	if inst.link == nil {
-		// The ancestors' links first: made inside the append below, they
-		// could fill the chunk it appends to, and the append would then
-		// copy it into a larger one.
 		parent := w.linkOf(inst.parent)
-		if len(w.links) == cap(w.links) {
-			w.links = make([]chainLink, 0, 256)
-		}
-		w.links = append(w.links, chainLink{scope: inst.scope, parent: parent})
-		inst.link = &w.links[len(w.links)-1]
+		l := w.links.New()
+		l.scope, l.parent = inst.scope, parent
+		inst.link = l
 	}
 	return inst.link
 }
