@@ -110,11 +110,11 @@ type Options struct {
 
 	// Collectable, if set, is called where much of what a check of a
 	// single run (not Editor's) allocated has just become unreachable: once
-	// the dynamic-scope simulation has run, which such a check runs before
-	// the rules, and before rules that check at least half the program's
-	// source, its records are. A process's memory
-	// policy may collect there, so that the rules reuse that memory instead
-	// of growing the heap.
+	// the dynamic-scope simulation, which such a check runs before the
+	// rules, has run and its records are garbage, provided the rules then
+	// check at least half the program's source. A process's memory policy
+	// may collect there, so that the rules reuse that memory instead of
+	// growing the heap.
 	Collectable func()
 }
 

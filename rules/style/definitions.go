@@ -90,7 +90,7 @@ func isKeyword(t parser.Token, word string) bool {
 func appendDefinitions(out []definition, toks []parser.Token, names []int32) []definition {
 	for _, at := range names {
 		i := int(at)
-		if t := &toks[i]; t.Kind != parser.TokName || !t.Keyword || t.Text != "class" && t.Text != "define" {
+		if t := &toks[i]; !t.Keyword || t.Text != "class" && t.Text != "define" {
 			continue
 		}
 		name := codeAfter(toks, i)
