@@ -119,7 +119,7 @@ func (f *File) VariableNames() []variableName {
 
 // PuppetLintTokens returns the tokens of the file typed as puppet-lint's
 // lexer types them, nil when it could not lex the file (see
-// appendPuppetLintTokens); the same pass makes PuppetLintIndex and
+// appendPuppetLintScan); the same pass makes PuppetLintIndex and
 // PuppetLintTokensOf.
 func (f *File) PuppetLintTokens() []plToken {
 	if f.ready&scanPuppetLintTokens == 0 {

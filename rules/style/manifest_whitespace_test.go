@@ -46,7 +46,7 @@ func TestManifestWhitespaceFixes(t *testing.T) {
 func TestPuppetLintTokens(t *testing.T) {
 	src := "$x = \"a${h['k'][0]}b\"\n  $y = String[1]\nfoo(1)\n$z = \"${$d[1]} $c[1]\" + $e[2][3]\n"
 	var got []string
-	for _, tok := range appendPuppetLintTokens(nil, parserView(src)) {
+	for _, tok := range NewFile(parserView(src)).PuppetLintTokens() {
 		got = append(got, tok.Type)
 	}
 	want := "VARIABLE WHITESPACE EQUALS WHITESPACE DQPRE VARIABLE LBRACK SSTRING RBRACK LBRACK NUMBER RBRACK DQPOST NEWLINE " +

@@ -175,31 +175,21 @@ func plPunctType(text string) string {
 	return ""
 }
 
-// appendPuppetLintTokens appends to dst the tokens of v typed as
-// puppet-lint's lexer types them, and returns nil when the view ends in a
-// lexical error (puppet-lint
-// then reports a syntax problem and runs no check). A variable written
-// with its $ and followed at once by [...] is one token up to the first ]
-// of each index, as in puppet-lint ($h['a'][0]; see plIndexesVariable).
-func appendPuppetLintTokens(dst []plToken, v *parser.TokenView) []plToken {
-	out, _ := appendPuppetLintScan(dst, nil, nil, v)
-	return out
-}
-
-// appendPuppetLintScan is appendPuppetLintTokens, which with at and of
-// not nil also appends to at, for each token of the view, the index of
-// the puppet-lint token starting where it starts, or -1 (all -1 when it
-// returns no tokens), and to each list of of the indexes of the tokens of
-// that type of plIndexedTypes: one pass, where each was another over
-// every token.
+// appendPuppetLintScan appends to dst the tokens of v typed as
+// puppet-lint's lexer types them, and returns nil tokens when the view
+// ends in a lexical error (puppet-lint then reports a syntax problem and
+// runs no check). A variable written with its $ and followed at once by
+// [...] is one token up to the first ] of each index, as in puppet-lint
+// ($h['a'][0]; see plIndexesVariable). In the same pass it appends to at,
+// for each token of the view, the index of the puppet-lint token starting
+// where it starts, or -1 (all -1 when it returns no tokens), and to each
+// list of of the indexes of the tokens of that type of plIndexedTypes.
 func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]int32, v *parser.TokenView) ([]plToken, []int32) {
 	toks := v.Tokens
-	if at != nil || of != nil {
-		n := len(at)
-		at = slices.Grow(at, len(toks))[:n+len(toks)]
-		for i := n; i < len(at); i++ {
-			at[i] = -1
-		}
+	from := len(at)
+	at = slices.Grow(at, len(toks))[:from+len(toks)]
+	for i := from; i < len(at); i++ {
+		at[i] = -1
 	}
 	if len(toks) > 0 && toks[len(toks)-1].Kind == parser.TokLexError {
 		return nil, at
@@ -293,14 +283,12 @@ func appendPuppetLintScan(dst []plToken, at []int32, of *[len(plIndexedTypes)][]
 		default:
 			pt.Type = "OTHER"
 		}
-		if at != nil {
-			if n := len(out); n == 0 || out[n-1].Start != pt.Start {
-				startsHere = int32(n)
-			}
-			at[first] = startsHere // the first token starting here
-			if indexed >= 0 {
-				of[indexed] = append(of[indexed], int32(len(out)))
-			}
+		if n := len(out); n == 0 || out[n-1].Start != pt.Start {
+			startsHere = int32(n)
+		}
+		at[first] = startsHere // the first token starting here
+		if indexed >= 0 {
+			of[indexed] = append(of[indexed], int32(len(out)))
 		}
 		out = append(out, pt)
 	}
