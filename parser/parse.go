@@ -408,12 +408,6 @@ type stmtItem struct {
 	hasComma bool
 }
 
-// exprs returns all the expressions of the statement.
-func (it *stmtItem) exprs() []Expr {
-	out := make([]Expr, 0, 1+len(it.rest))
-	return append(append(out, it.first), it.rest...)
-}
-
 // parseTop parses the top-level statements with error recovery.
 func (p *parser) parseTop() []Expr {
 	var items []stmtItem
@@ -465,7 +459,7 @@ func (p *parser) transformOrRecord(items []stmtItem) []Expr {
 	var out []Expr
 	if !p.tryParse(func() { out = p.transformCalls(items) }) {
 		for _, it := range items {
-			out = append(out, it.exprs()...)
+			out = append(append(out, it.first), it.rest...)
 		}
 	}
 	return out

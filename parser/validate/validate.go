@@ -42,7 +42,7 @@ func File(f *parser.File) []Issue {
 	if f == nil || f.Program == nil {
 		return nil
 	}
-	c := &checker{file: f, defs: &definitions{names: &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}}}
+	c := newChecker(f)
 	c.run()
 	c.duplicates()
 	return c.issues
@@ -56,10 +56,15 @@ func FileNodes(f *parser.File, nodes []parser.Node, parents []int32) []Issue {
 	if f == nil || f.Program == nil {
 		return nil
 	}
-	c := &checker{file: f, defs: &definitions{names: &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}}}
+	c := newChecker(f)
 	c.runNodes(nodes, parents)
 	c.duplicates()
 	return c.issues
+}
+
+// newChecker returns a checker of f with no definitions seen yet.
+func newChecker(f *parser.File) *checker {
+	return &checker{file: f, defs: &definitions{names: &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}}}
 }
 
 type checker struct {
