@@ -173,3 +173,25 @@ func TestRelIsFilepathRel(t *testing.T) {
 		}
 	}
 }
+
+// TestUnderIsPathPrefix checks under against its definition: abs is dir,
+// or begins with dir and a separator (a root's trailing separator
+// counted once).
+func TestUnderIsPathPrefix(t *testing.T) {
+	paths := []string{"/", "/a", "/a/", "/a/b", "/ab", "/ab/c", "/a/b/c", "a", "a/b", ""}
+	sep := string(filepath.Separator)
+	for i := range paths {
+		paths[i] = filepath.FromSlash(paths[i])
+	}
+	for _, dir := range paths {
+		for _, abs := range paths {
+			want := abs == dir || strings.HasPrefix(abs, strings.TrimSuffix(dir, sep)+sep)
+			if got := under(dir, abs); got != want {
+				t.Errorf("under(%q, %q) = %v, want %v", dir, abs, got, want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { under(filepath.FromSlash("/a/b"), filepath.FromSlash("/a/b/c")) }); n != 0 {
+		t.Errorf("under allocates %v times", n)
+	}
+}

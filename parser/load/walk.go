@@ -628,5 +628,9 @@ func isFile(path string) bool {
 
 // under reports whether abs is dir or lies below it.
 func under(dir, abs string) bool {
-	return abs == dir || strings.HasPrefix(abs, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
+	if abs == dir {
+		return true
+	}
+	rest, ok := strings.CutPrefix(abs, strings.TrimSuffix(dir, string(filepath.Separator)))
+	return ok && rest != "" && rest[0] == filepath.Separator
 }
