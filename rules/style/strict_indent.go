@@ -58,13 +58,16 @@ func runStrictIndent(p *Pass) {
 	// on the line after it: a line counts once however many of its
 	// brackets pair with one line.
 	var matchedOpenLines, matchedCloseLines []int32
-	// What the line after a newline opens, counted as it is scanned for
-	// what it closes: it is the line before the next newline.
+	newlines := p.TokensOf(parser.TokNewline)
+	// What the line before a newline opens: the first line's counted here,
+	// each later one's as the line is scanned for what it closes.
 	nextOpenGroups, nextHeredocs := 0, 0
+	if len(newlines) > 0 {
+		nextOpenGroups, nextHeredocs = openedOn(toks, lines, pairs, 0, int(newlines[0]), &matchedOpenLines)
+	}
 	// The last finding's indentations and message: lines in a row are
 	// often off by the same amount.
 	lastExpected, lastActual, lastMessage := 0, 0, ""
-	newlines := p.TokensOf(parser.TokNewline)
 	for k, at := range newlines {
 		n := int(at)
 		if n+1 == len(toks) {
@@ -72,18 +75,9 @@ func runStrictIndent(p *Pass) {
 		}
 		tempIndent := 0
 
-		// Brackets opened on the line before this newline: counted when
-		// the line was scanned after the last newline, or now for the
-		// first line.
+		// Brackets opened on the line before this newline.
 		openGroups := nextOpenGroups
 		tempIndent += nextHeredocs
-		if k == 0 {
-			start := n
-			for start > 0 && toks[start-1].Kind != parser.TokNewline {
-				start--
-			}
-			openGroups, tempIndent = openedOn(toks, lines, pairs, start, n, &matchedOpenLines)
-		}
 		indent += openGroups
 
 		// The last token of that line, but blanks and # comments.
@@ -129,7 +123,7 @@ func runStrictIndent(p *Pass) {
 				continue
 			}
 			switch u.Text[0] {
-			case '(', '[', '{': // counted as openedOn counts
+			case '(', '[', '{': // counted as openedOn counts them
 				m := pairs[j]
 				switch {
 				case m < 0:
