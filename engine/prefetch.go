@@ -35,11 +35,6 @@ type prefetched struct {
 	skip atomic.Bool // the check does not keep it: left alone
 }
 
-// prefetchWorkers is how many goroutines read ahead: one, beside the one
-// working out the relevant context; more would slow that down, and the
-// check's own workers take over the files not yet done once it is known.
-const prefetchWorkers = 1
-
 // predictedFiles returns the indexes in files of those at the absolute
 // paths predicted whose summary came from the cache unread (vs are their
 // versions, byAbs their indexes by absolute path), once each.
@@ -56,7 +51,10 @@ func predictedFiles(predicted []string, vs []*version, byAbs map[string]int) []i
 }
 
 // startPrefetch starts reading and parsing the files at indexes idx of
-// files (with versions vs); nil when there are none.
+// files (with versions vs), in order, on one goroutine beside the one
+// working out the relevant context (more would slow that down, and the
+// check's own workers take over the files not yet done once it is known);
+// nil when there are none.
 func startPrefetch(idx []int, files []*load.File, vs []*version) *prefetch {
 	if len(idx) == 0 {
 		return nil
@@ -67,27 +65,18 @@ func startPrefetch(idx []int, files []*load.File, vs []*version) *prefetch {
 		items[k] = &prefetched{f: files[i], v: vs[i]}
 		p.byAbs[files[i].AbsPath] = items[k]
 	}
-	p.wg.Add(prefetchWorkers)
-	var next atomic.Int64
-	for range prefetchWorkers {
-		go func() {
-			defer p.wg.Done()
-			var a parser.Arena
-			for {
-				k := next.Add(1) - 1
-				if k >= int64(len(items)) {
-					return
-				}
-				if it := items[k]; !it.skip.Load() {
-					_, _, _ = it.v.contentIn(&a, it.f)
-				}
+	p.wg.Go(func() {
+		var a parser.Arena
+		for _, it := range items {
+			if !it.skip.Load() {
+				_, _, _ = it.v.contentIn(&a, it.f)
 			}
-		}()
-	}
+		}
+	})
 	return p
 }
 
-// only stops the workers from starting on files keep does not hold (by
+// only stops the reader from starting on files keep does not hold (by
 // absolute path).
 func (p *prefetch) only(keep map[string]bool) {
 	if p == nil {
@@ -100,8 +89,8 @@ func (p *prefetch) only(keep map[string]bool) {
 	}
 }
 
-// stop stops the workers from starting on any more files and waits until
-// they have stopped.
+// stop stops the reader from starting on any more files and waits until
+// it has stopped.
 func (p *prefetch) stop() {
 	if p == nil {
 		return
