@@ -44,11 +44,6 @@ type simWorker struct {
 	conds  map[Branch][]Condition
 	// dataDep memoises dependsOnData by conditional.
 	dataDep map[parser.Node]bool
-	// chainConds memoises, by instance, what the arms of the
-	// declarations on its chain require of values (see
-	// valueConditions); emptied for each simulation, which reuses
-	// instances.
-	chainConds map[*instance][]Condition
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
@@ -99,7 +94,7 @@ type defInfo struct {
 
 func (a *dynamicAnalysis) newWorker() *simWorker {
 	return &simWorker{a: a, events: map[*Scope][]event{}, conds: map[Branch][]Condition{}, dataDep: map[parser.Node]bool{},
-		chainConds: map[*instance][]Condition{}, defs: make([]defInfo, len(a.p.Definitions))}
+		defs: make([]defInfo, len(a.p.Definitions))}
 }
 
 // info returns what the worker keeps about d.
@@ -168,11 +163,6 @@ type declRecord struct {
 func (w *simWorker) simulate(id int, job simJob) *simFindings {
 	sm := &simulation{a: w.a, w: w, id: id, stamp: int32(id + 1), queue: w.queueBuf[:0], out: &simFindings{}}
 	w.slabUsed = 0
-	if len(w.chainConds) > 0 {
-		// A new map rather than clear, which costs what the largest
-		// simulation's made it hold.
-		w.chainConds = map[*instance][]Condition{}
-	}
 	if job.root != nil {
 		sm.startRoot(job.top, job.root)
 	} else {
@@ -577,6 +567,11 @@ type instance struct {
 	// the instance (see leakableDefaultFor) has defaults for; aboveMask
 	// those of every ancestor.
 	leakMask, aboveMask uint64
+	// chainConds is what the arms of the declarations on the instance's
+	// chain require of values, once chainCondsOK says it is worked out
+	// (see valueConditions).
+	chainConds   []Condition
+	chainCondsOK bool
 }
 
 // chainLink is an instance's place in a dynamic chain as a record keeps
@@ -603,6 +598,7 @@ func (w *simWorker) newInstance(s *Scope, def *Definition, parent *instance, via
 	p.scope, p.def, p.parent, p.via, p.path, p.link = s, def, parent, via, path, nil
 	p.defaults = instDefaults{}
 	p.depth, p.inherited, p.masksOK, p.leakMask, p.aboveMask = 0, inherited, false, 0, 0
+	p.chainConds, p.chainCondsOK = nil, false
 	p.leaky = s != nil && def != nil && (def.Kind == ClassDef || def.Kind == DefineDef)
 	if parent != nil {
 		p.depth = parent.depth + 1

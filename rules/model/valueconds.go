@@ -23,11 +23,11 @@ const maxValueDepth = 8
 //
 // What the arms of the declarations on inst's chain require is the same
 // for each of its resources, and is worked out once per instance
-// (chainConds); the result may be shared, and is only read.
+// (instance.chainConds); the result may be shared, and is only read.
 func (w *simWorker) valueConditions(inst *instance, r *Resource) []Condition {
 	out := w.armValueConditions(nil, inst, r.Branch)
-	above, ok := w.chainConds[inst]
-	if !ok {
+	above := inst.chainConds
+	if !inst.chainCondsOK {
 		for at := inst; at != nil && at.parent != nil; at = at.parent {
 			// An inserted base class was created by the declaration of the
 			// class inheriting it, which the base's own link adds.
@@ -37,7 +37,7 @@ func (w *simWorker) valueConditions(inst *instance, r *Resource) []Condition {
 			above = w.armValueConditions(above, at.parent, at.via.Branch)
 		}
 		above = slices.Clip(above)
-		w.chainConds[inst] = above
+		inst.chainConds, inst.chainCondsOK = above, true
 	}
 	if len(out) == 0 {
 		return above
