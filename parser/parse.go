@@ -190,36 +190,6 @@ func (p *parser) pos(off int) Pos {
 	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(col)}
 }
 
-// lineOf returns the index of the line holding offset off, the last line
-// start at or before it, searching from line near, where the previous
-// look-up ended. A node's span goes back to its start after its last
-// child's end, a few lines up, then forward again: the search widens from
-// near in both directions, 1, 2, 4... lines, before halving, where a
-// search of the whole file each time was 7% of parsing.
-func lineOf(ls []int, off, near int) int {
-	lo, hi := 0, len(ls) // ls[lo] <= off, and hi == len(ls) or ls[hi] > off
-	if near < len(ls) && ls[near] <= off {
-		lo, hi = near, near+1
-		for step := 1; hi < len(ls) && ls[hi] <= off; step *= 2 {
-			lo, hi = hi, min(hi+step, len(ls))
-		}
-	} else if near < len(ls) {
-		lo, hi = near-1, near
-		for step := 1; lo > 0 && ls[lo] > off; step *= 2 {
-			lo, hi = max(lo-step, 0), lo
-		}
-	}
-	for hi-lo > 1 {
-		mid := int(uint(lo+hi) >> 1)
-		if ls[mid] <= off {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return lo
-}
-
 func (p *parser) span(start, end int) Span {
 	if end < start {
 		end = start

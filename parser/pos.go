@@ -94,7 +94,21 @@ func (li *LineIndex) Pos(off int) Pos {
 			lo = mid + 1
 		}
 	}
-	line := lo - 1
+	return li.posOnLine(off, lo-1)
+}
+
+// PosNear is Pos for a caller converting offsets in about increasing
+// order: near is the position of an earlier offset (or the zero Pos), and
+// the line is searched for from its line outwards (see lineOf).
+func (li *LineIndex) PosNear(off int, near Pos) Pos {
+	if off < 0 || off > len(li.src) || near.Line < 1 || int(near.Line) > len(li.lineStarts) {
+		return li.Pos(off)
+	}
+	return li.posOnLine(off, lineOf(li.lineStarts, off, int(near.Line)-1))
+}
+
+// posOnLine returns the position of offset off on line (0-based).
+func (li *LineIndex) posOnLine(off, line int) Pos {
 	start := li.lineStarts[line]
 	if li.ascii {
 		return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - start + 1)}
@@ -102,23 +116,33 @@ func (li *LineIndex) Pos(off int) Pos {
 	return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(utf8.RuneCount(li.src[start:off]) + 1)}
 }
 
-// PosNear is Pos for a caller converting offsets in about increasing
-// order: near is the position of an earlier offset (or the zero Pos), and
-// when off is on its line or the next, the line is found without a
-// search.
-func (li *LineIndex) PosNear(off int, near Pos) Pos {
-	if line := int(near.Line) - 1; line >= 0 && off >= 0 && off <= len(li.src) {
-		for end := min(line+2, len(li.lineStarts)); line < end && li.lineStarts[line] <= off; line++ {
-			if line+1 == len(li.lineStarts) || off < li.lineStarts[line+1] {
-				start := li.lineStarts[line]
-				if li.ascii {
-					return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(off - start + 1)}
-				}
-				return Pos{Offset: int32(off), Line: int32(line + 1), Column: int32(utf8.RuneCount(li.src[start:off]) + 1)}
-			}
+// lineOf returns the index of the line holding offset off, the last line
+// start at or before it, searching from line near, where the previous
+// look-up ended. A node's span goes back to its start after its last
+// child's end, a few lines up, then forward again: the search widens from
+// near in both directions, 1, 2, 4... lines, before halving.
+func lineOf(ls []int, off, near int) int {
+	lo, hi := 0, len(ls) // ls[lo] <= off, and hi == len(ls) or ls[hi] > off
+	if near < len(ls) && ls[near] <= off {
+		lo, hi = near, near+1
+		for step := 1; hi < len(ls) && ls[hi] <= off; step *= 2 {
+			lo, hi = hi, min(hi+step, len(ls))
+		}
+	} else if near < len(ls) {
+		lo, hi = near-1, near
+		for step := 1; lo > 0 && ls[lo] > off; step *= 2 {
+			lo, hi = max(lo-step, 0), lo
 		}
 	}
-	return li.Pos(off)
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if ls[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // Source returns the indexed source text; it must not be modified.
