@@ -533,10 +533,10 @@ func (s *Snapshot) runner() *rules.Runner {
 // working data, the records of every evaluation and most of what a large
 // tree allocates after parsing, is dead before the rules allocate theirs.
 // Run beside the per-file rules, the simulation's allocations and the
-// rules' added up into the run's peak memory. An editor's checks (warm)
-// keep the simulation for the next ones, so nothing of it dies; they run
-// it beside the rules as before, the rules of the edited file not
-// waiting for it.
+// rules' would add up into the run's peak memory. An editor's checks
+// (warm) keep the simulation for the next ones, so nothing of it dies;
+// they run it beside the rules, the rules of the edited file not waiting
+// for it.
 //
 // Options.Collectable is called there when the rules are to check at
 // least half of the program's source: they allocate about as much per

@@ -32,8 +32,8 @@ type nodeSlabs struct {
 
 	// The lists of a resource's bodies and attributes, a hash's entries,
 	// parameters, and expressions (arguments, elements, statements, a
-	// string's parts), collected on stacks and handed out exactly sized:
-	// appending each list as it was parsed allocated it several times.
+	// string's parts), collected on stacks and handed out exactly sized,
+	// so that each list is allocated once.
 	attrLists  listStack[*AttributeOp]
 	bodyLists  listStack[*ResourceBody]
 	entryLists listStack[*HashEntry]

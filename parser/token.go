@@ -100,9 +100,8 @@ const (
 )
 
 // keyword returns the token kind of Puppet's keyword v. plan and apply,
-// keywords only in tasks mode, are left to the lexer. A switch, which
-// compiles to comparisons by length first, where a map look-up hashed
-// every bare word.
+// keywords only in tasks mode, are left to the lexer. A switch compiles
+// to comparisons by length first, and hashes no bare word.
 func keyword(v string) (tokKind, bool) {
 	switch v {
 	case "case":

@@ -268,8 +268,8 @@ func appendRange(b []byte, indent string, line, col, endLine, endCol int) []byte
 const findingIndent = "      "
 
 // appendInt appends n in decimal, as strconv.AppendInt does; lines and
-// columns below 10,000 without its general conversion, which was a tenth
-// of writing a large report.
+// columns below 10,000, nearly all of a report's numbers, without its
+// general conversion.
 func appendInt(b []byte, n int) []byte {
 	switch {
 	case n < 0 || n >= 10000:

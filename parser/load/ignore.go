@@ -399,8 +399,7 @@ func (p *wildPattern) descend(fate ruleFate, comp string) ruleFate {
 		// "**/name" (or "dir/**/name") from here: it matches what is
 		// below any component matching name, and an entry called so. As
 		// long as no component has, the fate stays, and the entry's name
-		// alone decides; the whole path, matched at every depth, was a
-		// tenth of a large tree's walk.
+		// alone decides, without matching the whole path at every depth.
 		if p.segs[fate+1].matches(comp) {
 			return fateAlways
 		}
