@@ -191,7 +191,9 @@ func TestUnderIsPathPrefix(t *testing.T) {
 			}
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { under(filepath.FromSlash("/a/b"), filepath.FromSlash("/a/b/c")) }); n != 0 {
-		t.Errorf("under allocates %v times", n)
+	dir, abs := filepath.FromSlash("/a/b"), filepath.FromSlash("/a/b/c")
+	var below bool
+	if n := testing.AllocsPerRun(100, func() { below = under(dir, abs) }); n != 0 || !below {
+		t.Errorf("under(%q, %q) = %v, allocating %v times", dir, abs, below, n)
 	}
 }
