@@ -55,7 +55,7 @@ type Store struct {
 	new   snapshot // what this run saw, written by Save
 	dirty bool
 	// contexts are the contexts read or recorded, by key (see Context).
-	contexts map[string][]string
+	contexts map[string]Context
 }
 
 // snapshot is the content of a cache file.
