@@ -195,7 +195,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		// The cache keeps what this walk of the roots saw.
 		for i, f := range s.tree.Files {
 			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
-				s.store.Record(f.AbsPath, v.entry, v.summary(f))
+				s.store.Record(f.AbsPath, v.entry, v.recordedSummary(f))
 			}
 		}
 		_ = s.store.Save() // the cache only saves time: a run goes on without it
