@@ -16,8 +16,9 @@ import (
 // TestRunsReadTheLastContextAhead lints one file of a tree in a row of
 // single runs sharing a cache, as an editor's saves do: from the second
 // run on, the context the previous run kept is read ahead, or, when
-// nothing it was worked out from changed, kept as recorded. Between runs
-// a context file read ahead is edited so that a finding appears, one is
+// nothing it was worked out from changed (the file's own edits that leave
+// its summary as it was included), kept as recorded. Between runs a
+// context file read ahead is edited so that a finding appears, one is
 // deleted, and the file's context grows; each run's findings must equal
 // those of the whole context, and the files recorded as kept those
 // model.Relevant keeps afresh.
@@ -113,6 +114,13 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 			if err := os.Remove(filepath.Join(dir, "modules/other/manifests/extra.pp")); err != nil {
 				t.Fatal(err)
 			}
+		}},
+		{name: "unchanged once more", want: "default-leak", edit: func() {}, asRecorded: true},
+		{name: "the file's own edit leaves its summary as it was", want: "default-leak", edit: func() {
+			write(file, "class profile::app {\n  Exec { path => '/usr/bin' }\n  class { 'app': port => 81 }\n}\n")
+		}, asRecorded: true},
+		{name: "the file's own edit changes its summary", want: "default-leak", edit: func() {
+			write(file, "class profile::app {\n  Exec { path => '/usr/bin' }\n  class { 'app': port => 81 }\n  include other\n}\n")
 		}},
 		{name: "a file read ahead is deleted", want: "unknown-class", edit: func() {
 			if err := os.Remove(filepath.Join(dir, "modules/app/manifests/init.pp")); err != nil {

@@ -12,26 +12,37 @@ import (
 // the rules' context kinds and the reported files; the cache records a
 // hash of those (model.RelevantInputs) with the files kept
 // (cache.Context), and the next run of the same roots whose inputs hash
-// the same keeps those files without building the index. An edit of any
-// file's content changes its summary's identity (the content hash the
-// cache keys summaries by, taken only where the file's stat no longer
-// vouches for the last one), so the next run works the context out again.
+// the same keeps those files without building the index. A context file
+// known by its stat is identified by the content hash the cache keys its
+// summary by, so an edit of it makes the next run work the context out
+// again; a file whose content came with loading (the one being saved,
+// through standard input or as a PATH argument) by its summary, so that
+// the edits that leave its summary as it was (a value, a comment, a
+// message being typed: most of them) keep the recorded context.
 
 // relevantInputs returns the hash of what the relevant context of the
 // reported files is worked out from (model.RelevantInputs), each file's
-// summary identified by the content hash it is cached by; false when a
-// file's summary has no such identity (content that is neither hashed nor
-// held).
+// summary identified by the content hash it is cached by or, for content
+// that came with loading, by the summary itself; false when a file's
+// summary has neither (content that is neither hashed nor held).
 func (s *Snapshot) relevantInputs(reported []bool) (cache.Hash, bool) {
-	ids := make([]cache.Hash, len(s.versions))
+	const byContent, bySummary = 'c', 's'
+	ids := make([][1 + len(cache.Hash{})]byte, len(s.versions))
 	known := make([]bool, len(s.versions))
 	for i, v := range s.versions {
 		switch {
 		case v.err != nil: // no summary
 		case v.hashed:
-			ids[i], known[i] = v.entry.Hash, true
+			ids[i][0], known[i] = byContent, true
+			copy(ids[i][1:], v.entry.Hash[:])
 		case v.src != nil:
-			ids[i], known[i] = contentHash(s.tree.Files[i], v.src), true
+			sum := v.summary(s.tree.Files[i])
+			if sum == nil {
+				return cache.Hash{}, false
+			}
+			id := model.SummaryIdentity(sum)
+			ids[i][0], known[i] = bySummary, true
+			copy(ids[i][1:], id[:])
 		default:
 			return cache.Hash{}, false
 		}

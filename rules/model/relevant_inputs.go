@@ -56,6 +56,32 @@ func RelevantInputs(files []*load.File, summary func(i int) []byte, declaring De
 	return out
 }
 
+// SummaryIdentity returns a hash of everything s holds: two summaries
+// with the same identity are equal. TestSummaryIdentityCoversTheUnit
+// fails when a field is added to Unit that it does not hash.
+func SummaryIdentity(s *Summary) [sha256.Size]byte {
+	w := inputsWriter{h: sha256.New()}
+	w.num(uint64(len(s.Units)))
+	for i := range s.Units {
+		u := &s.Units[i]
+		w.num(uint64(u.Kind))
+		w.str(u.Name)
+		w.str(u.Parent)
+		for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested,
+			u.Overrides, u.References, u.Lookups} {
+			w.num(uint64(len(names)))
+			for _, n := range names {
+				w.str(n)
+			}
+		}
+		w.flush()
+	}
+	w.flush()
+	var out [sha256.Size]byte
+	w.h.Sum(out[:0])
+	return out
+}
+
 // inputsWriter writes the parts of RelevantInputs' hash, each length
 // prefixed so that no two sequences of parts write the same bytes.
 type inputsWriter struct {

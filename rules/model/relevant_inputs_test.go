@@ -138,3 +138,58 @@ func TestRelevantInputsFollowEachInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryIdentityCoversTheUnit checks that SummaryIdentity tells apart
+// summaries that differ in any field of a unit, and that a field added to
+// Unit is hashed (the test names every field it changes).
+func TestSummaryIdentityCoversTheUnit(t *testing.T) {
+	build := func() *model.Summary {
+		return &model.Summary{Units: []model.Unit{
+			{Kind: model.UnitTop, Mentions: []string{"a"}},
+			{Kind: model.UnitClass, Name: "c", Parent: "p", Mentions: []string{"m"}, ResourceLike: []string{"r"}, Declares: []string{"d"},
+				ReadsFrom: []string{"f"}, Defaults: []string{"file"}, Titled: []string{"file[/x]"}, Tested: []string{"class[t]"},
+				Overrides: []string{"o"}, References: []string{"ref"}, Lookups: []string{"k"}},
+		}}
+	}
+	changes := map[string]func(u *model.Unit){
+		"Kind":         func(u *model.Unit) { u.Kind = model.UnitDefinedType },
+		"Name":         func(u *model.Unit) { u.Name = "c2" },
+		"Parent":       func(u *model.Unit) { u.Parent = "" },
+		"Mentions":     func(u *model.Unit) { u.Mentions = append(u.Mentions, "m2") },
+		"ResourceLike": func(u *model.Unit) { u.ResourceLike = nil },
+		"Declares":     func(u *model.Unit) { u.Declares = []string{"d2"} },
+		"ReadsFrom":    func(u *model.Unit) { u.ReadsFrom = []string{"f", "g"} },
+		"Defaults":     func(u *model.Unit) { u.Defaults = []string{"exec"} },
+		"Titled":       func(u *model.Unit) { u.Titled = []string{"file[/y]"} },
+		"Tested":       func(u *model.Unit) { u.Tested = nil },
+		"Overrides":    func(u *model.Unit) { u.Overrides = []string{"o2"} },
+		"References":   func(u *model.Unit) { u.References = nil },
+		"Lookups":      func(u *model.Unit) { u.Lookups = []string{"k2"} },
+	}
+	for f := range reflect.TypeFor[model.Unit]().Fields() {
+		if _, ok := changes[f.Name]; !ok {
+			t.Errorf("Unit.%s: no change of it is tried; SummaryIdentity must hash it", f.Name)
+		}
+	}
+	base := model.SummaryIdentity(build())
+	if model.SummaryIdentity(build()) != base {
+		t.Fatalf("equal summaries have different identities")
+	}
+	for name, change := range changes {
+		s := build()
+		change(&s.Units[1])
+		if model.SummaryIdentity(s) == base {
+			t.Errorf("changing %s leaves the identity as it was", name)
+		}
+	}
+	// A name moving from one list to the next is a change too.
+	a, b := build(), build()
+	a.Units[1].Mentions, a.Units[1].ResourceLike = []string{"m", "r"}, nil
+	b.Units[1].Mentions, b.Units[1].ResourceLike = []string{"m"}, []string{"r"}
+	if model.SummaryIdentity(a) == model.SummaryIdentity(b) {
+		t.Errorf("a name in another list leaves the identity as it was")
+	}
+	if model.SummaryIdentity(&model.Summary{Units: build().Units[:1]}) == base {
+		t.Errorf("a unit less leaves the identity as it was")
+	}
+}
