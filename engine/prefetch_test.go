@@ -45,7 +45,6 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 	type ran struct {
 		counts     engine.Counts
 		kept       []string // worked out afresh, the file itself left out
-		recorded   []string // recorded as kept by the run, the file itself included
 		asRecorded bool
 	}
 	run := func(whole bool) (ran, string, []string) {
