@@ -127,7 +127,7 @@ func (s *Store) sized() {
 	s.new.Files = make(map[string]Entry, len(s.old.Files))
 	var n int
 	if s.oldSums != nil {
-		n = len(s.oldSums.at)
+		n = len(s.oldSums.entries)
 	}
 	s.new.Summary = make(map[Hash]*model.Summary, n)
 }

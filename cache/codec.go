@@ -297,8 +297,8 @@ func decode(data []byte, owner string) (snapshot, error) {
 		return snapshot{}, err
 	}
 	sums := make(map[Hash]*model.Summary, len(stored.at))
-	for hash, off := range stored.at {
-		if sums[hash], err = h.summaryAt(off); err != nil {
+	for hash, i := range stored.at {
+		if sums[hash], err = h.summaryAt(stored.entries[i].off); err != nil {
 			return snapshot{}, err
 		}
 	}
@@ -393,16 +393,16 @@ func (h *head) strFrom(d *decoder) string {
 func (h *head) rest() (map[string]Entry, *storedSummaries, error) {
 	d, str := h.d, h.str
 	nsums := d.count(len(Hash{}) + 1)
-	stored := &storedSummaries{h: h, at: make(map[Hash]int, nsums)}
-	for range nsums {
+	stored := &storedSummaries{h: h, at: make(map[Hash]int32, nsums), entries: make([]storedSummary, nsums)}
+	for i := range nsums {
 		var hash Hash
 		copy(hash[:], d.bytes(len(hash)))
-		at := d.off
+		stored.entries[i].off = d.off
 		n := d.count(1)
 		if _, dup := stored.at[hash]; dup || d.err != nil {
 			return nil, nil, errCorrupt
 		}
-		stored.at[hash] = at
+		stored.at[hash] = int32(i)
 		d.off += n
 	}
 	n := d.count(1)
@@ -476,11 +476,16 @@ func (h *head) summaryAt(off int) (*model.Summary, error) {
 // storedSummaries are the summaries of a cache file, each decoded on
 // first use.
 type storedSummaries struct {
-	h  *head
-	at map[Hash]int // where each summary's entry's length is, after its hash
+	h       *head
+	at      map[Hash]int32 // index in entries
+	entries []storedSummary
+}
 
-	mu      sync.Mutex
-	decoded map[Hash]*model.Summary
+// storedSummary is one summary of a cache file.
+type storedSummary struct {
+	off  int // where its entry's length is, after its hash
+	once sync.Once
+	sum  *model.Summary // nil when its entry does not decode
 }
 
 // has reports whether a summary for hash is stored.
@@ -493,30 +498,17 @@ func (ss *storedSummaries) has(hash Hash) bool {
 }
 
 // get returns the summary stored for hash, nil for none or for an entry
-// that does not decode. It may be called concurrently.
+// that does not decode (the file is read then). It may be called
+// concurrently; every caller gets the same.
 func (ss *storedSummaries) get(hash Hash) *model.Summary {
 	if ss == nil {
 		return nil
 	}
-	off, ok := ss.at[hash]
+	i, ok := ss.at[hash]
 	if !ok {
 		return nil
 	}
-	ss.mu.Lock()
-	sum, done := ss.decoded[hash]
-	ss.mu.Unlock()
-	if done {
-		return sum
-	}
-	sum, _ = ss.h.summaryAt(off) // nil when it does not decode: the file is read
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	if prev, done := ss.decoded[hash]; done {
-		return prev // decoded meanwhile: every caller gets the same
-	}
-	if ss.decoded == nil {
-		ss.decoded = map[Hash]*model.Summary{}
-	}
-	ss.decoded[hash] = sum
-	return sum
+	e := &ss.entries[i]
+	e.once.Do(func() { e.sum, _ = ss.h.summaryAt(e.off) })
+	return e.sum
 }
