@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,24 +18,46 @@ import (
 
 // A context is the files a run reporting some files kept as their context
 // (read and parsed), so that the next run of the same kind can start
-// reading and parsing them before it has worked out which it needs. Each
-// is a small file of its own beside the cache file, named by its key, so
-// that recording a new one does not rewrite the summaries; the directory
-// keeps the MaxContexts most recently written.
+// reading and parsing them before it has worked out which it needs, and
+// what that was worked out from, so that the next run whose inputs are the
+// same need not work it out again. Each is a small file of its own beside
+// the cache file, named by its key, so that recording a new one does not
+// rewrite the summaries; the directory keeps the MaxContexts most recently
+// written.
 
 // MaxContexts bounds how many context files a cache directory keeps.
 const MaxContexts = 32
 
 // contextMagic starts a context file, which holds the format, the owner,
 // the key, the files' count and paths (length and bytes each, lengths as
-// varints), and a CRC-32C of all that, 4 bytes little-endian.
+// varints), the inputs' hash, the kept files' count and indexes (each as
+// its difference from the one before, ascending), and a CRC-32C of all
+// that, 4 bytes little-endian.
 const contextMagic = "ducklint-ahead\x00"
 
 // contextFormat changes whenever a context file's layout changes.
-const contextFormat = 1
+const contextFormat = 2
 
 // contextPrefix names the context files in the cache directory.
 const contextPrefix = "ahead-"
+
+// Context is what a run reporting some files recorded of the context it
+// kept.
+type Context struct {
+	// Files are the context files it read (absolute paths), for the next
+	// run to read ahead.
+	Files []string
+	// Inputs is a hash of everything the run worked out which files to
+	// keep from, and Keep the indexes in its layout of the files it kept,
+	// ascending: a run whose inputs hash the same keeps the same files.
+	Inputs Hash
+	Keep   []int
+}
+
+// equal reports whether c and o record the same.
+func (c Context) equal(o Context) bool {
+	return slices.Equal(c.Files, o.Files) && c.Inputs == o.Inputs && slices.Equal(c.Keep, o.Keep)
+}
 
 // contextPath returns the file recording the context of key, "" for an
 // in-memory store.
@@ -46,43 +69,47 @@ func (s *Store) contextPath(key string) string {
 	return filepath.Join(filepath.Dir(s.path), contextPrefix+hex.EncodeToString(h[:12]))
 }
 
-// Context returns the files (absolute paths) recorded as the context of
-// key, nil for none or for a damaged or foreign record.
-func (s *Store) Context(key string) []string {
+// Context returns what was recorded as the context of key; false for none
+// or for a damaged or foreign record.
+func (s *Store) Context(key string) (Context, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if files, ok := s.contexts[key]; ok {
-		return files
+	if c, ok := s.contexts[key]; ok {
+		return c, c.Files != nil
 	}
-	var files []string
+	var c Context
 	if p := s.contextPath(key); p != "" {
 		if data, err := os.ReadFile(p); err == nil {
-			files, _ = decodeContext(data, s.owner, key)
+			c, _ = decodeContext(data, s.owner, key)
 		}
 	}
 	if s.contexts == nil {
-		s.contexts = map[string][]string{}
+		s.contexts = map[string]Context{}
 	}
-	s.contexts[key] = files
-	return files
+	s.contexts[key] = c
+	return c, c.Files != nil
 }
 
-// RecordContext records files (absolute paths) as the context of key when
-// they differ from the recorded ones, and leaves the directory the
-// MaxContexts most recently written context files. It may be called
-// concurrently with the other methods.
-func (s *Store) RecordContext(key string, files []string) error {
-	if slices.Equal(s.Context(key), files) {
+// RecordContext records c as the context of key when it differs from the
+// recorded one, and leaves the directory the MaxContexts most recently
+// written context files. It may be called concurrently with the other
+// methods.
+func (s *Store) RecordContext(key string, c Context) error {
+	if c.Files == nil {
+		c.Files = []string{} // recorded, and empty
+	}
+	if old, ok := s.Context(key); ok && old.equal(c) {
 		return nil
 	}
+	c = Context{Files: slices.Clone(c.Files), Inputs: c.Inputs, Keep: slices.Clone(c.Keep)}
 	s.mu.Lock()
-	s.contexts[key] = slices.Clone(files)
+	s.contexts[key] = c
 	s.mu.Unlock()
 	p := s.contextPath(key)
 	if p == "" {
 		return nil
 	}
-	if err := writeAtomically(p, encodeContext(s.owner, key, files)); err != nil {
+	if err := writeAtomically(p, encodeContext(s.owner, key, c)); err != nil {
 		return err
 	}
 	return pruneContexts(filepath.Dir(p))
@@ -147,42 +174,61 @@ func pruneContexts(dir string) error {
 	return errors.Join(errs...)
 }
 
-// encodeContext returns the encoding of files as the context of key for
-// owner.
-func encodeContext(owner, key string, files []string) []byte {
+// encodeContext returns the encoding of c as the context of key for
+// owner. c.Keep must be ascending.
+func encodeContext(owner, key string, c Context) []byte {
 	var b []byte
 	b = append(b, contextMagic...)
 	b = binary.AppendUvarint(b, contextFormat)
 	b = appendString(b, owner)
 	b = appendString(b, key)
-	b = binary.AppendUvarint(b, uint64(len(files)))
-	for _, f := range files {
+	b = binary.AppendUvarint(b, uint64(len(c.Files)))
+	for _, f := range c.Files {
 		b = appendString(b, f)
+	}
+	b = append(b, c.Inputs[:]...)
+	b = binary.AppendUvarint(b, uint64(len(c.Keep)))
+	last := 0
+	for _, i := range c.Keep {
+		b = binary.AppendUvarint(b, uint64(i-last))
+		last = i
 	}
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli()))
 }
 
 // decodeContext decodes an encoding made by encodeContext for owner and
 // key. Any damage, another format, owner or key is an error.
-func decodeContext(data []byte, owner, key string) ([]string, error) {
+func decodeContext(data []byte, owner, key string) (Context, error) {
 	if len(data) < len(contextMagic)+4 || !bytes.HasPrefix(data, []byte(contextMagic)) {
-		return nil, errCorrupt
+		return Context{}, errCorrupt
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, castagnoli()) != binary.LittleEndian.Uint32(data[len(body):]) {
-		return nil, errCorrupt
+		return Context{}, errCorrupt
 	}
 	data = body // the strings share it
 	d := &decoder{data: data, text: unsafe.String(unsafe.SliceData(data), len(data)), off: len(contextMagic)}
 	if d.uvarint() != contextFormat || d.bytes(d.count(1)) != owner || d.bytes(d.count(1)) != key || d.err != nil {
-		return nil, errCorrupt
+		return Context{}, errCorrupt
 	}
-	files := make([]string, d.count(1))
-	for i := range files {
-		files[i] = d.bytes(d.count(1))
+	c := Context{Files: make([]string, d.count(1))}
+	for i := range c.Files {
+		c.Files[i] = d.bytes(d.count(1))
+	}
+	copy(c.Inputs[:], d.bytes(len(c.Inputs)))
+	if n := d.count(1); n > 0 {
+		c.Keep = make([]int, n)
+		last := uint64(0)
+		for i := range c.Keep {
+			next := last + d.uvarint()
+			if next < last || next > math.MaxInt32 || (i > 0 && next == last) {
+				return Context{}, errCorrupt // not ascending, or no index
+			}
+			c.Keep[i], last = int(next), next
+		}
 	}
 	if d.err != nil || d.off != len(d.data) {
-		return nil, errCorrupt
+		return Context{}, errCorrupt
 	}
-	return files, nil
+	return c, nil
 }

@@ -17,47 +17,78 @@ func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
 	open := func(root, owner string) *Store {
 		return Open(Options{Dir: dir, Roots: []string{root}, Owner: owner})
 	}
-	files := []string{"/t/a.pp", "/t/lib/b.pp"}
-	if err := open("/t", "v1").RecordContext("k", files); err != nil {
+	want := Context{Files: []string{"/t/a.pp", "/t/lib/b.pp"}, Inputs: HashOf([]byte("inputs")), Keep: []int{0, 3, 4, 130}}
+	if err := open("/t", "v1").RecordContext("k", want); err != nil {
 		t.Fatal(err)
 	}
-	if got := open("/t", "v1").Context("k"); !slices.Equal(got, files) {
-		t.Errorf("context %v, want %v", got, files)
+	if got, ok := open("/t", "v1").Context("k"); !ok || !got.equal(want) {
+		t.Errorf("context %+v (%v), want %+v", got, ok, want)
 	}
-	for name, got := range map[string][]string{
-		"another key":   open("/t", "v1").Context("k2"),
-		"another owner": open("/t", "v2").Context("k"),
-		"other roots":   open("/u", "v1").Context("k"),
+	for name, s := range map[string]*Store{
+		"another key":   open("/t", "v1"),
+		"another owner": open("/t", "v2"),
+		"other roots":   open("/u", "v1"),
 	} {
-		if got != nil {
-			t.Errorf("%s: context %v, want none", name, got)
+		key := "k"
+		if name == "another key" {
+			key = "k2"
+		}
+		if got, ok := s.Context(key); ok || got.Files != nil || got.Keep != nil || got.Inputs != (Hash{}) {
+			t.Errorf("%s: context %+v, want none", name, got)
 		}
 	}
-	// Recording it again unchanged does not write it again.
+	// Recording it again unchanged does not write it again; a change of
+	// any part does.
 	path := open("/t", "v1").contextPath("k")
 	old := time.Now().Add(-time.Hour).Truncate(time.Second)
-	if err := os.Chtimes(path, old, old); err != nil {
-		t.Fatal(err)
+	written := func() bool {
+		t.Helper()
+		fi, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return !fi.ModTime().Equal(old)
 	}
-	if err := open("/t", "v1").RecordContext("k", slices.Clone(files)); err != nil {
-		t.Fatal(err)
+	record := func(c Context) {
+		t.Helper()
+		if err := os.Chtimes(path, old, old); err != nil {
+			t.Fatal(err)
+		}
+		if err := open("/t", "v1").RecordContext("k", c); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if fi, err := os.Stat(path); err != nil || !fi.ModTime().Equal(old) {
-		t.Errorf("an unchanged context was written again (%v, %v)", fi.ModTime(), err)
+	record(Context{Files: slices.Clone(want.Files), Inputs: want.Inputs, Keep: slices.Clone(want.Keep)})
+	if written() {
+		t.Errorf("an unchanged context was written again")
+	}
+	changes := map[string]Context{
+		"files":  {Files: want.Files[:1], Inputs: want.Inputs, Keep: want.Keep},
+		"inputs": {Files: want.Files, Inputs: HashOf([]byte("other inputs")), Keep: want.Keep},
+		"kept":   {Files: want.Files, Inputs: want.Inputs, Keep: []int{0, 3, 4}},
+	}
+	for name, c := range changes {
+		record(c)
+		if !written() {
+			t.Errorf("a context with other %s was not written", name)
+		}
+		if got, _ := open("/t", "v1").Context("k"); !got.equal(c) {
+			t.Errorf("other %s: read back %+v, want %+v", name, got, c)
+		}
 	}
 	// An empty context is one too.
-	if err := open("/t", "v1").RecordContext("k", nil); err != nil {
+	if err := open("/t", "v1").RecordContext("k", Context{}); err != nil {
 		t.Fatal(err)
 	}
-	if got := open("/t", "v1").Context("k"); got == nil || len(got) != 0 {
-		t.Errorf("empty context read back as %#v", got)
+	if got, ok := open("/t", "v1").Context("k"); !ok || got.Files == nil || len(got.Files) != 0 || got.Keep != nil {
+		t.Errorf("empty context read back as %#v (%v)", got, ok)
 	}
 }
 
 func TestDamagedContextIsIgnored(t *testing.T) {
 	dir := t.TempDir()
 	s := Open(Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1"})
-	if err := s.RecordContext("k", []string{"/t/a.pp", "/t/b.pp"}); err != nil {
+	if err := s.RecordContext("k", Context{Files: []string{"/t/a.pp", "/t/b.pp"}, Inputs: HashOf(nil), Keep: []int{1, 7}}); err != nil {
 		t.Fatal(err)
 	}
 	path := s.contextPath("k")
@@ -79,7 +110,7 @@ func TestDamagedContextIsIgnored(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if got := Open(Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1"}).Context("k"); got != nil {
+		if got, ok := Open(Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1"}).Context("k"); ok || got.Files != nil || got.Keep != nil {
 			t.Errorf("%s: context %v from a damaged file", name, got)
 		}
 	}
@@ -92,7 +123,7 @@ func TestContextsAreBounded(t *testing.T) {
 	for i := range n {
 		s := Open(Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1"})
 		key := fmt.Sprintf("key %d", i)
-		if err := s.RecordContext(key, []string{fmt.Sprintf("/t/%d.pp", i)}); err != nil {
+		if err := s.RecordContext(key, Context{Files: []string{fmt.Sprintf("/t/%d.pp", i)}}); err != nil {
 			t.Fatal(err)
 		}
 		// Distinct times in the order written, whatever the file
@@ -117,30 +148,35 @@ func TestContextsAreBounded(t *testing.T) {
 	}
 	s := Open(Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1"})
 	for i := range n {
-		got := s.Context(fmt.Sprintf("key %d", i))
+		_, got := s.Context(fmt.Sprintf("key %d", i))
 		recent := i >= n-MaxContexts
-		if recent && got == nil {
+		if recent && !got {
 			t.Errorf("context %d of %d is gone: the %d most recent are kept", i, n, MaxContexts)
 		}
-		if !recent && got != nil {
+		if !recent && got {
 			t.Errorf("context %d of %d is kept: only the %d most recent are", i, n, MaxContexts)
 		}
 	}
 }
 
 func FuzzDecodeContext(f *testing.F) {
-	good := encodeContext("o", "k", []string{"/t/a.pp", ""})
+	good := encodeContext("o", "k", Context{Files: []string{"/t/a.pp", ""}, Inputs: HashOf([]byte("x")), Keep: []int{0, 2, 9}})
 	f.Add(good[:len(good)-4])
+	empty := encodeContext("o", "k", Context{Files: []string{}})
+	f.Add(empty[:len(empty)-4])
 	f.Add([]byte(contextMagic))
 	f.Fuzz(func(t *testing.T, body []byte) {
 		data := binary.LittleEndian.AppendUint32(slices.Clone(body), crc32.Checksum(body, castagnoli()))
-		files, err := decodeContext(data, "o", "k")
+		c, err := decodeContext(data, "o", "k")
 		if err != nil {
 			return
 		}
-		again, err := decodeContext(encodeContext("o", "k", files), "o", "k")
-		if err != nil || !slices.Equal(again, files) {
-			t.Errorf("decoded %q, encoded and decoded again %q (error %v)", files, again, err)
+		if !slices.IsSorted(c.Keep) || len(slices.Compact(slices.Clone(c.Keep))) != len(c.Keep) || slices.ContainsFunc(c.Keep, func(i int) bool { return i < 0 }) {
+			t.Errorf("decoded kept indexes %v: not ascending", c.Keep)
+		}
+		again, err := decodeContext(encodeContext("o", "k", c), "o", "k")
+		if err != nil || !again.equal(c) {
+			t.Errorf("decoded %+v, encoded and decoded again %+v (error %v)", c, again, err)
 		}
 	})
 }

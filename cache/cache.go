@@ -29,7 +29,7 @@ import (
 )
 
 // formatVersion changes whenever the stored layout changes.
-const formatVersion = 9
+const formatVersion = 10
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when
@@ -46,16 +46,18 @@ type Store struct {
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
 
-	// old is what was read from path: its Dirs by Open, its Files and
-	// Summary on their own goroutine meanwhile (see files).
-	old  snapshot
-	rest *par.Future[bool]
+	// old is what was read from path: its Dirs by Open, its Files on
+	// their own goroutine meanwhile (see files); its summaries are in
+	// oldSums, each decoded on first use.
+	old     snapshot
+	oldSums *storedSummaries
+	rest    *par.Future[bool]
 
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
 	dirty bool
 	// contexts are the contexts read or recorded, by key (see Context).
-	contexts map[string][]string
+	contexts map[string]Context
 }
 
 // snapshot is the content of a cache file.
@@ -123,7 +125,11 @@ func Open(opts Options) *Store {
 // last time.
 func (s *Store) sized() {
 	s.new.Files = make(map[string]Entry, len(s.old.Files))
-	s.new.Summary = make(map[Hash]*model.Summary, len(s.old.Summary))
+	var n int
+	if s.oldSums != nil {
+		n = len(s.oldSums.entries)
+	}
+	s.new.Summary = make(map[Hash]*model.Summary, n)
 }
 
 // files waits until the file entries and summaries read are decoded.
@@ -149,7 +155,7 @@ func (s *Store) read() {
 		// The checksum held, so only a file this format's encoder did
 		// not write fails here; its listings are sound all the same.
 		if files, sums, err := h.rest(); err == nil {
-			s.old.Files, s.old.Summary = files, sums
+			s.old.Files, s.oldSums = files, sums
 		}
 		s.sized()
 		return true
@@ -170,41 +176,44 @@ func HashOf(src []byte) Hash { return sha256.Sum256(src) }
 // taken before the file is read.
 func (s *Store) Now() time.Time { return s.now() }
 
-// Lookup returns the entry and summary recorded for the file at abs when
-// its current stat st still vouches for them: the same as recorded, and
-// older than the hash by more than a timestamp tick. It may be called
-// concurrently with Lookup, ByHash and Record.
-func (s *Store) Lookup(abs string, st load.Stat) (Entry, *model.Summary, bool) {
+// Lookup returns the entry recorded for the file at abs when its current
+// stat st still vouches for it (the same as recorded, and older than the
+// hash by more than a timestamp tick) and a summary is stored for its
+// hash, which ByHash decodes. It may be called concurrently with Lookup,
+// ByHash and Record.
+func (s *Store) Lookup(abs string, st load.Stat) (Entry, bool) {
 	s.files()
 	e, ok := s.old.Files[abs]
-	if !ok || e.Stat != st || !s.trusted(e) {
-		return Entry{}, nil, false
+	if !ok || e.Stat != st || !s.trusted(e) || !s.oldSums.has(e.Hash) {
+		return Entry{}, false
 	}
-	sum := s.old.Summary[e.Hash]
-	return e, sum, sum != nil
+	return e, true
 }
 
 // ByHash returns a summary stored for content with hash h, nil for none.
 // It may be called concurrently with Lookup, ByHash and Record.
 func (s *Store) ByHash(h Hash) *model.Summary {
 	s.files()
-	return s.old.Summary[h]
+	return s.oldSums.get(h)
 }
 
 // Record notes what this run knows of the file at abs, for Save: its entry
-// and summary. The summary of the file's previous version stays one
-// generation, so an edit that is undone needs no parse. It may be called
-// concurrently.
+// and summary; a nil summary is the one stored for the entry's hash
+// (Lookup found it), decoded only if Save writes it. The summary of the
+// file's previous version stays one generation, so an edit that is undone
+// needs no parse. It may be called concurrently.
 func (s *Store) Record(abs string, e Entry, sum *model.Summary) {
 	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.new.Files[abs] = e
-	s.new.Summary[e.Hash] = sum
+	if _, have := s.new.Summary[e.Hash]; sum != nil || !have {
+		s.new.Summary[e.Hash] = sum
+	}
 	if prev, ok := s.old.Files[abs]; !ok || prev != e {
 		s.dirty = true
-		if ok && prev.Hash != e.Hash && s.old.Summary[prev.Hash] != nil {
-			s.new.Summary[prev.Hash] = s.old.Summary[prev.Hash]
+		if _, have := s.new.Summary[prev.Hash]; ok && prev.Hash != e.Hash && !have && s.oldSums.has(prev.Hash) {
+			s.new.Summary[prev.Hash] = nil
 		}
 	}
 }
@@ -285,6 +294,27 @@ func (s *Store) Save() error {
 	}
 	if s.path == "" || !s.dirty {
 		return nil
+	}
+	// The summaries recorded as stored are decoded now; one that does not
+	// decode leaves the cache with the files it summarised.
+	var lost map[Hash]bool
+	for h, sum := range s.new.Summary {
+		if sum == nil {
+			if sum = s.oldSums.get(h); sum == nil {
+				if lost == nil {
+					lost = map[Hash]bool{}
+				}
+				lost[h] = true
+				delete(s.new.Summary, h)
+				continue
+			}
+			s.new.Summary[h] = sum
+		}
+	}
+	for abs, e := range s.new.Files {
+		if lost[e.Hash] {
+			delete(s.new.Files, abs)
+		}
 	}
 	if err := writeAtomically(s.path, encode(&s.new, s.owner)); err != nil {
 		return err

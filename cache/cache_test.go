@@ -88,9 +88,10 @@ func summariseAll(t *testing.T, s *Store, files []*load.File, read, parsed *[]st
 	t.Helper()
 	sums := make([]*model.Summary, len(files))
 	for i, f := range files {
-		if e, sum, ok := s.Lookup(f.AbsPath, f.Stat); ok {
-			s.Record(f.AbsPath, e, sum)
-			sums[i] = sum
+		if e, ok := s.Lookup(f.AbsPath, f.Stat); ok {
+			// Recorded as the stored one, which Save decodes if it writes.
+			s.Record(f.AbsPath, e, nil)
+			sums[i] = s.ByHash(e.Hash)
 			continue
 		}
 		hashedAt := s.Now()
@@ -474,5 +475,114 @@ func TestDerivedDataFollowsItsFile(t *testing.T) {
 	derive()
 	if _, ok := derive(); ok {
 		t.Error("data derived within a timestamp tick of the file's change was trusted")
+	}
+}
+
+// TestSummariesAreDecodedWhenUsed checks that a run decodes only the
+// summaries it asks for, and that those it records as stored without
+// decoding them are written in full when the cache is saved.
+func TestSummariesAreDecodedWhenUsed(t *testing.T) {
+	fx := newFixture(t, twoClasses)
+	first := fx.run("v1")
+	open := func() *Store {
+		return Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1", Now: func() time.Time { return fx.now }})
+	}
+	s := open()
+	files := fx.files()
+	var entries []Entry
+	for _, f := range files {
+		e, ok := s.Lookup(f.AbsPath, f.Stat)
+		if !ok {
+			t.Fatalf("%s not found by its stat", f.Path)
+		}
+		entries = append(entries, e)
+		s.Record(f.AbsPath, e, nil)
+	}
+	decoded := func() int {
+		n := 0
+		for i := range s.oldSums.entries {
+			if s.oldSums.entries[i].sum != nil {
+				n++
+			}
+		}
+		return n
+	}
+	if n := decoded(); n != 0 {
+		t.Errorf("%d summaries decoded by looking files up, want none", n)
+	}
+	if got := s.ByHash(entries[0].Hash); !reflect.DeepEqual(got, first.sums[0]) {
+		t.Errorf("summary of %s: %+v, want %+v", files[0].Path, got, first.sums[0])
+	}
+	if n := decoded(); n != 1 {
+		t.Errorf("%d summaries decoded after one was asked for, want 1", n)
+	}
+	// A file more makes the cache be written, with the summaries recorded
+	// as stored decoded in full.
+	fx.write("c.pp", "class c { }\n")
+	fx.names = append(fx.names, "c.pp")
+	c := fx.files()[2]
+	if err := c.Read(); err != nil {
+		t.Fatal(err)
+	}
+	sumC := model.Summarize(parser.ParseFile(c.Path, c.Src))
+	s.Record(c.AbsPath, Entry{Stat: c.Stat, Hash: HashOf(c.Src), HashedAt: fx.now.UnixNano()}, sumC)
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(s.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := decode(data, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range entries {
+		if got := snap.Summary[e.Hash]; !reflect.DeepEqual(got, first.sums[i]) {
+			t.Errorf("saved summary of %s: %+v, want %+v", files[i].Path, got, first.sums[i])
+		}
+	}
+	if got := snap.Summary[HashOf(c.Src)]; !reflect.DeepEqual(got, sumC) {
+		t.Errorf("saved summary of c.pp: %+v, want %+v", got, sumC)
+	}
+}
+
+// TestStoredSummariesDecodeAsTheWholeFile checks that each summary decoded
+// on its own equals the same summary decoded with the whole file.
+func TestStoredSummariesDecodeAsTheWholeFile(t *testing.T) {
+	snap := snapshot{
+		Files: map[string]Entry{"/t/a.pp": {Hash: Hash{1}}, "/t/b.pp": {Hash: Hash{2}}, "/t/c.pp": {Hash: Hash{3}}},
+		Summary: map[Hash]*model.Summary{
+			{1}: {Units: []model.Unit{{Kind: model.UnitTop, Mentions: []string{"x", "y"}, Declares: []string{"x"}}}},
+			{2}: {Units: []model.Unit{{Kind: model.UnitTop}, {Kind: model.UnitDefinition, Name: "b", Parent: "p",
+				Mentions: []string{"y"}, Titled: []string{"file[/b]"}, Lookups: []string{"b::k"}}}},
+			{3}: {Units: []model.Unit{}},
+		},
+		Dirs:    map[string]Listing{},
+		Derived: map[string]Derived{},
+	}
+	data := encode(&snap, "o")
+	whole, err := decode(data, "o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := decodeHead(data, "o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stored, err := h.rest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for hash, want := range whole.Summary {
+		if !stored.has(hash) {
+			t.Errorf("summary %x not stored", hash[:2])
+		}
+		if got := stored.get(hash); !reflect.DeepEqual(got, want) {
+			t.Errorf("summary %x on its own: %+v, want %+v", hash[:2], got, want)
+		}
+	}
+	if stored.has(Hash{4}) || stored.get(Hash{4}) != nil {
+		t.Errorf("a summary for a hash never stored")
 	}
 }

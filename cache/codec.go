@@ -28,17 +28,22 @@ import (
 //	derived:   count, then per file: path index, size, modification
 //	           time, change time, inode, device, recorded-at time, data
 //	           length and bytes
-//	summaries: count, total length of the units' name lists, then per
-//	           summary: content hash, unit count, then per unit kind, name
+//	summaries: count, then per summary: content hash, the length in
+//	           bytes of the rest of its entry, the total length of its
+//	           units' name lists, unit count, then per unit kind, name
 //	           index, parent index, then counts and indexes of mentions,
-//	           resource-like targets, declared names, classes read from
-//	           and defaulted types
+//	           resource-like targets, declared names, classes read from,
+//	           defaulted types, titled resources, tests, overrides,
+//	           references and lookups
 //	files:     count, then per file: path index, size, modification
 //	           time, change time, inode, device, hash, hashed-at time
 //	checksum:  CRC-32C of everything before it, 4 bytes little-endian
 //
 // The checksum is what makes damage visible: a changed byte in a string
-// still decodes, as a wrong name.
+// still decodes, as a wrong name. A summary's entry gives its length so
+// that a run decodes only the summaries it uses: a run whose context
+// files are all trusted by their stats, keeping the context its last run
+// recorded, uses none of them.
 const magic = "ducklint-context\x00"
 
 var errCorrupt = errors.New("corrupt cache file")
@@ -89,7 +94,6 @@ func encode(snap *snapshot, owner string) []byte {
 		}
 		listedEntries += len(snap.Dirs[p].Entries)
 	}
-	listed := 0
 	for _, h := range hashes {
 		for _, u := range snap.Summary[h].Units {
 			str(u.Name)
@@ -124,8 +128,6 @@ func encode(snap *snapshot, owner string) []byte {
 			for _, m := range u.Lookups {
 				str(m)
 			}
-			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
-				len(u.Titled) + len(u.Tested) + len(u.Overrides) + len(u.References) + len(u.Lookups)
 		}
 	}
 
@@ -159,23 +161,31 @@ func encode(snap *snapshot, owner string) []byte {
 		b = appendString(b, d.Data)
 	}
 	b = binary.AppendUvarint(b, uint64(len(hashes)))
-	b = binary.AppendUvarint(b, uint64(listed))
+	var entry []byte
 	for _, h := range hashes {
 		b = append(b, h[:]...)
 		units := snap.Summary[h].Units
-		b = binary.AppendUvarint(b, uint64(len(units)))
+		listed := 0
 		for _, u := range units {
-			b = append(b, byte(u.Kind))
-			b = binary.AppendUvarint(b, index[u.Name])
-			b = binary.AppendUvarint(b, index[u.Parent])
+			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
+				len(u.Titled) + len(u.Tested) + len(u.Overrides) + len(u.References) + len(u.Lookups)
+		}
+		entry = binary.AppendUvarint(entry[:0], uint64(listed))
+		entry = binary.AppendUvarint(entry, uint64(len(units)))
+		for _, u := range units {
+			entry = append(entry, byte(u.Kind))
+			entry = binary.AppendUvarint(entry, index[u.Name])
+			entry = binary.AppendUvarint(entry, index[u.Parent])
 			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested,
 				u.Overrides, u.References, u.Lookups} {
-				b = binary.AppendUvarint(b, uint64(len(names)))
+				entry = binary.AppendUvarint(entry, uint64(len(names)))
 				for _, m := range names {
-					b = binary.AppendUvarint(b, index[m])
+					entry = binary.AppendUvarint(entry, index[m])
 				}
 			}
 		}
+		b = binary.AppendUvarint(b, uint64(len(entry)))
+		b = append(b, entry...)
 	}
 	b = binary.AppendUvarint(b, uint64(len(paths)))
 	for _, p := range paths {
@@ -282,9 +292,15 @@ func decode(data []byte, owner string) (snapshot, error) {
 	if err != nil {
 		return snapshot{}, err
 	}
-	files, sums, err := h.rest()
+	files, stored, err := h.rest()
 	if err != nil {
 		return snapshot{}, err
+	}
+	sums := make(map[Hash]*model.Summary, len(stored.at))
+	for hash, i := range stored.at {
+		if sums[hash], err = h.summaryAt(stored.entries[i].off); err != nil {
+			return snapshot{}, err
+		}
 	}
 	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived}, nil
 }
@@ -360,63 +376,34 @@ func decodeHead(data []byte, owner string) (*head, error) {
 }
 
 // str reads a string table index.
-func (h *head) str() string {
-	i := h.d.uvarint()
+func (h *head) str() string { return h.strFrom(h.d) }
+
+// strFrom reads a string table index with d.
+func (h *head) strFrom(d *decoder) string {
+	i := d.uvarint()
 	if i >= uint64(len(h.strs)) {
-		h.d.err = errCorrupt
+		d.err = errCorrupt
 		return ""
 	}
 	return h.strs[i]
 }
 
-// rest decodes the summaries and file entries after the head.
-func (h *head) rest() (map[string]Entry, map[Hash]*model.Summary, error) {
+// rest decodes the file entries after the head, and where each summary's
+// entry is, for summaryAt.
+func (h *head) rest() (map[string]Entry, *storedSummaries, error) {
 	d, str := h.d, h.str
 	nsums := d.count(len(Hash{}) + 1)
-	// Every unit's name lists are windows of one slice: one allocation
-	// instead of one per list.
-	names := make([]string, 0, d.count(1))
-	window := func() []string {
+	stored := &storedSummaries{h: h, at: make(map[Hash]int32, nsums), entries: make([]storedSummary, nsums)}
+	for i := range nsums {
+		var hash Hash
+		copy(hash[:], d.bytes(len(hash)))
+		stored.entries[i].off = d.off
 		n := d.count(1)
-		if n > cap(names)-len(names) {
-			d.err = errCorrupt
-			return nil
-		}
-		if n == 0 {
-			return nil
-		}
-		start := len(names)
-		for range n {
-			names = append(names, str())
-		}
-		return names[start:len(names):len(names)]
-	}
-	sums := make(map[Hash]*model.Summary, nsums)
-	for range nsums {
-		var h Hash
-		copy(h[:], d.bytes(len(h)))
-		units := make([]model.Unit, d.count(3))
-		for j := range units {
-			if d.err != nil {
-				break
-			}
-			kind := model.UnitKind(d.byte())
-			units[j] = model.Unit{Kind: kind, Name: str(), Parent: str()}
-			units[j].Mentions = window()
-			units[j].ResourceLike = window()
-			units[j].Declares = window()
-			units[j].ReadsFrom = window()
-			units[j].Defaults = window()
-			units[j].Titled = window()
-			units[j].Tested = window()
-			units[j].Overrides = window()
-			units[j].References = window()
-			units[j].Lookups = window()
-		}
-		if _, dup := sums[h]; dup || d.err != nil {
+		if _, dup := stored.at[hash]; dup || d.err != nil {
 			return nil, nil, errCorrupt
 		}
-		sums[h] = &model.Summary{Units: units}
+		stored.at[hash] = int32(i)
+		d.off += n
 	}
 	n := d.count(1)
 	files := make(map[string]Entry, n)
@@ -434,5 +421,94 @@ func (h *head) rest() (map[string]Entry, map[Hash]*model.Summary, error) {
 	if d.err != nil || d.off != len(d.data) {
 		return nil, nil, errCorrupt
 	}
-	return files, sums, nil
+	return files, stored, nil
+}
+
+// summaryAt decodes the summary whose entry's length is at off, after its
+// hash. It may be called concurrently.
+func (h *head) summaryAt(off int) (*model.Summary, error) {
+	d := &decoder{data: h.d.data, text: h.d.text, off: off}
+	n := d.count(1) // rest checked that the entry is inside the data
+	end := d.off + n
+	d.data = d.data[:end]
+	// The units' name lists are windows of one slice: one allocation
+	// instead of one per list.
+	names := make([]string, 0, d.count(1))
+	window := func() []string {
+		n := d.count(1)
+		if n > cap(names)-len(names) {
+			d.err = errCorrupt
+			return nil
+		}
+		if n == 0 {
+			return nil
+		}
+		start := len(names)
+		for range n {
+			names = append(names, h.strFrom(d))
+		}
+		return names[start:len(names):len(names)]
+	}
+	units := make([]model.Unit, d.count(3))
+	for j := range units {
+		if d.err != nil {
+			break
+		}
+		kind := model.UnitKind(d.byte())
+		units[j] = model.Unit{Kind: kind, Name: h.strFrom(d), Parent: h.strFrom(d)}
+		units[j].Mentions = window()
+		units[j].ResourceLike = window()
+		units[j].Declares = window()
+		units[j].ReadsFrom = window()
+		units[j].Defaults = window()
+		units[j].Titled = window()
+		units[j].Tested = window()
+		units[j].Overrides = window()
+		units[j].References = window()
+		units[j].Lookups = window()
+	}
+	if d.err != nil || d.off != end {
+		return nil, errCorrupt
+	}
+	return &model.Summary{Units: units}, nil
+}
+
+// storedSummaries are the summaries of a cache file, each decoded on
+// first use.
+type storedSummaries struct {
+	h       *head
+	at      map[Hash]int32 // index in entries
+	entries []storedSummary
+}
+
+// storedSummary is one summary of a cache file.
+type storedSummary struct {
+	off  int // where its entry's length is, after its hash
+	once sync.Once
+	sum  *model.Summary // nil when its entry does not decode
+}
+
+// has reports whether a summary for hash is stored.
+func (ss *storedSummaries) has(hash Hash) bool {
+	if ss == nil {
+		return false
+	}
+	_, ok := ss.at[hash]
+	return ok
+}
+
+// get returns the summary stored for hash, nil for none or for an entry
+// that does not decode (the file is read then). It may be called
+// concurrently; every caller gets the same.
+func (ss *storedSummaries) get(hash Hash) *model.Summary {
+	if ss == nil {
+		return nil
+	}
+	i, ok := ss.at[hash]
+	if !ok {
+		return nil
+	}
+	e := &ss.entries[i]
+	e.once.Do(func() { e.sum, _ = ss.h.summaryAt(e.off) })
+	return e.sum
 }

@@ -146,3 +146,21 @@ func SetRetention(w *Workspace, min, max int) {
 	defer w.carries.mu.Unlock()
 	w.carries.minRetained, w.carries.maxRetained = min, max
 }
+
+// KeptAsRecorded reports whether the first check of s kept the files the
+// last run of its roots recorded, without working them out.
+func KeptAsRecorded(s *Snapshot) bool { return s.keptAsRecorded.Load() }
+
+// RecordedKeep returns the paths of the files the cache of s records as
+// kept by the last run of w's roots, nil for none.
+func RecordedKeep(w *Workspace, s *Snapshot) []string {
+	c, ok := s.store.Context(w.predictionKey())
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, i := range c.Keep {
+		out = append(out, s.tree.Files[i].Path)
+	}
+	return out
+}

@@ -27,11 +27,14 @@ type version struct {
 	unread bool
 	err    error // why it could not be read; it has no summary then
 
-	// sum is set when the version is made for a file known by its stat;
-	// for content that came with loading or from an overlay, on first use
-	// (a check of every file needs none).
+	// sum is set when the version is made for a file read to be
+	// summarised; for a file whose summary the cache holds (stored), for
+	// content that came with loading or from an overlay, on first use (a
+	// check of every file needs none, nor does a single run that keeps
+	// the context its last run recorded).
 	sumOnce sync.Once
 	sum     *model.Summary
+	stored  *cache.Store // holds the summary for entry.Hash
 
 	once   sync.Once
 	src    []byte
@@ -116,11 +119,25 @@ func (v *version) summary(f *load.File) *model.Summary {
 		if v.sum != nil || v.err != nil {
 			return
 		}
+		if v.stored != nil {
+			if v.sum = v.stored.ByHash(v.entry.Hash); v.sum != nil {
+				return
+			}
+		}
 		if _, _, err := v.content(f); err == nil {
 			v.sum = v.summarize()
 		}
 	})
 	return v.sum
+}
+
+// recordedSummary is the summary to record in the cache for the version:
+// nil for the one the cache holds (see cache.Store.Record).
+func (v *version) recordedSummary(f *load.File) *model.Summary {
+	if v.stored != nil {
+		return nil
+	}
+	return v.summary(f)
 }
 
 // counts are what an update did, for tests and benchmarks.
@@ -146,8 +163,8 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 		fileStore := store
 		if v.src == nil {
 			if fileStore != nil {
-				if e, sum, ok := fileStore.Lookup(f.AbsPath, v.stat); ok {
-					v.entry, v.hashed, v.sum, v.unread = e, true, sum, true
+				if e, ok := fileStore.Lookup(f.AbsPath, v.stat); ok {
+					v.entry, v.hashed, v.stored, v.unread = e, true, fileStore, true
 					return
 				}
 			}

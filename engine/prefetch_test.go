@@ -15,10 +15,13 @@ import (
 
 // TestRunsReadTheLastContextAhead lints one file of a tree in a row of
 // single runs sharing a cache, as an editor's saves do: from the second
-// run on, the context the previous run kept is read ahead. Between runs a
+// run on, the context the previous run kept is read ahead, or, when
+// nothing it was worked out from changed (the file's own edits that leave
+// its summary as it was included), kept as recorded. Between runs a
 // context file read ahead is edited so that a finding appears, one is
 // deleted, and the file's context grows; each run's findings must equal
-// those of the whole context.
+// those of the whole context, and the files recorded as kept those
+// model.Relevant keeps afresh.
 func TestRunsReadTheLastContextAhead(t *testing.T) {
 	dir := t.TempDir()
 	tree := gentree.Tree{
@@ -39,7 +42,12 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 	// The clock runs an hour ahead, so that the files just written are
 	// trusted by their stats, as files an editor did not just save are.
 	later := func() time.Time { return time.Now().Add(time.Hour) }
-	run := func(whole bool) (engine.Counts, []string, string, []string) {
+	type ran struct {
+		counts     engine.Counts
+		kept       []string // worked out afresh, the file itself left out
+		asRecorded bool
+	}
+	run := func(whole bool) (ran, string, []string) {
 		t.Helper()
 		opts := engine.Options{Roots: []string{file}, Dir: dir, Jobs: 2, CacheOwner: "test", Now: later, WholeContext: whole}
 		if !whole {
@@ -57,15 +65,19 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kept []string
+		r := ran{counts: engine.Updated(s), asRecorded: engine.KeptAsRecorded(s)}
 		if !whole {
-			kept = slices.DeleteFunc(engine.Kept(s, file), func(p string) bool { return p == file })
+			afresh := engine.Kept(s, file)
+			if rec := engine.RecordedKeep(w, s); !slices.Equal(rec, afresh) {
+				t.Errorf("recorded as kept:\n%v\nkept afresh:\n%v", rec, afresh)
+			}
+			r.kept = slices.DeleteFunc(afresh, func(p string) bool { return p == file })
 		}
 		var rules []string
 		for _, f := range res.Findings {
 			rules = append(rules, f.Rule)
 		}
-		return engine.Updated(s), kept, show(diagnostics.Values(res.Findings)), rules
+		return r, show(diagnostics.Values(res.Findings)), rules
 	}
 	write := func(name, text string) {
 		t.Helper()
@@ -80,13 +92,35 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		// edited are the files the step changes or deletes: those the
 		// last run kept are read to be summarised, not ahead.
 		edited []string
+		// asRecorded is set for the steps after which the run keeps the
+		// files the last one recorded: nothing they were worked out from
+		// changed.
+		asRecorded bool
 	}{
 		{name: "first run", edit: func() {}},
-		{name: "second run", edit: func() {}},
+		{name: "second run", edit: func() {}, asRecorded: true},
 		{name: "a file read ahead gains an exec the default reaches", want: "default-leak", edit: func() {
 			write("modules/app/manifests/init.pp", "class app (Integer $port = 8080) {\n  include app::service\n  exec { 'app': command => 'true' }\n}\n")
 		}, edited: []string{"modules/app/manifests/init.pp"}},
-		{name: "unchanged again", want: "default-leak", edit: func() {}},
+		{name: "unchanged again", want: "default-leak", edit: func() {}, asRecorded: true},
+		{name: "a file outside the context is edited", want: "default-leak", edit: func() {
+			write("modules/other/manifests/init.pp", "class other {\n  notify { 'other, edited': }\n}\n")
+		}},
+		{name: "a file is added", want: "default-leak", edit: func() {
+			write("modules/other/manifests/extra.pp", "class other::extra {\n  notify { 'extra': }\n}\n")
+		}},
+		{name: "and removed", want: "default-leak", edit: func() {
+			if err := os.Remove(filepath.Join(dir, "modules/other/manifests/extra.pp")); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "unchanged once more", want: "default-leak", edit: func() {}, asRecorded: true},
+		{name: "the file's own edit leaves its summary as it was", want: "default-leak", edit: func() {
+			write(file, "class profile::app {\n  Exec { path => '/usr/bin' }\n  class { 'app': port => 81 }\n}\n")
+		}, asRecorded: true},
+		{name: "the file's own edit changes its summary", want: "default-leak", edit: func() {
+			write(file, "class profile::app {\n  Exec { path => '/usr/bin' }\n  class { 'app': port => 81 }\n  include other\n}\n")
+		}},
 		{name: "a file read ahead is deleted", want: "unknown-class", edit: func() {
 			if err := os.Remove(filepath.Join(dir, "modules/app/manifests/init.pp")); err != nil {
 				t.Fatal(err)
@@ -102,8 +136,12 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 	var lastKept []string
 	for _, st := range steps {
 		st.edit()
-		counts, kept, got, rules := run(false)
-		_, _, want, _ := run(true)
+		r, got, rules := run(false)
+		_, want, _ := run(true)
+		counts, kept := r.counts, r.kept
+		if r.asRecorded != st.asRecorded {
+			t.Errorf("%s: kept as recorded %v, want %v", st.name, r.asRecorded, st.asRecorded)
+		}
 		if got != want {
 			t.Errorf("%s: findings differ from the whole context's\ngot:\n%s\nwant:\n%s", st.name, got, want)
 		}

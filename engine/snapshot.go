@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/diagnostics"
@@ -44,11 +45,15 @@ type Snapshot struct {
 
 	// predicted are the indexes of the files the last run of the roots
 	// kept, for the first check of a single run to read ahead (see
-	// prefetch); predictionKey is where that check records its own. Each
-	// is taken once.
+	// prefetch); recorded is what that run recorded, and predictionKey is
+	// where that check records its own. Each is taken once.
 	predictionMu  sync.Mutex
 	predicted     []int
+	recorded      cache.Context
 	predictionKey string
+	// keptAsRecorded is set when the first check kept the files the last
+	// run recorded, its inputs being the same (see recordedKeep).
+	keptAsRecorded atomic.Bool
 
 	// indexOnce makes index, the name index of the summaries narrowing
 	// works from: baseIndex.With the files at changedSince when baseIndex
@@ -85,14 +90,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
-	var loaded [][]byte    // content that came with loading, by file
-	var predicted []string // the context files the last run of the roots kept
+	var loaded [][]byte        // content that came with loading, by file
+	var recorded cache.Context // what the last run of the roots recorded of its context
 	if prev == nil || w.relayout {
-		tree, store, pred, err := w.load()
+		tree, store, rec, err := w.load()
 		if err != nil {
 			return nil, err
 		}
-		predicted = pred
+		recorded = rec
 		if w.opts.Loaded != nil {
 			var size int64
 			for _, f := range tree.Files {
@@ -177,7 +182,8 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		todo = append(todo, i)
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, w.opts.Jobs)
-	s.predicted = predictedFiles(predicted, s.versions, s.byAbs)
+	s.predicted = predictedFiles(recorded.Files, s.versions, s.byAbs)
+	s.recorded = recorded
 	s.updated.Reused = len(s.tree.Files) - len(todo)
 	s.updated.Predicted = len(s.predicted)
 	for _, v := range s.versions {
@@ -189,7 +195,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		// The cache keeps what this walk of the roots saw.
 		for i, f := range s.tree.Files {
 			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
-				s.store.Record(f.AbsPath, v.entry, v.summary(f))
+				s.store.Record(f.AbsPath, v.entry, v.recordedSummary(f))
 			}
 		}
 		_ = s.store.Save() // the cache only saves time: a run goes on without it
@@ -236,11 +242,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir.
-func (w *Workspace) load() (*load.Tree, *cache.Store, []string, error) {
+func (w *Workspace) load() (*load.Tree, *cache.Store, cache.Context, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("reading standard input: %w", err)
+			return nil, nil, cache.Context{}, fmt.Errorf("reading standard input: %w", err)
 		}
 		w.stdin = src
 	}
@@ -258,7 +264,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, []string, error) {
 		}
 	}
 	var store *cache.Store
-	var predicted []string
+	var recorded cache.Context
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -274,15 +280,15 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, []string, error) {
 			}
 			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			if !w.opts.Editor && w.current == nil && !w.opts.WholeContext {
-				predicted = store.Context(w.predictionKey())
+				recorded, _ = store.Context(w.predictionKey())
 			}
 			return store
 		},
 	})
 	if err != nil {
-		return nil, nil, nil, &ConfigError{err}
+		return nil, nil, cache.Context{}, &ConfigError{err}
 	}
-	return tree, store, predicted, nil
+	return tree, store, recorded, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -335,9 +341,6 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// What the last run kept is read meanwhile.
-	pre := startPrefetch(s.takePredicted(), s.tree.Files, s.versions)
-	defer pre.stop()
 	reported := make([]bool, len(s.tree.Files))
 	for i, f := range s.tree.Files {
 		reported[i] = len(paths) == 0 && f.Reported
@@ -349,8 +352,23 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	}
 	// With every file reported, every file is kept: no summaries needed.
 	whole := s.opts.WholeContext || !slices.Contains(reported, false)
+	// The first check of a single run's roots records its context for the
+	// next run, and keeps the last run's when its inputs are the same.
+	key := s.takePredictionKey()
+	var inputs cache.Hash
 	var keep []bool
-	if !whole {
+	if !whole && len(paths) == 0 && key != "" {
+		if h, ok := s.relevantInputs(reported); ok {
+			inputs, keep = h, s.recordedKeep(h)
+		}
+	}
+	// Else what the last run kept is read while the relevant context is
+	// worked out.
+	predicted := s.takePredicted()
+	var pre *prefetch
+	if !whole && keep == nil {
+		pre = startPrefetch(predicted, s.tree.Files, s.versions)
+		defer pre.stop()
 		keep = s.contexts.relevant(s.nameIndex(), reported)
 	}
 	var kept []int
@@ -394,8 +412,8 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		return nil, err
 	}
 	// The key names the roots: a check of other files records nothing.
-	if key := s.takePredictionKey(); key != "" && !whole && len(paths) == 0 {
-		s.recordPrediction(key, kept, reported, readErrs)
+	if key != "" && !whole && len(paths) == 0 {
+		s.recordPrediction(key, inputs, keep, kept, reported, readErrs)
 	}
 	narrowed := *s.tree
 	narrowed.Files = make([]*load.File, 0, len(kept))
@@ -506,15 +524,24 @@ func (s *Snapshot) takePredictionKey() string {
 
 // recordPrediction records the context files of the snapshot's first
 // check, the files kept and read without errors but the reported ones,
-// for the next run of the same roots to read ahead (see prefetch).
-func (s *Snapshot) recordPrediction(key string, kept []int, reported []bool, readErrs []error) {
-	files := make([]string, 0, len(kept))
+// for the next run of the same roots to read ahead (see prefetch), and
+// the files keep holds with the hash of what that was worked out from
+// (see recordedKeep).
+func (s *Snapshot) recordPrediction(key string, inputs cache.Hash, keep []bool, kept []int, reported []bool, readErrs []error) {
+	c := cache.Context{Files: make([]string, 0, len(kept)), Inputs: inputs}
 	for k, i := range kept {
 		if f := s.tree.Files[i]; !reported[i] && readErrs[k] == nil && f.AbsPath != "" {
-			files = append(files, f.AbsPath)
+			c.Files = append(c.Files, f.AbsPath)
 		}
 	}
-	_ = s.store.RecordContext(key, files) // the cache only saves time: a run goes on without it
+	if inputs != (cache.Hash{}) {
+		for i, k := range keep {
+			if k {
+				c.Keep = append(c.Keep, i)
+			}
+		}
+	}
+	_ = s.store.RecordContext(key, c) // the cache only saves time: a run goes on without it
 }
 
 // runner runs the snapshot's rules for the configured target Puppet
