@@ -168,16 +168,31 @@ func (y *layout) decide(d string, s dirSigns) bool {
 }
 
 // entryTest returns a test of whether directory d holds a directory (dir)
-// or regular file (!dir) of a given name, following symlinks. It reads d's
-// listing (once per Load, shared with the walk) rather than stat each
-// name: most directories tested hold none of the names asked for.
+// or regular file (!dir) of a given name, following symlinks. A listing
+// read already (once per Load, shared with the walk) answers it. A
+// directory not listed yet, as the directories above the paths linted
+// are, is listed only for a name that is there: most directories tested
+// hold none of the names asked for, which an lstat answers without
+// reading the whole directory, and the listing, exact about the case of
+// names where the file system is not, settles the rest.
 func (y *layout) entryTest(d string) func(name string, dir bool) bool {
+	if !y.l.listed(d) {
+		return func(name string, dir bool) bool {
+			return !absent(filepath.Join(d, name)) && y.listingHas(d, name, dir)
+		}
+	}
+	return func(name string, dir bool) bool { return y.listingHas(d, name, dir) }
+}
+
+// listingHas reports whether the listing of directory d has a directory
+// (dir) or regular file (!dir) called name, following symlinks.
+func (y *layout) listingHas(d, name string, dir bool) bool {
 	entries, err := y.l.readDir(d)
 	if err != nil {
-		// Unlistable but perhaps searchable: ask for each name.
-		return func(name string, dir bool) bool { return statIs(filepath.Join(d, name), dir) }
+		// Unlistable but perhaps searchable: ask for the name.
+		return statIs(filepath.Join(d, name), dir)
 	}
-	return func(name string, dir bool) bool { return entryIs(entries, d, name, dir) }
+	return entryIs(entries, d, name, dir)
 }
 
 // place finds the environment and module of the file at abs by walking up
