@@ -146,3 +146,6 @@ func SetRetention(w *Workspace, min, max int) {
 	defer w.carries.mu.Unlock()
 	w.carries.minRetained, w.carries.maxRetained = min, max
 }
+
+// Jobs returns how many goroutines s's checks use.
+func Jobs(s *Snapshot) int { return s.opts.Jobs }
