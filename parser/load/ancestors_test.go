@@ -7,12 +7,12 @@ import (
 	"testing"
 )
 
-// TestAncestorsNotListed checks that placing one file outside any tree
-// reads none of the directories above it whole: the signs of an
-// environment or a module are looked up by name there, and a directory
-// is listed only for a name it has. The file still finds the module an
-// ancestor's signs make, and an ancestor holding a name in another case
-// is not taken for one holding it.
+// TestAncestorsNotListed checks that placing one file reads none of the
+// directories above the run's boundary whole: the signs of an environment
+// or a module are looked up by name there, and a directory is listed only
+// for a name it has. The file still finds the module an ancestor's signs
+// make, and an ancestor holding a name in another case is not taken for
+// one holding it.
 func TestAncestorsNotListed(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{"top/deep/er/one.pp": "notice(1)\n", "top/mod/manifests/init.pp": "class mod {}\n", "top/mod/sub/two.pp": "notice(2)\n"}
@@ -23,35 +23,37 @@ func TestAncestorsNotListed(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "top/deep/METADATA.JSON"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	load := func(dir, path string) (*loader, string) {
+		t.Helper()
+		opts := Options{Dir: filepath.Join(root, dir), Paths: []string{path}}
+		l, err := newLoader(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := l.load(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l, dump(tr)
+	}
 
-	l, err := newLoader(Options{Dir: root, Paths: []string{"top/deep/er/one.pp"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := l.load(Options{Dir: root, Paths: []string{"top/deep/er/one.pp"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := dump(tr); strings.Contains(got, "module=") {
+	// Run from the file's directory, the boundary: everything above it
+	// is outside.
+	l, got := load("top/deep/er", "one.pp")
+	if strings.Contains(got, "module=") {
 		t.Errorf("one.pp was placed in a module:\n%s", got)
 	}
-	for d := filepath.Join(root, "top/deep/er"); ; d = filepath.Dir(d) {
+	for d := filepath.Join(root, "top/deep"); ; d = filepath.Dir(d) {
 		if l.listed(d) {
-			t.Errorf("%s was listed", d)
+			t.Errorf("%s, above the boundary, was listed", d)
 		}
 		if filepath.Dir(d) == d {
 			break
 		}
 	}
 
-	l, err = newLoader(Options{Dir: root, Paths: []string{"top/mod/sub/two.pp"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if tr, err = l.load(Options{Dir: root, Paths: []string{"top/mod/sub/two.pp"}}); err != nil {
-		t.Fatal(err)
-	}
-	if got := dump(tr); !strings.Contains(got, "top/mod/sub/two.pp other reported module=mod") {
+	l, got = load("top/mod/sub", "two.pp")
+	if !strings.Contains(got, "two.pp other reported module=mod") {
 		t.Errorf("two.pp is not in module mod:\n%s", got)
 	}
 	if !l.listed(filepath.Join(root, "top/mod")) {
@@ -59,5 +61,11 @@ func TestAncestorsNotListed(t *testing.T) {
 	}
 	if l.listed(filepath.Join(root, "top")) {
 		t.Errorf("top, above the module, was listed")
+	}
+
+	// Inside the boundary directories are listed as the walks list them.
+	l, _ = load(".", "top/deep/er/one.pp")
+	if !l.listed(filepath.Join(root, "top/deep")) {
+		t.Errorf("top/deep, inside the boundary, was not listed")
 	}
 }

@@ -169,14 +169,19 @@ func (y *layout) decide(d string, s dirSigns) bool {
 
 // entryTest returns a test of whether directory d holds a directory (dir)
 // or regular file (!dir) of a given name, following symlinks. A listing
-// read already (once per Load, shared with the walk) answers it. A
-// directory not listed yet, as the directories above the paths linted
-// are, is listed only for a name that is there: most directories tested
-// hold none of the names asked for, which an lstat answers without
-// reading the whole directory, and the listing, exact about the case of
-// names where the file system is not, settles the rest.
+// (read once per Load, shared with the walk and kept in the context memo)
+// answers it. A directory above the boundary not listed yet, as the home
+// or scratch directories above one file outside any tree are, is listed
+// only for a name that is there: nothing else reads its listing, most
+// directories tested hold none of the names asked for, which an lstat
+// answers without reading the whole directory, and the listing, exact
+// about the case of names where the file system is not, settles the
+// rest. (Inside the boundary a directory's listing serves the walks and
+// the context memo, and a module's directory is asked for a dozen names.)
+// d is compared with the boundary as written, without resolving links: a
+// wrong guess costs system calls, never a different answer.
 func (y *layout) entryTest(d string) func(name string, dir bool) bool {
-	if !y.l.listed(d) {
+	if !y.l.listed(d) && !y.l.bound.containsReal(d) {
 		return func(name string, dir bool) bool {
 			return !absent(filepath.Join(d, name)) && y.listingHas(d, name, dir)
 		}
