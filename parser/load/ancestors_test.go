@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestAncestorsNotListed checks that placing one file reads none of the
-// directories above the run's boundary whole: the signs of an environment
-// or a module are looked up by name there, and a directory is listed only
-// for a name it has. The file still finds the module an ancestor's signs
+// TestAncestorsNotListed checks that placing the files named reads none of
+// the directories above them whole: the signs of an environment or a
+// module are looked up by name there, and a directory is listed only for
+// a name it has. The file still finds the module an ancestor's signs
 // make, and an ancestor holding a name in another case is not taken for
 // one holding it.
 func TestAncestorsNotListed(t *testing.T) {
@@ -37,15 +37,13 @@ func TestAncestorsNotListed(t *testing.T) {
 		return l, dump(tr)
 	}
 
-	// Run from the file's directory, the boundary: everything above it
-	// is outside.
-	l, got := load("top/deep/er", "one.pp")
+	l, got := load(".", "top/deep/er/one.pp")
 	if strings.Contains(got, "module=") {
 		t.Errorf("one.pp was placed in a module:\n%s", got)
 	}
-	for d := filepath.Join(root, "top/deep"); ; d = filepath.Dir(d) {
+	for d := filepath.Join(root, "top/deep/er"); ; d = filepath.Dir(d) {
 		if l.listed(d) {
-			t.Errorf("%s, above the boundary, was listed", d)
+			t.Errorf("%s, above the file, was listed", d)
 		}
 		if filepath.Dir(d) == d {
 			break
@@ -63,9 +61,13 @@ func TestAncestorsNotListed(t *testing.T) {
 		t.Errorf("top, above the module, was listed")
 	}
 
-	// Inside the boundary directories are listed as the walks list them.
-	l, _ = load(".", "top/deep/er/one.pp")
-	if !l.listed(filepath.Join(root, "top/deep")) {
-		t.Errorf("top/deep, inside the boundary, was not listed")
+	// A directory argument's walk lists what is below it; above it,
+	// names are looked up.
+	l, _ = load(".", "top/mod")
+	if !l.listed(filepath.Join(root, "top/mod/manifests")) {
+		t.Errorf("top/mod/manifests, below the directory argument, was not listed")
+	}
+	if l.listed(root) {
+		t.Errorf("the working directory, above the directory argument, was listed")
 	}
 }

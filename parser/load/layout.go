@@ -169,19 +169,19 @@ func (y *layout) decide(d string, s dirSigns) bool {
 
 // entryTest returns a test of whether directory d holds a directory (dir)
 // or regular file (!dir) of a given name, following symlinks. A listing
-// (read once per Load, shared with the walk and kept in the context memo)
-// answers it. A directory above the boundary not listed yet, as the home
-// or scratch directories above one file outside any tree are, is listed
-// only for a name that is there: nothing else reads its listing, most
-// directories tested hold none of the names asked for, which an lstat
-// answers without reading the whole directory, and the listing, exact
-// about the case of names where the file system is not, settles the
-// rest. (Inside the boundary a directory's listing serves the walks and
-// the context memo, and a module's directory is asked for a dozen names.)
-// d is compared with the boundary as written, without resolving links: a
-// wrong guess costs system calls, never a different answer.
+// (read once per Load, shared with the walks and kept in the context
+// memo) answers it. While the files named are placed, a directory no
+// directory argument's walk covers and not listed yet, as those above one
+// file are, is listed only for a name that is there: nothing else reads
+// its listing, most directories tested hold none of the names asked for,
+// which an lstat answers without reading the whole directory (a home
+// directory, a scratch directory of hundreds of entries), and the
+// listing, exact about the case of names where the file system is not,
+// settles the rest. Once the context is known its directories are read
+// as the context walks and the memo read them: a module's directory is
+// asked for a dozen names.
 func (y *layout) entryTest(d string) func(name string, dir bool) bool {
-	if !y.l.listed(d) && !y.l.bound.containsReal(d) {
+	if !y.l.listed(d) && !y.l.contextKnown && !slices.ContainsFunc(y.l.givenDirs, func(g string) bool { return under(g, d) }) {
 		return func(name string, dir bool) bool {
 			return !absent(filepath.Join(d, name)) && y.listingHas(d, name, dir)
 		}
