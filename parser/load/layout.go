@@ -98,7 +98,7 @@ func (y *layout) kind(d string) dirKind {
 	onlySitePP := len(s.env) == 1 && s.env[0] == "manifests/site.pp"
 	switch {
 	case len(s.env) == 0 && len(s.module) == 0:
-		k.module = y.entryTest(d)("manifests", true)
+		k.module = s.manifests
 	case y.onModulePath(d):
 		k.module = true
 	case len(s.module) == 0 && !onlySitePP:
