@@ -149,3 +149,24 @@ func BenchmarkAdversarial(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOneFileOutsideTree measures the command's own part of linting
+// one 10-line file outside any tree, the file scripts/bench-startup times
+// as a whole process: configuration and layout lookups up to the root,
+// the registry, the check and the report. The process's start-up (the
+// initialisers, the runtime) and the tables built once per process are
+// not in it.
+func BenchmarkOneFileOutsideTree(b *testing.B) {
+	dir := b.TempDir()
+	src := "class demo (\n  String $greeting = 'hello',\n) {\n  file { '/tmp/demo':\n    ensure  => file,\n    mode    => '0644',\n    content => $greeting,\n  }\n  notify { 'greeting': message => $greeting }\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "init.pp"), []byte(src), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Dir: dir}
+		if code := cmd.Main([]string{"ducklint", "init.pp"}); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

@@ -149,8 +149,11 @@ func (c *Command) report(opts *options, dir string, ws *engine.Workspace, res *e
 		}
 	}
 	rep := &reporter.Report{
-		Findings: res.Findings, Files: len(res.Files), Rules: ws.Registry().Descriptions(ws.Puppet()), Version: c.build().reportVersion(),
+		Findings: res.Findings, Files: len(res.Files), Version: c.build().reportVersion(),
 		Source: res.Source, Errors: res.Errors, Dir: dir, Enclosing: res.Enclosing, Notices: res.Notices, Baseline: adopt.report,
+	}
+	if slices.ContainsFunc(opts.outputs, func(o output) bool { return reporter.ListsRules(o.format) }) {
+		rep.Rules = ws.Registry().Descriptions(ws.Puppet())
 	}
 	if err := c.writeOutputs(opts.outputs, files, rep, reporter.Options{Color: c.useColor(opts), Verbose: opts.verbose}); err != nil {
 		return ExitInternal, err

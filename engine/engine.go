@@ -462,13 +462,22 @@ func (w *Workspace) Snapshot(ctx context.Context) (*Snapshot, error) {
 
 // CacheOwner identifies a build of ducklint for the summary cache, so that
 // summaries written by another build (another version, or the same version
-// rebuilt with a different summariser) are not trusted.
+// rebuilt with a different summariser) are not trusted. The workspace adds
+// the executable's identity (executableIdentity) when it opens a cache,
+// which a run that opens none, over files outside any tree, need not look
+// up.
 func CacheOwner(version string) string {
-	owner := fmt.Sprintf("ducklint %s summary %d", version, model.SummaryVersion)
+	return fmt.Sprintf("ducklint %s summary %d", version, model.SummaryVersion)
+}
+
+// executableIdentity is the running executable's path, size and
+// modification time, as the first cache opened in the process saw them;
+// "" when they cannot be read.
+var executableIdentity = sync.OnceValue(func() string {
 	if exe, err := os.Executable(); err == nil {
 		if fi, err := os.Stat(exe); err == nil {
-			owner += fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+			return fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
 		}
 	}
-	return owner
-}
+	return ""
+})

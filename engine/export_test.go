@@ -164,3 +164,6 @@ func RecordedKeep(w *Workspace, s *Snapshot) []string {
 	}
 	return out
 }
+
+// Jobs returns how many goroutines s's checks use.
+func Jobs(s *Snapshot) int { return s.opts.Jobs }

@@ -22,7 +22,8 @@ type Report struct {
 	Findings []*diagnostics.Diagnostic
 	// Files is the number of files linted.
 	Files int
-	// Rules is every rule of the registry, sorted by ID; SARIF lists them all.
+	// Rules is every rule of the registry, sorted by ID; SARIF lists them
+	// all. Only the formats ListsRules names read it.
 	Rules []diagnostics.Rule
 	// Source returns the contents of a reported file by its reported path,
 	// for source snippets and fingerprints. It may be nil or return nil.
@@ -84,6 +85,10 @@ func Lookup(name string) (Formatter, bool) {
 	f, ok := formatters()[name]
 	return f, ok
 }
+
+// ListsRules reports whether the format called name reads Report.Rules:
+// a run writing only other formats need not describe every rule.
+func ListsRules(name string) bool { return name == "sarif" }
 
 // Names returns the names of all formats, sorted.
 func Names() []string {

@@ -651,8 +651,8 @@ func (d *configDoc) optionValue(k configEntry, t reflect.Type) error {
 // enable or disable are an error. A rule's severity is the configured one,
 // or its default for the configuration's target version (Config.Puppet).
 func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, error) {
-	on := map[string]bool{}
-	for _, r := range reg.Rules() {
+	on := make(map[string]bool, len(reg.rules))
+	for _, r := range reg.rules {
 		on[r.ID] = !r.OffByDefault
 	}
 	if cfg != nil && cfg.StylePreset != "" {
@@ -680,8 +680,8 @@ func Select(reg *Registry, cfg *Config, enable, disable []string) ([]Active, err
 			on[rule.ID] = list.val
 		}
 	}
-	var out []Active
-	for _, r := range reg.Rules() {
+	out := make([]Active, 0, len(reg.rules))
+	for _, r := range reg.rules {
 		if !on[r.ID] {
 			continue
 		}

@@ -221,7 +221,7 @@ func (d *configDoc) policy(e configEntry, keys []configEntry, reg *Registry, see
 	switch {
 	case p.ID == "":
 		return p, missing(`an id, like id = "no-latest"`)
-	case !ruleIDPattern().MatchString(p.ID):
+	case !isRuleID(p.ID):
 		return p, &ConfigError{Path: d.path, Line: p.Line, Key: "policy.id", Msg: fmt.Sprintf("%q is not a rule id: lower-case words joined by '-', like \"no-latest\"", p.ID)}
 	case p.Match == "":
 		return p, missing(fmt.Sprintf("match, one of %s", strings.Join(PolicyMatches, ", ")))

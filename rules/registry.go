@@ -17,7 +17,11 @@ type Registry struct {
 // NewRegistry builds a registry from rules, checking that every rule is well
 // formed and that ids and aliases are unique.
 func NewRegistry(rules ...*Rule) (*Registry, error) {
-	reg := &Registry{byID: map[string]*Rule{}, byAlias: map[string]*Rule{}}
+	aliases := 0
+	for _, r := range rules {
+		aliases += len(r.Aliases)
+	}
+	reg := &Registry{rules: make([]*Rule, 0, len(rules)), byID: make(map[string]*Rule, len(rules)), byAlias: make(map[string]*Rule, aliases)}
 	for _, r := range rules {
 		if err := r.validate(); err != nil {
 			return nil, err

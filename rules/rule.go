@@ -23,8 +23,6 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
-	"sync"
 
 	"github.com/ducklint/ducklint/diagnostics"
 	"github.com/ducklint/ducklint/rules/model"
@@ -125,12 +123,29 @@ func (r *Rule) URL() string {
 	return DocsBaseURL + r.ID + ".md"
 }
 
-var ruleIDPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`) })
+// isRuleID reports whether id is spelled as a rule id: lower-case words
+// (letters, then letters and digits) joined by single '-', as
+// ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ says. Every run checks every built-in
+// rule's id, so it is a loop over the bytes rather than a regexp.
+func isRuleID(id string) bool {
+	if id == "" || id[0] < 'a' || id[0] > 'z' {
+		return false
+	}
+	for i := 1; i < len(id); i++ {
+		switch c := id[i]; {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '-' && id[i-1] != '-' && i+1 < len(id):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // validate checks the invariants the registry relies on.
 func (r *Rule) validate() error {
 	switch {
-	case !ruleIDPattern().MatchString(r.ID):
+	case !isRuleID(r.ID):
 		return fmt.Errorf("rule %q: id must be lower-case words joined by '-'", r.ID)
 	case r.Title == "" || r.Doc == "":
 		return fmt.Errorf("rule %q: title and doc are required", r.ID)

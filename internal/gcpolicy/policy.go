@@ -190,7 +190,13 @@ func (p *Policy) repace() bool {
 	if p.stopped {
 		return false
 	}
-	live, roots := lastCollection()
+	var live, roots int64
+	if collections() > 0 {
+		// Before any collection the pace is the limit's alone, as at
+		// Start; a run over one file sets its input then, and need not
+		// build the metrics' index to learn it.
+		live, roots = lastCollection()
+	}
 	debug.SetGCPercent(Percent(live, roots, p.limit))
 	return true
 }

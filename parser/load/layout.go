@@ -98,7 +98,7 @@ func (y *layout) kind(d string) dirKind {
 	onlySitePP := len(s.env) == 1 && s.env[0] == "manifests/site.pp"
 	switch {
 	case len(s.env) == 0 && len(s.module) == 0:
-		k.module = y.entryTest(d)("manifests", true)
+		k.module = s.manifests
 	case y.onModulePath(d):
 		k.module = true
 	case len(s.module) == 0 && !onlySitePP:
@@ -168,16 +168,36 @@ func (y *layout) decide(d string, s dirSigns) bool {
 }
 
 // entryTest returns a test of whether directory d holds a directory (dir)
-// or regular file (!dir) of a given name, following symlinks. It reads d's
-// listing (once per Load, shared with the walk) rather than stat each
-// name: most directories tested hold none of the names asked for.
+// or regular file (!dir) of a given name, following symlinks. A listing
+// (read once per Load, shared with the walks and kept in the context
+// memo) answers it. While the files named are placed, a directory no
+// directory argument's walk covers and not listed yet, as those above one
+// file are, is listed only for a name that is there: nothing else reads
+// its listing, most directories tested hold none of the names asked for,
+// which an lstat answers without reading the whole directory (a home
+// directory, a scratch directory of hundreds of entries), and the
+// listing, exact about the case of names where the file system is not,
+// settles the rest. Once the context is known its directories are read
+// as the context walks and the memo read them: a module's directory is
+// asked for a dozen names.
 func (y *layout) entryTest(d string) func(name string, dir bool) bool {
+	if !y.l.listed(d) && !y.l.contextKnown && !slices.ContainsFunc(y.l.givenDirs, func(g string) bool { return under(g, d) }) {
+		return func(name string, dir bool) bool {
+			return !absent(filepath.Join(d, name)) && y.listingHas(d, name, dir)
+		}
+	}
+	return func(name string, dir bool) bool { return y.listingHas(d, name, dir) }
+}
+
+// listingHas reports whether the listing of directory d has a directory
+// (dir) or regular file (!dir) called name, following symlinks.
+func (y *layout) listingHas(d, name string, dir bool) bool {
 	entries, err := y.l.readDir(d)
 	if err != nil {
-		// Unlistable but perhaps searchable: ask for each name.
-		return func(name string, dir bool) bool { return statIs(filepath.Join(d, name), dir) }
+		// Unlistable but perhaps searchable: ask for the name.
+		return statIs(filepath.Join(d, name), dir)
 	}
-	return func(name string, dir bool) bool { return entryIs(entries, d, name, dir) }
+	return entryIs(entries, d, name, dir)
 }
 
 // place finds the environment and module of the file at abs by walking up

@@ -354,6 +354,7 @@ type loader struct {
 	ignores      map[string][]ignoreRule
 	dirs         map[string]dirEntries
 	memo         Memo              // nil for none; set before the context is walked
+	contextKnown bool              // set once the context's roots are known (see entryTest)
 	reals        map[string]string // see realDir
 	lay          *layout
 	deferContext bool
@@ -585,6 +586,7 @@ func (l *loader) load(opts Options) (*Tree, error) {
 		return slices.ContainsFunc(givenDirs, func(d string) bool { return under(d, r) })
 	})
 	slices.Sort(roots)
+	l.contextKnown = true
 	if opts.OnContext != nil && len(roots) > 0 {
 		opts.OnContext(roots)
 	}

@@ -27,6 +27,8 @@ type dirSigns struct {
 	metadata bool
 	// sitePP: the directory holds manifests/site.pp.
 	sitePP bool
+	// manifests: the directory holds manifests/.
+	manifests bool
 }
 
 // moduleHieraOnly reports whether the only environment signs are
@@ -56,7 +58,7 @@ func (y *layout) signsOf(d string) dirSigns {
 	if has("Puppetfile", false) {
 		s.env = append(s.env, "Puppetfile")
 	}
-	if has("manifests", true) {
+	if s.manifests = has("manifests", true); s.manifests {
 		manifests := filepath.Join(d, "manifests")
 		inManifests := y.entryTest(manifests)
 		s.sitePP = inManifests("site.pp", false)

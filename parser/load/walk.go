@@ -499,6 +499,13 @@ func statIs(path string, dir bool) bool {
 	return isFile(path)
 }
 
+// absent reports whether nothing is called path: its lstat finds no such
+// entry (where the file system ignores case, no entry of any case).
+func absent(path string) bool {
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
 // parentDir is filepath.Dir without its allocation for a clean absolute
 // path on a system whose separator is '/': the layout asks for the
 // parents of every directory of a tree, and filepath.Dir copies each one

@@ -38,14 +38,14 @@ var absentIgnoredProperties = map[string][]string{
 // package.
 var (
 	removingEnsureSets = sync.OnceValue(func() map[string]*nameSet {
-		m := map[string]*nameSet{}
+		m := make(map[string]*nameSet, len(removingEnsures))
 		for t, vs := range removingEnsures {
 			m[t] = newNameSet(vs)
 		}
 		return m
 	})
 	absentIgnoredSets = sync.OnceValue(func() map[string]*nameSet {
-		m := map[string]*nameSet{}
+		m := make(map[string]*nameSet, len(absentIgnoredProperties))
 		for t, ps := range absentIgnoredProperties {
 			m[t] = newNameSet(ps)
 		}

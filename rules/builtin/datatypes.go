@@ -59,7 +59,7 @@ var reservedTypeNames = []string{
 // dataTypeByLower maps each data type name in lower case to its canonical
 // spelling.
 var dataTypeByLower = sync.OnceValue(func() map[string]string {
-	m := map[string]string{}
+	m := make(map[string]string, len(seedDataTypes)+len(parserDataTypes)+len(runtimeDataTypes))
 	for _, list := range [][]string{seedDataTypes, parserDataTypes, runtimeDataTypes} {
 		for _, n := range list {
 			m[strings.ToLower(n)] = n

@@ -222,8 +222,8 @@ func LegacyFacts() []LegacyFact {
 }
 
 var legacyByName = sync.OnceValue(func() map[string]*LegacyFact {
-	m := map[string]*LegacyFact{}
 	table := legacyFactTable()
+	m := make(map[string]*LegacyFact, len(table))
 	for i := range table {
 		if f := &table[i]; f.Device == "" {
 			m[f.Name] = f

@@ -3,7 +3,8 @@
 // Command startup-pairs times short commands as whole processes, run in
 // turn (A B C, then C B A, ...), and reports for each the medians of its
 // wall time, CPU time and minor page faults, and the medians of the ratios
-// to the first command taken round by round. A start-up lasts a few
+// to the first command taken round by round, and, with three commands or
+// more, those of the last to the one before it. A start-up lasts a few
 // milliseconds and the machine's speed drifts over a minute; only ratios
 // taken within one round compare builds fairly.
 //
@@ -100,6 +101,19 @@ func main() {
 			}
 		}
 		fmt.Printf("%-12s %8.2f %8.2f %7.0f %8.2f %8.2f\n", c.name, wall, cpu, faults,
+			median(rw, func(x float64) float64 { return x }), median(rc, func(x float64) float64 { return x }))
+	}
+	if n := len(cmds); n >= 3 {
+		// Two builds after a yardstick: the later against the earlier,
+		// round by round too.
+		var rw, rc []float64
+		for r := range runs[n-1] {
+			rw = append(rw, runs[n-1][r].wall/runs[n-2][r].wall)
+			if runs[n-2][r].cpu > 0 {
+				rc = append(rc, runs[n-1][r].cpu/runs[n-2][r].cpu)
+			}
+		}
+		fmt.Printf("%s ÷ %s: %.2f× wall, %.2f× CPU (medians of the rounds' ratios)\n", cmds[n-1].name, cmds[n-2].name,
 			median(rw, func(x float64) float64 { return x }), median(rc, func(x float64) float64 { return x }))
 	}
 }
