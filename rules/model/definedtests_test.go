@@ -91,7 +91,7 @@ func TestDefinedTestsInOneWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &readWalker{readMaps: &readMaps{definedVars: map[string]bool{"t": true, "a": true},
+	w := &readWalker{readScratch: &readScratch{definedVars: map[string]bool{"t": true, "a": true},
 		definedVarNames: map[string][]string{"t": {"x"}, "w": {"y", "z"}}}}
 	compared, testsSeen, naming := 0, 0, 0
 	for _, src := range srcs {

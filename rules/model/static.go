@@ -544,8 +544,8 @@ func (s *Static) Reads(f *File) []*Read {
 func (s *Static) collectReads(f *File) []*Read {
 	alloc := s.takeSlabs()
 	defer s.returnSlabs(alloc)
-	alloc.readMaps.reset()
-	w := &readWalker{s: s, file: f, alloc: alloc, readMaps: &alloc.readMaps}
+	alloc.readScratch.reset()
+	w := &readWalker{s: s, file: f, alloc: alloc, readScratch: &alloc.readScratch, reads: alloc.readScratch.readBuf}
 	w.assignedDone = w.completed
 	top := s.prog.ScopeIn(f, f.Parsed.Program)
 	if top == nil {
@@ -553,7 +553,14 @@ func (s *Static) collectReads(f *File) []*Read {
 	}
 	w.walk(f.Parsed.Program, top, nil)
 	s.lookups.Add(w.lookups)
-	return w.reads
+	// The list is gathered in the scratch's buffer and kept at its size.
+	var reads []*Read
+	if len(w.reads) > 0 {
+		reads = slices.Clone(w.reads)
+	}
+	clear(w.reads)
+	alloc.readScratch.readBuf = w.reads[:0]
+	return reads
 }
 
 // takeSlabs returns idle slabs, or new ones.
@@ -589,7 +596,7 @@ type readWalker struct {
 	paramIndex int
 	// guards counts the enclosing conditionals that test defined(...).
 	guards int
-	*readMaps
+	*readScratch
 	// assignedDone is completed, made once for the walk: assignedBefore
 	// passes it for every read.
 	assignedDone func(*Assignment) bool
@@ -600,9 +607,11 @@ type readWalker struct {
 	fails int
 }
 
-// readMaps are the maps of a readWalker, kept in its slabs and emptied
-// for each file (reset) rather than made again.
-type readMaps struct {
+// readScratch is the scratch of a readWalker, kept in its slabs and
+// emptied for each file (reset) rather than made again: its maps, and
+// where it gathers the reads.
+type readScratch struct {
+	readBuf []*Read
 	// done holds the assignment targets whose assignment has completed.
 	done map[*parser.Variable]bool
 	// definedVars are variables assigned from an expression calling
@@ -622,7 +631,7 @@ type readMaps struct {
 // reset empties the maps for the next file. A map that held many entries
 // is made again instead: clearing costs what the map once held, which
 // every later file would pay.
-func (m *readMaps) reset() {
+func (m *readScratch) reset() {
 	m.done = emptied(m.done)
 	m.definedVars = emptied(m.definedVars)
 	m.optional = emptied(m.optional)
