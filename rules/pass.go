@@ -44,7 +44,7 @@ type Pass struct {
 type fileNodes struct {
 	list    []parser.Node
 	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
-	kinds   []uint8 // kinds[i] is list[i]'s bit in a nodeKinds (kindOf)
+	kinds   []uint8 // kinds[i] is the number of list[i]'s bit in nodeKinds (kindOf)
 	done    bool
 	// style is the file as the style rules see it: its token view and the
 	// scans of it they share, made by the first style rule run over the
