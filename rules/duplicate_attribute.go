@@ -29,7 +29,7 @@ whatever the node.`,
 }
 
 func runDuplicateAttribute(p *Pass) {
-	for _, n := range p.Nodes() {
+	for _, n := range p.nodesOf(kindResource | kindResourceDefaults | kindBlock | kindResourceOverride | kindCollector) {
 		switch n := n.(type) {
 		case *parser.Resource:
 			for _, b := range n.Bodies {

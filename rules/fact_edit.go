@@ -41,7 +41,7 @@ type interpolatedParts struct {
 func (ip *interpolatedParts) has(n parser.Node) bool {
 	if ip.parts == nil {
 		ip.parts = map[parser.Node]bool{}
-		for _, n := range ip.p.Nodes() {
+		for _, n := range ip.p.nodesOf(kindInterpolatedString) {
 			if s, ok := n.(*parser.InterpolatedString); ok {
 				for _, e := range s.Parts {
 					ip.parts[e] = true

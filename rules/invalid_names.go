@@ -153,7 +153,7 @@ func runInvalidVariableName(p *Pass) {
 		return
 	}
 	classParams := map[*parser.Parameter]bool{}
-	for _, n := range p.Nodes() {
+	for _, n := range p.nodesOf(kindClassDef | kindDefineDef | kindVariable | kindParameter) {
 		switch n := n.(type) {
 		case *parser.ClassDef:
 			for _, par := range n.Params {
@@ -379,7 +379,7 @@ func runInvalidNodeName(p *Pass) {
 	if f == nil || f.Program == nil {
 		return
 	}
-	for _, n := range p.Nodes() {
+	for _, n := range p.nodesOf(kindNodeDef) {
 		node, ok := n.(*parser.NodeDef)
 		if !ok {
 			continue
@@ -430,7 +430,7 @@ func runInvalidTag(p *Pass) {
 			}
 		}
 	}
-	for _, n := range p.Nodes() {
+	for _, n := range p.nodesOf(kindResourceBody | kindResourceDefaults | kindResourceOverride | kindCollector | kindCall) {
 		switch n := n.(type) {
 		case *parser.ResourceBody:
 			checkAttrs(n.Attrs)

@@ -51,7 +51,7 @@ func runParameterTypeMismatch(p *Pass) {
 		return
 	}
 	typeOf := p.Program.ParameterType
-	for i, n := range p.Nodes() {
+	for i, n := range p.nodesOf(kindCall | kindResource) {
 		if c, ok := n.(*parser.Call); ok {
 			checkIncludedDefaults(p, i, c, typeOf)
 			continue

@@ -115,7 +115,7 @@ func titleText(e parser.Expr) string {
 }
 
 func runUnknownParameter(p *Pass) {
-	for i, n := range p.Nodes() {
+	for i, n := range p.nodesOf(kindResource) {
 		r, ok := n.(*parser.Resource)
 		if !ok {
 			continue
@@ -195,7 +195,7 @@ func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, re
 }
 
 func runMissingParameter(p *Pass) {
-	for i, n := range p.Nodes() {
+	for i, n := range p.nodesOf(kindResource) {
 		r, ok := n.(*parser.Resource)
 		if !ok {
 			continue

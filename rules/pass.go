@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"iter"
+	"math/bits"
 	"slices"
 
 	"github.com/ducklint/ducklint/parser"
@@ -42,6 +44,7 @@ type Pass struct {
 type fileNodes struct {
 	list    []parser.Node
 	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
+	kinds   []uint8 // kinds[i] is the number of list[i]'s bit in nodeKinds (kindOf)
 	done    bool
 	// style is the file as the style rules see it: its token view and the
 	// scans of it they share, made by the first style rule run over the
@@ -65,7 +68,7 @@ type fileNodes struct {
 // reset empties the lists for the next file, keeping their memory.
 func (c *fileNodes) reset() {
 	clear(c.list)
-	c.list, c.parents, c.done, c.styleDone, c.stylePass = c.list[:0], c.parents[:0], false, false, nil
+	c.list, c.parents, c.kinds, c.done, c.styleDone, c.stylePass = c.list[:0], c.parents[:0], c.kinds[:0], false, false, nil
 }
 
 // Nodes returns every node of the pass's file in the order parser.Inspect
@@ -79,6 +82,102 @@ func (p *Pass) Nodes() []parser.Node { return p.fileNodes().list }
 // parent, or -1 for the file's Program. Rules that need a node's ancestors
 // follow it instead of walking the tree with parser.InspectStack.
 func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
+
+// nodesOf returns the nodes of Nodes whose types are in set, with their
+// indexes in Nodes, in its order. A rule that looks at a few types of node
+// ranges over them instead of switching on the type of every node: the
+// type of each is worked out once per file, when the list is made.
+func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
+	c := p.fileNodes()
+	return func(yield func(int, parser.Node) bool) {
+		for i, k := range c.kinds {
+			if set&(1<<k) != 0 && !yield(i, c.list[i]) {
+				return
+			}
+		}
+	}
+}
+
+// nodeKinds is a set of the types of node the per-file rules range over
+// (nodesOf): each has its bit, and the other types share kindOther.
+type nodeKinds uint32
+
+const (
+	kindOther nodeKinds = 1 << iota
+	kindAccess
+	kindAssign
+	kindBlock
+	kindCall
+	kindClassDef
+	kindCollector
+	kindDefineDef
+	kindEPPTemplate
+	kindFunctionDef
+	kindInterpolatedString
+	kindLambda
+	kindMethodCall
+	kindNodeDef
+	kindParameter
+	kindPlanDef
+	kindResource
+	kindResourceBody
+	kindResourceDefaults
+	kindResourceOverride
+	kindRelationship
+	kindVariable
+)
+
+// kindOf returns the number of n's bit in nodeKinds.
+func kindOf(n parser.Node) uint8 {
+	var k nodeKinds
+	switch n.(type) {
+	case *parser.Access:
+		k = kindAccess
+	case *parser.Assign:
+		k = kindAssign
+	case *parser.Block:
+		k = kindBlock
+	case *parser.Call:
+		k = kindCall
+	case *parser.ClassDef:
+		k = kindClassDef
+	case *parser.Collector:
+		k = kindCollector
+	case *parser.DefineDef:
+		k = kindDefineDef
+	case *parser.EPPTemplate:
+		k = kindEPPTemplate
+	case *parser.FunctionDef:
+		k = kindFunctionDef
+	case *parser.InterpolatedString:
+		k = kindInterpolatedString
+	case *parser.Lambda:
+		k = kindLambda
+	case *parser.MethodCall:
+		k = kindMethodCall
+	case *parser.NodeDef:
+		k = kindNodeDef
+	case *parser.Parameter:
+		k = kindParameter
+	case *parser.PlanDef:
+		k = kindPlanDef
+	case *parser.Resource:
+		k = kindResource
+	case *parser.ResourceBody:
+		k = kindResourceBody
+	case *parser.ResourceDefaults:
+		k = kindResourceDefaults
+	case *parser.ResourceOverride:
+		k = kindResourceOverride
+	case *parser.Relationship:
+		k = kindRelationship
+	case *parser.Variable:
+		k = kindVariable
+	default:
+		return 0
+	}
+	return uint8(bits.TrailingZeros32(uint32(k)))
+}
 
 // fileNodes lists the nodes of the pass's file on first use.
 func (p *Pass) fileNodes() *fileNodes {
@@ -98,9 +197,11 @@ func (p *Pass) fileNodes() *fileNodes {
 			// and leaves four times the list behind in copies.
 			c.list = slices.Grow(c.list, len(c.list))
 			c.parents = slices.Grow(c.parents, len(c.parents))
+			c.kinds = slices.Grow(c.kinds, len(c.kinds))
 		}
 		c.list = append(c.list, n)
 		c.parents = append(c.parents, parent)
+		c.kinds = append(c.kinds, kindOf(n))
 		outer := parent
 		parent = i
 		parser.EachChild(n, visit) // skips absent children, as parser.Inspect does

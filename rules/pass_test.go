@@ -3,6 +3,7 @@ package rules
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -60,5 +61,105 @@ func TestNodeParentsMatchInspectStack(t *testing.T) {
 	}
 	if total < 1000 {
 		t.Errorf("only %d nodes in the inputs", total)
+	}
+}
+
+// TestNodesOf checks that nodesOf gives, for each kind of node, exactly
+// the nodes of Nodes of its type, in Nodes's order and with their
+// indexes, and for the set of every kind the whole list, on the parser's
+// golden inputs and the rule fixtures.
+func TestNodesOf(t *testing.T) {
+	types := map[nodeKinds]reflect.Type{
+		kindAccess:             reflect.TypeFor[*parser.Access](),
+		kindAssign:             reflect.TypeFor[*parser.Assign](),
+		kindBlock:              reflect.TypeFor[*parser.Block](),
+		kindCall:               reflect.TypeFor[*parser.Call](),
+		kindClassDef:           reflect.TypeFor[*parser.ClassDef](),
+		kindCollector:          reflect.TypeFor[*parser.Collector](),
+		kindDefineDef:          reflect.TypeFor[*parser.DefineDef](),
+		kindEPPTemplate:        reflect.TypeFor[*parser.EPPTemplate](),
+		kindFunctionDef:        reflect.TypeFor[*parser.FunctionDef](),
+		kindInterpolatedString: reflect.TypeFor[*parser.InterpolatedString](),
+		kindLambda:             reflect.TypeFor[*parser.Lambda](),
+		kindMethodCall:         reflect.TypeFor[*parser.MethodCall](),
+		kindNodeDef:            reflect.TypeFor[*parser.NodeDef](),
+		kindParameter:          reflect.TypeFor[*parser.Parameter](),
+		kindPlanDef:            reflect.TypeFor[*parser.PlanDef](),
+		kindResource:           reflect.TypeFor[*parser.Resource](),
+		kindResourceBody:       reflect.TypeFor[*parser.ResourceBody](),
+		kindResourceDefaults:   reflect.TypeFor[*parser.ResourceDefaults](),
+		kindResourceOverride:   reflect.TypeFor[*parser.ResourceOverride](),
+		kindRelationship:       reflect.TypeFor[*parser.Relationship](),
+		kindVariable:           reflect.TypeFor[*parser.Variable](),
+	}
+	all := kindOther
+	for k := range types {
+		all |= k
+	}
+	if want := nodeKinds(1)<<(len(types)+1) - 1; all != want {
+		t.Fatalf("the kinds with a type are %b, want every bit up to the last kind, %b", all, want)
+	}
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.pp"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no parser inputs: %v", err)
+	}
+	fixtures, err := filepath.Glob(filepath.Join("..", "testdata", "rules", "*", "*.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, fixtures...)
+	more, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.epp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, more...)
+	if more, err = filepath.Glob(filepath.Join("..", "testdata", "parse", "plans", "*.pp")); err != nil {
+		t.Fatal(err)
+	}
+	paths = append(paths, more...)
+	nodes := &fileNodes{}
+	seen := map[nodeKinds]int{}
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed := parser.ParseFile(path, src)
+		if parsed.Program == nil {
+			continue
+		}
+		p := &Pass{File: &model.File{Path: path, Parsed: parsed}, nodes: nodes}
+		list := p.Nodes()
+		var got []int
+		for i, n := range p.nodesOf(all) {
+			if n != list[i] {
+				t.Fatalf("%s: nodesOf gives node %d as %T, Nodes has %T", path, i, n, list[i])
+			}
+			got = append(got, i)
+		}
+		if len(got) != len(list) || !slices.IsSorted(got) {
+			t.Errorf("%s: nodesOf(every kind) gives %d nodes, Nodes %d, or in another order", path, len(got), len(list))
+		}
+		for k, typ := range types {
+			var want, got []int
+			for i, n := range list {
+				if reflect.TypeOf(n) == typ {
+					want = append(want, i)
+				}
+			}
+			for i := range p.nodesOf(k) {
+				got = append(got, i)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: nodesOf(%v) gives nodes %v, the %v of Nodes are %v", path, typ, got, typ, want)
+			}
+			seen[k] += len(want)
+		}
+		nodes.reset()
+	}
+	for k, typ := range types {
+		if seen[k] == 0 {
+			t.Errorf("no %v in the inputs", typ)
+		}
 	}
 }

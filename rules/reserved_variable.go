@@ -103,7 +103,8 @@ func runReservedVariable(p *Pass) {
 	}
 	top := fileTopOwner(f, p.File.Source)
 	nodes, parents := p.Nodes(), p.NodeParents()
-	for i, n := range nodes {
+	kinds := kindAssign | kindClassDef | kindDefineDef | kindFunctionDef | kindPlanDef | kindLambda | kindEPPTemplate
+	for i, n := range p.nodesOf(kinds) {
 		switch n := n.(type) {
 		case *parser.Assign:
 			owner := ownerOf(nodes, parents, i, top)

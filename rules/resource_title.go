@@ -27,7 +27,7 @@ the node. Titles that are not literals are not checked.`,
 }
 
 func runInvalidResourceTitle(p *Pass) {
-	for _, n := range p.Nodes() {
+	for _, n := range p.nodesOf(kindResource) {
 		r, ok := n.(*parser.Resource)
 		if !ok {
 			continue

@@ -159,7 +159,6 @@ func (u unknownName) report(p *Pass, s site, span parser.Span, puppetSays string
 func runUnknownClass(p *Pass) {
 	names := p.Program.Names()
 	sug := newSuggester(p.File)
-	nodes := p.Nodes()
 	check := func(i int, name string, span parser.Span) {
 		name = model.NormalizeClassName(name)
 		if name == "" || !builtin.ValidClassName(name) {
@@ -172,7 +171,7 @@ func runUnknownClass(p *Pass) {
 		u := unknownName{kind: "class", name: name, status: status, module: mod, near: nearestClass(names, sug, name, mod)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Could not find class ::%s for <node>", name))
 	}
-	for i, n := range nodes {
+	for i, n := range p.nodesOf(kindCall | kindResource | kindClassDef) {
 		switch n := n.(type) {
 		case *parser.Call:
 			switch strings.TrimPrefix(n.FuncName(), "::") {
@@ -250,7 +249,7 @@ func runUnknownResourceType(p *Pass) {
 		u := unknownName{kind: "resource type", name: name, status: status, module: mod, near: nearestType(name)}
 		u.report(p, siteAt(p, i), span, puppetSays(name))
 	}
-	for i, n := range p.Nodes() {
+	for i, n := range p.nodesOf(kindResource | kindResourceDefaults | kindCollector) {
 		switch n := n.(type) {
 		case *parser.Resource:
 			if name := n.TypeName(); name != "" {
@@ -287,7 +286,7 @@ func runUnknownFunction(p *Pass) {
 		u := unknownName{kind: "function", name: name, status: status, module: mod, near: nearestFunction(name)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Unknown function: '%s'.", name))
 	}
-	for i, n := range p.Nodes() {
+	for i, n := range p.nodesOf(kindCall | kindMethodCall) {
 		switch n := n.(type) {
 		case *parser.Call:
 			if f, ok := n.Func.(*parser.Name); ok {

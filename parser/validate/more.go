@@ -256,11 +256,12 @@ func checkPuppet(text string, epp bool) string {
 // definition is a named definition of the file, for duplicates.
 type definition struct {
 	kind string // "class", "define", "node", "function", "plan" or "type" (a type alias)
-	// id is the lowercased full name, as Puppet registers it, in a trie
-	// of namespace segments: nested definitions are named inside the
-	// classes that enclose them.
-	id   int
-	span parser.Span
+	// name is the name as written (a node's matcher's text); outer is the
+	// index in the list of the class it is named inside, -1 for none:
+	// nested definitions are named inside the classes that enclose them.
+	name  string
+	outer int32
+	span  parser.Span
 }
 
 // names is a trie of lowercased namespace segments: the full names of
@@ -304,50 +305,46 @@ func (t *names) full(id int) string {
 	return strings.Join(segs, "::")
 }
 
-// definitions are the definitions of a file in source order, with their
-// names in a trie of namespace segments.
+// definitions are the definitions of a file in source order. Their full
+// names are worked out only when there are two to compare (duplicates):
+// most files define one class.
 type definitions struct {
-	names *names
-	list  []definition
+	list []definition
 	// classes are the class definitions enclosing the node last noted,
 	// innermost last, each with its depth (its index in the stack of
-	// ancestors) and name id.
+	// ancestors) and index in list.
 	classes []enclosingClass
 }
 
-type enclosingClass struct{ depth, id int }
+type enclosingClass struct{ depth, index int32 }
 
-// note records n if it is a definition; stack holds n's ancestors,
-// outermost first, and note is called for every node in preorder. A
-// definition is named inside the innermost class that encloses it, as
-// Puppet names a nested definition.
-func (ds *definitions) note(n parser.Node, stack []parser.Node) {
-	t := ds.names
+// note records n if it is a definition; depth is the number of its
+// ancestors, and note is called for every node in preorder. A definition
+// is named inside the innermost class that encloses it, as Puppet names a
+// nested definition.
+func (ds *definitions) note(n parser.Node, depth int) {
 	// A class recorded at this depth or deeper encloses no longer: the
 	// walk has left it.
-	for len(ds.classes) > 0 && ds.classes[len(ds.classes)-1].depth >= len(stack) {
+	for len(ds.classes) > 0 && int(ds.classes[len(ds.classes)-1].depth) >= depth {
 		ds.classes = ds.classes[:len(ds.classes)-1]
 	}
-	class := func() int {
-		if len(ds.classes) == 0 {
-			return 0
-		}
-		return ds.classes[len(ds.classes)-1].id
+	class := int32(-1)
+	if len(ds.classes) > 0 {
+		class = ds.classes[len(ds.classes)-1].index
 	}
 	switch n := n.(type) {
 	case *parser.ClassDef:
-		id := t.child(class(), n.Name)
-		ds.classes = append(ds.classes, enclosingClass{depth: len(stack), id: id})
-		ds.list = append(ds.list, definition{kind: "class", id: id, span: n.NameSpan})
+		ds.classes = append(ds.classes, enclosingClass{depth: int32(depth), index: int32(len(ds.list))})
+		ds.list = append(ds.list, definition{kind: "class", name: n.Name, outer: class, span: n.NameSpan})
 	case *parser.DefineDef:
-		ds.list = append(ds.list, definition{kind: "define", id: t.child(class(), n.Name), span: n.NameSpan})
+		ds.list = append(ds.list, definition{kind: "define", name: n.Name, outer: class, span: n.NameSpan})
 	case *parser.FunctionDef:
-		ds.list = append(ds.list, definition{kind: "function", id: t.child(0, n.Name), span: n.NameSpan})
+		ds.list = append(ds.list, definition{kind: "function", name: n.Name, outer: -1, span: n.NameSpan})
 	case *parser.PlanDef:
-		ds.list = append(ds.list, definition{kind: "plan", id: t.child(0, n.Name), span: n.NameSpan})
+		ds.list = append(ds.list, definition{kind: "plan", name: n.Name, outer: -1, span: n.NameSpan})
 	case *parser.TypeAlias:
 		if n.Mapping == nil {
-			ds.list = append(ds.list, definition{kind: "type", id: t.child(0, n.Name), span: n.NameSpan})
+			ds.list = append(ds.list, definition{kind: "type", name: n.Name, outer: -1, span: n.NameSpan})
 		}
 	case *parser.NodeDef:
 		for _, m := range n.Matchers {
@@ -364,10 +361,26 @@ func (ds *definitions) note(n parser.Node, stack []parser.Node) {
 			default:
 				continue
 			}
-			// a host name has no "::", so it is one segment
-			ds.list = append(ds.list, definition{kind: "node", id: t.child(0, name), span: m.Span()})
+			// A host name has no "::", so it is one segment; the
+			// trie splits it no further (see duplicates).
+			ds.list = append(ds.list, definition{kind: "node", name: name, outer: -1, span: m.Span()})
 		}
 	}
+}
+
+// ids returns the id of each definition's lowercased full name in a trie
+// of namespace segments, in the order of the list.
+func (ds *definitions) ids() (*names, []int) {
+	t := &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}
+	ids := make([]int, len(ds.list))
+	for i, d := range ds.list {
+		outer := 0
+		if d.outer >= 0 {
+			outer = ids[d.outer] // a class comes before what it encloses
+		}
+		ids[i] = t.child(outer, d.name)
+	}
+	return t, ids
 }
 
 // duplicates reports what `puppet parser validate` rejects when it
@@ -375,19 +388,20 @@ func (ds *definitions) note(n parser.Node, stack []parser.Node) {
 // defined types, nodes, functions, plans or type aliases of one name, or
 // a class and a defined type or a node of one name.
 func (c *checker) duplicates() {
-	t, defs := c.defs.names, c.defs.list
+	defs := c.defs.list
 	if len(defs) < 2 {
 		return
 	}
+	t, ids := c.defs.ids()
 	first := make(map[defKey]definition, len(defs))
-	for _, d := range defs {
+	for i, d := range defs {
 		sp := spaces[d.kind]
-		if o, clash := lookup(first, sp.clashes, d.id); clash {
-			c.reportSpan(d.span, "DUPLICATE_DEFINITION", redefinition(o, d, t.full(d.id)))
+		if o, clash := lookup(first, sp.clashes, ids[i]); clash {
+			c.reportSpan(d.span, "DUPLICATE_DEFINITION", redefinition(o, d, t.full(ids[i])))
 			continue
 		}
 		for _, space := range sp.registers {
-			first[defKey{space, d.id}] = d
+			first[defKey{space, ids[i]}] = d
 		}
 	}
 }

@@ -14,6 +14,7 @@ package validate
 import (
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -64,7 +65,9 @@ func FileNodes(f *parser.File, nodes []parser.Node, parents []int32) []Issue {
 
 // newChecker returns a checker of f with no definitions seen yet.
 func newChecker(f *parser.File) *checker {
-	return &checker{file: f, defs: &definitions{names: &names{ids: map[segment]int{}, parent: []int{0}, seg: []string{""}}}}
+	c := &checker{file: f}
+	c.defs = &c.fileDefs
+	return c
 }
 
 type checker struct {
@@ -75,8 +78,14 @@ type checker struct {
 	stack    []parser.Node // ancestors of the node being checked, outermost first
 	issues   []Issue
 	// defs, when set, gathers the file's definitions in the same walk,
-	// for duplicates.
-	defs *definitions
+	// for duplicates; it is fileDefs, kept with the checker.
+	defs     *definitions
+	fileDefs definitions
+	// ancestors and ancestorAt are where runNodes starts its stack, so
+	// that a file whose tree is not deeper needs no memory of its own for
+	// it.
+	ancestors  [16]parser.Node
+	ancestorAt [16]int32
 }
 
 // run checks every node of the file.
@@ -85,7 +94,7 @@ func (c *checker) run() {
 		c.stack = stack
 		c.check(n)
 		if c.defs != nil {
-			c.defs.note(n, stack)
+			c.defs.note(n, len(stack))
 		}
 		return true
 	})
@@ -96,8 +105,8 @@ func (c *checker) run() {
 // once the stack is cut back to its parent, as a pre-order list puts
 // each parent before its descendants.
 func (c *checker) runNodes(nodes []parser.Node, parents []int32) {
-	stack := make([]parser.Node, 0, 32)
-	at := make([]int32, 0, 32) // at[k] is the index in nodes of stack[k]
+	stack := c.ancestors[:0]
+	at := c.ancestorAt[:0] // at[k] is the index in nodes of stack[k]
 	for i, n := range nodes {
 		for len(at) > 0 && at[len(at)-1] != parents[i] {
 			at, stack = at[:len(at)-1], stack[:len(stack)-1]
@@ -105,7 +114,7 @@ func (c *checker) runNodes(nodes []parser.Node, parents []int32) {
 		c.stack = stack
 		c.check(n)
 		if c.defs != nil {
-			c.defs.note(n, stack)
+			c.defs.note(n, len(stack))
 		}
 		at, stack = append(at, int32(i)), append(stack, n)
 	}
@@ -608,6 +617,15 @@ func (c *checker) noCapture(container parser.Node, params []*parser.Parameter) {
 
 // uniqueParams is internal_check_parameter_name_uniqueness.
 func (c *checker) uniqueParams(params []*parser.Parameter) {
+	if len(params) <= 16 {
+		// A short list is compared pair by pair, with no map to make.
+		for i, p := range params {
+			if slices.ContainsFunc(params[:i], func(q *parser.Parameter) bool { return q.Name == p.Name }) {
+				c.report(p, "DUPLICATE_PARAMETER", "The parameter '"+p.Name+"' is declared more than once in the parameter list")
+			}
+		}
+		return
+	}
 	seen := make(map[string]bool, len(params))
 	for _, p := range params {
 		if seen[p.Name] {

@@ -71,6 +71,8 @@ func TestIssues(t *testing.T) {
 		{"class a(*$r) {}", "CAPTURES_REST_NOT_SUPPORTED"},
 		{"[1].each |*$a, $b| { }", "CAPTURES_REST_NOT_LAST"},
 		{"function f($a, $a) {}", "DUPLICATE_PARAMETER"},
+		{"define d($a, $b, $a, $c, $a) {}", "DUPLICATE_PARAMETER,DUPLICATE_PARAMETER"},
+		{"class c($p0, $p1, $p2, $p3, $p4, $p5, $p6, $p7, $p8, $p9, $p10, $p11, $p12, $p13, $p14, $p15, $p16, $p17, $p18, $p19, $p3, $p19) {}", "DUPLICATE_PARAMETER,DUPLICATE_PARAMETER"},
 		{"[1].each |$a, $a| { }", ""}, // Puppet does not check lambdas
 		{"class a($b = [$c = 1]) {}", "ILLEGAL_ASSIGNMENT_CONTEXT"},
 		{"class a($b = [1].map |$x| { $c = $x }) {}", ""},
@@ -257,5 +259,21 @@ func TestFileNodesAgreesWithFile(t *testing.T) {
 	}
 	if checked < 1000 || withIssues < 50 {
 		t.Errorf("compared %d files, %d with issues: too few", checked, withIssues)
+	}
+}
+
+// TestFileNodesAllocations keeps the validation of a file that defines
+// one class, as most files do, to the checker itself: its stack of
+// ancestors and its list of definitions need no memory of their own, and
+// the names of the definitions are worked out only when there are two to
+// compare.
+func TestFileNodesAllocations(t *testing.T) {
+	f := parser.ParseManifest("init.pp", []byte("class a::b (String $x = 'y') {\n  file { '/tmp/x':\n    ensure => file,\n    content => $x,\n  }\n  if $x == 'z' { notify { 'z': } }\n}\n"))
+	nodes, parents := listNodes(f)
+	if is := FileNodes(f, nodes, parents); len(is) != 0 {
+		t.Fatalf("issues %v", is)
+	}
+	if n := testing.AllocsPerRun(20, func() { FileNodes(f, nodes, parents) }); n > 3 {
+		t.Errorf("FileNodes of a one-class file: %v allocations, want at most 3 (the checker, its definitions and the classes enclosing the node checked)", n)
 	}
 }

@@ -92,6 +92,9 @@ type modelSlabs struct {
 	// called is where a collection notes the functions a file calls,
 	// reused from file to file; the file keeps only the distinct names.
 	called []string
+	// readScratch is the scratch of a walk of a file's reads
+	// (Static.Reads), reused from file to file.
+	readScratch readScratch
 }
 
 // collectFile gathers the definitions and scopes of one file. kind is the

@@ -91,8 +91,8 @@ func TestDefinedTestsInOneWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &readWalker{definedVars: map[string]bool{"t": true, "a": true},
-		definedVarNames: map[string][]string{"t": {"x"}, "w": {"y", "z"}}}
+	w := &readWalker{readScratch: &readScratch{definedVars: map[string]bool{"t": true, "a": true},
+		definedVarNames: map[string][]string{"t": {"x"}, "w": {"y", "z"}}}}
 	compared, testsSeen, naming := 0, 0, 0
 	for _, src := range srcs {
 		f := parser.ParseFile("a.pp", []byte(src))

@@ -679,6 +679,17 @@ func (p *Program) ScopeIn(f *File, n parser.Node) *Scope {
 	if f.Parsed != nil && n == parser.Node(f.Parsed.Program) {
 		return f.Scope
 	}
+	if len(f.scopes) <= 8 {
+		// Most files have a scope or two (a class and its lambdas): a
+		// look through them is as quick as a map, which is not made.
+		// From the last, as the map keeps the last scope of a node.
+		for i := len(f.scopes) - 1; i >= 0; i-- {
+			if f.scopes[i].Node == n {
+				return f.scopes[i]
+			}
+		}
+		return nil
+	}
 	f.scopeIndexOnce.Do(func() {
 		f.scopeIndex = make(map[parser.Node]*Scope, len(f.scopes))
 		for _, s := range f.scopes {

@@ -208,14 +208,22 @@ func (s *Scope) firstCompatible(name string, path []Branch, ok func(*Assignment)
 			}
 			return t.Item(i), search.Looked
 		}
+		as := ix.assigned[name]
+		for _, a := range as {
+			if !Exclusive(a.Branch, path) && (ok == nil || ok(a)) {
+				return a, len(as)
+			}
+		}
+		return nil, len(as)
 	}
-	as, looked := s.assigned(name)
-	for _, a := range as {
-		if !Exclusive(a.Branch, path) && (ok == nil || ok(a)) {
-			return a, looked
+	// A scope too small for an index is searched in place, where
+	// assigned would copy the matches first.
+	for _, a := range s.Assignments {
+		if a.Name == name && !Exclusive(a.Branch, path) && (ok == nil || ok(a)) {
+			return a, len(s.Assignments)
 		}
 	}
-	return nil, looked
+	return nil, len(s.Assignments)
 }
 
 // EachName calls yield with the name of each parameter and assignment of

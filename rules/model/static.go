@@ -544,15 +544,23 @@ func (s *Static) Reads(f *File) []*Read {
 func (s *Static) collectReads(f *File) []*Read {
 	alloc := s.takeSlabs()
 	defer s.returnSlabs(alloc)
-	w := &readWalker{s: s, file: f, alloc: alloc, done: map[*parser.Variable]bool{}, definedVars: map[string]bool{},
-		optional: map[*parser.Variable]bool{}, definedNames: map[string]int{}, definedVarNames: map[string][]string{}}
+	alloc.readScratch.reset()
+	w := &readWalker{s: s, file: f, alloc: alloc, readScratch: &alloc.readScratch, reads: alloc.readScratch.readBuf}
+	w.assignedDone = w.completed
 	top := s.prog.ScopeIn(f, f.Parsed.Program)
 	if top == nil {
 		top = f.Scope
 	}
 	w.walk(f.Parsed.Program, top, nil)
 	s.lookups.Add(w.lookups)
-	return w.reads
+	// The list is gathered in the scratch's buffer and kept at its size.
+	var reads []*Read
+	if len(w.reads) > 0 {
+		reads = slices.Clone(w.reads)
+	}
+	clear(w.reads)
+	alloc.readScratch.readBuf = w.reads[:0]
+	return reads
 }
 
 // takeSlabs returns idle slabs, or new ones.
@@ -582,15 +590,32 @@ type readWalker struct {
 	file  *File
 	alloc *modelSlabs // where reads and branch paths are allocated
 	reads []*Read
-	// done holds the assignment targets whose assignment has completed.
-	done map[*parser.Variable]bool
 	// params is the parameter list being walked and the index of the
 	// parameter whose default is being evaluated (-1 in a body).
 	paramScope *Scope
 	paramIndex int
-	// guards counts the enclosing conditionals that test defined(...);
-	// definedVars are variables assigned from an expression calling it.
-	guards      int
+	// guards counts the enclosing conditionals that test defined(...).
+	guards int
+	*readScratch
+	// assignedDone is completed, made once for the walk: assignedBefore
+	// passes it for every read.
+	assignedDone func(*Assignment) bool
+	// lookups counts the assignments looked at (Static.lookups).
+	lookups int64
+	// fails counts the enclosing calls of fail() whose arguments are
+	// being walked (Read.InFail).
+	fails int
+}
+
+// readScratch is the scratch of a readWalker, kept in its slabs and
+// emptied for each file (reset) rather than made again: its maps, and
+// where it gathers the reads.
+type readScratch struct {
+	readBuf []*Read
+	// done holds the assignment targets whose assignment has completed.
+	done map[*parser.Variable]bool
+	// definedVars are variables assigned from an expression calling
+	// defined(...).
 	definedVars map[string]bool
 	// optional are reads found to allow for an unset variable before they
 	// are walked (pick() arguments, undef tests: Read.AllowsUndef);
@@ -601,11 +626,26 @@ type readWalker struct {
 	optional        map[*parser.Variable]bool
 	definedNames    map[string]int
 	definedVarNames map[string][]string
-	// lookups counts the assignments looked at (Static.lookups).
-	lookups int64
-	// fails counts the enclosing calls of fail() whose arguments are
-	// being walked (Read.InFail).
-	fails int
+}
+
+// reset empties the maps for the next file. A map that held many entries
+// is made again instead: clearing costs what the map once held, which
+// every later file would pay.
+func (m *readScratch) reset() {
+	m.done = emptied(m.done)
+	m.definedVars = emptied(m.definedVars)
+	m.optional = emptied(m.optional)
+	m.definedNames = emptied(m.definedNames)
+	m.definedVarNames = emptied(m.definedVarNames)
+}
+
+// emptied returns m emptied, or a new map when m is nil or large.
+func emptied[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil || len(m) > 64 {
+		return map[K]V{}
+	}
+	clear(m)
+	return m
 }
 
 func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
@@ -706,6 +746,9 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 		}
 		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	default:
+		if isLeaf(n) {
+			return // nothing below it (see collector.walk)
+		}
 		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	}
 }
@@ -890,7 +933,13 @@ func (w *readWalker) enterTruthy(cond parser.Expr) []string {
 func (w *readWalker) unguard(g int, names []string) {
 	w.guards -= g
 	for _, name := range names {
-		w.definedNames[name]--
+		// A name no longer tested leaves the map, so that a read outside
+		// every test finds it empty and does not look (read).
+		if w.definedNames[name] <= 1 {
+			delete(w.definedNames, name)
+		} else {
+			w.definedNames[name]--
+		}
 	}
 }
 
@@ -937,7 +986,8 @@ func (w *readWalker) definedTests(e parser.Expr) (tests bool, names []string) {
 func (w *readWalker) read(v *parser.Variable, sc *Scope, branch []Branch) {
 	r := w.alloc.reads.New()
 	*r = Read{Var: v, File: w.file, Scope: sc, Branch: branch, DefinedGuard: w.guards > 0,
-		CheckedDefined: w.definedNames[strings.TrimPrefix(v.Name, "::")] > 0, AllowsUndef: w.optional[v], InFail: w.fails > 0}
+		CheckedDefined: len(w.definedNames) > 0 && w.definedNames[strings.TrimPrefix(v.Name, "::")] > 0,
+		AllowsUndef:    len(w.optional) > 0 && w.optional[v], InFail: w.fails > 0}
 	if w.paramScope != nil && w.paramScope == sc.Owner() && w.paramIndex < len(w.paramScope.Params) {
 		r.InDefault = w.paramScope.Params[w.paramIndex]
 	}
@@ -1086,15 +1136,19 @@ func findParam(ps []*parser.Parameter, name string) *parser.Parameter {
 // assignedBefore returns an assignment to name in sc that has completed
 // before read r and is not on another arm of a conditional the read is in.
 func (w *readWalker) assignedBefore(sc *Scope, name string, r *Read) *Assignment {
-	a, looked := sc.firstCompatible(name, r.Branch, func(a *Assignment) bool {
-		if a.File == w.file {
-			return w.done[a.Var]
-		}
-		// Top scope spans the main manifests, read in order.
-		return w.s.manifestBefore(a.File, w.file)
-	})
+	a, looked := sc.firstCompatible(name, r.Branch, w.assignedDone)
 	w.lookups += int64(looked)
 	return a
+}
+
+// completed reports whether assignment a has completed at the point of
+// the walk.
+func (w *readWalker) completed(a *Assignment) bool {
+	if a.File == w.file {
+		return w.done[a.Var]
+	}
+	// Top scope spans the main manifests, read in order.
+	return w.s.manifestBefore(a.File, w.file)
 }
 
 // manifestBefore reports whether main manifest a is evaluated before b.

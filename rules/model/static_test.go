@@ -260,6 +260,8 @@ func TestScopeInAgreesWithScopeOf(t *testing.T) {
 		"manifests/a.pp":    "$a = 1\n[1].each |$x| { notice($x) }\n",
 		"manifests/b.pp":    "node default { [2].map |$y| { $y } }\n",
 		"modules/m/init.pp": "class m { [3].each |$z| { notice($z) } }\n",
+		// more scopes than ScopeIn looks through one by one
+		"modules/m/many.pp": "class m::many {\n" + strings.Repeat("  [1].each |$v| { [2].each |$w| { notice($v, $w) } }\n", 6) + "}\n",
 	} {
 		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
 			t.Fatal(err)
@@ -292,5 +294,60 @@ func TestScopeInAgreesWithScopeOf(t *testing.T) {
 	}
 	if checked < 50 || shared == 0 {
 		t.Errorf("%d scopes checked, %d of another file: the comparison proves little", checked, shared)
+	}
+}
+
+// TestReadsDoNotDependOnFileOrder checks that the walks of reads, which
+// reuse their maps from file to file, keep nothing of one file for the
+// next: each file's reads are the same whichever files were walked
+// before it.
+func TestReadsDoNotDependOnFileOrder(t *testing.T) {
+	dir := t.TempDir()
+	srcs := map[string]string{
+		// Each file leaves in the maps what would change the reads of
+		// another's: an assigned defined() test, a guard of a name, an
+		// undef test, assignments done.
+		"modules/m/manifests/a.pp": "class m::a {\n  $t = defined('$x')\n  if defined('$y') { notice($y) }\n" +
+			"  if $u == undef { notice($u) }\n  $z = pick($w, 1)\n  $x = 1\n  notice($x, $t, $z)\n}\n",
+		"modules/m/manifests/b.pp": "class m::b {\n  if $t { notice($x) }\n  notice($y, $u, $w)\n  $x = 2\n}\n",
+		"modules/m/manifests/c.pp": "class m::c ($p = $x) {\n  case $y { undef: { notice($y) } default: {} }\n  notice($t and $x)\n}\n",
+	}
+	for name, src := range srcs {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	render := func(r *model.Read) string {
+		res := r.Resolution
+		return fmt.Sprintf("%s %v kind=%v param=%v assigned=%v guard=%v checked=%v undef=%v fail=%v default=%v",
+			r.Var.Name, r.Var.Span().Start, res.Kind, res.Param != nil, res.Assignment != nil,
+			r.DefinedGuard, r.CheckedDefined, r.AllowsUndef, r.InFail, r.InDefault != nil)
+	}
+	readsIn := func(reverse bool) map[string][]string {
+		prog := ruletest.Program(t, dir, ruletest.Options{})
+		st := prog.Static(fakeKnown)
+		files := slices.Clone(prog.Files)
+		if reverse {
+			slices.Reverse(files)
+		}
+		out := map[string][]string{}
+		for _, f := range files {
+			for _, r := range st.Reads(f) {
+				out[f.Path] = append(out[f.Path], render(r))
+			}
+		}
+		return out
+	}
+	forward, backward := readsIn(false), readsIn(true)
+	if len(forward) != 3 {
+		t.Fatalf("reads of %d files, want 3: %v", len(forward), forward)
+	}
+	for path, want := range forward {
+		if got := backward[path]; !slices.Equal(got, want) {
+			t.Errorf("%s: walked after the others\n%s\nwalked before them\n%s", path, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

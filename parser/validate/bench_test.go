@@ -1,0 +1,49 @@
+package validate
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ducklint/ducklint/internal/benchtree"
+	"github.com/ducklint/ducklint/parser"
+)
+
+// BenchmarkFileNodes validates every manifest of the tree
+// DUCKLINT_BENCH_TREE names (or of the generated 5,000-file control repo,
+// see package benchtree), each from its listed nodes, as syntax-error does.
+// The files are parsed and listed before the timer starts.
+func BenchmarkFileNodes(b *testing.B) {
+	dir, _ := benchtree.Tree(b)
+	type listed struct {
+		f       *parser.File
+		nodes   []parser.Node
+		parents []int32
+	}
+	var files []listed
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pp") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if f := parser.ParseFile(path, src); f.Program != nil && len(f.Errors) == 0 {
+			nodes, parents := listNodes(f)
+			files = append(files, listed{f, nodes, parents})
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, l := range files {
+			FileNodes(l.f, l.nodes, l.parents)
+		}
+	}
+}
