@@ -5,6 +5,7 @@ package main
 import (
 	"bufio"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestHeapGetsHugePages(t *testing.T) {
 	if err != nil || strings.Contains(string(mode), "[never]") {
 		t.Skipf("transparent huge pages unavailable here (%q, %v)", mode, err)
 	}
-	adviseHugePages()
+	adviseHugePagesUnder(t.TempDir()) // a system without a balloon that reports free pages
 	// Many small objects, as parsing makes: the last ones are well into
 	// the range freed for the run.
 	var keep []*[64]byte
@@ -58,5 +59,38 @@ func TestHeapGetsHugePages(t *testing.T) {
 	last := keep[len(keep)-1]
 	if !thpEligible(t, uintptr(unsafe.Pointer(last))) {
 		t.Errorf("the heap object at %p is in a mapping not eligible for huge pages", last)
+	}
+}
+
+// A virtio balloon that negotiated free page reporting (feature bit 5) is
+// found under any virtio device number; one without it, another bit set,
+// or no balloon at all, is not.
+func TestFreePagesReported(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		features map[string]string // device directory → its features file
+		want     bool
+	}{
+		{"no balloon", nil, false},
+		{"reporting", map[string]string{"virtio0": "0110010100000000000000000000000010000000\n"}, true},
+		{"no reporting", map[string]string{"virtio2": "0110000100000000000000000000000010000000\n"}, false},
+		{"second device reports", map[string]string{"virtio1": "01100001\n", "virtio3": "00000100\n"}, true},
+		{"short file", map[string]string{"virtio0": "011\n"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for dev, features := range tc.features {
+				dir := filepath.Join(root, "bus/virtio/drivers/virtio_balloon", dev)
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "features"), []byte(features), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := freePagesReported(root); got != tc.want {
+				t.Errorf("freePagesReported = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -1,0 +1,3 @@
+module github.com/ducklint/ducklint/scripts/firsttouch
+
+go 1.26.0
