@@ -28,8 +28,10 @@ import (
 	"github.com/ducklint/ducklint/rules/model"
 )
 
-// formatVersion changes whenever the stored layout changes.
-const formatVersion = 10
+// formatVersion changes whenever the stored layout changes, or what its
+// keys mean (11: a summary's hash names how its file is parsed), so that
+// an older cache file is dropped.
+const formatVersion = 11
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"sync"
 
@@ -206,15 +207,23 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 }
 
 // contentHash is the cache's key for the summary of file f with content
-// src. The same text summarises differently as Puppet, as a hiera.yaml and
-// as YAML or JSON data, so a Hiera file's key also names its role and
+// src. The same text summarises differently as Puppet, as an EPP template,
+// in tasks mode (as a plan), as a hiera.yaml and as YAML or JSON data, so
+// the key also names how the file is parsed: for Puppet, the options
+// parser.ParseFile takes from its path; for a Hiera file, its role and
 // format.
 func contentHash(f *load.File, src []byte) cache.Hash {
-	if !f.Role.IsHiera() {
-		return cache.HashOf(src)
+	h := sha256.New()
+	if f.Role.IsHiera() {
+		fmt.Fprintf(h, "hiera %d %v\x00", f.Role, f.DataFormat)
+	} else {
+		opts := parser.FileOptions(f.Path)
+		fmt.Fprintf(h, "puppet epp=%t tasks=%t\x00", opts.EPP, opts.Tasks)
 	}
-	salted := append([]byte(fmt.Sprintf("hiera %d %v\x00", f.Role, f.DataFormat)), src...)
-	return cache.HashOf(salted)
+	h.Write(src)
+	var out cache.Hash
+	h.Sum(out[:0])
+	return out
 }
 
 // sameContent reports whether v holds exactly src (as its content, already

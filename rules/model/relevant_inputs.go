@@ -14,8 +14,10 @@ import (
 // to keep from: the layout (each file's path, role, module, environment
 // and Hiera place), which files are reported, the declaring functions, the
 // context kinds needs and, for each file, summary(i), which identifies the
-// summary of files[i] (a hash of what the summary is made from: the
-// file's content and role), nil for a file without one. Two calls
+// summary of files[i], nil for a file without one: whatever determines
+// that summary, as the caller chooses (engine's is the summary cache's key,
+// a hash of the content and of how the file is parsed, or a hash of the
+// summary itself, SummaryIdentity). Two calls
 // returning the same hash get the same result from Relevant, so a run can
 // keep the files an earlier run with the same inputs kept without
 // building the index again (see engine's single runs).
