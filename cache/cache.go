@@ -58,6 +58,9 @@ type Store struct {
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
 	dirty bool
+	// written is set once Save wrote new: a later Save writes only what
+	// was recorded since.
+	written bool
 	// contexts are the contexts read or recorded, by key (see Context).
 	contexts map[string]Context
 }
@@ -194,9 +197,17 @@ func (s *Store) Lookup(abs string, st load.Stat) (Entry, bool) {
 
 // ByHash returns a summary stored for content with hash h, nil for none.
 // It may be called concurrently with Lookup, ByHash and Record.
+// A stored summary that does not decode makes the next Save write the
+// cache, without it or with the one its caller records instead.
 func (s *Store) ByHash(h Hash) *model.Summary {
 	s.files()
-	return s.oldSums.get(h)
+	sum := s.oldSums.get(h)
+	if sum == nil && s.oldSums.has(h) {
+		s.mu.Lock()
+		s.dirty = true
+		s.mu.Unlock()
+	}
+	return sum
 }
 
 // Record notes what this run knows of the file at abs, for Save: its entry
@@ -291,8 +302,8 @@ func (s *Store) Save() error {
 	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived) {
-		s.dirty = true // files or directories gone or added
+	if !s.written && (len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived)) {
+		s.dirty = true // files or directories gone or added since the cache was read
 	}
 	if s.path == "" || !s.dirty {
 		return nil
@@ -321,6 +332,6 @@ func (s *Store) Save() error {
 	if err := writeAtomically(s.path, encode(&s.new, s.owner)); err != nil {
 		return err
 	}
-	s.dirty = false
+	s.dirty, s.written = false, true
 	return nil
 }

@@ -127,13 +127,20 @@ func (v *version) summary(f *load.File) *model.Summary {
 		}
 		if _, _, err := v.content(f); err == nil {
 			v.sum = v.summarize()
+			if v.stored != nil && contentHash(f, v.src) == v.entry.Hash {
+				// The stored summary did not decode: the cache keeps
+				// this one instead, if the content read is the one
+				// the entry hashed.
+				v.stored.Record(f.AbsPath, v.entry, v.sum)
+			}
 		}
 	})
 	return v.sum
 }
 
-// recordedSummary is the summary to record in the cache for the version:
-// nil for the one the cache holds (see cache.Store.Record).
+// recordedSummary is the summary to record in the cache for the version
+// when its update saves the cache: nil for the one the cache holds (see
+// cache.Store.Record), which summary records anew if it does not decode.
 func (v *version) recordedSummary(f *load.File) *model.Summary {
 	if v.stored != nil {
 		return nil

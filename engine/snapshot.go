@@ -425,6 +425,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	// A stored summary that did not decode was made afresh from its
+	// file's content while the context was worked out (see
+	// version.summary): the cache is written again with it.
+	if s.store != nil && !whole {
+		_ = s.store.Save() // the cache only saves time: a run goes on without it
+	}
 	// The key names the roots: a check of other files records nothing.
 	if key != "" && !whole && len(paths) == 0 {
 		s.recordPrediction(key, inputs, keep, kept, reported, readErrs)
