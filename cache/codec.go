@@ -284,27 +284,6 @@ func (d *decoder) bytes(n int) string {
 	return s
 }
 
-// decode parses an encoding made by encode for owner. Any damage, another
-// format or another owner is an error. The result's strings share data,
-// which must not be modified afterwards.
-func decode(data []byte, owner string) (snapshot, error) {
-	h, err := decodeHead(data, owner)
-	if err != nil {
-		return snapshot{}, err
-	}
-	files, stored, err := h.rest()
-	if err != nil {
-		return snapshot{}, err
-	}
-	sums := make(map[Hash]*model.Summary, len(stored.at))
-	for hash, i := range stored.at {
-		if sums[hash], err = h.summaryAt(stored.entries[i].off); err != nil {
-			return snapshot{}, err
-		}
-	}
-	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived}, nil
-}
-
 // head is an encoding read up to its directory listings and derived data:
 // what the loader needs before it walks. The rest, summaries and file entries, is decoded
 // by rest while the tree is walked.
