@@ -148,11 +148,16 @@ func (v *version) recordedSummary(f *load.File) *model.Summary {
 	return v.summary(f)
 }
 
-// counts are what an update did, for tests and benchmarks.
+// counts are what an update did, and its snapshot's first check took
+// from the last run, for tests and benchmarks.
 type counts struct {
 	Read, Parsed, Reused int
 	// Predicted is how many context files are read ahead (see prefetch).
 	Predicted int
+	// KeptAsRecorded is how many files the first check kept as the last
+	// run recorded them, its inputs being the same (see recordedKeep); 0
+	// when it worked them out.
+	KeptAsRecorded int
 }
 
 // summarise makes the summary of each version in todo (indexes into files

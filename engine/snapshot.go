@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/diagnostics"
@@ -41,7 +40,7 @@ type Snapshot struct {
 	declaring model.DeclaringFunctions
 	store     *cache.Store // the persistent summary cache, nil for none
 	sumErrs   []error      // files that could not be read to be summarised
-	updated   counts       // what making this snapshot read and parsed
+	updated   counts       // what making this snapshot, and its first check, read and parsed
 
 	// predicted are the indexes of the files the last run of the roots
 	// kept, for the first check of a single run to read ahead (see
@@ -51,9 +50,6 @@ type Snapshot struct {
 	predicted     []int
 	recorded      cache.Context
 	predictionKey string
-	// keptAsRecorded is set when the first check kept the files the last
-	// run recorded, its inputs being the same (see recordedKeep).
-	keptAsRecorded atomic.Bool
 
 	// indexOnce makes index, the name index of the summaries narrowing
 	// works from: baseIndex.With the files at changedSince when baseIndex
