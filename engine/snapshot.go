@@ -288,7 +288,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, cache.Context, error) {
 			if w.opts.CacheDir == "" {
 				return nil
 			}
-			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner + executableIdentity(), Now: w.opts.Now})
+			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			if !w.opts.Editor && w.current == nil && !w.opts.WholeContext {
 				recorded, _ = store.Context(w.predictionKey())
 			}
