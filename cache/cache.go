@@ -137,7 +137,9 @@ func (s *Store) sized() {
 	s.new.Summary = make(map[Hash]*model.Summary, n)
 }
 
-// files waits until the file entries and summaries read are decoded.
+// files waits until the file entries read are decoded and the summaries
+// indexed by hash; each summary is decoded on first use (see
+// storedSummaries).
 func (s *Store) files() { s.rest.Get() }
 
 // Path returns the cache file's path, "" for an in-memory store.

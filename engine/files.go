@@ -14,10 +14,11 @@ import (
 )
 
 // version is one version of a file's content with what is known of it,
-// shared by every snapshot that sees that version. Its summary is set
-// before a snapshot holds it; its content and parsed tree may be filled
-// in later, once, when a check first needs them (a context file summarised
-// from the cache was never read).
+// shared by every snapshot that sees that version. The update that makes
+// it sets its stat and cache entry, and the content and summary of what
+// it read; the rest (content, parsed tree, a summary the cache holds) is
+// filled in once, when first needed (a context file whose summary the
+// cache holds is never read unless a check keeps it).
 type version struct {
 	stat    load.Stat // the disk stat it was summarised at; zero for content that came with loading
 	overlay bool      // the content is an editor buffer's

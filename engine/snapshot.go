@@ -45,7 +45,8 @@ type Snapshot struct {
 	// predicted are the indexes of the files the last run of the roots
 	// kept, for the first check of a single run to read ahead (see
 	// prefetch); recorded is what that run recorded, and predictionKey is
-	// where that check records its own. Each is taken once.
+	// where that check records its own. predicted and predictionKey are
+	// each taken once (by the first check); recorded is only read.
 	predictionMu  sync.Mutex
 	predicted     []int
 	recorded      cache.Context
@@ -81,9 +82,9 @@ type Snapshot struct {
 // A snapshot of at most smallRunFiles files and smallRunBytes bytes of
 // source, as a run over one file outside any tree loads, is checked on one
 // goroutine: a second one costs its thread's wake-up and fresh heap pages
-// for its allocations, more than it takes over of so little work (one
-// 10-line file: 0.94× CPU, 0.95× wall on one; a single 40 KB manifest
-// still no faster on two).
+// for its allocations, more than it takes over of so little work. The
+// bytes are those of the files the load read, the ones named: context
+// files are not read yet, and count only among the files.
 const (
 	smallRunFiles = 4
 	smallRunBytes = 32 << 10
@@ -589,7 +590,7 @@ func (s *Snapshot) runner() *rules.Runner {
 // cost its mark of the live heap. Nor is it called for a program of at
 // most smallRunBytes: its simulation leaves a megabyte or two of garbage,
 // which no policy collects for, and asking would cost the policy a read
-// of the runtime's statistics (51 µs the first time).
+// of the runtime's statistics, whose first read builds their index.
 func (s *Snapshot) simulateFirst(rn *rules.Runner, prog *model.Program) {
 	if s.warm || !rn.Simulates() {
 		return
