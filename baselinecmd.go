@@ -114,10 +114,11 @@ func (c *Command) writeBaseline(opts *options, prune bool) (string, error) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
 	}
+	cacheDir, cacheOwner := c.cache()
 	ws, err := engine.New(engine.Options{
 		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable,
 		PuppetVersion: opts.puppet, Jobs: opts.jobs,
-		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,
+		CacheDir: cacheDir, CacheOwner: cacheOwner, Now: c.now,
 		WholeContext: c.wholeContext, Loaded: c.loaded,
 	})
 	if err != nil {

@@ -2,6 +2,7 @@ package ducklint_test
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -361,6 +362,36 @@ func TestCacheDirectorySetting(t *testing.T) {
 				t.Errorf("%s: cache written to %s: %v, want %v", tc.name, c.dir, got, c.want)
 			}
 		}
+	}
+}
+
+// TestCacheOwnerNamesTheExecutable checks that the summaries a run
+// caches are owned by its version and its executable, so that a rebuild
+// does not trust those of the last build; with the cache off there is no
+// owner.
+func TestCacheOwnerNamesTheExecutable(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := &ducklint.Command{CacheDir: t.TempDir()}
+	dir, owner := ducklint.Cache(cmd)
+	want := fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+	if dir != cmd.CacheDir || !strings.HasPrefix(owner, "ducklint ") || !strings.HasSuffix(owner, want) {
+		t.Errorf("cache %q owned by %q, want %q owned by a version and%s", dir, owner, cmd.CacheDir, want)
+	}
+	cmd.Getenv = func(k string) string {
+		if k == "DUCKLINT_CACHE_DIR" {
+			return "off"
+		}
+		return ""
+	}
+	if dir, owner := ducklint.Cache(cmd); dir != "" || owner != "" {
+		t.Errorf("cache off: %q owned by %q", dir, owner)
 	}
 }
 

@@ -15,3 +15,7 @@ var StampRelease = stampRelease
 
 // LargeRunFiles is the tree size from which a run calls BeforeLint.
 const LargeRunFiles = largeRunFiles
+
+// Cache returns the cache directory c's runs use and the owner of what
+// they store.
+func Cache(c *Command) (dir, owner string) { return c.cache() }

@@ -66,9 +66,10 @@ func (c *Command) serveLSP(args []string) int {
 		return ExitUsage
 	}
 	version := c.build().reportVersion()
+	cacheDir, cacheOwner := c.cache()
 	srv := &lsp.Server{
 		NewWorkspace: lsp.EngineWorkspacesWithBaseline(engine.Options{Enable: enable, Disable: disable, Jobs: jobs,
-			CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(version), Now: c.now}, mode),
+			CacheDir: cacheDir, CacheOwner: cacheOwner, Now: c.now}, mode),
 		Log: c.Stderr, Debounce: lsp.DefaultDebounce, Version: version,
 	}
 	if err := srv.Serve(context.Background(), stdio{c.Stdin, c.Stdout}); err != nil {

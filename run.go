@@ -34,11 +34,12 @@ func (c *Command) run(opts *options) (int, error) {
 		dir = abs // the SARIF writer resolves paths outside it
 	}
 	contextFound, loaded := c.beforeLargeRun()
+	cacheDir, cacheOwner := c.cache()
 	ws, err := engine.New(engine.Options{
 		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable, Preset: opts.preset,
 		PuppetVersion: opts.puppet,
 		Jobs:          opts.jobs, Stdin: c.Stdin, StdinFilename: opts.stdinFilename,
-		CacheDir: c.cacheDir(), CacheOwner: engine.CacheOwner(c.build().reportVersion()), Now: c.now,
+		CacheDir: cacheDir, CacheOwner: cacheOwner, Now: c.now,
 		WholeContext: c.wholeContext, ContextFound: contextFound, Loaded: loaded, Collectable: c.Collectable,
 	})
 	if opts.listRules {
@@ -184,6 +185,29 @@ func (c *Command) exitCode(opts *options, res *engine.Result) int {
 // ducklint would not see them otherwise.
 func errorsOnStderr(stdout string) bool {
 	return stdout != "text" && stdout != "github"
+}
+
+// cache returns the cache directory in effect (see cacheDir), "" for
+// none, and the owner of the summaries its cache files hold: this build
+// (engine.CacheOwner) and this executable (executableIdentity).
+func (c *Command) cache() (dir, owner string) {
+	if dir = c.cacheDir(); dir == "" {
+		return "", ""
+	}
+	return dir, engine.CacheOwner(c.build().reportVersion()) + executableIdentity()
+}
+
+// executableIdentity is the running executable's path, size and
+// modification time, "" when they cannot be read: a rebuild of the same
+// version, with another summariser, does not trust the summaries of the
+// last build.
+func executableIdentity() string {
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			return fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return ""
 }
 
 // cacheDir is the cache directory in effect: DUCKLINT_CACHE_DIR, else

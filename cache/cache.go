@@ -28,8 +28,10 @@ import (
 	"github.com/ducklint/ducklint/rules/model"
 )
 
-// formatVersion changes whenever the stored layout changes.
-const formatVersion = 10
+// formatVersion changes whenever the stored layout changes, or what its
+// keys mean (11: a summary's hash names how its file is parsed), so that
+// an older cache file is dropped.
+const formatVersion = 11
 
 // StatGranularity is the coarsest file timestamp resolution allowed for
 // (FAT's two seconds): a file whose timestamps are not older than this when
@@ -56,6 +58,9 @@ type Store struct {
 	mu    sync.Mutex
 	new   snapshot // what this run saw, written by Save
 	dirty bool
+	// written is set once Save wrote new: a later Save writes only what
+	// was recorded since.
+	written bool
 	// contexts are the contexts read or recorded, by key (see Context).
 	contexts map[string]Context
 }
@@ -132,7 +137,9 @@ func (s *Store) sized() {
 	s.new.Summary = make(map[Hash]*model.Summary, n)
 }
 
-// files waits until the file entries and summaries read are decoded.
+// files waits until the file entries read are decoded and the summaries
+// indexed by hash; each summary is decoded on first use (see
+// storedSummaries).
 func (s *Store) files() { s.rest.Get() }
 
 // Path returns the cache file's path, "" for an in-memory store.
@@ -192,9 +199,17 @@ func (s *Store) Lookup(abs string, st load.Stat) (Entry, bool) {
 
 // ByHash returns a summary stored for content with hash h, nil for none.
 // It may be called concurrently with Lookup, ByHash and Record.
+// A stored summary that does not decode makes the next Save write the
+// cache, without it or with the one its caller records instead.
 func (s *Store) ByHash(h Hash) *model.Summary {
 	s.files()
-	return s.oldSums.get(h)
+	sum := s.oldSums.get(h)
+	if sum == nil && s.oldSums.has(h) {
+		s.mu.Lock()
+		s.dirty = true
+		s.mu.Unlock()
+	}
+	return sum
 }
 
 // Record notes what this run knows of the file at abs, for Save: its entry
@@ -289,8 +304,8 @@ func (s *Store) Save() error {
 	s.files()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived) {
-		s.dirty = true // files or directories gone or added
+	if !s.written && (len(s.new.Files) != len(s.old.Files) || len(s.new.Dirs) != len(s.old.Dirs) || len(s.new.Derived) != len(s.old.Derived)) {
+		s.dirty = true // files or directories gone or added since the cache was read
 	}
 	if s.path == "" || !s.dirty {
 		return nil
@@ -319,6 +334,6 @@ func (s *Store) Save() error {
 	if err := writeAtomically(s.path, encode(&s.new, s.owner)); err != nil {
 		return err
 	}
-	s.dirty = false
+	s.dirty, s.written = false, true
 	return nil
 }

@@ -547,9 +547,9 @@ func TestSummariesAreDecodedWhenUsed(t *testing.T) {
 	}
 }
 
-// TestStoredSummariesDecodeAsTheWholeFile checks that each summary decoded
-// on its own equals the same summary decoded with the whole file.
-func TestStoredSummariesDecodeAsTheWholeFile(t *testing.T) {
+// TestStoredSummariesDecodeAsEncoded checks that each summary of a cache
+// file, decoded on its own, equals the summary encoded.
+func TestStoredSummariesDecodeAsEncoded(t *testing.T) {
 	snap := snapshot{
 		Files: map[string]Entry{"/t/a.pp": {Hash: Hash{1}}, "/t/b.pp": {Hash: Hash{2}}, "/t/c.pp": {Hash: Hash{3}}},
 		Summary: map[Hash]*model.Summary{
@@ -562,10 +562,6 @@ func TestStoredSummariesDecodeAsTheWholeFile(t *testing.T) {
 		Derived: map[string]Derived{},
 	}
 	data := encode(&snap, "o")
-	whole, err := decode(data, "o")
-	if err != nil {
-		t.Fatal(err)
-	}
 	h, err := decodeHead(data, "o")
 	if err != nil {
 		t.Fatal(err)
@@ -574,7 +570,7 @@ func TestStoredSummariesDecodeAsTheWholeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for hash, want := range whole.Summary {
+	for hash, want := range snap.Summary {
 		if !stored.has(hash) {
 			t.Errorf("summary %x not stored", hash[:2])
 		}
@@ -584,5 +580,95 @@ func TestStoredSummariesDecodeAsTheWholeFile(t *testing.T) {
 	}
 	if stored.has(Hash{4}) || stored.get(Hash{4}) != nil {
 		t.Errorf("a summary for a hash never stored")
+	}
+}
+
+// damageSummary rewrites the cache file at path with the stored summary
+// for hash damaged (its unit count past the end of its entry) and the
+// checksum made right, so that only that summary fails to decode.
+func damageSummary(t *testing.T, path, owner string, hash Hash) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := decodeHead(data, owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, stored, err := h.rest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, ok := stored.at[hash]
+	if !ok {
+		t.Fatalf("no summary stored for %x", hash[:4])
+	}
+	d := &decoder{data: data, off: stored.entries[i].off}
+	d.uvarint() // the entry's length
+	d.uvarint() // its names' count
+	if data[d.off] >= 0x80 {
+		t.Fatal("a unit count of more than one byte")
+	}
+	data[d.off] = 0x7f
+	body := data[:len(data)-4]
+	binary.LittleEndian.PutUint32(data[len(body):], crc32.Checksum(body, castagnoli()))
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDamagedSummaryIsRepaired checks that a summary stored in a sound
+// cache file that does not decode does not stay: asking for it makes the
+// next Save write the cache again, without it, or with the summary its
+// client made instead from the file's content.
+func TestDamagedSummaryIsRepaired(t *testing.T) {
+	for _, remade := range []bool{false, true} {
+		fx := newFixture(t, twoClasses)
+		first := fx.run("v1")
+		open := func() *Store {
+			return Open(Options{Dir: fx.cache, Roots: []string{fx.dir}, Owner: "v1", Now: func() time.Time { return fx.now }})
+		}
+		files := fx.files()
+		e0, ok := open().Lookup(files[0].AbsPath, files[0].Stat)
+		if !ok {
+			t.Fatalf("%s not cached", files[0].Path)
+		}
+		damageSummary(t, open().Path(), "v1", e0.Hash)
+
+		// A run that finds every file unchanged, as a single run's
+		// update does, saves before it uses the summaries.
+		s := open()
+		for _, f := range files {
+			e, ok := s.Lookup(f.AbsPath, f.Stat)
+			if !ok {
+				t.Fatalf("%s not found by its stat", f.Path)
+			}
+			s.Record(f.AbsPath, e, nil)
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		if s.ByHash(e0.Hash) != nil {
+			t.Fatal("the damaged summary decodes")
+		}
+		if remade {
+			s.Record(files[0].AbsPath, e0, first.sums[0])
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+
+		s = open()
+		e, ok := s.Lookup(files[0].AbsPath, files[0].Stat)
+		switch {
+		case remade && (!ok || !reflect.DeepEqual(s.ByHash(e.Hash), first.sums[0])):
+			t.Errorf("the summary made afresh is not stored: found %v, %+v", ok, s.ByHash(e.Hash))
+		case !remade && ok:
+			t.Errorf("the damaged summary is still stored")
+		}
+		if e, ok := s.Lookup(files[1].AbsPath, files[1].Stat); !ok || !reflect.DeepEqual(s.ByHash(e.Hash), first.sums[1]) {
+			t.Errorf("the sound summary of %s is lost", files[1].Path)
+		}
 	}
 }

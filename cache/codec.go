@@ -95,38 +95,15 @@ func encode(snap *snapshot, owner string) []byte {
 		listedEntries += len(snap.Dirs[p].Entries)
 	}
 	for _, h := range hashes {
-		for _, u := range snap.Summary[h].Units {
+		units := snap.Summary[h].Units
+		for i := range units {
+			u := &units[i]
 			str(u.Name)
 			str(u.Parent)
-			for _, m := range u.Mentions {
-				str(m)
-			}
-			for _, m := range u.ResourceLike {
-				str(m)
-			}
-			for _, m := range u.Declares {
-				str(m)
-			}
-			for _, m := range u.ReadsFrom {
-				str(m)
-			}
-			for _, m := range u.Defaults {
-				str(m)
-			}
-			for _, m := range u.Titled {
-				str(m)
-			}
-			for _, m := range u.Tested {
-				str(m)
-			}
-			for _, m := range u.Overrides {
-				str(m)
-			}
-			for _, m := range u.References {
-				str(m)
-			}
-			for _, m := range u.Lookups {
-				str(m)
+			for _, names := range u.NameLists() {
+				for _, m := range *names {
+					str(m)
+				}
 			}
 		}
 	}
@@ -166,20 +143,21 @@ func encode(snap *snapshot, owner string) []byte {
 		b = append(b, h[:]...)
 		units := snap.Summary[h].Units
 		listed := 0
-		for _, u := range units {
-			listed += len(u.Mentions) + len(u.ResourceLike) + len(u.Declares) + len(u.ReadsFrom) + len(u.Defaults) +
-				len(u.Titled) + len(u.Tested) + len(u.Overrides) + len(u.References) + len(u.Lookups)
+		for i := range units {
+			for _, names := range units[i].NameLists() {
+				listed += len(*names)
+			}
 		}
 		entry = binary.AppendUvarint(entry[:0], uint64(listed))
 		entry = binary.AppendUvarint(entry, uint64(len(units)))
-		for _, u := range units {
+		for i := range units {
+			u := &units[i]
 			entry = append(entry, byte(u.Kind))
 			entry = binary.AppendUvarint(entry, index[u.Name])
 			entry = binary.AppendUvarint(entry, index[u.Parent])
-			for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested,
-				u.Overrides, u.References, u.Lookups} {
-				entry = binary.AppendUvarint(entry, uint64(len(names)))
-				for _, m := range names {
+			for _, names := range u.NameLists() {
+				entry = binary.AppendUvarint(entry, uint64(len(*names)))
+				for _, m := range *names {
 					entry = binary.AppendUvarint(entry, index[m])
 				}
 			}
@@ -282,27 +260,6 @@ func (d *decoder) bytes(n int) string {
 	s := d.text[d.off : d.off+n]
 	d.off += n
 	return s
-}
-
-// decode parses an encoding made by encode for owner. Any damage, another
-// format or another owner is an error. The result's strings share data,
-// which must not be modified afterwards.
-func decode(data []byte, owner string) (snapshot, error) {
-	h, err := decodeHead(data, owner)
-	if err != nil {
-		return snapshot{}, err
-	}
-	files, stored, err := h.rest()
-	if err != nil {
-		return snapshot{}, err
-	}
-	sums := make(map[Hash]*model.Summary, len(stored.at))
-	for hash, i := range stored.at {
-		if sums[hash], err = h.summaryAt(stored.entries[i].off); err != nil {
-			return snapshot{}, err
-		}
-	}
-	return snapshot{Files: files, Summary: sums, Dirs: h.dirs, Derived: h.derived}, nil
 }
 
 // head is an encoding read up to its directory listings and derived data:
@@ -456,16 +413,9 @@ func (h *head) summaryAt(off int) (*model.Summary, error) {
 		}
 		kind := model.UnitKind(d.byte())
 		units[j] = model.Unit{Kind: kind, Name: h.strFrom(d), Parent: h.strFrom(d)}
-		units[j].Mentions = window()
-		units[j].ResourceLike = window()
-		units[j].Declares = window()
-		units[j].ReadsFrom = window()
-		units[j].Defaults = window()
-		units[j].Titled = window()
-		units[j].Tested = window()
-		units[j].Overrides = window()
-		units[j].References = window()
-		units[j].Lookups = window()
+		for _, names := range units[j].NameLists() {
+			*names = window()
+		}
 	}
 	if d.err != nil || d.off != end {
 		return nil, errCorrupt

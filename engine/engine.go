@@ -74,7 +74,8 @@ type Options struct {
 
 	// CacheDir is where file summaries are kept between processes (see
 	// package cache); "" keeps them in memory only. CacheOwner identifies
-	// the program writing them (see CacheOwner). Now is the cache's clock;
+	// the program writing them: summaries another owner wrote are not
+	// trusted (see CacheOwner). Now is the cache's clock;
 	// nil means time.Now.
 	CacheDir   string
 	CacheOwner string
@@ -460,24 +461,10 @@ func (w *Workspace) Snapshot(ctx context.Context) (*Snapshot, error) {
 	return s, nil
 }
 
-// CacheOwner identifies a build of ducklint for the summary cache, so that
-// summaries written by another build (another version, or the same version
-// rebuilt with a different summariser) are not trusted. The workspace adds
-// the executable's identity (executableIdentity) when it opens a cache,
-// which a run that opens none, over files outside any tree, need not look
-// up.
+// CacheOwner identifies a version of ducklint and its summary format to
+// the summary cache, so that summaries another wrote are not trusted. A
+// command adds what tells apart its builds of one version (the
+// executable's identity): Options.CacheOwner is the whole identity.
 func CacheOwner(version string) string {
 	return fmt.Sprintf("ducklint %s summary %d", version, model.SummaryVersion)
 }
-
-// executableIdentity is the running executable's path, size and
-// modification time, as the first cache opened in the process saw them;
-// "" when they cannot be read.
-var executableIdentity = sync.OnceValue(func() string {
-	if exe, err := os.Executable(); err == nil {
-		if fi, err := os.Stat(exe); err == nil {
-			return fmt.Sprintf(" exe %s %d %d", exe, fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
-	return ""
-})

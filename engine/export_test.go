@@ -147,10 +147,6 @@ func SetRetention(w *Workspace, min, max int) {
 	w.carries.minRetained, w.carries.maxRetained = min, max
 }
 
-// KeptAsRecorded reports whether the first check of s kept the files the
-// last run of its roots recorded, without working them out.
-func KeptAsRecorded(s *Snapshot) bool { return s.keptAsRecorded.Load() }
-
 // RecordedKeep returns the paths of the files the cache of s records as
 // kept by the last run of w's roots, nil for none.
 func RecordedKeep(w *Workspace, s *Snapshot) []string {

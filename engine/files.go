@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"sync"
 
@@ -13,10 +14,11 @@ import (
 )
 
 // version is one version of a file's content with what is known of it,
-// shared by every snapshot that sees that version. Its summary is set
-// before a snapshot holds it; its content and parsed tree may be filled
-// in later, once, when a check first needs them (a context file summarised
-// from the cache was never read).
+// shared by every snapshot that sees that version. The update that makes
+// it sets its stat and cache entry, and the content and summary of what
+// it read; the rest (content, parsed tree, a summary the cache holds) is
+// filled in once, when first needed (a context file whose summary the
+// cache holds is never read unless a check keeps it).
 type version struct {
 	stat    load.Stat // the disk stat it was summarised at; zero for content that came with loading
 	overlay bool      // the content is an editor buffer's
@@ -126,13 +128,20 @@ func (v *version) summary(f *load.File) *model.Summary {
 		}
 		if _, _, err := v.content(f); err == nil {
 			v.sum = v.summarize()
+			if v.stored != nil && contentHash(f, v.src) == v.entry.Hash {
+				// The stored summary did not decode: the cache keeps
+				// this one instead, if the content read is the one
+				// the entry hashed.
+				v.stored.Record(f.AbsPath, v.entry, v.sum)
+			}
 		}
 	})
 	return v.sum
 }
 
-// recordedSummary is the summary to record in the cache for the version:
-// nil for the one the cache holds (see cache.Store.Record).
+// recordedSummary is the summary to record in the cache for the version
+// when its update saves the cache: nil for the one the cache holds (see
+// cache.Store.Record), which summary records anew if it does not decode.
 func (v *version) recordedSummary(f *load.File) *model.Summary {
 	if v.stored != nil {
 		return nil
@@ -140,11 +149,16 @@ func (v *version) recordedSummary(f *load.File) *model.Summary {
 	return v.summary(f)
 }
 
-// counts are what an update did, for tests and benchmarks.
+// counts are what an update did, and its snapshot's first check took
+// from the last run, for tests and benchmarks.
 type counts struct {
 	Read, Parsed, Reused int
 	// Predicted is how many context files are read ahead (see prefetch).
 	Predicted int
+	// KeptAsRecorded is how many files the first check kept as the last
+	// run recorded them, its inputs being the same (see recordedKeep); 0
+	// when it worked them out.
+	KeptAsRecorded int
 }
 
 // summarise makes the summary of each version in todo (indexes into files
@@ -206,15 +220,23 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 }
 
 // contentHash is the cache's key for the summary of file f with content
-// src. The same text summarises differently as Puppet, as a hiera.yaml and
-// as YAML or JSON data, so a Hiera file's key also names its role and
+// src. The same text summarises differently as Puppet, as an EPP template,
+// in tasks mode (as a plan), as a hiera.yaml and as YAML or JSON data, so
+// the key also names how the file is parsed: for Puppet, the options
+// parser.ParseFile takes from its path; for a Hiera file, its role and
 // format.
 func contentHash(f *load.File, src []byte) cache.Hash {
-	if !f.Role.IsHiera() {
-		return cache.HashOf(src)
+	h := sha256.New()
+	if f.Role.IsHiera() {
+		fmt.Fprintf(h, "hiera %d %v\x00", f.Role, f.DataFormat)
+	} else {
+		opts := parser.FileOptions(f.Path)
+		fmt.Fprintf(h, "puppet epp=%t tasks=%t\x00", opts.EPP, opts.Tasks)
 	}
-	salted := append([]byte(fmt.Sprintf("hiera %d %v\x00", f.Role, f.DataFormat)), src...)
-	return cache.HashOf(salted)
+	h.Write(src)
+	var out cache.Hash
+	h.Sum(out[:0])
+	return out
 }
 
 // sameContent reports whether v holds exactly src (as its content, already

@@ -65,7 +65,8 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := ran{counts: engine.Updated(s), asRecorded: engine.KeptAsRecorded(s)}
+		r := ran{counts: engine.Updated(s)}
+		r.asRecorded = r.counts.KeptAsRecorded > 0
 		if !whole {
 			afresh := engine.Kept(s, file)
 			if rec := engine.RecordedKeep(w, s); !slices.Equal(rec, afresh) {
@@ -141,6 +142,9 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		counts, kept := r.counts, r.kept
 		if r.asRecorded != st.asRecorded {
 			t.Errorf("%s: kept as recorded %v, want %v", st.name, r.asRecorded, st.asRecorded)
+		}
+		if r.asRecorded && counts.KeptAsRecorded != len(kept)+1 {
+			t.Errorf("%s: %d files kept as recorded, want the %d kept and the file", st.name, counts.KeptAsRecorded, len(kept))
 		}
 		if got != want {
 			t.Errorf("%s: findings differ from the whole context's\ngot:\n%s\nwant:\n%s", st.name, got, want)

@@ -70,6 +70,6 @@ func (s *Snapshot) recordedKeep(inputs cache.Hash) []bool {
 		}
 		keep[i] = true
 	}
-	s.keptAsRecorded.Store(true)
+	s.updated.KeptAsRecorded = len(rec.Keep)
 	return keep
 }

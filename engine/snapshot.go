@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/diagnostics"
@@ -41,19 +40,17 @@ type Snapshot struct {
 	declaring model.DeclaringFunctions
 	store     *cache.Store // the persistent summary cache, nil for none
 	sumErrs   []error      // files that could not be read to be summarised
-	updated   counts       // what making this snapshot read and parsed
+	updated   counts       // what making this snapshot, and its first check, read and parsed
 
 	// predicted are the indexes of the files the last run of the roots
 	// kept, for the first check of a single run to read ahead (see
 	// prefetch); recorded is what that run recorded, and predictionKey is
-	// where that check records its own. Each is taken once.
+	// where that check records its own. predicted and predictionKey are
+	// each taken once (by the first check); recorded is only read.
 	predictionMu  sync.Mutex
 	predicted     []int
 	recorded      cache.Context
 	predictionKey string
-	// keptAsRecorded is set when the first check kept the files the last
-	// run recorded, its inputs being the same (see recordedKeep).
-	keptAsRecorded atomic.Bool
 
 	// indexOnce makes index, the name index of the summaries narrowing
 	// works from: baseIndex.With the files at changedSince when baseIndex
@@ -85,9 +82,9 @@ type Snapshot struct {
 // A snapshot of at most smallRunFiles files and smallRunBytes bytes of
 // source, as a run over one file outside any tree loads, is checked on one
 // goroutine: a second one costs its thread's wake-up and fresh heap pages
-// for its allocations, more than it takes over of so little work (one
-// 10-line file: 0.94× CPU, 0.95× wall on one; a single 40 KB manifest
-// still no faster on two).
+// for its allocations, more than it takes over of so little work. The
+// bytes are those of the files the load read, the ones named: context
+// files are not read yet, and count only among the files.
 const (
 	smallRunFiles = 4
 	smallRunBytes = 32 << 10
@@ -292,7 +289,7 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, cache.Context, error) {
 			if w.opts.CacheDir == "" {
 				return nil
 			}
-			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner + executableIdentity(), Now: w.opts.Now})
+			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			if !w.opts.Editor && w.current == nil && !w.opts.WholeContext {
 				recorded, _ = store.Context(w.predictionKey())
 			}
@@ -424,6 +421,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	pre.stop()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	// A stored summary that did not decode was made afresh from its
+	// file's content while the context was worked out (see
+	// version.summary): the cache is written again with it.
+	if s.store != nil && !whole {
+		_ = s.store.Save() // the cache only saves time: a run goes on without it
 	}
 	// The key names the roots: a check of other files records nothing.
 	if key != "" && !whole && len(paths) == 0 {
@@ -587,7 +590,7 @@ func (s *Snapshot) runner() *rules.Runner {
 // cost its mark of the live heap. Nor is it called for a program of at
 // most smallRunBytes: its simulation leaves a megabyte or two of garbage,
 // which no policy collects for, and asking would cost the policy a read
-// of the runtime's statistics (51 µs the first time).
+// of the runtime's statistics, whose first read builds their index.
 func (s *Snapshot) simulateFirst(rn *rules.Runner, prog *model.Program) {
 	if s.warm || !rn.Simulates() {
 		return

@@ -19,11 +19,14 @@ type ParseOptions struct {
 // The File shares src, and so do the string values of its tree: src must
 // not be modified afterwards.
 func ParseFile(path string, src []byte) *File {
-	return ParseFileWithOptions(path, src, fileOptions(path))
+	return ParseFileWithOptions(path, src, FileOptions(path))
 }
 
-// fileOptions are the options ParseFile parses path with.
-func fileOptions(path string) ParseOptions {
+// FileOptions are the options ParseFile parses the file at path with: EPP
+// for a ".epp" file, tasks mode for one under a plans/ directory. What is
+// kept of a parse by its content alone (a cache of summaries) must tell
+// these apart too.
+func FileOptions(path string) ParseOptions {
 	return ParseOptions{
 		EPP:   strings.HasSuffix(path, ".epp"),
 		Tasks: inPlans(path),

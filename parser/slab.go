@@ -165,7 +165,7 @@ type Arena struct {
 
 // ParseFile parses like the package-level ParseFile, allocating from a.
 func (a *Arena) ParseFile(path string, src []byte) *File {
-	opts := fileOptions(path)
+	opts := FileOptions(path)
 	opts.arena = a
 	return ParseFileWithOptions(path, src, opts)
 }

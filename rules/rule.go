@@ -126,7 +126,7 @@ func (r *Rule) URL() string {
 // isRuleID reports whether id is spelled as a rule id: lower-case words
 // (letters, then letters and digits) joined by single '-', as
 // ^[a-z][a-z0-9]*(-[a-z0-9]+)*$ says. Every run checks every built-in
-// rule's id, so it is a loop over the bytes rather than a regexp.
+// rule's id as it starts: a loop over the bytes, with nothing to compile.
 func isRuleID(id string) bool {
 	if id == "" || id[0] < 'a' || id[0] > 'z' {
 		return false

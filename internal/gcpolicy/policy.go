@@ -83,6 +83,9 @@ type Policy struct {
 	machine int64 // bytes of memory the process may use; 0 when unknown
 	limit   int64 // the soft limit
 	stopped bool  // set by stop: the policy no longer paces
+	// collected is set once the policy knows a collection has run (its
+	// hook ran, Collect collected, or Start found one done).
+	collected bool
 }
 
 // Start sets the collector's pace for a run of unknown input (the soft
@@ -122,7 +125,7 @@ func (p *Policy) startWith(limit int64) {
 	p.mu.Lock()
 	p.limit = limit
 	p.mu.Unlock()
-	p.repace()
+	p.repace(true) // Start found a collection done
 	p.arm()
 }
 
@@ -134,8 +137,10 @@ func (p *Policy) SetInput(input int64) {
 	}
 	p.mu.Lock()
 	p.limit = SoftLimit(input, p.machine)
+	collected := p.collected
 	p.mu.Unlock()
-	p.repace()
+	// A collection may have run whose hook has not yet: the count tells.
+	p.repace(collected || collections() > 0)
 }
 
 // Collect is called where much of what the run allocated has just become
@@ -156,7 +161,7 @@ func (p *Policy) Collect() {
 		return
 	}
 	runtime.GC()
-	p.repace()
+	p.repace(true)
 }
 
 // heapGrowth returns the bytes of heap objects beyond those the last
@@ -183,18 +188,20 @@ func (p *Policy) stop() {
 }
 
 // repace sets GOGC for the live heap of the last collection, and reports
-// whether the policy still paces.
-func (p *Policy) repace() bool {
+// whether the policy still paces. Its caller says whether a collection
+// has run: before any the pace is the limit's alone, as at Start, and a
+// run over one file that sets its input then need not build the metrics'
+// index to learn it; after a collection, the hook that runs after each
+// need not read the collection count.
+func (p *Policy) repace(collected bool) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.stopped {
 		return false
 	}
+	p.collected = p.collected || collected
 	var live, roots int64
-	if collections() > 0 {
-		// Before any collection the pace is the limit's alone, as at
-		// Start; a run over one file sets its input then, and need not
-		// build the metrics' index to learn it.
+	if p.collected {
 		live, roots = lastCollection()
 	}
 	debug.SetGCPercent(Percent(live, roots, p.limit))
@@ -206,11 +213,15 @@ func (p *Policy) repace() bool {
 // collection, repaces and arms again.
 func (p *Policy) arm() {
 	sentinel := new(sentinel)
-	runtime.AddCleanup(sentinel, func(p *Policy) {
-		if p.repace() {
-			p.arm()
-		}
-	}, p)
+	runtime.AddCleanup(sentinel, (*Policy).afterCollection, p)
+}
+
+// afterCollection is the hook that runs after each collection: it
+// repaces and arms again.
+func (p *Policy) afterCollection() {
+	if p.repace(true) {
+		p.arm()
+	}
 }
 
 // sentinel is large enough not to share the runtime's combined small

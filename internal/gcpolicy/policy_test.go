@@ -201,3 +201,30 @@ func TestStartRespectsTheUser(t *testing.T) {
 		t.Errorf("soft limit %d after a 20 MB input, want %d", got, want)
 	}
 }
+
+// maxHookBytes bounds what the hook that runs after each collection
+// allocates: the metrics read and the next sentinel. Reading the
+// collection count as well (debug.ReadGCStats) takes 4 KB more.
+const maxHookBytes = 1 << 10
+
+// The hook knows a collection has run: it paces by the metrics of the
+// last one without reading the collection count.
+func TestHookAfterACollection(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	runtime.GC()
+	const limit = MinSoftLimit
+	p := &Policy{limit: limit}
+	defer p.stop()
+	p.afterCollection() // the metrics' index is built on their first read
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p.afterCollection()
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > maxHookBytes {
+		t.Errorf("the hook allocated %d bytes, more than %d", n, maxHookBytes)
+	}
+	live, roots := lastCollection()
+	if got, want := debug.SetGCPercent(100), Percent(live, roots, limit); got != want {
+		t.Errorf("the hook set GOGC=%d; for live %d, roots %d it is %d", got, live, roots, want)
+	}
+}

@@ -1,7 +1,6 @@
 package load
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,8 +10,7 @@ import (
 // the directories above them whole: the signs of an environment or a
 // module are looked up by name there, and a directory is listed only for
 // a name it has. The file still finds the module an ancestor's signs
-// make, and an ancestor holding a name in another case is not taken for
-// one holding it.
+// make.
 func TestAncestorsNotListed(t *testing.T) {
 	root := t.TempDir()
 	files := map[string]string{"top/deep/er/one.pp": "notice(1)\n", "top/mod/manifests/init.pp": "class mod {}\n", "top/mod/sub/two.pp": "notice(2)\n"}
@@ -20,9 +18,6 @@ func TestAncestorsNotListed(t *testing.T) {
 		files["top/deep/noise"+strings.Repeat("x", i)+".txt"] = ""
 	}
 	writeTree(t, root, files)
-	if err := os.WriteFile(filepath.Join(root, "top/deep/METADATA.JSON"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	load := func(dir, path string) (*loader, string) {
 		t.Helper()
 		opts := Options{Dir: filepath.Join(root, dir), Paths: []string{path}}
@@ -69,5 +64,35 @@ func TestAncestorsNotListed(t *testing.T) {
 	}
 	if l.listed(root) {
 		t.Errorf("the working directory, above the directory argument, was listed")
+	}
+}
+
+// TestListingIsExactAboutCase checks the test of an ancestor's signs where
+// the file system ignores case: an lstat of metadata.json finds
+// METADATA.JSON there, and the directory's listing, which has the name
+// as it is, settles that it is not one.
+func TestListingIsExactAboutCase(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{"up/METADATA.JSON": "{}\n", "up/Manifests/init.pp": "class up {}\n"})
+	l, err := newLoader(Options{Dir: root, Paths: []string{"."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := newLayout(l)
+	up := filepath.Join(root, "up")
+	for _, c := range []struct {
+		name string
+		dir  bool
+		want bool
+	}{
+		{"METADATA.JSON", false, true},
+		{"metadata.json", false, false},
+		{"Manifests", true, true},
+		{"manifests", true, false},
+		{"Manifests", false, false},
+	} {
+		if got := y.listingHas(up, c.name, c.dir); got != c.want {
+			t.Errorf("listing of up/ has %s (directory %v): %v, want %v", c.name, c.dir, got, c.want)
+		}
 	}
 }

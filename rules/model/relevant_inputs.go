@@ -14,8 +14,10 @@ import (
 // to keep from: the layout (each file's path, role, module, environment
 // and Hiera place), which files are reported, the declaring functions, the
 // context kinds needs and, for each file, summary(i), which identifies the
-// summary of files[i] (a hash of what the summary is made from: the
-// file's content and role), nil for a file without one. Two calls
+// summary of files[i], nil for a file without one: whatever determines
+// that summary, as the caller chooses (engine's is the summary cache's key,
+// a hash of the content and of how the file is parsed, or a hash of the
+// summary itself, SummaryIdentity). Two calls
 // returning the same hash get the same result from Relevant, so a run can
 // keep the files an earlier run with the same inputs kept without
 // building the index again (see engine's single runs).
@@ -57,8 +59,8 @@ func RelevantInputs(files []*load.File, summary func(i int) []byte, declaring De
 }
 
 // SummaryIdentity returns a hash of everything s holds: two summaries
-// with the same identity are equal. TestSummaryIdentityCoversTheUnit
-// fails when a field is added to Unit that it does not hash.
+// with the same identity are equal: it hashes each unit's Kind, Name,
+// Parent and name lists (Unit.NameLists).
 func SummaryIdentity(s *Summary) [sha256.Size]byte {
 	w := inputsWriter{h: sha256.New()}
 	w.num(uint64(len(s.Units)))
@@ -67,10 +69,9 @@ func SummaryIdentity(s *Summary) [sha256.Size]byte {
 		w.num(uint64(u.Kind))
 		w.str(u.Name)
 		w.str(u.Parent)
-		for _, names := range [][]string{u.Mentions, u.ResourceLike, u.Declares, u.ReadsFrom, u.Defaults, u.Titled, u.Tested,
-			u.Overrides, u.References, u.Lookups} {
-			w.num(uint64(len(names)))
-			for _, n := range names {
+		for _, names := range u.NameLists() {
+			w.num(uint64(len(*names)))
+			for _, n := range *names {
 				w.str(n)
 			}
 		}

@@ -193,3 +193,35 @@ func TestSummaryIdentityCoversTheUnit(t *testing.T) {
 		t.Errorf("a unit less leaves the identity as it was")
 	}
 }
+
+// TestNameListsCoverTheUnit checks that Unit.NameLists gives every field
+// of a unit but Kind, Name and Parent, which its users write on their
+// own, in the order Unit declares them, and that a summary is its units
+// alone: the summary cache and SummaryIdentity write these and nothing
+// else.
+func TestNameListsCoverTheUnit(t *testing.T) {
+	for f := range reflect.TypeFor[model.Summary]().Fields() {
+		if f.Name != "Units" {
+			t.Errorf("Summary.%s: the summary cache and SummaryIdentity write a summary's units alone", f.Name)
+		}
+	}
+	var u model.Unit
+	lists := u.NameLists()
+	v := reflect.ValueOf(&u).Elem()
+	k := 0
+	for i, f := range slices.Collect(reflect.TypeFor[model.Unit]().Fields()) {
+		switch {
+		case f.Name == "Kind" || f.Name == "Name" || f.Name == "Parent":
+		case f.Type != reflect.TypeFor[[]string]():
+			t.Errorf("Unit.%s: neither a name list nor Kind, Name or Parent", f.Name)
+		case k >= len(lists) || lists[k] != v.Field(i).Addr().Interface().(*[]string):
+			t.Errorf("Unit.%s: not NameLists()[%d]", f.Name, k)
+			k++
+		default:
+			k++
+		}
+	}
+	if k != len(lists) {
+		t.Errorf("Unit has %d name lists, NameLists gives %d", k, len(lists))
+	}
+}

@@ -99,6 +99,16 @@ type Unit struct {
 	Lookups []string
 }
 
+// NameLists returns the unit's name lists, every field of it but Kind,
+// Name and Parent, in the order Unit declares them: what writes or reads
+// a whole unit (the summary cache, SummaryIdentity) goes through them, so
+// a list added to Unit is not left out. TestNameListsCoverTheUnit fails
+// when a field is added to Unit or Summary that this does not cover.
+func (u *Unit) NameLists() [10]*[]string {
+	return [10]*[]string{&u.Mentions, &u.ResourceLike, &u.Declares, &u.ReadsFrom, &u.Defaults, &u.Titled, &u.Tested,
+		&u.Overrides, &u.References, &u.Lookups}
+}
+
 // UnitKind says what a unit is.
 type UnitKind uint8
 
