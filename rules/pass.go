@@ -37,6 +37,11 @@ type Pass struct {
 	report  func(Diagnostic)
 	enabled map[string]bool
 	nodes   *fileNodes // shared by the passes over one file; may be nil
+	// everyNode makes nodesOf yield every node of the file, whatever the
+	// set it is given. A test runs the rules so, and requires the findings
+	// of a normal run: each rule's set must hold every type of node its
+	// code looks at, a list kept in step with that code by hand.
+	everyNode bool
 }
 
 // fileNodes is the node list of one file, shared by the per-file rules
@@ -89,6 +94,9 @@ func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
 // type of each is worked out once per file, when the list is made.
 func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	c := p.fileNodes()
+	if p.everyNode {
+		set = ^nodeKinds(0)
+	}
 	return func(yield func(int, parser.Node) bool) {
 		for i, k := range c.kinds {
 			if set&(1<<k) != 0 && !yield(i, c.list[i]) {
