@@ -379,11 +379,7 @@ func runInvalidNodeName(p *Pass) {
 	if f == nil || f.Program == nil {
 		return
 	}
-	for _, n := range p.nodesOf(kindNodeDef) {
-		node, ok := n.(*parser.NodeDef)
-		if !ok {
-			continue
-		}
+	for _, node := range nodesOfType[*parser.NodeDef](p) {
 		for _, m := range node.Matchers {
 			var name string
 			switch m := m.(type) {

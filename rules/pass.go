@@ -106,6 +106,23 @@ func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	}
 }
 
+// nodesOfType returns the nodes of Nodes of type T, with their indexes in
+// Nodes, in its order: nodesOf for the one type, its set worked out from
+// T, so that the two cannot disagree. The assertion skips the nodes of
+// other types nodesOf yields: every node in a test (Pass.everyNode), and
+// all of kindOther's when T has no kind of its own.
+func nodesOfType[T parser.Node](p *Pass) iter.Seq2[int, T] {
+	var zero T
+	set := nodeKinds(1) << kindOf(zero)
+	return func(yield func(int, T) bool) {
+		for i, n := range p.nodesOf(set) {
+			if t, ok := n.(T); ok && !yield(i, t) {
+				return
+			}
+		}
+	}
+}
+
 // nodeKinds is a set of the types of node the per-file rules range over
 // (nodesOf): each has its bit, and the other types share kindOther.
 type nodeKinds uint32
