@@ -51,7 +51,7 @@ func runParameterTypeMismatch(p *Pass) {
 		return
 	}
 	typeOf := p.Program.ParameterType
-	for i, n := range p.nodesOf(kindCall | kindResource) {
+	for i, n := range p.nodesOf(1<<kindCall | 1<<kindResource) {
 		switch n := n.(type) {
 		case *parser.Call:
 			checkIncludedDefaults(p, i, n, typeOf)

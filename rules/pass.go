@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"iter"
-	"math/bits"
 	"slices"
 
 	"github.com/ducklint/ducklint/parser"
@@ -48,8 +47,8 @@ type Pass struct {
 // that check it. They run one after another, so it needs no lock.
 type fileNodes struct {
 	list    []parser.Node
-	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
-	kinds   []uint8 // kinds[i] is the number of list[i]'s bit in nodeKinds (kindOf)
+	parents []int32    // parents[i] is the index of list[i]'s parent, -1 for the root
+	kinds   []nodeKind // kinds[i] is the kind of list[i]
 	done    bool
 	// style is the file as the style rules see it: its token view and the
 	// scans of it they share, made by the first style rule run over the
@@ -123,12 +122,12 @@ func nodesOfType[T parser.Node](p *Pass) iter.Seq2[int, T] {
 	}
 }
 
-// nodeKinds is a set of the types of node the per-file rules range over
-// (nodesOf): each has its bit, and the other types share kindOther.
-type nodeKinds uint32
+// nodeKind is the number of a type of node the per-file rules range over
+// (nodesOf); the other types share kindOther.
+type nodeKind uint8
 
 const (
-	kindOther nodeKinds = 1 << iota
+	kindOther nodeKind = iota
 	kindAccess
 	kindAssign
 	kindBlock
@@ -150,58 +149,62 @@ const (
 	kindResourceOverride
 	kindRelationship
 	kindVariable
+	kindCount // the number of kinds, which a nodeKinds must have bits for
 )
 
-// kindOf returns the number of n's bit in nodeKinds.
-func kindOf(n parser.Node) uint8 {
-	var k nodeKinds
+// nodeKinds is a set of kinds, kind k being its bit 1<<k.
+type nodeKinds uint32
+
+// A nodeKinds has a bit for each kind: this overflows when it has not.
+const _ = nodeKinds(1) << (kindCount - 1)
+
+// kindOf returns the kind of n.
+func kindOf(n parser.Node) nodeKind {
 	switch n.(type) {
 	case *parser.Access:
-		k = kindAccess
+		return kindAccess
 	case *parser.Assign:
-		k = kindAssign
+		return kindAssign
 	case *parser.Block:
-		k = kindBlock
+		return kindBlock
 	case *parser.Call:
-		k = kindCall
+		return kindCall
 	case *parser.ClassDef:
-		k = kindClassDef
+		return kindClassDef
 	case *parser.Collector:
-		k = kindCollector
+		return kindCollector
 	case *parser.DefineDef:
-		k = kindDefineDef
+		return kindDefineDef
 	case *parser.EPPTemplate:
-		k = kindEPPTemplate
+		return kindEPPTemplate
 	case *parser.FunctionDef:
-		k = kindFunctionDef
+		return kindFunctionDef
 	case *parser.InterpolatedString:
-		k = kindInterpolatedString
+		return kindInterpolatedString
 	case *parser.Lambda:
-		k = kindLambda
+		return kindLambda
 	case *parser.MethodCall:
-		k = kindMethodCall
+		return kindMethodCall
 	case *parser.NodeDef:
-		k = kindNodeDef
+		return kindNodeDef
 	case *parser.Parameter:
-		k = kindParameter
+		return kindParameter
 	case *parser.PlanDef:
-		k = kindPlanDef
+		return kindPlanDef
 	case *parser.Resource:
-		k = kindResource
+		return kindResource
 	case *parser.ResourceBody:
-		k = kindResourceBody
+		return kindResourceBody
 	case *parser.ResourceDefaults:
-		k = kindResourceDefaults
+		return kindResourceDefaults
 	case *parser.ResourceOverride:
-		k = kindResourceOverride
+		return kindResourceOverride
 	case *parser.Relationship:
-		k = kindRelationship
+		return kindRelationship
 	case *parser.Variable:
-		k = kindVariable
-	default:
-		return 0
+		return kindVariable
 	}
-	return uint8(bits.TrailingZeros32(uint32(k)))
+	return kindOther
 }
 
 // fileNodes lists the nodes of the pass's file on first use.
