@@ -46,7 +46,10 @@ func BenchmarkRunTree(b *testing.B) {
 	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
-// processCPU is the user and system CPU time the process has used.
+// processCPU is the user and system CPU time the process has used. It is
+// model's cpuTime again, not shared, because scripts/bench-rules copies
+// this file alone into commits older than the benchmark: the file must
+// need nothing those commits lack.
 func processCPU(b *testing.B) time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {

@@ -87,7 +87,7 @@ type definedSite struct {
 func runDefinedFunction(p *Pass) {
 	nodes, parents := p.Nodes(), p.NodeParents()
 	bodyExports := map[*parser.DefineDef]exportsOf{}
-	for i, n := range p.nodesOf(kindCall | kindMethodCall) { // DefinedArgs's
+	for i, n := range p.nodesOf(1<<kindCall | 1<<kindMethodCall) { // the node types model.DefinedArgs recognises
 		args, ok := model.DefinedArgs(n)
 		if !ok || len(args) == 0 {
 			continue

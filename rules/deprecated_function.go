@@ -153,7 +153,7 @@ func runDeprecatedFunction(p *Pass) {
 		return
 	}
 	opts := p.Options.(*DeprecatedFunctionOptions)
-	for _, n := range p.nodesOf(kindCall | kindMethodCall) { // calledName's
+	for _, n := range p.nodesOf(1<<kindCall | 1<<kindMethodCall) { // the node types calledName recognises
 		name, span, ok := calledName(n)
 		if !ok {
 			continue

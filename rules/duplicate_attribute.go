@@ -29,7 +29,7 @@ whatever the node.`,
 }
 
 func runDuplicateAttribute(p *Pass) {
-	for _, n := range p.nodesOf(kindResource | kindResourceDefaults | kindBlock | kindResourceOverride | kindCollector) {
+	for _, n := range p.nodesOf(1<<kindResource | 1<<kindResourceDefaults | 1<<kindBlock | 1<<kindResourceOverride | 1<<kindCollector) {
 		switch n := n.(type) {
 		case *parser.Resource:
 			for _, b := range n.Bodies {

@@ -41,11 +41,9 @@ type interpolatedParts struct {
 func (ip *interpolatedParts) has(n parser.Node) bool {
 	if ip.parts == nil {
 		ip.parts = map[parser.Node]bool{}
-		for _, n := range ip.p.nodesOf(kindInterpolatedString) {
-			if s, ok := n.(*parser.InterpolatedString); ok {
-				for _, e := range s.Parts {
-					ip.parts[e] = true
-				}
+		for _, s := range nodesOfType[*parser.InterpolatedString](ip.p) {
+			for _, e := range s.Parts {
+				ip.parts[e] = true
 			}
 		}
 	}

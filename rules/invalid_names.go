@@ -153,7 +153,7 @@ func runInvalidVariableName(p *Pass) {
 		return
 	}
 	classParams := map[*parser.Parameter]bool{}
-	for _, n := range p.nodesOf(kindClassDef | kindDefineDef | kindVariable | kindParameter) {
+	for _, n := range p.nodesOf(1<<kindClassDef | 1<<kindDefineDef | 1<<kindVariable | 1<<kindParameter) {
 		switch n := n.(type) {
 		case *parser.ClassDef:
 			for _, par := range n.Params {
@@ -379,11 +379,7 @@ func runInvalidNodeName(p *Pass) {
 	if f == nil || f.Program == nil {
 		return
 	}
-	for _, n := range p.nodesOf(kindNodeDef) {
-		node, ok := n.(*parser.NodeDef)
-		if !ok {
-			continue
-		}
+	for _, node := range nodesOfType[*parser.NodeDef](p) {
 		for _, m := range node.Matchers {
 			var name string
 			switch m := m.(type) {
@@ -430,7 +426,7 @@ func runInvalidTag(p *Pass) {
 			}
 		}
 	}
-	for _, n := range p.nodesOf(kindResourceBody | kindResourceDefaults | kindResourceOverride | kindCollector | kindCall) {
+	for _, n := range p.nodesOf(1<<kindResourceBody | 1<<kindResourceDefaults | 1<<kindResourceOverride | 1<<kindCollector | 1<<kindCall) {
 		switch n := n.(type) {
 		case *parser.ResourceBody:
 			checkAttrs(n.Attrs)

@@ -89,9 +89,8 @@ func runLegacyFact(p *Pass) {
 		p.Report(Diagnostic{Start: r.Var.Span().Start, End: r.Var.Span().End, Severity: sev,
 			Message: legacyFactMessage(varRef(r.Var), lf, ""), Detail: detail, Edits: edits})
 	}
-	for _, n := range p.nodesOf(kindAccess) {
-		acc, ok := n.(*parser.Access)
-		if !ok || len(acc.Keys) == 0 {
+	for _, acc := range nodesOfType[*parser.Access](p) {
+		if len(acc.Keys) == 0 {
 			continue
 		}
 		v, ok := acc.Target.(*parser.Variable)

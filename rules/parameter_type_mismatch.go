@@ -51,41 +51,44 @@ func runParameterTypeMismatch(p *Pass) {
 		return
 	}
 	typeOf := p.Program.ParameterType
-	for i, n := range p.nodesOf(kindCall | kindResource) {
-		if c, ok := n.(*parser.Call); ok {
-			checkIncludedDefaults(p, i, c, typeOf)
-			continue
+	for i, n := range p.nodesOf(1<<kindCall | 1<<kindResource) {
+		switch n := n.(type) {
+		case *parser.Call:
+			checkIncludedDefaults(p, i, n, typeOf)
+		case *parser.Resource:
+			checkResourceTypes(p, i, n, typeOf)
 		}
-		r, ok := n.(*parser.Resource)
-		if !ok {
-			continue
-		}
-		typ := r.TypeName()
-		if typ == "" {
-			continue
-		}
-		for body, attrs := range titledBodies(r) {
-			if typ == "class" {
-				for _, c := range literalClasses(body.Title) {
-					if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {
-						checkTypes(p, i, attrs, dp, classRef(c.name), typeOf)
-						if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
-							checkDefaults(p, i, attrs, dp, classRef(c.name), c.span, typeOf)
-						}
+	}
+}
+
+// checkResourceTypes checks the attributes of r, node i of the pass's
+// file, against the types and defaults of the parameters they set.
+func checkResourceTypes(p *Pass, i int, r *parser.Resource, typeOf func(*parser.Parameter) *ptype.Type) {
+	typ := r.TypeName()
+	if typ == "" {
+		return
+	}
+	for body, attrs := range titledBodies(r) {
+		if typ == "class" {
+			for _, c := range literalClasses(body.Title) {
+				if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {
+					checkTypes(p, i, attrs, dp, classRef(c.name), typeOf)
+					if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
+						checkDefaults(p, i, attrs, dp, classRef(c.name), c.span, typeOf)
 					}
 				}
-				continue
 			}
-			dp, ok := paramsOf(p.Program, typ, "")
-			if !ok || len(dp.defs) != 1 {
-				continue
-			}
-			subject := resourceRef(typ, titleText(body.Title))
-			checkTypes(p, i, attrs, dp, subject, typeOf)
-			if r.Form == "" && !p.Program.Names().Defaulted(typ) &&
-				!slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
-				checkDefaults(p, i, attrs, dp, subject, r.Type.Span(), typeOf)
-			}
+			continue
+		}
+		dp, ok := paramsOf(p.Program, typ, "")
+		if !ok || len(dp.defs) != 1 {
+			continue
+		}
+		subject := resourceRef(typ, titleText(body.Title))
+		checkTypes(p, i, attrs, dp, subject, typeOf)
+		if r.Form == "" && !p.Program.Names().Defaulted(typ) &&
+			!slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
+			checkDefaults(p, i, attrs, dp, subject, r.Type.Span(), typeOf)
 		}
 	}
 }

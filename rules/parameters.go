@@ -115,11 +115,7 @@ func titleText(e parser.Expr) string {
 }
 
 func runUnknownParameter(p *Pass) {
-	for i, n := range p.nodesOf(kindResource) {
-		r, ok := n.(*parser.Resource)
-		if !ok {
-			continue
-		}
+	for i, r := range nodesOfType[*parser.Resource](p) {
 		typ := r.TypeName()
 		if typ == "" {
 			continue
@@ -195,11 +191,7 @@ func checkAttrs(p *Pass, i int, body *parser.ResourceBody, dp declaredParams, re
 }
 
 func runMissingParameter(p *Pass) {
-	for i, n := range p.nodesOf(kindResource) {
-		r, ok := n.(*parser.Resource)
-		if !ok {
-			continue
-		}
+	for i, r := range nodesOfType[*parser.Resource](p) {
 		typ := r.TypeName()
 		if typ == "" {
 			continue

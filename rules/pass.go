@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"iter"
-	"math/bits"
 	"slices"
 
 	"github.com/ducklint/ducklint/parser"
@@ -37,14 +36,19 @@ type Pass struct {
 	report  func(Diagnostic)
 	enabled map[string]bool
 	nodes   *fileNodes // shared by the passes over one file; may be nil
+	// everyNode makes nodesOf yield every node of the file, whatever the
+	// set it is given. A test runs the rules so, and requires the findings
+	// of a normal run: each rule's set must hold every type of node its
+	// code looks at, a list kept in step with that code by hand.
+	everyNode bool
 }
 
 // fileNodes is the node list of one file, shared by the per-file rules
 // that check it. They run one after another, so it needs no lock.
 type fileNodes struct {
 	list    []parser.Node
-	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
-	kinds   []uint8 // kinds[i] is the number of list[i]'s bit in nodeKinds (kindOf)
+	parents []int32    // parents[i] is the index of list[i]'s parent, -1 for the root
+	kinds   []nodeKind // kinds[i] is the kind of list[i]
 	done    bool
 	// style is the file as the style rules see it: its token view and the
 	// scans of it they share, made by the first style rule run over the
@@ -89,6 +93,9 @@ func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
 // type of each is worked out once per file, when the list is made.
 func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	c := p.fileNodes()
+	if p.everyNode {
+		set = ^nodeKinds(0)
+	}
 	return func(yield func(int, parser.Node) bool) {
 		for i, k := range c.kinds {
 			if set&(1<<k) != 0 && !yield(i, c.list[i]) {
@@ -98,12 +105,29 @@ func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	}
 }
 
-// nodeKinds is a set of the types of node the per-file rules range over
-// (nodesOf): each has its bit, and the other types share kindOther.
-type nodeKinds uint32
+// nodesOfType returns the nodes of Nodes of type T, with their indexes in
+// Nodes, in its order: nodesOf for the one type, its set worked out from
+// T, so that the two cannot disagree. The assertion skips the nodes of
+// other types nodesOf yields: every node in a test (Pass.everyNode), and
+// all of kindOther's when T has no kind of its own.
+func nodesOfType[T parser.Node](p *Pass) iter.Seq2[int, T] {
+	var zero T
+	set := nodeKinds(1) << kindOf(zero)
+	return func(yield func(int, T) bool) {
+		for i, n := range p.nodesOf(set) {
+			if t, ok := n.(T); ok && !yield(i, t) {
+				return
+			}
+		}
+	}
+}
+
+// nodeKind is the number of a type of node the per-file rules range over
+// (nodesOf); the other types share kindOther.
+type nodeKind uint8
 
 const (
-	kindOther nodeKinds = 1 << iota
+	kindOther nodeKind = iota
 	kindAccess
 	kindAssign
 	kindBlock
@@ -125,58 +149,62 @@ const (
 	kindResourceOverride
 	kindRelationship
 	kindVariable
+	kindCount // the number of kinds, which a nodeKinds must have bits for
 )
 
-// kindOf returns the number of n's bit in nodeKinds.
-func kindOf(n parser.Node) uint8 {
-	var k nodeKinds
+// nodeKinds is a set of kinds, kind k being its bit 1<<k.
+type nodeKinds uint32
+
+// A nodeKinds has a bit for each kind: this overflows when it has not.
+const _ = nodeKinds(1) << (kindCount - 1)
+
+// kindOf returns the kind of n.
+func kindOf(n parser.Node) nodeKind {
 	switch n.(type) {
 	case *parser.Access:
-		k = kindAccess
+		return kindAccess
 	case *parser.Assign:
-		k = kindAssign
+		return kindAssign
 	case *parser.Block:
-		k = kindBlock
+		return kindBlock
 	case *parser.Call:
-		k = kindCall
+		return kindCall
 	case *parser.ClassDef:
-		k = kindClassDef
+		return kindClassDef
 	case *parser.Collector:
-		k = kindCollector
+		return kindCollector
 	case *parser.DefineDef:
-		k = kindDefineDef
+		return kindDefineDef
 	case *parser.EPPTemplate:
-		k = kindEPPTemplate
+		return kindEPPTemplate
 	case *parser.FunctionDef:
-		k = kindFunctionDef
+		return kindFunctionDef
 	case *parser.InterpolatedString:
-		k = kindInterpolatedString
+		return kindInterpolatedString
 	case *parser.Lambda:
-		k = kindLambda
+		return kindLambda
 	case *parser.MethodCall:
-		k = kindMethodCall
+		return kindMethodCall
 	case *parser.NodeDef:
-		k = kindNodeDef
+		return kindNodeDef
 	case *parser.Parameter:
-		k = kindParameter
+		return kindParameter
 	case *parser.PlanDef:
-		k = kindPlanDef
+		return kindPlanDef
 	case *parser.Resource:
-		k = kindResource
+		return kindResource
 	case *parser.ResourceBody:
-		k = kindResourceBody
+		return kindResourceBody
 	case *parser.ResourceDefaults:
-		k = kindResourceDefaults
+		return kindResourceDefaults
 	case *parser.ResourceOverride:
-		k = kindResourceOverride
+		return kindResourceOverride
 	case *parser.Relationship:
-		k = kindRelationship
+		return kindRelationship
 	case *parser.Variable:
-		k = kindVariable
-	default:
-		return 0
+		return kindVariable
 	}
-	return uint8(bits.TrailingZeros32(uint32(k)))
+	return kindOther
 }
 
 // fileNodes lists the nodes of the pass's file on first use.

@@ -103,7 +103,8 @@ func runReservedVariable(p *Pass) {
 	}
 	top := fileTopOwner(f, p.File.Source)
 	nodes, parents := p.Nodes(), p.NodeParents()
-	kinds := kindAssign | kindClassDef | kindDefineDef | kindFunctionDef | kindPlanDef | kindLambda | kindEPPTemplate
+	var kinds nodeKinds = 1<<kindAssign | 1<<kindClassDef | 1<<kindDefineDef | 1<<kindFunctionDef | 1<<kindPlanDef | 1<<kindLambda |
+		1<<kindEPPTemplate
 	for i, n := range p.nodesOf(kinds) {
 		switch n := n.(type) {
 		case *parser.Assign:

@@ -27,11 +27,7 @@ the node. Titles that are not literals are not checked.`,
 }
 
 func runInvalidResourceTitle(p *Pass) {
-	for _, n := range p.nodesOf(kindResource) {
-		r, ok := n.(*parser.Resource)
-		if !ok {
-			continue
-		}
+	for _, r := range nodesOfType[*parser.Resource](p) {
 		first := map[string]parser.Span{}
 		for _, b := range r.Bodies {
 			title := parser.Unparen(b.Title)

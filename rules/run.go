@@ -37,6 +37,9 @@ type Runner struct {
 	Jobs int
 	// Puppet is the target Puppet version; 0 means DefaultPuppetVersion.
 	Puppet PuppetVersion
+	// everyNode is set by a test only, for the passes over files: see
+	// Pass.everyNode.
+	everyNode bool
 }
 
 // Run checks every reported file of prog and returns the findings, with
@@ -147,7 +150,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 		}
 		f := files[i]
 		pass := &Pass{File: f, Program: prog, Puppet: reported[f.Path].target, enabled: enabled, nodes: &nodeLists[w],
-			sink: sink, own: reported[f.Path], slab: &slabs[w]}
+			everyNode: rn.everyNode, sink: sink, own: reported[f.Path], slab: &slabs[w]}
 		for i := range active {
 			a := &active[i]
 			pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a

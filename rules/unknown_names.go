@@ -171,7 +171,7 @@ func runUnknownClass(p *Pass) {
 		u := unknownName{kind: "class", name: name, status: status, module: mod, near: nearestClass(names, sug, name, mod)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Could not find class ::%s for <node>", name))
 	}
-	for i, n := range p.nodesOf(kindCall | kindResource | kindClassDef) {
+	for i, n := range p.nodesOf(1<<kindCall | 1<<kindResource | 1<<kindClassDef) {
 		switch n := n.(type) {
 		case *parser.Call:
 			switch strings.TrimPrefix(n.FuncName(), "::") {
@@ -249,7 +249,7 @@ func runUnknownResourceType(p *Pass) {
 		u := unknownName{kind: "resource type", name: name, status: status, module: mod, near: nearestType(name)}
 		u.report(p, siteAt(p, i), span, puppetSays(name))
 	}
-	for i, n := range p.nodesOf(kindResource | kindResourceDefaults | kindCollector) {
+	for i, n := range p.nodesOf(1<<kindResource | 1<<kindResourceDefaults | 1<<kindCollector) {
 		switch n := n.(type) {
 		case *parser.Resource:
 			if name := n.TypeName(); name != "" {
@@ -286,7 +286,7 @@ func runUnknownFunction(p *Pass) {
 		u := unknownName{kind: "function", name: name, status: status, module: mod, near: nearestFunction(name)}
 		u.report(p, siteAt(p, i), span, fmt.Sprintf("Unknown function: '%s'.", name))
 	}
-	for i, n := range p.nodesOf(kindCall | kindMethodCall) {
+	for i, n := range p.nodesOf(1<<kindCall | 1<<kindMethodCall) {
 		switch n := n.(type) {
 		case *parser.Call:
 			if f, ok := n.Func.(*parser.Name); ok {

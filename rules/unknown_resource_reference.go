@@ -34,7 +34,7 @@ class, or a class or defined type that code outside the tree may define.`,
 
 func runUnknownResourceReference(p *Pass) {
 	var misses map[model.RefKey]*model.RefMiss
-	for i, n := range p.nodesOf(kindResource | kindRelationship) {
+	for i, n := range p.nodesOf(1<<kindResource | 1<<kindRelationship) {
 		var refs []parser.Expr
 		var where []string
 		switch n := n.(type) {

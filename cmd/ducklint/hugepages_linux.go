@@ -3,6 +3,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -59,18 +60,36 @@ const balloonReporting = 5
 // blocks of huge-page size and larger (page_reporting_order), the host
 // discards what backs them, and they come back one host page fault at a
 // time; smaller free blocks, which 4 KB faults are served from first, stay
-// backed. The features file holds one '0' or '1' per feature bit, bit 0
-// first.
+// backed. Only virtio balloons are looked for: Hyper-V's balloon driver
+// (hv_balloon) reports free pages too, and a guest of Hyper-V still gets
+// the advice. The features file holds one '0' or '1' per feature bit, bit
+// 0 first.
 func freePagesReported(sysfs string) bool {
 	devices, err := filepath.Glob(filepath.Join(sysfs, "bus/virtio/drivers/virtio_balloon/virtio*/features"))
 	if err != nil {
 		return false
 	}
 	for _, path := range devices {
-		b, err := os.ReadFile(path)
-		if err == nil && len(b) > balloonReporting && b[balloonReporting] == '1' {
+		if featureBit(path, balloonReporting) {
 			return true
 		}
 	}
 	return false
+}
+
+// featureBit reports whether the virtio features file at path sets bit
+// bit. It reads no more than the bits up to that one, so a path that is
+// not the kernel's small file (a directory, a device that never ends)
+// costs no more than a failed read.
+func featureBit(path string, bit int) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	b := make([]byte, bit+1)
+	if _, err := io.ReadFull(f, b); err != nil {
+		return false
+	}
+	return b[bit] == '1'
 }

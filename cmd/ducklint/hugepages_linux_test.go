@@ -4,10 +4,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"unsafe"
 )
@@ -93,4 +96,73 @@ func TestFreePagesReported(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A features path that is not the kernel's small file is read no
+// further than the bit looked at: a directory is no balloon, and a file
+// of a gigabyte or a pipe that never ends is read for its first bytes.
+func TestFreePagesReportedReadsLittle(t *testing.T) {
+	device := func(t *testing.T) (root, features string) {
+		root = t.TempDir()
+		dir := filepath.Join(root, "bus/virtio/drivers/virtio_balloon/virtio0")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return root, filepath.Join(dir, "features")
+	}
+	t.Run("directory", func(t *testing.T) {
+		root, features := device(t)
+		if err := os.Mkdir(features, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if freePagesReported(root) {
+			t.Error("freePagesReported = true for a directory named features")
+		}
+	})
+	t.Run("large file", func(t *testing.T) {
+		root, features := device(t)
+		f, err := os.Create(features)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = f.WriteString("000001")
+		if err == nil {
+			err = f.Truncate(1 << 30) // sparse: no disk behind the zeros
+		}
+		if err := errors.Join(err, f.Close()); err != nil {
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		got := freePagesReported(root)
+		runtime.ReadMemStats(&after)
+		if !got {
+			t.Error("freePagesReported = false, want true")
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+			t.Errorf("freePagesReported allocated %d bytes reading a 1 GB features file", n)
+		}
+	})
+	t.Run("endless pipe", func(t *testing.T) {
+		root, features := device(t)
+		if err := syscall.Mkfifo(features, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			w, err := os.OpenFile(features, os.O_WRONLY, 0)
+			if err != nil {
+				return
+			}
+			defer w.Close()
+			line := []byte(strings.Repeat("0000011", 512))
+			for {
+				if _, err := w.Write(line); err != nil {
+					return // the reader is done
+				}
+			}
+		}()
+		if !freePagesReported(root) {
+			t.Error("freePagesReported = false, want true")
+		}
+	})
 }

@@ -43,7 +43,7 @@ func File(f *parser.File) []Issue {
 	if f == nil || f.Program == nil {
 		return nil
 	}
-	c := newChecker(f)
+	c := &checker{file: f}
 	c.run()
 	c.duplicates()
 	return c.issues
@@ -57,30 +57,23 @@ func FileNodes(f *parser.File, nodes []parser.Node, parents []int32) []Issue {
 	if f == nil || f.Program == nil {
 		return nil
 	}
-	c := newChecker(f)
+	c := &checker{file: f}
 	c.runNodes(nodes, parents)
 	c.duplicates()
 	return c.issues
 }
 
-// newChecker returns a checker of f with no definitions seen yet.
-func newChecker(f *parser.File) *checker {
-	c := &checker{file: f}
-	c.defs = &c.fileDefs
-	return c
-}
-
 type checker struct {
 	file *parser.File
 	// embedded is set when file is the text of a heredoc that a syntax
-	// checker validates.
+	// checker validates: it gathers no definitions (defs), whose
+	// duplicates are the enclosing file's business.
 	embedded bool
 	stack    []parser.Node // ancestors of the node being checked, outermost first
 	issues   []Issue
-	// defs, when set, gathers the file's definitions in the same walk,
-	// for duplicates; it is fileDefs, kept with the checker.
-	defs     *definitions
-	fileDefs definitions
+	// defs gathers the file's definitions in the same walk, for
+	// duplicates.
+	defs definitions
 	// ancestors and ancestorAt are where runNodes starts its stack, so
 	// that a file whose tree is not deeper needs no memory of its own for
 	// it.
@@ -93,7 +86,7 @@ func (c *checker) run() {
 	parser.InspectStack(c.file.Program, func(n parser.Node, stack []parser.Node) bool {
 		c.stack = stack
 		c.check(n)
-		if c.defs != nil {
+		if !c.embedded {
 			c.defs.note(n, len(stack))
 		}
 		return true
@@ -113,7 +106,7 @@ func (c *checker) runNodes(nodes []parser.Node, parents []int32) {
 		}
 		c.stack = stack
 		c.check(n)
-		if c.defs != nil {
+		if !c.embedded {
 			c.defs.note(n, len(stack))
 		}
 		at, stack = append(at, int32(i)), append(stack, n)

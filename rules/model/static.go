@@ -544,8 +544,8 @@ func (s *Static) Reads(f *File) []*Read {
 func (s *Static) collectReads(f *File) []*Read {
 	alloc := s.takeSlabs()
 	defer s.returnSlabs(alloc)
-	alloc.readScratch.reset()
-	w := &readWalker{s: s, file: f, alloc: alloc, readScratch: &alloc.readScratch, reads: alloc.readScratch.readBuf}
+	w := &readWalker{s: s, file: f, alloc: alloc, readScratch: &alloc.readScratch}
+	w.reset()
 	w.assignedDone = w.completed
 	top := s.prog.ScopeIn(f, f.Parsed.Program)
 	if top == nil {
@@ -553,13 +553,12 @@ func (s *Static) collectReads(f *File) []*Read {
 	}
 	w.walk(f.Parsed.Program, top, nil)
 	s.lookups.Add(w.lookups)
-	// The list is gathered in the scratch's buffer and kept at its size.
+	// The list is gathered in the scratch's buffer, which keeps its size.
 	var reads []*Read
 	if len(w.reads) > 0 {
 		reads = slices.Clone(w.reads)
 	}
-	clear(w.reads)
-	alloc.readScratch.readBuf = w.reads[:0]
+	w.reset() // idle slabs keep none of the file's reads and names alive
 	return reads
 }
 
@@ -589,7 +588,6 @@ type readWalker struct {
 	s     *Static
 	file  *File
 	alloc *modelSlabs // where reads and branch paths are allocated
-	reads []*Read
 	// params is the parameter list being walked and the index of the
 	// parameter whose default is being evaluated (-1 in a body).
 	paramScope *Scope
@@ -608,10 +606,10 @@ type readWalker struct {
 }
 
 // readScratch is the scratch of a readWalker, kept in its slabs and
-// emptied for each file (reset) rather than made again: its maps, and
-// where it gathers the reads.
+// emptied before and after each file (reset) rather than made again: its
+// maps, and where it gathers the reads.
 type readScratch struct {
-	readBuf []*Read
+	reads []*Read // the file's reads, in walk order
 	// done holds the assignment targets whose assignment has completed.
 	done map[*parser.Variable]bool
 	// definedVars are variables assigned from an expression calling
@@ -628,10 +626,12 @@ type readScratch struct {
 	definedVarNames map[string][]string
 }
 
-// reset empties the maps for the next file. A map that held many entries
-// is made again instead: clearing costs what the map once held, which
-// every later file would pay.
+// reset empties the scratch, keeping the reads' buffer at its size. A
+// map that held many entries is made again instead: clearing costs what
+// the map once held, which every later file would pay.
 func (m *readScratch) reset() {
+	clear(m.reads)
+	m.reads = m.reads[:0]
 	m.done = emptied(m.done)
 	m.definedVars = emptied(m.definedVars)
 	m.optional = emptied(m.optional)

@@ -68,6 +68,14 @@ func Run(t *testing.T, path string, opts Options, rs ...*rules.Rule) []rules.Dia
 // with paths relative to dir.
 func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Diagnostic {
 	t.Helper()
+	return NewRunner(t, dir, opts, rs...).Run(Program(t, dir, opts))
+}
+
+// NewRunner returns the runner Lint runs over the tree in dir: the given
+// rules at their default severities, with their options from opts, else
+// from the fixture's .ducklint.toml, else the rules' defaults.
+func NewRunner(t *testing.T, dir string, opts Options, rs ...*rules.Rule) *rules.Runner {
+	t.Helper()
 	all := rs
 	if !slices.ContainsFunc(rs, func(r *rules.Rule) bool { return r.ID == "unused-ignore" }) {
 		// Control comments must resolve every rule name, even of rules not under test.
@@ -93,18 +101,24 @@ func Lint(t *testing.T, dir string, opts Options, rs ...*rules.Rule) []rules.Dia
 		}
 		active = append(active, a)
 	}
-	return LintActive(t, dir, opts, reg, active)
+	return activeRunner(t, dir, opts, reg, active)
 }
 
 // LintActive lints the tree in dir with an explicit registry and rule
 // selection (as rules.Select makes them from a configuration).
 func LintActive(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) []rules.Diagnostic {
 	t.Helper()
+	return activeRunner(t, dir, opts, reg, active).Run(Program(t, dir, opts))
+}
+
+// activeRunner returns the runner of a registry and rule selection for
+// the fixture in dir.
+func activeRunner(t *testing.T, dir string, opts Options, reg *rules.Registry, active []rules.Active) *rules.Runner {
+	t.Helper()
 	if cfg := fixtureConfig(t, dir); opts.Puppet == 0 && cfg != nil {
 		opts.Puppet = cfg.PuppetVersion // 0: each file's own target (rules.FileTarget)
 	}
-	runner := &rules.Runner{Registry: reg, Rules: active, Jobs: 2, Puppet: opts.Puppet}
-	return runner.Run(Program(t, dir, opts))
+	return &rules.Runner{Registry: reg, Rules: active, Jobs: 2, Puppet: opts.Puppet}
 }
 
 // fixtureConfig returns the configuration of the fixture in dir, its

@@ -4,8 +4,7 @@ package main
 
 import "testing"
 
-// Touching 4 MiB in 4 KB pages faults each page once, and the blocks'
-// times are ordered.
+// Touching 4 MiB in 4 KB pages faults each page once.
 func TestTouchFaultsEveryPage(t *testing.T) {
 	m, err := touch(4, false)
 	if err != nil {
@@ -13,8 +12,5 @@ func TestTouchFaultsEveryPage(t *testing.T) {
 	}
 	if m.faults < 4<<20/4096 {
 		t.Errorf("%d faults for 4 MiB of 4 KB pages, want at least %d", m.faults, 4<<20/4096)
-	}
-	if m.median > m.slowest || m.wall < m.slowest {
-		t.Errorf("median %v, slowest %v, all %v: out of order", m.median, m.slowest, m.wall)
 	}
 }

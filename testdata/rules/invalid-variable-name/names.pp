@@ -17,3 +17,5 @@ notice($a::_b::c) # private-variable-access reports this one
 [1].each |$itemName| { notice($itemName) } # want info:"parameter [$]itemName has uppercase" info:"variable [$]itemName has uppercase"
 class c ($Param) { # class parameters are invalid-parameter-name's
 }
+define dt ($Param) { # and so are defined types' parameters
+}
