@@ -97,6 +97,17 @@ type navigation struct {
 	hover     string
 }
 
+// ParseOptions returns the options the file at path (absolute or relative
+// to the workspace's directory) is parsed with, from its place in the
+// layout (model.ParseOptions); for a path that is not a file of the
+// workspace, the options parser.ParseFile takes from the path.
+func (s *Snapshot) ParseOptions(path string) parser.ParseOptions {
+	if fi, ok := s.byAbs[s.abs(path)]; ok {
+		return model.ParseOptions(s.tree.Files[fi])
+	}
+	return parser.FileOptions(path)
+}
+
 // navigate finds the name at pos of the file at path and what defines it.
 // It works on a small program of the files that can define it (found with
 // the snapshot's name index), parsed once per file version.
