@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/ducklint/ducklint/cache"
+	"github.com/ducklint/ducklint/hiera"
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
@@ -237,6 +238,24 @@ func contentHash(f *load.File, src []byte) cache.Hash {
 	var out cache.Hash
 	h.Sum(out[:0])
 	return out
+}
+
+// parsing is how a file is parsed besides its content: a Puppet file's
+// parse options, a Hiera file's role and format. A file's place in the
+// layout can change between two snapshots of a workspace (its directory
+// gains manifests/init.pp): a version parsed otherwise is not carried.
+type parsing struct {
+	puppet parser.ParseOptions
+	role   load.Role // Hiera files only
+	format hiera.Format
+}
+
+// parsingOf returns how f is parsed.
+func parsingOf(f *load.File) parsing {
+	if f.Role.IsHiera() {
+		return parsing{role: f.Role, format: f.DataFormat}
+	}
+	return parsing{puppet: model.ParseOptions(f)}
 }
 
 // sameContent reports whether v holds exactly src (as its content, already

@@ -149,7 +149,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		s.byAbs[f.AbsPath] = i
 		var old *version
 		if prev != nil {
-			if j, ok := prev.byAbs[f.AbsPath]; ok {
+			if j, ok := prev.byAbs[f.AbsPath]; ok && parsingOf(prev.tree.Files[j]) == parsingOf(f) {
 				old = prev.versions[j]
 			}
 		}
