@@ -70,7 +70,7 @@ func (c *Command) fix(ctx context.Context, opts *options, ws *engine.Workspace, 
 			if !ok {
 				src = res.Source(f)
 			}
-			out, n, err := fix.Apply(f, src, edits[f])
+			out, n, err := fix.ApplyWithOptions(f, src, res.ParseOptions(f), edits[f])
 			if err != nil {
 				refused[f] = err.Error()
 				continue

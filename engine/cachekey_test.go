@@ -90,3 +90,44 @@ func TestCachedSummaryFollowsHowAFileIsParsed(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanFollowsTheLayoutAcrossSnapshots: a file whose place in the
+// layout changes between two snapshots of a workspace (a lone file below
+// plans/sub/ becomes a module's plan when its directory gains
+// manifests/init.pp) is parsed again with its new options, although its
+// content is the same.
+func TestPlanFollowsTheLayoutAcrossSnapshots(t *testing.T) {
+	dir := t.TempDir()
+	const plan = "foo/plans/sub/deploy.pp"
+	if err := (gentree.Tree{plan: "plan foo::sub::deploy(TargetSpec $targets) {\n}\n"}).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w, err := engine.New(engine.Options{Roots: []string{"."}, Dir: dir, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(step, want string) {
+		t.Helper()
+		s, err := w.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Check(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range res.Findings {
+			got = append(got, d.File+" "+d.Rule)
+		}
+		if strings.Join(got, "\n") != want {
+			t.Errorf("%s: findings\n%s\nwant\n%s", step, strings.Join(got, "\n"), want)
+		}
+	}
+	check("a lone file in plans/sub/", plan+" syntax-error")
+	if err := (gentree.Tree{"foo/manifests/init.pp": "class foo {\n}\n"}).Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	w.Changed("foo/manifests/init.pp")
+	check("a module's plan", "")
+}

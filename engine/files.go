@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/ducklint/ducklint/cache"
+	"github.com/ducklint/ducklint/hiera"
 	"github.com/ducklint/ducklint/internal/par"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
@@ -104,7 +105,7 @@ func (v *version) parse(a *parser.Arena, f *load.File) {
 		v.parsed = v.hiera.Syntax()
 		return
 	}
-	v.parsed = a.ParseFile(f.Path, v.src)
+	v.parsed = a.ParseFileWithOptions(f.Path, v.src, model.ParseOptions(f))
 }
 
 // summarize returns the summary of the version's parsed content.
@@ -222,21 +223,39 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 // contentHash is the cache's key for the summary of file f with content
 // src. The same text summarises differently as Puppet, as an EPP template,
 // in tasks mode (as a plan), as a hiera.yaml and as YAML or JSON data, so
-// the key also names how the file is parsed: for Puppet, the options
-// parser.ParseFile takes from its path; for a Hiera file, its role and
-// format.
+// the key also names how the file is parsed: for Puppet, the options its
+// place in the layout gives it (model.ParseOptions); for a Hiera file, its
+// role and format.
 func contentHash(f *load.File, src []byte) cache.Hash {
 	h := sha256.New()
 	if f.Role.IsHiera() {
 		fmt.Fprintf(h, "hiera %d %v\x00", f.Role, f.DataFormat)
 	} else {
-		opts := parser.FileOptions(f.Path)
+		opts := model.ParseOptions(f)
 		fmt.Fprintf(h, "puppet epp=%t tasks=%t\x00", opts.EPP, opts.Tasks)
 	}
 	h.Write(src)
 	var out cache.Hash
 	h.Sum(out[:0])
 	return out
+}
+
+// parsing is how a file is parsed besides its content: a Puppet file's
+// parse options, a Hiera file's role and format. A file's place in the
+// layout can change between two snapshots of a workspace (its directory
+// gains manifests/init.pp): a version parsed otherwise is not carried.
+type parsing struct {
+	puppet parser.ParseOptions
+	role   load.Role // Hiera files only
+	format hiera.Format
+}
+
+// parsingOf returns how f is parsed.
+func parsingOf(f *load.File) parsing {
+	if f.Role.IsHiera() {
+		return parsing{role: f.Role, format: f.DataFormat}
+	}
+	return parsing{puppet: model.ParseOptions(f)}
 }
 
 // sameContent reports whether v holds exactly src (as its content, already

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"path/filepath"
 	"slices"
 	"unicode/utf8"
 
@@ -95,6 +96,18 @@ func holds(c *contexts, ix *model.Index, byAbs map[string]int, reported, target 
 type navigation struct {
 	locations []diagnostics.Location
 	hover     string
+}
+
+// ParseOptions returns the options the file at path (absolute or relative
+// to the workspace's directory) is parsed with, from its place in the
+// layout (model.ParseOptions); a path that is not a file of the workspace
+// has no place in it, and is read as Puppet reads it (EPP by its
+// extension, never in tasks mode).
+func (s *Snapshot) ParseOptions(path string) parser.ParseOptions {
+	if fi, ok := s.byAbs[s.abs(path)]; ok {
+		return model.ParseOptions(s.tree.Files[fi])
+	}
+	return parser.ParseOptions{EPP: filepath.Ext(path) == ".epp"}
 }
 
 // navigate finds the name at pos of the file at path and what defines it.

@@ -149,7 +149,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		s.byAbs[f.AbsPath] = i
 		var old *version
 		if prev != nil {
-			if j, ok := prev.byAbs[f.AbsPath]; ok {
+			if j, ok := prev.byAbs[f.AbsPath]; ok && parsingOf(prev.tree.Files[j]) == parsingOf(f) {
 				old = prev.versions[j]
 			}
 		}
@@ -338,6 +338,9 @@ type Result struct {
 	Notices []diagnostics.PathError
 	// Source returns the content of a checked file by its reported path.
 	Source func(path string) []byte
+	// ParseOptions returns the options a checked file was parsed with, by
+	// its reported path: what its place in the layout gives it.
+	ParseOptions func(path string) parser.ParseOptions
 	// Enclosing names the innermost definition around a position of a
 	// checked file ("class ntp::config"), "" for none. It is not safe for
 	// concurrent use.
@@ -654,16 +657,19 @@ func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, par
 func (s *Snapshot) result(findings []*diagnostics.Diagnostic, progs []*model.Program, contextErrs []error) *Result {
 	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs), Notices: pathErrors(s.tree.Notices, nil)}
 	sources := map[string][]byte{}
+	options := map[string]parser.ParseOptions{}
 	for _, prog := range progs {
 		for _, f := range prog.Files {
 			if f.Reported {
 				sources[f.Path] = f.Parsed.Src
+				options[f.Path] = f.Parsed.Options()
 				res.Files = append(res.Files, f.Path)
 			}
 		}
 	}
 	slices.Sort(res.Files)
 	res.Source = func(path string) []byte { return sources[path] }
+	res.ParseOptions = func(path string) parser.ParseOptions { return options[path] }
 	res.Enclosing = enclosingDefinitions(progs)
 	return res
 }

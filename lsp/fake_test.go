@@ -157,6 +157,7 @@ func (s *fakeSnapshot) Findings(ctx context.Context, paths ...string) (map[strin
 
 func (s *fakeSnapshot) Definition(string, parser.Pos) []lsp.Location { return nil }
 func (s *fakeSnapshot) Hover(string, parser.Pos) (string, bool)      { return "a name", true }
+func (s *fakeSnapshot) ParseOptions(p string) parser.ParseOptions    { return parser.FileOptions(p) }
 
 func (s *fakeSnapshot) Dependents(ctx context.Context, path string, among []string) ([]string, error) {
 	what := "dependents " + filepath.Base(path)

@@ -217,7 +217,7 @@ func (ss *session) codeAction(ctx context.Context, p protocol.CodeActionParams) 
 		if line < first || line > last {
 			continue
 		}
-		if edits, ok := quickFix(d.path, res.text, f, m); ok {
+		if edits, ok := quickFix(d.path, res.text, res.opts, f, m); ok {
 			out = append(out, protocol.CodeAction{
 				Title:       "Fix: " + f.Message,
 				Kind:        &kind,
@@ -230,7 +230,7 @@ func (ss *session) codeAction(ctx context.Context, p protocol.CodeActionParams) 
 			continue
 		}
 		seen[fmt.Sprint(f.Rule, line)] = true
-		edit, ok := suppressEdit(d.path, res.text, f.Rule, int(line))
+		edit, ok := suppressEdit(d.path, res.text, res.opts, f.Rule, int(line))
 		if !ok {
 			continue
 		}
@@ -250,11 +250,11 @@ func (ss *session) codeAction(ctx context.Context, p protocol.CodeActionParams) 
 // quickFix returns finding f's edits of text, the buffer's analysed text
 // that m maps, as the protocol's edits; ok is false when f has none, or
 // when the fix package does not accept the result of applying them all.
-func quickFix(path, text string, f Finding, m *mapper) ([]protocol.TextEdit, bool) {
+func quickFix(path, text string, opts parser.ParseOptions, f Finding, m *mapper) ([]protocol.TextEdit, bool) {
 	if len(f.Edits) == 0 {
 		return nil, false
 	}
-	if _, n, err := fix.Apply(path, []byte(text), f.Edits); err != nil || n != len(f.Edits) {
+	if _, n, err := fix.ApplyWithOptions(path, []byte(text), opts, f.Edits); err != nil || n != len(f.Edits) {
 		return nil, false
 	}
 	out := make([]protocol.TextEdit, 0, len(f.Edits))
@@ -288,8 +288,8 @@ var directiveWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCom
 // comment. The edited file is parsed again: an edit that would not be a
 // trailing comment of that line (the line ends inside a string or a
 // heredoc) or that adds a syntax error is not offered.
-func suppressEdit(path, text, rule string, line int) (byteEdit, bool) {
-	f := parser.ParseFile(path, []byte(text))
+func suppressEdit(path, text string, opts parser.ParseOptions, rule string, line int) (byteEdit, bool) {
+	f := parser.ParseFileWithOptions(path, []byte(text), opts)
 	m := newMapper(text, utf8Encoding)
 	if line < 1 || line > len(m.lines) {
 		return byteEdit{}, false
@@ -319,7 +319,7 @@ func suppressEdit(path, text, rule string, line int) (byteEdit, bool) {
 		}
 	}
 	edited := text[:e.start] + e.text + text[e.end:]
-	g := parser.ParseFile(path, []byte(edited))
+	g := parser.ParseFileWithOptions(path, []byte(edited), opts)
 	if len(g.Errors) > len(f.Errors) {
 		return byteEdit{}, false
 	}

@@ -25,7 +25,7 @@ func TestQuickFixOnlyWhatTheFixPackageAccepts(t *testing.T) {
 		{"a file that does not parse", "a.pp", "notice($osfamily\n", []diagnostics.Edit{{Start: at(7), End: at(16), NewText: "$facts['os']['family']"}}, false},
 		{"not a manifest", "a.yaml", text, []diagnostics.Edit{{Start: at(7), End: at(16), NewText: "$facts['os']['family']"}}, false},
 	} {
-		edits, ok := quickFix(tc.path, tc.text, Finding{Rule: "legacy-fact", Edits: tc.edits}, newMapper(tc.text, utf16Encoding))
+		edits, ok := quickFix(tc.path, tc.text, parser.FileOptions(tc.path), Finding{Rule: "legacy-fact", Edits: tc.edits}, newMapper(tc.text, utf16Encoding))
 		if ok != tc.ok {
 			t.Errorf("%s: offered %v (%+v), want %v", tc.name, ok, edits, tc.ok)
 			continue

@@ -116,3 +116,31 @@ func TestCodeActionQuickFixAppliesTheFindingsEdits(t *testing.T) {
 		c.waitPublished(path, c.version, func(ds []diagnostic) bool { return !strings.Contains(rulesOf(ds), tc.rule) })
 	}
 }
+
+// TestPlanInAWorkspaceOfItsDirectory: a module's plan opened in a
+// workspace folder of its own plans/ directory is read as a plan, as from
+// the module, and its fixes are checked as a plan's.
+func TestPlanInAWorkspaceOfItsDirectory(t *testing.T) {
+	root := writeTree(t, map[string]string{"foo/manifests/init.pp": "class foo {\n}\n", "foo/plans/deploy.pp": "plan foo::deploy() {\n}\n"})
+	dir := filepath.Join(root, "foo/plans")
+	path := filepath.Join(dir, "deploy.pp")
+	c := start(t)
+	c.initialize(map[string]any{}, dir)
+	text := "plan foo::deploy(TargetSpec $targets) {\n  notice($osfamily)\n}\n"
+	c.changeFullOrOpen(path, text)
+	c.waitPublished(path, c.version, has("1:9 legacy-fact"))
+	var actions []codeAction
+	c.mustCall("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri(path)},
+		"range":        map[string]any{"start": map[string]int{"line": 1, "character": 0}, "end": map[string]int{"line": 1, "character": 0}},
+		"context":      map[string]any{"diagnostics": []any{}},
+	}, &actions)
+	i := slices.IndexFunc(actions, func(a codeAction) bool { return strings.HasPrefix(a.Title, "Fix: ") })
+	if i < 0 {
+		t.Fatalf("actions %+v: no fix", actions)
+	}
+	want := "plan foo::deploy(TargetSpec $targets) {\n  notice($facts['os']['family'])\n}\n"
+	if got := applyEdits(t, text, actions[i].Edit.Changes[uri(path)]); got != want {
+		t.Errorf("fixed text %q, want %q", got, want)
+	}
+}

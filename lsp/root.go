@@ -12,6 +12,8 @@ import (
 	"time"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/ducklint/ducklint/parser"
 )
 
 // root is one analysed root — a workspace folder, or a buffer outside
@@ -70,7 +72,8 @@ type overlay struct {
 // result is the findings of one buffer at one version.
 type result struct {
 	version  int32
-	text     string // the text analysed
+	text     string              // the text analysed
+	opts     parser.ParseOptions // how text was parsed
 	findings []Finding
 	diags    []protocol.Diagnostic
 }
@@ -642,7 +645,7 @@ func (r *root) check(ctx context.Context, dirty map[string]bool, snap Snapshot, 
 	r.mu.Lock()
 	for _, p := range paths {
 		b := analysed[p]
-		res := &result{version: b.version, text: b.text, findings: byPath[p]}
+		res := &result{version: b.version, text: b.text, opts: snap.ParseOptions(p), findings: byPath[p]}
 		res.diags = make([]protocol.Diagnostic, 0, len(res.findings))
 		m := newMapper(b.text, enc)
 		for _, f := range res.findings {

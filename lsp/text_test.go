@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	protocol "github.com/tliron/glsp/protocol_3_16"
+
+	"github.com/ducklint/ducklint/parser"
 )
 
 func TestMapperEncodings(t *testing.T) {
@@ -74,14 +76,14 @@ func TestApplyChanges(t *testing.T) {
 
 func TestSuppressEditRefusesWhatWouldNotWork(t *testing.T) {
 	// The line ends inside a multi-line string: a comment there would be string text.
-	if _, ok := suppressEdit("a.pp", "notice(\"a\n$nope\")\n", "unknown-variable", 1); ok {
+	if _, ok := suppressEdit("a.pp", "notice(\"a\n$nope\")\n", parser.ParseOptions{}, "unknown-variable", 1); ok {
 		t.Error("offered a trailing comment inside a string")
 	}
 	// A comment line would turn into a block directive.
-	if _, ok := suppressEdit("a.pp", "# note\nnotice(1)\n", "unknown-variable", 1); ok {
+	if _, ok := suppressEdit("a.pp", "# note\nnotice(1)\n", parser.ParseOptions{}, "unknown-variable", 1); ok {
 		t.Error("offered to change an own-line comment")
 	}
-	e, ok := suppressEdit("a.pp", "notice($nope) /* c */\n", "unknown-variable", 1)
+	e, ok := suppressEdit("a.pp", "notice($nope) /* c */\n", parser.ParseOptions{}, "unknown-variable", 1)
 	if ok {
 		t.Errorf("offered %+v after a block comment", e)
 	}

@@ -34,6 +34,9 @@ type Snapshot interface {
 	Definition(path string, pos parser.Pos) []Location
 	// Hover describes the name at pos in Markdown.
 	Hover(path string, pos parser.Pos) (string, bool)
+	// ParseOptions are the options the file at path is parsed with (tasks
+	// mode for a plan): an edit offered for it is checked with them.
+	ParseOptions(path string) parser.ParseOptions
 	// Dependents returns those of among whose findings can change when
 	// the file at path changes; once ctx is done, its error.
 	Dependents(ctx context.Context, path string, among []string) ([]string, error)

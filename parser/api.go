@@ -16,6 +16,9 @@ type ParseOptions struct {
 
 // ParseFile parses a manifest, or an EPP template when path ends in ".epp".
 // Files under a plans/ directory are parsed in tasks mode. It never panics.
+// It is for a file known by its path alone: a file placed in a tree's
+// layout is parsed with the options the layout gives it (model.ParseOptions),
+// which do not depend on how its path is written.
 // The File shares src, and so do the string values of its tree: src must
 // not be modified afterwards.
 func ParseFile(path string, src []byte) *File {
@@ -23,9 +26,7 @@ func ParseFile(path string, src []byte) *File {
 }
 
 // FileOptions are the options ParseFile parses the file at path with: EPP
-// for a ".epp" file, tasks mode for one under a plans/ directory. What is
-// kept of a parse by its content alone (a cache of summaries) must tell
-// these apart too.
+// for a ".epp" file, tasks mode for one under a plans/ directory.
 func FileOptions(path string) ParseOptions {
 	return ParseOptions{
 		EPP:   strings.HasSuffix(path, ".epp"),
@@ -48,6 +49,12 @@ func inPlans(path string) bool {
 			return true
 		}
 	}
+}
+
+// Options returns the options f was parsed with, to parse another version
+// of its source the same way.
+func (f *File) Options() ParseOptions {
+	return ParseOptions{EPP: f.EPP, Tasks: f.Tasks}
 }
 
 // ParseManifest parses src as a Puppet manifest.

@@ -165,7 +165,12 @@ type Arena struct {
 
 // ParseFile parses like the package-level ParseFile, allocating from a.
 func (a *Arena) ParseFile(path string, src []byte) *File {
-	opts := FileOptions(path)
+	return a.ParseFileWithOptions(path, src, FileOptions(path))
+}
+
+// ParseFileWithOptions parses like the package-level
+// ParseFileWithOptions, allocating from a.
+func (a *Arena) ParseFileWithOptions(path string, src []byte, opts ParseOptions) *File {
 	opts.arena = a
 	return ParseFileWithOptions(path, src, opts)
 }

@@ -41,12 +41,19 @@ func Fixable(path string) bool {
 	return ext == ".pp" || ext == ".epp"
 }
 
-// Apply applies edits to src, the content of the Puppet file at path,
-// and checks the result. It returns the new content and how many edits it
-// applied; edits overlapping one applied before it (in file order) are
-// not applied, for a later round. An error says why nothing was applied:
-// the result would not be safe, and src stands.
+// Apply is ApplyWithOptions for a file known by its path alone, parsed
+// with the options parser.ParseFile takes from it.
 func Apply(path string, src []byte, edits []diagnostics.Edit) ([]byte, int, error) {
+	return ApplyWithOptions(path, src, parser.FileOptions(path), edits)
+}
+
+// ApplyWithOptions applies edits to src, the content of the Puppet file
+// at path, parsed with opts (the options the file's findings were found
+// with), and checks the result. It returns the new content and how many
+// edits it applied; edits overlapping one applied before it (in file
+// order) are not applied, for a later round. An error says why nothing
+// was applied: the result would not be safe, and src stands.
+func ApplyWithOptions(path string, src []byte, opts parser.ParseOptions, edits []diagnostics.Edit) ([]byte, int, error) {
 	if !Fixable(path) {
 		return nil, 0, errors.New("only Puppet manifests (.pp) and EPP templates (.epp) are fixed")
 	}
@@ -54,7 +61,7 @@ func Apply(path string, src []byte, edits []diagnostics.Edit) ([]byte, int, erro
 	if err != nil || len(todo) == 0 {
 		return nil, 0, err
 	}
-	old := parser.ParseFile(path, src)
+	old := parser.ParseFileWithOptions(path, src, opts)
 	if len(old.Errors) > 0 {
 		return nil, 0, fmt.Errorf("the file does not parse (%s at %s), so the result could not be checked",
 			old.Errors[0].Message, old.Errors[0].Start)
@@ -102,7 +109,7 @@ func nonOverlapping(src []byte, edits []diagnostics.Edit) ([]diagnostics.Edit, e
 // and its tree is old's with each edited expression replaced by its
 // edit's.
 func check(path string, old *parser.File, out []byte, edits []diagnostics.Edit) error {
-	fixed := parser.ParseFile(path, out)
+	fixed := parser.ParseFileWithOptions(path, out, old.Options())
 	if len(fixed.Errors) > 0 {
 		return fmt.Errorf("the result would not parse: %s at %s", fixed.Errors[0].Message, fixed.Errors[0].Start)
 	}

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -65,6 +66,27 @@ func (r Role) String() string {
 		return "hiera-data"
 	}
 	return "role(" + strconv.Itoa(int(r)) + ")"
+}
+
+// Tasks reports whether the file is Puppet code read in Bolt's tasks mode,
+// in which plan and apply are keywords: a plan Bolt autoloads (ModulePlan,
+// a .pp file under plans/ of a module or of an environment), or a lone .pp
+// file, which nothing autoloads, whose own directory is named plans (a
+// plan kept outside any module; `puppet parser validate --tasks` is how
+// Puppet would read it). Every other file, a .pp under a module's
+// examples/plans/ or a template under plans/ included, is read as Puppet
+// reads it. The answer comes from the layout and the file's own
+// directory, never from the reported path, so it does not change with the
+// working directory, and a directory named plans further up (a checkout
+// under ~/plans/) changes nothing.
+func (f *File) Tasks() bool {
+	switch f.Role {
+	case ModulePlan:
+		return true
+	case Lone:
+		return filepath.Ext(f.AbsPath) == ".pp" && filepath.Base(filepath.Dir(f.AbsPath)) == "plans"
+	}
+	return false
 }
 
 // DefKind is the kind of a named, autoloadable Puppet definition.

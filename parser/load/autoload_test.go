@@ -1,6 +1,9 @@
 package load
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 func TestExpectedPath(t *testing.T) {
 	tests := []struct {
@@ -102,5 +105,54 @@ func TestRoleString(t *testing.T) {
 	}
 	if got := Role(42).String(); got != "role(42)" {
 		t.Errorf("Role(42).String() = %q", got)
+	}
+}
+
+// TestTasks: the files read in tasks mode are the plans the layout places
+// (in a module's or an environment's plans/) and the lone .pp files whose
+// own directory is named plans, whichever directory the run starts from.
+func TestTasks(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"env/environment.conf":                  "modulepath = modules\n",
+		"env/manifests/site.pp":                 "",
+		"env/plans/env_plan.pp":                 "",
+		"env/modules/foo/manifests/init.pp":     "",
+		"env/modules/foo/plans/deploy.pp":       "",
+		"env/modules/foo/plans/a/b.pp":          "",
+		"env/modules/foo/plans/t.epp":           "",
+		"env/modules/foo/examples/plans/x.pp":   "",
+		"env/modules/foo/templates/plans/t.epp": "",
+		"lone/plans/deploy.pp":                  "",
+		"lone/plans/sub/deep.pp":                "",
+		"lone/other.pp":                         "",
+		"plans/repo/init.pp":                    "",
+	})
+	want := map[string]bool{
+		"env/plans/env_plan.pp":           true,
+		"env/modules/foo/plans/deploy.pp": true,
+		"env/modules/foo/plans/a/b.pp":    true,
+		"lone/plans/deploy.pp":            true,
+	}
+	for _, dir := range []string{"", "env/modules/foo/plans", "lone/plans", "plans"} {
+		tr, err := Load(Options{Paths: []string{root}, Dir: filepath.Join(root, dir)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := 0
+		for _, f := range tr.Files {
+			rel, err := filepath.Rel(root, f.AbsPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel = filepath.ToSlash(rel)
+			if got := f.Tasks(); got != want[rel] {
+				t.Errorf("from %q: %s (role %v): tasks %v, want %v", dir, rel, f.Role, got, want[rel])
+			}
+			seen++
+		}
+		if seen != 12 {
+			t.Errorf("from %q: %d files loaded, want the 12 Puppet files", dir, seen)
+		}
 	}
 }

@@ -189,7 +189,7 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 			}
 			parsed = h.Syntax()
 		} else if parsed == nil {
-			parsed = arenas[w].ParseFile(lf.Path, lf.Src)
+			parsed = arenas[w].ParseFileWithOptions(lf.Path, lf.Src, ParseOptions(lf))
 		}
 		f := newFile(lf, parsed, i)
 		f.Hiera = h

@@ -57,7 +57,7 @@ func TestRebaseEqualsABuild(t *testing.T) {
 			parsed2 := map[*load.File]*parser.File{}
 			for _, f := range t2.Files {
 				if f == &moved {
-					parsed2[f] = parser.ParseFile(f.Path, f.Src)
+					parsed2[f] = parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f))
 				} else if p, ok := parsed[f]; ok {
 					parsed2[f] = p
 				}
