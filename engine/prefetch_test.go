@@ -165,3 +165,51 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		lastKept = kept
 	}
 }
+
+// TestWholeContextRunsNeitherReadAheadNorRecord runs one file of a tree
+// with a cache, parsing the whole context, twice, then the relevant
+// context twice: the whole-context runs read nothing ahead and record
+// nothing for the first relevant-context run to read, which records what
+// the second reads ahead.
+func TestWholeContextRunsNeitherReadAheadNorRecord(t *testing.T) {
+	dir := t.TempDir()
+	tree := gentree.Tree{
+		"environment.conf":                "modulepath = site:modules\n",
+		"site/role/manifests/web.pp":      "class role::web {\n  include profile::base\n}\n",
+		"site/profile/manifests/base.pp":  "class profile::base {\n  include app\n}\n",
+		"modules/app/manifests/init.pp":   "class app {\n  notify { 'app': }\n}\n",
+		"modules/other/manifests/init.pp": "class other {\n  notify { 'other': }\n}\n",
+	}
+	if err := tree.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	cacheDir := t.TempDir()
+	later := func() time.Time { return time.Now().Add(time.Hour) }
+	run := func(whole bool) engine.Counts {
+		t.Helper()
+		w, err := engine.New(engine.Options{Roots: []string{"site/role/manifests/web.pp"}, Dir: dir, Jobs: 2,
+			CacheDir: cacheDir, CacheOwner: "test", Now: later, WholeContext: whole})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := w.Snapshot(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Check(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return engine.Updated(s)
+	}
+	for i := range 2 {
+		if c := run(true); c.Predicted != 0 || c.KeptAsRecorded != 0 {
+			t.Errorf("whole-context run %d: %d files read ahead, %d kept as recorded; want none", i+1, c.Predicted, c.KeptAsRecorded)
+		}
+	}
+	if c := run(false); c.Predicted != 0 {
+		t.Errorf("the first relevant-context run read %d files ahead: a whole-context run recorded its context", c.Predicted)
+	}
+	if c := run(false); c.Predicted == 0 && c.KeptAsRecorded == 0 {
+		t.Errorf("the second relevant-context run used nothing the first recorded")
+	}
+}

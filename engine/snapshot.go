@@ -101,7 +101,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	var loaded [][]byte        // content that came with loading, by file
 	var recorded cache.Context // what the last run of the roots recorded of its context
 	if prev == nil || w.relayout {
-		tree, store, rec, err := w.load()
+		// The first check of a single run records its context for the
+		// next run of the same roots to read ahead, under key; a run that
+		// parses the whole context has none to record or read.
+		key := ""
+		if !w.opts.Editor && prev == nil && !w.opts.WholeContext {
+			key = w.predictionKey()
+		}
+		tree, store, rec, err := w.load(key)
 		if err != nil {
 			return nil, err
 		}
@@ -117,10 +124,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 			s.opts.Jobs = 1
 		}
 		if store != nil {
-			s.store = store
-			if !w.opts.Editor && prev == nil {
-				s.predictionKey = w.predictionKey()
-			}
+			s.store, s.predictionKey = store, key
 		}
 		s.carries.reset() // of another layout
 		// Contents go to versions; the tree keeps the layout only.
@@ -252,8 +256,10 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 // load walks the roots: reported files are read, context files only
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
-// is nil when there is no context outside the roots or no CacheDir.
-func (w *Workspace) load() (*load.Tree, *cache.Store, cache.Context, error) {
+// is nil when there is no context outside the roots or no CacheDir. When
+// key is set, the context the store recorded under it is returned, to read
+// ahead.
+func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
@@ -290,8 +296,8 @@ func (w *Workspace) load() (*load.Tree, *cache.Store, cache.Context, error) {
 				return nil
 			}
 			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
-			if !w.opts.Editor && w.current == nil && !w.opts.WholeContext {
-				recorded, _ = store.Context(w.predictionKey())
+			if key != "" {
+				recorded, _ = store.Context(key)
 			}
 			return store
 		},

@@ -43,8 +43,48 @@ func TestFileFindingsKeepOrder(t *testing.T) {
 		t.Errorf("the chunks hold %d findings out of order, want the 1000 in order", len(got))
 	}
 	// A chunk ends where another file's finding, another slab's or a
-	// new slab starts.
-	if len(ff.chunks) > 143+2*10+4 {
-		t.Errorf("%d chunks for 1000 findings, want at most %d", len(ff.chunks), 143+2*10+4)
+	// new block of the slab starts: the first slab's 1,143 findings fill
+	// 8 blocks (8, 16, ... 512, then 512).
+	if limit := 143 + 2*10 + 8; len(ff.chunks) > limit {
+		t.Errorf("%d chunks for 1000 findings, want at most %d", len(ff.chunks), limit)
+	}
+}
+
+// TestFindingSlabStartsSmall checks that a slab's first block holds a few
+// findings and each next one twice as many, up to findingSlabSize.
+func TestFindingSlabStartsSmall(t *testing.T) {
+	var ff fileFindings
+	var mem findingSlab
+	var blocks []int
+	for range 3 * findingSlabSize {
+		d := Diagnostic{Rule: "r"}
+		ff.add(&d, &mem)
+		if len(mem.buf) == 1 {
+			blocks = append(blocks, cap(mem.buf))
+		}
+	}
+	want := []int{8, 16, 32, 64, 128, 256, 512, 512, 512}
+	if !slices.Equal(blocks, want) {
+		t.Errorf("blocks of %v findings, want %v", blocks, want)
+	}
+	if got := slices.Concat(ff.chunks...); len(got) != 3*findingSlabSize || ff.n != len(got) {
+		t.Errorf("%d findings kept, n = %d; want %d", len(got), ff.n, 3*findingSlabSize)
+	}
+}
+
+// BenchmarkFileFindingsAdd records findings as a run's workers do: runs
+// of a file's findings, now and then one on another file in between.
+func BenchmarkFileFindingsAdd(b *testing.B) {
+	d := Diagnostic{Rule: "r", Message: "m"}
+	b.ReportAllocs()
+	for range b.N {
+		var ff, other fileFindings
+		var mem findingSlab
+		for i := range 10000 {
+			ff.add(&d, &mem)
+			if i%50 == 49 {
+				other.add(&d, &mem)
+			}
+		}
 	}
 }

@@ -26,14 +26,12 @@ type Pass struct {
 	// with a finding (its message and severity); never zero.
 	Puppet PuppetVersion
 
-	// A run's pass hands its findings to sink, as rule active's, own
-	// being the findings of File and slab its worker's; a pass without a
-	// sink calls report.
+	// A pass hands its findings to sink, as rule active's, own being the
+	// findings of File and slab its worker's.
 	sink    *findingSink
 	active  *Active
 	own     *fileFindings
 	slab    *findingSlab
-	report  func(Diagnostic)
 	enabled map[string]bool
 	nodes   *fileNodes // shared by the passes over one file; may be nil
 	// everyNode makes nodesOf yield every node of the file, whatever the
@@ -259,11 +257,7 @@ func (p *Pass) Report(d Diagnostic) {
 
 // deliver hands a finding, its rule, severity and file set, to the run.
 func (p *Pass) deliver(d *Diagnostic) {
-	if p.sink != nil {
-		p.sink.add(p.active, p.own, p.slab, d)
-		return
-	}
-	p.report(*d)
+	p.sink.add(p.active, p.own, p.slab, d)
 }
 
 // ReportSpan reports a finding on span in file f, with its one-line

@@ -223,11 +223,12 @@ func TestReassignmentWorkIsLinear(t *testing.T) {
 		prog := buildProgram(t, map[string]string{gentree.File: src})
 		st := prog.Static(knownGlobal)
 		for _, f := range prog.Files {
-			p := &Pass{Rule: VariableReassigned(), File: f, Program: prog, report: func(Diagnostic) { found++ }}
+			p, ff := reportingPass(VariableReassigned(), f, prog)
 			spent := 0
 			for _, sc := range st.ScopesIn(f) {
 				compared += checkReassigned(p, st, sc, &spent)
 			}
+			found += ff.n
 		}
 		return compared, found
 	}
@@ -267,10 +268,11 @@ func TestReassignBudgetBoundsValueExclusiveArms(t *testing.T) {
 		prog := buildProgram(t, map[string]string{"init.pp": src})
 		st := prog.Static(knownGlobal)
 		for _, f := range prog.Files {
-			p := &Pass{Rule: VariableReassigned(), File: f, Program: prog, report: func(Diagnostic) { found++ }}
+			p, ff := reportingPass(VariableReassigned(), f, prog)
 			for _, sc := range st.ScopesIn(f) {
 				checkReassigned(p, st, sc, &spent)
 			}
+			found += ff.n
 		}
 		return spent, len(src), found
 	}
@@ -284,4 +286,14 @@ func TestReassignBudgetBoundsValueExclusiveArms(t *testing.T) {
 			t.Errorf("n=%d: %d pairs compared (budget %d), %d findings", n, spent, limit, found)
 		}
 	}
+}
+
+// reportingPass is a pass of rule r over file f whose findings go where a
+// run's do: to a sink that records them among f's findings, returned.
+func reportingPass(r *Rule, f *model.File, prog *model.Program) (*Pass, *fileFindings) {
+	ff := &fileFindings{file: f, target: DefaultPuppetVersion}
+	sink := &findingSink{reported: map[string]*fileFindings{f.Path: ff}, programFile: f.Path}
+	p := &Pass{Rule: r, File: f, Program: prog, Puppet: DefaultPuppetVersion, sink: sink,
+		active: &Active{Rule: r}, own: ff, slab: &findingSlab{}}
+	return p, ff
 }

@@ -2,7 +2,10 @@ package load
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -195,5 +198,77 @@ func TestUnderIsPathPrefix(t *testing.T) {
 	var below bool
 	if n := testing.AllocsPerRun(100, func() { below = under(dir, abs) }); n != 0 || !below {
 		t.Errorf("under(%q, %q) = %v, allocating %v times", dir, abs, below, n)
+	}
+}
+
+// TestUnevenIndexIsTheScan checks the index covered looks uneven paths up
+// in against a scan of them all, on paths that are the roots asked about,
+// below them, above them, beside them (sharing a prefix of the name) and
+// with trailing separators.
+func TestUnevenIndexIsTheScan(t *testing.T) {
+	sep := string(filepath.Separator)
+	names := []string{"a", "b", "ab", "a-b", "a.b", "modules", "m", "manifests"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	path := func() string {
+		p := ""
+		for range 1 + rng.IntN(4) {
+			p += sep + names[rng.IntN(len(names))]
+		}
+		if rng.IntN(8) == 0 {
+			p += sep
+		}
+		return p
+	}
+	nearCount := 0
+	for round := range 200 {
+		var uneven []string
+		for range rng.IntN(12) {
+			uneven = append(uneven, path())
+		}
+		if round%50 == 0 {
+			uneven = append(uneven, sep)
+		}
+		x := newUnevenIndex(uneven)
+		for range 50 {
+			root := path()
+			want := slices.ContainsFunc(uneven, func(p string) bool { return under(p, root) || under(root, p) })
+			if got := x.near(root); got != want {
+				t.Fatalf("near(%q) = %v, a scan of %q says %v", root, got, uneven, want)
+			}
+			if want {
+				nearCount++
+			}
+		}
+	}
+	if nearCount < 1000 || nearCount > 9000 {
+		t.Errorf("%d of 10000 roots near an uneven path: the shapes test too little", nearCount)
+	}
+}
+
+// BenchmarkCoveredManySkipped asks covered about many modules of an
+// argument whose walk skipped a path in each of many others: with the
+// skipped paths indexed, the time per module stays flat from 1,000 to
+// 20,000 skipped paths, where a scan of them grew with their number.
+func BenchmarkCoveredManySkipped(b *testing.B) {
+	for _, n := range []int{1000, 20000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			root := filepath.Join(string(filepath.Separator), "tree")
+			l := &loader{walked: []string{root}}
+			for i := range n {
+				l.uneven = append(l.uneven, filepath.Join(root, "modules", "m"+strconv.Itoa(i), "files", "generated"))
+			}
+			modules := make([]string, 1000)
+			for i := range modules {
+				modules[i] = filepath.Join(root, "modules", "m"+strconv.Itoa(n+i), "manifests")
+			}
+			l.covered(modules[0]) // indexes
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				if !l.covered(modules[i%len(modules)]) {
+					b.Fatal("a module beside the skipped paths is not covered")
+				}
+			}
+		})
 	}
 }

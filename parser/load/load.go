@@ -366,6 +366,7 @@ type loader struct {
 	hieraOutside map[string][]string // see Environment.HieraOutside, by layer directory
 	walked       []string            // directory arguments walked (see covered)
 	uneven       []string            // where their walks skipped or met links (see covered)
+	unevenIndex  unevenIndex         // uneven indexed, for covered
 }
 
 func newLoader(opts Options) (*loader, error) {

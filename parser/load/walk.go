@@ -192,12 +192,51 @@ func (l *loader) covered(root string) bool {
 	if !inside {
 		return false
 	}
-	for _, p := range l.uneven {
-		if under(p, root) || under(root, p) {
-			return false
+	if len(l.unevenIndex.sorted) != len(l.uneven) {
+		l.unevenIndex = newUnevenIndex(l.uneven)
+	}
+	return !l.unevenIndex.near(root)
+}
+
+// unevenIndex holds the paths where walks were uneven, so that covered
+// finds those below or above a root in steps of the root's depth and the
+// logarithm of their number, not one step for each: a monorepo's walk
+// skips thousands of paths and covered is asked for each of its modules.
+type unevenIndex struct {
+	sorted  []string            // the paths, in byte order
+	trimmed map[string]struct{} // the paths without a trailing separator
+}
+
+func newUnevenIndex(paths []string) unevenIndex {
+	x := unevenIndex{sorted: slices.Sorted(slices.Values(paths)), trimmed: make(map[string]struct{}, len(paths))}
+	for _, p := range paths {
+		x.trimmed[strings.TrimSuffix(p, string(filepath.Separator))] = struct{}{}
+	}
+	return x
+}
+
+// near reports whether one of the paths p is root, lies below it or above
+// it: under(p, root) || under(root, p).
+func (x *unevenIndex) near(root string) bool {
+	// Root itself, or below it: the paths that start with root and a
+	// separator sort together, from the first not before that prefix.
+	if _, found := slices.BinarySearch(x.sorted, root); found {
+		return true
+	}
+	prefix := strings.TrimSuffix(root, string(filepath.Separator)) + string(filepath.Separator)
+	if i, _ := slices.BinarySearch(x.sorted, prefix); i < len(x.sorted) && strings.HasPrefix(x.sorted[i], prefix) {
+		return true
+	}
+	// Above root: a path that, without a trailing separator, is root cut
+	// just before one of its separators.
+	for k := range len(root) {
+		if root[k] == filepath.Separator {
+			if _, ok := x.trimmed[root[:k]]; ok {
+				return true
+			}
 		}
 	}
-	return true
+	return false
 }
 
 // unevenAt notes a path where the walk differs from a walk of context.

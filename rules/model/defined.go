@@ -183,7 +183,8 @@ func renderTitle(b *strings.Builder, e parser.Expr) (literal, ok bool) {
 }
 
 // literalTitle reports whether TitleKey finds e a constant, without
-// rendering it.
+// rendering it. It is the one test of a title's being constant that does
+// not render it; TitleKey's literal agrees with it on every title.
 func literalTitle(e parser.Expr) bool {
 	switch n := e.(type) {
 	case *parser.StringLit, *parser.Name:
@@ -199,26 +200,33 @@ func literalTitle(e parser.Expr) bool {
 	return false
 }
 
-// allLiteralTitles reports whether every title of a resource body's title
-// expression is a constant (see TitleElems).
-func allLiteralTitles(title parser.Expr) bool {
+// eachTitle calls visit with each title of a resource body's title
+// expression, as TitleElems lists them, until visit returns false; it
+// reports whether every call returned true. Unlike TitleElems it makes
+// no list for a single title.
+func eachTitle(title parser.Expr, visit func(parser.Expr) bool) bool {
 	if arr, ok := title.(*parser.Array); ok {
 		for _, e := range arr.Elems {
-			if !literalTitle(e) {
+			if !visit(e) {
 				return false
 			}
 		}
 		return true
 	}
-	return literalTitle(title)
+	return visit(title)
 }
+
+// allLiteralTitles reports whether every title of a resource body's title
+// expression is a constant.
+func allLiteralTitles(title parser.Expr) bool { return eachTitle(title, literalTitle) }
 
 // ResourceKey is the key under which ResourcesTitled finds a resource of
 // type typ with the literal title.
 func ResourceKey(typ, title string) string { return typ + "[" + title + "]" }
 
 // TitleElems returns the titles of a resource body's title expression:
-// the elements of an array, else the expression itself.
+// the elements of an array, else the expression itself (the titles
+// eachTitle visits).
 func TitleElems(e parser.Expr) []parser.Expr {
 	if arr, ok := e.(*parser.Array); ok {
 		return arr.Elems

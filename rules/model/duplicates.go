@@ -118,18 +118,14 @@ func isCoreType(typ string) bool { return builtin.Namevars(typ) != nil || builti
 
 // literalTitles are r's literal titles as its type reads them.
 func literalTitles(r *Resource) []string {
-	if _, many := r.Body.Title.(*parser.Array); !many { // most: no list to make for TitleElems
-		if k, lit, ok := TitleKey(r.Type, r.Body.Title); ok && lit {
-			return []string{NormalizeTitle(r.Type, k)}
-		}
-		return nil
-	}
 	var out []string
-	for _, t := range TitleElems(r.Body.Title) {
-		if k, lit, ok := TitleKey(r.Type, t); ok && lit {
+	eachTitle(r.Body.Title, func(t parser.Expr) bool {
+		if literalTitle(t) {
+			k, _, _ := TitleKey(r.Type, t)
 			out = append(out, NormalizeTitle(r.Type, k))
 		}
-	}
+		return true
+	})
 	return out
 }
 

@@ -315,10 +315,8 @@ func (r *siteRecord) path() []Branch { return unsafe.Slice(r.arms, r.narms) }
 // for every class, defined type and node before they start.
 type body struct {
 	events []event
-	uses   []typeUse // of a class
-	// usesMask are the type mask bits of uses' types.
-	usesMask uint64
-	base     *Definition // the class a class inherits, if the tree has it
+	uses   []typeUse   // of a class
+	base   *Definition // the class a class inherits, if the tree has it
 	// private is set for a class or defined type internal to its module
 	// (see IsPrivate).
 	private bool
@@ -346,9 +344,6 @@ func (a *dynamicAnalysis) bodyOf(d *Definition) body {
 	}
 	if d.Kind == ClassDef {
 		b.uses = usesOf(b.events)
-		for _, u := range b.uses {
-			b.usesMask |= u.bit
-		}
 		if d.Parent != "" {
 			b.base = a.p.Class(d.Parent)
 		}
@@ -1174,9 +1169,9 @@ func (sm *simulation) recordSite(inst *instance, decl *Declaration, def *Definit
 		chainMask = inst.defaults.mask | w.chainMasks(inst).aboveMask
 	}
 	sigs, eff := w.sigsBuf[:0], w.effBuf[:0]
-	if b.usesMask&chainMask == 0 {
-		uses = nil // no default on the chain for any type the class uses
-	}
+	// One mask test per use: a test over all the uses' bits at once, to
+	// skip the loop when none has a default on the chain, would save no
+	// more than these tests, each a single AND.
 	for _, u := range uses {
 		if u.bit&chainMask == 0 {
 			continue // no default for u.typ on the chain
