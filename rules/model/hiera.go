@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"slices"
@@ -28,9 +29,14 @@ func (h *HieraFile) Syntax() *parser.File {
 }
 
 // ParseHiera parses the Hiera file lf (Role HieraConfig or HieraData)
-// with content src.
+// with content src. A configuration loading parsed from the same content
+// is used as it is: parsing is a function of the path, the content and
+// the layer's kind, which loading checked.
 func ParseHiera(lf *load.File, src []byte) *HieraFile {
 	if lf.Role == load.HieraConfig {
+		if c := lf.ParsedConfig; c != nil && c.Syntax != nil && bytes.Equal(c.Syntax.Src, src) {
+			return &HieraFile{Config: c}
+		}
 		return &HieraFile{Config: hiera.ParseConfig(lf.Path, src, lf.Module != nil)}
 	}
 	return &HieraFile{Data: hiera.ParseData(lf.Path, src, lf.DataFormat)}
