@@ -17,6 +17,10 @@ type hieraFile struct {
 	format  hiera.Format
 	config  string // absolute path of the hiera.yaml whose hierarchy reads a data file
 	literal bool   // a level names the data file without interpolation (see File.HieraEveryNode)
+	// parsed is a configuration as loading parsed it, module the layer
+	// kind it was parsed for (see File.ParsedConfig).
+	parsed *hiera.Config
+	module bool
 }
 
 // hieraContext returns the Hiera files of the layer rooted at root (an
@@ -41,7 +45,7 @@ func (l *loader) hieraContext(root string, module bool) []candidate {
 		}
 	}
 	cfg := hiera.ParseConfig(l.rel(conf), src, module)
-	out := []candidate{l.hieraCandidate(conf, hieraFile{role: HieraConfig})}
+	out := []candidate{l.hieraCandidate(conf, hieraFile{role: HieraConfig, parsed: cfg, module: module})}
 	var dirs []string
 	for _, lv := range cfg.Levels {
 		if lv.Format() != "" && len(lv.Patterns) > 0 && !slices.Contains(dirs, lv.Datadir) {
@@ -200,6 +204,9 @@ func (l *loader) classifyHiera(f *File) {
 		return
 	}
 	f.Role, f.DataFormat, f.HieraEveryNode = h.role, h.format, h.literal
+	if h.parsed != nil && h.module == (f.Module != nil) && h.parsed.Syntax.Path == f.Path {
+		f.ParsedConfig = h.parsed
+	}
 	if h.config != "" {
 		f.HieraConfig = l.rel(h.config)
 	}

@@ -184,6 +184,12 @@ type File struct {
 	// read only by nodes whose facts or data make a level's pattern
 	// (%{facts.os.family}.yaml) name them.
 	HieraEveryNode bool
+	// ParsedConfig is, for a HieraConfig file, the configuration loading
+	// parsed to find the layer's data files: hiera.ParseConfig of Path,
+	// the content loading read (its Syntax.Src) and whether Module is
+	// set. Whoever parses the file again from the same content may use it
+	// instead; nil when loading did not parse it for this place.
+	ParsedConfig *hiera.Config
 }
 
 // Module is a Puppet module directory.

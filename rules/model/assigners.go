@@ -128,8 +128,8 @@ func (c *collector) namesOf(e parser.Expr, s *Scope, depth int) classNames {
 			return c.namesOf(&parser.Array{Elems: v.Keys}, s, depth+1)
 		}
 	case *parser.InterpolatedString:
-		if re := classPattern(v); re != nil {
-			return classNames{patterns: []*regexp.Regexp{re}}
+		if src, own := classPatternSource(v); own {
+			return classNames{patterns: []*regexp.Regexp{c.alloc.patterns.compile(src)}}
 		}
 	case *parser.Array:
 		var out classNames
@@ -285,11 +285,11 @@ func (c *collector) noteLambda(fn string, lambda *parser.Lambda, source parser.E
 	c.lambdaSources[lambda] = source
 }
 
-// classPattern returns the regular expression matching the normalised
-// class names an interpolated string can be, nil when it has no text of
-// its own.
-func classPattern(s *parser.InterpolatedString) *regexp.Regexp {
-	return interpolationPattern(s, func(i int, v string) (string, bool) {
+// classPatternSource returns the source of the regular expression
+// matching the normalised class names an interpolated string can be; own
+// is false when it has no text of its own.
+func classPatternSource(s *parser.InterpolatedString) (src string, own bool) {
+	return interpolationSource(s, func(i int, v string) (string, bool) {
 		v = strings.ToLower(v)
 		if i == 0 {
 			v = strings.TrimPrefix(v, "::")

@@ -95,6 +95,9 @@ type modelSlabs struct {
 	// readScratch is the scratch of a walk of a file's reads
 	// (Static.Reads), reused from file to file.
 	readScratch readScratch
+	// patterns are the class name patterns of interpolated names,
+	// compiled once for all the files this goroutine collects.
+	patterns compiledPatterns
 }
 
 // collectFile gathers the definitions and scopes of one file. kind is the

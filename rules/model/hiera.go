@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"slices"
@@ -28,9 +29,14 @@ func (h *HieraFile) Syntax() *parser.File {
 }
 
 // ParseHiera parses the Hiera file lf (Role HieraConfig or HieraData)
-// with content src.
+// with content src. A configuration loading parsed from the same content
+// is used as it is: parsing is a function of the path, the content and
+// the layer's kind, which loading checked.
 func ParseHiera(lf *load.File, src []byte) *HieraFile {
 	if lf.Role == load.HieraConfig {
+		if c := lf.ParsedConfig; c != nil && c.Syntax != nil && bytes.Equal(c.Syntax.Src, src) {
+			return &HieraFile{Config: c}
+		}
 		return &HieraFile{Config: hiera.ParseConfig(lf.Path, src, lf.Module != nil)}
 	}
 	return &HieraFile{Data: hiera.ParseData(lf.Path, src, lf.DataFormat)}
@@ -186,6 +192,7 @@ func (h *Hiera) lookupCalls(f *File) []*parser.Call {
 // first use.
 func (h *Hiera) codeLooksUp() *codeLookups {
 	h.codeOnce.Do(func() {
+		var compiled compiledPatterns
 		h.code.explicit = map[string]bool{}
 		for _, f := range h.p.Files {
 			for _, c := range h.lookupCalls(f) {
@@ -195,8 +202,8 @@ func (h *Hiera) codeLooksUp() *codeLookups {
 					switch {
 					case ok:
 						h.code.explicit[literal] = true
-					case pattern != nil:
-						h.code.computed = append(h.code.computed, pattern)
+					case pattern != "":
+						h.code.computed = append(h.code.computed, compiled.compile(pattern))
 					default:
 						h.code.anyKey = append(h.code.anyKey, LookupSite{File: f, Span: n.Span()})
 					}
@@ -240,15 +247,18 @@ func lookupNames(c *parser.Call) (names []parser.Expr, hasDefault bool) {
 }
 
 // lookupKey says what key a name expression of a lookup can be: a
-// literal key, the pattern of an interpolated one, or any key.
-func lookupKey(n parser.Expr) (literal string, pattern *regexp.Regexp, isLiteral bool) {
+// literal key, the source of the pattern of an interpolated one (see
+// keyPatternSource), or any key (neither).
+func lookupKey(n parser.Expr) (literal string, pattern string, isLiteral bool) {
 	switch s := n.(type) {
 	case *parser.StringLit:
-		return s.Value, nil, true
+		return s.Value, "", true
 	case *parser.InterpolatedString:
-		return "", keyPattern(s), false
+		if src, own := keyPatternSource(s); own {
+			return "", src, false
+		}
 	}
-	return "", nil, false
+	return "", "", false
 }
 
 // lookupSummary returns what the Summary of a unit records of the keys
@@ -261,8 +271,8 @@ func lookupSummary(c *parser.Call) []string {
 		switch {
 		case ok:
 			out = append(out, strings.ToLower(literal))
-		case pattern != nil:
-			out = append(out, "~"+pattern.String())
+		case pattern != "":
+			out = append(out, "~"+pattern)
 		default:
 			out = append(out, "*")
 		}
@@ -336,11 +346,11 @@ func (h *Hiera) AnyKey() (site LookupSite, ok bool) {
 	return site, ok
 }
 
-// keyPattern returns the regular expression matching every key the
-// interpolated string s can be: its text, with any text for each
-// interpolation; nil when s has no text of its own.
-func keyPattern(s *parser.InterpolatedString) *regexp.Regexp {
-	return interpolationPattern(s, func(_ int, v string) (string, bool) { return v, v != "" })
+// keyPatternSource returns the source of the regular expression matching
+// every key the interpolated string s can be: its text, with any text for
+// each interpolation; own is false when s has no text of its own.
+func keyPatternSource(s *parser.InterpolatedString) (src string, own bool) {
+	return interpolationSource(s, func(_ int, v string) (string, bool) { return v, v != "" })
 }
 
 // Calls returns the explicit lookups of literal keys in f's code.

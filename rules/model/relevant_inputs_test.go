@@ -23,9 +23,10 @@ func TestRelevantInputsCoverTheLayout(t *testing.T) {
 			typ:    reflect.TypeFor[load.File](),
 			hashed: []string{"Path", "AbsPath", "ContextWhy", "Module", "Env", "Role", "RelInModule", "DataFormat", "HieraConfig", "HieraEveryNode"},
 			leftOut: map[string]string{
-				"Src":      "the summary stands for the content",
-				"Stat":     "the summary stands for the content the stat vouches for",
-				"Reported": "the reported flags are hashed as given, which is what Relevant reads",
+				"Src":          "the summary stands for the content",
+				"ParsedConfig": "parsed from the content, which the summary stands for",
+				"Stat":         "the summary stands for the content the stat vouches for",
+				"Reported":     "the reported flags are hashed as given, which is what Relevant reads",
 			},
 		},
 		{
