@@ -40,18 +40,7 @@ func TestCachedSummaryFollowsHowAFileIsParsed(t *testing.T) {
 	run := func(opts engine.Options) []diagnostics.Diagnostic {
 		t.Helper()
 		opts.Jobs, opts.CacheDir, opts.CacheOwner, opts.Now = 2, cacheDir, "test", later
-		w, err := engine.New(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := w.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, res := checkOnce(t, opts)
 		return diagnostics.Values(res.Findings)
 	}
 	// of returns the findings on site.pp, reported as path, with the

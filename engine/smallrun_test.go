@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -33,18 +32,7 @@ func TestSmallRunOnOneGoroutine(t *testing.T) {
 	}
 	check := func(roots []string) (int, []string) {
 		t.Helper()
-		w, err := engine.New(engine.Options{Roots: roots, Dir: dir, Jobs: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := w.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, res := checkOnce(t, engine.Options{Roots: roots, Dir: dir, Jobs: 2})
 		var small []string
 		for _, f := range res.Findings {
 			if f.File == "small.pp" {

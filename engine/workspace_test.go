@@ -72,6 +72,25 @@ func copyTree(t *testing.T, dir string, overlays map[string][]byte) string {
 	return out
 }
 
+// checkOnce makes a workspace with opts, takes its snapshot and checks
+// the snapshot's roots, failing t on any error.
+func checkOnce(t *testing.T, opts engine.Options) (*engine.Snapshot, *engine.Result) {
+	t.Helper()
+	w, err := engine.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Check(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, res
+}
+
 // wholeRun returns the findings of every file of dir from a fresh
 // workspace that parses every file.
 func wholeRun(t *testing.T, dir string) map[string][]diagnostics.Diagnostic {
