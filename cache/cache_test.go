@@ -102,7 +102,7 @@ func summariseAll(t *testing.T, s *Store, files []*load.File, read, parsed *[]st
 		e := Entry{Stat: f.Stat, Hash: HashOf(f.Src), HashedAt: hashedAt.UnixNano()}
 		sum := s.ByHash(e.Hash)
 		if sum == nil {
-			sum = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f)))
+			sum = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, f.ParseOptions()))
 			*parsed = append(*parsed, f.Path)
 		}
 		s.Record(f.AbsPath, e, sum)
@@ -524,7 +524,7 @@ func TestSummariesAreDecodedWhenUsed(t *testing.T) {
 	if err := c.Read(); err != nil {
 		t.Fatal(err)
 	}
-	sumC := model.Summarize(parser.ParseFileWithOptions(c.Path, c.Src, model.ParseOptions(c)))
+	sumC := model.Summarize(parser.ParseFileWithOptions(c.Path, c.Src, c.ParseOptions()))
 	s.Record(c.AbsPath, Entry{Stat: c.Stat, Hash: HashOf(c.Src), HashedAt: fx.now.UnixNano()}, sumC)
 	if err := s.Save(); err != nil {
 		t.Fatal(err)

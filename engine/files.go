@@ -105,7 +105,7 @@ func (v *version) parse(a *parser.Arena, f *load.File) {
 		v.parsed = v.hiera.Syntax()
 		return
 	}
-	v.parsed = a.ParseFileWithOptions(f.Path, v.src, model.ParseOptions(f))
+	v.parsed = a.ParseFileWithOptions(f.Path, v.src, f.ParseOptions())
 }
 
 // summarize returns the summary of the version's parsed content.
@@ -224,14 +224,14 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 // src. The same text summarises differently as Puppet, as an EPP template,
 // in tasks mode (as a plan), as a hiera.yaml and as YAML or JSON data, so
 // the key also names how the file is parsed: for Puppet, the options its
-// place in the layout gives it (model.ParseOptions); for a Hiera file, its
+// place in the layout gives it (load.File.ParseOptions); for a Hiera file, its
 // role and format.
 func contentHash(f *load.File, src []byte) cache.Hash {
 	h := sha256.New()
 	if f.Role.IsHiera() {
 		fmt.Fprintf(h, "hiera %d %v\x00", f.Role, f.DataFormat)
 	} else {
-		opts := model.ParseOptions(f)
+		opts := f.ParseOptions()
 		fmt.Fprintf(h, "puppet epp=%t tasks=%t\x00", opts.EPP, opts.Tasks)
 	}
 	h.Write(src)
@@ -255,7 +255,7 @@ func parsingOf(f *load.File) parsing {
 	if f.Role.IsHiera() {
 		return parsing{role: f.Role, format: f.DataFormat}
 	}
-	return parsing{puppet: model.ParseOptions(f)}
+	return parsing{puppet: f.ParseOptions()}
 }
 
 // sameContent reports whether v holds exactly src (as its content, already

@@ -100,12 +100,12 @@ type navigation struct {
 
 // ParseOptions returns the options the file at path (absolute or relative
 // to the workspace's directory) is parsed with, from its place in the
-// layout (model.ParseOptions); a path that is not a file of the workspace
+// layout (load.File.ParseOptions); a path that is not a file of the workspace
 // has no place in it, and is read as Puppet reads it (EPP by its
 // extension, never in tasks mode).
 func (s *Snapshot) ParseOptions(path string) parser.ParseOptions {
 	if fi, ok := s.byAbs[s.abs(path)]; ok {
-		return model.ParseOptions(s.tree.Files[fi])
+		return s.tree.Files[fi].ParseOptions()
 	}
 	return parser.ParseOptions{EPP: filepath.Ext(path) == ".epp"}
 }

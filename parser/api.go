@@ -17,7 +17,7 @@ type ParseOptions struct {
 // ParseFile parses a manifest, or an EPP template when path ends in ".epp".
 // Files under a plans/ directory are parsed in tasks mode. It never panics.
 // It is for a file known by its path alone: a file placed in a tree's
-// layout is parsed with the options the layout gives it (model.ParseOptions),
+// layout is parsed with the options the layout gives it (load.File.ParseOptions),
 // which do not depend on how its path is written.
 // The File shares src, and so do the string values of its tree: src must
 // not be modified afterwards.

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/ducklint/ducklint/parser"
 )
 
 // Role says what part a loaded file plays in Puppet's layout.
@@ -66,6 +68,15 @@ func (r Role) String() string {
 		return "hiera-data"
 	}
 	return "role(" + strconv.Itoa(int(r)) + ")"
+}
+
+// ParseOptions are the options the Puppet file is parsed with, decided from
+// its place in the layout: an EPP template by its extension, tasks mode by
+// Tasks. Whatever parses a loaded file, or keys what it keeps of a parse
+// by how the file was parsed, takes them from here, so that a file parses
+// the same wherever ducklint runs from.
+func (f *File) ParseOptions() parser.ParseOptions {
+	return parser.ParseOptions{EPP: filepath.Ext(f.Path) == ".epp", Tasks: f.Tasks()}
 }
 
 // Tasks reports whether the file is Puppet code read in Bolt's tasks mode,

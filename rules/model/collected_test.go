@@ -224,7 +224,7 @@ func loadParsed(t *testing.T, dir string) (*load.Tree, map[*load.File]*parser.Fi
 	parsed := map[*load.File]*parser.File{}
 	for _, f := range tree.Files {
 		if !f.Role.IsHiera() {
-			parsed[f] = parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f))
+			parsed[f] = parser.ParseFileWithOptions(f.Path, f.Src, f.ParseOptions())
 		}
 	}
 	return tree, parsed

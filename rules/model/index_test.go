@@ -26,7 +26,7 @@ func TestIndexWithEqualsAFreshIndex(t *testing.T) {
 	}
 	pool := make([]*model.Summary, len(tree.Files))
 	for i, f := range tree.Files {
-		pool[i] = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f)))
+		pool[i] = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, f.ParseOptions()))
 	}
 	declaring := model.TreeDeclaringFunctions(tree, nil)
 	sums := slices.Clone(pool)

@@ -189,7 +189,7 @@ func BuildContext(ctx context.Context, tree *load.Tree, opts Options) (*Program,
 			}
 			parsed = h.Syntax()
 		} else if parsed == nil {
-			parsed = arenas[w].ParseFileWithOptions(lf.Path, lf.Src, ParseOptions(lf))
+			parsed = arenas[w].ParseFileWithOptions(lf.Path, lf.Src, lf.ParseOptions())
 		}
 		f := newFile(lf, parsed, i)
 		f.Hiera = h

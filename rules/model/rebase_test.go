@@ -57,7 +57,7 @@ func TestRebaseEqualsABuild(t *testing.T) {
 			parsed2 := map[*load.File]*parser.File{}
 			for _, f := range t2.Files {
 				if f == &moved {
-					parsed2[f] = parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f))
+					parsed2[f] = parser.ParseFileWithOptions(f.Path, f.Src, f.ParseOptions())
 				} else if p, ok := parsed[f]; ok {
 					parsed2[f] = p
 				}

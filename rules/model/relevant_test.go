@@ -167,7 +167,7 @@ func relevantFor(t *testing.T, dir, reported string, needs model.Needs) (kept []
 		if err := f.Read(); err != nil {
 			t.Fatal(err)
 		}
-		sums[i] = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f)))
+		sums[i] = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, f.ParseOptions()))
 	}
 	for i, keep := range model.Relevant(tree.Files, sums, model.TreeDeclaringFunctions(tree, nil), needs) {
 		if keep {
@@ -359,7 +359,7 @@ func TestRelevantDefinitionsFollowDeclaringFunctions(t *testing.T) {
 		if err := f.Read(); err != nil {
 			t.Fatal(err)
 		}
-		sums[i] = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, model.ParseOptions(f)))
+		sums[i] = model.Summarize(parser.ParseFileWithOptions(f.Path, f.Src, f.ParseOptions()))
 	}
 	var kept []string
 	for i, keep := range model.Relevant(tree.Files, sums, model.DeclaringFunctions{"role": "role::%s"}, model.NeedDefinitions) {
