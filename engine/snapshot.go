@@ -663,19 +663,17 @@ func (s *Snapshot) checkPrograms(ctx context.Context, programs []*load.Tree, par
 func (s *Snapshot) result(findings []*diagnostics.Diagnostic, progs []*model.Program, contextErrs []error) *Result {
 	res := &Result{Findings: findings, Errors: pathErrors(s.tree.Problems, contextErrs), Notices: pathErrors(s.tree.Notices, nil)}
 	sources := map[string][]byte{}
-	options := map[string]parser.ParseOptions{}
 	for _, prog := range progs {
 		for _, f := range prog.Files {
 			if f.Reported {
 				sources[f.Path] = f.Parsed.Src
-				options[f.Path] = f.Parsed.Options()
 				res.Files = append(res.Files, f.Path)
 			}
 		}
 	}
 	slices.Sort(res.Files)
 	res.Source = func(path string) []byte { return sources[path] }
-	res.ParseOptions = func(path string) parser.ParseOptions { return options[path] }
+	res.ParseOptions = s.ParseOptions
 	res.Enclosing = enclosingDefinitions(progs)
 	return res
 }
