@@ -237,37 +237,37 @@ func (p *parser) lexAt(i int) token {
 	return toks[len(toks)-1]
 }
 
-func (p *parser) tok() token { return p.at(p.i) }
+// The current token is always lexed: parse lexes the first, and advance
+// and skip lex the next before moving on to it. So tok and kind, the most
+// frequent calls of a parse, read it from the window without a check
+// that would keep them from being inlined.
+func (p *parser) tok() token { return p.lx.toks[p.i-p.base] }
 
-func (p *parser) kind() tokKind {
-	// Without a copy of the token when it is lexed already.
-	if toks, j := p.lx.toks, uint(p.i-p.base); j < uint(len(toks)) {
-		return toks[j].kind
-	}
-	return p.lexKind()
-}
-
-// lexKind is kind when the token may not be lexed yet.
-func (p *parser) lexKind() tokKind { return p.lexAt(p.i).kind }
+func (p *parser) kind() tokKind { return p.lx.toks[p.i-p.base].kind }
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
 
 func (p *parser) advance() token {
-	t := p.at(p.i)
+	t := p.tok()
 	if t.kind != tEOF && t.kind != tLexErr {
 		p.i++
 		p.compact()
+		if p.i-p.base >= len(p.lx.toks) {
+			// A token before the end is never the last lexed: the
+			// end (tEOF or tLexErr) comes after it.
+			p.lexAt(p.i)
+		}
 	}
 	return t
 }
 
 // skip is advance for a caller that already knows the token: it copies
 // none, where advance's copy of the token it returns was a tenth of
-// parsing. Its common case is a lexed token that is not the last, with
-// no compaction due.
+// parsing. Its common case is a token that is not the last lexed, nor
+// the end, with no compaction due.
 func (p *parser) skip() {
 	toks, j := p.lx.toks, p.i-p.base
-	if uint(j) < uint(len(toks)) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
+	if j+1 < len(toks) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
 		p.i++
 		return
 	}
@@ -450,7 +450,9 @@ func (p *parser) syncIndex(from int) int {
 		t := p.at(i)
 		switch t.kind {
 		case tEOF, tLexErr:
-			return i
+			// i may be past the end, where at gives the end's token:
+			// the index returned is the end's, the current token's to be.
+			return min(i, p.base+len(p.lx.toks)-1)
 		case tCLASS, tDEFINE, tNODE, tFUNCTION, tTYPE, tPLAN, tNAME, tVARIABLE, tCLASSREF:
 			if t.start == 0 || src[t.start-1] == '\n' {
 				return i
