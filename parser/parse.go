@@ -201,7 +201,17 @@ func (p *parser) span(start, end int) Span {
 	if end < start {
 		end = start
 	}
-	return Span{Start: p.pos(start), End: p.pos(end)}
+	s := p.pos(start)
+	// Most spans end on the line they start on: in an ASCII file, the
+	// end's column then follows from the start's line without a search.
+	li := p.lines
+	if li.ascii && end >= int(s.Offset) && end <= len(li.src) {
+		ls := li.lineStarts
+		if line := int(s.Line) - 1; line+1 == len(ls) || end < ls[line+1] {
+			return Span{Start: s, End: Pos{Offset: int32(end), Line: s.Line, Column: int32(end - ls[line] + 1)}}
+		}
+	}
+	return Span{Start: s, End: p.pos(end)}
 }
 
 func (p *parser) tokSpan(t token) Span { return p.span(int(t.start), int(t.end)) }

@@ -79,3 +79,21 @@ func BenchmarkNewLineIndex(b *testing.B) {
 		}
 	}
 }
+
+// TestSpanMatchesPos checks the parser's spans, which take the end's line
+// from the start's when they can, against positions looked up alone.
+func TestSpanMatchesPos(t *testing.T) {
+	for _, src := range []string{"", "x", "\n", "a\nbc\n\ndef", "ü\nnï\r\n  ✓x\n", "one\ntwo\nthree\n", "ab\ncd"} {
+		li := NewLineIndex([]byte(src))
+		p := &parser{lines: li, lastColLine: -1}
+		for start := -1; start <= len(src)+1; start++ {
+			for end := start - 1; end <= len(src)+1; end++ {
+				got := p.span(start, end)
+				want := Span{Start: li.Pos(start), End: li.Pos(max(start, end))}
+				if got != want {
+					t.Errorf("%q: span(%d, %d) = %+v, want %+v", src, start, end, got, want)
+				}
+			}
+		}
+	}
+}
