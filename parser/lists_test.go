@@ -90,6 +90,7 @@ func TestTryParseDropsLists(t *testing.T) {
 	p.lines = NewLineIndex(p.lx.src)
 	p.f.Lines = p.lines
 	p.lx.fill(64) // the current token is lexed, as parse does
+	p.moveTo(0)
 	defer p.lx.release()
 	outer := p.nodes.startArgs()
 	outer.add(&Name{Value: "x"})

@@ -33,6 +33,10 @@ type parser struct {
 	// i is the absolute index of the current token; the lexer's token
 	// slice holds a window of tokens starting at absolute index base.
 	i, base int
+	// cur is the current token's kind, kept with i (moveTo, skip,
+	// advance): it is read before nearly every decision, and from here
+	// in one load instead of through the lexer's window.
+	cur tokKind
 	// spec counts active speculative parses, which pin the window.
 	spec int
 	// window is the number of consumed tokens that triggers compaction.
@@ -135,6 +139,7 @@ func parse(f *File, opts ParseOptions) {
 	p.lx = lx
 	lx.nodes = p.nodes
 	lx.fill(64)
+	p.moveTo(0)
 	if opts.EPP {
 		p.parseEPPProgram()
 	} else {
@@ -248,12 +253,18 @@ func (p *parser) lexAt(i int) token {
 }
 
 // The current token is always lexed: parse lexes the first, and advance
-// and skip lex the next before moving on to it. So tok and kind, the most
-// frequent calls of a parse, read it from the window without a check
-// that would keep them from being inlined.
+// and skip lex the next before moving on to it. So tok reads it from the
+// window, and kind, the most frequent call of a parse, reads its kind as
+// kept, both without a check that would keep them from being inlined.
 func (p *parser) tok() token { return p.lx.toks[p.i-p.base] }
 
-func (p *parser) kind() tokKind { return p.lx.toks[p.i-p.base].kind }
+func (p *parser) kind() tokKind { return p.cur }
+
+// moveTo makes token i, which is lexed, the current token.
+func (p *parser) moveTo(i int) {
+	p.i = i
+	p.cur = p.lx.toks[i-p.base].kind
+}
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
 
@@ -267,6 +278,7 @@ func (p *parser) advance() token {
 			// end (tEOF or tLexErr) comes after it.
 			p.lexAt(p.i)
 		}
+		p.cur = p.lx.toks[p.i-p.base].kind
 	}
 	return t
 }
@@ -279,6 +291,7 @@ func (p *parser) skip() {
 	toks, j := p.lx.toks, p.i-p.base
 	if j+1 < len(toks) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
 		p.i++
+		p.cur = toks[j+1].kind
 		return
 	}
 	p.advance()
@@ -415,7 +428,7 @@ func (p *parser) parseTop() []Expr {
 			if p.kind() == tLexErr {
 				break
 			}
-			p.i = p.syncIndex(p.i + 1)
+			p.moveTo(p.syncIndex(p.i + 1))
 		}
 	}
 	p.reportLexErr()
@@ -1391,7 +1404,8 @@ func (p *parser) primary() Expr {
 			ok := p.tryParse(func() { r.X = p.parseExpr(0) })
 			p.spec--
 			if !ok || (p.kind() != tEPPEND && p.kind() != tEPPENDTRIM) {
-				p.i, p.f.Errors = save, p.f.Errors[:nerr]
+				p.moveTo(save)
+				p.f.Errors = p.f.Errors[:nerr]
 				r.X = p.parseBlockBody()
 			}
 		} else {
