@@ -2,6 +2,7 @@ package parser
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,5 +135,74 @@ func TestDeepInputShapes(t *testing.T) {
 				t.Errorf("tree kept is %d deep", d)
 			}
 		})
+	}
+}
+
+// nodesMadeAndReached parses src with a fresh arena and returns how many
+// nodes the parse counted (the Program and its Body included) and how many
+// distinct nodes its tree holds.
+func nodesMadeAndReached(src []byte, opts ParseOptions) (made, reached int) {
+	var a Arena
+	f := a.ParseFileWithOptions("counted.pp", src, opts)
+	seen := map[Node]bool{}
+	stack := []Node{f.Program}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		EachChild(n, func(c Node) { stack = append(stack, c) })
+	}
+	return 2 + a.nodes.made, len(seen)
+}
+
+// TestNodesMadeBoundTheTree checks what lets a parse skip boundDepth: the
+// nodes it counts are at least the tree's nodes, so no tree of a parse
+// that counted MaxTreeDepth nodes or fewer is deeper than that. It runs on
+// every manifest and template of the repository's test data, which between
+// them make every kind of node, and on chains just under the bound.
+func TestNodesMadeBoundTheTree(t *testing.T) {
+	var files []string
+	err := filepath.WalkDir(filepath.Join("..", "testdata"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".pp") || strings.HasSuffix(path, ".epp")) {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 1000 {
+		t.Fatalf("only %d test files found", len(files))
+	}
+	check := func(name string, src []byte, opts ParseOptions) {
+		t.Helper()
+		t.Run(name, func(t *testing.T) { checkNodesMade(t, src, opts) })
+	}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(file, src, FileOptions(file))
+		check(file+" (tasks)", src, ParseOptions{Tasks: true, EPP: strings.HasSuffix(file, ".epp")})
+	}
+	const n = 2400 // two nodes a link: under the bound
+	shapes := map[string]string{
+		"plus":  "$x = 1" + strings.Repeat(" + 1", n),
+		"index": "$x = [1]" + strings.Repeat("[0]", n),
+		"then":  "$x = 1" + strings.Repeat(".then |$v| { $v }", n/4),
+		"arrow": "notify { a: }\nNotify[a]" + strings.Repeat(" -> Notify[a]", n/4),
+		"elsif": "if $a { }" + strings.Repeat(" elsif $b { }", n/2),
+		"not":   "$x = " + strings.Repeat("!", n) + "true",
+	}
+	for name, src := range shapes {
+		check(name, []byte(src+"\n"), ParseOptions{})
+		f := ParseFile(name+".pp", []byte(src+"\n"))
+		if len(f.Errors) > 0 {
+			t.Errorf("%s: %v", name, f.Errors[0])
+		}
 	}
 }

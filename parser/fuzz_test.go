@@ -51,6 +51,7 @@ func FuzzParse(f *testing.F) {
 		checkSpans(t, file)
 		file = ParseFileWithOptions("fuzz.pp", src, ParseOptions{Tasks: true})
 		checkSpans(t, file)
+		checkNodesMade(t, src, ParseOptions{})
 	})
 }
 
@@ -58,5 +59,15 @@ func FuzzParseEPP(f *testing.F) {
 	addSeeds(f, ".epp")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkSpans(t, ParseEPP("fuzz.epp", src))
+		checkNodesMade(t, src, ParseOptions{EPP: true})
 	})
+}
+
+// checkNodesMade fails when a parse counted fewer nodes than its tree
+// holds: the count is what lets a parse skip the depth bound.
+func checkNodesMade(t *testing.T, src []byte, opts ParseOptions) {
+	t.Helper()
+	if made, reached := nodesMadeAndReached(src, opts); reached > made {
+		t.Fatalf("the tree holds %d nodes, the parse counted %d", reached, made)
+	}
 }

@@ -243,7 +243,11 @@ func (l *lexer) fail(msg string, off int) {
 }
 
 func (l *lexer) emit(kind tokKind, start, end int, val string) {
-	l.toks = append(l.toks, l.tok(kind, start, end, val))
+	vs, ve := l.store.ref(val)
+	if l.sub != nil {
+		start, end = l.sub.global(start), l.sub.global(end)
+	}
+	l.toks = append(l.toks, token{kind: kind, start: int32(start), end: int32(end), vs: vs, ve: ve})
 	l.after = kind
 }
 
@@ -1013,8 +1017,10 @@ func (l *lexer) sqString() {
 	i := p + 1
 	// Most strings hold no backslash: their end is the next quote, found
 	// by a vectorised search instead of the loop below.
+	escaped := true
 	if j := strings.IndexByte(l.str[i:], '\''); j >= 0 && strings.IndexByte(l.str[i:i+j], '\\') < 0 {
 		i += j
+		escaped = false
 	}
 	for {
 		if i >= len(l.src) {
@@ -1032,7 +1038,7 @@ func (l *lexer) sqString() {
 	}
 	raw := l.src[p+1 : i]
 	val := l.str[p+1 : i] // shares the source string: no copy
-	if strings.IndexByte(val, '\\') >= 0 {
+	if escaped && strings.IndexByte(val, '\\') >= 0 {
 		var b strings.Builder
 		for j := 0; j < len(raw); j++ {
 			if raw[j] == '\\' && j+1 < len(raw) && (raw[j+1] == '\\' || raw[j+1] == '\'') {

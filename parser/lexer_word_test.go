@@ -110,13 +110,21 @@ func TestLexStoreRef(t *testing.T) {
 	}
 }
 
-// TestSkipLexes checks that skip consumes a token not lexed yet, as
-// advance does.
+// TestSkipLexes checks that skip, as advance, lexes the next token
+// before moving to it when the current one is the last lexed: the current
+// token is always lexed.
 func TestSkipLexes(t *testing.T) {
 	src := []byte("$a = 1")
 	p := &parser{lx: newLexer(src, false, nil), window: tokenWindow}
 	defer p.lx.release()
+	p.lx.fill(1)
+	if len(p.lx.toks) != 1 {
+		t.Fatalf("%d tokens lexed, want 1", len(p.lx.toks))
+	}
 	p.skip()
+	if len(p.lx.toks) < 2 {
+		t.Fatalf("skip moved past the last token lexed")
+	}
 	if p.i != 1 || p.kind() != tEQUALS {
 		t.Fatalf("after skip: token %d of kind %d, want 1 of kind %d", p.i, p.kind(), tEQUALS)
 	}

@@ -89,6 +89,8 @@ func TestTryParseDropsLists(t *testing.T) {
 	p := &parser{f: &File{}, lx: newLexer([]byte("f(1, [k => 2, {a => 3, b => [4, g(5, 6"), false, nil), nodes: &nodeSlabs{}, window: tokenWindow, lastColLine: -1}
 	p.lines = NewLineIndex(p.lx.src)
 	p.f.Lines = p.lines
+	p.lx.fill(64) // the current token is lexed, as parse does
+	p.moveTo(0)
 	defer p.lx.release()
 	outer := p.nodes.startArgs()
 	outer.add(&Name{Value: "x"})

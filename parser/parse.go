@@ -33,6 +33,10 @@ type parser struct {
 	// i is the absolute index of the current token; the lexer's token
 	// slice holds a window of tokens starting at absolute index base.
 	i, base int
+	// cur is the current token's kind, kept with i (moveTo, skip,
+	// advance): it is read before nearly every decision, and from here
+	// in one load instead of through the lexer's window.
+	cur tokKind
 	// spec counts active speculative parses, which pin the window.
 	spec int
 	// window is the number of consumed tokens that triggers compaction.
@@ -124,6 +128,7 @@ func parse(f *File, opts ParseOptions) {
 		arena = &Arena{}
 	}
 	p.nodes = &arena.nodes
+	made := p.nodes.made
 	// The comments go on a stack of the arena, to be handed out exactly
 	// sized when the file is lexed.
 	comments := len(p.nodes.commentList.items)
@@ -134,12 +139,19 @@ func parse(f *File, opts ParseOptions) {
 	p.lx = lx
 	lx.nodes = p.nodes
 	lx.fill(64)
+	p.moveTo(0)
 	if opts.EPP {
 		p.parseEPPProgram()
 	} else {
 		f.Program.Body.Stmts = p.parseTop()
 	}
-	arena.depth = boundDepth(f, arena.depth)
+	// The Program and its Body, made above, and the nodes made since.
+	// With no more nodes than MaxTreeDepth, no node can be deeper, and
+	// the walk of boundDepth would remove nothing: most files are far
+	// smaller than that.
+	if 2+p.nodes.made-made > MaxTreeDepth {
+		arena.depth = boundDepth(f, arena.depth)
+	}
 	p.finishComments(comments)
 	lx.release()
 }
@@ -194,7 +206,17 @@ func (p *parser) span(start, end int) Span {
 	if end < start {
 		end = start
 	}
-	return Span{Start: p.pos(start), End: p.pos(end)}
+	s := p.pos(start)
+	// Most spans end on the line they start on: in an ASCII file, the
+	// end's column then follows from the start's line without a search.
+	li := p.lines
+	if li.ascii && end >= int(s.Offset) && end <= len(li.src) {
+		ls := li.lineStarts
+		if line := int(s.Line) - 1; line+1 == len(ls) || end < ls[line+1] {
+			return Span{Start: s, End: Pos{Offset: int32(end), Line: s.Line, Column: int32(end - ls[line] + 1)}}
+		}
+	}
+	return Span{Start: s, End: p.pos(end)}
 }
 
 func (p *parser) tokSpan(t token) Span { return p.span(int(t.start), int(t.end)) }
@@ -230,38 +252,46 @@ func (p *parser) lexAt(i int) token {
 	return toks[len(toks)-1]
 }
 
-func (p *parser) tok() token { return p.at(p.i) }
+// The current token is always lexed: parse lexes the first, and advance
+// and skip lex the next before moving on to it. So tok reads it from the
+// window, and kind, the most frequent call of a parse, reads its kind as
+// kept, both without a check that would keep them from being inlined.
+func (p *parser) tok() token { return p.lx.toks[p.i-p.base] }
 
-func (p *parser) kind() tokKind {
-	// Without a copy of the token when it is lexed already.
-	if toks, j := p.lx.toks, uint(p.i-p.base); j < uint(len(toks)) {
-		return toks[j].kind
-	}
-	return p.lexKind()
+func (p *parser) kind() tokKind { return p.cur }
+
+// moveTo makes token i, which is lexed, the current token.
+func (p *parser) moveTo(i int) {
+	p.i = i
+	p.cur = p.lx.toks[i-p.base].kind
 }
-
-// lexKind is kind when the token may not be lexed yet.
-func (p *parser) lexKind() tokKind { return p.lexAt(p.i).kind }
 
 func (p *parser) peek(n int) tokKind { return p.at(p.i + n).kind }
 
 func (p *parser) advance() token {
-	t := p.at(p.i)
+	t := p.tok()
 	if t.kind != tEOF && t.kind != tLexErr {
 		p.i++
 		p.compact()
+		if p.i-p.base >= len(p.lx.toks) {
+			// A token before the end is never the last lexed: the
+			// end (tEOF or tLexErr) comes after it.
+			p.lexAt(p.i)
+		}
+		p.cur = p.lx.toks[p.i-p.base].kind
 	}
 	return t
 }
 
 // skip is advance for a caller that already knows the token: it copies
 // none, where advance's copy of the token it returns was a tenth of
-// parsing. Its common case is a lexed token that is not the last, with
-// no compaction due.
+// parsing. Its common case is a token that is not the last lexed, nor
+// the end, with no compaction due.
 func (p *parser) skip() {
 	toks, j := p.lx.toks, p.i-p.base
-	if uint(j) < uint(len(toks)) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
+	if j+1 < len(toks) && toks[j].kind > tLexErr && j < p.window+compactKeep-1 {
 		p.i++
+		p.cur = toks[j+1].kind
 		return
 	}
 	p.advance()
@@ -398,7 +428,7 @@ func (p *parser) parseTop() []Expr {
 			if p.kind() == tLexErr {
 				break
 			}
-			p.i = p.syncIndex(p.i + 1)
+			p.moveTo(p.syncIndex(p.i + 1))
 		}
 	}
 	p.reportLexErr()
@@ -443,7 +473,9 @@ func (p *parser) syncIndex(from int) int {
 		t := p.at(i)
 		switch t.kind {
 		case tEOF, tLexErr:
-			return i
+			// i may be past the end, where at gives the end's token:
+			// the index returned is the end's, the current token's to be.
+			return min(i, p.base+len(p.lx.toks)-1)
 		case tCLASS, tDEFINE, tNODE, tFUNCTION, tTYPE, tPLAN, tNAME, tVARIABLE, tCLASSREF:
 			if t.start == 0 || src[t.start-1] == '\n' {
 				return i
@@ -524,7 +556,7 @@ func (p *parser) addStatement(stmts []Expr, from int, it *stmtItem) ([]Expr, boo
 	if len(stmts) > from {
 		if n, ok := stmts[len(stmts)-1].(*Name); ok && !n.Word && statementCalls[n.Value] {
 			args := p.nodes.exprLists.lists.Concat([]Expr{it.first}, it.rest)
-			c := alloc(&p.nodes.calls, Call{Func: n, Args: args, Statement: true})
+			c := alloc(p.nodes, &p.nodes.calls, Call{Func: n, Args: args, Statement: true})
 			c.Range = spanFrom(n.Range, args[len(args)-1].Span())
 			stmts[len(stmts)-1] = c
 			return stmts, true
@@ -548,7 +580,7 @@ func (p *parser) failBadComma(stmts []Expr, it *stmtItem) {
 // parseBlockBody parses "{ statements }" with the opening brace current.
 func (p *parser) parseBlockBody() *Block {
 	lb := p.expect(tLBRACE)
-	b := alloc(&p.nodes.blocks, Block{Stmts: p.parseStatements()})
+	b := alloc(p.nodes, &p.nodes.blocks, Block{Stmts: p.parseStatements()})
 	rb := p.expect(tRBRACE)
 	b.Range = p.span(int(lb.start), int(rb.end))
 	return b
@@ -562,7 +594,7 @@ func (p *parser) parseAssignment() Expr {
 	case tEQUALS, tAPPENDS, tDELETES:
 		op := p.advance()
 		rhs := p.parseAssignment()
-		a := alloc(&p.nodes.assigns, Assign{Op: p.val(op), LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)})
+		a := alloc(p.nodes, &p.nodes.assigns, Assign{Op: p.val(op), LHS: lhs, RHS: rhs, OpSpan: p.tokSpan(op)})
 		a.Range = spanFrom(lhs.Span(), rhs.Span())
 		return a
 	}
@@ -576,7 +608,7 @@ func (p *parser) parseRelationship() Expr {
 		case tINEDGE, tINEDGESUB, tOUTEDGE, tOUTEDGESUB:
 			op := p.advance()
 			right := p.parseResource()
-			r := &Relationship{Op: p.val(op), Left: left, Right: right, OpSpan: p.tokSpan(op)}
+			r := newNode(p.nodes, &Relationship{Op: p.val(op), Left: left, Right: right, OpSpan: p.tokSpan(op)})
 			r.Range = spanFrom(left.Span(), right.Span())
 			left = r
 		default:
@@ -613,12 +645,12 @@ func (p *parser) parseResource() Expr {
 	case tCLASS:
 		if p.peek(1) == tLBRACE {
 			ct := p.advance()
-			n := alloc(&p.nodes.names, Name{Value: "class"})
+			n := alloc(p.nodes, &p.nodes.names, Name{Value: "class"})
 			n.Range = p.tokSpan(ct)
 			p.advance() // {
 			bodies := p.parseTitledBodies()
 			rb := p.expect(tRBRACE)
-			r := alloc(&p.nodes.resources, Resource{Type: n, Bodies: bodies})
+			r := alloc(p.nodes, &p.nodes.resources, Resource{Type: n, Bodies: bodies})
 			r.Range = p.span(int(ct.start), int(rb.end))
 			return r
 		}
@@ -653,32 +685,32 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 		}
 		switch t := typ.(type) {
 		case *Name:
-			h := alloc(&p.nodes.hashes, Hash{})
+			h := alloc(p.nodes, &p.nodes.hashes, Hash{})
 			h.Range = p.span(int(lb.start), int(rb.end))
 			for _, a := range attrs {
 				if a.Append {
 					p.failMsg(lb, "Syntax error resource body without title or hash with +>")
 				}
-				k := alloc(&p.nodes.names, Name{Value: a.Name})
+				k := alloc(p.nodes, &p.nodes.names, Name{Value: a.Name})
 				k.Range = a.NameSpan
-				e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: a.Value})
+				e := alloc(p.nodes, &p.nodes.hashEntries, HashEntry{Key: k, Value: a.Value})
 				e.Range = a.Range
 				h.Entries = append(h.Entries, e)
 			}
 			if statementCalls[t.Value] {
-				c := alloc(&p.nodes.calls, Call{Func: t, Args: []Expr{h}, Statement: true})
+				c := alloc(p.nodes, &p.nodes.calls, Call{Func: t, Args: []Expr{h}, Statement: true})
 				c.Range = rng
 				return c
 			}
-			b := alloc(&p.nodes.blocks, Block{Stmts: []Expr{t, h}})
+			b := alloc(p.nodes, &p.nodes.blocks, Block{Stmts: []Expr{t, h}})
 			b.Range = rng
 			return b
 		case *TypeRef:
-			d := &ResourceDefaults{Type: t, Attrs: attrs}
+			d := newNode(p.nodes, &ResourceDefaults{Type: t, Attrs: attrs})
 			d.Range = rng
 			return d
 		case *Access:
-			o := &ResourceOverride{Target: t, Attrs: attrs}
+			o := newNode(p.nodes, &ResourceOverride{Target: t, Attrs: attrs})
 			o.Range = rng
 			return o
 		default:
@@ -687,7 +719,7 @@ func (p *parser) parseResourceBody(typ Expr) Expr {
 	}
 	bodies := p.parseTitledBodies()
 	rb := p.expect(tRBRACE)
-	r := alloc(&p.nodes.resources, Resource{Type: typ, Bodies: bodies})
+	r := alloc(p.nodes, &p.nodes.resources, Resource{Type: typ, Bodies: bodies})
 	r.Range = spanFrom(typ.Span(), p.tokSpan(rb))
 	return r
 }
@@ -726,7 +758,7 @@ func (p *parser) parseTitledBodies() []*ResourceBody {
 		title := p.parseExpr(0)
 		p.want(tCOLON)
 		attrs := p.parseAttrOps()
-		b := alloc(&p.nodes.bodies, ResourceBody{Title: title, Attrs: attrs})
+		b := alloc(p.nodes, &p.nodes.bodies, ResourceBody{Title: title, Attrs: attrs})
 		b.Range = p.span(int(title.Span().Start.Offset), p.prevEnd())
 		bodies.items = append(bodies.items, b)
 		if p.kind() == tSEMIC {
@@ -788,7 +820,7 @@ func (p *parser) collectAttrOps() {
 
 func (p *parser) parseAttrOp() *AttributeOp {
 	t := p.advance()
-	a := alloc(&p.nodes.attrs, AttributeOp{Name: p.val(t), NameSpan: p.tokSpan(t)})
+	a := alloc(p.nodes, &p.nodes.attrs, AttributeOp{Name: p.val(t), NameSpan: p.tokSpan(t)})
 	if t.kind == tTIMES {
 		a.Name, a.Splat = "*", true
 	}
@@ -857,14 +889,14 @@ func (p *parser) parseExpr(minPrec int) Expr {
 			continue
 		}
 		right := p.parseExpr(prec + 1)
-		b := &Binary{Op: p.val(op), X: left, Y: right, OpSpan: p.tokSpan(op)}
+		b := newNode(p.nodes, &Binary{Op: p.val(op), X: left, Y: right, OpSpan: p.tokSpan(op)})
 		b.Range = spanFrom(left.Span(), right.Span())
 		left = b
 	}
 }
 
 func (p *parser) parseSelector(x Expr) Expr {
-	s := &Selector{X: x}
+	s := newNode(p.nodes, &Selector{X: x})
 	if p.kind() == tSELBRACE {
 		p.skip()
 		for {
@@ -895,7 +927,7 @@ func (p *parser) parseSelectorCase(valuePrec int) *SelectorCase {
 	m := p.parseExpr(0)
 	p.want(tFARROW)
 	v := p.parseExpr(valuePrec)
-	c := &SelectorCase{Match: m, Value: v}
+	c := newNode(p.nodes, &SelectorCase{Match: m, Value: v})
 	c.Range = spanFrom(m.Span(), v.Span())
 	return c
 }
@@ -916,7 +948,7 @@ func (p *parser) parseUnary() Expr {
 	defer p.leave()
 	t := p.advance()
 	x := p.parseUnary()
-	u := &Unary{Op: op, X: x}
+	u := newNode(p.nodes, &Unary{Op: op, X: x})
 	u.Range = spanFrom(p.tokSpan(t), x.Span())
 	return u
 }
@@ -928,7 +960,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			p.skip()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
-			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
+			a := alloc(p.nodes, &p.nodes.accesses, Access{Target: e, Keys: keys})
 			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 			e = a
 		case tDOT:
@@ -938,7 +970,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 				p.errorAt(nt)
 			}
 			p.skip()
-			m := &MethodCall{Receiver: e, Name: p.val(nt), NameSpan: p.tokSpan(nt)}
+			m := newNode(p.nodes, &MethodCall{Receiver: e, Name: p.val(nt), NameSpan: p.tokSpan(nt)})
 			end := m.NameSpan
 			if p.kind() == tLPAREN {
 				p.skip()
@@ -954,7 +986,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			e = m
 		case tLPAREN:
 			p.skip()
-			c := alloc(&p.nodes.calls, Call{Func: e})
+			c := alloc(p.nodes, &p.nodes.calls, Call{Func: e})
 			c.Args = p.parseArguments(tRPAREN, true)
 			end := p.tokSpan(p.expect(tRPAREN))
 			if p.kind() == tPIPE {
@@ -965,7 +997,7 @@ func (p *parser) parsePostfix(e Expr) Expr {
 			e = c
 		case tLCOLLECT, tLLCOLLECT:
 			open := p.advance()
-			c := &Collector{Exported: open.kind == tLLCOLLECT}
+			c := newNode(p.nodes, &Collector{Exported: open.kind == tLLCOLLECT})
 			if t, ok := e.(*TypeRef); ok {
 				c.Type = t
 			} else {
@@ -1026,7 +1058,7 @@ func (p *parser) parseArgument(collection bool) Expr {
 	}
 	p.skip()
 	v := p.parseAssignmentOrKeyword()
-	he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
+	he := alloc(p.nodes, &p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 	he.Range = spanFrom(k.Span(), v.Span())
 	return he
 }
@@ -1058,7 +1090,7 @@ func (p *parser) keywordValue() bool {
 
 func (p *parser) keywordName() Expr {
 	t := p.advance()
-	n := alloc(&p.nodes.names, Name{Value: p.val(t)})
+	n := alloc(p.nodes, &p.nodes.names, Name{Value: p.val(t)})
 	n.Range = p.tokSpan(t)
 	return n
 }
@@ -1081,7 +1113,7 @@ func (p *parser) parseAccessArgs(trailingComma bool) []Expr {
 		if p.kind() == tFARROW {
 			p.skip()
 			v := p.parseAssignmentOrKeyword()
-			he := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
+			he := alloc(p.nodes, &p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			he.Range = spanFrom(k.Span(), v.Span())
 			args.addEntry(he)
 		} else {
@@ -1118,7 +1150,7 @@ func (p *parser) parseLambda() *Lambda {
 	p.enter()
 	defer p.leave()
 	open := p.expect(tPIPE)
-	l := &Lambda{}
+	l := newNode(p.nodes, &Lambda{})
 	if p.kind() != tPIPE {
 		l.Params = p.parseParams(tPIPE)
 	}
@@ -1136,13 +1168,13 @@ func (p *parser) parseLambda() *Lambda {
 // trailing comma (parameter types and return types).
 func (p *parser) parseTypeWithArgs() Expr {
 	t := p.expect(tCLASSREF)
-	var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(t)})
+	var e Expr = alloc(p.nodes, &p.nodes.typeRefs, TypeRef{Value: p.val(t)})
 	e.(*TypeRef).Range = p.tokSpan(t)
 	if p.kind() == tLBRACK {
 		p.skip()
 		keys := p.parseAccessArgs(false)
 		rb := p.expect(tRBRACK)
-		a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
+		a := alloc(p.nodes, &p.nodes.accesses, Access{Target: e, Keys: keys})
 		a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 		e = a
 	}
@@ -1168,7 +1200,7 @@ func (p *parser) parseParams(closing tokKind) []*Parameter {
 }
 
 func (p *parser) parseParam() *Parameter {
-	par := alloc(&p.nodes.params, Parameter{})
+	par := alloc(p.nodes, &p.nodes.params, Parameter{})
 	start := int(p.tok().start)
 	if p.kind() == tCLASSREF {
 		par.Type = p.parseTypeWithArgs()
@@ -1244,7 +1276,7 @@ func (p *parser) primary() Expr {
 	switch t.kind {
 	case tVARIABLE:
 		p.skip()
-		v := alloc(&p.nodes.vars, Variable{Name: p.val(t)})
+		v := alloc(p.nodes, &p.nodes.vars, Variable{Name: p.val(t)})
 		v.Range = p.tokSpan(t)
 		return v
 	case tNUMBER:
@@ -1252,27 +1284,27 @@ func (p *parser) primary() Expr {
 		return p.number(t)
 	case tBOOLEAN:
 		p.skip()
-		b := alloc(&p.nodes.bools, Bool{Value: p.val(t) == "true"})
+		b := alloc(p.nodes, &p.nodes.bools, Bool{Value: p.val(t) == "true"})
 		b.Range = p.tokSpan(t)
 		return b
 	case tDEFAULT:
 		p.skip()
-		d := &Default{}
+		d := newNode(p.nodes, &Default{})
 		d.Range = p.tokSpan(t)
 		return d
 	case tUNDEF:
 		p.skip()
-		u := alloc(&p.nodes.undefs, Undef{})
+		u := alloc(p.nodes, &p.nodes.undefs, Undef{})
 		u.Range = p.tokSpan(t)
 		return u
 	case tNAME, tWORD:
 		p.skip()
-		n := alloc(&p.nodes.names, Name{Value: p.val(t), Word: t.kind == tWORD})
+		n := alloc(p.nodes, &p.nodes.names, Name{Value: p.val(t), Word: t.kind == tWORD})
 		n.Range = p.tokSpan(t)
 		return n
 	case tCLASSREF:
 		p.skip()
-		r := alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(t)})
+		r := alloc(p.nodes, &p.nodes.typeRefs, TypeRef{Value: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	case tSTRING:
@@ -1284,7 +1316,7 @@ func (p *parser) primary() Expr {
 		return p.parseHeredoc()
 	case tREGEX:
 		p.skip()
-		r := &Regex{Pattern: p.val(t)}
+		r := newNode(p.nodes, &Regex{Pattern: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	case tLISTSTART, tLBRACK:
@@ -1295,12 +1327,12 @@ func (p *parser) primary() Expr {
 		p.skip()
 		x := p.parseAssignment()
 		rp := p.expect(tRPAREN)
-		pe := &Paren{X: x}
+		pe := newNode(p.nodes, &Paren{X: x})
 		pe.Range = p.span(int(t.start), int(rp.end))
 		return pe
 	case tPRIVATE, tATTR:
 		p.skip()
-		r := &Reserved{Word: p.val(t)}
+		r := newNode(p.nodes, &Reserved{Word: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	case tCASE:
@@ -1315,7 +1347,7 @@ func (p *parser) primary() Expr {
 	case tDEFINE:
 		p.skip()
 		n := p.parseClassName("define")
-		d := &DefineDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
+		d := newNode(p.nodes, &DefineDef{Name: p.val(n), NameSpan: p.tokSpan(n)})
 		d.Params = p.parseParamList()
 		d.Body = p.parseBlockBody()
 		d.Range = spanFrom(p.tokSpan(t), d.Body.Range)
@@ -1323,7 +1355,7 @@ func (p *parser) primary() Expr {
 	case tFUNCTION:
 		p.skip()
 		n := p.parseClassName("function")
-		fd := &FunctionDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
+		fd := newNode(p.nodes, &FunctionDef{Name: p.val(n), NameSpan: p.tokSpan(n)})
 		fd.Params = p.parseParamList()
 		if p.kind() == tRSHIFT {
 			p.skip()
@@ -1335,7 +1367,7 @@ func (p *parser) primary() Expr {
 	case tPLAN:
 		p.skip()
 		n := p.parseClassName("plan")
-		pd := &PlanDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
+		pd := newNode(p.nodes, &PlanDef{Name: p.val(n), NameSpan: p.tokSpan(n)})
 		pd.Params = p.parseParamList()
 		pd.Body = p.parseBlockBody()
 		pd.Range = spanFrom(p.tokSpan(t), pd.Body.Range)
@@ -1343,7 +1375,7 @@ func (p *parser) primary() Expr {
 	case tAPPLY:
 		p.skip()
 		p.want(tLPAREN)
-		a := &Apply{}
+		a := newNode(p.nodes, &Apply{})
 		if p.kind() == tRPAREN {
 			p.errorAt(p.tok())
 		}
@@ -1358,12 +1390,12 @@ func (p *parser) primary() Expr {
 		return p.parseType()
 	case tRENDERSTRING:
 		p.skip()
-		r := &RenderString{Text: p.val(t)}
+		r := newNode(p.nodes, &RenderString{Text: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	case tRENDEREXPR:
 		p.skip()
-		r := &RenderExpr{}
+		r := newNode(p.nodes, &RenderExpr{})
 		if p.kind() == tLBRACE {
 			// "<%= {" opens a hash expression or a block; like Puppet's
 			// LALR parser, prefer the expression when it parses.
@@ -1372,7 +1404,8 @@ func (p *parser) primary() Expr {
 			ok := p.tryParse(func() { r.X = p.parseExpr(0) })
 			p.spec--
 			if !ok || (p.kind() != tEPPEND && p.kind() != tEPPENDTRIM) {
-				p.i, p.f.Errors = save, p.f.Errors[:nerr]
+				p.moveTo(save)
+				p.f.Errors = p.f.Errors[:nerr]
 				r.X = p.parseBlockBody()
 			}
 		} else {
@@ -1391,7 +1424,7 @@ func (p *parser) primary() Expr {
 }
 
 func (p *parser) number(t token) *Number {
-	n := alloc(&p.nodes.numbers, Number{Raw: p.val(t), Radix: 10})
+	n := alloc(p.nodes, &p.nodes.numbers, Number{Raw: p.val(t), Radix: 10})
 	n.Range = p.tokSpan(t)
 	v := p.val(t)
 	switch {
@@ -1407,11 +1440,11 @@ func (p *parser) number(t token) *Number {
 
 func (p *parser) stringLit(t token) Expr {
 	if t.kind == tWORD {
-		n := alloc(&p.nodes.names, Name{Value: p.val(t), Word: true})
+		n := alloc(p.nodes, &p.nodes.names, Name{Value: p.val(t), Word: true})
 		n.Range = p.tokSpan(t)
 		return n
 	}
-	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t), Quote: t.quote})
+	s := alloc(p.nodes, &p.nodes.strings, StringLit{Value: p.val(t), Quote: t.quote})
 	s.Range = p.tokSpan(t)
 	return s
 }
@@ -1419,7 +1452,7 @@ func (p *parser) stringLit(t token) Expr {
 // parseDQ parses DQPRE expr (DQMID expr)* DQPOST into an InterpolatedString.
 func (p *parser) parseDQ() Expr {
 	first := p.advance()
-	is := alloc(&p.nodes.interpolated, InterpolatedString{})
+	is := alloc(p.nodes, &p.nodes.interpolated, InterpolatedString{})
 	parts := &p.nodes.exprLists
 	mark := len(parts.items)
 	p.addTextPart(first)
@@ -1449,7 +1482,7 @@ func (p *parser) addTextPart(t token) {
 	if p.val(t) == "" && int(t.textStart) == int(t.textEnd) {
 		return
 	}
-	s := alloc(&p.nodes.strings, StringLit{Value: p.val(t)})
+	s := alloc(p.nodes, &p.nodes.strings, StringLit{Value: p.val(t)})
 	s.Range = p.span(int(t.textStart), int(t.textEnd))
 	p.nodes.exprLists.items = append(p.nodes.exprLists.items, s)
 }
@@ -1457,12 +1490,12 @@ func (p *parser) addTextPart(t token) {
 func (p *parser) parseHeredoc() Expr {
 	t := p.advance()
 	hd := p.lx.store.heredoc(t)
-	h := &Heredoc{Tag: hd.tag, Syntax: hd.syntax, Escapes: hd.escapes, Interpolated: hd.interpolated}
+	h := newNode(p.nodes, &Heredoc{Tag: hd.tag, Syntax: hd.syntax, Escapes: hd.escapes, Interpolated: hd.interpolated})
 	h.Range = p.tokSpan(t)
 	switch p.kind() {
 	case tSTRING:
 		st := p.advance()
-		s := alloc(&p.nodes.strings, StringLit{Value: p.val(st)})
+		s := alloc(p.nodes, &p.nodes.strings, StringLit{Value: p.val(st)})
 		s.Range = p.span(int(st.start), int(st.end))
 		h.Text = s
 	case tDQPRE:
@@ -1475,7 +1508,7 @@ func (p *parser) parseHeredoc() Expr {
 
 func (p *parser) parseArray() Expr {
 	open := p.advance()
-	a := alloc(&p.nodes.arrays, Array{})
+	a := alloc(p.nodes, &p.nodes.arrays, Array{})
 	if p.kind() != tRBRACK {
 		elems := p.nodes.startArgs()
 		for {
@@ -1498,7 +1531,7 @@ func (p *parser) parseArray() Expr {
 
 func (p *parser) parseHash() Expr {
 	open := p.advance()
-	h := alloc(&p.nodes.hashes, Hash{})
+	h := alloc(p.nodes, &p.nodes.hashes, Hash{})
 	if p.kind() != tRBRACE {
 		stack := &p.nodes.entryLists
 		mark := len(stack.items)
@@ -1511,7 +1544,7 @@ func (p *parser) parseHash() Expr {
 			}
 			p.want(tFARROW)
 			v := p.parseAssignmentOrKeyword()
-			e := alloc(&p.nodes.hashEntries, HashEntry{Key: k, Value: v})
+			e := alloc(p.nodes, &p.nodes.hashEntries, HashEntry{Key: k, Value: v})
 			e.Range = spanFrom(k.Span(), v.Span())
 			stack.items = append(stack.items, e)
 			if p.kind() != tCOMMA {
@@ -1531,10 +1564,10 @@ func (p *parser) parseHash() Expr {
 
 func (p *parser) parseCase() Expr {
 	t := p.advance()
-	c := &Case{Test: p.parseExpr(0)}
+	c := newNode(p.nodes, &Case{Test: p.parseExpr(0)})
 	p.want(tLBRACE)
 	for {
-		o := &CaseOption{}
+		o := newNode(p.nodes, &CaseOption{})
 		for {
 			o.Values = append(o.Values, p.parseExpr(0))
 			if p.kind() != tCOMMA {
@@ -1567,7 +1600,7 @@ func (p *parser) parseIfPart(kw token) Expr {
 		kws   []token
 	)
 	for {
-		n := &If{Cond: p.parseExpr(0)}
+		n := newNode(p.nodes, &If{Cond: p.parseExpr(0)})
 		n.Then = p.parseBlockBody()
 		n.Range = spanFrom(p.tokSpan(kw), n.Then.Range)
 		if len(chain) > 0 {
@@ -1596,7 +1629,7 @@ func (p *parser) parseIfPart(kw token) Expr {
 
 func (p *parser) parseUnless() Expr {
 	t := p.advance()
-	n := &Unless{Cond: p.parseExpr(0)}
+	n := newNode(p.nodes, &Unless{Cond: p.parseExpr(0)})
 	n.Then = p.parseBlockBody()
 	end := n.Then.Range
 	if p.kind() == tELSE {
@@ -1611,7 +1644,7 @@ func (p *parser) parseUnless() Expr {
 func (p *parser) parseClassDef() Expr {
 	t := p.advance()
 	n := p.parseClassName("class")
-	c := &ClassDef{Name: p.val(n), NameSpan: p.tokSpan(n)}
+	c := newNode(p.nodes, &ClassDef{Name: p.val(n), NameSpan: p.tokSpan(n)})
 	c.Params = p.parseParamList()
 	if p.kind() == tINHERITS {
 		p.skip()
@@ -1630,7 +1663,7 @@ func (p *parser) parseClassDef() Expr {
 
 func (p *parser) parseNode() Expr {
 	t := p.advance()
-	n := &NodeDef{}
+	n := newNode(p.nodes, &NodeDef{})
 	for {
 		n.Matchers = append(n.Matchers, p.parseHostname())
 		if p.kind() != tCOMMA {
@@ -1669,7 +1702,7 @@ func (p *parser) parseHostname() Expr {
 			p.skip()
 			sb.WriteByte('.')
 		}
-		n := alloc(&p.nodes.names, Name{Value: sb.String()})
+		n := alloc(p.nodes, &p.nodes.names, Name{Value: sb.String()})
 		n.Range = p.span(start, p.prevEnd())
 		return n
 	case tSTRING, tWORD:
@@ -1681,12 +1714,12 @@ func (p *parser) parseHostname() Expr {
 		return p.parseHeredoc()
 	case tDEFAULT:
 		p.skip()
-		d := &Default{}
+		d := newNode(p.nodes, &Default{})
 		d.Range = p.tokSpan(t)
 		return d
 	case tREGEX:
 		p.skip()
-		r := &Regex{Pattern: p.val(t)}
+		r := newNode(p.nodes, &Regex{Pattern: p.val(t)})
 		r.Range = p.tokSpan(t)
 		return r
 	}
@@ -1700,7 +1733,7 @@ func (p *parser) parseType() Expr {
 	t := p.advance()
 	switch p.kind() {
 	case tLPAREN:
-		n := alloc(&p.nodes.names, Name{Value: "type"})
+		n := alloc(p.nodes, &p.nodes.names, Name{Value: "type"})
 		n.Range = p.tokSpan(t)
 		return n // parsePostfix turns it into a call
 	case tCLASSREF:
@@ -1710,7 +1743,7 @@ func (p *parser) parseType() Expr {
 	nameTok := p.tok()
 	if k := p.peek(1); k == tLBRACE || k == tINHERITS {
 		p.skip()
-		td := &TypeDefinition{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)}
+		td := newNode(p.nodes, &TypeDefinition{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)})
 		if p.kind() == tINHERITS {
 			p.skip()
 			pt := p.expect(tCLASSREF)
@@ -1721,7 +1754,7 @@ func (p *parser) parseType() Expr {
 		return td
 	}
 	lhs := p.parseTypeWithArgs()
-	ta := &TypeAlias{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)}
+	ta := newNode(p.nodes, &TypeAlias{Name: p.val(nameTok), NameSpan: p.tokSpan(nameTok)})
 	if _, ok := lhs.(*Access); ok {
 		ta.Mapping = lhs
 	}
@@ -1730,19 +1763,19 @@ func (p *parser) parseType() Expr {
 	switch rt.kind {
 	case tCLASSREF:
 		p.skip()
-		var e Expr = alloc(&p.nodes.typeRefs, TypeRef{Value: p.val(rt)})
+		var e Expr = alloc(p.nodes, &p.nodes.typeRefs, TypeRef{Value: p.val(rt)})
 		e.(*TypeRef).Range = p.tokSpan(rt)
 		switch p.kind() {
 		case tLBRACE:
 			h := p.parseHash()
-			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: []Expr{h}})
+			a := alloc(p.nodes, &p.nodes.accesses, Access{Target: e, Keys: []Expr{h}})
 			a.Range = spanFrom(e.Span(), h.Span())
 			e = a
 		case tLBRACK:
 			p.skip()
 			keys := p.parseAccessArgs(true)
 			rb := p.expect(tRBRACK)
-			a := alloc(&p.nodes.accesses, Access{Target: e, Keys: keys})
+			a := alloc(p.nodes, &p.nodes.accesses, Access{Target: e, Keys: keys})
 			a.Range = spanFrom(e.Span(), p.tokSpan(rb))
 			e = a
 		}
@@ -1762,7 +1795,7 @@ func (p *parser) parseType() Expr {
 // statements interleaved with rendered text.
 func (p *parser) parseEPPProgram() {
 	prog := p.f.Program
-	tpl := &EPPTemplate{Body: prog.Body}
+	tpl := newNode(p.nodes, &EPPTemplate{Body: prog.Body})
 	tpl.Range = prog.Range
 	prog.EPP = tpl
 	var stmts []Expr

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -45,32 +46,36 @@ type LineIndex struct {
 func NewLineIndex(src []byte) *LineIndex {
 	// Counting first sizes the slice exactly: growing it by appending left
 	// garbage several times the size of the index.
-	starts := make([]int, 1, bytes.Count(src, []byte{'\n'})+1)
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			break
+	starts := make([]int, 1+bytes.Count(src, []byte{'\n'}))
+	n, high := 1, uint64(0)
+	// Eight bytes at a time, finding the newlines and whether any byte is
+	// not ASCII in one pass: lines are short, and a search call per line
+	// and a second pass for the bytes cost more than the scan.
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		high |= w
+		for nl := zeroBytes(w ^ 0x0a0a0a0a0a0a0a0a); nl != 0; nl &= nl - 1 {
+			starts[n] = i + bits.TrailingZeros64(nl)>>3 + 1
+			n++
 		}
-		off += i + 1
-		starts = append(starts, off)
 	}
-	return &LineIndex{src: src, lineStarts: starts, ascii: isASCII(src)}
+	for ; i < len(src); i++ {
+		high |= uint64(src[i])
+		if src[i] == '\n' {
+			starts[n] = i + 1
+			n++
+		}
+	}
+	return &LineIndex{src: src, lineStarts: starts, ascii: high&0x8080808080808080 == 0}
 }
 
-// isASCII reports whether b holds no byte >= 0x80, eight bytes at a time.
-func isASCII(b []byte) bool {
-	for len(b) >= 8 {
-		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
-			return false
-		}
-		b = b[8:]
-	}
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
+// zeroBytes returns w's zero bytes as the high bit of each set, and no
+// other bit: the sum of a byte's low seven bits and 0x7f carries into its
+// high bit unless they are all zero, and never into the next byte.
+func zeroBytes(w uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((w&low7 + low7) | w | low7)
 }
 
 // Pos returns the position of byte offset off. Offsets past the end are

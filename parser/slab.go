@@ -41,6 +41,11 @@ type nodeSlabs struct {
 	exprLists  listStack[Expr]
 	// commentList collects a file's comments as the lexer finds them.
 	commentList listStack[*Comment]
+
+	// made counts the tree nodes allocated (alloc, newNode), aborted
+	// parses' included: a tree is at most as deep as it has nodes, so a
+	// parse that made few enough needs no depth bound (see parse).
+	made int
 }
 
 // listMarks are the heights of the list stacks.
@@ -113,7 +118,7 @@ func (a *argList) addValue(e Expr) {
 // none.
 func (a *argList) addEntry(he *HashEntry) {
 	if a.hash == nil {
-		a.hash = alloc(&a.nodes.hashes, Hash{})
+		a.hash = alloc(a.nodes, &a.nodes.hashes, Hash{})
 		a.hash.Range = he.Range
 		a.nodes.exprLists.items = append(a.nodes.exprLists.items, a.hash)
 		a.hashMark = len(a.nodes.entryLists.items)
@@ -143,11 +148,19 @@ func (s *listStack[T]) drop(mark int) {
 	s.items = s.items[:mark]
 }
 
-// alloc returns a pointer to a copy of v allocated from s.
-func alloc[T any](s *slab.Slab[T], v T) *T {
+// alloc returns a pointer to a copy of v allocated from s, one of n's
+// slabs, and counts the node.
+func alloc[T any](n *nodeSlabs, s *slab.Slab[T], v T) *T {
+	n.made++
 	p := s.New()
 	*p = v
 	return p
+}
+
+// newNode counts v, a node allocated on its own, and returns it.
+func newNode[T any](n *nodeSlabs, v *T) *T {
+	n.made++
+	return v
 }
 
 // Arena is where parses allocate their most frequent nodes. Parses that
