@@ -45,9 +45,11 @@ type Pass struct {
 // that check it. They run one after another, so it needs no lock.
 type fileNodes struct {
 	list    []parser.Node
-	parents []int32    // parents[i] is the index of list[i]'s parent, -1 for the root
-	kinds   []nodeKind // kinds[i] is the kind of list[i]
-	done    bool
+	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
+	// kinds[i] is the set of list[i]'s kind alone, or of every kind
+	// when the pass yields every node (Pass.everyNode).
+	kinds []nodeKinds
+	done  bool
 	// style is the file as the style rules see it: its token view and the
 	// scans of it they share, made by the first style rule run over the
 	// file (styleFile). view holds the tokens; both keep their memory from
@@ -89,14 +91,16 @@ func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
 // indexes in Nodes, in its order. A rule that looks at a few types of node
 // ranges over them instead of switching on the type of every node: the
 // type of each is worked out once per file, when the list is made.
+//
+// It is small enough to be inlined, and so is the function it returns:
+// a loop over it then allocates nothing (returned from a call, the
+// function and the loop's body escaped, three allocations a loop), and
+// calls its body directly.
 func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	c := p.fileNodes()
-	if p.everyNode {
-		set = ^nodeKinds(0)
-	}
 	return func(yield func(int, parser.Node) bool) {
 		for i, k := range c.kinds {
-			if set&(1<<k) != 0 && !yield(i, c.list[i]) {
+			if set&k != 0 && !yield(i, c.list[i]) {
 				return
 			}
 		}
@@ -104,15 +108,14 @@ func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 }
 
 // nodesOfType returns the nodes of Nodes of type T, with their indexes in
-// Nodes, in its order: nodesOf for the one type, its set worked out from
-// T, so that the two cannot disagree. The assertion skips the nodes of
-// other types nodesOf yields: every node in a test (Pass.everyNode), and
-// all of kindOther's when T has no kind of its own.
+// Nodes, in its order. It asserts the type of each node rather than
+// testing kinds: a kind worked out from T made the function too large to
+// inline (see nodesOf), and one comparison a node costs less than the
+// allocations a loop over a function not inlined makes.
 func nodesOfType[T parser.Node](p *Pass) iter.Seq2[int, T] {
-	var zero T
-	set := nodeKinds(1) << kindOf(zero)
+	c := p.fileNodes()
 	return func(yield func(int, T) bool) {
-		for i, n := range p.nodesOf(set) {
+		for i, n := range c.list {
 			if t, ok := n.(T); ok && !yield(i, t) {
 				return
 			}
@@ -214,6 +217,10 @@ func (p *Pass) fileNodes() *fileNodes {
 	if c.done || p.File == nil || p.File.Parsed == nil || p.File.Parsed.Program == nil {
 		return c
 	}
+	every := nodeKinds(0)
+	if p.everyNode {
+		every = ^nodeKinds(0)
+	}
 	parent := int32(-1)
 	var visit func(parser.Node)
 	visit = func(n parser.Node) {
@@ -227,7 +234,7 @@ func (p *Pass) fileNodes() *fileNodes {
 		}
 		c.list = append(c.list, n)
 		c.parents = append(c.parents, parent)
-		c.kinds = append(c.kinds, kindOf(n))
+		c.kinds = append(c.kinds, every|1<<kindOf(n))
 		outer := parent
 		parent = i
 		parser.EachChild(n, visit) // skips absent children, as parser.Inspect does

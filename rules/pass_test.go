@@ -163,3 +163,32 @@ func TestNodesOf(t *testing.T) {
 		}
 	}
 }
+
+// TestNodesOfAllocations checks that a loop over nodesOf or nodesOfType
+// allocates nothing once the file's node list is made: every per-file
+// rule ranges over them, for every file of a run.
+func TestNodesOfAllocations(t *testing.T) {
+	src := []byte("class a ($x = 1) {\n  file { '/tmp/a': ensure => $x }\n  include b\n  notify { \"${x}\": }\n}\n")
+	parsed := parser.ParseFile("a.pp", src)
+	p := &Pass{File: &model.File{Path: "a.pp", Parsed: parsed}, nodes: &fileNodes{}}
+	p.Nodes()
+	count := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, n := range p.nodesOf(1<<kindResource | 1<<kindCall) {
+			if n != nil {
+				count++
+			}
+		}
+		for _, r := range nodesOfType[*parser.Resource](p) {
+			if r != nil {
+				count++
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a loop over nodesOf and one over nodesOfType allocate %v times, want none", allocs)
+	}
+	if want := 101 * 5; count != want {
+		t.Errorf("the loops saw %d nodes in 101 runs, want %d", count, want)
+	}
+}
