@@ -158,13 +158,13 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef, span parser.Span,
 	typeOf func(*parser.Parameter) *ptype.Type) {
 	d := dp.defs[0]
-	for _, prm := range p.Program.MismatchedDefaults(d) {
+	for _, m := range p.Program.MismatchedDefaults(d) {
+		prm, ms := m.Param, m.Mismatches
 		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool {
 			return a.Name == prm.Name && ptype.FromValueExpr(a.Value).Kind != ptype.VUndef
 		}) {
 			continue
 		}
-		ms := p.Program.DefaultMismatches(prm)
 		sev, why, ok := compileSeverity(p, siteAt(p, i))
 		if !ok {
 			return

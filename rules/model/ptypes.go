@@ -7,15 +7,30 @@ import (
 	"github.com/ducklint/ducklint/rules/ptype"
 )
 
-// paramTypes memoises Program.ParameterType.
+// paramTypes memoises Program.ParameterType and MismatchedDefaults.
 type paramTypes struct {
 	once   sync.Once
 	reader *ptype.Reader
 	types  sync.Map // *parser.Parameter → *ptype.Type
-	// defaults are DefaultMismatches' answers.
-	defaults sync.Map // *parser.Parameter → []ptype.Mismatch
-	// mismatched are MismatchedDefaults' answers.
-	mismatched sync.Map // *Definition → []*parser.Parameter
+	// mismatched[i] is MismatchedDefaults' answer for Definitions[i]:
+	// found at the definition's index, not hashed, by every declaration
+	// of it.
+	mismatched []mismatchedDefaults
+}
+
+// mismatchedDefaults is MismatchedDefaults' answer for one definition,
+// worked out on first use.
+type mismatchedDefaults struct {
+	once sync.Once
+	ms   []DefaultMismatch
+}
+
+// init makes the reader of types and the slots of MismatchedDefaults.
+func (t *paramTypes) init(p *Program) {
+	t.once.Do(func() {
+		t.reader = ptype.NewReader(programAliases{p})
+		t.mismatched = make([]mismatchedDefaults, len(p.Definitions))
+	})
 }
 
 // ParameterType returns the type parameter prm of a class or defined type
@@ -29,7 +44,7 @@ func (p *Program) ParameterType(prm *parser.Parameter) *ptype.Type {
 	if t, ok := p.paramTypes.types.Load(prm); ok {
 		return t.(*ptype.Type)
 	}
-	p.paramTypes.once.Do(func() { p.paramTypes.reader = ptype.NewReader(programAliases{p}) })
+	p.paramTypes.init(p)
 	t := p.paramTypes.reader.Read(prm.Type)
 	actual, _ := p.paramTypes.types.LoadOrStore(prm, t)
 	return actual.(*ptype.Type)
@@ -38,35 +53,45 @@ func (p *Program) ParameterType(prm *parser.Parameter) *ptype.Type {
 // DefaultMismatches returns how the default value of parameter prm fails
 // the parameter's own type, as Puppet describes it when it uses the
 // default; none when it does not fail, or when the default is not a
-// literal or the type cannot be read. Worked out once per parameter.
+// literal or the type cannot be read. It is worked out on each call:
+// MismatchedDefaults keeps a definition's.
 func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
 	if prm.Type == nil || prm.Default == nil {
 		return nil
 	}
-	if ms, ok := p.paramTypes.defaults.Load(prm); ok {
-		return ms.([]ptype.Mismatch)
-	}
-	ms := ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
-	actual, _ := p.paramTypes.defaults.LoadOrStore(prm, ms)
-	return actual.([]ptype.Mismatch)
+	return ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
+}
+
+// DefaultMismatch is a parameter whose default value fails its type, and
+// how (DefaultMismatches).
+type DefaultMismatch struct {
+	Param      *parser.Parameter
+	Mismatches []ptype.Mismatch
 }
 
 // MismatchedDefaults returns the parameters of definition d, in order,
-// whose default fails their type (see DefaultMismatches). A class is
+// whose default fails their type, with how (DefaultMismatches). A class is
 // declared from many places and most classes have no such parameter:
 // worked out once per definition, a declaration looks at none of them.
-func (p *Program) MismatchedDefaults(d *Definition) []*parser.Parameter {
-	if ps, ok := p.paramTypes.mismatched.Load(d); ok {
-		return ps.([]*parser.Parameter)
+func (p *Program) MismatchedDefaults(d *Definition) []DefaultMismatch {
+	p.paramTypes.init(p)
+	if d.index >= len(p.paramTypes.mismatched) || p.Definitions[d.index] != d {
+		return p.mismatchedDefaults(d) // not the program's: nowhere to keep it
 	}
-	var ps []*parser.Parameter
+	slot := &p.paramTypes.mismatched[d.index]
+	slot.once.Do(func() { slot.ms = p.mismatchedDefaults(d) })
+	return slot.ms
+}
+
+// mismatchedDefaults works out MismatchedDefaults.
+func (p *Program) mismatchedDefaults(d *Definition) []DefaultMismatch {
+	var out []DefaultMismatch
 	for _, prm := range d.Params {
-		if len(p.DefaultMismatches(prm)) > 0 {
-			ps = append(ps, prm)
+		if ms := p.DefaultMismatches(prm); len(ms) > 0 {
+			out = append(out, DefaultMismatch{prm, ms})
 		}
 	}
-	actual, _ := p.paramTypes.mismatched.LoadOrStore(d, ps)
-	return actual.([]*parser.Parameter)
+	return out
 }
 
 // programAliases finds type aliases among a program's definitions.
