@@ -40,15 +40,16 @@ func checkDataTypes(p *Pass) {
 			continue
 		}
 		d := dp.defs[0]
-		prm := d.Param(param)
-		if prm == nil || prm.Type == nil {
+		j := d.ParamIndex(param)
+		if j < 0 || d.Params[j].Type == nil {
 			continue
 		}
+		prm := d.Params[j]
 		v := ptype.FromYAML(k.Value)
 		if v.Kind == ptype.VUnknown || v.Kind == ptype.VUndef && prm.Default != nil {
 			continue // unknown, or undef: the default applies
 		}
-		t := p.Program.ParameterType(prm)
+		t := p.Program.ParamTypes(d)[j]
 		ms := ptype.Describe(t, v, false)
 		if len(ms) == 0 {
 			continue

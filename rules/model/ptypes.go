@@ -7,65 +7,91 @@ import (
 	"github.com/ducklint/ducklint/rules/ptype"
 )
 
-// paramTypes memoises Program.ParameterType and MismatchedDefaults.
+// paramTypes memoises ParamTypes and MismatchedDefaults.
 type paramTypes struct {
 	once   sync.Once
 	reader *ptype.Reader
-	types  sync.Map // *parser.Parameter → *ptype.Type
-	// mismatched[i] is MismatchedDefaults' answer for Definitions[i]:
-	// found at the definition's index, not hashed, by every declaration
-	// of it.
-	mismatched []mismatchedDefaults
+	// defs[i] holds the answers for Definitions[i]: found at the
+	// definition's index, not hashed, by every declaration of it.
+	defs []definitionTypes
 }
 
-// mismatchedDefaults is MismatchedDefaults' answer for one definition,
-// worked out on first use.
-type mismatchedDefaults struct {
-	once sync.Once
-	ms   []DefaultMismatch
+// definitionTypes are ParamTypes' and MismatchedDefaults' answers for one
+// definition, each worked out on first use.
+type definitionTypes struct {
+	typesOnce, mismatchedOnce sync.Once
+	types                     []*ptype.Type
+	mismatched                []DefaultMismatch
 }
 
-// init makes the reader of types and the slots of MismatchedDefaults.
+// init makes the reader of types and the definitions' slots.
 func (t *paramTypes) init(p *Program) {
 	t.once.Do(func() {
 		t.reader = ptype.NewReader(programAliases{p})
-		t.mismatched = make([]mismatchedDefaults, len(p.Definitions))
+		t.defs = make([]definitionTypes, len(p.Definitions))
 	})
 }
 
-// ParameterType returns the type parameter prm of a class or defined type
-// declares (nil for a parameter without one), read once per program, with
-// the program's type aliases resolved: the same alias, in however many
-// parameter types, is read once.
-func (p *Program) ParameterType(prm *parser.Parameter) *ptype.Type {
-	if prm.Type == nil {
+// typesSlot returns d's answers, nil when d is not the program's definition at
+// its index (nowhere to keep them).
+func (p *Program) typesSlot(d *Definition) *definitionTypes {
+	p.paramTypes.init(p)
+	if d.index >= len(p.paramTypes.defs) || p.Definitions[d.index] != d {
 		return nil
 	}
-	if t, ok := p.paramTypes.types.Load(prm); ok {
-		return t.(*ptype.Type)
+	return &p.paramTypes.defs[d.index]
+}
+
+// ParamTypes returns the types the parameters of definition d declare, in
+// the order of d.Params (nil for a parameter without one), read once per
+// definition, with the program's type aliases resolved: the same alias,
+// in however many parameter types, is read once.
+func (p *Program) ParamTypes(d *Definition) []*ptype.Type {
+	slot := p.typesSlot(d)
+	if slot == nil {
+		return p.readParamTypes(d)
 	}
-	p.paramTypes.init(p)
-	t := p.paramTypes.reader.Read(prm.Type)
-	actual, _ := p.paramTypes.types.LoadOrStore(prm, t)
-	return actual.(*ptype.Type)
+	slot.typesOnce.Do(func() { slot.types = p.readParamTypes(d) })
+	return slot.types
+}
+
+// readParamTypes works out ParamTypes.
+func (p *Program) readParamTypes(d *Definition) []*ptype.Type {
+	types := make([]*ptype.Type, len(d.Params))
+	for i, prm := range d.Params {
+		if prm.Type != nil {
+			types[i] = p.paramTypes.reader.Read(prm.Type)
+		}
+	}
+	return types
 }
 
 // DefaultMismatches returns how the default value of parameter prm fails
 // the parameter's own type, as Puppet describes it when it uses the
 // default; none when it does not fail, or when the default is not a
-// literal or the type cannot be read. It is worked out on each call:
-// MismatchedDefaults keeps a definition's.
+// literal or the type cannot be read. It is worked out on each call, the
+// type read again: MismatchedDefaults keeps a definition's.
 func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
 	if prm.Type == nil || prm.Default == nil {
 		return nil
 	}
-	return ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
+	p.paramTypes.init(p)
+	return defaultMismatches(prm, p.paramTypes.reader.Read(prm.Type))
 }
 
-// DefaultMismatch is a parameter whose default value fails its type, and
-// how (DefaultMismatches).
+// defaultMismatches is DefaultMismatches for prm, of type t.
+func defaultMismatches(prm *parser.Parameter, t *ptype.Type) []ptype.Mismatch {
+	if t == nil || prm.Default == nil {
+		return nil
+	}
+	return ptype.Describe(t, ptype.FromValueExpr(prm.Default), true)
+}
+
+// DefaultMismatch is a parameter whose default value fails its type, its
+// type, and how (DefaultMismatches).
 type DefaultMismatch struct {
 	Param      *parser.Parameter
+	Type       *ptype.Type
 	Mismatches []ptype.Mismatch
 }
 
@@ -74,21 +100,20 @@ type DefaultMismatch struct {
 // declared from many places and most classes have no such parameter:
 // worked out once per definition, a declaration looks at none of them.
 func (p *Program) MismatchedDefaults(d *Definition) []DefaultMismatch {
-	p.paramTypes.init(p)
-	if d.index >= len(p.paramTypes.mismatched) || p.Definitions[d.index] != d {
-		return p.mismatchedDefaults(d) // not the program's: nowhere to keep it
+	slot := p.typesSlot(d)
+	if slot == nil {
+		return p.mismatchedDefaults(d)
 	}
-	slot := &p.paramTypes.mismatched[d.index]
-	slot.once.Do(func() { slot.ms = p.mismatchedDefaults(d) })
-	return slot.ms
+	slot.mismatchedOnce.Do(func() { slot.mismatched = p.mismatchedDefaults(d) })
+	return slot.mismatched
 }
 
 // mismatchedDefaults works out MismatchedDefaults.
 func (p *Program) mismatchedDefaults(d *Definition) []DefaultMismatch {
 	var out []DefaultMismatch
-	for _, prm := range d.Params {
-		if ms := p.DefaultMismatches(prm); len(ms) > 0 {
-			out = append(out, DefaultMismatch{prm, ms})
+	for i, t := range p.ParamTypes(d) {
+		if ms := defaultMismatches(d.Params[i], t); len(ms) > 0 {
+			out = append(out, DefaultMismatch{d.Params[i], t, ms})
 		}
 	}
 	return out

@@ -83,3 +83,53 @@ func TestMismatchedDefaultsAllocations(t *testing.T) {
 		t.Errorf("MismatchedDefaults allocates %v times once known, want none", allocs)
 	}
 }
+
+// TestParamTypes checks that ParamTypes gives the type of each parameter
+// of a definition in order, nil for an untyped one, the same types when
+// asked again, and that of a definition that is not the program's at its
+// index too; and that ParamIndex finds each parameter.
+func TestParamTypes(t *testing.T) {
+	prog := buildTree(t, gentree.Tree{
+		"modules/m/manifests/init.pp": "class m (Integer[1] $a, $b = 1, Optional[String] $c = undef, Stdlib::Port $d = 80) {}\n",
+		"modules/m/manifests/other.pp": "class m::other (Boolean $x) {}\n",
+	})
+	other := buildTree(t, gentree.Tree{
+		"modules/n/manifests/init.pp": "class n (String $y, Hash $z) {}\n",
+	})
+	for _, c := range []struct {
+		prog *model.Program
+		def  *model.Definition
+		want []string
+	}{
+		{prog, prog.Class("m"), []string{"Integer[1]", "", "Optional[String]", "Stdlib::Port"}},
+		{prog, prog.Class("m::other"), []string{"Boolean"}},
+		{prog, other.Class("n"), []string{"String", "Hash"}},
+	} {
+		if c.def == nil {
+			t.Fatal("definition missing")
+		}
+		types := c.prog.ParamTypes(c.def)
+		var got []string
+		for _, typ := range types {
+			s := ""
+			if typ != nil {
+				s = typ.String()
+			}
+			got = append(got, s)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: ParamTypes gives %q, want %q", c.def.Name, got, c.want)
+		}
+		if again := c.prog.ParamTypes(c.def); c.prog == prog && c.def != other.Class("n") && !slices.Equal(again, types) {
+			t.Errorf("%s: ParamTypes gives other types the second time", c.def.Name)
+		}
+		for i, prm := range c.def.Params {
+			if j := c.def.ParamIndex(prm.Name); j != i {
+				t.Errorf("%s: ParamIndex(%q) = %d, want %d", c.def.Name, prm.Name, j, i)
+			}
+		}
+		if j := c.def.ParamIndex("nope"); j != -1 {
+			t.Errorf("%s: ParamIndex of a missing parameter = %d", c.def.Name, j)
+		}
+	}
+}
