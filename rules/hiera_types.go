@@ -35,7 +35,7 @@ func checkDataTypes(p *Pass) {
 		if src.Module != nil && !strings.HasPrefix(k.Name, src.Module.Name+"::") {
 			continue // the module's layer does not serve it (hiera-module-key-unqualified)
 		}
-		dp, ok := paramsOf(p.Program, "class", class)
+		dp, ok := paramsOf(p, "class", class)
 		if !ok || len(dp.defs) != 1 || dp.defs[0].Name != class {
 			continue
 		}

@@ -70,7 +70,7 @@ func checkResourceTypes(p *Pass, i int, r *parser.Resource) {
 	for body, attrs := range titledBodies(r) {
 		if typ == "class" {
 			for _, c := range literalClasses(body.Title) {
-				if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {
+				if dp, ok := paramsOf(p, "class", c.name); ok && len(dp.defs) == 1 {
 					checkTypes(p, i, attrs, dp, classRef(c.name))
 					if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
 						checkDefaults(p, i, attrs, dp, classRef(c.name), c.span)
@@ -79,7 +79,7 @@ func checkResourceTypes(p *Pass, i int, r *parser.Resource) {
 			}
 			continue
 		}
-		dp, ok := paramsOf(p.Program, typ, "")
+		dp, ok := paramsOf(p, typ, "")
 		if !ok || len(dp.defs) != 1 {
 			continue
 		}
@@ -147,7 +147,7 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call) {
 	}
 	for _, a := range c.Args {
 		for _, t := range literalClasses(a) {
-			if dp, ok := paramsOf(p.Program, "class", t.name); ok && len(dp.defs) == 1 {
+			if dp, ok := paramsOf(p, "class", t.name); ok && len(dp.defs) == 1 {
 				checkDefaults(p, i, nil, dp, classRef(t.name), t.span)
 			}
 		}

@@ -63,15 +63,28 @@ type fileNodes struct {
 	styleRule   *style.Rule
 	styleReport func(style.Finding)
 	stylePos    parser.Pos // the last finding's start, where reportStyle looks first
+	// lookups are the last definitions the rules looked up by name in
+	// the file (Pass.lookup), next the one to replace.
+	lookups [8]definitionsNamed
+	next    int
 	// editBlock is where reportStyle cuts findings' edits from; the
 	// findings keep what they were given, so it is never reused, only
 	// replaced by a fresh block when full.
 	editBlock []Edit
 }
 
+// definitionsNamed is what Program.Lookup gives for kind and name.
+type definitionsNamed struct {
+	kind model.DefKind
+	name string
+	defs []*model.Definition
+	set  bool
+}
+
 // reset empties the lists for the next file, keeping their memory.
 func (c *fileNodes) reset() {
 	clear(c.list)
+	c.lookups, c.next = [len(c.lookups)]definitionsNamed{}, 0
 	c.list, c.parents, c.kinds, c.done, c.styleDone, c.stylePass = c.list[:0], c.parents[:0], c.kinds[:0], false, false, nil
 }
 
@@ -243,6 +256,27 @@ func (p *Pass) fileNodes() *fileNodes {
 	visit(p.File.Parsed.Program)
 	c.done = true
 	return c
+}
+
+// lookup returns p.Program.Lookup(kind, name). The per-file rules look
+// up the type of each resource they check, a few types many times over
+// in a file and rule after rule: the last few answers are kept for the
+// file, and a name that is the same string as one of them (as a
+// resource's type is for each rule) is found without hashing it.
+func (p *Pass) lookup(kind model.DefKind, name string) []*model.Definition {
+	c := p.nodes
+	if c == nil {
+		return p.Program.Lookup(kind, name)
+	}
+	for i := range c.lookups {
+		if e := &c.lookups[i]; e.set && e.kind == kind && e.name == name {
+			return e.defs
+		}
+	}
+	defs := p.Program.Lookup(kind, name)
+	c.lookups[c.next] = definitionsNamed{kind, name, defs, true}
+	c.next = (c.next + 1) % len(c.lookups)
+	return defs
 }
 
 // RuleEnabled reports whether the rule with the given id runs in this run,

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -190,5 +191,46 @@ func TestNodesOfAllocations(t *testing.T) {
 	}
 	if want := 101 * 5; count != want {
 		t.Errorf("the loops saw %d nodes in 101 runs, want %d", count, want)
+	}
+}
+
+// TestPassLookup checks that Pass.lookup gives what Program.Lookup gives,
+// for more names than it keeps, asked again in another order, for the
+// same name under two kinds, for names written with another case or a
+// leading "::", and after the file's lists are reset; and that a name it
+// keeps is found again without allocating.
+func TestPassLookup(t *testing.T) {
+	src := "define d1 () {}\ndefine d2 () {}\nclass d1 () {}\nclass c2 () {}\n"
+	for i := range 10 {
+		src += fmt.Sprintf("define t%d () {}\n", i)
+	}
+	prog := buildProgram(t, map[string]string{"site.pp": src})
+	p := &Pass{Program: prog, nodes: &fileNodes{}}
+	type query struct {
+		kind model.DefKind
+		name string
+	}
+	var qs []query
+	for _, name := range []string{"d1", "d2", "c2", "::D1", "nope", "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9"} {
+		qs = append(qs, query{model.DefineDef, name}, query{model.ClassDef, name})
+	}
+	check := func() {
+		for _, q := range qs {
+			if got, want := p.lookup(q.kind, q.name), prog.Lookup(q.kind, q.name); !slices.Equal(got, want) {
+				t.Errorf("lookup(%v, %q) = %v, Program.Lookup %v", q.kind, q.name, got, want)
+			}
+		}
+	}
+	check()
+	slices.Reverse(qs)
+	check()
+	p.nodes.reset()
+	check()
+	if len(prog.Lookup(model.DefineDef, "d1")) != 1 || len(prog.Lookup(model.ClassDef, "d1")) != 1 {
+		t.Fatal("the tree lacks define d1 or class d1")
+	}
+	name := qs[len(qs)-1].name
+	if allocs := testing.AllocsPerRun(100, func() { p.lookup(model.DefineDef, name) }); allocs != 0 {
+		t.Errorf("lookup of a kept name allocates %v times", allocs)
 	}
 }
