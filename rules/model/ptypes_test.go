@@ -90,7 +90,7 @@ func TestMismatchedDefaultsAllocations(t *testing.T) {
 // index too; and that ParamIndex finds each parameter.
 func TestParamTypes(t *testing.T) {
 	prog := buildTree(t, gentree.Tree{
-		"modules/m/manifests/init.pp": "class m (Integer[1] $a, $b = 1, Optional[String] $c = undef, Stdlib::Port $d = 80) {}\n",
+		"modules/m/manifests/init.pp":  "class m (Integer[1] $a, $b = 1, Optional[String] $c = undef, Stdlib::Port $d = 80) {}\n",
 		"modules/m/manifests/other.pp": "class m::other (Boolean $x) {}\n",
 	})
 	other := buildTree(t, gentree.Tree{
