@@ -69,7 +69,8 @@ func checkResourceTypes(p *Pass, i int, r *parser.Resource) {
 	}
 	for body, attrs := range titledBodies(r) {
 		if typ == "class" {
-			for _, c := range literalClasses(body.Title) {
+			var named [2]literalClass
+			for _, c := range appendLiteralClasses(named[:0], body.Title) {
 				if dp, ok := paramsOf(p, "class", c.name); ok && len(dp.defs) == 1 {
 					checkTypes(p, i, attrs, dp, classRef(c.name))
 					if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
@@ -146,7 +147,8 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call) {
 		return
 	}
 	for _, a := range c.Args {
-		for _, t := range literalClasses(a) {
+		var named [2]literalClass
+		for _, t := range appendLiteralClasses(named[:0], a) {
 			if dp, ok := paramsOf(p, "class", t.name); ok && len(dp.defs) == 1 {
 				checkDefaults(p, i, nil, dp, classRef(t.name), t.span)
 			}

@@ -122,7 +122,8 @@ func runUnknownParameter(p *Pass) {
 		}
 		for _, body := range r.Bodies {
 			if typ == "class" {
-				for _, c := range literalClasses(body.Title) {
+				var named [2]literalClass
+				for _, c := range appendLiteralClasses(named[:0], body.Title) {
 					if dp, ok := paramsOf(p, "class", c.name); ok {
 						checkAttrs(p, i, body, dp, classRef(c.name))
 					}

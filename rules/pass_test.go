@@ -234,3 +234,42 @@ func TestPassLookup(t *testing.T) {
 		t.Errorf("lookup of a kept name allocates %v times", allocs)
 	}
 }
+
+// TestAppendLiteralClasses checks the classes appendLiteralClasses finds
+// in include arguments and class titles, and that a single name given
+// room on the stack allocates nothing.
+func TestAppendLiteralClasses(t *testing.T) {
+	src := "include a, 'b', ['c', [d, Class['e']], $x, \"f${y}\"], Class[g], Class['h', i], Foo['j']\n"
+	f := parser.ParseFile("a.pp", []byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	var call *parser.Call
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		if c, ok := n.(*parser.Call); ok && call == nil {
+			call = c
+		}
+		return true
+	})
+	var got []string
+	for _, a := range call.Args {
+		for _, c := range appendLiteralClasses(nil, a) {
+			got = append(got, c.name+"@"+string(src[c.span.Start.Offset:c.span.End.Offset]))
+		}
+	}
+	want := []string{"a@a", "b@'b'", "c@'c'", "d@d", "e@'e'", "g@g", "h@'h'", "i@i"}
+	if !slices.Equal(got, want) {
+		t.Errorf("appendLiteralClasses finds %q, want %q", got, want)
+	}
+	first := call.Args[0]
+	if allocs := testing.AllocsPerRun(100, func() {
+		var named [2]literalClass
+		for _, c := range appendLiteralClasses(named[:0], first) {
+			if c.name != "a" {
+				t.Error(c.name)
+			}
+		}
+	}); allocs != 0 {
+		t.Errorf("one name allocates %v times", allocs)
+	}
+}
