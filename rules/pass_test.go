@@ -254,7 +254,7 @@ func TestAppendLiteralClasses(t *testing.T) {
 	var got []string
 	for _, a := range call.Args {
 		for _, c := range appendLiteralClasses(nil, a) {
-			got = append(got, c.name+"@"+string(src[c.span.Start.Offset:c.span.End.Offset]))
+			got = append(got, c.name+"@"+src[c.span.Start.Offset:c.span.End.Offset])
 		}
 	}
 	want := []string{"a@a", "b@'b'", "c@'c'", "d@d", "e@'e'", "g@g", "h@'h'", "i@i"}
