@@ -122,9 +122,8 @@ func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 
 // nodesOfType returns the nodes of Nodes of type T, with their indexes in
 // Nodes, in its order. It asserts the type of each node rather than
-// testing kinds: a kind worked out from T made the function too large to
-// inline (see nodesOf), and one comparison a node costs less than the
-// allocations a loop over a function not inlined makes.
+// testing kinds: working a kind out from T made the function too large to
+// inline (see nodesOf).
 func nodesOfType[T parser.Node](p *Pass) iter.Seq2[int, T] {
 	c := p.fileNodes()
 	return func(yield func(int, T) bool) {
