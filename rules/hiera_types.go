@@ -35,20 +35,21 @@ func checkDataTypes(p *Pass) {
 		if src.Module != nil && !strings.HasPrefix(k.Name, src.Module.Name+"::") {
 			continue // the module's layer does not serve it (hiera-module-key-unqualified)
 		}
-		dp, ok := paramsOf(p.Program, "class", class)
+		dp, ok := paramsOf(p, "class", class)
 		if !ok || len(dp.defs) != 1 || dp.defs[0].Name != class {
 			continue
 		}
 		d := dp.defs[0]
-		prm := d.Param(param)
-		if prm == nil || prm.Type == nil {
+		j := d.ParamIndex(param)
+		if j < 0 || d.Params[j].Type == nil {
 			continue
 		}
+		prm := d.Params[j]
 		v := ptype.FromYAML(k.Value)
 		if v.Kind == ptype.VUnknown || v.Kind == ptype.VUndef && prm.Default != nil {
 			continue // unknown, or undef: the default applies
 		}
-		t := p.Program.ParameterType(prm)
+		t := p.Program.ParamTypes(d)[j]
 		ms := ptype.Describe(t, v, false)
 		if len(ms) == 0 {
 			continue

@@ -152,23 +152,15 @@ func runInvalidVariableName(p *Pass) {
 	if f == nil || f.Program == nil {
 		return
 	}
-	classParams := map[*parser.Parameter]bool{}
-	for _, n := range p.nodesOf(1<<kindClassDef | 1<<kindDefineDef | 1<<kindVariable | 1<<kindParameter) {
+	list, parents := p.Nodes(), p.NodeParents()
+	for i, n := range p.nodesOf(1<<kindVariable | 1<<kindParameter) {
 		switch n := n.(type) {
-		case *parser.ClassDef:
-			for _, par := range n.Params {
-				classParams[par] = true
-			}
-		case *parser.DefineDef:
-			for _, par := range n.Params {
-				classParams[par] = true
-			}
 		case *parser.Variable:
 			if msg, detail, sev := variableNameProblem(n.Name, "variable"); msg != "" {
 				p.Report(Diagnostic{Start: n.Span().Start, End: n.Span().End, Message: msg, Detail: detail, Severity: sev})
 			}
 		case *parser.Parameter:
-			if classParams[n] {
+			if classOrDefineParam(list, parents, i) {
 				continue
 			}
 			if msg, detail, sev := variableNameProblem(n.Name, "parameter"); msg != "" {
@@ -176,6 +168,20 @@ func runInvalidVariableName(p *Pass) {
 			}
 		}
 	}
+}
+
+// classOrDefineParam reports whether node i of list, a parameter, is one
+// of a class's or defined type's: its parent is the definition.
+func classOrDefineParam(list []parser.Node, parents []int32, i int) bool {
+	at := parents[i]
+	if at < 0 {
+		return false
+	}
+	switch list[at].(type) {
+	case *parser.ClassDef, *parser.DefineDef:
+		return true
+	}
+	return false
 }
 
 // privateSegment matches a namespace segment that starts with "_", which

@@ -50,67 +50,72 @@ func runParameterTypeMismatch(p *Pass) {
 		}
 		return
 	}
-	typeOf := p.Program.ParameterType
 	for i, n := range p.nodesOf(1<<kindCall | 1<<kindResource) {
 		switch n := n.(type) {
 		case *parser.Call:
-			checkIncludedDefaults(p, i, n, typeOf)
+			checkIncludedDefaults(p, i, n)
 		case *parser.Resource:
-			checkResourceTypes(p, i, n, typeOf)
+			checkResourceTypes(p, i, n)
 		}
 	}
 }
 
 // checkResourceTypes checks the attributes of r, node i of the pass's
 // file, against the types and defaults of the parameters they set.
-func checkResourceTypes(p *Pass, i int, r *parser.Resource, typeOf func(*parser.Parameter) *ptype.Type) {
+func checkResourceTypes(p *Pass, i int, r *parser.Resource) {
 	typ := r.TypeName()
 	if typ == "" {
 		return
 	}
 	for body, attrs := range titledBodies(r) {
 		if typ == "class" {
-			for _, c := range literalClasses(body.Title) {
-				if dp, ok := paramsOf(p.Program, "class", c.name); ok && len(dp.defs) == 1 {
-					checkTypes(p, i, attrs, dp, classRef(c.name), typeOf)
+			var named [2]literalClass
+			for _, c := range appendLiteralClasses(named[:0], body.Title) {
+				if dp, ok := paramsOf(p, "class", c.name); ok && len(dp.defs) == 1 {
+					checkTypes(p, i, attrs, dp, classRef(c.name))
 					if !slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
-						checkDefaults(p, i, attrs, dp, classRef(c.name), c.span, typeOf)
+						checkDefaults(p, i, attrs, dp, classRef(c.name), c.span)
 					}
 				}
 			}
 			continue
 		}
-		dp, ok := paramsOf(p.Program, typ, "")
+		dp, ok := paramsOf(p, typ, "")
 		if !ok || len(dp.defs) != 1 {
 			continue
 		}
 		subject := resourceRef(typ, titleText(body.Title))
-		checkTypes(p, i, attrs, dp, subject, typeOf)
+		checkTypes(p, i, attrs, dp, subject)
 		if r.Form == "" && !p.Program.Names().Defaulted(typ) &&
 			!slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool { return a.Splat }) {
-			checkDefaults(p, i, attrs, dp, subject, r.Type.Span(), typeOf)
+			checkDefaults(p, i, attrs, dp, subject, r.Type.Span())
 		}
 	}
 }
 
 // checkTypes reports the attributes whose literal values do not match the
 // type of the parameter of dp they set.
-func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef,
-	typeOf func(*parser.Parameter) *ptype.Type) {
+func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef) {
 	d := dp.defs[0]
+	var types []*ptype.Type
 	for _, a := range attrs {
 		if a.Splat || a.Append {
 			continue
 		}
-		prm := d.Param(a.Name)
-		if prm == nil || prm.Type == nil {
+		j := d.ParamIndex(a.Name)
+		if j < 0 || d.Params[j].Type == nil {
 			continue
 		}
+		prm := d.Params[j]
 		v := ptype.FromValueExpr(a.Value)
 		if v.Kind == ptype.VUndef && prm.Default != nil {
 			continue // undef passes nothing: the default applies
 		}
-		ms := ptype.Describe(typeOf(prm), v, false)
+		if types == nil {
+			types = p.Program.ParamTypes(d)
+		}
+		typ := types[j]
+		ms := ptype.Describe(typ, v, false)
 		if len(ms) == 0 {
 			continue
 		}
@@ -122,17 +127,17 @@ func checkTypes(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, 
 		puppet := puppetText(subject, a.Name, ms)
 		first := ms[0].Format(fmt.Sprintf("parameter '%s'", a.Name))
 		p.Report(Diagnostic{File: p.File.Path, Start: a.Value.Span().Start, End: a.Value.Span().End, Severity: sev,
-			Message: fit(subject+": "+first, first, shortMismatch(a.Name, typeOf(prm), ms[0]),
+			Message: fit(subject+": "+first, first, shortMismatch(a.Name, typ, ms[0]),
 				fmt.Sprintf("parameter '%s' gets a value its type does not accept", a.Name)),
 			Detail: withWhy(fmt.Sprintf("Parameter $%s of %s %s (%s) is declared %s, and Puppet fails the catalog with \"%s\".",
-				a.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), excerpt(typeOf(prm).String()), puppet), why),
+				a.Name, dp.kind, dp.name, at(d.File, prm.NameSpan), excerpt(typ.String()), puppet), why),
 			Related: []Related{RelatedAt(d.File, prm.NameSpan, fmt.Sprintf("parameter $%s", a.Name))}})
 	}
 }
 
 // checkIncludedDefaults checks the defaults of the classes that an
 // include, require or contain call c declares.
-func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.Parameter) *ptype.Type) {
+func checkIncludedDefaults(p *Pass, i int, c *parser.Call) {
 	switch strings.TrimPrefix(c.FuncName(), "::") {
 	case "include", "require", "contain":
 	default:
@@ -142,9 +147,10 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 		return
 	}
 	for _, a := range c.Args {
-		for _, t := range literalClasses(a) {
-			if dp, ok := paramsOf(p.Program, "class", t.name); ok && len(dp.defs) == 1 {
-				checkDefaults(p, i, nil, dp, classRef(t.name), t.span, typeOf)
+		var named [2]literalClass
+		for _, t := range appendLiteralClasses(named[:0], a) {
+			if dp, ok := paramsOf(p, "class", t.name); ok && len(dp.defs) == 1 {
+				checkDefaults(p, i, nil, dp, classRef(t.name), t.span)
 			}
 		}
 	}
@@ -155,16 +161,15 @@ func checkIncludedDefaults(p *Pass, i int, c *parser.Call, typeOf func(*parser.P
 // fails when it uses the default. A class's parameter may get its value
 // from Hiera data instead, which this rule does not read: that finding is
 // info.
-func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef, span parser.Span,
-	typeOf func(*parser.Parameter) *ptype.Type) {
+func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParams, ref declRef, span parser.Span) {
 	d := dp.defs[0]
-	for _, prm := range p.Program.MismatchedDefaults(d) {
+	for _, m := range p.Program.MismatchedDefaults(d) {
+		prm, ms := m.Param, m.Mismatches
 		if slices.ContainsFunc(attrs, func(a *parser.AttributeOp) bool {
 			return a.Name == prm.Name && ptype.FromValueExpr(a.Value).Kind != ptype.VUndef
 		}) {
 			continue
 		}
-		ms := p.Program.DefaultMismatches(prm)
 		sev, why, ok := compileSeverity(p, siteAt(p, i))
 		if !ok {
 			return
@@ -178,7 +183,7 @@ func checkDefaults(p *Pass, i int, attrs []*parser.AttributeOp, dp declaredParam
 		first := ms[0].Format(fmt.Sprintf("parameter '%s'", prm.Name))
 		p.Report(Diagnostic{File: p.File.Path, Start: span.Start, End: span.End, Severity: sev,
 			Message: fit(subject+": "+first+" (its default)", first+" (its default)",
-				shortMismatch(prm.Name, typeOf(prm), ms[0])+" (its default)",
+				shortMismatch(prm.Name, m.Type, ms[0])+" (its default)",
 				fmt.Sprintf("the default of parameter '%s' does not match its type", prm.Name)),
 			Detail: fmt.Sprintf("The declaration does not pass $%s, so it gets its default (%s)%s, which its type does not "+
 				"accept: Puppet fails the catalog with \"%s\". Pass a value, or fix the default.", prm.Name,

@@ -57,12 +57,12 @@ type declaredParams struct {
 
 // paramsOf returns what the resource type typ (lower case; "class" with
 // the class's name) declares, and false when the tree does not know.
-func paramsOf(prog *model.Program, typ, class string) (declaredParams, bool) {
+func paramsOf(p *Pass, typ, class string) (declaredParams, bool) {
 	kind, name, dk := "defined type", typ, model.DefineDef
 	if typ == "class" {
 		kind, name, dk = "class", class, model.ClassDef
 	}
-	defs := prog.Lookup(dk, name)
+	defs := p.lookup(dk, name)
 	if len(defs) == 0 {
 		return declaredParams{}, false
 	}
@@ -122,15 +122,16 @@ func runUnknownParameter(p *Pass) {
 		}
 		for _, body := range r.Bodies {
 			if typ == "class" {
-				for _, c := range literalClasses(body.Title) {
-					if dp, ok := paramsOf(p.Program, "class", c.name); ok {
+				var named [2]literalClass
+				for _, c := range appendLiteralClasses(named[:0], body.Title) {
+					if dp, ok := paramsOf(p, "class", c.name); ok {
 						checkAttrs(p, i, body, dp, classRef(c.name))
 					}
 				}
 				continue
 			}
 			title := titleText(body.Title)
-			if dp, ok := paramsOf(p.Program, typ, ""); ok {
+			if dp, ok := paramsOf(p, typ, ""); ok {
 				checkAttrs(p, i, body, dp, resourceRef(typ, title))
 				continue
 			}
@@ -203,7 +204,7 @@ func runMissingParameter(p *Pass) {
 			if typ == "class" {
 				continue // a class's parameters can come from Hiera
 			}
-			if dp, ok := paramsOf(p.Program, typ, ""); ok && len(dp.defs) == 1 && !p.Program.Names().Defaulted(typ) {
+			if dp, ok := paramsOf(p, typ, ""); ok && len(dp.defs) == 1 && !p.Program.Names().Defaulted(typ) {
 				checkMissing(p, i, attrs, dp, resourceRef(typ, titleText(body.Title)), r.Type.Span())
 			}
 		}

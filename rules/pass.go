@@ -45,9 +45,11 @@ type Pass struct {
 // that check it. They run one after another, so it needs no lock.
 type fileNodes struct {
 	list    []parser.Node
-	parents []int32    // parents[i] is the index of list[i]'s parent, -1 for the root
-	kinds   []nodeKind // kinds[i] is the kind of list[i]
-	done    bool
+	parents []int32 // parents[i] is the index of list[i]'s parent, -1 for the root
+	// kinds[i] is the set of list[i]'s kind alone, or of every kind
+	// when the pass yields every node (Pass.everyNode).
+	kinds []nodeKinds
+	done  bool
 	// style is the file as the style rules see it: its token view and the
 	// scans of it they share, made by the first style rule run over the
 	// file (styleFile). view holds the tokens; both keep their memory from
@@ -61,15 +63,28 @@ type fileNodes struct {
 	styleRule   *style.Rule
 	styleReport func(style.Finding)
 	stylePos    parser.Pos // the last finding's start, where reportStyle looks first
+	// lookups are the last definitions the rules looked up by name in
+	// the file (Pass.lookup), next the one to replace.
+	lookups [8]definitionsNamed
+	next    int
 	// editBlock is where reportStyle cuts findings' edits from; the
 	// findings keep what they were given, so it is never reused, only
 	// replaced by a fresh block when full.
 	editBlock []Edit
 }
 
+// definitionsNamed is what Program.Lookup gives for kind and name.
+type definitionsNamed struct {
+	kind model.DefKind
+	name string
+	defs []*model.Definition
+	set  bool
+}
+
 // reset empties the lists for the next file, keeping their memory.
 func (c *fileNodes) reset() {
 	clear(c.list)
+	c.lookups, c.next = [len(c.lookups)]definitionsNamed{}, 0
 	c.list, c.parents, c.kinds, c.done, c.styleDone, c.stylePass = c.list[:0], c.parents[:0], c.kinds[:0], false, false, nil
 }
 
@@ -89,14 +104,16 @@ func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
 // indexes in Nodes, in its order. A rule that looks at a few types of node
 // ranges over them instead of switching on the type of every node: the
 // type of each is worked out once per file, when the list is made.
+//
+// It is small enough to be inlined, and so is the function it returns:
+// a loop over it then allocates nothing (returned from a call, the
+// function and the loop's body escaped, three allocations a loop), and
+// calls its body directly.
 func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	c := p.fileNodes()
-	if p.everyNode {
-		set = ^nodeKinds(0)
-	}
 	return func(yield func(int, parser.Node) bool) {
 		for i, k := range c.kinds {
-			if set&(1<<k) != 0 && !yield(i, c.list[i]) {
+			if set&k != 0 && !yield(i, c.list[i]) {
 				return
 			}
 		}
@@ -104,15 +121,13 @@ func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 }
 
 // nodesOfType returns the nodes of Nodes of type T, with their indexes in
-// Nodes, in its order: nodesOf for the one type, its set worked out from
-// T, so that the two cannot disagree. The assertion skips the nodes of
-// other types nodesOf yields: every node in a test (Pass.everyNode), and
-// all of kindOther's when T has no kind of its own.
+// Nodes, in its order. It asserts the type of each node rather than
+// testing kinds: working a kind out from T made the function too large to
+// inline (see nodesOf).
 func nodesOfType[T parser.Node](p *Pass) iter.Seq2[int, T] {
-	var zero T
-	set := nodeKinds(1) << kindOf(zero)
+	c := p.fileNodes()
 	return func(yield func(int, T) bool) {
-		for i, n := range p.nodesOf(set) {
+		for i, n := range c.list {
 			if t, ok := n.(T); ok && !yield(i, t) {
 				return
 			}
@@ -214,6 +229,10 @@ func (p *Pass) fileNodes() *fileNodes {
 	if c.done || p.File == nil || p.File.Parsed == nil || p.File.Parsed.Program == nil {
 		return c
 	}
+	every := nodeKinds(0)
+	if p.everyNode {
+		every = ^nodeKinds(0)
+	}
 	parent := int32(-1)
 	var visit func(parser.Node)
 	visit = func(n parser.Node) {
@@ -227,7 +246,7 @@ func (p *Pass) fileNodes() *fileNodes {
 		}
 		c.list = append(c.list, n)
 		c.parents = append(c.parents, parent)
-		c.kinds = append(c.kinds, kindOf(n))
+		c.kinds = append(c.kinds, every|1<<kindOf(n))
 		outer := parent
 		parent = i
 		parser.EachChild(n, visit) // skips absent children, as parser.Inspect does
@@ -236,6 +255,27 @@ func (p *Pass) fileNodes() *fileNodes {
 	visit(p.File.Parsed.Program)
 	c.done = true
 	return c
+}
+
+// lookup returns p.Program.Lookup(kind, name). The per-file rules look
+// up the type of each resource they check, a few types many times over
+// in a file and rule after rule: the last few answers are kept for the
+// file, and a name that is the same string as one of them (as a
+// resource's type is for each rule) is found without hashing it.
+func (p *Pass) lookup(kind model.DefKind, name string) []*model.Definition {
+	c := p.nodes
+	if c == nil {
+		return p.Program.Lookup(kind, name)
+	}
+	for i := range c.lookups {
+		if e := &c.lookups[i]; e.set && e.kind == kind && e.name == name {
+			return e.defs
+		}
+	}
+	defs := p.Program.Lookup(kind, name)
+	c.lookups[c.next] = definitionsNamed{kind, name, defs, true}
+	c.next = (c.next + 1) % len(c.lookups)
+	return defs
 }
 
 // RuleEnabled reports whether the rule with the given id runs in this run,

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -161,5 +162,114 @@ func TestNodesOf(t *testing.T) {
 		if seen[k] == 0 {
 			t.Errorf("no %v in the inputs", typ)
 		}
+	}
+}
+
+// TestNodesOfAllocations checks that a loop over nodesOf or nodesOfType
+// allocates nothing once the file's node list is made: every per-file
+// rule ranges over them, for every file of a run.
+func TestNodesOfAllocations(t *testing.T) {
+	src := []byte("class a ($x = 1) {\n  file { '/tmp/a': ensure => $x }\n  include b\n  notify { \"${x}\": }\n}\n")
+	parsed := parser.ParseFile("a.pp", src)
+	p := &Pass{File: &model.File{Path: "a.pp", Parsed: parsed}, nodes: &fileNodes{}}
+	p.Nodes()
+	count := 0
+	allocs := testing.AllocsPerRun(100, func() {
+		for _, n := range p.nodesOf(1<<kindResource | 1<<kindCall) {
+			if n != nil {
+				count++
+			}
+		}
+		for _, r := range nodesOfType[*parser.Resource](p) {
+			if r != nil {
+				count++
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a loop over nodesOf and one over nodesOfType allocate %v times, want none", allocs)
+	}
+	if want := 101 * 5; count != want {
+		t.Errorf("the loops saw %d nodes in 101 runs, want %d", count, want)
+	}
+}
+
+// TestPassLookup checks that Pass.lookup gives what Program.Lookup gives,
+// for more names than it keeps, asked again in another order, for the
+// same name under two kinds, for names written with another case or a
+// leading "::", and after the file's lists are reset; and that a name it
+// keeps is found again without allocating.
+func TestPassLookup(t *testing.T) {
+	src := "define d1 () {}\ndefine d2 () {}\nclass d1 () {}\nclass c2 () {}\n"
+	for i := range 10 {
+		src += fmt.Sprintf("define t%d () {}\n", i)
+	}
+	prog := buildProgram(t, map[string]string{"site.pp": src})
+	p := &Pass{Program: prog, nodes: &fileNodes{}}
+	type query struct {
+		kind model.DefKind
+		name string
+	}
+	var qs []query
+	for _, name := range []string{"d1", "d2", "c2", "::D1", "nope", "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9"} {
+		qs = append(qs, query{model.DefineDef, name}, query{model.ClassDef, name})
+	}
+	check := func() {
+		for _, q := range qs {
+			if got, want := p.lookup(q.kind, q.name), prog.Lookup(q.kind, q.name); !slices.Equal(got, want) {
+				t.Errorf("lookup(%v, %q) = %v, Program.Lookup %v", q.kind, q.name, got, want)
+			}
+		}
+	}
+	check()
+	slices.Reverse(qs)
+	check()
+	p.nodes.reset()
+	check()
+	if len(prog.Lookup(model.DefineDef, "d1")) != 1 || len(prog.Lookup(model.ClassDef, "d1")) != 1 {
+		t.Fatal("the tree lacks define d1 or class d1")
+	}
+	name := qs[len(qs)-1].name
+	if allocs := testing.AllocsPerRun(100, func() { p.lookup(model.DefineDef, name) }); allocs != 0 {
+		t.Errorf("lookup of a kept name allocates %v times", allocs)
+	}
+}
+
+// TestAppendLiteralClasses checks the classes appendLiteralClasses finds
+// in include arguments and class titles, and that a single name given
+// room on the stack allocates nothing.
+func TestAppendLiteralClasses(t *testing.T) {
+	src := "include a, 'b', ['c', [d, Class['e']], $x, \"f${y}\"], Class[g], Class['h', i], Foo['j']\n"
+	f := parser.ParseFile("a.pp", []byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	var call *parser.Call
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		if c, ok := n.(*parser.Call); ok && call == nil {
+			call = c
+		}
+		return true
+	})
+	var got []string
+	for _, a := range call.Args {
+		for _, c := range appendLiteralClasses(nil, a) {
+			got = append(got, c.name+"@"+src[c.span.Start.Offset:c.span.End.Offset])
+		}
+	}
+	want := []string{"a@a", "b@'b'", "c@'c'", "d@d", "e@'e'", "g@g", "h@'h'", "i@i"}
+	if !slices.Equal(got, want) {
+		t.Errorf("appendLiteralClasses finds %q, want %q", got, want)
+	}
+	first := call.Args[0]
+	if allocs := testing.AllocsPerRun(100, func() {
+		var named [2]literalClass
+		for _, c := range appendLiteralClasses(named[:0], first) {
+			if c.name != "a" {
+				t.Error(c.name)
+			}
+		}
+	}); allocs != 0 {
+		t.Errorf("one name allocates %v times", allocs)
 	}
 }

@@ -26,9 +26,16 @@ the node. Titles that are not literals are not checked.`,
 	}
 }
 
+// titleKey is a literal title of a resource body, to find one used twice:
+// a string's (kind 's') or default (kind 'd').
+type titleKey struct {
+	kind byte
+	s    string
+}
+
 func runInvalidResourceTitle(p *Pass) {
 	for _, r := range nodesOfType[*parser.Resource](p) {
-		first := map[string]parser.Span{}
+		first := map[titleKey]parser.Span{}
 		for _, b := range r.Bodies {
 			title := parser.Unparen(b.Title)
 			if _, ok := title.(*parser.Undef); ok {
@@ -43,7 +50,7 @@ func runInvalidResourceTitle(p *Pass) {
 			for i, e := range elems {
 				e = parser.Unparen(e)
 				var msg, detail string
-				key := ""
+				var key titleKey // the zero key: none
 				switch e := e.(type) {
 				case *parser.Undef:
 					msg = "a title of this resource is undef"
@@ -63,23 +70,23 @@ func runInvalidResourceTitle(p *Pass) {
 						msg = "a title of this resource is the empty string"
 						detail = fmt.Sprintf("Empty string title at %d. Title strings must have a length greater than zero.", i)
 					}
-					key = "s" + e.Value
+					key = titleKey{kind: 's', s: e.Value}
 				case *parser.Name:
-					key = "s" + e.Value
+					key = titleKey{kind: 's', s: e.Value}
 				case *parser.Default:
-					key = "d"
+					key = titleKey{kind: 'd'}
 				}
 				if msg != "" {
 					p.ReportSpan(p.File, e.Span(), msg, "Puppet fails evaluating it: \""+detail+"\".")
 					continue
 				}
-				if key == "" {
+				if key.kind == 0 {
 					continue
 				}
 				if earlier, dup := first[key]; dup {
 					shown := "default"
-					if key[0] == 's' {
-						shown = key[1:]
+					if key.kind == 's' {
+						shown = key.s
 					}
 					p.ReportSpan(p.File, e.Span(), "title "+strconv.Quote(shown)+" is used twice in this resource expression",
 						fmt.Sprintf("Puppet fails evaluating it: \"The title '%s' has already been used in this resource expression\". Merge the bodies.", shown),

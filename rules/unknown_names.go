@@ -180,7 +180,8 @@ func runUnknownClass(p *Pass) {
 					continue
 				}
 				for _, a := range n.Args {
-					for _, t := range literalClasses(a) {
+					var named [2]literalClass
+					for _, t := range appendLiteralClasses(named[:0], a) {
 						check(i, t.name, t.span)
 					}
 				}
@@ -190,7 +191,8 @@ func runUnknownClass(p *Pass) {
 				continue
 			}
 			for _, b := range n.Bodies {
-				for _, t := range literalClasses(b.Title) {
+				var named [2]literalClass
+				for _, t := range appendLiteralClasses(named[:0], b.Title) {
 					check(i, t.name, t.span)
 				}
 			}
@@ -208,31 +210,29 @@ type literalClass struct {
 	span parser.Span
 }
 
-// literalClasses returns the classes an include argument or a class
-// resource's title names literally: 'name', a bare word, Class['name'], or
-// arrays of them. Interpolated strings and variables are not known.
-func literalClasses(e parser.Expr) []literalClass {
+// appendLiteralClasses appends to dst the classes an include argument or
+// a class resource's title names literally: 'name', a bare word,
+// Class['name'], or arrays of them. Interpolated strings and variables
+// are not known. Given room on the caller's stack, the common single name
+// allocates nothing.
+func appendLiteralClasses(dst []literalClass, e parser.Expr) []literalClass {
 	switch v := e.(type) {
 	case *parser.StringLit:
-		return []literalClass{{v.Value, v.Span()}}
+		return append(dst, literalClass{v.Value, v.Span()})
 	case *parser.Name:
-		return []literalClass{{v.Value, v.Span()}}
+		return append(dst, literalClass{v.Value, v.Span()})
 	case *parser.Array:
-		var out []literalClass
 		for _, el := range v.Elems {
-			out = append(out, literalClasses(el)...)
+			dst = appendLiteralClasses(dst, el)
 		}
-		return out
 	case *parser.Access:
 		if t, ok := v.Target.(*parser.TypeRef); ok && strings.EqualFold(strings.TrimPrefix(t.Value, "::"), "class") {
-			var out []literalClass
 			for _, k := range v.Keys {
-				out = append(out, literalClasses(k)...)
+				dst = appendLiteralClasses(dst, k)
 			}
-			return out
 		}
 	}
-	return nil
+	return dst
 }
 
 func runUnknownResourceType(p *Pass) {

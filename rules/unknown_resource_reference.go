@@ -36,7 +36,7 @@ func runUnknownResourceReference(p *Pass) {
 	var misses map[model.RefKey]*model.RefMiss
 	for i, n := range p.nodesOf(1<<kindResource | 1<<kindRelationship) {
 		var refs []parser.Expr
-		var where []string
+		var params []string // the parameter each of refs is in, "" for a relationship's
 		switch n := n.(type) {
 		case *parser.Resource:
 			if n.TypeName() == "" {
@@ -49,7 +49,7 @@ func runUnknownResourceReference(p *Pass) {
 					}
 					for _, ref := range model.TitleElems(op.Value) {
 						refs = append(refs, ref)
-						where = append(where, fmt.Sprintf("in parameter '%s'", op.Name))
+						params = append(params, op.Name)
 					}
 				}
 			}
@@ -57,7 +57,7 @@ func runUnknownResourceReference(p *Pass) {
 			for _, side := range []parser.Expr{n.Left, n.Right} {
 				for _, ref := range model.TitleElems(side) {
 					refs = append(refs, ref)
-					where = append(where, "for a relationship")
+					params = append(params, "")
 				}
 			}
 		}
@@ -68,15 +68,16 @@ func runUnknownResourceReference(p *Pass) {
 			misses = p.Program.Dynamic().RefMisses
 		}
 		for j, ref := range refs {
-			checkReference(p, i, misses, ref, where[j])
+			checkReference(p, i, misses, ref, params[j])
 		}
 	}
 }
 
-// checkReference reports ref, a reference of node i of the file, when it
-// names a resource with a literal title that nothing can declare, or that
-// no catalog holding the reference holds (misses).
-func checkReference(p *Pass, i int, misses map[model.RefKey]*model.RefMiss, e parser.Expr, where string) {
+// checkReference reports ref, a reference of node i of the file in
+// relationship parameter param ("" in a relationship), when it names a
+// resource with a literal title that nothing can declare, or that no
+// catalog holding the reference holds (misses).
+func checkReference(p *Pass, i int, misses map[model.RefKey]*model.RefMiss, e parser.Expr, param string) {
 	ref, ok := model.RefOf(e)
 	if !ok || ref.Type == "node" {
 		return
@@ -108,6 +109,10 @@ func checkReference(p *Pass, i int, misses map[model.RefKey]*model.RefMiss, e pa
 		sev, why, ok := compileSeverity(p, siteAt(p, i), title)
 		if !ok {
 			continue
+		}
+		where := "for a relationship"
+		if param != "" {
+			where = fmt.Sprintf("in parameter '%s'", param)
 		}
 		puppet := fmt.Sprintf("Could not find resource '%s' %s", what, where)
 		var msg, detail string

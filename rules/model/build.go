@@ -209,10 +209,7 @@ func (a *modelSlabs) newAssignment() *Assignment {
 // walk visits n in evaluation order within scope s. ns is the enclosing
 // class name for nested definitions; branch the conditional arms on the way.
 func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
-	if n == nil || isNilNode(n) {
-		return
-	}
-	if isLeaf(n) {
+	if absentOrLeaf(n) {
 		return // nothing in it to note, and no children to look for
 	}
 	switch n := n.(type) {
@@ -351,10 +348,20 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	}
 }
 
-// isLeaf reports whether n is a node without children: the most common
-// nodes, which the collector's walk passes by.
-func isLeaf(n parser.Node) bool {
-	switch n.(type) {
+// absentOrLeaf reports whether n is nil, an interface holding a nil
+// pointer (isNilNode), or a node without children: the most common nodes,
+// which the walks pass by. It is both tests in one type switch, which the
+// walks make for every node.
+func absentOrLeaf(n parser.Node) bool {
+	switch v := n.(type) {
+	case nil:
+		return true
+	case *parser.Block:
+		return v == nil
+	case *parser.Lambda:
+		return v == nil
+	case *parser.If:
+		return v == nil
 	case *parser.StringLit, *parser.Variable, *parser.Name, *parser.Number, *parser.Bool, *parser.Undef,
 		*parser.Default, *parser.Regex, *parser.TypeRef, *parser.Reserved:
 		return true

@@ -236,32 +236,74 @@ func TitleElems(e parser.Expr) []parser.Expr {
 
 // titledOnce memoises the index of ResourcesTitled.
 type titledOnce struct {
-	once  sync.Once
-	index map[string][]*Resource
+	once sync.Once
+	// byType holds, for each type of resource the program declares, its
+	// index by title, made when a key of the type is first looked up:
+	// the keys looked up are of a few types (those code tests with
+	// defined()), and working out the title key of every resource of
+	// every type was most of the index's cost.
+	byType map[string]*titledOfType
+}
+
+// titledOfType are the resources of one type and, once made, their index
+// by title key.
+type titledOfType struct {
+	once      sync.Once
+	resources []*Resource
+	byTitle   map[string][]*Resource
 }
 
 // ResourcesTitled returns every resource (of a type other than class) of
 // the program whose title is the literal key's (see ResourceKey), in scope
 // order, outside documentation files. The index is built on first use.
 func (p *Program) ResourcesTitled(key string) []*Resource {
+	typ, title, ok := splitResourceKey(key)
+	if !ok {
+		return nil
+	}
 	p.titled.once.Do(func() {
-		index := map[string][]*Resource{}
+		byType := map[string]*titledOfType{}
 		for _, s := range p.Scopes() {
 			for _, r := range s.Resources {
 				if r.File.documentation || r.Body == nil {
 					continue
 				}
-				for _, t := range TitleElems(r.Body.Title) {
-					if k, lit, ok := TitleKey(r.Type, t); ok && lit {
-						key := ResourceKey(r.Type, k)
-						index[key] = append(index[key], r)
-					}
+				t := byType[r.Type]
+				if t == nil {
+					t = &titledOfType{}
+					byType[r.Type] = t
+				}
+				t.resources = append(t.resources, r)
+			}
+		}
+		p.titled.byType = byType
+	})
+	t := p.titled.byType[typ]
+	if t == nil {
+		return nil
+	}
+	t.once.Do(func() {
+		byTitle := map[string][]*Resource{}
+		for _, r := range t.resources {
+			for _, e := range TitleElems(r.Body.Title) {
+				if k, lit, ok := TitleKey(r.Type, e); ok && lit {
+					byTitle[k] = append(byTitle[k], r)
 				}
 			}
 		}
-		p.titled.index = index
+		t.byTitle = byTitle
 	})
-	return p.titled.index[key]
+	return t.byTitle[title]
+}
+
+// splitResourceKey returns the type and the title of a key ResourceKey
+// made; ok is false for a string it cannot have made.
+func splitResourceKey(key string) (typ, title string, ok bool) {
+	i := strings.IndexByte(key, '[')
+	if i < 0 || !strings.HasSuffix(key, "]") || len(key) < i+2 {
+		return "", "", false
+	}
+	return key[:i], key[i+1 : len(key)-1], true
 }
 
 // GuardedAgainst reports whether code on branch runs only while key (see

@@ -74,18 +74,24 @@ func (d *Definition) HasParam(name string) bool { return d.Param(name) != nil }
 // so looking up every attribute of a declaration, or every Hiera key of a
 // class, stays linear however many parameters the class has.
 func (d *Definition) Param(name string) *parser.Parameter {
-	if s := d.Scope; s != nil && len(s.Params) == len(d.Params) && (len(d.Params) == 0 || &s.Params[0] == &d.Params[0]) {
-		if i := s.ParamIndex(name); i >= 0 {
-			return d.Params[i]
-		}
-		return nil
-	}
-	for _, p := range d.Params {
-		if p.Name == name {
-			return p
-		}
+	if i := d.ParamIndex(name); i >= 0 {
+		return d.Params[i]
 	}
 	return nil
+}
+
+// ParamIndex returns the index in d.Params of the parameter Param returns,
+// -1 when it has none.
+func (d *Definition) ParamIndex(name string) int {
+	if s := d.Scope; s != nil && len(s.Params) == len(d.Params) && (len(d.Params) == 0 || &s.Params[0] == &d.Params[0]) {
+		return s.ParamIndex(name)
+	}
+	for i, p := range d.Params {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // NormalizeClassName lower-cases a class or define reference and drops a

@@ -7,66 +7,116 @@ import (
 	"github.com/ducklint/ducklint/rules/ptype"
 )
 
-// paramTypes memoises Program.ParameterType.
+// paramTypes memoises ParamTypes and MismatchedDefaults.
 type paramTypes struct {
 	once   sync.Once
 	reader *ptype.Reader
-	types  sync.Map // *parser.Parameter → *ptype.Type
-	// defaults are DefaultMismatches' answers.
-	defaults sync.Map // *parser.Parameter → []ptype.Mismatch
-	// mismatched are MismatchedDefaults' answers.
-	mismatched sync.Map // *Definition → []*parser.Parameter
+	// defs[i] holds the answers for Definitions[i]: found at the
+	// definition's index, not hashed, by every declaration of it.
+	defs []definitionTypes
 }
 
-// ParameterType returns the type parameter prm of a class or defined type
-// declares (nil for a parameter without one), read once per program, with
-// the program's type aliases resolved: the same alias, in however many
-// parameter types, is read once.
-func (p *Program) ParameterType(prm *parser.Parameter) *ptype.Type {
-	if prm.Type == nil {
+// definitionTypes are ParamTypes' and MismatchedDefaults' answers for one
+// definition, each worked out on first use.
+type definitionTypes struct {
+	typesOnce, mismatchedOnce sync.Once
+	types                     []*ptype.Type
+	mismatched                []DefaultMismatch
+}
+
+// init makes the reader of types and the definitions' slots.
+func (t *paramTypes) init(p *Program) {
+	t.once.Do(func() {
+		t.reader = ptype.NewReader(programAliases{p})
+		t.defs = make([]definitionTypes, len(p.Definitions))
+	})
+}
+
+// typesSlot returns d's answers, nil when d is not the program's definition at
+// its index (nowhere to keep them).
+func (p *Program) typesSlot(d *Definition) *definitionTypes {
+	p.paramTypes.init(p)
+	if d.index >= len(p.paramTypes.defs) || p.Definitions[d.index] != d {
 		return nil
 	}
-	if t, ok := p.paramTypes.types.Load(prm); ok {
-		return t.(*ptype.Type)
+	return &p.paramTypes.defs[d.index]
+}
+
+// ParamTypes returns the types the parameters of definition d declare, in
+// the order of d.Params (nil for a parameter without one), read once per
+// definition, with the program's type aliases resolved: the same alias,
+// in however many parameter types, is read once.
+func (p *Program) ParamTypes(d *Definition) []*ptype.Type {
+	slot := p.typesSlot(d)
+	if slot == nil {
+		return p.readParamTypes(d)
 	}
-	p.paramTypes.once.Do(func() { p.paramTypes.reader = ptype.NewReader(programAliases{p}) })
-	t := p.paramTypes.reader.Read(prm.Type)
-	actual, _ := p.paramTypes.types.LoadOrStore(prm, t)
-	return actual.(*ptype.Type)
+	slot.typesOnce.Do(func() { slot.types = p.readParamTypes(d) })
+	return slot.types
+}
+
+// readParamTypes works out ParamTypes.
+func (p *Program) readParamTypes(d *Definition) []*ptype.Type {
+	types := make([]*ptype.Type, len(d.Params))
+	for i, prm := range d.Params {
+		if prm.Type != nil {
+			types[i] = p.paramTypes.reader.Read(prm.Type)
+		}
+	}
+	return types
 }
 
 // DefaultMismatches returns how the default value of parameter prm fails
 // the parameter's own type, as Puppet describes it when it uses the
 // default; none when it does not fail, or when the default is not a
-// literal or the type cannot be read. Worked out once per parameter.
+// literal or the type cannot be read. It is worked out on each call, the
+// type read again: MismatchedDefaults keeps a definition's.
 func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
 	if prm.Type == nil || prm.Default == nil {
 		return nil
 	}
-	if ms, ok := p.paramTypes.defaults.Load(prm); ok {
-		return ms.([]ptype.Mismatch)
+	p.paramTypes.init(p)
+	return defaultMismatches(prm, p.paramTypes.reader.Read(prm.Type))
+}
+
+// defaultMismatches is DefaultMismatches for prm, of type t.
+func defaultMismatches(prm *parser.Parameter, t *ptype.Type) []ptype.Mismatch {
+	if t == nil || prm.Default == nil {
+		return nil
 	}
-	ms := ptype.Describe(p.ParameterType(prm), ptype.FromValueExpr(prm.Default), true)
-	actual, _ := p.paramTypes.defaults.LoadOrStore(prm, ms)
-	return actual.([]ptype.Mismatch)
+	return ptype.Describe(t, ptype.FromValueExpr(prm.Default), true)
+}
+
+// DefaultMismatch is a parameter whose default value fails its type, its
+// type, and how (DefaultMismatches).
+type DefaultMismatch struct {
+	Param      *parser.Parameter
+	Type       *ptype.Type
+	Mismatches []ptype.Mismatch
 }
 
 // MismatchedDefaults returns the parameters of definition d, in order,
-// whose default fails their type (see DefaultMismatches). A class is
+// whose default fails their type, with how (DefaultMismatches). A class is
 // declared from many places and most classes have no such parameter:
 // worked out once per definition, a declaration looks at none of them.
-func (p *Program) MismatchedDefaults(d *Definition) []*parser.Parameter {
-	if ps, ok := p.paramTypes.mismatched.Load(d); ok {
-		return ps.([]*parser.Parameter)
+func (p *Program) MismatchedDefaults(d *Definition) []DefaultMismatch {
+	slot := p.typesSlot(d)
+	if slot == nil {
+		return p.mismatchedDefaults(d)
 	}
-	var ps []*parser.Parameter
-	for _, prm := range d.Params {
-		if len(p.DefaultMismatches(prm)) > 0 {
-			ps = append(ps, prm)
+	slot.mismatchedOnce.Do(func() { slot.mismatched = p.mismatchedDefaults(d) })
+	return slot.mismatched
+}
+
+// mismatchedDefaults works out MismatchedDefaults.
+func (p *Program) mismatchedDefaults(d *Definition) []DefaultMismatch {
+	var out []DefaultMismatch
+	for i, t := range p.ParamTypes(d) {
+		if ms := defaultMismatches(d.Params[i], t); len(ms) > 0 {
+			out = append(out, DefaultMismatch{d.Params[i], t, ms})
 		}
 	}
-	actual, _ := p.paramTypes.mismatched.LoadOrStore(d, ps)
-	return actual.([]*parser.Parameter)
+	return out
 }
 
 // programAliases finds type aliases among a program's definitions.

@@ -1,16 +1,19 @@
 package model_test
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules/model"
+	"github.com/ducklint/ducklint/rules/ptype"
 )
 
 // TestMismatchedDefaultsAreThoseThatMismatch checks that the parameters
 // MismatchedDefaults gives a definition are, in order, those whose default
-// DefaultMismatches finds fails its type, asked for twice.
+// DefaultMismatches finds fails its type, with its mismatches, asked for
+// twice; for a definition that is not the program's at its index too.
 func TestMismatchedDefaultsAreThoseThatMismatch(t *testing.T) {
 	prog := buildTree(t, gentree.Tree{
 		"modules/m/manifests/init.pp": `class m (
@@ -24,20 +27,27 @@ func TestMismatchedDefaultsAreThoseThatMismatch(t *testing.T) {
 `,
 		"modules/m/manifests/fine.pp": "define m::fine (String $a = 'x', Integer $b = 1) {}\n",
 	})
+	other := buildTree(t, gentree.Tree{
+		"modules/n/manifests/init.pp": "class n (Integer $a = 1) {}\n",
+		"modules/n/manifests/bad.pp":  "class n::bad (Integer $b = 'x') {}\n",
+	})
 	for _, c := range []struct {
 		def  *model.Definition
 		want []string
 	}{
 		{prog.Class("m"), []string{"port", "flag", "mode"}},
 		{prog.Define("m::fine"), nil},
+		{other.Class("n::bad"), []string{"b"}},
 	} {
 		if c.def == nil {
 			t.Fatal("definition missing")
 		}
 		var direct []string
+		var directMs [][]ptype.Mismatch
 		for _, prm := range c.def.Params {
-			if len(prog.DefaultMismatches(prm)) > 0 {
+			if ms := prog.DefaultMismatches(prm); len(ms) > 0 {
 				direct = append(direct, prm.Name)
+				directMs = append(directMs, ms)
 			}
 		}
 		if !slices.Equal(direct, c.want) {
@@ -45,12 +55,81 @@ func TestMismatchedDefaultsAreThoseThatMismatch(t *testing.T) {
 		}
 		for range 2 {
 			var got []string
-			for _, prm := range prog.MismatchedDefaults(c.def) {
-				got = append(got, prm.Name)
+			for i, m := range prog.MismatchedDefaults(c.def) {
+				got = append(got, m.Param.Name)
+				if i < len(directMs) && !reflect.DeepEqual(m.Mismatches, directMs[i]) {
+					t.Errorf("%s: MismatchedDefaults gives $%s %v, DefaultMismatches %v", c.def.Name, m.Param.Name, m.Mismatches, directMs[i])
+				}
 			}
 			if !slices.Equal(got, direct) {
 				t.Errorf("%s: MismatchedDefaults gives %v, DefaultMismatches %v", c.def.Name, got, direct)
 			}
+		}
+	}
+}
+
+// TestMismatchedDefaultsAllocations checks that MismatchedDefaults
+// allocates nothing once a definition's answer is known: it is asked at
+// every declaration.
+func TestMismatchedDefaultsAllocations(t *testing.T) {
+	prog := buildTree(t, gentree.Tree{
+		"modules/m/manifests/init.pp": "class m (Integer $port = '80', String $s = 'x') {}\n",
+	})
+	d := prog.Class("m")
+	if got := len(prog.MismatchedDefaults(d)); got != 1 {
+		t.Fatalf("MismatchedDefaults gives %d parameters, want 1", got)
+	}
+	if allocs := testing.AllocsPerRun(100, func() { prog.MismatchedDefaults(d) }); allocs != 0 {
+		t.Errorf("MismatchedDefaults allocates %v times once known, want none", allocs)
+	}
+}
+
+// TestParamTypes checks that ParamTypes gives the type of each parameter
+// of a definition in order, nil for an untyped one, the same types when
+// asked again, and that of a definition that is not the program's at its
+// index too; and that ParamIndex finds each parameter.
+func TestParamTypes(t *testing.T) {
+	prog := buildTree(t, gentree.Tree{
+		"modules/m/manifests/init.pp":  "class m (Integer[1] $a, $b = 1, Optional[String] $c = undef, Stdlib::Port $d = 80) {}\n",
+		"modules/m/manifests/other.pp": "class m::other (Boolean $x) {}\n",
+	})
+	other := buildTree(t, gentree.Tree{
+		"modules/n/manifests/init.pp": "class n (String $y, Hash $z) {}\n",
+	})
+	for _, c := range []struct {
+		prog *model.Program
+		def  *model.Definition
+		want []string
+	}{
+		{prog, prog.Class("m"), []string{"Integer[1]", "", "Optional[String]", "Stdlib::Port"}},
+		{prog, prog.Class("m::other"), []string{"Boolean"}},
+		{prog, other.Class("n"), []string{"String", "Hash"}},
+	} {
+		if c.def == nil {
+			t.Fatal("definition missing")
+		}
+		types := c.prog.ParamTypes(c.def)
+		var got []string
+		for _, typ := range types {
+			s := ""
+			if typ != nil {
+				s = typ.String()
+			}
+			got = append(got, s)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: ParamTypes gives %q, want %q", c.def.Name, got, c.want)
+		}
+		if again := c.prog.ParamTypes(c.def); c.prog == prog && c.def != other.Class("n") && !slices.Equal(again, types) {
+			t.Errorf("%s: ParamTypes gives other types the second time", c.def.Name)
+		}
+		for i, prm := range c.def.Params {
+			if j := c.def.ParamIndex(prm.Name); j != i {
+				t.Errorf("%s: ParamIndex(%q) = %d, want %d", c.def.Name, prm.Name, j, i)
+			}
+		}
+		if j := c.def.ParamIndex("nope"); j != -1 {
+			t.Errorf("%s: ParamIndex of a missing parameter = %d", c.def.Name, j)
 		}
 	}
 }

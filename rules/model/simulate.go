@@ -65,6 +65,11 @@ type simWorker struct {
 	links slab.Slab[chainLink]
 	// paths is where paths are cut from (see pathTo); they are kept.
 	paths slab.Seq[Branch]
+	// lastPaths are the last paths extend made, with what each was made
+	// of, next the one to replace: the declarations of one arm share
+	// their branch, and one instance makes them one after another.
+	lastPaths [4]pathJoin
+	nextPath  int
 	// reached collects the running simulation's simFindings.reached, of
 	// which it keeps a copy of the right size.
 	reached []int32
@@ -637,7 +642,29 @@ func (w *simWorker) extend(path, branch []Branch) []Branch {
 	case len(path) == 0:
 		return slices.Clip(branch)
 	}
-	return w.paths.Concat(path, branch)
+	for i := range w.lastPaths {
+		if j := &w.lastPaths[i]; j.of(path, branch) {
+			return j.joined
+		}
+	}
+	joined := w.paths.Concat(path, branch)
+	w.lastPaths[w.nextPath] = pathJoin{&path[0], &branch[0], len(path), len(branch), joined}
+	w.nextPath = (w.nextPath + 1) % len(w.lastPaths)
+	return joined
+}
+
+// pathJoin is a path followed by a branch (extend), with the two it was
+// made of: paths and branches never change once made, so the same two
+// slices make the same path.
+type pathJoin struct {
+	path, branch   *Branch
+	npath, nbranch int
+	joined         []Branch
+}
+
+// of reports whether j was made of path and branch, neither empty.
+func (j *pathJoin) of(path, branch []Branch) bool {
+	return j.path == &path[0] && j.branch == &branch[0] && j.npath == len(path) && j.nbranch == len(branch)
 }
 
 type timedDefault struct {

@@ -649,12 +649,13 @@ func emptied[K comparable, V any](m map[K]V) map[K]V {
 }
 
 func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
-	if n == nil || isNilNode(n) {
+	if absentOrLeaf(n) {
+		if v, ok := n.(*parser.Variable); ok && v != nil {
+			w.read(v, sc, branch)
+		}
 		return
 	}
 	switch n := n.(type) {
-	case *parser.Variable:
-		w.read(n, sc, branch)
 	case *parser.ClassDef:
 		w.definition(n, n.Params, n.Body, sc)
 	case *parser.DefineDef:
@@ -746,9 +747,6 @@ func (w *readWalker) walk(n parser.Node, sc *Scope, branch []Branch) {
 		}
 		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	default:
-		if isLeaf(n) {
-			return // nothing below it (see collector.walk)
-		}
 		parser.EachChild(n, func(ch parser.Node) { w.walk(ch, sc, branch) })
 	}
 }

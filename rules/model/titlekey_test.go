@@ -63,13 +63,14 @@ func TestLiteralTitles(t *testing.T) {
 	}
 }
 
-// TestLeavesHaveNoChildren checks that the nodes the collector's walk
-// passes by as leaves hold no other node.
+// TestLeavesHaveNoChildren checks that the nodes the walks pass by as
+// leaves hold no other node, that absentOrLeaf passes by absent nodes,
+// and no node with children.
 func TestLeavesHaveNoChildren(t *testing.T) {
 	nodeType := reflect.TypeFor[parser.Node]()
 	for _, n := range []parser.Node{&parser.StringLit{}, &parser.Variable{}, &parser.Name{}, &parser.Number{},
 		&parser.Bool{}, &parser.Undef{}, &parser.Default{}, &parser.Regex{}, &parser.TypeRef{}, &parser.Reserved{}} {
-		if !isLeaf(n) {
+		if !absentOrLeaf(n) {
 			t.Errorf("%T: not a leaf", n)
 		}
 		typ := reflect.TypeOf(n).Elem()
@@ -86,9 +87,15 @@ func TestLeavesHaveNoChildren(t *testing.T) {
 			}
 		}
 	}
-	for _, n := range []parser.Node{&parser.Call{}, &parser.InterpolatedString{}, &parser.Access{}, &parser.Block{}} {
-		if isLeaf(n) {
+	for _, n := range []parser.Node{&parser.Call{}, &parser.InterpolatedString{}, &parser.Access{}, &parser.Block{},
+		&parser.Lambda{}, &parser.If{}} {
+		if absentOrLeaf(n) {
 			t.Errorf("%T: a leaf", n)
+		}
+	}
+	for _, n := range []parser.Node{nil, (*parser.Block)(nil), (*parser.Lambda)(nil), (*parser.If)(nil)} {
+		if !absentOrLeaf(n) {
+			t.Errorf("%#v: not absent", n)
 		}
 	}
 }

@@ -158,3 +158,52 @@ func TestHashKeysDistinct(t *testing.T) {
 		t.Error("a repeated key among 50,001 was not found")
 	}
 }
+
+// TestReaderSharesPlainTypes checks that a Reader reads each type written
+// without parameters once: the same type for every parameter, including
+// inside other types, read again without allocating; and that sharing
+// it changes no judgement.
+func TestReaderSharesPlainTypes(t *testing.T) {
+	src := "define d(String $a, Optional[String] $b, String[1] $c, Hash $d, Array[String] $e, Integer $f) {}\n"
+	f := parser.ParseFile("t.pp", []byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	var params []*parser.Parameter
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		if d, ok := n.(*parser.DefineDef); ok {
+			params = d.Params
+		}
+		return true
+	})
+	r := ptype.NewReader(nil)
+	var types []*ptype.Type
+	for _, p := range params {
+		types = append(types, r.Read(p.Type))
+	}
+	str := types[0]
+	if r.Read(params[0].Type) != str || types[1].Elems[0] != str || types[4].Elems[0] != str {
+		t.Error("String is read more than once")
+	}
+	if types[2] == str || types[2].Kind != ptype.String {
+		t.Errorf("String[1] is %v, the shared String's pointer or another kind", types[2])
+	}
+	if allocs := testing.AllocsPerRun(100, func() { r.Read(params[0].Type) }); allocs != 0 {
+		t.Errorf("reading String again allocates %v times, want none", allocs)
+	}
+	for _, c := range []struct {
+		typ   *ptype.Type
+		value ptype.Value
+		want  ptype.Verdict
+	}{
+		{str, ptype.Str(""), ptype.Yes},
+		{types[2], ptype.Str(""), ptype.No},
+		{types[1], ptype.Value{Kind: ptype.VUndef}, ptype.Yes},
+		{str, ptype.Value{Kind: ptype.VUndef}, ptype.No},
+		{types[5], ptype.Str("1"), ptype.No},
+	} {
+		if got := c.typ.Accepts(c.value); got != c.want {
+			t.Errorf("%v accepts %+v: %v, want %v", c.typ, c.value, got, c.want)
+		}
+	}
+}

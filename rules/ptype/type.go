@@ -159,6 +159,11 @@ func (r *Reader) Read(e parser.Expr) *Type {
 type reader struct {
 	aliases  Aliases
 	resolved map[string]*Type
+	// plain holds the type of each kind written without parameters
+	// (String, Boolean, Hash), read once: most parameters' types are
+	// such a type or hold one, and the types are never modified once
+	// read.
+	plain [Alias]*Type
 }
 
 func (r *reader) read(e parser.Expr, depth int) *Type {
@@ -187,6 +192,17 @@ func (r *reader) named(name string, args []parser.Expr, depth int) *Type {
 		}
 		return &Type{Kind: Unknown, Name: name}
 	}
+	if args == nil {
+		if r.plain[k] == nil {
+			r.plain[k] = r.parameterised(k, nil, depth)
+		}
+		return r.plain[k]
+	}
+	return r.parameterised(k, args, depth)
+}
+
+// parameterised reads the type of kind k with the parameters args.
+func (r *reader) parameterised(k Kind, args []parser.Expr, depth int) *Type {
 	t := unbounded(k)
 	switch k {
 	case Integer, Float:
