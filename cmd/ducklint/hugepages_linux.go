@@ -34,9 +34,14 @@ func adviseHugePages() { adviseHugePagesUnder(sysfsRoot) }
 
 // adviseHugePagesUnder is adviseHugePages with sysfs mounted at sysfs.
 func adviseHugePagesUnder(sysfs string) {
-	if !freePagesReported(sysfs) {
-		adviseHeapRange(256 << 20)
+	if freePagesReported(sysfs) {
+		// No reservation to free: a forced collection here would only
+		// stop an editor's run for 1-8 ms of wall time on a busy
+		// machine (waking the other processor's worker, sweeping), before
+		// the walk of its context, to free the little a load leaves.
+		return
 	}
+	adviseHeapRange(256 << 20)
 	runtime.GC() // frees the reservation, and the load's garbage, for the run's own objects
 }
 

@@ -166,3 +166,32 @@ func TestFreePagesReportedReadsLittle(t *testing.T) {
 		}
 	})
 }
+
+// Where free pages are reported no range is reserved, and nothing is
+// collected: the collection is there to free the reservation. Elsewhere
+// the advice ends with one.
+func TestCollectsOnlyAReservation(t *testing.T) {
+	reporting := t.TempDir()
+	dir := filepath.Join(reporting, "bus/virtio/drivers/virtio_balloon/virtio0")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "features"), []byte("0110010100000000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	collections := func() uint32 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.NumGC
+	}
+	before := collections()
+	adviseHugePagesUnder(reporting)
+	if n := collections() - before; n != 0 {
+		t.Errorf("with free pages reported: %d collections, want none", n)
+	}
+	before = collections()
+	adviseHugePagesUnder(t.TempDir())
+	if n := collections() - before; n == 0 {
+		t.Error("without free page reporting: no collection after the reservation")
+	}
+}
