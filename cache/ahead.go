@@ -29,14 +29,14 @@ import (
 const MaxContexts = 32
 
 // contextMagic starts a context file, which holds the format, the owner,
-// the key, the files' count and paths (length and bytes each, lengths as
-// varints), the inputs' hash, the kept files' count and indexes (each as
+// the key, the files' count and each file's path and note (length and
+// bytes each, lengths as varints), the inputs' hash, the kept files' count and indexes (each as
 // its difference from the one before, ascending), and a CRC-32C of all
 // that, 4 bytes little-endian.
 const contextMagic = "ducklint-ahead\x00"
 
 // contextFormat changes whenever a context file's layout changes.
-const contextFormat = 2
+const contextFormat = 3
 
 // contextPrefix names the context files in the cache directory.
 const contextPrefix = "ahead-"
@@ -47,6 +47,10 @@ type Context struct {
 	// Files are the context files it read (absolute paths), for the next
 	// run to read ahead.
 	Files []string
+	// Notes holds, for each of Files, what that run noted of how it read
+	// the file, in its caller's terms (the cache only keeps them), so that
+	// the next run can parse the file ahead the same way; nil for none.
+	Notes []string
 	// Inputs is a hash of everything the run worked out which files to
 	// keep from, and Keep the indexes in its layout of the files it kept,
 	// ascending: a run whose inputs hash the same keeps the same files.
@@ -56,7 +60,16 @@ type Context struct {
 
 // equal reports whether c and o record the same.
 func (c Context) equal(o Context) bool {
-	return slices.Equal(c.Files, o.Files) && c.Inputs == o.Inputs && slices.Equal(c.Keep, o.Keep)
+	return slices.Equal(c.Files, o.Files) && slices.Equal(c.notes(), o.notes()) && c.Inputs == o.Inputs && slices.Equal(c.Keep, o.Keep)
+}
+
+// notes returns c.Notes, or as many empty notes as c has files when it
+// has none.
+func (c Context) notes() []string {
+	if c.Notes == nil {
+		return make([]string, len(c.Files))
+	}
+	return c.Notes
 }
 
 // contextPath returns the file recording the context of key, "" for an
@@ -101,7 +114,10 @@ func (s *Store) RecordContext(key string, c Context) error {
 	if old, ok := s.Context(key); ok && old.equal(c) {
 		return nil
 	}
-	c = Context{Files: slices.Clone(c.Files), Inputs: c.Inputs, Keep: slices.Clone(c.Keep)}
+	if c.Notes != nil && len(c.Notes) != len(c.Files) {
+		return errors.New("cache: a context's notes do not match its files")
+	}
+	c = Context{Files: slices.Clone(c.Files), Notes: slices.Clone(c.Notes), Inputs: c.Inputs, Keep: slices.Clone(c.Keep)}
 	s.mu.Lock()
 	s.contexts[key] = c
 	s.mu.Unlock()
@@ -183,8 +199,10 @@ func encodeContext(owner, key string, c Context) []byte {
 	b = appendString(b, owner)
 	b = appendString(b, key)
 	b = binary.AppendUvarint(b, uint64(len(c.Files)))
-	for _, f := range c.Files {
+	notes := c.notes()
+	for i, f := range c.Files {
 		b = appendString(b, f)
+		b = appendString(b, notes[i])
 	}
 	b = append(b, c.Inputs[:]...)
 	b = binary.AppendUvarint(b, uint64(len(c.Keep)))
@@ -211,9 +229,11 @@ func decodeContext(data []byte, owner, key string) (Context, error) {
 	if d.uvarint() != contextFormat || d.bytes(d.count(1)) != owner || d.bytes(d.count(1)) != key || d.err != nil {
 		return Context{}, errCorrupt
 	}
-	c := Context{Files: make([]string, d.count(1))}
+	n := d.count(2)
+	c := Context{Files: make([]string, n), Notes: make([]string, n)}
 	for i := range c.Files {
 		c.Files[i] = d.bytes(d.count(1))
+		c.Notes[i] = d.bytes(d.count(1))
 	}
 	copy(c.Inputs[:], d.bytes(len(c.Inputs)))
 	if n := d.count(1); n > 0 {

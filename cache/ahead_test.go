@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ducklint/ducklint/parser/load"
 )
 
 func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
@@ -17,7 +19,7 @@ func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
 	open := func(root, owner string) *Store {
 		return Open(Options{Dir: dir, Roots: []string{root}, Owner: owner})
 	}
-	want := Context{Files: []string{"/t/a.pp", "/t/lib/b.pp"}, Inputs: HashOf([]byte("inputs")), Keep: []int{0, 3, 4, 130}}
+	want := Context{Files: []string{"/t/a.pp", "/t/lib/b.pp"}, Notes: []string{"note a", ""}, Inputs: HashOf([]byte("inputs")), Keep: []int{0, 3, 4, 130}}
 	if err := open("/t", "v1").RecordContext("k", want); err != nil {
 		t.Fatal(err)
 	}
@@ -58,14 +60,15 @@ func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	record(Context{Files: slices.Clone(want.Files), Inputs: want.Inputs, Keep: slices.Clone(want.Keep)})
+	record(Context{Files: slices.Clone(want.Files), Notes: slices.Clone(want.Notes), Inputs: want.Inputs, Keep: slices.Clone(want.Keep)})
 	if written() {
 		t.Errorf("an unchanged context was written again")
 	}
 	changes := map[string]Context{
-		"files":  {Files: want.Files[:1], Inputs: want.Inputs, Keep: want.Keep},
-		"inputs": {Files: want.Files, Inputs: HashOf([]byte("other inputs")), Keep: want.Keep},
-		"kept":   {Files: want.Files, Inputs: want.Inputs, Keep: []int{0, 3, 4}},
+		"files":  {Files: want.Files[:1], Notes: want.Notes[:1], Inputs: want.Inputs, Keep: want.Keep},
+		"notes":  {Files: want.Files, Notes: []string{"note a", "note b"}, Inputs: want.Inputs, Keep: want.Keep},
+		"inputs": {Files: want.Files, Notes: want.Notes, Inputs: HashOf([]byte("other inputs")), Keep: want.Keep},
+		"kept":   {Files: want.Files, Notes: want.Notes, Inputs: want.Inputs, Keep: []int{0, 3, 4}},
 	}
 	for name, c := range changes {
 		record(c)
@@ -75,6 +78,10 @@ func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
 		if got, _ := open("/t", "v1").Context("k"); !got.equal(c) {
 			t.Errorf("other %s: read back %+v, want %+v", name, got, c)
 		}
+	}
+	// Notes that do not match the files are refused.
+	if err := open("/t", "v1").RecordContext("k", Context{Files: want.Files, Notes: []string{"one"}}); err == nil {
+		t.Error("a context with one note for two files was recorded")
 	}
 	// An empty context is one too.
 	if err := open("/t", "v1").RecordContext("k", Context{}); err != nil {
@@ -160,7 +167,7 @@ func TestContextsAreBounded(t *testing.T) {
 }
 
 func FuzzDecodeContext(f *testing.F) {
-	good := encodeContext("o", "k", Context{Files: []string{"/t/a.pp", ""}, Inputs: HashOf([]byte("x")), Keep: []int{0, 2, 9}})
+	good := encodeContext("o", "k", Context{Files: []string{"/t/a.pp", ""}, Notes: []string{"n", ""}, Inputs: HashOf([]byte("x")), Keep: []int{0, 2, 9}})
 	f.Add(good[:len(good)-4])
 	empty := encodeContext("o", "k", Context{Files: []string{}})
 	f.Add(empty[:len(empty)-4])
@@ -189,5 +196,33 @@ func TestContextFilesSitBesideTheCache(t *testing.T) {
 	p := s.contextPath("k")
 	if filepath.Dir(p) != dir || !strings.HasPrefix(filepath.Base(p), contextPrefix) || strings.HasPrefix(filepath.Base(s.Path()), contextPrefix) {
 		t.Errorf("context file %s, cache file %s", p, s.Path())
+	}
+}
+
+// TestContextIsReadBeforeTheCacheFile checks that a store made by New
+// gives the recorded context before its cache file is read, and the
+// summaries and listings once it is.
+func TestContextIsReadBeforeTheCacheFile(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Dir: dir, Roots: []string{"/t"}, Owner: "v1"}
+	s := Open(opts)
+	want := Context{Files: []string{"/t/a.pp"}, Notes: []string{"n"}, Inputs: HashOf([]byte("in"))}
+	if err := s.RecordContext("k", want); err != nil {
+		t.Fatal(err)
+	}
+	s.RecordListing("/t", load.Stat{Size: 1, Inode: 7}, time.Now().UnixNano(), []load.DirEntry{{Name: "a.pp"}})
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	next := New(opts)
+	if got, ok := next.Context("k"); !ok || !got.equal(want) {
+		t.Errorf("before Read: context %+v (%v), want %+v", got, ok, want)
+	}
+	next.Read()
+	if _, ok := next.Listing("/t", load.Stat{Size: 1, Inode: 7}); !ok {
+		t.Error("after Read: the listing saved is not there")
+	}
+	if got, ok := next.Context("k"); !ok || !got.equal(want) {
+		t.Errorf("after Read: context %+v (%v), want %+v", got, ok, want)
 	}
 }

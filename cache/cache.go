@@ -106,6 +106,16 @@ type Options struct {
 // Open reads the cache for opts.Roots. A missing, unreadable, corrupt or
 // foreign cache file gives an empty store: the cache only saves time.
 func Open(opts Options) *Store {
+	s := New(opts)
+	s.Read()
+	return s
+}
+
+// New returns the store for opts.Roots without reading its cache file:
+// Context may be called before Read, so that a run can start on the
+// files its last run recorded while the cache file is read and decoded.
+// Read must be called before any other method.
+func New(opts Options) *Store {
 	s := &Store{owner: opts.Owner, now: opts.Now}
 	if s.now == nil {
 		s.now = time.Now
@@ -116,6 +126,13 @@ func Open(opts Options) *Store {
 			fmt.Fprintf(h, "%s\x00", r)
 		}
 		s.path = filepath.Join(opts.Dir, "context-"+hex.EncodeToString(h.Sum(nil)[:12]))
+	}
+	return s
+}
+
+// Read reads the store's cache file (see Open), once.
+func (s *Store) Read() {
+	if s.path != "" {
 		s.read()
 	}
 	s.new.Dirs = make(map[string]Listing, len(s.old.Dirs))
@@ -123,7 +140,6 @@ func Open(opts Options) *Store {
 	if s.rest == nil {
 		s.rest = par.Start(func() bool { s.sized(); return true })
 	}
-	return s
 }
 
 // sized makes the maps of the new snapshot, sized for the same files as
