@@ -6,97 +6,171 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/ducklint/ducklint/cache"
 	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/rules"
 )
 
-// A single run over a few files of a tree (an editor's save) works out
-// which context files their findings need (the name index and
-// model.Relevant, on one processor) and only then reads and parses those.
-// The files kept are nearly always those the previous run over the same
-// roots kept, so the cache records them (cache.Context) and the next run
-// reads and parses them meanwhile, on a processor that step leaves idle.
-// It does for each such file what the check would do (version.contentIn),
-// once, so the check finds it done: a file predicted that the check does
-// not keep costs processor time and never a finding, and one it keeps that
-// was not predicted is read by the check, as without a prediction.
+// A single run over a few files of a tree (an editor's save) keeps nearly
+// always the context files the previous run over the same roots kept, so
+// the cache records them (cache.Context), each with the path and options
+// it was parsed with. The next run starts reading and parsing them on a
+// goroutine of its own as soon as the cache is named, which is as soon as
+// the layout knows the context's roots: while the cache file is decoded,
+// the environment walked and the layout assembled, on the one goroutine
+// those leave a processor for.
+//
+// Nothing read ahead is trusted as such. A context file's version takes
+// the content read ahead only when the stat taken with it, before the
+// content was read, equals the stat the walk took and the cache's entry
+// vouches for (version.unread): an edit after that stat changes the walk's.
+// It takes the parse only when the layout parses the file with the same
+// path and options. Otherwise the check reads and parses the file itself,
+// as without a read-ahead; a file read ahead that the check does not keep
+// costs processor time and never a finding.
 
-// prefetch is the reading and parsing of a predicted context.
-type prefetch struct {
-	byAbs map[string]*prefetched
+// readAhead is the reading and parsing of a recorded context.
+type readAhead struct {
+	files []*aheadFile
+	// taken counts the files whose content a version took.
+	taken atomic.Int64
+	stop  atomic.Bool
 	wg    sync.WaitGroup
 }
 
-// prefetched is one predicted file.
-type prefetched struct {
-	f    *load.File
-	v    *version
-	skip atomic.Bool // the check does not keep it: left alone
+// aheadFile is one file of a recorded context.
+type aheadFile struct {
+	of        *readAhead
+	abs, path string
+	puppet    bool // parsed as Puppet code, with path and opts
+	opts      parser.ParseOptions
+	skip      atomic.Bool // the check does not keep it: left alone
+
+	once   sync.Once
+	src    []byte
+	st     load.Stat
+	parsed *parser.File
+	err    error
 }
 
-// predictedFiles returns the indexes in files of those at the absolute
-// paths predicted whose summary came from the cache unread (vs are their
-// versions, byAbs their indexes by absolute path), once each.
-func predictedFiles(predicted []string, vs []*version, byAbs map[string]int) []int {
-	var out []int
-	seen := make(map[int]bool, len(predicted))
-	for _, abs := range predicted {
-		if i, ok := byAbs[abs]; ok && vs[i].unread && !seen[i] {
-			seen[i] = true
-			out = append(out, i)
-		}
+// aheadNote is what the cache records of how the context file f is parsed
+// (cache.Context.Notes): for Puppet code, its options and path; "" for a
+// Hiera file, which is read ahead and parsed by the check.
+func aheadNote(f *load.File) string {
+	if f.Role.IsHiera() {
+		return ""
 	}
-	return out
+	o := f.ParseOptions()
+	flags := []byte("p--")
+	if o.EPP {
+		flags[1] = 'e'
+	}
+	if o.Tasks {
+		flags[2] = 't'
+	}
+	return string(flags) + f.Path
 }
 
-// startPrefetch starts reading and parsing the files at indexes idx of
-// files (with versions vs), in order, on one goroutine beside the one
-// working out the relevant context (more would slow that down, and the
-// check's own workers take over the files not yet done once it is known);
-// nil when there are none.
-func startPrefetch(idx []int, files []*load.File, vs []*version) *prefetch {
-	if len(idx) == 0 {
+// startReadAhead starts reading and parsing the files c records, on one
+// goroutine: more would take the processors the walk and decoding the
+// cache need, and the check's own workers take over the files not done
+// yet once it knows what it keeps. The goroutine takes the files last to
+// first, so that the check's workers, which take them first to last, seldom
+// wait on a file it is parsing. nil when c records none.
+func startReadAhead(c cache.Context) *readAhead {
+	if len(c.Files) == 0 {
 		return nil
 	}
-	p := &prefetch{byAbs: make(map[string]*prefetched, len(idx))}
-	items := make([]*prefetched, len(idx))
-	for k, i := range idx {
-		items[k] = &prefetched{f: files[i], v: vs[i]}
-		p.byAbs[files[i].AbsPath] = items[k]
+	r := &readAhead{files: make([]*aheadFile, len(c.Files))}
+	for i, abs := range c.Files {
+		it := &aheadFile{of: r, abs: abs}
+		if i < len(c.Notes) && strings.HasPrefix(c.Notes[i], "p") && len(c.Notes[i]) > 3 {
+			n := c.Notes[i]
+			it.puppet, it.path = true, n[3:]
+			it.opts = parser.ParseOptions{EPP: n[1] == 'e', Tasks: n[2] == 't'}
+		}
+		r.files[i] = it
 	}
-	p.wg.Go(func() {
+	r.wg.Go(func() {
 		var a parser.Arena
-		for _, it := range items {
-			if !it.skip.Load() {
-				_, _, _ = it.v.contentIn(&a, it.f)
+		for i := len(r.files) - 1; i >= 0 && !r.stop.Load(); i-- {
+			if it := r.files[i]; !it.skip.Load() {
+				it.load(&a)
 			}
 		}
 	})
-	return p
+	return r
+}
+
+// load reads the file, with its stat, and parses it with arena a, once.
+func (it *aheadFile) load(a *parser.Arena) {
+	it.once.Do(func() {
+		it.src, it.st, it.err = load.ReadWithStat(it.abs)
+		if it.err == nil && it.puppet {
+			it.parsed = a.ParseFileWithOptions(it.path, it.src, it.opts)
+		}
+	})
+}
+
+// take returns the content read ahead, and its parse, for the file f
+// whose stat the walk found to be st (and the cache trusts); loading it
+// with arena a now if the reader has not. ok is false when what was read
+// is not what st vouches for; parsed is nil when f is not parsed as it
+// was.
+func (it *aheadFile) take(a *parser.Arena, f *load.File, st load.Stat) (src []byte, parsed *parser.File, ok bool) {
+	it.load(a)
+	if it.err != nil || st == (load.Stat{}) || it.st != st {
+		return nil, nil, false
+	}
+	it.of.taken.Add(1)
+	if it.puppet && !f.Role.IsHiera() && it.path == f.Path && it.opts == f.ParseOptions() {
+		parsed = it.parsed
+	}
+	return it.src, parsed, true
+}
+
+// attach gives each version of vs (of the files by absolute path byAbs)
+// whose summary came from the cache unread its file read ahead, and tells
+// the reader to leave the other files alone: they changed, or are gone.
+// It returns how many it attached.
+func (r *readAhead) attach(vs []*version, byAbs map[string]int) int {
+	if r == nil {
+		return 0
+	}
+	n := 0
+	for _, it := range r.files {
+		if i, ok := byAbs[it.abs]; ok && vs[i].unread && vs[i].ahead == nil {
+			vs[i].ahead = it
+			n++
+			continue
+		}
+		it.skip.Store(true)
+	}
+	return n
 }
 
 // only stops the reader from starting on files keep does not hold (by
 // absolute path).
-func (p *prefetch) only(keep map[string]bool) {
-	if p == nil {
+func (r *readAhead) only(keep map[string]bool) {
+	if r == nil {
 		return
 	}
-	for abs, it := range p.byAbs {
-		if !keep[abs] {
+	for _, it := range r.files {
+		if !keep[it.abs] {
 			it.skip.Store(true)
 		}
 	}
 }
 
-// stop stops the reader from starting on any more files and waits until
+// finish stops the reader from starting on any more files and waits until
 // it has stopped.
-func (p *prefetch) stop() {
-	if p == nil {
+func (r *readAhead) finish() {
+	if r == nil {
 		return
 	}
-	p.only(nil)
-	p.wg.Wait()
+	r.stop.Store(true)
+	r.wg.Wait()
 }
 
 // predictionKey is the key under which the cache records the context of

@@ -162,6 +162,11 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		if n := ahead; counts.Predicted != n {
 			t.Errorf("%s: %d files read ahead, want %d (the last run kept %v)", st.name, counts.Predicted, n, lastKept)
 		}
+		// What is read ahead of an unchanged file is what the check
+		// takes: all of it when the run keeps the context as recorded.
+		if counts.TakenAhead > counts.Predicted || (r.asRecorded && counts.TakenAhead != counts.Predicted) {
+			t.Errorf("%s: %d files taken as read ahead of %d", st.name, counts.TakenAhead, counts.Predicted)
+		}
 		lastKept = kept
 	}
 }

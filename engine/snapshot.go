@@ -42,13 +42,13 @@ type Snapshot struct {
 	sumErrs   []error      // files that could not be read to be summarised
 	updated   counts       // what making this snapshot, and its first check, read and parsed
 
-	// predicted are the indexes of the files the last run of the roots
-	// kept, for the first check of a single run to read ahead (see
-	// prefetch); recorded is what that run recorded, and predictionKey is
-	// where that check records its own. predicted and predictionKey are
-	// each taken once (by the first check); recorded is only read.
+	// ahead reads the files the last run of the roots kept, for the
+	// first check of a single run (see readAhead); recorded is what that
+	// run recorded, and predictionKey is where that check records its
+	// own. ahead and predictionKey are each taken once (by the first
+	// check); recorded is only read.
 	predictionMu  sync.Mutex
-	predicted     []int
+	ahead         *readAhead
 	recorded      cache.Context
 	predictionKey string
 
@@ -100,6 +100,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	}
 	var loaded [][]byte        // content that came with loading, by file
 	var recorded cache.Context // what the last run of the roots recorded of its context
+	var ahead *readAhead       // reading what it kept
 	if prev == nil || w.relayout {
 		// The first check of a single run records its context for the
 		// next run of the same roots to read ahead, under key; a run that
@@ -108,11 +109,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if !w.opts.Editor && prev == nil && !w.opts.WholeContext {
 			key = w.predictionKey()
 		}
-		tree, store, rec, err := w.load(key)
+		tree, store, rec, ra, err := w.load(key)
 		if err != nil {
 			return nil, err
 		}
-		recorded = rec
+		recorded, ahead = rec, ra
 		var size int64
 		for _, f := range tree.Files {
 			size += int64(len(f.Src))
@@ -143,6 +144,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		s.tree = &t
 	}
 	if err := ctx.Err(); err != nil {
+		ahead.finish()
 		return nil, err
 	}
 
@@ -197,10 +199,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		todo = append(todo, i)
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs)
-	s.predicted = predictedFiles(recorded.Files, s.versions, s.byAbs)
-	s.recorded = recorded
+	s.updated.Predicted = ahead.attach(s.versions, s.byAbs)
+	s.ahead, s.recorded = ahead, recorded
 	s.updated.Reused = len(s.tree.Files) - len(todo)
-	s.updated.Predicted = len(s.predicted)
 	for _, v := range s.versions {
 		if v.err != nil {
 			s.sumErrs = append(s.sumErrs, v.err)
@@ -257,13 +258,13 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir. When
-// key is set, the context the store recorded under it is returned, to read
-// ahead.
-func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, error) {
+// key is set, the context the store recorded under it is returned, and
+// the files it names are read ahead from before the cache file is read.
+func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, *readAhead, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
-			return nil, nil, cache.Context{}, fmt.Errorf("reading standard input: %w", err)
+			return nil, nil, cache.Context{}, nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		w.stdin = src
 	}
@@ -282,6 +283,7 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, e
 	}
 	var store *cache.Store
 	var recorded cache.Context
+	var ahead *readAhead
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -295,17 +297,20 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, e
 			if w.opts.CacheDir == "" {
 				return nil
 			}
-			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			store = cache.New(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			if key != "" {
 				recorded, _ = store.Context(key)
+				ahead = startReadAhead(recorded)
 			}
+			store.Read()
 			return store
 		},
 	})
 	if err != nil {
-		return nil, nil, cache.Context{}, &ConfigError{err}
+		ahead.finish()
+		return nil, nil, cache.Context{}, nil, &ConfigError{err}
 	}
-	return tree, store, recorded, nil
+	return tree, store, recorded, ahead, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -382,13 +387,11 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 			inputs, keep = h, s.recordedKeep(h)
 		}
 	}
-	// Else what the last run kept is read while the relevant context is
-	// worked out.
-	predicted := s.takePredicted()
-	var pre *prefetch
+	// Else it is worked out, what the last run kept being read ahead
+	// meanwhile.
+	ahead := s.takeAhead()
+	defer ahead.finish()
 	if !whole && keep == nil {
-		pre = startPrefetch(predicted, s.tree.Files, s.versions)
-		defer pre.stop()
 		keep = s.contexts.relevant(s.nameIndex(), reported)
 	}
 	var kept []int
@@ -406,12 +409,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		files[i] = &c
 	}
 	// The files predicted and kept are read ahead still, the others no more.
-	if pre != nil {
+	if ahead != nil {
 		want := make(map[string]bool, len(kept))
 		for _, i := range kept {
 			want[s.tree.Files[i].AbsPath] = true
 		}
-		pre.only(want)
+		ahead.only(want)
 	}
 	parsedAt := make([]*parser.File, len(kept))
 	hieraAt := make([]*model.HieraFile, len(kept))
@@ -427,7 +430,10 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
-	pre.stop()
+	ahead.finish()
+	if ahead != nil {
+		s.updated.TakenAhead = int(ahead.taken.Load())
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -529,13 +535,13 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	return s.result(findings, []*model.Program{prog}, contextErrs), nil
 }
 
-// takePredicted returns the files to read ahead, once.
-func (s *Snapshot) takePredicted() []int {
+// takeAhead returns the snapshot's read-ahead, once.
+func (s *Snapshot) takeAhead() *readAhead {
 	s.predictionMu.Lock()
 	defer s.predictionMu.Unlock()
-	p := s.predicted
-	s.predicted = nil
-	return p
+	r := s.ahead
+	s.ahead = nil
+	return r
 }
 
 // takePredictionKey returns the key to record the context of the
@@ -554,10 +560,11 @@ func (s *Snapshot) takePredictionKey() string {
 // the files keep holds with the hash of what that was worked out from
 // (see recordedKeep).
 func (s *Snapshot) recordPrediction(key string, inputs cache.Hash, keep []bool, kept []int, reported []bool, readErrs []error) {
-	c := cache.Context{Files: make([]string, 0, len(kept)), Inputs: inputs}
+	c := cache.Context{Files: make([]string, 0, len(kept)), Notes: make([]string, 0, len(kept)), Inputs: inputs}
 	for k, i := range kept {
 		if f := s.tree.Files[i]; !reported[i] && readErrs[k] == nil && f.AbsPath != "" {
 			c.Files = append(c.Files, f.AbsPath)
+			c.Notes = append(c.Notes, aheadNote(f))
 		}
 	}
 	if inputs != (cache.Hash{}) {
