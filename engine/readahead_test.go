@@ -77,7 +77,7 @@ func TestReadAheadIsTakenOnlyAsTheWalkSawIt(t *testing.T) {
 		abs, _ := write("b.pp", "class b {}\n")
 		f := file(abs, "b.pp")
 		r := read(f)
-		_, st := write("b.pp", "class b { notify { 'x': } }\n")
+		write("b.pp", "class b { notify { 'x': } }\n")
 		later := time.Now().Add(time.Minute)
 		if err := os.Chtimes(abs, later, later); err != nil {
 			t.Fatal(err)
