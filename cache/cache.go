@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -44,6 +45,7 @@ type Hash [sha256.Size]byte
 // Store is the cache of one set of context roots. It only stores: reading,
 // hashing and summarising files is its caller's job.
 type Store struct {
+	roots []string
 	path  string // the cache file; "" when nothing is persisted
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
@@ -106,17 +108,7 @@ type Options struct {
 // Open reads the cache for opts.Roots. A missing, unreadable, corrupt or
 // foreign cache file gives an empty store: the cache only saves time.
 func Open(opts Options) *Store {
-	s := New(opts)
-	s.Read()
-	return s
-}
-
-// New returns the store for opts.Roots without reading its cache file:
-// Context may be called before Read, so that a run can start on the
-// files its last run recorded while the cache file is read and decoded.
-// Read must be called before any other method.
-func New(opts Options) *Store {
-	s := &Store{owner: opts.Owner, now: opts.Now}
+	s := &Store{roots: slices.Clone(opts.Roots), owner: opts.Owner, now: opts.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -126,13 +118,6 @@ func New(opts Options) *Store {
 			fmt.Fprintf(h, "%s\x00", r)
 		}
 		s.path = filepath.Join(opts.Dir, "context-"+hex.EncodeToString(h.Sum(nil)[:12]))
-	}
-	return s
-}
-
-// Read reads the store's cache file (see Open), once.
-func (s *Store) Read() {
-	if s.path != "" {
 		s.read()
 	}
 	s.new.Dirs = make(map[string]Listing, len(s.old.Dirs))
@@ -140,6 +125,7 @@ func (s *Store) Read() {
 	if s.rest == nil {
 		s.rest = par.Start(func() bool { s.sized(); return true })
 	}
+	return s
 }
 
 // sized makes the maps of the new snapshot, sized for the same files as
@@ -157,6 +143,9 @@ func (s *Store) sized() {
 // indexed by hash; each summary is decoded on first use (see
 // storedSummaries).
 func (s *Store) files() { s.rest.Get() }
+
+// Roots returns the roots the store is of (Options.Roots).
+func (s *Store) Roots() []string { return s.roots }
 
 // Path returns the cache file's path, "" for an in-memory store.
 func (s *Store) Path() string { return s.path }

@@ -165,6 +165,10 @@ type counts struct {
 	// Predicted is how many context files are read ahead (see readAhead),
 	// and TakenAhead how many of them the first check took as read.
 	Predicted, TakenAhead int
+	// StoreAhead is set when the cache was opened for the roots the last
+	// run recorded, before the layout knew its own, and they were the
+	// same.
+	StoreAhead bool
 	// KeptAsRecorded is how many files the first check kept as the last
 	// run recorded them, its inputs being the same (see recordedKeep); 0
 	// when it worked them out.

@@ -101,6 +101,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	var loaded [][]byte        // content that came with loading, by file
 	var recorded cache.Context // what the last run of the roots recorded of its context
 	var ahead *readAhead       // reading what it kept
+	var storeAhead bool        // the store was opened for the roots it recorded
 	if prev == nil || w.relayout {
 		// The first check of a single run records its context for the
 		// next run of the same roots to read ahead, under key; a run that
@@ -109,11 +110,13 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if !w.opts.Editor && prev == nil && !w.opts.WholeContext {
 			key = w.predictionKey()
 		}
-		tree, store, rec, ra, err := w.load(key)
+		l, err := w.load(key)
 		if err != nil {
 			return nil, err
 		}
-		recorded, ahead = rec, ra
+		tree, store := l.tree, l.store
+		recorded, ahead = l.recorded, l.ahead
+		storeAhead = l.storeAhead
 		var size int64
 		for _, f := range tree.Files {
 			size += int64(len(f.Src))
@@ -200,6 +203,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs)
 	s.updated.Predicted = ahead.attach(s.versions, s.byAbs)
+	s.updated.StoreAhead = storeAhead
 	s.ahead, s.recorded = ahead, recorded
 	s.updated.Reused = len(s.tree.Files) - len(todo)
 	for _, v := range s.versions {
@@ -254,17 +258,28 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	return s, nil
 }
 
+// loaded is what Workspace.load gives.
+type loaded struct {
+	tree     *load.Tree
+	store    *cache.Store
+	recorded cache.Context
+	ahead    *readAhead
+	// storeAhead is set when the store was opened before the layout
+	// knew its roots, for the roots recorded.
+	storeAhead bool
+}
+
 // load walks the roots: reported files are read, context files only
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir. When
 // key is set, the context the store recorded under it is returned, and
 // the files it names are read ahead from before the cache file is read.
-func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, *readAhead, error) {
+func (w *Workspace) load(key string) (loaded, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
-			return nil, nil, cache.Context{}, nil, fmt.Errorf("reading standard input: %w", err)
+			return loaded{}, fmt.Errorf("reading standard input: %w", err)
 		}
 		w.stdin = src
 	}
@@ -284,6 +299,21 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, *
 	var store *cache.Store
 	var recorded cache.Context
 	var ahead *readAhead
+	// The context the last run of the same key recorded names the files
+	// to read ahead and the roots of the store it used: both are started
+	// on before the layout knows this run's roots, the store taken when
+	// they are the same.
+	var early *par.Future[*cache.Store]
+	if key != "" && w.opts.CacheDir != "" {
+		opts := cache.Options{Dir: w.opts.CacheDir, Owner: w.opts.CacheOwner, Now: w.opts.Now}
+		if rec, ok := cache.ReadContext(opts, key); ok {
+			recorded, ahead = rec, startReadAhead(rec)
+			if len(rec.Roots) > 0 {
+				opts.Roots = rec.Roots
+				early = par.Start(func() *cache.Store { return cache.Open(opts) })
+			}
+		}
+	}
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -297,20 +327,22 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, *
 			if w.opts.CacheDir == "" {
 				return nil
 			}
-			store = cache.New(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
-			if key != "" {
-				recorded, _ = store.Context(key)
-				ahead = startReadAhead(recorded)
+			if early != nil && slices.Equal(roots, recorded.Roots) {
+				store = early.Get()
+			} else {
+				store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			}
-			store.Read()
+			if key != "" {
+				store.KnowContext(key, recorded)
+			}
 			return store
 		},
 	})
 	if err != nil {
 		ahead.finish()
-		return nil, nil, cache.Context{}, nil, &ConfigError{err}
+		return loaded{}, &ConfigError{err}
 	}
-	return tree, store, recorded, ahead, nil
+	return loaded{tree: tree, store: store, recorded: recorded, ahead: ahead, storeAhead: store != nil && early != nil && store == early.Get()}, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -560,7 +592,7 @@ func (s *Snapshot) takePredictionKey() string {
 // the files keep holds with the hash of what that was worked out from
 // (see recordedKeep).
 func (s *Snapshot) recordPrediction(key string, inputs cache.Hash, keep []bool, kept []int, reported []bool, readErrs []error) {
-	c := cache.Context{Files: make([]string, 0, len(kept)), Notes: make([]string, 0, len(kept)), Inputs: inputs}
+	c := cache.Context{Roots: s.store.Roots(), Files: make([]string, 0, len(kept)), Notes: make([]string, 0, len(kept)), Inputs: inputs}
 	for k, i := range kept {
 		if f := s.tree.Files[i]; !reported[i] && readErrs[k] == nil && f.AbsPath != "" {
 			c.Files = append(c.Files, f.AbsPath)
