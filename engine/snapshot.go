@@ -588,7 +588,7 @@ func (s *Snapshot) takePredictionKey() string {
 
 // recordPrediction records the context files of the snapshot's first
 // check, the files kept and read without errors but the reported ones,
-// for the next run of the same roots to read ahead (see prefetch), and
+// for the next run of the same roots to read ahead (see readAhead), and
 // the files keep holds with the hash of what that was worked out from
 // (see recordedKeep).
 func (s *Snapshot) recordPrediction(key string, inputs cache.Hash, keep []bool, kept []int, reported []bool, readErrs []error) {
