@@ -52,7 +52,7 @@ func TestHeapGetsHugePages(t *testing.T) {
 	if err != nil || strings.Contains(string(mode), "[never]") {
 		t.Skipf("transparent huge pages unavailable here (%q, %v)", mode, err)
 	}
-	adviseHugePagesUnder(t.TempDir()) // a system without a balloon that reports free pages
+	adviseHugePagesUnder(t.TempDir(), false) // a system without a balloon that reports free pages
 	// Many small objects, as parsing makes: the last ones are well into
 	// the range freed for the run.
 	var keep []*[64]byte
@@ -168,8 +168,8 @@ func TestFreePagesReportedReadsLittle(t *testing.T) {
 }
 
 // Where free pages are reported no range is reserved, and nothing is
-// collected: the collection is there to free the reservation. Elsewhere
-// the advice ends with one.
+// collected before the load is done: the collection is there to free the
+// reservation and the load's garbage. Elsewhere the advice ends with one.
 func TestCollectsOnlyAReservation(t *testing.T) {
 	reporting := t.TempDir()
 	dir := filepath.Join(reporting, "bus/virtio/drivers/virtio_balloon/virtio0")
@@ -184,14 +184,21 @@ func TestCollectsOnlyAReservation(t *testing.T) {
 		runtime.ReadMemStats(&m)
 		return m.NumGC
 	}
-	before := collections()
-	adviseHugePagesUnder(reporting)
-	if n := collections() - before; n != 0 {
-		t.Errorf("with free pages reported: %d collections, want none", n)
-	}
-	before = collections()
-	adviseHugePagesUnder(t.TempDir())
-	if n := collections() - before; n == 0 {
-		t.Error("without free page reporting: no collection after the reservation")
+	for _, tc := range []struct {
+		name    string
+		sysfs   string
+		loaded  bool
+		collect bool
+	}{
+		{"free pages reported, before the walk", reporting, false, false},
+		{"free pages reported, after the load", reporting, true, true},
+		{"not reported, before the walk", t.TempDir(), false, true},
+		{"not reported, after the load", t.TempDir(), true, true},
+	} {
+		before := collections()
+		adviseHugePagesUnder(tc.sysfs, tc.loaded)
+		if n := collections() - before; (n > 0) != tc.collect {
+			t.Errorf("%s: %d collections, want one: %v", tc.name, n, tc.collect)
+		}
 	}
 }
