@@ -35,8 +35,12 @@ type readAhead struct {
 	files []*aheadFile
 	// taken counts the files whose content a version took.
 	taken atomic.Int64
-	stop  atomic.Bool
-	wg    sync.WaitGroup
+	// mu orders start and finish, which may come from two goroutines: a
+	// reader is not started once finish has begun.
+	mu       sync.Mutex
+	finished bool
+	stop     atomic.Bool
+	wg       sync.WaitGroup
 }
 
 // aheadFile is one file of a recorded context.
@@ -72,13 +76,9 @@ func aheadNote(f *load.File) string {
 	return string(flags) + f.Path
 }
 
-// startReadAhead starts reading and parsing the files c records, on one
-// goroutine: more would take the processors the walk and decoding the
-// cache need, and the check's own workers take over the files not done
-// yet once it knows what it keeps. The goroutine takes the files last to
-// first, so that the check's workers, which take them first to last, seldom
-// wait on a file it is parsing. nil when c records none.
-func startReadAhead(c cache.Context) *readAhead {
+// newReadAhead returns the reading and parsing of the files c records,
+// to start (readAhead.start); nil when c records none.
+func newReadAhead(c cache.Context) *readAhead {
 	if len(c.Files) == 0 {
 		return nil
 	}
@@ -92,6 +92,23 @@ func startReadAhead(c cache.Context) *readAhead {
 		}
 		r.files[i] = it
 	}
+	return r
+}
+
+// start starts reading and parsing the files on one goroutine: more would
+// take the processors the walk needs, and the check's own workers take
+// over the files not done yet once it knows what it keeps. The goroutine
+// takes the files last to first, so that the check's workers, which take
+// them first to last, seldom wait on a file it is parsing.
+func (r *readAhead) start() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.finished {
+		return
+	}
 	r.wg.Go(func() {
 		var a parser.Arena
 		for i := len(r.files) - 1; i >= 0 && !r.stop.Load(); i-- {
@@ -100,7 +117,6 @@ func startReadAhead(c cache.Context) *readAhead {
 			}
 		}
 	})
-	return r
 }
 
 // load reads the file, with its stat, and parses it with arena a, once.
@@ -169,7 +185,10 @@ func (r *readAhead) finish() {
 	if r == nil {
 		return
 	}
+	r.mu.Lock()
+	r.finished = true
 	r.stop.Store(true)
+	r.mu.Unlock()
 	r.wg.Wait()
 }
 

@@ -42,7 +42,8 @@ func TestReadAheadIsTakenOnlyAsTheWalkSawIt(t *testing.T) {
 			c.Files = append(c.Files, f.AbsPath)
 			c.Notes = append(c.Notes, aheadNote(f))
 		}
-		r := startReadAhead(c)
+		r := newReadAhead(c)
+		r.start()
 		r.wg.Wait()
 		return r
 	}
@@ -111,4 +112,20 @@ func TestReadAheadIsTakenOnlyAsTheWalkSawIt(t *testing.T) {
 			t.Error("a parse without tasks mode was taken for a plan")
 		}
 	})
+}
+
+// A read-ahead finished before it is started (its store opened after the
+// check, for roots the layout no longer has) reads nothing.
+func TestReadAheadFinishedBeforeItStarts(t *testing.T) {
+	abs := filepath.Join(t.TempDir(), "a.pp")
+	if err := os.WriteFile(abs, []byte("class a {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := newReadAhead(cache.Context{Files: []string{abs}, Notes: []string{""}})
+	r.finish()
+	r.start()
+	r.wg.Wait()
+	if it := r.files[0]; it.src != nil || it.err != nil {
+		t.Errorf("read %q (%v) after finishing", it.src, it.err)
+	}
 }

@@ -299,18 +299,26 @@ func (w *Workspace) load(key string) (loaded, error) {
 	var store *cache.Store
 	var recorded cache.Context
 	var ahead *readAhead
-	// The context the last run of the same key recorded names the files
-	// to read ahead and the roots of the store it used: both are started
+	// The context the last run of the same key recorded names the roots
+	// of the store it used and the files to read ahead: both are started
 	// on before the layout knows this run's roots, the store taken when
-	// they are the same.
+	// they are the same. The files are read once the store is open: the
+	// walk waits for the store, and nothing waits for the files until the
+	// walk is done.
 	var early *par.Future[*cache.Store]
 	if key != "" && w.opts.CacheDir != "" {
 		opts := cache.Options{Dir: w.opts.CacheDir, Owner: w.opts.CacheOwner, Now: w.opts.Now}
 		if rec, ok := cache.ReadContext(opts, key); ok {
-			recorded, ahead = rec, startReadAhead(rec)
+			recorded, ahead = rec, newReadAhead(rec)
 			if len(rec.Roots) > 0 {
 				opts.Roots = rec.Roots
-				early = par.Start(func() *cache.Store { return cache.Open(opts) })
+				early = par.Start(func() *cache.Store {
+					s := cache.Open(opts)
+					ahead.start()
+					return s
+				})
+			} else {
+				ahead.start()
 			}
 		}
 	}
