@@ -20,29 +20,32 @@ func TestBeforeLintOnlyWhenLinting(t *testing.T) {
 	dir := writeTree(t, files)
 	small := writeTree(t, map[string]string{"a.pp": "class a {}\n"})
 	env := writeTree(t, map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"})
+	// loaded: BeforeLint runs after the load (a large tree) rather than
+	// before the walk of the context.
 	for _, tc := range []struct {
-		dir   string
-		args  []string
-		calls int
+		dir    string
+		args   []string
+		calls  int
+		loaded bool
 	}{
-		{dir, []string{"--version"}, 0},
-		{dir, []string{"--help"}, 0},
-		{dir, []string{"--list-rules"}, 0},
-		{dir, []string{"."}, 1},
-		{dir, []string{"-f", "json", "modules/m/manifests/init.pp"}, 1},
-		{dir, []string{"--fix", "."}, 1},
-		{small, []string{"."}, 0},
-		{small, []string{"-f", "json", "a.pp"}, 0},
-		{env, []string{"."}, 0},
-		{env, []string{"modules/m/manifests/init.pp"}, 1}, // the environment is its context
+		{dir, []string{"--version"}, 0, false},
+		{dir, []string{"--help"}, 0, false},
+		{dir, []string{"--list-rules"}, 0, false},
+		{dir, []string{"."}, 1, true},
+		{dir, []string{"-f", "json", "modules/m/manifests/init.pp"}, 1, false},
+		{dir, []string{"--fix", "."}, 1, true},
+		{small, []string{"."}, 0, false},
+		{small, []string{"-f", "json", "a.pp"}, 0, false},
+		{env, []string{"."}, 0, false},
+		{env, []string{"modules/m/manifests/init.pp"}, 1, false}, // the environment is its context
 	} {
-		calls := 0
+		calls, loaded := 0, false
 		var out, errOut bytes.Buffer
 		cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: tc.dir,
-			Getenv: func(string) string { return "" }, BeforeLint: func() { calls++ }}
+			Getenv: func(string) string { return "" }, BeforeLint: func(l bool) { calls, loaded = calls+1, l }}
 		cmd.Main(append([]string{"ducklint"}, tc.args...))
-		if calls != tc.calls {
-			t.Errorf("%v: BeforeLint ran %d times, want %d (stderr %q)", tc.args, calls, tc.calls, errOut.String())
+		if calls != tc.calls || loaded != tc.loaded {
+			t.Errorf("%v: BeforeLint ran %d times (loaded %v), want %d (%v) (stderr %q)", tc.args, calls, loaded, tc.calls, tc.loaded, errOut.String())
 		}
 	}
 }
@@ -64,7 +67,7 @@ func TestLoadedReportsTheInputSize(t *testing.T) {
 	cmd := &ducklint.Command{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errOut, Dir: dir,
 		Getenv:     func(string) string { return "" },
 		Loaded:     func(size int64) { events = append(events, fmt.Sprintf("loaded %d", size)) },
-		BeforeLint: func() { events = append(events, "before lint") }}
+		BeforeLint: func(bool) { events = append(events, "before lint") }}
 	cmd.Main([]string{"ducklint", "-f", "json", "."})
 	if got, want := strings.Join(events, ", "), fmt.Sprintf("loaded %d, before lint", want); got != want {
 		t.Errorf("events %q, want %q (stderr %q)", got, want, errOut.String())

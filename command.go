@@ -44,8 +44,10 @@ type Command struct {
 	// least largeRunFiles files, or reads a tree's files as context, before
 	// they are parsed: cmd/ducklint prepares the heap there, which a run
 	// that only prints (--version, --help, --list-rules) or lints a few
-	// files should not pay for.
-	BeforeLint func()
+	// files should not pay for. loaded is set when it runs after the load,
+	// whose garbage it may collect, unset when it runs before the walk of
+	// a tree's context, with next to nothing to collect.
+	BeforeLint func(loaded bool)
 
 	// Loaded, if set, is called after each load of a run, before any file
 	// is parsed, with the bytes of content the load read: cmd/ducklint

@@ -103,16 +103,16 @@ const largeRunFiles = 64
 // each load.
 func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int, size int64)) {
 	done := c.BeforeLint == nil
-	advise := func() {
+	advise := func(loaded bool) {
 		if !done {
 			done = true
-			c.BeforeLint()
+			c.BeforeLint(loaded)
 		}
 	}
-	return advise, func(files int, size int64) {
+	return func() { advise(false) }, func(files int, size int64) {
 		c.loaded(files, size)
 		if files >= largeRunFiles {
-			advise()
+			advise(true)
 		}
 	}
 }

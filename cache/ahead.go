@@ -21,22 +21,24 @@ import (
 // reading and parsing them before it has worked out which it needs, and
 // what that was worked out from, so that the next run whose inputs are the
 // same need not work it out again. Each is a small file of its own beside
-// the cache file, named by its key, so that recording a new one does not
-// rewrite the summaries; the directory keeps the MaxContexts most recently
-// written.
+// the cache files, named by its key alone, so that recording a new one
+// does not rewrite the summaries and the next run can read it before it
+// knows which cache file it needs (ReadContext); the directory keeps the
+// MaxContexts most recently written.
 
 // MaxContexts bounds how many context files a cache directory keeps.
 const MaxContexts = 32
 
 // contextMagic starts a context file, which holds the format, the owner,
-// the key, the files' count and paths (length and bytes each, lengths as
-// varints), the inputs' hash, the kept files' count and indexes (each as
+// the key, the roots' count and roots, the files' count and each file's
+// path and note (strings as their length, a varint, and bytes), the
+// inputs' hash, the kept files' count and indexes (each as
 // its difference from the one before, ascending), and a CRC-32C of all
 // that, 4 bytes little-endian.
 const contextMagic = "ducklint-ahead\x00"
 
 // contextFormat changes whenever a context file's layout changes.
-const contextFormat = 2
+const contextFormat = 3
 
 // contextPrefix names the context files in the cache directory.
 const contextPrefix = "ahead-"
@@ -44,9 +46,15 @@ const contextPrefix = "ahead-"
 // Context is what a run reporting some files recorded of the context it
 // kept.
 type Context struct {
+	// Roots are the roots of the store the run used (Options.Roots).
+	Roots []string
 	// Files are the context files it read (absolute paths), for the next
 	// run to read ahead.
 	Files []string
+	// Notes holds, for each of Files, what that run noted of how it read
+	// the file, in its caller's terms (the cache only keeps them), so that
+	// the next run can parse the file ahead the same way; nil for none.
+	Notes []string
 	// Inputs is a hash of everything the run worked out which files to
 	// keep from, and Keep the indexes in its layout of the files it kept,
 	// ascending: a run whose inputs hash the same keeps the same files.
@@ -56,7 +64,16 @@ type Context struct {
 
 // equal reports whether c and o record the same.
 func (c Context) equal(o Context) bool {
-	return slices.Equal(c.Files, o.Files) && c.Inputs == o.Inputs && slices.Equal(c.Keep, o.Keep)
+	return slices.Equal(c.Roots, o.Roots) && slices.Equal(c.Files, o.Files) && slices.Equal(c.notes(), o.notes()) && c.Inputs == o.Inputs && slices.Equal(c.Keep, o.Keep)
+}
+
+// notes returns c.Notes, or as many empty notes as c has files when it
+// has none.
+func (c Context) notes() []string {
+	if c.Notes == nil {
+		return make([]string, len(c.Files))
+	}
+	return c.Notes
 }
 
 // contextPath returns the file recording the context of key, "" for an
@@ -65,8 +82,41 @@ func (s *Store) contextPath(key string) string {
 	if s.path == "" {
 		return ""
 	}
-	h := sha256.Sum256([]byte(s.path + "\x00" + key))
-	return filepath.Join(filepath.Dir(s.path), contextPrefix+hex.EncodeToString(h[:12]))
+	return contextPathIn(filepath.Dir(s.path), key)
+}
+
+// contextPathIn returns the file recording the context of key in the
+// cache directory dir.
+func contextPathIn(dir, key string) string {
+	h := sha256.Sum256([]byte(key))
+	return filepath.Join(dir, contextPrefix+hex.EncodeToString(h[:12]))
+}
+
+// ReadContext returns what was recorded as the context of key in the
+// cache directory opts.Dir by opts.Owner, without a store: a run reads it
+// before it knows its roots, to start on the files it names and on the
+// store of its roots. false for none, or a damaged or foreign record.
+func ReadContext(opts Options, key string) (Context, bool) {
+	if opts.Dir == "" {
+		return Context{}, false
+	}
+	data, err := os.ReadFile(contextPathIn(opts.Dir, key))
+	if err != nil {
+		return Context{}, false
+	}
+	c, err := decodeContext(data, opts.Owner, key)
+	return c, err == nil && c.Files != nil
+}
+
+// KnowContext notes c, read by ReadContext, as what is recorded for key,
+// so that Context and RecordContext do not read it again.
+func (s *Store) KnowContext(key string, c Context) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.contexts == nil {
+		s.contexts = map[string]Context{}
+	}
+	s.contexts[key] = c
 }
 
 // Context returns what was recorded as the context of key; false for none
@@ -101,7 +151,10 @@ func (s *Store) RecordContext(key string, c Context) error {
 	if old, ok := s.Context(key); ok && old.equal(c) {
 		return nil
 	}
-	c = Context{Files: slices.Clone(c.Files), Inputs: c.Inputs, Keep: slices.Clone(c.Keep)}
+	if c.Notes != nil && len(c.Notes) != len(c.Files) {
+		return errors.New("cache: a context's notes do not match its files")
+	}
+	c = Context{Roots: slices.Clone(c.Roots), Files: slices.Clone(c.Files), Notes: slices.Clone(c.Notes), Inputs: c.Inputs, Keep: slices.Clone(c.Keep)}
 	s.mu.Lock()
 	s.contexts[key] = c
 	s.mu.Unlock()
@@ -182,9 +235,15 @@ func encodeContext(owner, key string, c Context) []byte {
 	b = binary.AppendUvarint(b, contextFormat)
 	b = appendString(b, owner)
 	b = appendString(b, key)
+	b = binary.AppendUvarint(b, uint64(len(c.Roots)))
+	for _, r := range c.Roots {
+		b = appendString(b, r)
+	}
 	b = binary.AppendUvarint(b, uint64(len(c.Files)))
-	for _, f := range c.Files {
+	notes := c.notes()
+	for i, f := range c.Files {
 		b = appendString(b, f)
+		b = appendString(b, notes[i])
 	}
 	b = append(b, c.Inputs[:]...)
 	b = binary.AppendUvarint(b, uint64(len(c.Keep)))
@@ -211,9 +270,18 @@ func decodeContext(data []byte, owner, key string) (Context, error) {
 	if d.uvarint() != contextFormat || d.bytes(d.count(1)) != owner || d.bytes(d.count(1)) != key || d.err != nil {
 		return Context{}, errCorrupt
 	}
-	c := Context{Files: make([]string, d.count(1))}
+	var c Context
+	if n := d.count(1); n > 0 {
+		c.Roots = make([]string, n)
+		for i := range c.Roots {
+			c.Roots[i] = d.bytes(d.count(1))
+		}
+	}
+	n := d.count(2)
+	c.Files, c.Notes = make([]string, n), make([]string, n)
 	for i := range c.Files {
 		c.Files[i] = d.bytes(d.count(1))
+		c.Notes[i] = d.bytes(d.count(1))
 	}
 	copy(c.Inputs[:], d.bytes(len(c.Inputs)))
 	if n := d.count(1); n > 0 {

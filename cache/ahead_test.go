@@ -12,22 +12,27 @@ import (
 	"time"
 )
 
-func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
+// TestContextsAreReadBackByTheirKeyAndOwner records a context and reads
+// it back by its key and owner; the roots of the store it is read through
+// do not name it (the run reading it may not know its roots yet), it
+// records the roots of the store that recorded it.
+func TestContextsAreReadBackByTheirKeyAndOwner(t *testing.T) {
 	dir := t.TempDir()
 	open := func(root, owner string) *Store {
 		return Open(Options{Dir: dir, Roots: []string{root}, Owner: owner})
 	}
-	want := Context{Files: []string{"/t/a.pp", "/t/lib/b.pp"}, Inputs: HashOf([]byte("inputs")), Keep: []int{0, 3, 4, 130}}
+	want := Context{Roots: []string{"/t"}, Files: []string{"/t/a.pp", "/t/lib/b.pp"}, Notes: []string{"note a", ""}, Inputs: HashOf([]byte("inputs")), Keep: []int{0, 3, 4, 130}}
 	if err := open("/t", "v1").RecordContext("k", want); err != nil {
 		t.Fatal(err)
 	}
-	if got, ok := open("/t", "v1").Context("k"); !ok || !got.equal(want) {
-		t.Errorf("context %+v (%v), want %+v", got, ok, want)
+	for _, root := range []string{"/t", "/u"} {
+		if got, ok := open(root, "v1").Context("k"); !ok || !got.equal(want) {
+			t.Errorf("store of %s: context %+v (%v), want %+v", root, got, ok, want)
+		}
 	}
 	for name, s := range map[string]*Store{
 		"another key":   open("/t", "v1"),
 		"another owner": open("/t", "v2"),
-		"other roots":   open("/u", "v1"),
 	} {
 		key := "k"
 		if name == "another key" {
@@ -58,14 +63,16 @@ func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	record(Context{Files: slices.Clone(want.Files), Inputs: want.Inputs, Keep: slices.Clone(want.Keep)})
+	record(Context{Roots: slices.Clone(want.Roots), Files: slices.Clone(want.Files), Notes: slices.Clone(want.Notes), Inputs: want.Inputs, Keep: slices.Clone(want.Keep)})
 	if written() {
 		t.Errorf("an unchanged context was written again")
 	}
 	changes := map[string]Context{
-		"files":  {Files: want.Files[:1], Inputs: want.Inputs, Keep: want.Keep},
-		"inputs": {Files: want.Files, Inputs: HashOf([]byte("other inputs")), Keep: want.Keep},
-		"kept":   {Files: want.Files, Inputs: want.Inputs, Keep: []int{0, 3, 4}},
+		"roots":  {Roots: []string{"/t", "/u"}, Files: want.Files, Notes: want.Notes, Inputs: want.Inputs, Keep: want.Keep},
+		"files":  {Roots: want.Roots, Files: want.Files[:1], Notes: want.Notes[:1], Inputs: want.Inputs, Keep: want.Keep},
+		"notes":  {Roots: want.Roots, Files: want.Files, Notes: []string{"note a", "note b"}, Inputs: want.Inputs, Keep: want.Keep},
+		"inputs": {Roots: want.Roots, Files: want.Files, Notes: want.Notes, Inputs: HashOf([]byte("other inputs")), Keep: want.Keep},
+		"kept":   {Roots: want.Roots, Files: want.Files, Notes: want.Notes, Inputs: want.Inputs, Keep: []int{0, 3, 4}},
 	}
 	for name, c := range changes {
 		record(c)
@@ -75,6 +82,10 @@ func TestContextsAreReadBackByTheirKeyRootsAndOwner(t *testing.T) {
 		if got, _ := open("/t", "v1").Context("k"); !got.equal(c) {
 			t.Errorf("other %s: read back %+v, want %+v", name, got, c)
 		}
+	}
+	// Notes that do not match the files are refused.
+	if err := open("/t", "v1").RecordContext("k", Context{Files: want.Files, Notes: []string{"one"}}); err == nil {
+		t.Error("a context with one note for two files was recorded")
 	}
 	// An empty context is one too.
 	if err := open("/t", "v1").RecordContext("k", Context{}); err != nil {
@@ -160,7 +171,7 @@ func TestContextsAreBounded(t *testing.T) {
 }
 
 func FuzzDecodeContext(f *testing.F) {
-	good := encodeContext("o", "k", Context{Files: []string{"/t/a.pp", ""}, Inputs: HashOf([]byte("x")), Keep: []int{0, 2, 9}})
+	good := encodeContext("o", "k", Context{Roots: []string{"/t"}, Files: []string{"/t/a.pp", ""}, Notes: []string{"n", ""}, Inputs: HashOf([]byte("x")), Keep: []int{0, 2, 9}})
 	f.Add(good[:len(good)-4])
 	empty := encodeContext("o", "k", Context{Files: []string{}})
 	f.Add(empty[:len(empty)-4])
@@ -189,5 +200,37 @@ func TestContextFilesSitBesideTheCache(t *testing.T) {
 	p := s.contextPath("k")
 	if filepath.Dir(p) != dir || !strings.HasPrefix(filepath.Base(p), contextPrefix) || strings.HasPrefix(filepath.Base(s.Path()), contextPrefix) {
 		t.Errorf("context file %s, cache file %s", p, s.Path())
+	}
+}
+
+// TestContextIsReadWithoutAStore checks that ReadContext gives the context
+// a store recorded, by its key and owner alone, with the roots it was
+// recorded with, and that a store told of it does not read it again.
+func TestContextIsReadWithoutAStore(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Dir: dir, Roots: []string{"/t", "/u"}, Owner: "v1"}
+	want := Context{Roots: opts.Roots, Files: []string{"/t/a.pp"}, Notes: []string{"n"}, Inputs: HashOf([]byte("in"))}
+	if err := Open(opts).RecordContext("k", want); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := ReadContext(Options{Dir: dir, Owner: "v1"}, "k"); !ok || !got.equal(want) {
+		t.Errorf("context %+v (%v), want %+v", got, ok, want)
+	}
+	for name, o := range map[string]Options{
+		"another owner": {Dir: dir, Owner: "v2"},
+		"no directory":  {Owner: "v1"},
+	} {
+		if got, ok := ReadContext(o, "k"); ok || got.Files != nil {
+			t.Errorf("%s: context %+v, want none", name, got)
+		}
+	}
+	if _, ok := ReadContext(Options{Dir: dir, Owner: "v1"}, "k2"); ok {
+		t.Error("another key: a context")
+	}
+	s := Open(opts)
+	known := Context{Roots: opts.Roots, Files: []string{"/t/b.pp"}}
+	s.KnowContext("k", known)
+	if got, ok := s.Context("k"); !ok || !got.equal(known) {
+		t.Errorf("the store read %+v again, not the context it was told of", got)
 	}
 }

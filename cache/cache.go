@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -44,6 +45,7 @@ type Hash [sha256.Size]byte
 // Store is the cache of one set of context roots. It only stores: reading,
 // hashing and summarising files is its caller's job.
 type Store struct {
+	roots []string
 	path  string // the cache file; "" when nothing is persisted
 	owner string // identity of the program that wrote the summaries
 	now   func() time.Time
@@ -106,7 +108,7 @@ type Options struct {
 // Open reads the cache for opts.Roots. A missing, unreadable, corrupt or
 // foreign cache file gives an empty store: the cache only saves time.
 func Open(opts Options) *Store {
-	s := &Store{owner: opts.Owner, now: opts.Now}
+	s := &Store{roots: slices.Clone(opts.Roots), owner: opts.Owner, now: opts.Now}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -141,6 +143,9 @@ func (s *Store) sized() {
 // indexed by hash; each summary is decoded on first use (see
 // storedSummaries).
 func (s *Store) files() { s.rest.Get() }
+
+// Roots returns the roots the store is of (Options.Roots).
+func (s *Store) Roots() []string { return s.roots }
 
 // Path returns the cache file's path, "" for an in-memory store.
 func (s *Store) Path() string { return s.path }

@@ -163,3 +163,11 @@ func RecordedKeep(w *Workspace, s *Snapshot) []string {
 
 // Jobs returns how many goroutines s's checks use.
 func Jobs(s *Snapshot) int { return s.opts.Jobs }
+
+// StoreRoots returns the roots of the cache s uses, nil for none.
+func StoreRoots(s *Snapshot) []string {
+	if s.store == nil {
+		return nil
+	}
+	return s.store.Roots()
+}

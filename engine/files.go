@@ -28,7 +28,10 @@ type version struct {
 	// unread is set when the summary came from the cache by the file's
 	// stat: the content was not read to make it.
 	unread bool
-	err    error // why it could not be read; it has no summary then
+	// ahead is the file as read ahead (see readAhead), for an unread
+	// version of a file the last run kept.
+	ahead *aheadFile
+	err   error // why it could not be read; it has no summary then
 
 	// sum is set when the version is made for a file read to be
 	// summarised; for a file whose summary the cache holds (stored), for
@@ -81,6 +84,11 @@ func (v *version) content(f *load.File) ([]byte, *parser.File, error) {
 // instead of allocating a dozen fresh ones for each file.
 func (v *version) contentIn(a *parser.Arena, f *load.File) ([]byte, *parser.File, error) {
 	v.once.Do(func() {
+		if v.src == nil && v.ahead != nil {
+			if src, parsed, ok := v.ahead.take(a, f, v.stat); ok {
+				v.src, v.parsed = src, parsed
+			}
+		}
 		if v.src == nil {
 			c := *f
 			c.Src = nil
@@ -154,8 +162,13 @@ func (v *version) recordedSummary(f *load.File) *model.Summary {
 // from the last run, for tests and benchmarks.
 type counts struct {
 	Read, Parsed, Reused int
-	// Predicted is how many context files are read ahead (see prefetch).
-	Predicted int
+	// Predicted is how many context files are read ahead (see readAhead),
+	// and TakenAhead how many of them the first check took as read.
+	Predicted, TakenAhead int
+	// StoreAhead is set when the cache was opened for the roots the last
+	// run recorded, before the layout knew its own, and they were the
+	// same.
+	StoreAhead bool
 	// KeptAsRecorded is how many files the first check kept as the last
 	// run recorded them, its inputs being the same (see recordedKeep); 0
 	// when it worked them out.

@@ -42,13 +42,13 @@ type Snapshot struct {
 	sumErrs   []error      // files that could not be read to be summarised
 	updated   counts       // what making this snapshot, and its first check, read and parsed
 
-	// predicted are the indexes of the files the last run of the roots
-	// kept, for the first check of a single run to read ahead (see
-	// prefetch); recorded is what that run recorded, and predictionKey is
-	// where that check records its own. predicted and predictionKey are
-	// each taken once (by the first check); recorded is only read.
+	// ahead reads the files the last run of the roots kept, for the
+	// first check of a single run (see readAhead); recorded is what that
+	// run recorded, and predictionKey is where that check records its
+	// own. ahead and predictionKey are each taken once (by the first
+	// check); recorded is only read.
 	predictionMu  sync.Mutex
-	predicted     []int
+	ahead         *readAhead
 	recorded      cache.Context
 	predictionKey string
 
@@ -100,6 +100,8 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	}
 	var loaded [][]byte        // content that came with loading, by file
 	var recorded cache.Context // what the last run of the roots recorded of its context
+	var ahead *readAhead       // reading what it kept
+	var storeAhead bool        // the store was opened for the roots it recorded
 	if prev == nil || w.relayout {
 		// The first check of a single run records its context for the
 		// next run of the same roots to read ahead, under key; a run that
@@ -108,11 +110,13 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if !w.opts.Editor && prev == nil && !w.opts.WholeContext {
 			key = w.predictionKey()
 		}
-		tree, store, rec, err := w.load(key)
+		l, err := w.load(key)
 		if err != nil {
 			return nil, err
 		}
-		recorded = rec
+		tree, store := l.tree, l.store
+		recorded, ahead = l.recorded, l.ahead
+		storeAhead = l.storeAhead
 		var size int64
 		for _, f := range tree.Files {
 			size += int64(len(f.Src))
@@ -143,6 +147,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		s.tree = &t
 	}
 	if err := ctx.Err(); err != nil {
+		ahead.finish()
 		return nil, err
 	}
 
@@ -197,10 +202,10 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		todo = append(todo, i)
 	}
 	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs)
-	s.predicted = predictedFiles(recorded.Files, s.versions, s.byAbs)
-	s.recorded = recorded
+	s.updated.Predicted = ahead.attach(s.versions, s.byAbs)
+	s.updated.StoreAhead = storeAhead
+	s.ahead, s.recorded = ahead, recorded
 	s.updated.Reused = len(s.tree.Files) - len(todo)
-	s.updated.Predicted = len(s.predicted)
 	for _, v := range s.versions {
 		if v.err != nil {
 			s.sumErrs = append(s.sumErrs, v.err)
@@ -253,17 +258,28 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	return s, nil
 }
 
+// loaded is what Workspace.load gives.
+type loaded struct {
+	tree     *load.Tree
+	store    *cache.Store
+	recorded cache.Context
+	ahead    *readAhead
+	// storeAhead is set when the store was opened before the layout
+	// knew its roots, for the roots recorded.
+	storeAhead bool
+}
+
 // load walks the roots: reported files are read, context files only
 // stat'ed. The summary cache for the context's roots is opened while the
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir. When
-// key is set, the context the store recorded under it is returned, to read
-// ahead.
-func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, error) {
+// key is set, the context the store recorded under it is returned, and
+// the files it names are read ahead from before the cache file is read.
+func (w *Workspace) load(key string) (loaded, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
-			return nil, nil, cache.Context{}, fmt.Errorf("reading standard input: %w", err)
+			return loaded{}, fmt.Errorf("reading standard input: %w", err)
 		}
 		w.stdin = src
 	}
@@ -282,6 +298,30 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, e
 	}
 	var store *cache.Store
 	var recorded cache.Context
+	var ahead *readAhead
+	// The context the last run of the same key recorded names the roots
+	// of the store it used and the files to read ahead: both are started
+	// on before the layout knows this run's roots, the store taken when
+	// they are the same. The files are read once the store is open: the
+	// walk waits for the store, and nothing waits for the files until the
+	// walk is done.
+	var early *par.Future[*cache.Store]
+	if key != "" && w.opts.CacheDir != "" {
+		opts := cache.Options{Dir: w.opts.CacheDir, Owner: w.opts.CacheOwner, Now: w.opts.Now}
+		if rec, ok := cache.ReadContext(opts, key); ok {
+			recorded, ahead = rec, newReadAhead(rec)
+			if len(rec.Roots) > 0 {
+				opts.Roots = rec.Roots
+				early = par.Start(func() *cache.Store {
+					s := cache.Open(opts)
+					ahead.start()
+					return s
+				})
+			} else {
+				ahead.start()
+			}
+		}
+	}
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
@@ -295,17 +335,22 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, e
 			if w.opts.CacheDir == "" {
 				return nil
 			}
-			store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			if early != nil && slices.Equal(roots, recorded.Roots) {
+				store = early.Get()
+			} else {
+				store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
+			}
 			if key != "" {
-				recorded, _ = store.Context(key)
+				store.KnowContext(key, recorded)
 			}
 			return store
 		},
 	})
 	if err != nil {
-		return nil, nil, cache.Context{}, &ConfigError{err}
+		ahead.finish()
+		return loaded{}, &ConfigError{err}
 	}
-	return tree, store, recorded, nil
+	return loaded{tree: tree, store: store, recorded: recorded, ahead: ahead, storeAhead: store != nil && early != nil && store == early.Get()}, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -382,13 +427,11 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 			inputs, keep = h, s.recordedKeep(h)
 		}
 	}
-	// Else what the last run kept is read while the relevant context is
-	// worked out.
-	predicted := s.takePredicted()
-	var pre *prefetch
+	// Else it is worked out, what the last run kept being read ahead
+	// meanwhile.
+	ahead := s.takeAhead()
+	defer ahead.finish()
 	if !whole && keep == nil {
-		pre = startPrefetch(predicted, s.tree.Files, s.versions)
-		defer pre.stop()
 		keep = s.contexts.relevant(s.nameIndex(), reported)
 	}
 	var kept []int
@@ -406,12 +449,12 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		files[i] = &c
 	}
 	// The files predicted and kept are read ahead still, the others no more.
-	if pre != nil {
+	if ahead != nil {
 		want := make(map[string]bool, len(kept))
 		for _, i := range kept {
 			want[s.tree.Files[i].AbsPath] = true
 		}
-		pre.only(want)
+		ahead.only(want)
 	}
 	parsedAt := make([]*parser.File, len(kept))
 	hieraAt := make([]*model.HieraFile, len(kept))
@@ -427,7 +470,10 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 		hieraAt[k] = s.versions[i].hiera
 		files[i].Src = src
 	})
-	pre.stop()
+	ahead.finish()
+	if ahead != nil {
+		s.updated.TakenAhead = int(ahead.taken.Load())
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -529,13 +575,13 @@ func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) 
 	return s.result(findings, []*model.Program{prog}, contextErrs), nil
 }
 
-// takePredicted returns the files to read ahead, once.
-func (s *Snapshot) takePredicted() []int {
+// takeAhead returns the snapshot's read-ahead, once.
+func (s *Snapshot) takeAhead() *readAhead {
 	s.predictionMu.Lock()
 	defer s.predictionMu.Unlock()
-	p := s.predicted
-	s.predicted = nil
-	return p
+	r := s.ahead
+	s.ahead = nil
+	return r
 }
 
 // takePredictionKey returns the key to record the context of the
@@ -550,14 +596,15 @@ func (s *Snapshot) takePredictionKey() string {
 
 // recordPrediction records the context files of the snapshot's first
 // check, the files kept and read without errors but the reported ones,
-// for the next run of the same roots to read ahead (see prefetch), and
+// for the next run of the same roots to read ahead (see readAhead), and
 // the files keep holds with the hash of what that was worked out from
 // (see recordedKeep).
 func (s *Snapshot) recordPrediction(key string, inputs cache.Hash, keep []bool, kept []int, reported []bool, readErrs []error) {
-	c := cache.Context{Files: make([]string, 0, len(kept)), Inputs: inputs}
+	c := cache.Context{Roots: s.store.Roots(), Files: make([]string, 0, len(kept)), Notes: make([]string, 0, len(kept)), Inputs: inputs}
 	for k, i := range kept {
 		if f := s.tree.Files[i]; !reported[i] && readErrs[k] == nil && f.AbsPath != "" {
 			c.Files = append(c.Files, f.AbsPath)
+			c.Notes = append(c.Notes, aheadNote(f))
 		}
 	}
 	if inputs != (cache.Hash{}) {

@@ -52,7 +52,7 @@ func TestHeapGetsHugePages(t *testing.T) {
 	if err != nil || strings.Contains(string(mode), "[never]") {
 		t.Skipf("transparent huge pages unavailable here (%q, %v)", mode, err)
 	}
-	adviseHugePagesUnder(t.TempDir()) // a system without a balloon that reports free pages
+	adviseHugePagesUnder(t.TempDir(), false) // a system without a balloon that reports free pages
 	// Many small objects, as parsing makes: the last ones are well into
 	// the range freed for the run.
 	var keep []*[64]byte
@@ -165,4 +165,40 @@ func TestFreePagesReportedReadsLittle(t *testing.T) {
 			t.Error("freePagesReported = false, want true")
 		}
 	})
+}
+
+// Where free pages are reported no range is reserved, and nothing is
+// collected before the load is done: the collection is there to free the
+// reservation and the load's garbage. Elsewhere the advice ends with one.
+func TestCollectsOnlyAReservation(t *testing.T) {
+	reporting := t.TempDir()
+	dir := filepath.Join(reporting, "bus/virtio/drivers/virtio_balloon/virtio0")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "features"), []byte("0110010100000000\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	collections := func() uint32 {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return m.NumGC
+	}
+	for _, tc := range []struct {
+		name    string
+		sysfs   string
+		loaded  bool
+		collect bool
+	}{
+		{"free pages reported, before the walk", reporting, false, false},
+		{"free pages reported, after the load", reporting, true, true},
+		{"not reported, before the walk", t.TempDir(), false, true},
+		{"not reported, after the load", t.TempDir(), true, true},
+	} {
+		before := collections()
+		adviseHugePagesUnder(tc.sysfs, tc.loaded)
+		if n := collections() - before; (n > 0) != tc.collect {
+			t.Errorf("%s: %d collections, want one: %v", tc.name, n, tc.collect)
+		}
+	}
 }

@@ -33,7 +33,7 @@ func main() {
 		cmd.Loaded, cmd.Collectable = policy.SetInput, policy.Collect
 	}
 	if len(os.Args) > 1 && subcommands[os.Args[1]] {
-		adviseHugePages()
+		adviseHugePages(false)
 	} else {
 		// Advised only once the command knows it will lint: --version and
 		// --help then start as fast as a program that prints a line.

@@ -102,6 +102,24 @@ func (f *File) Read() error {
 	return nil
 }
 
+// ReadWithStat reads the file at abs as File.Read does, refusing binary
+// files, and returns with its content the Stat of the file taken before
+// the content was read. Content read ahead of a walk is the content the
+// walk's stat vouches for when that stat equals this one: a change made
+// after this stat, before the walk's, changes the change time the walk
+// sees. The error is not a Problem: the caller, reading ahead, falls
+// back to File.Read.
+func ReadWithStat(abs string) ([]byte, Stat, error) {
+	src, st, err := readFileStat(abs)
+	if err != nil {
+		return nil, Stat{}, err
+	}
+	if bytes.IndexByte(src, 0) >= 0 {
+		return nil, Stat{}, errBinary
+	}
+	return src, st, nil
+}
+
 // readsOnWalk reports whether the walk that finds c, a reported file
 // inside the boundary, reads it at once: readOne would read it from disk
 // (neither standard input nor an overlay replaces it), and its directory

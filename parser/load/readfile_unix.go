@@ -24,9 +24,15 @@ func readFile(path string) ([]byte, error) {
 // readFd reads the whole of the open file fd, whose path is path.
 func readFd(fd int, path string) ([]byte, error) {
 	var st syscall.Stat_t
+	return readFdAfter(fd, path, &st, syscall.Fstat(fd, &st) == nil)
+}
+
+// readFdAfter is readFd once the file's fstat(2) is taken into st
+// (statted: it succeeded), which sizes the read.
+func readFdAfter(fd int, path string, st *syscall.Stat_t, statted bool) ([]byte, error) {
 	size := 0
 	regular := false
-	if syscall.Fstat(fd, &st) == nil && st.Size > 0 && st.Size < 1<<40 {
+	if statted && st.Size > 0 && st.Size < 1<<40 {
 		size = int(st.Size)
 		regular = st.Mode&syscall.S_IFMT == syscall.S_IFREG
 	}

@@ -15,3 +15,14 @@ func StatFile(path string) (Stat, error) {
 	}
 	return Stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}, nil
 }
+
+// readFileStat is readFile, returning also the Stat of the file, taken
+// before its content is read.
+func readFileStat(path string) ([]byte, Stat, error) {
+	st, err := StatFile(path)
+	if err != nil {
+		return nil, Stat{}, err
+	}
+	src, err := readFile(path)
+	return src, st, err
+}

@@ -162,6 +162,11 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		if n := ahead; counts.Predicted != n {
 			t.Errorf("%s: %d files read ahead, want %d (the last run kept %v)", st.name, counts.Predicted, n, lastKept)
 		}
+		// What is read ahead of an unchanged file is what the check
+		// takes: all of it when the run keeps the context as recorded.
+		if counts.TakenAhead > counts.Predicted || (r.asRecorded && counts.TakenAhead != counts.Predicted) {
+			t.Errorf("%s: %d files taken as read ahead of %d", st.name, counts.TakenAhead, counts.Predicted)
+		}
 		lastKept = kept
 	}
 }
@@ -201,5 +206,64 @@ func TestWholeContextRunsNeitherReadAheadNorRecord(t *testing.T) {
 	}
 	if c := run(false); c.Predicted == 0 && c.KeptAsRecorded == 0 {
 		t.Errorf("the second relevant-context run used nothing the first recorded")
+	}
+}
+
+// TestStoreOpenedAheadFollowsTheRoots runs one file in a row of single
+// runs sharing a cache while the layout around it changes: a module on its
+// own, then the module of an environment. Each run uses the cache of its
+// own roots, opened ahead only when they are the ones the last run of the
+// same key recorded, and finds what the whole context finds.
+func TestStoreOpenedAheadFollowsTheRoots(t *testing.T) {
+	dir := t.TempDir()
+	tree := gentree.Tree{
+		"modules/app/manifests/init.pp":    "class app {\n  include app::service\n}\n",
+		"modules/app/manifests/service.pp": "class app::service {\n  notify { 'svc': }\n}\n",
+		"modules/app/metadata.json":        `{"name": "acme-app", "version": "1.0.0"}` + "\n",
+	}
+	if err := tree.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	const file = "modules/app/manifests/init.pp"
+	cacheDir := t.TempDir()
+	later := func() time.Time { return time.Now().Add(time.Hour) }
+	run := func(whole bool) (engine.Counts, []string, string) {
+		t.Helper()
+		opts := engine.Options{Roots: []string{file}, Dir: dir, Jobs: 2, CacheOwner: "test", Now: later, WholeContext: whole}
+		if !whole {
+			opts.CacheDir = cacheDir
+		}
+		s, res := checkOnce(t, opts)
+		return engine.Updated(s), engine.StoreRoots(s), show(diagnostics.Values(res.Findings))
+	}
+	module, env := []string{filepath.Join(dir, "modules/app")}, []string{dir}
+	steps := []struct {
+		name       string
+		edit       func()
+		roots      []string
+		storeAhead bool
+	}{
+		{name: "first run", edit: func() {}, roots: module},
+		{name: "second run", edit: func() {}, roots: module, storeAhead: true},
+		{name: "the tree becomes an environment", roots: env, edit: func() {
+			if err := (gentree.Tree{"environment.conf": "modulepath = modules\n", "manifests/site.pp": "include app\n"}).Write(dir); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "and stays one", edit: func() {}, roots: env, storeAhead: true},
+	}
+	for _, st := range steps {
+		st.edit()
+		counts, roots, got := run(false)
+		_, _, want := run(true)
+		if !slices.Equal(roots, st.roots) {
+			t.Errorf("%s: the cache of %v, want %v", st.name, roots, st.roots)
+		}
+		if counts.StoreAhead != st.storeAhead {
+			t.Errorf("%s: cache opened ahead %v, want %v", st.name, counts.StoreAhead, st.storeAhead)
+		}
+		if got != want {
+			t.Errorf("%s: findings differ from the whole context's\ngot:\n%s\nwant:\n%s", st.name, got, want)
+		}
 	}
 }
