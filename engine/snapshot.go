@@ -100,6 +100,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	}
 	var loaded [][]byte        // content that came with loading, by file
 	var recorded cache.Context // what the last run of the roots recorded of its context
+	var early *earlyParses     // the reported files parsed while the load went on
 	if prev == nil || w.relayout {
 		// The first check of a single run records its context for the
 		// next run of the same roots to read ahead, under key; a run that
@@ -108,7 +109,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if !w.opts.Editor && prev == nil && !w.opts.WholeContext {
 			key = w.predictionKey()
 		}
-		tree, store, rec, err := w.load(key)
+		// A first load parses the files its walks read while it places
+		// them (a later one has most of them parsed already).
+		var walked func([]load.WalkedFile)
+		if prev == nil {
+			walked = func(files []load.WalkedFile) { early = startEarlyParses(files, w.opts.Jobs) }
+		}
+		tree, store, rec, err := w.load(key, walked)
+		early.finish()
 		if err != nil {
 			return nil, err
 		}
@@ -196,7 +204,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		s.versions[i] = &version{stat: f.Stat}
 		todo = append(todo, i)
 	}
-	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs)
+	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs, early)
 	s.predicted = predictedFiles(recorded.Files, s.versions, s.byAbs)
 	s.recorded = recorded
 	s.updated.Reused = len(s.tree.Files) - len(todo)
@@ -258,8 +266,8 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 // tree is walked (both take tens of milliseconds of an editor's save); it
 // is nil when there is no context outside the roots or no CacheDir. When
 // key is set, the context the store recorded under it is returned, to read
-// ahead.
-func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, error) {
+// ahead. walked, if set, is the load's Walked (load.Options).
+func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (*load.Tree, *cache.Store, cache.Context, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
@@ -285,7 +293,7 @@ func (w *Workspace) load(key string) (*load.Tree, *cache.Store, cache.Context, e
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
-		Overlays: w.overlays, Boundary: w.opts.Boundary,
+		Overlays: w.overlays, Boundary: w.opts.Boundary, Walked: walked,
 		OnContext: func([]string) {
 			if w.opts.ContextFound != nil {
 				w.opts.ContextFound()
