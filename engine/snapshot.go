@@ -113,7 +113,12 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		// them (a later one has most of them parsed already).
 		var walked func([]load.WalkedFile)
 		if prev == nil {
-			walked = func(files []load.WalkedFile) { early = startEarlyParses(files, w.opts.Jobs) }
+			walked = func(files []load.WalkedFile) {
+				if w.opts.Walked != nil {
+					w.opts.Walked(len(files))
+				}
+				early = startEarlyParses(files, w.opts.Jobs)
+			}
 		}
 		tree, store, rec, err := w.load(key, walked)
 		early.finish()
