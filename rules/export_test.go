@@ -4,6 +4,3 @@ package rules
 // of the file from nodesOf, whatever the set a rule gives it (see
 // Pass.everyNode).
 func YieldEveryNode(rn *Runner) { rn.everyNode = true }
-
-// RuleWorkers is ruleWorkers: how many goroutines check files.
-func RuleWorkers(jobs, procs int) int { return ruleWorkers(jobs, procs) }

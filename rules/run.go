@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -34,9 +33,7 @@ type Runner struct {
 	Registry *Registry
 	// Rules are the enabled rules.
 	Rules []Active
-	// Jobs bounds the number of cores checking files at once; <= 0
-	// means GOMAXPROCS. A run on every core keeps more files than that
-	// in progress (see ruleWorkers).
+	// Jobs bounds the number of files checked at once; <= 0 means GOMAXPROCS.
 	Jobs int
 	// Puppet is the target Puppet version; 0 means DefaultPuppetVersion.
 	Puppet PuppetVersion
@@ -140,10 +137,9 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 		lateJobs = len(files)
 	}
 	jobs := wholeProgramJobs + oneJobs + len(files) + lateJobs
-	workers := ruleWorkers(rn.Jobs, runtime.GOMAXPROCS(0))
-	nodeLists := make([]fileNodes, par.Workers(jobs, workers))
+	nodeLists := make([]fileNodes, par.Workers(jobs, rn.Jobs))
 	slabs := make([]findingSlab, len(nodeLists))
-	par.ForWorkers(jobs, workers, func(w, i int) {
+	par.ForWorkers(jobs, rn.Jobs, func(w, i int) {
 		if ctx.Err() != nil {
 			return
 		}
@@ -222,28 +218,6 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 		sortedInto(out[offsets[i]:offsets[i+1]], kept[i])
 	})
 	return diagnostics.Sort(out), nil
-}
-
-// ruleWorkers returns how many goroutines check files in a run given
-// jobs (<= 0: procs) on a process of procs cores (GOMAXPROCS). A run
-// that may use every core gets twice as many workers as cores: a worker
-// that asks for an analysis another worker is computing (a program fact
-// made once on first use, such as the titled resources, or the fixed
-// points behind Static.Guarantee's lock) blocks, and a worker with files
-// to check takes the core it leaves, where with one worker a core that
-// core sat idle as long as the computation took (about a tenth of the
-// rules' time on a large tree). The scheduler runs at most procs of them
-// at once, so the run uses no more cores than jobs. A run given fewer
-// jobs than cores, or one, gets jobs workers: one runs the files in
-// order on the caller's goroutine.
-func ruleWorkers(jobs, procs int) int {
-	if jobs <= 0 {
-		jobs = procs
-	}
-	if jobs > 1 && jobs >= procs {
-		return max(jobs, 2*procs)
-	}
-	return jobs
 }
 
 // sortedInto points out to the findings of chunks, taken in turn, in the

@@ -281,66 +281,6 @@ func TestSimulatedProgramOnePass(t *testing.T) {
 	}
 }
 
-// TestRuleWorkers checks how many goroutines check files: twice the
-// cores when the run may use every core, so that one waiting for an
-// analysis another computes leaves its core to a third; else the jobs
-// given, and a single one for one job.
-func TestRuleWorkers(t *testing.T) {
-	for _, c := range []struct{ jobs, procs, want int }{
-		{0, 2, 4}, {2, 2, 4}, {3, 2, 4}, {8, 2, 8}, // every core
-		{2, 8, 2}, {1, 2, 1}, {0, 1, 1}, {1, 1, 1}, // fewer jobs than cores, or one
-	} {
-		if got := rules.RuleWorkers(c.jobs, c.procs); got != c.want {
-			t.Errorf("ruleWorkers(%d jobs, %d cores) = %d, want %d", c.jobs, c.procs, got, c.want)
-		}
-	}
-}
-
-// TestWaitingWorkerLeavesItsCore checks that files are checked while the
-// checks of as many files as there are cores wait, as a worker does that
-// asks for an analysis another worker is computing: here the checks of
-// a.pp and b.pp, on two cores, wait until c.pp is checked. With one
-// worker a core, nothing checked c.pp and the cores sat idle (here, the
-// run would never end: the waits give up after a minute and fail).
-func TestWaitingWorkerLeavesItsCore(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
-	dir := t.TempDir()
-	for _, name := range []string{"a.pp", "b.pp", "c.pp"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte("class "+name[:1]+" {}\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	checked := make(chan struct{})
-	var mu sync.Mutex
-	var gaveUp []string
-	waits := &rules.Rule{ID: "waits", Title: "waits", Doc: "Waits on a.pp and b.pp until c.pp is checked.", Severity: rules.Warning,
-		Kind: rules.PerFile, Run: func(p *rules.Pass) {
-			if p.File.Path == "c.pp" {
-				close(checked)
-				return
-			}
-			select {
-			case <-checked:
-			case <-time.After(time.Minute):
-				mu.Lock()
-				gaveUp = append(gaveUp, p.File.Path)
-				mu.Unlock()
-			}
-		}}
-	reg, err := rules.NewRegistry(waits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	active, err := rules.Select(reg, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	(&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).Run(ruletest.Program(t, dir, ruletest.Options{}))
-	if len(gaveUp) > 0 {
-		t.Errorf("c.pp was not checked while %v waited on both cores", gaveUp)
-	}
-}
-
 // TestOneJobRuleChecksFilesInTurn checks that a rule whose checks wait on
 // each other (Rule.OneJob) checks the files one after another, in path
 // order, while the other rules check them in their own jobs: here its
