@@ -50,8 +50,13 @@ func TestBeforeLintOnlyWhenLinting(t *testing.T) {
 	}
 }
 
-// Loaded reports the bytes of content a run's load read, before BeforeLint:
-// cmd/ducklint paces the collector for that input before the heap grows.
+// Loaded reports the bytes of content a run's load read, once the load is
+// done: cmd/ducklint paces the collector for that input before the heap
+// grows past the limit of an unknown input. BeforeLint comes first, as
+// soon as the walk has found a large tree's files, before any is parsed:
+// the garbage of the walk is then all the collection it makes finds, and
+// what the parsing allocates counts towards the collection after the
+// simulation (Collectable) however early it is parsed.
 func TestLoadedReportsTheInputSize(t *testing.T) {
 	files := map[string]string{"manifests/site.pp": "include m\n", "modules/m/manifests/init.pp": "class m {}\n"}
 	for i := range ducklint.LargeRunFiles {
@@ -69,7 +74,7 @@ func TestLoadedReportsTheInputSize(t *testing.T) {
 		Loaded:     func(size int64) { events = append(events, fmt.Sprintf("loaded %d", size)) },
 		BeforeLint: func(bool) { events = append(events, "before lint") }}
 	cmd.Main([]string{"ducklint", "-f", "json", "."})
-	if got, want := strings.Join(events, ", "), fmt.Sprintf("loaded %d, before lint", want); got != want {
+	if got, want := strings.Join(events, ", "), fmt.Sprintf("before lint, loaded %d", want); got != want {
 		t.Errorf("events %q, want %q (stderr %q)", got, want, errOut.String())
 	}
 }

@@ -44,9 +44,10 @@ type Command struct {
 	// least largeRunFiles files, or reads a tree's files as context, before
 	// they are parsed: cmd/ducklint prepares the heap there, which a run
 	// that only prints (--version, --help, --list-rules) or lints a few
-	// files should not pay for. loaded is set when it runs after the load,
-	// whose garbage it may collect, unset when it runs before the walk of
-	// a tree's context, with next to nothing to collect.
+	// files should not pay for. loaded is set when it runs once the walk
+	// has found a large tree's files (or after the load of a tree found
+	// otherwise), with the walk's garbage to collect, unset when it runs
+	// before the walk of a tree's context, with next to nothing to collect.
 	BeforeLint func(loaded bool)
 
 	// Loaded, if set, is called after each load of a run, before any file

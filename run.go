@@ -33,14 +33,14 @@ func (c *Command) run(opts *options) (int, error) {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs // the SARIF writer resolves paths outside it
 	}
-	contextFound, loaded := c.beforeLargeRun()
+	contextFound, walked, loaded := c.beforeLargeRun()
 	cacheDir, cacheOwner := c.cache()
 	ws, err := engine.New(engine.Options{
 		Roots: opts.paths, Dir: dir, ConfigPath: opts.configPath, Enable: opts.enable, Disable: opts.disable, Preset: opts.preset,
 		PuppetVersion: opts.puppet,
 		Jobs:          opts.jobs, Stdin: c.Stdin, StdinFilename: opts.stdinFilename,
 		CacheDir: cacheDir, CacheOwner: cacheOwner, Now: c.now,
-		WholeContext: c.wholeContext, ContextFound: contextFound, Loaded: loaded, Collectable: c.Collectable,
+		WholeContext: c.wholeContext, ContextFound: contextFound, Walked: walked, Loaded: loaded, Collectable: c.Collectable,
 	})
 	if opts.listRules {
 		return c.listRules(opts, ws, err)
@@ -96,12 +96,13 @@ func (c *Command) run(opts *options) (int, error) {
 // takes megabytes: about 25 bytes allocated for each byte of source.
 const largeRunFiles = 64
 
-// beforeLargeRun returns the workspace's ContextFound and Loaded
+// beforeLargeRun returns the workspace's ContextFound, Walked and Loaded
 // functions: they run BeforeLint once, as soon as the load is known to
 // read a tree's context (before walking it, as an editor's run over one
-// file of a tree does) or finds largeRunFiles files, and Loaded after
-// each load.
-func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int, size int64)) {
+// file of a tree does) or finds largeRunFiles files (once its walks are
+// done, before any file is parsed; or, for a tree found otherwise, after
+// the load), and Loaded after each load.
+func (c *Command) beforeLargeRun() (contextFound func(), walked func(files int), loaded func(files int, size int64)) {
 	done := c.BeforeLint == nil
 	advise := func(loaded bool) {
 		if !done {
@@ -109,11 +110,14 @@ func (c *Command) beforeLargeRun() (contextFound func(), loaded func(files int, 
 			c.BeforeLint(loaded)
 		}
 	}
-	return func() { advise(false) }, func(files int, size int64) {
-		c.loaded(files, size)
+	large := func(files int) {
 		if files >= largeRunFiles {
 			advise(true)
 		}
+	}
+	return func() { advise(false) }, large, func(files int, size int64) {
+		c.loaded(files, size)
+		large(files)
 	}
 }
 

@@ -108,6 +108,13 @@ type Options struct {
 	// (one file of a tree), before they are walked.
 	Loaded       func(files int, size int64)
 	ContextFound func()
+	// Walked, if set, is called in a first load once the walks of the
+	// directory roots are done, with the number of reported files they
+	// found: before those files are placed in the layout and parsed
+	// (part of the parsing starts there, see earlyParses), for a caller
+	// that prepares the process for a large run before its parsing
+	// allocates, as it may from Loaded.
+	Walked func(files int)
 
 	// Collectable, if set, is called where much of what a check of a
 	// single run (not Editor's) allocated has just become unreachable: once

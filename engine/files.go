@@ -162,6 +162,9 @@ func (v *version) recordedSummary(f *load.File) *model.Summary {
 // from the last run, for tests and benchmarks.
 type counts struct {
 	Read, Parsed, Reused int
+	// Early is how many of the files parsed were parsed while the load
+	// went on (see earlyParses).
+	Early int
 	// Predicted is how many context files are read ahead (see readAhead),
 	// and TakenAhead how many of them the first check took as read.
 	Predicted, TakenAhead int
@@ -176,14 +179,16 @@ type counts struct {
 }
 
 // summarise makes the summary of each version in todo (indexes into files
-// and vs): parsing content it has, or, for a file known by its stat,
+// and vs): parsing content it has (or taking the tree early parsed it
+// into, see earlyParses), or, for a file known by its stat,
 // taking the summary from store when the stat vouches for it, else reading
 // and hashing it and parsing only content the store has no summary of.
 // Context files are read only on a cache miss.
-func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store, jobs int) counts {
+func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store, jobs int, early *earlyParses) counts {
 	var c counts
 	read := make([]bool, len(todo))
 	parsed := make([]bool, len(todo))
+	taken := make([]bool, len(todo)) // parsed early
 	arenas := make([]parser.Arena, par.Workers(len(todo), jobs))
 	par.ForWorkers(len(todo), jobs, func(w, k int) {
 		i := todo[k]
@@ -216,7 +221,11 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 				}
 			}
 		}
-		v.parse(&arenas[w], f)
+		if v.parsed = early.take(f, v.src); v.parsed == nil {
+			v.parse(&arenas[w], f)
+		} else {
+			taken[k] = true
+		}
 		parsed[k] = true
 		if !v.overlay && v.stat != (load.Stat{}) {
 			v.sum = v.summarize() // for the cache
@@ -228,6 +237,9 @@ func summarise(files []*load.File, vs []*version, todo []int, store *cache.Store
 		}
 		if parsed[k] {
 			c.Parsed++
+		}
+		if taken[k] {
+			c.Early++
 		}
 	}
 	return c

@@ -102,6 +102,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	var recorded cache.Context // what the last run of the roots recorded of its context
 	var ahead *readAhead       // reading what it kept
 	var storeAhead bool        // the store was opened for the roots it recorded
+	var early *earlyParses     // the reported files parsed while the load went on
 	if prev == nil || w.relayout {
 		// The first check of a single run records its context for the
 		// next run of the same roots to read ahead, under key; a run that
@@ -110,7 +111,19 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		if !w.opts.Editor && prev == nil && !w.opts.WholeContext {
 			key = w.predictionKey()
 		}
-		l, err := w.load(key)
+		// A first load parses the files its walks read while it places
+		// them (a later one has most of them parsed already).
+		var walked func([]load.WalkedFile)
+		if prev == nil {
+			walked = func(files []load.WalkedFile) {
+				if w.opts.Walked != nil {
+					w.opts.Walked(len(files))
+				}
+				early = startEarlyParses(files, w.opts.Jobs)
+			}
+		}
+		l, err := w.load(key, walked)
+		early.finish()
 		if err != nil {
 			return nil, err
 		}
@@ -201,7 +214,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		s.versions[i] = &version{stat: f.Stat}
 		todo = append(todo, i)
 	}
-	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs)
+	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs, early)
 	s.updated.Predicted = ahead.attach(s.versions, s.byAbs)
 	s.updated.StoreAhead = storeAhead
 	s.ahead, s.recorded = ahead, recorded
@@ -275,7 +288,8 @@ type loaded struct {
 // is nil when there is no context outside the roots or no CacheDir. When
 // key is set, the context the store recorded under it is returned, and
 // the files it names are read ahead from before the cache file is read.
-func (w *Workspace) load(key string) (loaded, error) {
+// walked, if set, is the load's Walked (load.Options).
+func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, error) {
 	if w.stdin == nil && slices.Contains(w.opts.Roots, "-") && w.opts.Stdin != nil {
 		src, err := io.ReadAll(w.opts.Stdin)
 		if err != nil {
@@ -325,7 +339,7 @@ func (w *Workspace) load(key string) (loaded, error) {
 	tree, err := load.Load(load.Options{
 		Paths: w.opts.Roots, Dir: dir, Exclude: exclude, ExcludeBase: excludeBase,
 		Stdin: stdin, StdinFilename: w.opts.StdinFilename, Jobs: w.opts.Jobs, DeferContext: true,
-		Overlays: w.overlays, Boundary: w.opts.Boundary,
+		Overlays: w.overlays, Boundary: w.opts.Boundary, Walked: walked,
 		OnContext: func([]string) {
 			if w.opts.ContextFound != nil {
 				w.opts.ContextFound()

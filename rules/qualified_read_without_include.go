@@ -33,6 +33,7 @@ nodes get from outside the tree (a chain starting outside the tree and a class n
 a reading class nothing declares). Reads guarded by defined(...), in plans, and of classes not in the tree are not
 checked. A read in an EPP template is checked at every epp() call that renders it.`,
 		Context: model.NeedDefinitions | model.NeedTopScope | model.NeedQualifiedReads,
+		OneJob:  true, // every check asks Static.Guarantee
 		Run:     runQualifiedReadWithoutInclude,
 	}
 }

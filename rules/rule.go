@@ -66,6 +66,14 @@ type Rule struct {
 	// check. A whole-program rule that sets it always runs the simulation
 	// (Runner.Simulates).
 	UsesSimulation bool
+	// OneJob is set for a per-file rule whose checks of different files
+	// wait on each other: they ask an analysis that answers one question
+	// at a time (Static.Guarantee holds its lock while it works out the
+	// fixed points a question needs). The runner checks every file with it
+	// one after another in a job of its own, beside the jobs of the other
+	// rules, instead of in each file's job, where the workers checking
+	// files at once queued on the lock with their cores idle.
+	OneJob bool
 	// OffByDefault is set for a rule that runs only when the
 	// configuration ([rules.<id>] enabled = true) or --enable switches
 	// it on: a policy, a convention a team chooses to hold its code to.

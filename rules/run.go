@@ -60,11 +60,13 @@ func (rn *Runner) Run(prog *model.Program) []Diagnostic {
 // each whole-program rule; a rule under way runs to its end, or to the end
 // of the analysis it waits for (see model.BuildContext).
 func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagnostic, error) {
-	var fileRules, lateRules, programRules []Active
+	var fileRules, lateRules, programRules, oneJobRules []Active
 	for _, a := range rn.Rules {
 		switch {
 		case a.Rule.Kind == WholeProgram:
 			programRules = append(programRules, a)
+		case a.Rule.OneJob:
+			oneJobRules = append(oneJobRules, a)
 		case a.Rule.UsesSimulation && !prog.Simulated():
 			lateRules = append(lateRules, a)
 		default:
@@ -108,13 +110,22 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 	if len(programRules) > 0 {
 		wholeProgramJobs = 1
 	}
+	// The per-file rules whose checks wait on each other (Rule.OneJob)
+	// check every file in one job of their own, handed out next: checked
+	// in each file's job, the workers checking files at once queued on
+	// their lock, most of them idle.
+	oneJobs := 0
+	if len(oneJobRules) > 0 {
+		oneJobs = 1
+	}
 	// Each worker recycles one node list from file to file: a fresh one
 	// per file was as much new memory as the trees' own nodes. (A
 	// sync.Pool made per run kept every run's trees reachable until two
 	// collections later; a process linting many times in a row, as the
 	// tests do, grew its heap without bound.)
-	// Jobs are handed out in order: the whole-program job, each file with
-	// the per-file rules, then each file again with the rules that need
+	// Jobs are handed out in order: the whole-program job, the job of the
+	// rules that check every file in one, each file with the per-file
+	// rules, then each file again with the rules that need
 	// the simulation (Rule.UsesSimulation), which the whole-program job is
 	// computing meanwhile. Run with them in the first pass, the first
 	// file to reach one had its worker wait for the simulation's serial
@@ -125,7 +136,7 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 	if len(lateRules) > 0 {
 		lateJobs = len(files)
 	}
-	jobs := wholeProgramJobs + len(files) + lateJobs
+	jobs := wholeProgramJobs + oneJobs + len(files) + lateJobs
 	nodeLists := make([]fileNodes, par.Workers(jobs, rn.Jobs))
 	slabs := make([]findingSlab, len(nodeLists))
 	par.ForWorkers(jobs, rn.Jobs, func(w, i int) {
@@ -141,10 +152,26 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 			}
 			return
 		}
+		if i -= wholeProgramJobs; i < oneJobs {
+			pass := &Pass{Program: prog, enabled: enabled, nodes: &nodeLists[w], everyNode: rn.everyNode, sink: sink, slab: &slabs[w]}
+			for _, f := range files {
+				if ctx.Err() != nil {
+					return
+				}
+				pass.File, pass.Puppet, pass.own = f, reported[f.Path].target, reported[f.Path]
+				for i := range oneJobRules {
+					a := &oneJobRules[i]
+					pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
+					runRule(pass)
+				}
+				pass.nodes.reset()
+			}
+			return
+		}
 		// One Pass per file, its rule fields set for each rule in turn:
 		// a Pass per file and rule was 5 MB on a 5,000-file tree.
 		active := fileRules
-		if i -= wholeProgramJobs; i >= len(files) {
+		if i -= oneJobs; i >= len(files) {
 			i -= len(files)
 			active = lateRules
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -277,5 +278,67 @@ func TestSimulatedProgramOnePass(t *testing.T) {
 		if !reflect.DeepEqual(order, want) {
 			t.Errorf("simulated %v: the rules checked %q, want %q", simulated, order, want)
 		}
+	}
+}
+
+// TestOneJobRuleChecksFilesInTurn checks that a rule whose checks wait on
+// each other (Rule.OneJob) checks the files one after another, in path
+// order, while the other rules check them in their own jobs: here its
+// check of a.pp waits until the other rule has checked the other files,
+// and no other check of it may start meanwhile. Checked in each file's
+// job, its check of b.pp started beside a.pp's.
+func TestOneJobRuleChecksFilesInTurn(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	dir := t.TempDir()
+	names := []string{"a.pp", "b.pp", "c.pp"}
+	for _, name := range names {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("class "+name[:1]+" {}\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	var order []string
+	inTurn, checkedByOthers := 0, 0
+	overlapped := false
+	allChecked := make(chan struct{})
+	one := &rules.Rule{ID: "one", Title: "one", Doc: "Checks files in turn.", Severity: rules.Warning, Kind: rules.PerFile, OneJob: true,
+		Run: func(p *rules.Pass) {
+			mu.Lock()
+			inTurn++
+			overlapped = overlapped || inTurn > 1
+			order = append(order, p.File.Path)
+			mu.Unlock()
+			if p.File.Path == "a.pp" {
+				select {
+				case <-allChecked:
+				case <-time.After(time.Minute):
+					t.Error("the other rule did not check the other files while a.pp was checked")
+				}
+			}
+			mu.Lock()
+			inTurn--
+			mu.Unlock()
+		}}
+	other := &rules.Rule{ID: "other", Title: "other", Doc: "Counts the files but a.pp.", Severity: rules.Warning, Kind: rules.PerFile,
+		Run: func(p *rules.Pass) {
+			mu.Lock()
+			if p.File.Path != "a.pp" {
+				if checkedByOthers++; checkedByOthers == len(names)-1 {
+					close(allChecked)
+				}
+			}
+			mu.Unlock()
+		}}
+	reg, err := rules.NewRegistry(one, other) // one first: in a file's job it would run before other
+	if err != nil {
+		t.Fatal(err)
+	}
+	active, err := rules.Select(reg, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	(&rules.Runner{Registry: reg, Rules: active, Jobs: 2}).Run(ruletest.Program(t, dir, ruletest.Options{}))
+	if overlapped || !reflect.DeepEqual(order, names) {
+		t.Errorf("the rule checked %v, overlapping: %v; want %v in turn", order, overlapped, names)
 	}
 }

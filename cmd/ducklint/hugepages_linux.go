@@ -47,7 +47,7 @@ func adviseHugePagesUnder(sysfs string, loaded bool) {
 		adviseHeapRange(256 << 20)
 	}
 	if reserve || loaded {
-		runtime.GC() // frees the reservation, and the load's garbage, for the run's own objects
+		runtime.GC() // frees the reservation, and the walk's garbage, for the run's own objects
 	}
 }
 

@@ -111,6 +111,21 @@ type Options struct {
 	// context (see Boundary); nil means NewBoundary of Dir, and Paths with
 	// StdinFilename.
 	Boundary *Boundary
+	// Walked, when set, is called once the walks of the directory PATH
+	// arguments are done, with the reported files they read: before
+	// those files are placed in the layout and the context is walked,
+	// which on a large tree takes one core tens of milliseconds. A caller
+	// can start work on their content meanwhile (package engine parses
+	// them). Each file is listed with the path File.Path reports it by
+	// when that content becomes its Src; a file the Tree holds by another
+	// path, or with other content (an overlay), is not that file.
+	Walked func([]WalkedFile)
+}
+
+// WalkedFile is a reported file a walk read (see Options.Walked).
+type WalkedFile struct {
+	Path string // as File.Path reports it
+	Src  []byte // the content File.Src holds
 }
 
 // Tree is everything loaded: the files with their place in the layout,
@@ -555,6 +570,16 @@ func (l *loader) load(opts Options) (*Tree, error) {
 			continue
 		}
 		given = append(given, candidate{abs: abs, real: realPath(abs), reported: true, typed: p})
+	}
+
+	if opts.Walked != nil {
+		var walked []WalkedFile
+		for _, c := range given {
+			if c.reported && c.abs != "" && c.pre != nil && c.pre.err == nil {
+				walked = append(walked, WalkedFile{Path: l.rel(c.abs), Src: c.pre.src})
+			}
+		}
+		opts.Walked(walked)
 	}
 
 	given = append(given, l.unsaved(givenDirs)...)

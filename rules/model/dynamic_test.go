@@ -163,6 +163,8 @@ func TestDynamicSameForAnyJobs(t *testing.T) {
 		"m/manifests/shared.pp": "class m::shared {\n  file { '/shared': }\n}\n",
 		"m/manifests/od.pp":     "class m::od {\n  file { '/od': }\n}\n",
 		"m/manifests/rl.pp":     "class m::rl {\n  class { 'm::od': }\n}\n",
+		"m/manifests/d1.pp":     "class m::d1 {\n  file { '/dup': }\n  include m::d2\n}\n",
+		"m/manifests/d2.pp":     "class m::d2 {\n  file { '/dup': }\n}\n",
 	}
 	// Twelve classes an ENC could declare carry different defaults to
 	// m::od; the example is the first two, in simulation order.
@@ -178,7 +180,9 @@ func TestDynamicSameForAnyJobs(t *testing.T) {
 	}
 	want = append(want, "leak m/manifests/wrap.pp:2 -> m::shared owner",
 		"order m::od file: m/manifests/p00.pp:4 m/manifests/p01.pp:4",
-		"redeclared m/manifests/rl.pp:2")
+		"redeclared m/manifests/rl.pp:2",
+		"duplicate m/manifests/d1.pp:2 file[/dup] m/manifests/d2.pp:2",
+		"duplicate m/manifests/d2.pp:2 file[/dup] m/manifests/d1.pp:2")
 	for _, jobs := range []int{1, 2, 4, 16} {
 		dir := t.TempDir()
 		if err := files.Write(dir); err != nil {
@@ -193,6 +197,10 @@ func TestDynamicSameForAnyJobs(t *testing.T) {
 		for i, o := range dyn.OrderDependent {
 			got[len(dyn.Leaks)+i] += fmt.Sprintf(": %s:%d %s:%d", o.A.Decl.File.Path, o.A.Decl.Span.Start.Line,
 				o.B.Decl.File.Path, o.B.Decl.Span.Start.Line)
+		}
+		for _, d := range dyn.Duplicates {
+			got = append(got, fmt.Sprintf("duplicate %s:%d %s %s:%d", d.Resource.File.Path, d.Resource.Body.Span().Start.Line, d.Key,
+				d.Other.File.Path, d.Other.Body.Span().Start.Line))
 		}
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("jobs=%d:\n got %s\nwant %s", jobs, strings.Join(got, "\n     "), strings.Join(want, "\n     "))

@@ -74,6 +74,9 @@ func run(r io.Reader, width trace.Time, w io.Writer) error {
 	since := map[trace.GoID]trace.Time{}  // running since
 	inCall := map[trace.GoID]trace.Time{} // in a system call since
 	samples := map[int]map[string]int{}   // CPU samples by slice and code
+	regions := map[string]*regionTimes{}  // by region type
+	procs := map[trace.ProcID]bool{}      // the Ps seen: GOMAXPROCS
+	open := map[trace.GoID][]trace.Time{} // begun regions, innermost last
 	var start, end trace.Time
 	for {
 		ev, err := tr.ReadEvent()
@@ -91,6 +94,9 @@ func run(r io.Reader, width trace.Time, w io.Writer) error {
 		switch ev.Kind() {
 		case trace.EventStateTransition:
 			st := ev.StateTransition()
+			if st.Resource.Kind == trace.ResourceProc {
+				procs[st.Resource.Proc()] = true
+			}
 			if st.Resource.Kind != trace.ResourceGoroutine {
 				continue
 			}
@@ -114,6 +120,25 @@ func run(r io.Reader, width trace.Time, w io.Writer) error {
 			case trace.GoSyscall:
 				inCall[id] = ev.Time()
 			}
+		case trace.EventRegionBegin:
+			open[ev.Goroutine()] = append(open[ev.Goroutine()], ev.Time())
+		case trace.EventRegionEnd:
+			stack := open[ev.Goroutine()]
+			if len(stack) == 0 {
+				continue // begun before the trace
+			}
+			begun := stack[len(stack)-1]
+			open[ev.Goroutine()] = stack[:len(stack)-1]
+			name := ev.Region().Type
+			rt := regions[name]
+			if rt == nil {
+				rt = &regionTimes{first: begun}
+				regions[name] = rt
+			}
+			rt.count++
+			rt.total += ev.Time() - begun
+			rt.first = min(rt.first, begun)
+			rt.last = max(rt.last, ev.Time())
 		case trace.EventStackSample:
 			k := int((ev.Time() - start) / width)
 			if samples[k] == nil {
@@ -124,14 +149,71 @@ func run(r io.Reader, width trace.Time, w io.Writer) error {
 	}
 	last := int((end - start) / width)
 	fmt.Fprintf(w, "%8s %7s %7s  %s\n", "ms", "running", "syscall", "CPU samples: code (count)")
-	var totalRunning float64
+	var totalRunning, idle float64
 	for k := 0; k <= last; k++ {
 		totalRunning += running.spent[k]
+		idle += max(0, float64(len(procs))*float64(width)-running.spent[k]-syscall.spent[k])
 		fmt.Fprintf(w, "%8d %7.2f %7.2f  %s\n", k*int(width/1e6), running.spent[k]/float64(width),
 			syscall.spent[k]/float64(width), top(samples[k], 2))
 	}
-	fmt.Fprintf(w, "running %.0f ms in %.0f ms\n", totalRunning/1e6, float64(end-start)/1e6)
+	fmt.Fprintf(w, "running %.0f ms in %.0f ms; %d Ps idle (neither running nor in a system call) %.1f ms\n",
+		totalRunning/1e6, float64(end-start)/1e6, len(procs), idle/1e6)
+	if len(regions) > 0 {
+		printRegions(w, regions, start, running, syscall, len(procs))
+	}
 	return nil
+}
+
+// regionTimes is what the trace recorded of the regions of one type
+// (runtime/trace.StartRegion): how many, their summed length, and the
+// first begin and last end of any.
+type regionTimes struct {
+	count       int
+	total       trace.Time
+	first, last trace.Time
+}
+
+// printRegions lists the regions by their first begin: the span from it
+// to the last end, the regions' summed length, how many goroutines were
+// running on average over the span (below the cores: some idle), and the
+// time Ps spent idle over it, neither running a goroutine nor in a system
+// call (procs is GOMAXPROCS).
+func printRegions(w io.Writer, regions map[string]*regionTimes, start trace.Time, running, syscall *slices, procs int) {
+	names := make([]string, 0, len(regions))
+	for n := range regions {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		a, b := regions[names[i]], regions[names[j]]
+		if a.first != b.first {
+			return a.first < b.first
+		}
+		return names[i] < names[j]
+	})
+	fmt.Fprintf(w, "\n%-34s %6s %8s %8s %8s %8s %7s %7s\n", "region", "count", "from ms", "to ms", "span", "summed", "running", "idle ms")
+	for _, n := range names {
+		r := regions[n]
+		run, sys := running.average(r.first, r.last), syscall.average(r.first, r.last)
+		idle := max(0, float64(procs)-run-sys) * float64(r.last-r.first) / 1e6
+		fmt.Fprintf(w, "%-34s %6d %8.1f %8.1f %8.1f %8.1f %7.2f %7.1f\n", n, r.count, float64(r.first-start)/1e6,
+			float64(r.last-start)/1e6, float64(r.last-r.first)/1e6, float64(r.total)/1e6, run, idle)
+	}
+}
+
+// average is the mean of the slices' time spent from from to to, the
+// slices it covers weighted by how much of each it covers.
+func (s *slices) average(from, to trace.Time) float64 {
+	if to <= from {
+		return 0
+	}
+	var sum float64
+	for t := from; t < to; {
+		k := int((t - s.start) / s.width)
+		end := min(to, s.start+trace.Time(k+1)*s.width)
+		sum += s.spent[k] / float64(s.width) * float64(end-t)
+		t = end
+	}
+	return sum / float64(to-from)
 }
 
 // wrappers are frames that say nothing about which work a sample is.
