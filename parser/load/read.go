@@ -25,6 +25,10 @@ func (l *loader) read(cs []candidate) []*File {
 
 var errBinary = errors.New("binary file (contains NUL bytes); not parsed")
 
+// errNotRegular is ReadWithStat's error for a path that is not a regular
+// file, which only the walk's own reading reports (with what it is).
+var errNotRegular = errors.New("not a regular file")
+
 func (l *loader) readOne(c candidate) *File {
 	f := &File{AbsPath: c.abs, Reported: c.reported}
 	if c.abs == "" {

@@ -22,16 +22,25 @@ func StatFile(path string) (Stat, error) {
 	if err != nil {
 		return Stat{}, &os.PathError{Op: "stat", Path: path, Err: err}
 	}
+	return statOf(&st), nil
+}
+
+// statOf is the Stat of st.
+func statOf(st *syscall.Stat_t) Stat {
 	return Stat{
 		Size: st.Size, ModTime: st.Mtim.Nano(), ChangeTime: st.Ctim.Nano(),
 		Inode: st.Ino, Device: uint64(st.Dev), //nolint:unconvert // Dev is not uint64 on every Linux architecture
-	}, nil
+	}
 }
 
 // readFileStat is readFile, returning also the Stat of the open file,
-// taken before its content is read.
+// taken before its content is read. Only a regular file is read: the path
+// may be one a walk has not vouched for (a file the last run recorded),
+// and a named pipe there would make the read wait for a writer, a device
+// make it endless. O_NONBLOCK keeps the open itself from waiting on a
+// pipe; a regular file's reads ignore it.
 func readFileStat(path string) ([]byte, Stat, error) {
-	fd, err := openRetry(path, syscall.O_RDONLY|syscall.O_CLOEXEC)
+	fd, err := openRetry(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK)
 	if err != nil {
 		return nil, Stat{}, &os.PathError{Op: "open", Path: path, Err: err}
 	}
@@ -46,12 +55,12 @@ func readFileStat(path string) ([]byte, Stat, error) {
 	if err != nil {
 		return nil, Stat{}, &os.PathError{Op: "fstat", Path: path, Err: err}
 	}
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return nil, Stat{}, &os.PathError{Op: "read", Path: path, Err: errNotRegular}
+	}
 	src, err := readFdAfter(fd, path, &st, true)
 	if err != nil {
 		return nil, Stat{}, err
 	}
-	return src, Stat{
-		Size: st.Size, ModTime: st.Mtim.Nano(), ChangeTime: st.Ctim.Nano(),
-		Inode: st.Ino, Device: uint64(st.Dev), //nolint:unconvert // Dev is not uint64 on every Linux architecture
-	}, nil
+	return src, statOf(&st), nil
 }

@@ -17,12 +17,18 @@ func StatFile(path string) (Stat, error) {
 }
 
 // readFileStat is readFile, returning also the Stat of the file, taken
-// before its content is read.
+// before its content is read. Only a regular file is read: the path may be
+// one a walk has not vouched for (a file the last run recorded), and a
+// named pipe there would make the read wait for a writer, a device make it
+// endless.
 func readFileStat(path string) ([]byte, Stat, error) {
-	st, err := StatFile(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, Stat{}, err
 	}
+	if !fi.Mode().IsRegular() {
+		return nil, Stat{}, &os.PathError{Op: "read", Path: path, Err: errNotRegular}
+	}
 	src, err := readFile(path)
-	return src, st, err
+	return src, Stat{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}, err
 }
