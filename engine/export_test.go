@@ -171,3 +171,19 @@ func StoreRoots(s *Snapshot) []string {
 	}
 	return s.store.Roots()
 }
+
+// AheadFinished returns a function reporting whether the read-ahead s
+// holds now has been finished, false when s holds none.
+func AheadFinished(s *Snapshot) func() bool {
+	s.predictionMu.Lock()
+	r := s.ahead
+	s.predictionMu.Unlock()
+	return func() bool {
+		if r == nil {
+			return false
+		}
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.finished
+	}
+}

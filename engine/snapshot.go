@@ -418,6 +418,9 @@ type Result struct {
 // are not Puppet files of the workspace are left out.
 func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) {
 	if err := ctx.Err(); err != nil {
+		// The read-ahead is finished here too: else it goes on reading
+		// and parsing files nothing waits for.
+		s.takeAhead().finish()
 		return nil, err
 	}
 	reported := make([]bool, len(s.tree.Files))
