@@ -320,6 +320,9 @@ func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, er
 	// walk waits for the store, and nothing waits for the files until the
 	// walk is done.
 	var early *par.Future[*cache.Store]
+	// storeAhead is set when the load takes the store opened ahead: one
+	// opened for other roots is not waited for.
+	var storeAhead bool
 	if key != "" && w.opts.CacheDir != "" {
 		opts := cache.Options{Dir: w.opts.CacheDir, Owner: w.opts.CacheOwner, Now: w.opts.Now}
 		if rec, ok := cache.ReadContext(opts, key); ok {
@@ -350,8 +353,9 @@ func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, er
 				return nil
 			}
 			if early != nil && slices.Equal(roots, recorded.Roots) {
-				store = early.Get()
+				store, storeAhead = early.Get(), true
 			} else {
+				storeAhead = false
 				store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			}
 			if key != "" {
@@ -364,7 +368,7 @@ func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, er
 		ahead.finish()
 		return loaded{}, &ConfigError{err}
 	}
-	return loaded{tree: tree, store: store, recorded: recorded, ahead: ahead, storeAhead: store != nil && early != nil && store == early.Get()}, nil
+	return loaded{tree: tree, store: store, recorded: recorded, ahead: ahead, storeAhead: storeAhead}, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
