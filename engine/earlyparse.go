@@ -85,6 +85,14 @@ func splitDirs(p string) []string {
 	return out
 }
 
+// wait waits until every file is parsed that the parsing takes, unless
+// finish has begun. A nil e does nothing.
+func (e *earlyParses) wait() {
+	if e != nil {
+		e.done.Wait()
+	}
+}
+
 // finish stops the parsing once the file under way is parsed, and
 // readies the trees for take. A nil e does nothing.
 func (e *earlyParses) finish() {

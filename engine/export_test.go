@@ -187,3 +187,8 @@ func AheadFinished(s *Snapshot) func() bool {
 		return r.finished
 	}
 }
+
+// ParseEarlyToTheEnd makes w's first load wait until its early parses
+// have parsed every file they take, so that Counts.Early does not depend
+// on how long the load takes.
+func ParseEarlyToTheEnd(w *Workspace) { w.earlyToTheEnd = true }

@@ -123,6 +123,9 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 			}
 		}
 		l, err := w.load(key, walked)
+		if w.earlyToTheEnd {
+			early.wait()
+		}
 		early.finish()
 		if err != nil {
 			return nil, err
