@@ -182,9 +182,7 @@ func AheadFinished(s *Snapshot) func() bool {
 		if r == nil {
 			return false
 		}
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		return r.finished
+		return r.stop.Load()
 	}
 }
 
