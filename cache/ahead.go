@@ -100,12 +100,22 @@ func ReadContext(opts Options, key string) (Context, bool) {
 	if opts.Dir == "" {
 		return Context{}, false
 	}
-	data, err := os.ReadFile(contextPathIn(opts.Dir, key))
+	c := readContextFile(contextPathIn(opts.Dir, key), opts.Owner, key)
+	return c, c.Files != nil
+}
+
+// readContextFile returns the context of key that owner recorded in the
+// file at p; the zero Context for none, or a damaged or foreign record.
+func readContextFile(p, owner, key string) Context {
+	data, err := os.ReadFile(p)
 	if err != nil {
-		return Context{}, false
+		return Context{}
 	}
-	c, err := decodeContext(data, opts.Owner, key)
-	return c, err == nil && c.Files != nil
+	c, err := decodeContext(data, owner, key)
+	if err != nil {
+		return Context{}
+	}
+	return c
 }
 
 // KnowContext notes c, read by ReadContext, as what is recorded for key,
@@ -129,9 +139,7 @@ func (s *Store) Context(key string) (Context, bool) {
 	}
 	var c Context
 	if p := s.contextPath(key); p != "" {
-		if data, err := os.ReadFile(p); err == nil {
-			c, _ = decodeContext(data, s.owner, key)
-		}
+		c = readContextFile(p, s.owner, key)
 	}
 	if s.contexts == nil {
 		s.contexts = map[string]Context{}

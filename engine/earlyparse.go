@@ -2,7 +2,7 @@ package engine
 
 import (
 	"path"
-	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -44,11 +44,6 @@ func startEarlyParses(files []load.WalkedFile, jobs int) *earlyParses {
 	}
 	e := &earlyParses{files: files, parsed: make([]*parser.File, len(files))}
 	e.done.Go(func() {
-		defer func() {
-			// A file the parser fails on is left to the run, which
-			// reports the failure as it would without early parses.
-			_ = recover()
-		}()
 		var arena parser.Arena
 		for i, f := range files {
 			if e.stop.Load() {
@@ -62,27 +57,25 @@ func startEarlyParses(files []load.WalkedFile, jobs int) *earlyParses {
 	return e
 }
 
-// earlyOptions returns the parse options a file at path p is parsed
-// early with, or false for a file that may be a plan.
+// earlyOptions returns the parse options a file at slash-separated path p
+// is parsed early with, or false for a file that may be a plan. take
+// compares these options with the layout's, so a plan parsed early would
+// never be taken: leaving out a path under a directory named plans only
+// spares parsing it twice.
 func earlyOptions(p string) (parser.ParseOptions, bool) {
 	ext := path.Ext(p)
-	if ext != ".pp" && ext != ".epp" || slices.Contains(splitDirs(p), "plans") {
+	if ext != ".pp" && ext != ".epp" || strings.HasPrefix(p, "plans/") || strings.Contains(p, "/plans/") {
 		return parser.ParseOptions{}, false
 	}
 	return parser.ParseOptions{EPP: ext == ".epp"}, true
 }
 
-// splitDirs returns the directories of slash-separated path p.
-func splitDirs(p string) []string {
-	dir, _ := path.Split(p)
-	var out []string
-	for dir != "" && dir != "/" {
-		dir = dir[:len(dir)-1]
-		d, name := path.Split(dir)
-		out = append(out, name)
-		dir = d
+// wait waits until every file is parsed that the parsing takes, unless
+// finish has begun. A nil e does nothing.
+func (e *earlyParses) wait() {
+	if e != nil {
+		e.done.Wait()
 	}
-	return out
 }
 
 // finish stops the parsing once the file under way is parsed, and

@@ -42,3 +42,28 @@ func TestEarlyParseTaken(t *testing.T) {
 		t.Error("early parses started on one core, or for a small walk")
 	}
 }
+
+// TestEarlyOptions checks which paths are parsed early, and how: Puppet
+// code and templates, but nothing under a directory named plans.
+func TestEarlyOptions(t *testing.T) {
+	for _, c := range []struct {
+		path  string
+		early bool
+		epp   bool
+	}{
+		{"m/manifests/init.pp", true, false},
+		{"m/templates/a.epp", true, true},
+		{"m/plans/deploy.pp", false, false},
+		{"plans/deploy.pp", false, false},
+		{"/srv/env/modules/m/plans/sub/deploy.pp", false, false},
+		{"m/manifests/plans.pp", true, false},
+		{"m/plansx/a.pp", true, false},
+		{"m/xplans/a.pp", true, false},
+		{"m/files/a.sh", false, false},
+	} {
+		opts, ok := earlyOptions(c.path)
+		if ok != c.early || opts.EPP != c.epp || opts.Tasks {
+			t.Errorf("earlyOptions(%q) = %+v, %v; want EPP %v, %v", c.path, opts, ok, c.epp, c.early)
+		}
+	}
+}

@@ -171,3 +171,22 @@ func StoreRoots(s *Snapshot) []string {
 	}
 	return s.store.Roots()
 }
+
+// AheadFinished returns a function reporting whether the read-ahead s
+// holds now has been finished, false when s holds none.
+func AheadFinished(s *Snapshot) func() bool {
+	s.predictionMu.Lock()
+	r := s.ahead
+	s.predictionMu.Unlock()
+	return func() bool {
+		if r == nil {
+			return false
+		}
+		return r.stop.Load()
+	}
+}
+
+// ParseEarlyToTheEnd makes w's first load wait until its early parses
+// have parsed every file they take, so that Counts.Early does not depend
+// on how long the load takes.
+func ParseEarlyToTheEnd(w *Workspace) { w.earlyToTheEnd = true }

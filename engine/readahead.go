@@ -15,11 +15,11 @@ import (
 // A single run over a few files of a tree (an editor's save) keeps nearly
 // always the context files the previous run over the same roots kept, so
 // the cache records them (cache.Context), each with the path and options
-// it was parsed with. The next run starts reading and parsing them on a
-// goroutine of its own as soon as the cache is named, which is as soon as
-// the layout knows the context's roots: while the cache file is decoded,
-// the environment walked and the layout assembled, on the one goroutine
-// those leave a processor for.
+// it was parsed with, and the roots of the cache it used. The next run
+// opens that cache on a goroutine before the layout knows this run's
+// roots, and once it is open reads and parses the files there (at once
+// when no roots are recorded): while the environment is walked and the
+// layout assembled, on the one goroutine those leave a processor for.
 //
 // Nothing read ahead is trusted as such. A context file's version takes
 // the content read ahead only when the stat taken with it, before the
@@ -36,11 +36,11 @@ type readAhead struct {
 	// taken counts the files whose content a version took.
 	taken atomic.Int64
 	// mu orders start and finish, which may come from two goroutines: a
-	// reader is not started once finish has begun.
-	mu       sync.Mutex
-	finished bool
-	stop     atomic.Bool
-	wg       sync.WaitGroup
+	// reader is not started once finish has set stop. The reader reads
+	// stop without it, before each file.
+	mu   sync.Mutex
+	stop atomic.Bool
+	wg   sync.WaitGroup
 }
 
 // aheadFile is one file of a recorded context.
@@ -106,7 +106,7 @@ func (r *readAhead) start() {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.finished {
+	if r.stop.Load() {
 		return
 	}
 	r.wg.Go(func() {
@@ -186,7 +186,6 @@ func (r *readAhead) finish() {
 		return
 	}
 	r.mu.Lock()
-	r.finished = true
 	r.stop.Store(true)
 	r.mu.Unlock()
 	r.wg.Wait()

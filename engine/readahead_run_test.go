@@ -267,3 +267,46 @@ func TestStoreOpenedAheadFollowsTheRoots(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelledCheckFinishesTheReadAhead checks a snapshot that reads the
+// last run's context ahead with a context cancelled before the check
+// begins: the check returns the context's error and finishes the
+// read-ahead, which would else go on reading files nothing waits for.
+func TestCancelledCheckFinishesTheReadAhead(t *testing.T) {
+	dir := t.TempDir()
+	tree := gentree.Tree{
+		"environment.conf":               "modulepath = site\n",
+		"site/role/manifests/web.pp":     "class role::web {\n  include profile::base\n}\n",
+		"site/profile/manifests/base.pp": "class profile::base {\n  notify { 'base': }\n}\n",
+	}
+	if err := tree.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	later := func() time.Time { return time.Now().Add(time.Hour) }
+	opts := engine.Options{Roots: []string{"site/role/manifests/web.pp"}, Dir: dir, Jobs: 2,
+		CacheDir: t.TempDir(), CacheOwner: "test", Now: later}
+	checkOnce(t, opts) // records the context read ahead next
+	w, err := engine.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.Snapshot(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := engine.Updated(s).Predicted; n == 0 {
+		t.Fatal("the second run reads nothing ahead")
+	}
+	finished := engine.AheadFinished(s)
+	if finished() {
+		t.Fatal("the read-ahead is finished before any check")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Check(ctx); err == nil {
+		t.Fatal("a check with a cancelled context returned no error")
+	}
+	if !finished() {
+		t.Error("a check with a cancelled context left the read-ahead unfinished")
+	}
+}

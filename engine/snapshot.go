@@ -98,11 +98,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	if prev != nil {
 		s.store, s.prevIndex, s.warm = prev.store, prev.nameIndex(), true
 	}
-	var loaded [][]byte        // content that came with loading, by file
-	var recorded cache.Context // what the last run of the roots recorded of its context
-	var ahead *readAhead       // reading what it kept
-	var storeAhead bool        // the store was opened for the roots it recorded
-	var early *earlyParses     // the reported files parsed while the load went on
+	var loadedSrc [][]byte       // content that came with loading, by file
+	var recorded cache.Context   // what the last run of the roots recorded of its context
+	var ahead *readAhead         // reading what it kept
+	var storeAhead bool          // the store was opened for the roots it recorded
+	var earlyParsed *earlyParses // the reported files parsed while the load went on
 	if prev == nil || w.relayout {
 		// The first check of a single run records its context for the
 		// next run of the same roots to read ahead, under key; a run that
@@ -119,11 +119,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 				if w.opts.Walked != nil {
 					w.opts.Walked(len(files))
 				}
-				early = startEarlyParses(files, w.opts.Jobs)
+				earlyParsed = startEarlyParses(files, w.opts.Jobs)
 			}
 		}
 		l, err := w.load(key, walked)
-		early.finish()
+		if w.earlyToTheEnd {
+			earlyParsed.wait()
+		}
+		earlyParsed.finish()
 		if err != nil {
 			return nil, err
 		}
@@ -145,11 +148,11 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		}
 		s.carries.reset() // of another layout
 		// Contents go to versions; the tree keeps the layout only.
-		loaded = make([][]byte, len(tree.Files))
+		loadedSrc = make([][]byte, len(tree.Files))
 		for i, f := range tree.Files {
 			if f.Src != nil {
 				c := *f
-				loaded[i], c.Src = f.Src, nil
+				loadedSrc[i], c.Src = f.Src, nil
 				tree.Files[i] = &c
 			}
 		}
@@ -187,16 +190,16 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 			}
 			continue
 		}
-		if loaded != nil && loaded[i] != nil {
-			if old != nil && !old.overlay && sameContent(old, loaded[i]) {
+		if loadedSrc != nil && loadedSrc[i] != nil {
+			if old != nil && !old.overlay && sameContent(old, loadedSrc[i]) {
 				s.versions[i] = old
 			} else {
-				s.versions[i] = &version{src: loaded[i]}
+				s.versions[i] = &version{src: loadedSrc[i]}
 				todo = append(todo, i)
 			}
 			continue
 		}
-		if loaded == nil && changed {
+		if loadedSrc == nil && changed {
 			// A file changed on disk since the layout was walked: its
 			// stat now.
 			st, err := load.StatFile(f.AbsPath)
@@ -207,14 +210,14 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 				f = &c
 			}
 		}
-		if old != nil && !old.overlay && !changed && (loaded == nil || (old.stat == f.Stat && f.Stat != load.Stat{})) {
+		if old != nil && !old.overlay && !changed && (loadedSrc == nil || (old.stat == f.Stat && f.Stat != load.Stat{})) {
 			s.versions[i] = old
 			continue
 		}
 		s.versions[i] = &version{stat: f.Stat}
 		todo = append(todo, i)
 	}
-	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs, early)
+	s.updated = summarise(s.tree.Files, s.versions, todo, s.store, s.opts.Jobs, earlyParsed)
 	s.updated.Predicted = ahead.attach(s.versions, s.byAbs)
 	s.updated.StoreAhead = storeAhead
 	s.ahead, s.recorded = ahead, recorded
@@ -224,7 +227,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 			s.sumErrs = append(s.sumErrs, v.err)
 		}
 	}
-	if loaded != nil && s.store != nil {
+	if loadedSrc != nil && s.store != nil {
 		// The cache keeps what this walk of the roots saw.
 		for i, f := range s.tree.Files {
 			if v := s.versions[i]; v.hashed && !v.overlay && v.stat != (load.Stat{}) {
@@ -233,7 +236,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 		}
 		_ = s.store.Save() // the cache only saves time: a run goes on without it
 	}
-	if prev != nil && loaded == nil {
+	if prev != nil && loadedSrc == nil {
 		s.baseIndex = s.prevIndex
 		for i, v := range s.versions {
 			if v != prev.versions[i] {
@@ -257,7 +260,7 @@ func (w *Workspace) update(ctx context.Context) (*Snapshot, error) {
 	needs := rules.ContextOf(s.active)
 	s.contexts = newContexts(needs)
 	if prev != nil {
-		if loaded == nil && prev.contexts.needs == needs && len(s.changedSince) <= maxSummaryCompares {
+		if loadedSrc == nil && prev.contexts.needs == needs && len(s.changedSince) <= maxSummaryCompares {
 			was, now, same := changedSummaries(s, prev, s.changedSince)
 			if same {
 				s.contexts = prev.contexts
@@ -319,14 +322,17 @@ func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, er
 	// they are the same. The files are read once the store is open: the
 	// walk waits for the store, and nothing waits for the files until the
 	// walk is done.
-	var early *par.Future[*cache.Store]
+	var storeOpened *par.Future[*cache.Store]
+	// storeAhead is set when the load takes the store opened ahead: one
+	// opened for other roots is not waited for.
+	var storeAhead bool
 	if key != "" && w.opts.CacheDir != "" {
 		opts := cache.Options{Dir: w.opts.CacheDir, Owner: w.opts.CacheOwner, Now: w.opts.Now}
 		if rec, ok := cache.ReadContext(opts, key); ok {
 			recorded, ahead = rec, newReadAhead(rec)
 			if len(rec.Roots) > 0 {
 				opts.Roots = rec.Roots
-				early = par.Start(func() *cache.Store {
+				storeOpened = par.Start(func() *cache.Store {
 					s := cache.Open(opts)
 					ahead.start()
 					return s
@@ -349,9 +355,10 @@ func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, er
 			if w.opts.CacheDir == "" {
 				return nil
 			}
-			if early != nil && slices.Equal(roots, recorded.Roots) {
-				store = early.Get()
+			if storeOpened != nil && slices.Equal(roots, recorded.Roots) {
+				store, storeAhead = storeOpened.Get(), true
 			} else {
+				storeAhead = false
 				store = cache.Open(cache.Options{Dir: w.opts.CacheDir, Roots: roots, Owner: w.opts.CacheOwner, Now: w.opts.Now})
 			}
 			if key != "" {
@@ -364,7 +371,7 @@ func (w *Workspace) load(key string, walked func([]load.WalkedFile)) (loaded, er
 		ahead.finish()
 		return loaded{}, &ConfigError{err}
 	}
-	return loaded{tree: tree, store: store, recorded: recorded, ahead: ahead, storeAhead: store != nil && early != nil && store == early.Get()}, nil
+	return loaded{tree: tree, store: store, recorded: recorded, ahead: ahead, storeAhead: storeAhead}, nil
 }
 
 // sums returns the summary of each file, nil for one that could not be
@@ -418,6 +425,9 @@ type Result struct {
 // are not Puppet files of the workspace are left out.
 func (s *Snapshot) Check(ctx context.Context, paths ...string) (*Result, error) {
 	if err := ctx.Err(); err != nil {
+		// The read-ahead is finished here too: else it goes on reading
+		// and parsing files nothing waits for.
+		s.takeAhead().finish()
 		return nil, err
 	}
 	reported := make([]bool, len(s.tree.Files))

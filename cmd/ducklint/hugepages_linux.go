@@ -13,8 +13,8 @@ import (
 // adviseHugePages asks the kernel to back the first 256 MB of
 // the Go heap with transparent huge pages, where the system leaves that to
 // each program (transparent_hugepage=madvise, the common default), and
-// collects what loading the tree left behind before the run's model is
-// built.
+// collects what walking the tree left behind before its files are placed
+// and parsed.
 //
 // A run builds its whole model in fresh memory, and a page fault per 4 KB
 // page was most of its system time. The Go runtime does not advise its
@@ -31,13 +31,13 @@ import (
 // the host a fault for each 4 KB of it, five times what the guest's own
 // 4 KB faults cost.
 //
-// loaded is set when the load is done: its garbage is collected then,
-// reservation or not (left, it added 8 MiB to the peak of a whole run
-// over wikimedia's operations/puppet). Called
-// before the walk of a tree's context (an editor's run), with nothing
-// reserved there is nothing to collect, and the collection would only
-// stop the run for 1-8 ms of wall time on a busy machine (waking the other
-// processor's worker, sweeping).
+// loaded is set when the walk has found a large tree's files (or a tree
+// found otherwise is loaded), before they are placed and parsed: the
+// walk's garbage is collected then, reservation or not, as it would
+// otherwise raise the run's peak. Called before the walk of a tree's
+// context (an editor's run), with nothing reserved there is nothing to
+// collect, and the collection would only stop the run for 1-8 ms of wall
+// time on a busy machine (waking the other processor's worker, sweeping).
 func adviseHugePages(loaded bool) { adviseHugePagesUnder(sysfsRoot, loaded) }
 
 // adviseHugePagesUnder is adviseHugePages with sysfs mounted at sysfs.

@@ -168,8 +168,9 @@ func TestFreePagesReportedReadsLittle(t *testing.T) {
 }
 
 // Where free pages are reported no range is reserved, and nothing is
-// collected before the load is done: the collection is there to free the
-// reservation and the load's garbage. Elsewhere the advice ends with one.
+// collected before the walk has found a large tree's files: the collection
+// is there to free the reservation and the walk's garbage. Elsewhere the
+// advice ends with one.
 func TestCollectsOnlyAReservation(t *testing.T) {
 	reporting := t.TempDir()
 	dir := filepath.Join(reporting, "bus/virtio/drivers/virtio_balloon/virtio0")
@@ -191,9 +192,9 @@ func TestCollectsOnlyAReservation(t *testing.T) {
 		collect bool
 	}{
 		{"free pages reported, before the walk", reporting, false, false},
-		{"free pages reported, after the load", reporting, true, true},
+		{"free pages reported, after the walk", reporting, true, true},
 		{"not reported, before the walk", t.TempDir(), false, true},
-		{"not reported, after the load", t.TempDir(), true, true},
+		{"not reported, after the walk", t.TempDir(), true, true},
 	} {
 		before := collections()
 		adviseHugePagesUnder(tc.sysfs, tc.loaded)
