@@ -71,8 +71,8 @@ type Rule struct {
 	// at a time (Static.Guarantee holds its lock while it works out the
 	// fixed points a question needs). The runner checks every file with it
 	// one after another in a job of its own, beside the jobs of the other
-	// rules, instead of in each file's job, where the workers checking
-	// files at once queued on the lock with their cores idle.
+	// rules, instead of in each file's job, so that workers checking
+	// files at once do not wait on the lock with their cores idle.
 	OneJob bool
 	// OffByDefault is set for a rule that runs only when the
 	// configuration ([rules.<id>] enabled = true) or --enable switches

@@ -111,9 +111,8 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 		wholeProgramJobs = 1
 	}
 	// The per-file rules whose checks wait on each other (Rule.OneJob)
-	// check every file in one job of their own, handed out next: checked
-	// in each file's job, the workers checking files at once queued on
-	// their lock, most of them idle.
+	// check every file in one job of their own, handed out next, so that
+	// the workers checking files at once do not wait on their lock.
 	oneJobs := 0
 	if len(oneJobRules) > 0 {
 		oneJobs = 1

@@ -240,8 +240,8 @@ type titledOnce struct {
 	// byType holds, for each type of resource the program declares, its
 	// index by title, made when a key of the type is first looked up:
 	// the keys looked up are of a few types (those code tests with
-	// defined()), and working out the title key of every resource of
-	// every type was most of the index's cost.
+	// defined()), and the title keys of the other types' resources are
+	// never worked out.
 	byType map[string]*titledOfType
 }
 
