@@ -281,6 +281,21 @@ func TestSimulatedProgramOnePass(t *testing.T) {
 	}
 }
 
+// TestOneJobRuleWithoutSimulation: a OneJob rule's job is handed out
+// while the simulation may still be under way, so a rule cannot be both
+// OneJob and UsesSimulation.
+func TestOneJobRuleWithoutSimulation(t *testing.T) {
+	both := &rules.Rule{ID: "both", Title: "both", Doc: "Needs the simulation in one job.", Severity: rules.Warning,
+		Kind: rules.PerFile, OneJob: true, UsesSimulation: true, Run: func(*rules.Pass) {}}
+	if _, err := rules.NewRegistry(both); err == nil || !strings.Contains(err.Error(), "OneJob and UsesSimulation") {
+		t.Errorf("NewRegistry of a OneJob rule that uses the simulation: error %v", err)
+	}
+	both.UsesSimulation = false
+	if _, err := rules.NewRegistry(both); err != nil {
+		t.Errorf("NewRegistry of a OneJob rule: %v", err)
+	}
+}
+
 // TestOneJobRuleChecksFilesInTurn checks that a rule whose checks wait on
 // each other (Rule.OneJob) checks the files one after another, in path
 // order, while the other rules check them in their own jobs: here its
