@@ -52,6 +52,7 @@ func FuzzParse(f *testing.F) {
 		file = ParseFileWithOptions("fuzz.pp", src, ParseOptions{Tasks: true})
 		checkSpans(t, file)
 		checkNodesMade(t, src, ParseOptions{})
+		checkNodesMade(t, src, ParseOptions{Tasks: true})
 	})
 }
 

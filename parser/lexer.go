@@ -242,6 +242,9 @@ func (l *lexer) fail(msg string, off int) {
 	panic(lexAbort{})
 }
 
+// emit appends a token of kind from local offsets start to end with
+// value val. It makes the token as tok does instead of calling tok:
+// emit makes every token of a file, and tok is too large to be inlined.
 func (l *lexer) emit(kind tokKind, start, end int, val string) {
 	vs, ve := l.store.ref(val)
 	if l.sub != nil {
@@ -1017,10 +1020,10 @@ func (l *lexer) sqString() {
 	i := p + 1
 	// Most strings hold no backslash: their end is the next quote, found
 	// by a vectorised search instead of the loop below.
-	escaped := true
+	mayEscape := true
 	if j := strings.IndexByte(l.str[i:], '\''); j >= 0 && strings.IndexByte(l.str[i:i+j], '\\') < 0 {
 		i += j
-		escaped = false
+		mayEscape = false
 	}
 	for {
 		if i >= len(l.src) {
@@ -1038,7 +1041,7 @@ func (l *lexer) sqString() {
 	}
 	raw := l.src[p+1 : i]
 	val := l.str[p+1 : i] // shares the source string: no copy
-	if escaped && strings.IndexByte(val, '\\') >= 0 {
+	if mayEscape && strings.IndexByte(val, '\\') >= 0 {
 		var b strings.Builder
 		for j := 0; j < len(raw); j++ {
 			if raw[j] == '\\' && j+1 < len(raw) && (raw[j+1] == '\\' || raw[j+1] == '\'') {

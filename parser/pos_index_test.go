@@ -83,7 +83,7 @@ func BenchmarkNewLineIndex(b *testing.B) {
 // TestSpanMatchesPos checks the parser's spans, which take the end's line
 // from the start's when they can, against positions looked up alone.
 func TestSpanMatchesPos(t *testing.T) {
-	for _, src := range []string{"", "x", "\n", "a\nbc\n\ndef", "ü\nnï\r\n  ✓x\n", "one\ntwo\nthree\n", "ab\ncd"} {
+	for _, src := range []string{"", "x", "\n", "a\nbc\n\ndef", "ü\nnï\r\n  ✓x\n", "one\ntwo\nthree\n", "ab\ncd", "a\r\nbc\r\n\r\ndef\r"} {
 		li := NewLineIndex([]byte(src))
 		p := &parser{lines: li, lastColLine: -1}
 		for start := -1; start <= len(src)+1; start++ {

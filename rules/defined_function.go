@@ -808,7 +808,7 @@ func (s *definedSite) others(key string) []declSite {
 		}
 		return out
 	}
-	for _, r := range s.p.Program.ResourcesTitled(key) {
+	for _, r := range s.p.Program.ResourcesTitled(typ, title) {
 		out = append(out, declSite{node: r.Node, file: r.File, scope: r.Scope, span: r.Body.Title.Span(),
 			order: r.Order, branch: r.Branch})
 	}

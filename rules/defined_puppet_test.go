@@ -182,7 +182,7 @@ func recordsAnswer(prog *model.Program, d rules.Diagnostic) bool {
 // notifyAt is the position of the notify resource titled title.
 func notifyAt(t *testing.T, prog *model.Program, title string) string {
 	t.Helper()
-	for _, r := range prog.ResourcesTitled(model.ResourceKey("notify", title)) {
+	for _, r := range prog.ResourcesTitled("notify", title) {
 		return posKey(r.File.Path, int(r.Node.Span().Start.Line))
 	}
 	t.Fatalf("no Notify[%s] in the fixture", title)

@@ -106,9 +106,9 @@ func (p *Pass) NodeParents() []int32 { return p.fileNodes().parents }
 // type of each is worked out once per file, when the list is made.
 //
 // It is small enough to be inlined, and so is the function it returns:
-// a loop over it then allocates nothing (returned from a call, the
-// function and the loop's body escaped, three allocations a loop), and
-// calls its body directly.
+// a loop over it then allocates nothing (were it not inlined, the
+// function and the loop's body would escape to the heap), and calls its
+// body directly.
 func (p *Pass) nodesOf(set nodeKinds) iter.Seq2[int, parser.Node] {
 	c := p.fileNodes()
 	return func(yield func(int, parser.Node) bool) {

@@ -71,8 +71,9 @@ type Rule struct {
 	// at a time (Static.Guarantee holds its lock while it works out the
 	// fixed points a question needs). The runner checks every file with it
 	// one after another in a job of its own, beside the jobs of the other
-	// rules, instead of in each file's job, where the workers checking
-	// files at once queued on the lock with their cores idle.
+	// rules, instead of in each file's job, so that workers checking
+	// files at once do not wait on the lock with their cores idle. A rule
+	// that sets it cannot set UsesSimulation (NewRegistry refuses it).
 	OneJob bool
 	// OffByDefault is set for a rule that runs only when the
 	// configuration ([rules.<id>] enabled = true) or --enable switches
@@ -163,6 +164,10 @@ func (r *Rule) validate() error {
 		return fmt.Errorf("rule %q: invalid Puppet 7 severity", r.ID)
 	case r.Run == nil:
 		return fmt.Errorf("rule %q: no Run function", r.ID)
+	case r.OneJob && r.UsesSimulation:
+		// The one job is handed out while the simulation may still be
+		// under way: its rules would keep a worker waiting for it.
+		return fmt.Errorf("rule %q: OneJob and UsesSimulation do not go together", r.ID)
 	}
 	return nil
 }

@@ -111,9 +111,8 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 		wholeProgramJobs = 1
 	}
 	// The per-file rules whose checks wait on each other (Rule.OneJob)
-	// check every file in one job of their own, handed out next: checked
-	// in each file's job, the workers checking files at once queued on
-	// their lock, most of them idle.
+	// check every file in one job of their own, handed out next, so that
+	// the workers checking files at once do not wait on their lock.
 	oneJobs := 0
 	if len(oneJobRules) > 0 {
 		oneJobs = 1
@@ -152,38 +151,25 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 			}
 			return
 		}
+		// One Pass per job, its file and rule fields set for each file
+		// and rule in turn, rather than one per file and rule.
+		pass := &Pass{Program: prog, enabled: enabled, nodes: &nodeLists[w], everyNode: rn.everyNode, sink: sink, slab: &slabs[w]}
 		if i -= wholeProgramJobs; i < oneJobs {
-			pass := &Pass{Program: prog, enabled: enabled, nodes: &nodeLists[w], everyNode: rn.everyNode, sink: sink, slab: &slabs[w]}
 			for _, f := range files {
 				if ctx.Err() != nil {
 					return
 				}
-				pass.File, pass.Puppet, pass.own = f, reported[f.Path].target, reported[f.Path]
-				for i := range oneJobRules {
-					a := &oneJobRules[i]
-					pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
-					runRule(pass)
-				}
-				pass.nodes.reset()
+				checkFile(pass, f, reported[f.Path], oneJobRules)
 			}
 			return
 		}
-		// One Pass per file, its rule fields set for each rule in turn:
-		// a Pass per file and rule was 5 MB on a 5,000-file tree.
 		active := fileRules
 		if i -= oneJobs; i >= len(files) {
 			i -= len(files)
 			active = lateRules
 		}
 		f := files[i]
-		pass := &Pass{File: f, Program: prog, Puppet: reported[f.Path].target, enabled: enabled, nodes: &nodeLists[w],
-			everyNode: rn.everyNode, sink: sink, own: reported[f.Path], slab: &slabs[w]}
-		for i := range active {
-			a := &active[i]
-			pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
-			runRule(pass)
-		}
-		pass.nodes.reset()
+		checkFile(pass, f, reported[f.Path], active)
 	})
 	// A rule may have used an analysis the program's own context cut
 	// short.
@@ -218,6 +204,18 @@ func (rn *Runner) RunContext(ctx context.Context, prog *model.Program) ([]*Diagn
 		sortedInto(out[offsets[i]:offsets[i+1]], kept[i])
 	})
 	return diagnostics.Sort(out), nil
+}
+
+// checkFile runs each of active on f with pass, whose file and rule fields
+// it sets, and then drops the node list the rules made of f.
+func checkFile(pass *Pass, f *model.File, own *fileFindings, active []Active) {
+	pass.File, pass.Puppet, pass.own = f, own.target, own
+	for i := range active {
+		a := &active[i]
+		pass.Rule, pass.Options, pass.active = a.Rule, a.Options, a
+		runRule(pass)
+	}
+	pass.nodes.reset()
 }
 
 // sortedInto points out to the findings of chunks, taken in turn, in the

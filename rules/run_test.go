@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 	"unsafe"
 
 	"github.com/ducklint/ducklint/diagnostics"
@@ -281,14 +280,30 @@ func TestSimulatedProgramOnePass(t *testing.T) {
 	}
 }
 
+// TestOneJobRuleWithoutSimulation: a OneJob rule's job is handed out
+// while the simulation may still be under way, so a rule cannot be both
+// OneJob and UsesSimulation.
+func TestOneJobRuleWithoutSimulation(t *testing.T) {
+	both := &rules.Rule{ID: "both", Title: "both", Doc: "Needs the simulation in one job.", Severity: rules.Warning,
+		Kind: rules.PerFile, OneJob: true, UsesSimulation: true, Run: func(*rules.Pass) {}}
+	if _, err := rules.NewRegistry(both); err == nil || !strings.Contains(err.Error(), "OneJob and UsesSimulation") {
+		t.Errorf("NewRegistry of a OneJob rule that uses the simulation: error %v", err)
+	}
+	both.UsesSimulation = false
+	if _, err := rules.NewRegistry(both); err != nil {
+		t.Errorf("NewRegistry of a OneJob rule: %v", err)
+	}
+}
+
 // TestOneJobRuleChecksFilesInTurn checks that a rule whose checks wait on
 // each other (Rule.OneJob) checks the files one after another, in path
 // order, while the other rules check them in their own jobs: here its
 // check of a.pp waits until the other rule has checked the other files,
 // and no other check of it may start meanwhile. Checked in each file's
-// job, its check of b.pp started beside a.pp's.
+// job, its check of b.pp started beside a.pp's. A runner that left the
+// other files unchecked while a.pp was checked would hang, and go test's
+// timeout reports it.
 func TestOneJobRuleChecksFilesInTurn(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	dir := t.TempDir()
 	names := []string{"a.pp", "b.pp", "c.pp"}
 	for _, name := range names {
@@ -309,11 +324,7 @@ func TestOneJobRuleChecksFilesInTurn(t *testing.T) {
 			order = append(order, p.File.Path)
 			mu.Unlock()
 			if p.File.Path == "a.pp" {
-				select {
-				case <-allChecked:
-				case <-time.After(time.Minute):
-					t.Error("the other rule did not check the other files while a.pp was checked")
-				}
+				<-allChecked
 			}
 			mu.Lock()
 			inTurn--

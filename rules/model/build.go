@@ -350,23 +350,16 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 
 // absentOrLeaf reports whether n is nil, an interface holding a nil
 // pointer (isNilNode), or a node without children: the most common nodes,
-// which the walks pass by. It is both tests in one type switch, which the
-// walks make for every node.
+// which the walks pass by. The walks ask it of every node, so the leaves
+// are told in its one type switch; only the other nodes are then asked
+// isNilNode.
 func absentOrLeaf(n parser.Node) bool {
-	switch v := n.(type) {
-	case nil:
-		return true
-	case *parser.Block:
-		return v == nil
-	case *parser.Lambda:
-		return v == nil
-	case *parser.If:
-		return v == nil
-	case *parser.StringLit, *parser.Variable, *parser.Name, *parser.Number, *parser.Bool, *parser.Undef,
+	switch n.(type) {
+	case nil, *parser.StringLit, *parser.Variable, *parser.Name, *parser.Number, *parser.Bool, *parser.Undef,
 		*parser.Default, *parser.Regex, *parser.TypeRef, *parser.Reserved:
 		return true
 	}
-	return false
+	return isNilNode(n)
 }
 
 // isEPPCall reports whether call is a call of epp().

@@ -240,8 +240,8 @@ type titledOnce struct {
 	// byType holds, for each type of resource the program declares, its
 	// index by title, made when a key of the type is first looked up:
 	// the keys looked up are of a few types (those code tests with
-	// defined()), and working out the title key of every resource of
-	// every type was most of the index's cost.
+	// defined()), and the title keys of the other types' resources are
+	// never worked out.
 	byType map[string]*titledOfType
 }
 
@@ -253,14 +253,11 @@ type titledOfType struct {
 	byTitle   map[string][]*Resource
 }
 
-// ResourcesTitled returns every resource (of a type other than class) of
-// the program whose title is the literal key's (see ResourceKey), in scope
-// order, outside documentation files. The index is built on first use.
-func (p *Program) ResourcesTitled(key string) []*Resource {
-	typ, title, ok := splitResourceKey(key)
-	if !ok {
-		return nil
-	}
+// ResourcesTitled returns every resource of type typ (other than class)
+// of the program with the literal title key title (see TitleKey), in
+// scope order, outside documentation files. The index is built on first
+// use.
+func (p *Program) ResourcesTitled(typ, title string) []*Resource {
 	p.titled.once.Do(func() {
 		byType := map[string]*titledOfType{}
 		for _, s := range p.Scopes() {
@@ -294,16 +291,6 @@ func (p *Program) ResourcesTitled(key string) []*Resource {
 		t.byTitle = byTitle
 	})
 	return t.byTitle[title]
-}
-
-// splitResourceKey returns the type and the title of a key ResourceKey
-// made; ok is false for a string it cannot have made.
-func splitResourceKey(key string) (typ, title string, ok bool) {
-	i := strings.IndexByte(key, '[')
-	if i < 0 || !strings.HasSuffix(key, "]") || len(key) < i+2 {
-		return "", "", false
-	}
-	return key[:i], key[i+1 : len(key)-1], true
 }
 
 // GuardedAgainst reports whether code on branch runs only while key (see

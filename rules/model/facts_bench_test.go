@@ -42,7 +42,7 @@ func BenchmarkProgramFacts(b *testing.B) {
 		})
 	}
 	fact("Catalogs", func(prog *model.Program) { prog.Catalogs() })
-	fact("ResourcesTitled", func(prog *model.Program) { prog.ResourcesTitled("file[/]") })
+	fact("ResourcesTitled", func(prog *model.Program) { prog.ResourcesTitled("file", "/") })
 	fact("Reads", func(prog *model.Program) {
 		st := prog.Static(fakeKnown)
 		for _, f := range prog.Files {

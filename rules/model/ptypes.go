@@ -66,20 +66,10 @@ func (p *Program) readParamTypes(d *Definition) []*ptype.Type {
 	return types
 }
 
-// DefaultMismatches returns how the default value of parameter prm fails
-// the parameter's own type, as Puppet describes it when it uses the
-// default; none when it does not fail, or when the default is not a
-// literal or the type cannot be read. It is worked out on each call, the
-// type read again: MismatchedDefaults keeps a definition's.
-func (p *Program) DefaultMismatches(prm *parser.Parameter) []ptype.Mismatch {
-	if prm.Type == nil || prm.Default == nil {
-		return nil
-	}
-	p.paramTypes.init(p)
-	return defaultMismatches(prm, p.paramTypes.reader.Read(prm.Type))
-}
-
-// defaultMismatches is DefaultMismatches for prm, of type t.
+// defaultMismatches returns how the default value of parameter prm fails
+// its type t, as Puppet describes it when it uses the default; none when
+// it does not fail, or when the default is not a literal or the type
+// cannot be read (t is nil).
 func defaultMismatches(prm *parser.Parameter, t *ptype.Type) []ptype.Mismatch {
 	if t == nil || prm.Default == nil {
 		return nil
@@ -88,7 +78,7 @@ func defaultMismatches(prm *parser.Parameter, t *ptype.Type) []ptype.Mismatch {
 }
 
 // DefaultMismatch is a parameter whose default value fails its type, its
-// type, and how (DefaultMismatches).
+// type, and how (see defaultMismatches).
 type DefaultMismatch struct {
 	Param      *parser.Parameter
 	Type       *ptype.Type
@@ -96,7 +86,7 @@ type DefaultMismatch struct {
 }
 
 // MismatchedDefaults returns the parameters of definition d, in order,
-// whose default fails their type, with how (DefaultMismatches). A class is
+// whose default fails their type, with how (see defaultMismatches). A class is
 // declared from many places and most classes have no such parameter:
 // worked out once per definition, a declaration looks at none of them.
 func (p *Program) MismatchedDefaults(d *Definition) []DefaultMismatch {

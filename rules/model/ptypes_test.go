@@ -97,18 +97,17 @@ func TestParamTypes(t *testing.T) {
 		"modules/n/manifests/init.pp": "class n (String $y, Hash $z) {}\n",
 	})
 	for _, c := range []struct {
-		prog *model.Program
 		def  *model.Definition
 		want []string
 	}{
-		{prog, prog.Class("m"), []string{"Integer[1]", "", "Optional[String]", "Stdlib::Port"}},
-		{prog, prog.Class("m::other"), []string{"Boolean"}},
-		{prog, other.Class("n"), []string{"String", "Hash"}},
+		{prog.Class("m"), []string{"Integer[1]", "", "Optional[String]", "Stdlib::Port"}},
+		{prog.Class("m::other"), []string{"Boolean"}},
+		{other.Class("n"), []string{"String", "Hash"}},
 	} {
 		if c.def == nil {
 			t.Fatal("definition missing")
 		}
-		types := c.prog.ParamTypes(c.def)
+		types := prog.ParamTypes(c.def)
 		var got []string
 		for _, typ := range types {
 			s := ""
@@ -120,7 +119,7 @@ func TestParamTypes(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: ParamTypes gives %q, want %q", c.def.Name, got, c.want)
 		}
-		if again := c.prog.ParamTypes(c.def); c.prog == prog && c.def != other.Class("n") && !slices.Equal(again, types) {
+		if again := prog.ParamTypes(c.def); c.def != other.Class("n") && !slices.Equal(again, types) {
 			t.Errorf("%s: ParamTypes gives other types the second time", c.def.Name)
 		}
 		for i, prm := range c.def.Params {

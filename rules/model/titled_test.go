@@ -12,8 +12,8 @@ import (
 // TestResourcesTitledAgreesWithAScan checks ResourcesTitled, whose index
 // is made type by type as keys are looked up, against a scan of every
 // resource of the program: for each key a resource has (arrays of titles,
-// a title twice, several types and classes), keys no resource has, and
-// strings no key is, asked from several goroutines at once.
+// a title twice, several types and classes) and for types and titles no
+// resource has, asked from several goroutines at once.
 func TestResourcesTitledAgreesWithAScan(t *testing.T) {
 	prog := buildTree(t, gentree.Tree{
 		"manifests/site.pp": `file { '/a': }
@@ -28,7 +28,8 @@ node default {
 		"modules/m/manifests/init.pp": "class m {\n  package { ['p', 'q']: }\n  file { \"/d/${x}\": }\n}\n",
 		"modules/m/manifests/d.pp":    "define m::d () {\n  file { \"/e/${title}\": }\n  user { 'u': }\n}\n",
 	})
-	want := map[string][]*model.Resource{}
+	type key struct{ typ, title string }
+	want := map[key][]*model.Resource{}
 	for _, s := range prog.Scopes() {
 		for _, r := range s.Resources {
 			if r.Body == nil {
@@ -36,8 +37,7 @@ node default {
 			}
 			for _, e := range model.TitleElems(r.Body.Title) {
 				if k, lit, ok := model.TitleKey(r.Type, e); ok && lit {
-					key := model.ResourceKey(r.Type, k)
-					want[key] = append(want[key], r)
+					want[key{r.Type, k}] = append(want[key{r.Type, k}], r)
 				}
 			}
 		}
@@ -45,7 +45,7 @@ node default {
 	if len(want) < 8 {
 		t.Fatalf("only %d keys in the tree", len(want))
 	}
-	keys := []string{"file[/nope]", "nope[x]", "file", "[", "file[", "]", "", "[]"}
+	keys := []key{{"file", "/nope"}, {"nope", "x"}, {"file", ""}, {"", "/a"}, {"", ""}}
 	for k := range want {
 		keys = append(keys, k)
 	}
@@ -53,14 +53,14 @@ node default {
 	for range 4 {
 		wg.Go(func() {
 			for _, k := range keys {
-				if got := prog.ResourcesTitled(k); !slices.Equal(got, want[k]) {
-					t.Errorf("ResourcesTitled(%q) gives %d resources, the scan %d", k, len(got), len(want[k]))
+				if got := prog.ResourcesTitled(k.typ, k.title); !slices.Equal(got, want[k]) {
+					t.Errorf("ResourcesTitled(%q, %q) gives %d resources, the scan %d", k.typ, k.title, len(got), len(want[k]))
 				}
 			}
 		})
 	}
 	wg.Wait()
-	if n := len(prog.ResourcesTitled("file[/b]")); n != 2 {
+	if n := len(prog.ResourcesTitled("file", "/b")); n != 2 {
 		t.Errorf("file[/b], titled twice in one body, gives %d resources, want 2", n)
 	}
 }
