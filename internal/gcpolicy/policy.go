@@ -37,6 +37,16 @@ const (
 	// allocates 25–35 bytes for each byte of source it reads (more with a
 	// style preset and many findings).
 	BytesPerInputByte = 48
+	// collectShare sets the growth at which Collect collects: a
+	// collectShare-th of the soft limit, about 6 bytes for each byte of
+	// source of a large input and 32 MB for a small one. Below it the run
+	// is small and ends soon, and a mark buys little. A whole tree grows by
+	// 12–13 bytes a byte of source before its simulation's garbage is
+	// collected (wikimedia's operations/puppet: 80 MB); the threshold sits
+	// at half of that, so that allocating less before that point does not
+	// skip the collection and raise the peak by what the rules then take
+	// fresh (a quarter of the limit, as before, was 76 MB there).
+	collectShare = 8
 	// minHeap is the Go runtime's smallest heap goal at GOGC=100 (4 MiB):
 	// GOGC scales it, as it scales the growth over the live heap.
 	minHeap = 4 << 20
@@ -145,11 +155,11 @@ func (p *Policy) SetInput(input int64) {
 
 // Collect is called where much of what the run allocated has just become
 // unreachable (a phase's working data, once its results are taken). It
-// collects when the heap has grown by at least a quarter of the soft
-// limit since the last collection, the most that can be garbage: the
-// collection then costs a mark of the live heap, on cores the caller
-// leaves idle while it waits, and saves the fresh memory the rest of the
-// run would take instead of reusing. A nil Policy does nothing.
+// collects when the heap has grown by at least an eighth of the soft
+// limit since the last collection (collectShare): the collection then
+// costs a mark of the live heap, on cores the caller leaves idle while it
+// waits, and saves the fresh memory the rest of the run would take
+// instead of reusing. A nil Policy does nothing.
 func (p *Policy) Collect() {
 	if p == nil {
 		return
@@ -157,7 +167,7 @@ func (p *Policy) Collect() {
 	p.mu.Lock()
 	limit, stopped := p.limit, p.stopped
 	p.mu.Unlock()
-	if stopped || heapGrowth() < limit/4 {
+	if stopped || heapGrowth() < limit/collectShare {
 		return
 	}
 	runtime.GC()
