@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,14 +96,7 @@ func TestPlanFollowsTheLayoutAcrossSnapshots(t *testing.T) {
 	}
 	check := func(step, want string) {
 		t.Helper()
-		s, err := w.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, res := snapshotCheck(t, w)
 		var got []string
 		for _, d := range res.Findings {
 			got = append(got, d.File+" "+d.Rule)

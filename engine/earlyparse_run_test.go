@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"context"
 	"fmt"
 	"reflect"
 	"slices"
@@ -35,14 +34,7 @@ func TestEarlyParsesSameFindings(t *testing.T) {
 		// Every class is parsed early, however long the load takes
 		// after its walk; never the plan.
 		engine.ParseEarlyToTheEnd(w)
-		s, err := w.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, res := snapshotCheck(t, w)
 		return engine.Updated(s), diagnostics.Values(res.Findings)
 	}
 	early, got := run(2)

@@ -57,14 +57,7 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := w.Snapshot(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := s.Check(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
+		s, res := snapshotCheck(t, w)
 		r := ran{counts: engine.Updated(s)}
 		r.asRecorded = r.counts.KeptAsRecorded > 0
 		if !whole {

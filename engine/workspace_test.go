@@ -80,6 +80,13 @@ func checkOnce(t *testing.T, opts engine.Options) (*engine.Snapshot, *engine.Res
 	if err != nil {
 		t.Fatal(err)
 	}
+	return snapshotCheck(t, w)
+}
+
+// snapshotCheck takes w's snapshot and checks the snapshot's roots,
+// failing t on any error.
+func snapshotCheck(t *testing.T, w *engine.Workspace) (*engine.Snapshot, *engine.Result) {
+	t.Helper()
 	s, err := w.Snapshot(context.Background())
 	if err != nil {
 		t.Fatal(err)
