@@ -22,7 +22,6 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/ducklint/ducklint/parser"
@@ -118,13 +117,4 @@ func run(dir string, passes int, cpuProfile, memProfile string) error {
 		float64(total)/1e6/best.Seconds(), float64(cpu.Microseconds())/1e3,
 		float64(mem1.TotalAlloc-mem0.TotalAlloc)/1e6/float64(passes), (mem1.Mallocs-mem0.Mallocs)/uint64(passes))
 	return nil
-}
-
-// cpuTime is the user and system time the process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
