@@ -26,20 +26,30 @@ func TestFixtures(t *testing.T) {
 			t.Errorf("testdata/rules/%s: no such rule", dir.Name())
 			continue
 		}
-		files, err := os.ReadDir(filepath.Join(root, dir.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			name := f.Name()
-			if !(strings.HasSuffix(name, ".pp") || strings.HasSuffix(name, ".epp") || strings.HasSuffix(name, ".txtar")) {
-				continue
-			}
+		for _, name := range fixtureNames(t, filepath.Join(root, dir.Name())) {
 			t.Run(dir.Name()+"/"+name, func(t *testing.T) {
 				ruletest.Run(t, filepath.Join(root, dir.Name(), name), ruletest.Options{}, rule)
 			})
 		}
 	}
+}
+
+// fixtureNames returns the names of the fixtures in dir, a rule's
+// directory of testdata/rules: its .pp, .epp and .txtar files.
+func fixtureNames(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		name := f.Name()
+		if strings.HasSuffix(name, ".pp") || strings.HasSuffix(name, ".epp") || strings.HasSuffix(name, ".txtar") {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // TestEveryRuleHasFixtures keeps rules from landing without tests.

@@ -26,15 +26,7 @@ func TestNodeKinds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range dirs {
-		files, err := os.ReadDir(filepath.Join(root, dir.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range files {
-			name := f.Name()
-			if !(strings.HasSuffix(name, ".pp") || strings.HasSuffix(name, ".epp") || strings.HasSuffix(name, ".txtar")) {
-				continue
-			}
+		for _, name := range fixtureNames(t, filepath.Join(root, dir.Name())) {
 			t.Run(dir.Name()+"/"+name, func(t *testing.T) {
 				tree := t.TempDir()
 				if err := ruletest.Extract(filepath.Join(root, dir.Name(), name), tree); err != nil {

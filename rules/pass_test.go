@@ -16,15 +16,7 @@ import (
 // against parser.InspectStack on the parser's golden inputs and the rule fixtures: the same nodes
 // in the same order, each with its innermost ancestor as parent.
 func TestNodeParentsMatchInspectStack(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.pp"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no parser inputs: %v", err)
-	}
-	fixtures, err := filepath.Glob(filepath.Join("..", "testdata", "rules", "*", "*.pp"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths = append(paths, fixtures...)
+	paths := parseInputsAndFixtures(t)
 	nodes := &fileNodes{}
 	total := 0
 	for _, path := range paths {
@@ -100,15 +92,7 @@ func TestNodesOf(t *testing.T) {
 	if want := nodeKinds(1)<<kindCount - 1; all != want || len(types)+1 != int(kindCount) {
 		t.Fatalf("the kinds with a type are %b, want every bit up to the last kind, %b", all, want)
 	}
-	paths, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.pp"))
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no parser inputs: %v", err)
-	}
-	fixtures, err := filepath.Glob(filepath.Join("..", "testdata", "rules", "*", "*.pp"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths = append(paths, fixtures...)
+	paths := parseInputsAndFixtures(t)
 	more, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.epp"))
 	if err != nil {
 		t.Fatal(err)
@@ -281,4 +265,19 @@ func TestAppendLiteralClasses(t *testing.T) {
 	}); allocs != 0 {
 		t.Errorf("one name allocates %v times", allocs)
 	}
+}
+
+// parseInputsAndFixtures returns the parser's golden inputs and the rules'
+// fixtures, the .pp files of testdata/parse and testdata/rules/*.
+func parseInputsAndFixtures(t *testing.T) []string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "parse", "*.pp"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no parser inputs: %v", err)
+	}
+	fixtures, err := filepath.Glob(filepath.Join("..", "testdata", "rules", "*", "*.pp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(paths, fixtures...)
 }
