@@ -44,6 +44,8 @@ type simWorker struct {
 	conds  map[Branch][]Condition
 	// dataDep memoises dependsOnData by conditional.
 	dataDep map[parser.Node]bool
+	// armVals are the answers and conditions of arms (see armValues).
+	armVals map[Branch][]armAnswers
 	// defs are memo tables and simulation state by definition index:
 	// a large control repo evaluates hundreds of thousands of instances,
 	// and a slice index is cheaper than hashing for each.
