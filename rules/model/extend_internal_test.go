@@ -8,9 +8,9 @@ import (
 )
 
 // TestExtendReusesJoinedPaths checks that extend gives a path followed by
-// a branch, the same slice again for the same two slices while it keeps
-// the join, and a right one for a prefix of either, for slices with the
-// same contents elsewhere, and after more joins than it keeps.
+// a branch, the same slice again for the same two slices (also after
+// more joins than it keeps at hand), and a right one for a prefix of
+// either and for slices with the same contents elsewhere.
 func TestExtendReusesJoinedPaths(t *testing.T) {
 	arm := func(a int) Branch { return Branch{Cond: &parser.If{}, Arm: a} }
 	var paths, branches [][]Branch
@@ -41,6 +41,9 @@ func TestExtendReusesJoinedPaths(t *testing.T) {
 		for j := range branches {
 			check(paths[i], branches[j])
 		}
+	}
+	if again := check(paths[0], branches[0]); &again[0] != &first[0] {
+		t.Error("the same join is made again after others")
 	}
 	check(paths[0], nil)
 	check(nil, branches[0])

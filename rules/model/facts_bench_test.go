@@ -17,7 +17,8 @@ import (
 // facts of a program that the rules ask for first and that are worked out
 // once per run: the catalogs' reach, the index of resources by title, the
 // static reads of every file, alone and with the guarantee of each
-// qualified read. Each iteration builds a new program, untimed. Besides the time it
+// qualified read, and the dynamic-scope simulations; and the building of
+// the program itself (Build). Each iteration of a fact builds a new program, untimed. Besides the time it
 // reports the process's CPU time per fact (cpu-ns/op), which other work
 // on a shared machine stretches less than the time.
 func BenchmarkProgramFacts(b *testing.B) {
@@ -41,6 +42,17 @@ func BenchmarkProgramFacts(b *testing.B) {
 			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 		})
 	}
+	b.Run("Build", func(b *testing.B) {
+		b.ReportAllocs()
+		var cpu time.Duration
+		for range b.N {
+			start := cpuTime(b)
+			model.Build(tree, model.Options{Jobs: 1})
+			cpu += cpuTime(b) - start
+		}
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	})
+	fact("Dynamic", func(prog *model.Program) { prog.Dynamic() })
 	fact("Catalogs", func(prog *model.Program) { prog.Catalogs() })
 	fact("ResourcesTitled", func(prog *model.Program) { prog.ResourcesTitled("file", "/") })
 	fact("Reads", func(prog *model.Program) {

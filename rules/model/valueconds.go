@@ -49,17 +49,72 @@ func (w *simWorker) valueConditions(inst *instance, r *Resource) []Condition {
 // inst, require of values beyond facts (see valueConditions).
 func (w *simWorker) armValueConditions(out []Condition, inst *instance, branch []Branch) []Condition {
 	for _, b := range branch {
-		if !w.dependsOnData(b.Cond) {
-			continue
-		}
-		cs, _ := ArmConditions(b, func(e parser.Expr) string { return w.valueKey(inst, e, 0) })
-		for _, c := range cs {
-			if !c.fact {
-				out = append(out, c)
-			}
+		if w.dependsOnData(b.Cond) {
+			out = append(out, w.armValues(inst, b)...)
 		}
 	}
 	return out
+}
+
+// maxArmValues bounds how many sets of answers armValues keeps per arm.
+const maxArmValues = 8
+
+// armValues is what arm b, evaluated in inst, requires of values beyond
+// facts. The result is shared, and only read.
+//
+// ArmConditions is a function of the arm and of what its subject function
+// answers, and asks each question according to the answers before it: an
+// arm whose questions get the answers they got before requires what it
+// required then. So each arm keeps the questions (value expressions) it
+// asked, the answers (valueKey's names) and the conditions, and asking the
+// same questions again in inst is all a later evaluation costs. The
+// simulations of a large tree evaluate a few hundred arms, with a few sets
+// of answers each, thousands of times (wikimedia's: 7,500 evaluations, 231
+// arms and answers).
+func (w *simWorker) armValues(inst *instance, b Branch) []Condition {
+	seen := w.armVals[b]
+	for i := range seen {
+		if seen[i].holdsIn(w, inst) {
+			return seen[i].conds
+		}
+	}
+	var av armAnswers
+	cs, _ := ArmConditions(b, func(e parser.Expr) string {
+		k := w.valueKey(inst, e, 0)
+		av.asked, av.answers = append(av.asked, e), append(av.answers, k)
+		return k
+	})
+	for _, c := range cs {
+		if !c.fact {
+			av.conds = append(av.conds, c)
+		}
+	}
+	av.conds = slices.Clip(av.conds)
+	if len(seen) < maxArmValues {
+		if w.armVals == nil {
+			w.armVals = map[Branch][]armAnswers{}
+		}
+		w.armVals[b] = append(seen, av)
+	}
+	return av.conds
+}
+
+// armAnswers is what an arm's conditions asked of the values it tests,
+// what valueKey answered, and what the arm then required (see armValues).
+type armAnswers struct {
+	asked   []parser.Expr
+	answers []string
+	conds   []Condition
+}
+
+// holdsIn reports whether valueKey gives in inst the answers a did.
+func (a *armAnswers) holdsIn(w *simWorker, inst *instance) bool {
+	for i, e := range a.asked {
+		if w.valueKey(inst, e, 0) != a.answers[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // dependsOnData is dependsOnData, memoised.
