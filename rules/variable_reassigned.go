@@ -57,14 +57,13 @@ func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int
 		}
 		nm.as = append(nm.as, a)
 	}
-	count := map[string]int{}
 	for _, a := range sc.Assignments {
 		nm := names[a.Name]
-		if nm == nil || nm.as[count[a.Name]] != a {
+		if nm == nil || nm.as[nm.next] != a {
 			continue
 		}
-		pos := count[a.Name]
-		count[a.Name]++
+		pos := nm.next
+		nm.next++
 		if a.File != p.File {
 			continue
 		}
@@ -105,6 +104,7 @@ func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int
 // what the check found for each arm.
 type reassignedName struct {
 	as    []*model.Assignment
+	next  int // the index in as of the next assignment the scope's walk meets
 	tree  *model.ArmTree
 	found map[*model.ArmNode]earlier
 }
