@@ -328,7 +328,7 @@ func TestReassignDistinctNamesAllocations(t *testing.T) {
 	if ff.n != 0 {
 		t.Fatalf("%d findings on distinct names", ff.n)
 	}
-	if allocs > 4 {
+	if allocs > 8 { // the map of counts: a few blocks, whatever the number of names
 		t.Errorf("%v allocations for 200 names assigned once each; want the count map's alone", allocs)
 	}
 }
