@@ -41,18 +41,22 @@ checked. A read in an EPP template is checked at every epp() call that renders i
 func runQualifiedReadWithoutInclude(p *Pass) {
 	st := staticScope(p)
 	for _, r := range st.Reads(p.File) {
+		if r.DefinedGuard || r.Resolution.Kind == model.Unresolved {
+			continue // guarded by defined(), or unknown-qualified-variable's business
+		}
+		owner := r.Scope.Owner().Kind
+		if owner == model.PlanScope {
+			continue // plans run on their own, not in a catalog
+		}
 		class, name, ok := model.QualifiedTarget(r.Var)
 		if !ok {
 			continue
 		}
 		def := p.Program.Class(class)
-		if def == nil || !st.ClassHasVariable(def, name) || r.DefinedGuard || r.Resolution.Kind == model.Unresolved {
+		if def == nil || !st.ClassHasVariable(def, name) {
 			continue // unknown-qualified-variable's business, or not in the tree
 		}
-		switch r.Scope.Owner().Kind {
-		case model.PlanScope:
-			continue // plans run on their own, not in a catalog
-		case model.TemplateScope:
+		if owner == model.TemplateScope {
 			reportTemplateRead(p, r, class, st.TemplateGuarantee(r, class))
 			continue
 		}

@@ -297,3 +297,38 @@ func reportingPass(r *Rule, f *model.File, prog *model.Program) (*Pass, *fileFin
 		active: &Active{Rule: r}, own: ff, slab: &findingSlab{}}
 	return p, ff
 }
+
+// TestReassignDistinctNamesAllocations checks a scope whose names are each
+// assigned once: the rule counts them in one map and makes nothing for
+// each name, as it does for a name assigned twice.
+func TestReassignDistinctNamesAllocations(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class c {\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "  if $facts['f%d'] { $x%d = %d }\n", i, i, i)
+	}
+	b.WriteString("}\n")
+	prog := buildProgram(t, map[string]string{"init.pp": b.String()})
+	st := prog.Static(knownGlobal)
+	f := prog.Files[0]
+	p, ff := reportingPass(VariableReassigned(), f, prog)
+	var class *model.Scope
+	for _, sc := range st.ScopesIn(f) {
+		if sc.Kind == model.ClassScope {
+			class = sc
+		}
+	}
+	if class == nil || len(class.Assignments) != 200 {
+		t.Fatalf("the class scope is not found with its 200 assignments")
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		spent := 0
+		checkReassigned(p, st, class, &spent)
+	})
+	if ff.n != 0 {
+		t.Fatalf("%d findings on distinct names", ff.n)
+	}
+	if allocs > 8 { // the map of counts: a few blocks, whatever the number of names
+		t.Errorf("%v allocations for 200 names assigned once each; want the count map's alone", allocs)
+	}
+}

@@ -45,10 +45,25 @@ func runVariableReassigned(p *Pass) {
 // pairs of arms it compared, for tests that count the work.
 func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int {
 	var an *reassignAnalysis // built for the first assignment that needs it
-	names := map[string]*reassignedName{}
+	// Most names are assigned once in a scope: only those assigned more
+	// than once get an entry with their assignments (names); count, whose
+	// entries are held in the map itself, finds them.
+	var count map[string]int32
+	if len(sc.Assignments) > 1 {
+		count = make(map[string]int32, len(sc.Assignments))
+		for _, a := range sc.Assignments {
+			if reassignable(a) {
+				count[a.Name]++
+			}
+		}
+	}
+	var names map[string]*reassignedName
 	for _, a := range sc.Assignments {
-		if a.Var == nil || a.Var.IsQualified() || a.Var.IsTopScope() || a.Var.IsNumeric() {
+		if count[a.Name] < 2 || !reassignable(a) {
 			continue
+		}
+		if names == nil {
+			names = map[string]*reassignedName{}
 		}
 		nm := names[a.Name]
 		if nm == nil {
@@ -57,14 +72,15 @@ func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int
 		}
 		nm.as = append(nm.as, a)
 	}
-	count := map[string]int{}
 	for _, a := range sc.Assignments {
-		nm := names[a.Name]
-		if nm == nil || nm.as[count[a.Name]] != a {
+		if !reassignable(a) {
 			continue
 		}
-		pos := count[a.Name]
-		count[a.Name]++
+		pos, nm := 0, names[a.Name] // the assignment's index among those to its name
+		if nm != nil {
+			pos = nm.next
+			nm.next++
+		}
 		if a.File != p.File {
 			continue
 		}
@@ -80,11 +96,11 @@ func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int
 					"reassign variable '$%s'\". Use another name.", a.Name))
 			continue
 		}
-		if guardedByDefined(a) {
-			continue // if !defined('$x') { $x = ... } assigns only when unassigned
-		}
 		if pos == 0 {
 			continue
+		}
+		if guardedByDefined(a) {
+			continue // if !defined('$x') { $x = ... } assigns only when unassigned
 		}
 		if an == nil {
 			an = newReassignAnalysis(sc, len(p.File.Parsed.Src), spent)
@@ -100,11 +116,18 @@ func checkReassigned(p *Pass, st *model.Static, sc *model.Scope, spent *int) int
 	return an.compared
 }
 
+// reassignable reports whether assignment a is to a local variable of its
+// scope, which can be assigned there only once.
+func reassignable(a *model.Assignment) bool {
+	return a.Var != nil && !a.Var.IsQualified() && !a.Var.IsTopScope() && !a.Var.IsNumeric()
+}
+
 // reassignedName holds the assignments to one name in one scope, in
 // order, indexed by the arms they sit on once one needs checking, and
 // what the check found for each arm.
 type reassignedName struct {
 	as    []*model.Assignment
+	next  int // the index in as of the next assignment the scope's walk meets
 	tree  *model.ArmTree
 	found map[*model.ArmNode]earlier
 }

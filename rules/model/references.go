@@ -25,13 +25,17 @@ const realizedTitle = "<realized>"
 // one key (see Unit.Titled).
 const twiceInUnit = "*[twice]"
 
-// relationshipParams are the metaparameters whose values are references.
-var relationshipParams = map[string]bool{"before": true, "require": true, "notify": true, "subscribe": true}
-
 // IsRelationshipParam reports whether a metaparameter's values are
 // references that must be in the catalog: before, require, notify,
-// subscribe.
-func IsRelationshipParam(name string) bool { return relationshipParams[name] }
+// subscribe. It is asked of every attribute of every resource; a switch
+// rules most names out by their length without hashing them.
+func IsRelationshipParam(name string) bool {
+	switch name {
+	case "before", "require", "notify", "subscribe":
+		return true
+	}
+	return false
+}
 
 // providers is what can put a resource into a catalog, over the whole
 // program, documentation included (an example declares what it refers to).

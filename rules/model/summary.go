@@ -413,7 +413,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 					s.titled[u][ResourceKey(typ, "")] = true // a title the code computes
 				}
 				for _, a := range body.Attrs {
-					if !a.Splat && relationshipParams[a.Name] {
+					if !a.Splat && IsRelationshipParam(a.Name) {
 						s.refs(u, a.Value)
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Verdict is whether a value is an instance of a type.
@@ -132,12 +133,15 @@ func (t *Type) acceptsAt(v Value, entered []*Type, budget *int) Verdict {
 			return Maybe
 		}
 		out := No
-		for _, re := range t.patterns() {
+		for i := range t.patterns {
+			re := t.patterns[i].get()
 			if re == nil {
-				out = or(out, Maybe)
+				out = Maybe
 				continue
 			}
-			out = or(out, verdict(re.MatchString(v.Str)))
+			if re.MatchString(v.Str) {
+				return Yes // the later expressions cannot change that
+			}
 		}
 		return out
 	case Regexp:
@@ -156,7 +160,9 @@ func (t *Type) acceptsAt(v Value, entered []*Type, budget *int) Verdict {
 	case Variant:
 		out := No
 		for _, e := range t.Elems {
-			out = or(out, e.acceptsAt(v, entered, budget))
+			if out = or(out, e.acceptsAt(v, entered, budget)); out == Yes {
+				return Yes // the later members cannot change that
+			}
 		}
 		return out
 	case Array:
@@ -302,6 +308,21 @@ func inRange(x float64, t *Type) bool { return x >= t.Lo && x <= t.Hi }
 // shared; constructs Go lacks (look-around, back references,
 // possessive quantifiers) fail to compile, and \Z and \h, which Go reads
 // differently or not at all, are refused.
+// lazyRegexp is a regular expression of a Pattern, compiled once, on
+// first use; the types are shared by the goroutines running the rules.
+type lazyRegexp struct {
+	src  string
+	once sync.Once
+	re   *regexp.Regexp // nil when Go does not read src as Ruby does
+}
+
+// get returns the compiled expression, nil when Go does not read it as
+// Ruby does.
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re, _ = compile(l.src) })
+	return l.re
+}
+
 func compile(src string) (*regexp.Regexp, bool) {
 	if strings.Contains(src, `\Z`) || strings.Contains(src, `\h`) || strings.Contains(src, "(?<") ||
 		strings.Contains(src, "(?=") || strings.Contains(src, "(?!") {

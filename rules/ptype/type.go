@@ -12,7 +12,6 @@ package ptype
 
 import (
 	"math"
-	"regexp"
 	"strings"
 	"sync"
 
@@ -89,11 +88,11 @@ type Type struct {
 	// Strings are an Enum's values or a Pattern's regular expressions (as
 	// written between the slashes).
 	Strings []string
-	// patterns returns a Pattern's regular expressions compiled, nil for
-	// one Go does not read as Ruby does. They are compiled on first use:
-	// most types read (the aliases of a module such as stdlib) are never
-	// matched against a value.
-	patterns func() []*regexp.Regexp
+	// patterns are a Pattern's regular expressions, each compiled on
+	// first use: most types read (the aliases of a module such as stdlib)
+	// are never matched against a value, and a match stops at the first
+	// expression that matches.
+	patterns []lazyRegexp
 	// CaseInsensitive is set for an Enum whose last argument is true.
 	CaseInsensitive bool
 	// Fields are a Struct's keys.
@@ -246,14 +245,10 @@ func (r *reader) parameterised(k Kind, args []parser.Expr, depth int) *Type {
 				return &Type{Kind: Unknown}
 			}
 		}
-		srcs := t.Strings
-		t.patterns = sync.OnceValue(func() []*regexp.Regexp {
-			out := make([]*regexp.Regexp, len(srcs))
-			for i, src := range srcs {
-				out[i], _ = compile(src)
-			}
-			return out
-		})
+		t.patterns = make([]lazyRegexp, len(t.Strings))
+		for i, src := range t.Strings {
+			t.patterns[i].src = src
+		}
 		return t
 	case Optional, NotUndef, TypeOf:
 		if len(args) > 1 {
