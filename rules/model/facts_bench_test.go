@@ -18,9 +18,10 @@ import (
 // once per run: the catalogs' reach, the index of resources by title, the
 // static reads of every file, alone and with the guarantee of each
 // qualified read, and the dynamic-scope simulations; and the building of
-// the program itself (Build). Each iteration of a fact builds a new program, untimed. Besides the time it
-// reports the process's CPU time per fact (cpu-ns/op), which other work
-// on a shared machine stretches less than the time.
+// the program itself (Build). Each iteration of a fact builds a new
+// program, untimed. Besides the time it reports the process's CPU time
+// per fact (cpu-ns/op), which other work on a shared machine stretches
+// less than the time.
 func BenchmarkProgramFacts(b *testing.B) {
 	dir, _ := benchtree.Tree(b)
 	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 1})

@@ -16,9 +16,11 @@ func TestEmptyDefineBodiesTakeNoInstance(t *testing.T) {
 	dir := t.TempDir()
 	files := gentree.Tree{
 		"manifests/site.pp":              "include app\n",
-		"modules/app/manifests/init.pp":  "class app {\n  app::quiet { 'a': }\n  app::quiet { 'b': }\n  app::quiet { 'c': }\n  app::loud { 'd': }\n  app::loud { 'e': }\n}\n",
+		"modules/app/manifests/init.pp":  "class app {\n  app::quiet { 'a': }\n  app::quiet { 'b': }\n  app::quiet { 'c': }\n  app::loud { 'd': }\n  app::loud { 'e': }\n  app::looped { 'f': }\n}\n",
 		"modules/app/manifests/quiet.pp": "define app::quiet {\n  $x = $title\n}\n",
 		"modules/app/manifests/loud.pp":  "define app::loud {\n  file { \"/tmp/${title}\": }\n}\n",
+		// Its only resource is in a lambda: the body still does something.
+		"modules/app/manifests/looped.pp": "define app::looped {\n  ['x'].each |$i| {\n    file { \"/tmp/${title}-${i}\": }\n  }\n}\n",
 	}
 	if err := files.Write(dir); err != nil {
 		t.Fatal(err)
@@ -40,9 +42,10 @@ func TestEmptyDefineBodiesTakeNoInstance(t *testing.T) {
 	if len(a.workers) != 1 {
 		t.Fatalf("%d workers, want 1", len(a.workers))
 	}
-	// The one simulation (of top scope) evaluates app and two app::loud.
-	if got := a.workers[0].slabUsed; got != 3 {
-		t.Errorf("the simulation took %d instances, want 3 (app and two app::loud)", got)
+	// The one simulation (of top scope) evaluates app, two app::loud and
+	// the app::looped.
+	if got := a.workers[0].slabUsed; got != 4 {
+		t.Errorf("the simulation took %d instances, want 4 (app, two app::loud, app::looped)", got)
 	}
 }
 

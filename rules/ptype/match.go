@@ -303,11 +303,6 @@ func keyIndex(v Value, key string) int {
 
 func inRange(x float64, t *Type) bool { return x >= t.Lo && x <= t.Hi }
 
-// compile compiles a Ruby regular expression as Go reads it, when Go's
-// syntax means the same: Ruby's \A, \z, \d, classes and groups are
-// shared; constructs Go lacks (look-around, back references,
-// possessive quantifiers) fail to compile, and \Z and \h, which Go reads
-// differently or not at all, are refused.
 // lazyRegexp is a regular expression of a Pattern, compiled once, on
 // first use; the types are shared by the goroutines running the rules.
 type lazyRegexp struct {
@@ -323,6 +318,11 @@ func (l *lazyRegexp) get() *regexp.Regexp {
 	return l.re
 }
 
+// compile compiles a Ruby regular expression as Go reads it, when Go's
+// syntax means the same: Ruby's \A, \z, \d, classes and groups are
+// shared; constructs Go lacks (look-around, back references,
+// possessive quantifiers) fail to compile, and \Z and \h, which Go reads
+// differently or not at all, are refused.
 func compile(src string) (*regexp.Regexp, bool) {
 	if strings.Contains(src, `\Z`) || strings.Contains(src, `\h`) || strings.Contains(src, "(?<") ||
 		strings.Contains(src, "(?=") || strings.Contains(src, "(?!") {

@@ -207,3 +207,23 @@ func TestReaderSharesPlainTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantSpendsTheBudgetOnlyUntilDecided checks that an array's later
+// elements are still judged when each earlier one is accepted by a
+// Variant's first member while a later member would expand thousands of
+// aliases: the budget of expansions is shared by the whole judgement, and
+// a Variant that went on past its accepting member spent it all on 'a' and
+// 'b', leaving true undecided. Puppet 7 refuses the value (`puppet apply`
+// of the same aliases: "parameter 'x' index 2 expects a value of type
+// String or M::T0 = Integer, got Boolean").
+func TestVariantSpendsTheBudgetOnlyUntilDecided(t *testing.T) {
+	defs := []string{"type App::T0 = Integer"}
+	for i := 1; i <= 12; i++ { // App::T12 expands 2^13-1 aliases
+		prev := "App::T" + strconv.Itoa(i-1)
+		defs = append(defs, "type App::T"+strconv.Itoa(i)+" = Variant["+prev+", "+prev+"]")
+	}
+	typ, v := parse(t, "Array[Variant[String, App::T12]]", "['a', 'b', true]", defs...)
+	if got := typ.Accepts(v); got != ptype.No {
+		t.Errorf("got %d, want No", got)
+	}
+}
