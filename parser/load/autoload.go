@@ -132,21 +132,18 @@ func codeDirFor(role Role) string {
 	return ""
 }
 
-// splitName splits a qualified Puppet name into its segments, dropping a
-// leading "::". It reports false when a segment is not a valid name
-// segment (a letter followed by letters, digits and underscores).
-func splitName(name string) ([]string, bool) {
-	name = strings.TrimPrefix(name, "::")
-	if name == "" {
-		return nil, false
-	}
-	segs := strings.Split(name, "::")
-	for _, s := range segs {
-		if !validSegment(s) {
-			return nil, false
+// validName reports whether name, a qualified Puppet name without a
+// leading "::", is one or more valid segments (see validSegment)
+// separated by "::".
+func validName(name string) bool {
+	for more := true; more; {
+		var seg string
+		seg, name, more = strings.Cut(name, "::")
+		if !validSegment(seg) {
+			return false
 		}
 	}
-	return segs, true
+	return true
 }
 
 func validSegment(s string) bool {
@@ -177,15 +174,14 @@ func validSegment(s string) bool {
 // autoloadable: functions and type aliases need at least two segments,
 // and `mod::init` is not a valid name.
 func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
-	segs, ok := splitName(name)
-	if !ok {
+	name = strings.TrimPrefix(name, "::")
+	if !validName(name) {
 		return "", false
 	}
-	for i := range segs {
-		segs[i] = strings.ToLower(segs[i])
-	}
-	rest := segs[1:]
-	if len(rest) == 1 && rest[0] == "init" {
+	// Valid segments are ASCII: the lowercased name has the same
+	// segments, each lowercased.
+	_, rest, nested := strings.Cut(strings.ToLower(name), "::")
+	if rest == "init" {
 		// `mod::init` would collide with the module's own init.pp.
 		return "", false
 	}
@@ -202,13 +198,13 @@ func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
 	default:
 		return "", false
 	}
-	if len(rest) == 0 {
+	if !nested {
 		if kind == Function || kind == TypeAlias {
 			return "", false
 		}
 		return dir + "/init.pp", true
 	}
-	return dir + "/" + strings.Join(rest, "/") + ".pp", true
+	return dir + "/" + strings.ReplaceAll(rest, "::", "/") + ".pp", true
 }
 
 // NameForPath returns the qualified name Puppet expects to be defined in
@@ -231,24 +227,26 @@ func NameForPath(moduleName string, role Role, relInModule string) string {
 	if !ok || rest == "" {
 		return ""
 	}
-	segs := strings.Split(rest, "/")
-	for _, s := range segs {
-		if !validSegment(s) {
-			return ""
-		}
+	if strings.Contains(rest, ":") {
+		return "" // no segment holds one; "::" in a path's name would pass for a separator below
 	}
-	if len(segs) == 1 && segs[0] == "init" {
+	name := strings.ReplaceAll(rest, "/", "::")
+	if !validName(name) {
+		return ""
+	}
+	if name == "init" {
 		switch role {
 		case ModuleManifest, ModulePlan:
 			return moduleName
 		}
 		return ""
 	}
-	all := append([]string{moduleName}, segs...)
 	if role == ModuleType {
+		all := append([]string{moduleName}, strings.Split(name, "::")...)
 		for i, s := range all {
 			all[i] = strings.ToUpper(s[:1]) + s[1:]
 		}
+		return strings.Join(all, "::")
 	}
-	return strings.Join(all, "::")
+	return moduleName + "::" + name
 }
