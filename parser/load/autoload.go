@@ -134,11 +134,11 @@ func codeDirFor(role Role) string {
 
 // validName reports whether name, a qualified Puppet name without a
 // leading "::", is one or more valid segments (see validSegment)
-// separated by "::".
-func validName(name string) bool {
+// separated by sep: "::", or "/" in a path.
+func validName(name, sep string) bool {
 	for more := true; more; {
 		var seg string
-		seg, name, more = strings.Cut(name, "::")
+		seg, name, more = strings.Cut(name, sep)
 		if !validSegment(seg) {
 			return false
 		}
@@ -175,13 +175,11 @@ func validSegment(s string) bool {
 // and `mod::init` is not a valid name.
 func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
 	name = strings.TrimPrefix(name, "::")
-	if !validName(name) {
+	if !validName(name, "::") {
 		return "", false
 	}
-	// Valid segments are ASCII: the lowercased name has the same
-	// segments, each lowercased.
-	_, rest, nested := strings.Cut(strings.ToLower(name), "::")
-	if rest == "init" {
+	_, rest, nested := strings.Cut(name, "::")
+	if strings.EqualFold(rest, "init") {
 		// `mod::init` would collide with the module's own init.pp.
 		return "", false
 	}
@@ -204,7 +202,35 @@ func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
 		}
 		return dir + "/init.pp", true
 	}
-	return dir + "/" + strings.ReplaceAll(rest, "::", "/") + ".pp", true
+	return rejoin(dir+"/", rest, "::", "/", ".pp", true), true
+}
+
+// rejoin returns prefix, then the segments of name (separated by sep)
+// separated by with instead, lowercased when lower is set, then suffix,
+// in one allocation. name is ASCII, as a valid name is.
+func rejoin(prefix, name, sep, with, suffix string, lower bool) string {
+	var b strings.Builder
+	b.Grow(len(prefix) + len(name) + strings.Count(name, sep)*(len(with)-len(sep)) + len(suffix))
+	b.WriteString(prefix)
+	for more := true; more; {
+		var seg string
+		seg, name, more = strings.Cut(name, sep)
+		if !lower {
+			b.WriteString(seg)
+		}
+		for i := 0; lower && i < len(seg); i++ {
+			c := seg[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+		}
+		if more {
+			b.WriteString(with)
+		}
+	}
+	b.WriteString(suffix)
+	return b.String()
 }
 
 // NameForPath returns the qualified name Puppet expects to be defined in
@@ -227,14 +253,10 @@ func NameForPath(moduleName string, role Role, relInModule string) string {
 	if !ok || rest == "" {
 		return ""
 	}
-	if strings.Contains(rest, ":") {
-		return "" // no segment holds one; "::" in a path's name would pass for a separator below
-	}
-	name := strings.ReplaceAll(rest, "/", "::")
-	if !validName(name) {
+	if !validName(rest, "/") {
 		return ""
 	}
-	if name == "init" {
+	if rest == "init" {
 		switch role {
 		case ModuleManifest, ModulePlan:
 			return moduleName
@@ -242,11 +264,11 @@ func NameForPath(moduleName string, role Role, relInModule string) string {
 		return ""
 	}
 	if role == ModuleType {
-		all := append([]string{moduleName}, strings.Split(name, "::")...)
+		all := append([]string{moduleName}, strings.Split(rest, "/")...)
 		for i, s := range all {
 			all[i] = strings.ToUpper(s[:1]) + s[1:]
 		}
 		return strings.Join(all, "::")
 	}
-	return moduleName + "::" + name
+	return rejoin(moduleName+"::", rest, "/", "::", "", false)
 }

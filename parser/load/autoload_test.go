@@ -169,3 +169,15 @@ func TestTasks(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoloadNamesAllocateOnce keeps ExpectedPath and NameForPath, which
+// autoload-layout asks for each file and definition, to the one string
+// they return.
+func TestAutoloadNamesAllocateOnce(t *testing.T) {
+	if n := testing.AllocsPerRun(20, func() { _, _ = ExpectedPath(Class, "Apache::Mod::SSL") }); n > 1 {
+		t.Errorf("ExpectedPath: %v allocations, want 1", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = NameForPath("apache", ModuleManifest, "manifests/mod/ssl.pp") }); n > 1 {
+		t.Errorf("NameForPath: %v allocations, want 1", n)
+	}
+}
