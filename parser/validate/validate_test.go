@@ -310,3 +310,26 @@ func TestValidatorReuse(t *testing.T) {
 		t.Errorf("%d issues in all, want at least 12: the files lost their duplicates", found)
 	}
 }
+
+// FuzzValidatorReuse checks, on any input that parses, that a validator
+// reused for file after file finds what the walk over a fresh checker
+// (File) finds: the file before it leaves nothing behind.
+func FuzzValidatorReuse(f *testing.F) {
+	f.Add("class a {}\nclass a {}\n", "$h = {'k' => 1, 'k' => 2}\n")
+	f.Add("define d($x, $x) {}\n", "node 'a' {}\nnode 'a' {}\nclass b { class c {} }\nclass b::c {}\n")
+	f.Add("$x = {"+strings.Repeat("'k' => 1, ", 20)+"}\n", "class p("+strings.Repeat("$p, ", 20)+"$p) {}\n")
+	var v Validator
+	f.Fuzz(func(t *testing.T, a, b string) {
+		for _, src := range []string{a, b} {
+			file := parser.ParseManifest("init.pp", []byte(src))
+			if file.Program == nil || len(file.Errors) > 0 {
+				continue
+			}
+			nodes, parents := listNodes(file)
+			want := File(file)
+			if got := v.FileNodes(file, nodes, parents); (len(got) > 0 || len(want) > 0) && !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: reused validator\n%v\nfresh\n%v", src, got, want)
+			}
+		}
+	})
+}
