@@ -121,7 +121,7 @@ func (nv *navigator) definitions(name string, defs []*model.Definition) *navigat
 // parameter describes a parameter at its declaration.
 func (nv *navigator) parameter(p *parser.Parameter) *navigation {
 	st := nv.prog.Static(rules.KnownGlobal)
-	for _, sc := range st.ScopesIn(nv.file) {
+	for sc := range st.ScopesIn(nv.file) {
 		for _, q := range sc.Params {
 			if q == p {
 				return nv.param(sc, p)
@@ -169,7 +169,7 @@ func (nv *navigator) variable(v *parser.Variable) *navigation {
 		}
 	}
 	// Not a read: the target of an assignment.
-	for _, sc := range st.ScopesIn(nv.file) {
+	for sc := range st.ScopesIn(nv.file) {
 		for _, a := range sc.Assignments {
 			if a.Var == v {
 				return nv.assignments("variable", v, sc, []*model.Assignment{a})

@@ -80,8 +80,10 @@ func runAutoloadLayout(p *Pass) {
 		// A module name nothing can match is invalid-module-name's
 		// finding; definitions are checked against the name it asks for,
 		// so that one rename fixes both.
-		if rename := moduleRename(src.Module); !builtin.ValidModuleName(moduleName) && rename != "" {
-			moduleName, renamed = rename, true
+		if !builtin.ValidModuleName(moduleName) {
+			if rename := moduleRename(src.Module); rename != "" {
+				moduleName, renamed = rename, true
+			}
 		}
 	case src.Env != nil:
 		moduleName = "environment" // environment-level functions/, types/, plans/

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/validate"
 	"github.com/ducklint/ducklint/rules/model"
 	"github.com/ducklint/ducklint/rules/style"
 )
@@ -67,6 +68,9 @@ type fileNodes struct {
 	// the file (Pass.lookup), next the one to replace.
 	lookups [8]definitionsNamed
 	next    int
+	// validator is syntax-error's, whose lists keep their memory from
+	// file to file.
+	validator validate.Validator
 	// editBlock is where reportStyle cuts findings' edits from; the
 	// findings keep what they were given, so it is never reused, only
 	// replaced by a fresh block when full.
@@ -255,6 +259,14 @@ func (p *Pass) fileNodes() *fileNodes {
 	visit(p.File.Parsed.Program)
 	c.done = true
 	return c
+}
+
+// validate returns the validation issues of the pass's file, checked
+// over its node list (validate.FileNodes); they are valid until the next
+// file's.
+func (p *Pass) validate() []validate.Issue {
+	c := p.fileNodes()
+	return c.validator.FileNodes(p.File.Parsed, c.list, c.parents)
 }
 
 // lookup returns p.Program.Lookup(kind, name). The per-file rules look

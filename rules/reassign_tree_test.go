@@ -144,7 +144,7 @@ func TestReassignSearchMatchesPairwise(t *testing.T) {
 		prog := buildProgram(t, map[string]string{"init.pp": src})
 		st := prog.Static(knownGlobal)
 		for _, f := range prog.Files {
-			for _, sc := range st.ScopesIn(f) {
+			for sc := range st.ScopesIn(f) {
 				spent := 0
 				an := newReassignAnalysis(sc, len(f.Parsed.Src), &spent)
 				groups := map[string][]*model.Assignment{}
@@ -225,7 +225,7 @@ func TestReassignmentWorkIsLinear(t *testing.T) {
 		for _, f := range prog.Files {
 			p, ff := reportingPass(VariableReassigned(), f, prog)
 			spent := 0
-			for _, sc := range st.ScopesIn(f) {
+			for sc := range st.ScopesIn(f) {
 				compared += checkReassigned(p, st, sc, &spent)
 			}
 			found += ff.n
@@ -269,7 +269,7 @@ func TestReassignBudgetBoundsValueExclusiveArms(t *testing.T) {
 		st := prog.Static(knownGlobal)
 		for _, f := range prog.Files {
 			p, ff := reportingPass(VariableReassigned(), f, prog)
-			for _, sc := range st.ScopesIn(f) {
+			for sc := range st.ScopesIn(f) {
 				checkReassigned(p, st, sc, &spent)
 			}
 			found += ff.n
@@ -313,7 +313,7 @@ func TestReassignDistinctNamesAllocations(t *testing.T) {
 	f := prog.Files[0]
 	p, ff := reportingPass(VariableReassigned(), f, prog)
 	var class *model.Scope
-	for _, sc := range st.ScopesIn(f) {
+	for sc := range st.ScopesIn(f) {
 		if sc.Kind == model.ClassScope {
 			class = sc
 		}

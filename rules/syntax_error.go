@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/ducklint/ducklint/parser"
-	"github.com/ducklint/ducklint/parser/validate"
 )
 
 // SyntaxError reports files that do not parse, and files that parse but
@@ -43,7 +42,7 @@ warning when it is 7, which only warns.`,
 			if len(f.Errors) > 0 {
 				return // Puppet validates only what parses; a recovered tree is partial
 			}
-			for _, is := range validate.FileNodes(f, p.Nodes(), p.NodeParents()) {
+			for _, is := range p.validate() {
 				msg, detail := validationMessage(is.Message, is.Short)
 				if is.Strict && !p.Puppet.StrictVariables() {
 					p.Report(Diagnostic{File: p.File.Path, Start: is.Start, End: is.End, Severity: Warning, Message: msg,

@@ -343,7 +343,7 @@ func missingFactModule(st *model.Static, r *model.Read) string {
 		return ""
 	}
 	owner := r.Scope.Owner()
-	for _, sc := range st.ScopesIn(r.File) {
+	for sc := range st.ScopesIn(r.File) {
 		if sc.Owner() != owner {
 			continue
 		}

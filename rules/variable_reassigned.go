@@ -35,7 +35,7 @@ so the main manifest cannot assign them either.`,
 func runVariableReassigned(p *Pass) {
 	st := staticScope(p)
 	spent := 0 // pairs compared in the file, against its budget
-	for _, sc := range st.ScopesIn(p.File) {
+	for sc := range st.ScopesIn(p.File) {
 		checkReassigned(p, st, sc, &spent)
 	}
 }

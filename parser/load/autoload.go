@@ -132,21 +132,18 @@ func codeDirFor(role Role) string {
 	return ""
 }
 
-// splitName splits a qualified Puppet name into its segments, dropping a
-// leading "::". It reports false when a segment is not a valid name
-// segment (a letter followed by letters, digits and underscores).
-func splitName(name string) ([]string, bool) {
-	name = strings.TrimPrefix(name, "::")
-	if name == "" {
-		return nil, false
-	}
-	segs := strings.Split(name, "::")
-	for _, s := range segs {
-		if !validSegment(s) {
-			return nil, false
+// validName reports whether name, a qualified Puppet name without a
+// leading "::", is one or more valid segments (see validSegment)
+// separated by sep: "::", or "/" in a path.
+func validName(name, sep string) bool {
+	for more := true; more; {
+		var seg string
+		seg, name, more = strings.Cut(name, sep)
+		if !validSegment(seg) {
+			return false
 		}
 	}
-	return segs, true
+	return true
 }
 
 func validSegment(s string) bool {
@@ -177,15 +174,12 @@ func validSegment(s string) bool {
 // autoloadable: functions and type aliases need at least two segments,
 // and `mod::init` is not a valid name.
 func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
-	segs, ok := splitName(name)
-	if !ok {
+	name = strings.TrimPrefix(name, "::")
+	if !validName(name, "::") {
 		return "", false
 	}
-	for i := range segs {
-		segs[i] = strings.ToLower(segs[i])
-	}
-	rest := segs[1:]
-	if len(rest) == 1 && rest[0] == "init" {
+	_, rest, nested := strings.Cut(name, "::")
+	if strings.EqualFold(rest, "init") {
 		// `mod::init` would collide with the module's own init.pp.
 		return "", false
 	}
@@ -202,13 +196,41 @@ func ExpectedPath(kind DefKind, name string) (rel string, ok bool) {
 	default:
 		return "", false
 	}
-	if len(rest) == 0 {
+	if !nested {
 		if kind == Function || kind == TypeAlias {
 			return "", false
 		}
 		return dir + "/init.pp", true
 	}
-	return dir + "/" + strings.Join(rest, "/") + ".pp", true
+	return rejoin(dir+"/", rest, "::", "/", ".pp", true), true
+}
+
+// rejoin returns prefix, then the segments of name (separated by sep)
+// separated by with instead, lowercased when lower is set, then suffix,
+// in one allocation. name is ASCII, as a valid name is.
+func rejoin(prefix, name, sep, with, suffix string, lower bool) string {
+	var b strings.Builder
+	b.Grow(len(prefix) + len(name) + strings.Count(name, sep)*(len(with)-len(sep)) + len(suffix))
+	b.WriteString(prefix)
+	for more := true; more; {
+		var seg string
+		seg, name, more = strings.Cut(name, sep)
+		if !lower {
+			b.WriteString(seg)
+		}
+		for i := 0; lower && i < len(seg); i++ {
+			c := seg[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b.WriteByte(c)
+		}
+		if more {
+			b.WriteString(with)
+		}
+	}
+	b.WriteString(suffix)
+	return b.String()
 }
 
 // NameForPath returns the qualified name Puppet expects to be defined in
@@ -231,24 +253,22 @@ func NameForPath(moduleName string, role Role, relInModule string) string {
 	if !ok || rest == "" {
 		return ""
 	}
-	segs := strings.Split(rest, "/")
-	for _, s := range segs {
-		if !validSegment(s) {
-			return ""
-		}
+	if !validName(rest, "/") {
+		return ""
 	}
-	if len(segs) == 1 && segs[0] == "init" {
+	if rest == "init" {
 		switch role {
 		case ModuleManifest, ModulePlan:
 			return moduleName
 		}
 		return ""
 	}
-	all := append([]string{moduleName}, segs...)
 	if role == ModuleType {
+		all := append([]string{moduleName}, strings.Split(rest, "/")...)
 		for i, s := range all {
 			all[i] = strings.ToUpper(s[:1]) + s[1:]
 		}
+		return strings.Join(all, "::")
 	}
-	return strings.Join(all, "::")
+	return rejoin(moduleName+"::", rest, "/", "::", "", false)
 }

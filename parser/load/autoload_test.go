@@ -34,6 +34,12 @@ func TestExpectedPath(t *testing.T) {
 		{Plan, "mod::x", "plans/x.pp", true},
 		{Plan, "mod::a::b", "plans/a/b.pp", true},
 		{DefKind(99), "mod::x", "", false},
+		{Class, "apache:::ssl", "", false},
+		{Class, "::::apache", "", false},
+		{Class, "apache::::ssl", "", false},
+		{Class, "apache::Init", "", false},
+		{Class, "Apache::Mod::SSL", "manifests/mod/ssl.pp", true},
+		{Define, "apache::a:b", "", false},
 	}
 	for _, tc := range tests {
 		got, ok := ExpectedPath(tc.kind, tc.name)
@@ -67,6 +73,13 @@ func TestNameForPath(t *testing.T) {
 		{"mod", MainManifest, "manifests/site.pp", ""},
 		{"", ModuleManifest, "manifests/init.pp", ""},
 		{"environment", ModuleFunction, "functions/f.pp", "environment::f"},
+		{"mod", ModuleManifest, "manifests/a::b.pp", ""},
+		{"mod", ModuleManifest, "manifests/a:b.pp", ""},
+		{"mod", ModuleManifest, "manifests/a//b.pp", ""},
+		{"mod", ModuleManifest, "manifests/a/.pp", ""},
+		{"mod", ModuleManifest, "manifests/.pp", ""},
+		{"mod", ModuleManifest, "manifests/A/B.pp", "mod::A::B"},
+		{"mod", ModuleType, "types/a::b.pp", ""},
 	}
 	for _, tc := range tests {
 		if got := NameForPath(tc.module, tc.role, tc.rel); got != tc.want {
@@ -154,5 +167,17 @@ func TestTasks(t *testing.T) {
 		if seen != 12 {
 			t.Errorf("from %q: %d files loaded, want the 12 Puppet files", dir, seen)
 		}
+	}
+}
+
+// TestAutoloadNamesAllocateOnce keeps ExpectedPath and NameForPath, which
+// autoload-layout asks for each file and definition, to the one string
+// they return.
+func TestAutoloadNamesAllocateOnce(t *testing.T) {
+	if n := testing.AllocsPerRun(20, func() { _, _ = ExpectedPath(Class, "Apache::Mod::SSL") }); n > 1 {
+		t.Errorf("ExpectedPath: %v allocations, want 1", n)
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = NameForPath("apache", ModuleManifest, "manifests/mod/ssl.pp") }); n > 1 {
+		t.Errorf("NameForPath: %v allocations, want 1", n)
 	}
 }

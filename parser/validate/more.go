@@ -16,78 +16,116 @@ func (c *checker) duplicateKeys(h *parser.Hash) {
 	if len(h.Entries) < 2 {
 		return
 	}
-	seen := make(map[string]bool, len(h.Entries))
+	// A hash's keys are few, as a rule: they are compared in a list
+	// kept from hash to hash, a large hash's in a map.
+	keys := c.keys[:0]
+	var seen map[hashKey]bool
+	if len(h.Entries) > manyKeys {
+		if c.keySet == nil {
+			c.keySet = make(map[hashKey]bool, len(h.Entries))
+		}
+		seen = c.keySet
+	}
 	for _, e := range h.Entries {
 		key, ok := literalKey(e.Key)
 		if !ok {
 			continue
 		}
-		if seen[key] {
+		var dup bool
+		if seen != nil {
+			dup, seen[key] = seen[key], true
+		} else if dup = slices.Contains(keys, key); !dup {
+			keys = append(keys, key)
+		}
+		if dup {
 			c.issues = append(c.issues, Issue{Span: e.Span(), Code: "DUPLICATE_KEY", Strict: true,
 				Message: "The key '" + c.keyText(e.Key) + "' is declared more than once"})
 		}
-		seen[key] = true
+	}
+	clear(keys)
+	c.keys = keys[:0]
+	if seen != nil {
+		c.keySet = emptied(seen)
 	}
 }
 
-// literalKey encodes the value of a literal expression so that equal
-// values, as Ruby's Hash compares them, encode alike; ok is false when the
-// expression is not a literal (Puppet's LiteralEvaluator throws).
-func literalKey(e parser.Expr) (string, bool) {
+// manyKeys is the number of keys above which duplicateKeys compares a
+// hash's keys in a map rather than a list.
+const manyKeys = 16
+
+// hashKey is the value of a literal key: equal values, as Ruby's Hash
+// compares them, have equal keys. kind says what the value is ('s' a
+// string, 'i' an integer, 'f' a float, 'b' a boolean, 'u' undef, 'd'
+// default, 'r' a regular expression, 'a' an array, 'h' a hash) and text
+// encodes it.
+type hashKey struct {
+	kind byte
+	text string
+}
+
+// encoded is k as one string, for the key of an array or a hash that
+// holds it.
+func (k hashKey) encoded() string { return string(k.kind) + k.text }
+
+// literalKey is the key of the value of a literal expression; ok is false
+// when the expression is not a literal (Puppet's LiteralEvaluator throws).
+func literalKey(e parser.Expr) (hashKey, bool) {
 	switch n := e.(type) {
 	case *parser.StringLit:
-		return "s" + n.Value, true
+		return hashKey{'s', n.Value}, true
 	case *parser.Name:
-		return "s" + n.Value, true
+		return hashKey{'s', n.Value}, true
 	case *parser.Number:
 		if n.IsFloat {
 			f, err := strconv.ParseFloat(n.Raw, 64)
 			if err != nil {
-				return "", false
+				return hashKey{}, false
 			}
-			return "f" + strconv.FormatFloat(f, 'g', -1, 64), true
+			return hashKey{'f', strconv.FormatFloat(f, 'g', -1, 64)}, true
+		}
+		if i, err := strconv.ParseInt(integerDigits(n), n.Radix, 64); err == nil {
+			return hashKey{'i', strconv.FormatInt(i, 10)}, true
 		}
 		v, ok := integerValue(n)
 		if !ok {
-			return "", false
+			return hashKey{}, false
 		}
-		return "i" + v.String(), true
+		return hashKey{'i', v.String()}, true
 	case *parser.Bool:
-		return "b" + strconv.FormatBool(n.Value), true
+		return hashKey{'b', strconv.FormatBool(n.Value)}, true
 	case *parser.Undef:
-		return "u", true
+		return hashKey{'u', ""}, true
 	case *parser.Default:
-		return "d", true
+		return hashKey{'d', ""}, true
 	case *parser.Regex:
-		return "r" + n.Pattern, true
+		return hashKey{'r', n.Pattern}, true
 	case *parser.Array:
 		var b strings.Builder
-		b.WriteString("a")
 		for _, el := range n.Elems {
 			k, ok := literalKey(el)
 			if !ok {
-				return "", false
+				return hashKey{}, false
 			}
-			b.WriteString(strconv.Itoa(len(k)) + ":" + k)
+			b.WriteString(strconv.Itoa(len(k.text)+1) + ":" + k.encoded())
 		}
-		return b.String(), true
+		return hashKey{'a', b.String()}, true
 	case *parser.Hash:
 		entries := make([]string, 0, len(n.Entries))
 		for _, en := range n.Entries {
 			k, ok := literalKey(en.Key)
 			if !ok {
-				return "", false
+				return hashKey{}, false
 			}
 			v, ok := literalKey(en.Value)
 			if !ok {
-				return "", false
+				return hashKey{}, false
 			}
-			entries = append(entries, strconv.Itoa(len(k))+":"+k+strconv.Itoa(len(v))+":"+v)
+			entries = append(entries, strconv.Itoa(len(k.text)+1)+":"+k.encoded()+strconv.Itoa(len(v.text)+1)+":"+v.encoded())
 		}
 		slices.Sort(entries) // Ruby's Hash equality ignores order
-		return "h" + strings.Join(entries, ""), true
+		return hashKey{'h', strings.Join(entries, "")}, true
 	}
-	return "", false
+	return hashKey{}, false
 }
 
 // keyText is a key as the message shows it.
@@ -281,7 +319,9 @@ type segment struct {
 // child returns the id of the name of name (as written, possibly with
 // "::") inside the name with id parent (0: the root).
 func (t *names) child(parent int, name string) int {
-	for _, s := range strings.Split(strings.ToLower(strings.TrimPrefix(name, "::")), "::") {
+	for rest, more := strings.ToLower(strings.TrimPrefix(name, "::")), true; more; {
+		var s string
+		s, rest, more = strings.Cut(rest, "::")
 		k := segment{parent, s}
 		id, ok := t.ids[k]
 		if !ok {

@@ -54,10 +54,24 @@ func File(f *parser.File) []Issue {
 // visits them, and parents[i] is the index in nodes of nodes[i]'s parent
 // (-1 for the root). It checks the list instead of walking the tree again.
 func FileNodes(f *parser.File, nodes []parser.Node, parents []int32) []Issue {
+	var v Validator
+	return v.FileNodes(f, nodes, parents)
+}
+
+// A Validator validates files one after another, keeping the memory of
+// its lists (the stack of ancestors, the definitions, the issues) from
+// file to file, so that a file as most are needs none of its own. It is
+// not safe for concurrent use; the zero value is ready to use.
+type Validator struct{ c checker }
+
+// FileNodes is the package's FileNodes. The issues it returns are v's
+// own, valid until its next use.
+func (v *Validator) FileNodes(f *parser.File, nodes []parser.Node, parents []int32) []Issue {
 	if f == nil || f.Program == nil {
 		return nil
 	}
-	c := &checker{file: f}
+	c := &v.c
+	c.reset(f)
 	c.runNodes(nodes, parents)
 	c.duplicates()
 	return c.issues
@@ -70,15 +84,28 @@ type checker struct {
 	// duplicates are the enclosing file's business.
 	embedded bool
 	stack    []parser.Node // ancestors of the node being checked, outermost first
-	issues   []Issue
+	// at[k] is the index in the listed nodes of stack[k] (runNodes).
+	at     []int32
+	issues []Issue
 	// defs gathers the file's definitions in the same walk, for
 	// duplicates.
 	defs definitions
-	// ancestors and ancestorAt are where runNodes starts its stack, so
-	// that a file whose tree is not deeper needs no memory of its own for
-	// it.
-	ancestors  [16]parser.Node
-	ancestorAt [16]int32
+	// keys are the literal keys of the hash being checked, keySet
+	// those of a large one (duplicateKeys), and params the names of a
+	// long parameter list (uniqueParams): their memory is kept from list
+	// to list.
+	keys   []hashKey
+	keySet map[hashKey]bool
+	params map[string]bool
+}
+
+// reset readies c to check f, keeping the memory of its lists and
+// letting go of what they held of the file checked before.
+func (c *checker) reset(f *parser.File) {
+	clear(c.issues)
+	clear(c.defs.list)
+	c.file, c.embedded = f, false
+	c.issues, c.defs.list, c.defs.classes = c.issues[:0], c.defs.list[:0], c.defs.classes[:0]
 }
 
 // run checks every node of the file.
@@ -98,8 +125,7 @@ func (c *checker) run() {
 // once the stack is cut back to its parent, as a pre-order list puts
 // each parent before its descendants.
 func (c *checker) runNodes(nodes []parser.Node, parents []int32) {
-	stack := c.ancestors[:0]
-	at := c.ancestorAt[:0] // at[k] is the index in nodes of stack[k]
+	stack, at := c.stack[:0], c.at[:0]
 	for i, n := range nodes {
 		for len(at) > 0 && at[len(at)-1] != parents[i] {
 			at, stack = at[:len(at)-1], stack[:len(stack)-1]
@@ -111,6 +137,8 @@ func (c *checker) runNodes(nodes []parser.Node, parents []int32) {
 		}
 		at, stack = append(at, int32(i)), append(stack, n)
 	}
+	clear(stack[:cap(stack)]) // the tree is the file's, not the checker's to keep
+	c.stack, c.at = stack[:0], at[:0]
 }
 
 func (c *checker) report(n parser.Node, code, msg string) {
@@ -619,13 +647,26 @@ func (c *checker) uniqueParams(params []*parser.Parameter) {
 		}
 		return
 	}
-	seen := make(map[string]bool, len(params))
+	if c.params == nil {
+		c.params = make(map[string]bool, len(params))
+	}
 	for _, p := range params {
-		if seen[p.Name] {
+		if c.params[p.Name] {
 			c.report(p, "DUPLICATE_PARAMETER", "The parameter '"+p.Name+"' is declared more than once in the parameter list")
 		}
-		seen[p.Name] = true
+		c.params[p.Name] = true
 	}
+	c.params = emptied(c.params)
+}
+
+// emptied returns m empty, for its next use: m itself when it is small,
+// nil when it has grown too large to clear for a short list.
+func emptied[K comparable](m map[K]bool) map[K]bool {
+	if len(m) > 256 {
+		return nil
+	}
+	clear(m)
+	return m
 }
 
 // checkParameter is check_Parameter. Names of class and define parameters
@@ -767,6 +808,12 @@ func (c *checker) numericOverflow(n *parser.Number) {
 
 // integerValue is the value of an integer literal.
 func integerValue(n *parser.Number) (*big.Int, bool) {
+	return new(big.Int).SetString(integerDigits(n), n.Radix)
+}
+
+// integerDigits is the digits of integer n in its radix, without the
+// prefix that gives the radix.
+func integerDigits(n *parser.Number) string {
 	raw := n.Raw
 	switch n.Radix {
 	case 16:
@@ -777,7 +824,7 @@ func integerValue(n *parser.Number) (*big.Int, bool) {
 			raw = "0"
 		}
 	}
-	return new(big.Int).SetString(raw, n.Radix)
+	return raw
 }
 
 // formatHex formats v as Ruby's "%#+x" does: +0x1f.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -262,18 +263,73 @@ func TestFileNodesAgreesWithFile(t *testing.T) {
 	}
 }
 
-// TestFileNodesAllocations keeps the validation of a file that defines
-// one class, as most files do, to the checker itself: its stack of
-// ancestors and its list of definitions need no memory of their own, and
-// the names of the definitions are worked out only when there are two to
-// compare.
-func TestFileNodesAllocations(t *testing.T) {
-	f := parser.ParseManifest("init.pp", []byte("class a::b (String $x = 'y') {\n  file { '/tmp/x':\n    ensure => file,\n    content => $x,\n  }\n  if $x == 'z' { notify { 'z': } }\n}\n"))
+// TestValidatorAllocations keeps the validation of a file that defines
+// one class, as most files do, from allocating once the validator has
+// checked a file: its stack of ancestors, its lists of definitions and
+// the keys of a hash keep their memory, and the names of the
+// definitions are worked out only when there are two to compare.
+func TestValidatorAllocations(t *testing.T) {
+	f := parser.ParseManifest("init.pp", []byte("class a::b (String $x = 'y') {\n  file { '/tmp/x':\n    ensure => file,\n    content => $x,\n  }\n  if $x == 'z' { notify { 'z': } }\n  $h = {'a' => 1, 'b' => 2, 3 => [4]}\n}\n"))
 	nodes, parents := listNodes(f)
-	if is := FileNodes(f, nodes, parents); len(is) != 0 {
+	var v Validator
+	if is := v.FileNodes(f, nodes, parents); len(is) != 0 {
 		t.Fatalf("issues %v", is)
 	}
-	if n := testing.AllocsPerRun(20, func() { FileNodes(f, nodes, parents) }); n > 3 {
-		t.Errorf("FileNodes of a one-class file: %v allocations, want at most 3 (the checker, its definitions and the classes enclosing the node checked)", n)
+	if n := testing.AllocsPerRun(20, func() { v.FileNodes(f, nodes, parents) }); n != 0 {
+		t.Errorf("Validator.FileNodes of a one-class file: %v allocations, want none", n)
 	}
+}
+
+// TestValidatorReuse checks that a validator used for file after file
+// finds what a fresh one finds in each: nothing of one file (its
+// definitions, its issues) is carried into the next.
+func TestValidatorReuse(t *testing.T) {
+	srcs := []string{
+		"class a {}\nclass a {}\n$h = {'k' => 1, 'k' => 2}\n",
+		"class b { class c {} }\nclass b::c {}\n",
+		"class a {}\n",
+		"$h = {'x' => 1, \"x\" => 2, 1 => 3, 1.0 => 4, [1, 'a'] => 5, [1, a] => 6, {'p' => 1} => 7, {'p' => 1} => 8}\n",
+		"node 'a' {}\nnode 'a' {}\nclass d { if true { class e {} } }\n",
+		"$x = {" + strings.Repeat("'k' => 1, ", 20) + "'l' => 2}\n",
+	}
+	var v Validator
+	found := 0
+	for round := range 2 {
+		for _, src := range srcs {
+			f := parser.ParseManifest("init.pp", []byte(src))
+			nodes, parents := listNodes(f)
+			want := File(f)
+			got := slices.Clone(v.FileNodes(f, nodes, parents))
+			found += len(got)
+			if (len(got) > 0 || len(want) > 0) && !reflect.DeepEqual(got, want) {
+				t.Errorf("round %d, %q: reused validator\n%v\nfresh\n%v", round, src, got, want)
+			}
+		}
+	}
+	if found < 12 {
+		t.Errorf("%d issues in all, want at least 12: the files lost their duplicates", found)
+	}
+}
+
+// FuzzValidatorReuse checks, on any input that parses, that a validator
+// reused for file after file finds what the walk over a fresh checker
+// (File) finds: the file before it leaves nothing behind.
+func FuzzValidatorReuse(f *testing.F) {
+	f.Add("class a {}\nclass a {}\n", "$h = {'k' => 1, 'k' => 2}\n")
+	f.Add("define d($x, $x) {}\n", "node 'a' {}\nnode 'a' {}\nclass b { class c {} }\nclass b::c {}\n")
+	f.Add("$x = {"+strings.Repeat("'k' => 1, ", 20)+"}\n", "class p("+strings.Repeat("$p, ", 20)+"$p) {}\n")
+	var v Validator
+	f.Fuzz(func(t *testing.T, a, b string) {
+		for _, src := range []string{a, b} {
+			file := parser.ParseManifest("init.pp", []byte(src))
+			if file.Program == nil || len(file.Errors) > 0 {
+				continue
+			}
+			nodes, parents := listNodes(file)
+			want := File(file)
+			if got := v.FileNodes(file, nodes, parents); (len(got) > 0 || len(want) > 0) && !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: reused validator\n%v\nfresh\n%v", src, got, want)
+			}
+		}
+	})
 }

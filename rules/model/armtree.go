@@ -13,11 +13,22 @@ import "github.com/ducklint/ducklint/parser"
 type ArmTree struct {
 	items []*Assignment
 	root  *ArmNode
+	// nodes and conds find an arm's node and a conditional once the tree
+	// has more than fewArms arms; a smaller tree, as most are, finds them
+	// by descending from the root, and allocates no maps.
 	nodes map[Branch]*ArmNode
 	conds map[parser.Node]*armCond
+	narms int
 	// at is the node of each item.
 	at []*ArmNode
+	// rootNode is root: the tree's own memory, as are the first arms of
+	// each conditional and each node's first conditional and items.
+	rootNode ArmNode
 }
+
+// fewArms is the number of arms up to which an ArmTree finds them by
+// descending from its root.
+const fewArms = 8
 
 // ArmNode is one arm of a conditional in an ArmTree.
 type ArmNode struct {
@@ -31,6 +42,9 @@ type ArmNode struct {
 	// one that created the node, since assignments are added in order.
 	first int
 	conds []*armCond
+	// itemBuf and condBuf are where Items and conds start.
+	itemBuf [2]int
+	condBuf [1]*armCond
 }
 
 // armCond is a conditional with assignments below it, and its arms that
@@ -39,12 +53,14 @@ type armCond struct {
 	cond  parser.Node
 	first int
 	arms  []*ArmNode
+	// armBuf is where arms starts: most conditionals have two arms.
+	armBuf [2]*ArmNode
 }
 
 // NewArmTree indexes assignments, which must be in scope order; items are
 // identified by their index in it.
 func NewArmTree(as []*Assignment) *ArmTree {
-	t := &ArmTree{items: as, nodes: map[Branch]*ArmNode{}, conds: map[parser.Node]*armCond{}, at: make([]*ArmNode, len(as))}
+	t := &ArmTree{items: as, at: make([]*ArmNode, len(as))}
 	for i, a := range as {
 		n := t.node(a.Branch, a.File, i)
 		n.Items = append(n.Items, i)
@@ -53,33 +69,112 @@ func NewArmTree(as []*Assignment) *ArmTree {
 	return t
 }
 
+// newNode returns a node with its lists on its own memory.
+func newNode(path []Branch, f *File, first int) *ArmNode {
+	n := &ArmNode{Path: path, File: f, first: first}
+	n.init()
+	return n
+}
+
+func (n *ArmNode) init() { n.Items, n.conds = n.itemBuf[:0], n.condBuf[:0] }
+
 // node returns the node of path, creating it and its missing ancestors
 // with first index i. It looks up only the arms it creates and one more.
 func (t *ArmTree) node(path []Branch, f *File, i int) *ArmNode {
 	if t.root == nil {
-		t.root = &ArmNode{File: f, first: i}
+		t.root = &t.rootNode
+		t.root.File, t.root.first = f, i
+		t.root.init()
 	}
-	j := len(path)
-	for j > 0 && t.nodes[path[j-1]] == nil {
-		j--
-	}
-	parent := t.root
-	if j > 0 {
-		parent = t.nodes[path[j-1]]
+	var parent *ArmNode
+	j := 0
+	if t.nodes != nil {
+		j = len(path)
+		for j > 0 && t.nodes[path[j-1]] == nil {
+			j--
+		}
+		parent = t.root
+		if j > 0 {
+			parent = t.nodes[path[j-1]]
+		}
+	} else {
+		// The deepest node on path there is.
+		for parent = t.root; j < len(path); j++ {
+			next := t.child(parent, path[j])
+			if next == nil {
+				break
+			}
+			parent = next
+		}
 	}
 	for k := j; k < len(path); k++ {
-		c := t.conds[path[k].Cond]
+		c := t.cond(parent, path[k].Cond)
 		if c == nil {
 			c = &armCond{cond: path[k].Cond, first: i}
-			t.conds[path[k].Cond] = c
+			c.arms = c.armBuf[:0]
+			if t.conds != nil {
+				t.conds[path[k].Cond] = c
+			}
 			parent.conds = append(parent.conds, c)
 		}
-		n := &ArmNode{Path: path[:k+1], File: f, first: i}
+		n := newNode(path[:k+1], f, i)
 		c.arms = append(c.arms, n)
-		t.nodes[path[k]] = n
+		if t.nodes != nil {
+			t.nodes[path[k]] = n
+		}
+		t.narms++
 		parent = n
 	}
+	if t.nodes == nil && t.narms > fewArms {
+		t.index()
+	}
 	return parent
+}
+
+// cond returns the conditional cond below n, nil when none is.
+func (t *ArmTree) cond(n *ArmNode, cond parser.Node) *armCond {
+	if t.conds != nil {
+		return t.conds[cond]
+	}
+	for _, c := range n.conds {
+		if c.cond == cond {
+			return c
+		}
+	}
+	return nil
+}
+
+// child returns the node of arm b, whose conditional is below n; nil
+// when the tree has none.
+func (t *ArmTree) child(n *ArmNode, b Branch) *ArmNode {
+	if t.nodes != nil {
+		return t.nodes[b]
+	}
+	if c := t.cond(n, b.Cond); c != nil {
+		for _, arm := range c.arms {
+			if arm.Path[len(arm.Path)-1] == b {
+				return arm
+			}
+		}
+	}
+	return nil
+}
+
+// index makes the maps that find arms and conditionals, for a tree grown
+// past fewArms.
+func (t *ArmTree) index() {
+	t.nodes, t.conds = make(map[Branch]*ArmNode, 2*t.narms), make(map[parser.Node]*armCond, t.narms)
+	var add func(n *ArmNode)
+	add = func(n *ArmNode) {
+		for _, c := range n.conds {
+			t.conds[c.cond] = c
+			for _, arm := range c.arms {
+				t.nodes[arm.Path[len(arm.Path)-1]] = arm
+				add(arm)
+			}
+		}
+	}
+	add(t.root)
 }
 
 // Len returns the number of assignments indexed.
@@ -157,7 +252,7 @@ func (t *ArmTree) Search(s *ArmSearch) int {
 		branching := onPath && depth < len(s.Path)
 		if branching && s.BranchOff != nil && !s.BranchOff(depth) {
 			// Only the arm Path takes: the rest branches off.
-			if next := t.nodes[s.Path[depth]]; next != nil {
+			if next := t.child(n, s.Path[depth]); next != nil {
 				visit(next, depth+1, true)
 			}
 			return
@@ -168,7 +263,7 @@ func (t *ArmTree) Search(s *ArmSearch) int {
 			}
 			if branching && c.cond == s.Path[depth].Cond {
 				// The other arms of a conditional Path takes never run with it.
-				if next := t.nodes[s.Path[depth]]; next != nil {
+				if next := t.child(n, s.Path[depth]); next != nil {
 					visit(next, depth+1, true)
 				}
 				continue

@@ -57,9 +57,18 @@ func (p *Program) ParamTypes(d *Definition) []*ptype.Type {
 
 // readParamTypes works out ParamTypes.
 func (p *Program) readParamTypes(d *Definition) []*ptype.Type {
+	var src []byte
+	if d.File != nil && d.File.Parsed != nil {
+		src = d.File.Parsed.Src
+	}
 	types := make([]*ptype.Type, len(d.Params))
 	for i, prm := range d.Params {
-		if prm.Type != nil {
+		if prm.Type == nil {
+			continue
+		}
+		if s := prm.Type.Span(); s.Start.Offset >= 0 && s.Start.Offset < s.End.Offset && int(s.End.Offset) <= len(src) {
+			types[i] = p.paramTypes.reader.ReadWritten(prm.Type, src[s.Start.Offset:s.End.Offset])
+		} else {
 			types[i] = p.paramTypes.reader.Read(prm.Type)
 		}
 	}

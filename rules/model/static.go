@@ -1,6 +1,7 @@
 package model
 
 import (
+	"iter"
 	"slices"
 	"strings"
 	"sync"
@@ -1496,25 +1497,27 @@ func (s *Static) ClassHasVariable(def *Definition, name string) bool {
 	return false
 }
 
-// ScopesIn returns the scopes created by nodes of file f (its own outer
-// scope first), in source order.
-func (s *Static) ScopesIn(f *File) []*Scope {
-	if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
-		return nil
-	}
-	// The nodes were listed while the model was built: walking the file
-	// again to find them was 7% of the rules' CPU time. Each node has a
-	// scope of its own; only the Program's may be shared (main manifests).
-	out := make([]*Scope, 0, 1+len(f.scopeNodes))
-	if sc := s.prog.ScopeIn(f, f.Parsed.Program); sc != nil {
-		out = append(out, sc)
-	}
-	for _, n := range f.scopeNodes {
-		if sc := s.prog.ScopeIn(f, n); sc != nil {
-			out = append(out, sc)
+// ScopesIn yields the scopes created by nodes of file f (its own outer
+// scope first), in source order. It is an iterator, not a slice, so that
+// the rules that range over every file's scopes allocate nothing for it.
+func (s *Static) ScopesIn(f *File) iter.Seq[*Scope] {
+	return func(yield func(*Scope) bool) {
+		if f == nil || f.Parsed == nil || f.Parsed.Program == nil {
+			return
+		}
+		// The nodes were listed while the model was built: walking the
+		// file again to find them was 7% of the rules' CPU time. Each
+		// node has a scope of its own; only the Program's may be shared
+		// (main manifests).
+		if sc := s.prog.ScopeIn(f, f.Parsed.Program); sc != nil && !yield(sc) {
+			return
+		}
+		for _, n := range f.scopeNodes {
+			if sc := s.prog.ScopeIn(f, n); sc != nil && !yield(sc) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // ModuleLoaded reports whether a module named name is part of the loaded

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/parser/load/gentree"
 	"github.com/ducklint/ducklint/rules/model"
 	"github.com/ducklint/ducklint/rules/ruletest"
 )
@@ -101,6 +102,36 @@ func TestStaticGuarantee(t *testing.T) {
 	}
 }
 
+// TestScopesInAllocatesNothing keeps a loop over a file's scopes, which
+// variable-reassigned makes for every file, from allocating.
+func TestScopesInAllocatesNothing(t *testing.T) {
+	prog := buildTree(t, gentree.Tree{
+		"modules/m/manifests/init.pp": "class m {\n  if $x { $a = 1 }\n  define m::d { $b = 2 }\n  [1].each |$i| { $c = $i }\n}\n",
+	})
+	st := prog.Static(nil)
+	var f *model.File
+	for _, pf := range prog.Files {
+		if strings.HasSuffix(pf.Path, "init.pp") {
+			f = pf
+		}
+	}
+	if f == nil {
+		t.Fatal("no init.pp")
+	}
+	n := 0
+	if allocs := testing.AllocsPerRun(20, func() {
+		n = 0
+		for range st.ScopesIn(f) {
+			n++
+		}
+	}); allocs != 0 {
+		t.Errorf("ranging over ScopesIn: %v allocations, want none", allocs)
+	}
+	if n < 3 {
+		t.Errorf("%d scopes in the file, want at least 3 (file, class, define, lambda)", n)
+	}
+}
+
 // TestScopesInIsSourceOrder checks ScopesIn and Program.Scopes, which list
 // the scope nodes recorded while building, against walks of every file of
 // the rule fixtures.
@@ -128,7 +159,7 @@ func TestScopesInIsSourceOrder(t *testing.T) {
 					return true
 				})
 			}
-			got := st.ScopesIn(f)
+			got := slices.Collect(st.ScopesIn(f))
 			scopes += len(got)
 			if !slices.Equal(got, want) {
 				t.Errorf("%s: %s: ScopesIn gives %d scopes, a walk %d, or another order", path, f.Path, len(got), len(want))

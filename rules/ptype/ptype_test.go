@@ -227,3 +227,45 @@ func TestVariantSpendsTheBudgetOnlyUntilDecided(t *testing.T) {
 		t.Errorf("got %d, want No", got)
 	}
 }
+
+// TestReadWrittenSharesTypesWrittenAlike checks that ReadWritten reads
+// a type expression written as one before it once, whatever the
+// expression's node, and gives what Read gives for each.
+func TestReadWrittenSharesTypesWrittenAlike(t *testing.T) {
+	src := "define d(Array[String[1]] $a, Array[String[1]] $b, Array[String[2]] $c, Pattern[/^x/] $d, Pattern[/^x/] $e, Enum[a, b] $f) {}\n" +
+		"define e(Array[String[1]] $a, Enum[a, b] $f, Integer[0, 9] $g) {}\n"
+	f := parser.ParseFile("t.pp", []byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	var params []*parser.Parameter
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		if p, ok := n.(*parser.Parameter); ok {
+			params = append(params, p)
+		}
+		return true
+	})
+	r, fresh := ptype.NewReader(nil), ptype.NewReader(nil)
+	byText := map[string]*ptype.Type{}
+	for _, p := range params {
+		s := p.Type.Span()
+		text := src[s.Start.Offset:s.End.Offset]
+		got := r.ReadWritten(p.Type, []byte(text))
+		if want := fresh.Read(p.Type); got.String() != want.String() {
+			t.Errorf("$%s: ReadWritten gives %v, Read %v", p.Name, got, want)
+		}
+		if earlier, ok := byText[text]; ok && earlier != got {
+			t.Errorf("$%s: %s is read again", p.Name, text)
+		}
+		byText[text] = got
+	}
+	if len(byText) != 5 {
+		t.Errorf("%d texts, want 5", len(byText))
+	}
+	if byText["Array[String[1]]"] == byText["Array[String[2]]"] {
+		t.Error("Array[String[1]] and Array[String[2]] share a type")
+	}
+	if allocs := testing.AllocsPerRun(100, func() { r.ReadWritten(params[0].Type, []byte("Array[String[1]]")) }); allocs != 0 {
+		t.Errorf("reading a type written before allocates %v times, want none", allocs)
+	}
+}

@@ -145,7 +145,7 @@ type Reader struct {
 // NewReader returns a Reader resolving aliases with aliases (nil for
 // none).
 func NewReader(aliases Aliases) *Reader {
-	return &Reader{r: reader{aliases: aliases, resolved: map[string]*Type{}}}
+	return &Reader{r: reader{aliases: aliases, resolved: map[string]*Type{}, written: map[string]*Type{}}}
 }
 
 // Read reads the type expression e. Parts it cannot read are Unknown.
@@ -155,9 +155,28 @@ func (r *Reader) Read(e parser.Expr) *Type {
 	return r.r.read(e, 0)
 }
 
+// ReadWritten is Read for a type expression written as text (its
+// source): expressions written alike are read once and share the type.
+// What a type expression means depends on its text alone (type names are
+// absolute, aliases the reader's), and types are never modified once
+// read. Most parameters' types are written as others are (Array[String],
+// Optional[Stdlib::Port]), many times in a tree.
+func (r *Reader) ReadWritten(e parser.Expr, text []byte) *Type {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if t, ok := r.r.written[string(text)]; ok {
+		return t
+	}
+	t := r.r.read(e, 0)
+	r.r.written[string(text)] = t
+	return t
+}
+
 type reader struct {
 	aliases  Aliases
 	resolved map[string]*Type
+	// written holds the types read by ReadWritten, by their text.
+	written map[string]*Type
 	// plain holds the type of each kind written without parameters
 	// (String, Boolean, Hash), read once: most parameters' types are
 	// such a type or hold one, and the types are never modified once
