@@ -322,7 +322,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	case *parser.Collector:
 		c.walkChildren(n, s, ns, branch)
 		if n.Type != nil {
-			s.Realizes = append(s.Realizes, &Declaration{Kind: Realize, Target: NormalizeClassName(n.Type.Value), Scope: s,
+			s.Realizes = append(s.Realizes, &Declaration{Kind: Realize, Target: normalizeTypeRef(n.Type.Value), Scope: s,
 				File: c.file, Node: n, Span: n.Type.Span(), Order: c.next(), Branch: branch, Virtual: n.Exported})
 		}
 	case *parser.Relationship:
@@ -340,7 +340,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	case *parser.ResourceDefaults:
 		c.walkChildren(n, s, ns, branch)
 		if t, ok := n.Type.(*parser.TypeRef); ok {
-			s.Defaults = append(s.Defaults, &ResourceDefault{Type: NormalizeClassName(t.Value), Node: n, Scope: s,
+			s.Defaults = append(s.Defaults, &ResourceDefault{Type: normalizeTypeRef(t.Value), Node: n, Scope: s,
 				File: c.file, Order: c.next(), Branch: branch})
 		}
 	default:

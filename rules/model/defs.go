@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/builtin"
 )
 
 // DefKind is the kind of a named definition.
@@ -98,4 +99,15 @@ func (d *Definition) ParamIndex(name string) int {
 // leading "::", so `::Apache::Mod` and `apache::mod` compare equal.
 func NormalizeClassName(name string) string {
 	return strings.ToLower(strings.TrimPrefix(name, "::"))
+}
+
+// normalizeTypeRef is NormalizeClassName of the name of a type reference
+// (File['x'], File { ... }, File <| |>): a built-in type written as a
+// reference writes it is looked up rather than lower-cased, which saves
+// the most common references' new strings.
+func normalizeTypeRef(name string) string {
+	if n, ok := builtin.ResourceTypeOfRef(name); ok {
+		return n
+	}
+	return NormalizeClassName(name)
 }
