@@ -715,9 +715,32 @@ func (p *Program) Lookup(kind DefKind, name string) []*Definition {
 	if kind < 0 || int(kind) >= len(p.byName) {
 		return nil
 	}
-	// Both normalisations are NormalizeClassName's; a string key hashes
-	// faster than a struct key, and most names need no lower-casing.
-	return p.byName[kind][NormalizeClassName(name)]
+	if kind == NodeDef {
+		// Node names are kept as written, not normalised.
+		return p.byName[kind][NormalizeClassName(name)]
+	}
+	// The other kinds' names are NormalizeClassName's; a string key
+	// hashes faster than a struct key.
+	return lookupNormalized(p.byName[kind], name)
+}
+
+// lookupNormalized returns m[NormalizeClassName(name)], for m whose keys
+// are normalised names. Most names asked for are normalised already, and
+// a key is its own normal form: a name found as it is needs no scan for
+// upper case, and a name that the scan leaves as it is needs no second
+// look.
+func lookupNormalized[V any](m map[string]V, name string) V {
+	if !strings.HasPrefix(name, "::") {
+		if v, ok := m[name]; ok {
+			return v
+		}
+	}
+	n := NormalizeClassName(name)
+	if n == name {
+		var none V
+		return none
+	}
+	return m[n]
 }
 
 // Class returns the first definition of class name, or nil.
@@ -736,18 +759,18 @@ func first(ds []*Definition) *Definition {
 // DeclarationsOf returns every declaration of the class or defined type
 // name, sorted by file and order, outside documentation files.
 func (p *Program) DeclarationsOf(name string) []*Declaration {
-	return p.declarations[NormalizeClassName(name)]
+	return lookupNormalized(p.declarations, name)
 }
 
 // CallsOf returns every call of the namespaced function name.
 func (p *Program) CallsOf(name string) []*Declaration {
-	return p.funcCalls[NormalizeClassName(name)]
+	return lookupNormalized(p.funcCalls, name)
 }
 
 // RealizersOf returns the collectors and realize() calls of resource type
 // name.
 func (p *Program) RealizersOf(name string) []*Declaration {
-	return p.realizers[NormalizeClassName(name)]
+	return lookupNormalized(p.realizers, name)
 }
 
 // Ancestors returns the classes class d inherits from, nearest first. It
