@@ -391,12 +391,20 @@ func (r *reader) alias(name string, depth int) *Type {
 		r.resolved[name] = t
 		return t
 	}
-	if r.aliases == nil {
-		return &Type{Kind: Unknown, Name: name}
+	var e parser.Expr
+	found := false
+	if r.aliases != nil {
+		e, found = r.aliases.Alias(name)
 	}
-	e, ok := r.aliases.Alias(name)
-	if !ok {
-		return &Type{Kind: Unknown, Name: name}
+	if !found {
+		// Not an alias of the tree: the type carries the name as written,
+		// so it is kept by that name alone, where it is not also the key
+		// of every spelling.
+		t := &Type{Kind: Unknown, Name: name}
+		if name != key {
+			r.resolved[name] = t
+		}
+		return t
 	}
 	t := &Type{Kind: Alias, Name: name}
 	r.resolved[key] = t
