@@ -258,7 +258,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.noteUnwalked(n.Mapping, false) // types are not walked
 		c.noteUnwalked(n.Type, true)
 		c.facts.defs = append(c.facts.defs, &Definition{Kind: TypeAliasDef, Name: strings.TrimPrefix(n.Name, "::"),
-			Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
+			aliasKey: NormalizeClassName(n.Name), Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
 	case *parser.Lambda:
 		inner := &Scope{Kind: LambdaScope, Parent: s, File: c.file, Node: n, Params: n.Params}
 		c.facts.scopes = append(c.facts.scopes, inner)

@@ -64,6 +64,21 @@ type Definition struct {
 	Nested bool
 	// index is the definition's position in Program.Definitions.
 	index int
+	// aliasKey is a type alias's Key, lower-cased once where the
+	// definition is collected.
+	aliasKey string
+}
+
+// Key returns the name the program indexes d by (see Program.Lookup):
+// Name, lower-cased for a type alias as NormalizeClassName does.
+func (d *Definition) Key() string {
+	if d.Kind != TypeAliasDef {
+		return d.Name
+	}
+	if d.aliasKey == "" {
+		return NormalizeClassName(d.Name)
+	}
+	return d.aliasKey
 }
 
 // HasParam reports whether the definition has a parameter named name.

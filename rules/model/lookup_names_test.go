@@ -9,8 +9,9 @@ import (
 
 // TestLookupSpellings checks that the program's indexes by name find a
 // definition, declaration or call however the name is written (case,
-// leading "::"), and that a
-// name written in its normal form is looked up without allocating.
+// leading "::"), that each definition's Key is the name it is found by,
+// and that a name written in its normal form is looked up without
+// allocating.
 func TestLookupSpellings(t *testing.T) {
 	prog := buildTree(t, gentree.Tree{
 		"manifests/site.pp":                       "node 'web1.example.com' { include apache::mod }\n",
@@ -50,6 +51,15 @@ func TestLookupSpellings(t *testing.T) {
 	for _, name := range []string{"apache::helpers::fmt", "::Apache::Helpers::fmt"} {
 		if ds := prog.CallsOf(name); len(ds) != 1 {
 			t.Errorf("CallsOf(%q) = %d, want 1", name, len(ds))
+		}
+	}
+	for _, d := range prog.Definitions {
+		want := d.Name
+		if d.Kind == model.TypeAliasDef {
+			want = "apache::port"
+		}
+		if d.Key() != want {
+			t.Errorf("%s %s: Key() = %q, want %q", d.Kind, d.Name, d.Key(), want)
 		}
 	}
 	for _, name := range []string{"web1.example.com", "Web1.Example.com"} {

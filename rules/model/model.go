@@ -329,10 +329,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		for _, d := range ff.defs {
 			d.index = len(p.Definitions)
 			p.Definitions = append(p.Definitions, d)
-			name := d.Name
-			if d.Kind == TypeAliasDef {
-				name = strings.ToLower(d.Name)
-			}
+			name := d.Key()
 			if p.byName[d.Kind] == nil {
 				p.byName[d.Kind] = map[string][]*Definition{}
 			}
