@@ -310,6 +310,30 @@ func outerScopeKind(lf *load.File) ScopeKind {
 // at a time: each is a few hundred nanoseconds of work.
 const mergeChunk = 64
 
+// listSlab gives the lists of an index by name their first entries: most
+// names have one definition or declaration, and a one-element slice of a
+// shared array costs no allocation of its own. Its capacity is one, so a
+// second entry copies the list out, and a list handed out is never
+// written through the slab again.
+type listSlab[T any] struct{ free []T }
+
+// slabChunk is how many first entries one array of a listSlab holds.
+const slabChunk = 512
+
+// add appends v to m[key].
+func (s *listSlab[T]) add(m map[string][]T, key string, v T) {
+	if l := m[key]; len(l) > 0 {
+		m[key] = append(l, v)
+		return
+	}
+	if len(s.free) == cap(s.free) {
+		s.free = make([]T, 0, slabChunk)
+	}
+	s.free = append(s.free, v)
+	n := len(s.free)
+	m[key] = s.free[n-1 : n : n]
+}
+
 // merge indexes the per-file facts. Main manifests of one environment share
 // one top scope, in Puppet's manifest order.
 func (p *Program) merge(files []*File, facts []*fileFacts) {
@@ -319,6 +343,8 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		rank  int
 	}
 	mains := map[*load.Environment][]mainFile{}
+	var defSlab listSlab[*Definition]
+	var declSlab listSlab[*Declaration]
 	for i, f := range files {
 		ff := facts[i]
 		f.take(ff)
@@ -333,7 +359,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			if p.byName[d.Kind] == nil {
 				p.byName[d.Kind] = map[string][]*Definition{}
 			}
-			p.byName[d.Kind][name] = append(p.byName[d.Kind][name], d)
+			defSlab.add(p.byName[d.Kind], name, d)
 			if d.Kind == NodeDef && f.Source != nil {
 				if p.nodeEnvs == nil {
 					p.nodeEnvs = map[*load.Environment]bool{}
@@ -395,7 +421,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	for _, s := range p.scopeList {
 		for _, d := range s.Declarations {
 			if !d.File.documentation {
-				p.declarations[d.Target] = append(p.declarations[d.Target], d)
+				declSlab.add(p.declarations, d.Target, d)
 			}
 		}
 		if s.File != nil && s.File.documentation {
@@ -405,13 +431,13 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			if p.funcCalls == nil {
 				p.funcCalls = map[string][]*Declaration{}
 			}
-			p.funcCalls[c.Target] = append(p.funcCalls[c.Target], c)
+			declSlab.add(p.funcCalls, c.Target, c)
 		}
 		for _, r := range s.Realizes {
 			if p.realizers == nil {
 				p.realizers = map[string][]*Declaration{}
 			}
-			p.realizers[r.Target] = append(p.realizers[r.Target], r)
+			declSlab.add(p.realizers, r.Target, r)
 		}
 	}
 	// Defined-type instances are resources whose type is a define of the
@@ -431,7 +457,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		for _, d := range instances[i] {
 			s.Declarations = append(s.Declarations, d)
 			if !d.File.documentation {
-				p.declarations[d.Target] = append(p.declarations[d.Target], d)
+				declSlab.add(p.declarations, d.Target, d)
 			}
 		}
 	}
