@@ -88,7 +88,10 @@ type Program struct {
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
-	scopeList    []*Scope     // every scope, in Scopes order; set by merge
+	scopeList    []*Scope // every scope, in Scopes order; set by merge
+	// defineTypes are defineTypesByFile's, set by merge (a rebased
+	// program, whose files' types are not listed afresh, has none).
+	defineTypes  [][]bool
 	jobs         int          // Options.Jobs, resolved
 	static       staticCache  // see static.go
 	dynamic      dynamicOnce  // see dynamic.go
@@ -442,12 +445,12 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	}
 	// Defined-type instances are resources whose type is a define of the
 	// tree: found scope by scope in parallel, listed in scope order.
-	defineTypes := p.defineTypesByFile()
+	p.defineTypes = p.defineTypesByFile()
 	instances := make([][]*Declaration, len(p.scopeList))
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		s := p.scopeList[i]
 		for _, r := range s.Resources {
-			if !p.isInstance(r, defineTypes) || isExprDefault(r) {
+			if !p.isInstance(r) || isExprDefault(r) {
 				continue // a `default:` body declares no instance
 			}
 			instances[i] = append(instances[i], instanceDeclaration(r, s))
@@ -496,10 +499,11 @@ func (p *Program) defineTypesByFile() [][]bool {
 }
 
 // isInstance reports whether resource r is an instance of a defined type
-// of the program; defineTypes are defineTypesByFile's.
-func (p *Program) isInstance(r *Resource, defineTypes [][]bool) bool {
-	if r.typeAt > 0 && r.File != nil && r.File.index < len(defineTypes) {
-		if types := defineTypes[r.File.index]; int(r.typeAt) <= len(types) {
+// of the program: read from defineTypes, which looked each type of a
+// file up once, when the program has them.
+func (p *Program) isInstance(r *Resource) bool {
+	if r.typeAt > 0 && r.File != nil && r.File.index < len(p.defineTypes) && p.Files[r.File.index] == r.File {
+		if types := p.defineTypes[r.File.index]; int(r.typeAt) <= len(types) {
 			return types[r.typeAt-1]
 		}
 	}
