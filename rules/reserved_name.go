@@ -32,9 +32,14 @@ accepts the rest today although the names are reserved (settings, <module>::init
 
 func runReservedName(p *Pass) {
 	for _, d := range p.File.Definitions {
-		name := strings.ToLower(strings.TrimPrefix(d.Written, "::"))
-		if d.Nested {
+		var name string
+		switch {
+		case d.Nested:
 			name = d.Name
+		case d.Kind == model.TypeAliasDef:
+			name = d.Key() // the written name lower-cased, as below
+		default:
+			name = strings.ToLower(strings.TrimPrefix(d.Written, "::"))
 		}
 		var msg, detail string
 		switch d.Kind {

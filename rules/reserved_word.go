@@ -110,9 +110,12 @@ func checkReservedDefinitionName(p *Pass, d *model.Definition) {
 		return
 	}
 	name := strings.TrimPrefix(d.Written, "::")
+	if strings.Contains(name, "::") {
+		return // a reserved word is one segment: no qualified name is one
+	}
 	word := strings.ToLower(name)
 	role := reservedRole(word)
-	if role == "" || strings.Contains(name, "::") {
+	if role == "" {
 		return
 	}
 	if d.Kind != model.TypeAliasDef && name != word {

@@ -259,3 +259,22 @@ func TestInstalledPuppetAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestResourceTypeOfRef checks that every built-in resource type is found
+// as a reference writes it, returning the list's name, and that no other
+// spelling or name is.
+func TestResourceTypeOfRef(t *testing.T) {
+	for _, list := range [][]string{ResourceTypes(), CoreModuleResourceTypes()} {
+		for _, n := range list {
+			written := strings.ToUpper(n[:1]) + n[1:]
+			if got, ok := ResourceTypeOfRef(written); !ok || got != n {
+				t.Errorf("ResourceTypeOfRef(%q) = %q, %v; want %q", written, got, ok, n)
+			}
+		}
+	}
+	for _, written := range []string{"file", "FILE", "Apache::Vhost", "Nagios_host", "", "F"} {
+		if got, ok := ResourceTypeOfRef(written); ok {
+			t.Errorf("ResourceTypeOfRef(%q) = %q, want none", written, got)
+		}
+	}
+}

@@ -1,5 +1,10 @@
 package builtin
 
+import (
+	"strings"
+	"sync"
+)
+
 // coreResourceTypes are the resource types implemented in Puppet itself.
 //
 // Source: puppet 8.11.0 lib/puppet/type/*.rb (identical file list in 7.35.0
@@ -144,4 +149,35 @@ func IsRemovedResourceType(name string) bool {
 // IsRemovedResourceType accepts.
 func RemovedResourceTypes() []string {
 	return removedResourceTypeSet.sorted()
+}
+
+// refTypes are the built-in resource types (IsResourceType and
+// IsCoreModuleResourceType) as a resource reference writes them.
+var refTypes = &refTypeTable{lists: [][]string{coreResourceTypes, internalResourceTypes, metaResourceTypes, coreModuleResourceTypes}}
+
+// refTypeTable maps a type's name with its first letter upper-case to the
+// name in its list, built on first use like a nameSet.
+type refTypeTable struct {
+	lists     [][]string
+	once      sync.Once
+	byWritten map[string]string
+}
+
+// ResourceTypeOfRef returns the built-in resource type that a reference
+// names as written, with a capital first letter and the rest as the type
+// is spelt (File, Class, Ssh_authorized_key). The name returned is the
+// list's own string, so the most common references' types are lower-cased
+// without a new string; ok is false for any other spelling or name.
+func ResourceTypeOfRef(written string) (name string, ok bool) {
+	t := refTypes
+	t.once.Do(func() {
+		t.byWritten = map[string]string{}
+		for _, list := range t.lists {
+			for _, n := range list {
+				t.byWritten[strings.ToUpper(n[:1])+n[1:]] = n
+			}
+		}
+	})
+	name, ok = t.byWritten[written]
+	return name, ok
 }

@@ -258,7 +258,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 		c.noteUnwalked(n.Mapping, false) // types are not walked
 		c.noteUnwalked(n.Type, true)
 		c.facts.defs = append(c.facts.defs, &Definition{Kind: TypeAliasDef, Name: strings.TrimPrefix(n.Name, "::"),
-			Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
+			aliasKey: NormalizeClassName(n.Name), Written: n.Name, File: c.file, Node: n, NameSpan: n.NameSpan})
 	case *parser.Lambda:
 		inner := &Scope{Kind: LambdaScope, Parent: s, File: c.file, Node: n, Params: n.Params}
 		c.facts.scopes = append(c.facts.scopes, inner)
@@ -322,7 +322,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	case *parser.Collector:
 		c.walkChildren(n, s, ns, branch)
 		if n.Type != nil {
-			s.Realizes = append(s.Realizes, &Declaration{Kind: Realize, Target: NormalizeClassName(n.Type.Value), Scope: s,
+			s.Realizes = append(s.Realizes, &Declaration{Kind: Realize, Target: normalizeTypeRef(n.Type.Value), Scope: s,
 				File: c.file, Node: n, Span: n.Type.Span(), Order: c.next(), Branch: branch, Virtual: n.Exported})
 		}
 	case *parser.Relationship:
@@ -340,7 +340,7 @@ func (c *collector) walk(n parser.Node, s *Scope, ns string, branch []Branch) {
 	case *parser.ResourceDefaults:
 		c.walkChildren(n, s, ns, branch)
 		if t, ok := n.Type.(*parser.TypeRef); ok {
-			s.Defaults = append(s.Defaults, &ResourceDefault{Type: NormalizeClassName(t.Value), Node: n, Scope: s,
+			s.Defaults = append(s.Defaults, &ResourceDefault{Type: normalizeTypeRef(t.Value), Node: n, Scope: s,
 				File: c.file, Order: c.next(), Branch: branch})
 		}
 	default:

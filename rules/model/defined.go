@@ -92,7 +92,7 @@ func RefOf(e parser.Expr) (Ref, bool) {
 	if !ok {
 		return Ref{}, false
 	}
-	typ := NormalizeClassName(t.Value)
+	typ := normalizeTypeRef(t.Value)
 	keys := acc.Keys
 	if typ == "resource" {
 		if len(keys) < 2 {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ducklint/ducklint/parser"
+	"github.com/ducklint/ducklint/rules/builtin"
 )
 
 // DefKind is the kind of a named definition.
@@ -63,6 +64,21 @@ type Definition struct {
 	Nested bool
 	// index is the definition's position in Program.Definitions.
 	index int
+	// aliasKey is a type alias's Key, lower-cased once where the
+	// definition is collected.
+	aliasKey string
+}
+
+// Key returns the name the program indexes d by (see Program.Lookup):
+// Name, lower-cased for a type alias as NormalizeClassName does.
+func (d *Definition) Key() string {
+	if d.Kind != TypeAliasDef {
+		return d.Name
+	}
+	if d.aliasKey == "" {
+		return NormalizeClassName(d.Name)
+	}
+	return d.aliasKey
 }
 
 // HasParam reports whether the definition has a parameter named name.
@@ -98,4 +114,15 @@ func (d *Definition) ParamIndex(name string) int {
 // leading "::", so `::Apache::Mod` and `apache::mod` compare equal.
 func NormalizeClassName(name string) string {
 	return strings.ToLower(strings.TrimPrefix(name, "::"))
+}
+
+// normalizeTypeRef is NormalizeClassName of the name of a type reference
+// (File['x'], File { ... }, File <| |>): a built-in type written as a
+// reference writes it is looked up rather than lower-cased, which saves
+// the most common references' new strings.
+func normalizeTypeRef(name string) string {
+	if n, ok := builtin.ResourceTypeOfRef(name); ok {
+		return n
+	}
+	return NormalizeClassName(name)
 }

@@ -214,7 +214,7 @@ func (a *dynamicAnalysis) trackResources() {
 			if r.File.documentation {
 				continue
 			}
-			keys := UniquenessKeys(r, p.Define(r.Type) != nil)
+			keys := UniquenessKeys(r, p.isInstance(r))
 			if len(keys) == 0 || underDefinedGuard(r.Branch) {
 				continue
 			}

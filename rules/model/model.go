@@ -88,7 +88,10 @@ type Program struct {
 	scopes       map[parser.Node]*Scope
 	declarations map[string][]*Declaration // by target
 	topByEnv     map[*load.Environment]*Scope
-	scopeList    []*Scope     // every scope, in Scopes order; set by merge
+	scopeList    []*Scope // every scope, in Scopes order; set by merge
+	// defineTypes are defineTypesByFile's, set by merge (a rebased
+	// program, whose files' types are not listed afresh, has none).
+	defineTypes  [][]bool
 	jobs         int          // Options.Jobs, resolved
 	static       staticCache  // see static.go
 	dynamic      dynamicOnce  // see dynamic.go
@@ -310,6 +313,30 @@ func outerScopeKind(lf *load.File) ScopeKind {
 // at a time: each is a few hundred nanoseconds of work.
 const mergeChunk = 64
 
+// listSlab gives the lists of an index by name their first entries: most
+// names have one definition or declaration, and a one-element slice of a
+// shared array costs no allocation of its own. Its capacity is one, so a
+// second entry copies the list out, and a list handed out is never
+// written through the slab again.
+type listSlab[T any] struct{ free []T }
+
+// slabChunk is how many first entries one array of a listSlab holds.
+const slabChunk = 512
+
+// add appends v to m[key].
+func (s *listSlab[T]) add(m map[string][]T, key string, v T) {
+	if l := m[key]; len(l) > 0 {
+		m[key] = append(l, v)
+		return
+	}
+	if len(s.free) == cap(s.free) {
+		s.free = make([]T, 0, slabChunk)
+	}
+	s.free = append(s.free, v)
+	n := len(s.free)
+	m[key] = s.free[n-1 : n : n]
+}
+
 // merge indexes the per-file facts. Main manifests of one environment share
 // one top scope, in Puppet's manifest order.
 func (p *Program) merge(files []*File, facts []*fileFacts) {
@@ -319,6 +346,8 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		rank  int
 	}
 	mains := map[*load.Environment][]mainFile{}
+	var defSlab listSlab[*Definition]
+	var declSlab listSlab[*Declaration]
 	for i, f := range files {
 		ff := facts[i]
 		f.take(ff)
@@ -329,14 +358,11 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		for _, d := range ff.defs {
 			d.index = len(p.Definitions)
 			p.Definitions = append(p.Definitions, d)
-			name := d.Name
-			if d.Kind == TypeAliasDef {
-				name = strings.ToLower(d.Name)
-			}
+			name := d.Key()
 			if p.byName[d.Kind] == nil {
 				p.byName[d.Kind] = map[string][]*Definition{}
 			}
-			p.byName[d.Kind][name] = append(p.byName[d.Kind][name], d)
+			defSlab.add(p.byName[d.Kind], name, d)
 			if d.Kind == NodeDef && f.Source != nil {
 				if p.nodeEnvs == nil {
 					p.nodeEnvs = map[*load.Environment]bool{}
@@ -398,7 +424,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 	for _, s := range p.scopeList {
 		for _, d := range s.Declarations {
 			if !d.File.documentation {
-				p.declarations[d.Target] = append(p.declarations[d.Target], d)
+				declSlab.add(p.declarations, d.Target, d)
 			}
 		}
 		if s.File != nil && s.File.documentation {
@@ -408,23 +434,23 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 			if p.funcCalls == nil {
 				p.funcCalls = map[string][]*Declaration{}
 			}
-			p.funcCalls[c.Target] = append(p.funcCalls[c.Target], c)
+			declSlab.add(p.funcCalls, c.Target, c)
 		}
 		for _, r := range s.Realizes {
 			if p.realizers == nil {
 				p.realizers = map[string][]*Declaration{}
 			}
-			p.realizers[r.Target] = append(p.realizers[r.Target], r)
+			declSlab.add(p.realizers, r.Target, r)
 		}
 	}
 	// Defined-type instances are resources whose type is a define of the
 	// tree: found scope by scope in parallel, listed in scope order.
-	defineTypes := p.defineTypesByFile()
+	p.defineTypes = p.defineTypesByFile()
 	instances := make([][]*Declaration, len(p.scopeList))
 	par.ForChunks(len(p.scopeList), mergeChunk, p.jobs, func(i int) {
 		s := p.scopeList[i]
 		for _, r := range s.Resources {
-			if !p.isInstance(r, defineTypes) || isExprDefault(r) {
+			if !p.isInstance(r) || isExprDefault(r) {
 				continue // a `default:` body declares no instance
 			}
 			instances[i] = append(instances[i], instanceDeclaration(r, s))
@@ -434,7 +460,7 @@ func (p *Program) merge(files []*File, facts []*fileFacts) {
 		for _, d := range instances[i] {
 			s.Declarations = append(s.Declarations, d)
 			if !d.File.documentation {
-				p.declarations[d.Target] = append(p.declarations[d.Target], d)
+				declSlab.add(p.declarations, d.Target, d)
 			}
 		}
 	}
@@ -473,10 +499,11 @@ func (p *Program) defineTypesByFile() [][]bool {
 }
 
 // isInstance reports whether resource r is an instance of a defined type
-// of the program; defineTypes are defineTypesByFile's.
-func (p *Program) isInstance(r *Resource, defineTypes [][]bool) bool {
-	if r.typeAt > 0 && r.File != nil && r.File.index < len(defineTypes) {
-		if types := defineTypes[r.File.index]; int(r.typeAt) <= len(types) {
+// of the program: read from defineTypes, which looked each type of a
+// file up once, when the program has them.
+func (p *Program) isInstance(r *Resource) bool {
+	if r.typeAt > 0 && r.File != nil && r.File.index < len(p.defineTypes) && p.Files[r.File.index] == r.File {
+		if types := p.defineTypes[r.File.index]; int(r.typeAt) <= len(types) {
 			return types[r.typeAt-1]
 		}
 	}
@@ -715,9 +742,32 @@ func (p *Program) Lookup(kind DefKind, name string) []*Definition {
 	if kind < 0 || int(kind) >= len(p.byName) {
 		return nil
 	}
-	// Both normalisations are NormalizeClassName's; a string key hashes
-	// faster than a struct key, and most names need no lower-casing.
-	return p.byName[kind][NormalizeClassName(name)]
+	if kind == NodeDef {
+		// Node names are kept as written, not normalised.
+		return p.byName[kind][NormalizeClassName(name)]
+	}
+	// The other kinds' names are NormalizeClassName's; a string key
+	// hashes faster than a struct key.
+	return lookupNormalized(p.byName[kind], name)
+}
+
+// lookupNormalized returns m[NormalizeClassName(name)], for m whose keys
+// are normalised names. Most names asked for are normalised already, and
+// a key is its own normal form: a name found as it is needs no scan for
+// upper case, and a name that the scan leaves as it is needs no second
+// look.
+func lookupNormalized[V any](m map[string]V, name string) V {
+	if !strings.HasPrefix(name, "::") {
+		if v, ok := m[name]; ok {
+			return v
+		}
+	}
+	n := NormalizeClassName(name)
+	if n == name {
+		var none V
+		return none
+	}
+	return m[n]
 }
 
 // Class returns the first definition of class name, or nil.
@@ -736,18 +786,18 @@ func first(ds []*Definition) *Definition {
 // DeclarationsOf returns every declaration of the class or defined type
 // name, sorted by file and order, outside documentation files.
 func (p *Program) DeclarationsOf(name string) []*Declaration {
-	return p.declarations[NormalizeClassName(name)]
+	return lookupNormalized(p.declarations, name)
 }
 
 // CallsOf returns every call of the namespaced function name.
 func (p *Program) CallsOf(name string) []*Declaration {
-	return p.funcCalls[NormalizeClassName(name)]
+	return lookupNormalized(p.funcCalls, name)
 }
 
 // RealizersOf returns the collectors and realize() calls of resource type
 // name.
 func (p *Program) RealizersOf(name string) []*Declaration {
-	return p.realizers[NormalizeClassName(name)]
+	return lookupNormalized(p.realizers, name)
 }
 
 // Ancestors returns the classes class d inherits from, nearest first. It

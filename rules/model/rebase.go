@@ -4,7 +4,6 @@ import (
 	"context"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/ducklint/ducklint/parser/load"
 )
@@ -139,10 +138,7 @@ func (r *rebase) replaceFile(old, new *File, replaced map[*Scope]*Scope) bool {
 		}
 		nd.index = od.index
 		p.Definitions[od.index] = nd
-		name := nd.Name
-		if nd.Kind == TypeAliasDef {
-			name = strings.ToLower(nd.Name)
-		}
+		name := nd.Key()
 		if r.byName[nd.Kind] == nil {
 			p.byName[nd.Kind] = maps.Clone(p.byName[nd.Kind])
 			r.byName[nd.Kind] = map[string]map[*Definition]int{}

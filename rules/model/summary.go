@@ -351,9 +351,9 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 	case *parser.Collector:
 		if n.Type != nil {
 			s.declare(u, n.Type.Value)
-			s.titled[u][ResourceKey(NormalizeClassName(n.Type.Value), realizedTitle)] = true
+			s.titled[u][ResourceKey(normalizeTypeRef(n.Type.Value), realizedTitle)] = true
 			if len(n.Attrs) > 0 {
-				s.overrides[u][NormalizeClassName(n.Type.Value)] = true
+				s.overrides[u][normalizeTypeRef(n.Type.Value)] = true
 			}
 		}
 	case *parser.Variable:
@@ -365,7 +365,7 @@ func (s *summarizer) walk(n parser.Node, u int, ns string) {
 		}
 	case *parser.ResourceDefaults:
 		if t, ok := n.Type.(*parser.TypeRef); ok {
-			s.defaults[u][NormalizeClassName(t.Value)] = true // as the model reads it
+			s.defaults[u][normalizeTypeRef(t.Value)] = true // as the model reads it
 		}
 	case *parser.MethodCall:
 		s.test(u, n)

@@ -269,3 +269,49 @@ func TestReadWrittenSharesTypesWrittenAlike(t *testing.T) {
 		t.Errorf("reading a type written before allocates %v times, want none", allocs)
 	}
 }
+
+// TestReaderSharesAliases checks that a Reader resolves an alias once,
+// whatever case it is written in, and that reading it again by the same
+// spelling allocates nothing (an alias's name is lower-cased only the
+// first time it is written so), nor does reading again a name that is no
+// alias.
+func TestReaderSharesAliases(t *testing.T) {
+	src := "define d(App::Port $a, App::PORT $b, APP::Port $c, App::Missing $d, App::MISSING $e) {}\ntype App::Port = Integer[1, 65535]\n"
+	f := parser.ParseFile("t.pp", []byte(src))
+	if len(f.Errors) > 0 {
+		t.Fatal(f.Errors)
+	}
+	al := aliases{}
+	var params []*parser.Parameter
+	parser.Inspect(f.Program, func(n parser.Node) bool {
+		switch n := n.(type) {
+		case *parser.DefineDef:
+			params = n.Params
+		case *parser.TypeAlias:
+			al[strings.ToLower(n.Name)] = n.Type
+		}
+		return true
+	})
+	r := ptype.NewReader(al)
+	port := r.Read(params[0].Type)
+	if port.Kind != ptype.Alias || port.Resolved.Kind != ptype.Integer {
+		t.Fatalf("App::Port read as %v", port)
+	}
+	for _, p := range params[1:3] {
+		if got := r.Read(p.Type); got != port {
+			t.Errorf("%s read as %v, not App::Port's alias", p.Name, got)
+		}
+	}
+	missing := r.Read(params[3].Type)
+	if missing.Kind != ptype.Unknown || missing.Name != "App::Missing" {
+		t.Errorf("an undefined alias read as %v", missing)
+	}
+	if other := r.Read(params[4].Type); other.Kind != ptype.Unknown || other.Name != "App::MISSING" {
+		t.Errorf("an undefined alias spelt otherwise read as %v", other)
+	}
+	for _, p := range params {
+		if allocs := testing.AllocsPerRun(100, func() { r.Read(p.Type) }); allocs != 0 {
+			t.Errorf("reading %s again allocates %v times, want none", p.Name, allocs)
+		}
+	}
+}

@@ -398,19 +398,36 @@ func (r *reader) field(en *parser.HashEntry, depth int) (Field, bool) {
 // alias reads the alias name from the tree's definitions. A recursive
 // alias (type Tree = Array[Variant[String, Tree]]) refers to itself.
 func (r *reader) alias(name string, depth int) *Type {
-	key := strings.ToLower(name)
-	if t, ok := r.resolved[key]; ok {
+	// resolved holds each alias by its name as written, which most
+	// reads find (a tree spells an alias one way), and by its lower-case
+	// name, which Puppet resolves; the lower-case name of a name written
+	// in lower case is the same key, and of any other the same alias.
+	if t, ok := r.resolved[name]; ok {
 		return t
 	}
-	if r.aliases == nil {
-		return &Type{Kind: Unknown, Name: name}
+	key := strings.ToLower(name)
+	if t, ok := r.resolved[key]; ok {
+		r.resolved[name] = t
+		return t
 	}
-	e, ok := r.aliases.Alias(name)
-	if !ok {
-		return &Type{Kind: Unknown, Name: name}
+	var e parser.Expr
+	found := false
+	if r.aliases != nil {
+		e, found = r.aliases.Alias(name)
+	}
+	if !found {
+		// Not an alias of the tree: the type carries the name as written,
+		// so it is kept by that name alone, where it is not also the key
+		// of every spelling.
+		t := &Type{Kind: Unknown, Name: name}
+		if name != key {
+			r.resolved[name] = t
+		}
+		return t
 	}
 	t := &Type{Kind: Alias, Name: name}
 	r.resolved[key] = t
+	r.resolved[name] = t
 	t.Resolved = r.read(e, depth+1)
 	if t.Resolved.Kind == Alias && t.Resolved == t || t.Resolved.Kind == Unknown {
 		t.Kind = Unknown // an alias of itself, or of what is not modelled
