@@ -12,11 +12,11 @@ import (
 	"github.com/ducklint/ducklint/rules/model"
 )
 
-// BenchmarkFileNodes lists the nodes of every manifest of the tree
+// BenchmarkNodeList lists the nodes of every manifest of the tree
 // DUCKLINT_BENCH_TREE names (or of the generated control repo, see
 // package benchtree) into one recycled list, as a worker of the runner
 // does file after file. The files are parsed before the timer starts.
-func BenchmarkFileNodes(b *testing.B) {
+func BenchmarkNodeList(b *testing.B) {
 	dir, _ := benchtree.Tree(b)
 	var files []*model.File
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {

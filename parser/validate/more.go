@@ -21,7 +21,9 @@ func (c *checker) duplicateKeys(h *parser.Hash) {
 	keys := c.keys[:0]
 	var seen map[hashKey]bool
 	if len(h.Entries) > manyKeys {
-		if c.keySet == nil {
+		// Emptied before use, not after: a panic recovered part-way
+		// through a file must leave nothing for the next.
+		if c.keySet = emptied(c.keySet); c.keySet == nil {
 			c.keySet = make(map[hashKey]bool, len(h.Entries))
 		}
 		seen = c.keySet
@@ -44,9 +46,6 @@ func (c *checker) duplicateKeys(h *parser.Hash) {
 	}
 	clear(keys)
 	c.keys = keys[:0]
-	if seen != nil {
-		c.keySet = emptied(seen)
-	}
 }
 
 // manyKeys is the number of keys above which duplicateKeys compares a

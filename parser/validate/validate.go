@@ -100,7 +100,9 @@ type checker struct {
 }
 
 // reset readies c to check f, keeping the memory of its lists and
-// letting go of what they held of the file checked before.
+// letting go of the issues and definitions of the file checked before.
+// The stack is cut back as runNodes walks, and the lists and sets of
+// keys and parameters are emptied where each is used.
 func (c *checker) reset(f *parser.File) {
 	clear(c.issues)
 	clear(c.defs.list)
@@ -647,7 +649,8 @@ func (c *checker) uniqueParams(params []*parser.Parameter) {
 		}
 		return
 	}
-	if c.params == nil {
+	// Emptied before use, as duplicateKeys' set is.
+	if c.params = emptied(c.params); c.params == nil {
 		c.params = make(map[string]bool, len(params))
 	}
 	for _, p := range params {
@@ -656,11 +659,10 @@ func (c *checker) uniqueParams(params []*parser.Parameter) {
 		}
 		c.params[p.Name] = true
 	}
-	c.params = emptied(c.params)
 }
 
 // emptied returns m empty, for its next use: m itself when it is small,
-// nil when it has grown too large to clear for a short list.
+// nil when it has grown too large to clear for a short list (or is nil).
 func emptied[K comparable](m map[K]bool) map[K]bool {
 	if len(m) > 256 {
 		return nil

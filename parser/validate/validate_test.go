@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -291,6 +292,10 @@ func TestValidatorReuse(t *testing.T) {
 		"$h = {'x' => 1, \"x\" => 2, 1 => 3, 1.0 => 4, [1, 'a'] => 5, [1, a] => 6, {'p' => 1} => 7, {'p' => 1} => 8}\n",
 		"node 'a' {}\nnode 'a' {}\nclass d { if true { class e {} } }\n",
 		"$x = {" + strings.Repeat("'k' => 1, ", 20) + "'l' => 2}\n",
+		// Two long lists of the same names, and two large hashes of the
+		// same keys: each is checked on its own.
+		"class p(" + numbered("$p", 20) + ") {}\nclass q(" + numbered("$p", 20) + ") {}\n",
+		"$y = {" + numbered("'k", 20) + "}\n$z = {" + numbered("'k", 20) + "}\n",
 	}
 	var v Validator
 	found := 0
@@ -332,4 +337,17 @@ func FuzzValidatorReuse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// numbered returns n items prefix1, prefix2, ... separated by commas; a
+// prefix starting with a quote makes them hash entries.
+func numbered(prefix string, n int) string {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = prefix + strconv.Itoa(i+1)
+		if strings.HasPrefix(prefix, "'") {
+			items[i] += "' => 1"
+		}
+	}
+	return strings.Join(items, ", ")
 }
