@@ -75,3 +75,22 @@ func TestLookupSpellings(t *testing.T) {
 		t.Errorf("looking up normalised names allocates %v times, want none", allocs)
 	}
 }
+
+// TestLookupLeadingColons checks that a name with a leading "::" is
+// normalised before it is looked up, even where a key holds it as it is:
+// `include '::::foo'` is keyed "::foo", which is not what a look-up of
+// "::foo" (class foo) asks for.
+func TestLookupLeadingColons(t *testing.T) {
+	prog := buildTree(t, gentree.Tree{
+		"manifests/site.pp":             "include foo\ninclude '::::foo'\n",
+		"modules/foo/manifests/init.pp": "class foo {}\n",
+	})
+	ds := prog.DeclarationsOf("::foo")
+	if len(ds) != 1 || ds[0].Span.Start.Line != 1 {
+		var lines []int32
+		for _, d := range ds {
+			lines = append(lines, d.Span.Start.Line)
+		}
+		t.Errorf("DeclarationsOf(\"::foo\") gives the declarations on lines %v, want line 1's", lines)
+	}
+}

@@ -500,7 +500,9 @@ func (p *Program) defineTypesByFile() [][]bool {
 
 // isInstance reports whether resource r is an instance of a defined type
 // of the program: read from defineTypes, which looked each type of a
-// file up once, when the program has them.
+// file up once, when the program has them. A rebased program has none,
+// and a resource of a file that is not the program's at its index (which
+// no caller passes today) is looked up too.
 func (p *Program) isInstance(r *Resource) bool {
 	if r.typeAt > 0 && r.File != nil && r.File.index < len(p.defineTypes) && p.Files[r.File.index] == r.File {
 		if types := p.defineTypes[r.File.index]; int(r.typeAt) <= len(types) {
@@ -743,7 +745,9 @@ func (p *Program) Lookup(kind DefKind, name string) []*Definition {
 		return nil
 	}
 	if kind == NodeDef {
-		// Node names are kept as written, not normalised.
+		// Node names are kept as written, not lower-cased, so a name
+		// asked for is normalised and a node written with upper case is
+		// not found; no rule looks nodes up by name.
 		return p.byName[kind][NormalizeClassName(name)]
 	}
 	// The other kinds' names are NormalizeClassName's; a string key
@@ -752,10 +756,11 @@ func (p *Program) Lookup(kind DefKind, name string) []*Definition {
 }
 
 // lookupNormalized returns m[NormalizeClassName(name)], for m whose keys
-// are normalised names. Most names asked for are normalised already, and
-// a key is its own normal form: a name found as it is needs no scan for
-// upper case, and a name that the scan leaves as it is needs no second
-// look.
+// are lower-cased names. Most names asked for are normalised already: a
+// name found as it is needs no scan for upper case, and one the scan
+// leaves as it is needs no second look. A name with a leading "::" is
+// never taken as it is: normalising strips it, and a key may keep one
+// (`include '::::foo'` is keyed "::foo", which "::foo" does not mean).
 func lookupNormalized[V any](m map[string]V, name string) V {
 	if !strings.HasPrefix(name, "::") {
 		if v, ok := m[name]; ok {

@@ -121,14 +121,14 @@ func (p *Program) mismatchedDefaults(d *Definition) []DefaultMismatch {
 // programAliases finds type aliases among a program's definitions.
 type programAliases struct{ p *Program }
 
-func (a programAliases) Alias(name string) (parser.Expr, bool) {
+func (a programAliases) Alias(name string) (string, parser.Expr, bool) {
 	defs := a.p.Lookup(TypeAliasDef, name)
 	if len(defs) != 1 {
-		return nil, false // undefined, or defined twice: which one Puppet loads is not known
+		return "", nil, false // undefined, or defined twice: which one Puppet loads is not known
 	}
 	ta, ok := defs[0].Node.(*parser.TypeAlias)
 	if !ok || ta.Type == nil || ta.Mapping != nil {
-		return nil, false
+		return "", nil, false
 	}
-	return ta.Type, true
+	return ta.Name, ta.Type, true
 }

@@ -132,3 +132,26 @@ func TestParamTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestAliasNamedAsDefined checks that an alias read under several
+// spellings is named as its definition writes it, whichever spelling is
+// read first: the name is printed in findings, and the files that spell
+// it are read in the order the rules' workers reach them. Puppet prints
+// the defined name too ("expects an App::Port = Integer[1, 65535] value").
+func TestAliasNamedAsDefined(t *testing.T) {
+	files := gentree.Tree{
+		"modules/app/types/port.pp":   "type App::Port = Integer[1, 65535]\n",
+		"modules/a/manifests/init.pp": "class a (App::PORT $p = 1) {}\n",
+		"modules/b/manifests/init.pp": "class b (App::Port $p = 1) {}\n",
+		"modules/c/manifests/init.pp": "class c (APP::PORT $p = 1) {}\n",
+	}
+	for _, order := range [][]string{{"a", "b", "c"}, {"c", "b", "a"}, {"b", "a", "c"}} {
+		prog := buildTree(t, files)
+		for _, class := range order {
+			typ := prog.ParamTypes(prog.Class(class))[0]
+			if typ == nil || typ.Kind != ptype.Alias || typ.Name != "App::Port" {
+				t.Errorf("reading %v: class %s's type is %v, want the alias App::Port", order, class, typ)
+			}
+		}
+	}
+}

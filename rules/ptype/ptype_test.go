@@ -9,12 +9,15 @@ import (
 	"github.com/ducklint/ducklint/rules/ptype"
 )
 
-// aliases are type aliases parsed from Puppet source.
-type aliases map[string]parser.Expr
+// aliases are type aliases parsed from Puppet source, by lower-case name.
+type aliases map[string]*parser.TypeAlias
 
-func (a aliases) Alias(name string) (parser.Expr, bool) {
-	e, ok := a[strings.ToLower(name)]
-	return e, ok
+func (a aliases) Alias(name string) (string, parser.Expr, bool) {
+	ta, ok := a[strings.ToLower(name)]
+	if !ok {
+		return "", nil, false
+	}
+	return ta.Name, ta.Type, true
 }
 
 // parse reads the type and the value of `define d(TYPE $p) {}` and
@@ -36,7 +39,7 @@ func parse(t *testing.T, typ, value string, defs ...string) (*ptype.Type, ptype.
 		case *parser.AttributeOp:
 			val = n.Value
 		case *parser.TypeAlias:
-			al[strings.ToLower(n.Name)] = n.Type
+			al[strings.ToLower(n.Name)] = n
 		}
 		return true
 	})
@@ -288,7 +291,7 @@ func TestReaderSharesAliases(t *testing.T) {
 		case *parser.DefineDef:
 			params = n.Params
 		case *parser.TypeAlias:
-			al[strings.ToLower(n.Name)] = n.Type
+			al[strings.ToLower(n.Name)] = n
 		}
 		return true
 	})

@@ -117,11 +117,12 @@ var inf = math.Inf(1)
 // unbounded returns a type of kind k without bounds.
 func unbounded(k Kind) *Type { return &Type{Kind: k, Lo: math.Inf(-1), Hi: inf} }
 
-// Aliases finds type alias definitions: the type expression of the alias
-// named name (as written, "Stdlib::Port"), and false when the tree does
-// not define it.
+// Aliases finds type alias definitions: for a name as a reference writes
+// it ("Stdlib::Port", "STDLIB::PORT"), the alias's name as its definition
+// writes it, which is what Puppet prints, and its type expression; false
+// when the tree does not define it.
 type Aliases interface {
-	Alias(name string) (parser.Expr, bool)
+	Alias(name string) (defined string, e parser.Expr, ok bool)
 }
 
 // maxDepth bounds the nesting of types and aliases read: a deeper (or
@@ -398,10 +399,9 @@ func (r *reader) field(en *parser.HashEntry, depth int) (Field, bool) {
 // alias reads the alias name from the tree's definitions. A recursive
 // alias (type Tree = Array[Variant[String, Tree]]) refers to itself.
 func (r *reader) alias(name string, depth int) *Type {
-	// resolved holds each alias by its name as written, which most
-	// reads find (a tree spells an alias one way), and by its lower-case
-	// name, which Puppet resolves; the lower-case name of a name written
-	// in lower case is the same key, and of any other the same alias.
+	// resolved holds each alias by every spelling read and by its
+	// lower-case name, which Puppet resolves: all spellings are the one
+	// alias, named as its definition writes it.
 	if t, ok := r.resolved[name]; ok {
 		return t
 	}
@@ -410,10 +410,13 @@ func (r *reader) alias(name string, depth int) *Type {
 		r.resolved[name] = t
 		return t
 	}
-	var e parser.Expr
-	found := false
+	var (
+		defined string
+		e       parser.Expr
+		found   bool
+	)
 	if r.aliases != nil {
-		e, found = r.aliases.Alias(name)
+		defined, e, found = r.aliases.Alias(name)
 	}
 	if !found {
 		// Not an alias of the tree: the type carries the name as written,
@@ -425,7 +428,7 @@ func (r *reader) alias(name string, depth int) *Type {
 		}
 		return t
 	}
-	t := &Type{Kind: Alias, Name: name}
+	t := &Type{Kind: Alias, Name: defined}
 	r.resolved[key] = t
 	r.resolved[name] = t
 	t.Resolved = r.read(e, depth+1)
