@@ -1,14 +1,9 @@
 package rules
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/internal/benchtree"
-	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/rules/model"
 )
 
@@ -19,21 +14,8 @@ import (
 func BenchmarkNodeList(b *testing.B) {
 	dir, _ := benchtree.Tree(b)
 	var files []*model.File
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pp") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if f := parser.ParseFile(path, src); f.Program != nil {
-			files = append(files, &model.File{Path: path, Parsed: f})
-		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
+	for _, f := range benchtree.Manifests(b, dir) {
+		files = append(files, &model.File{Path: f.Path, Parsed: f})
 	}
 	nodes := &fileNodes{}
 	b.ReportAllocs()

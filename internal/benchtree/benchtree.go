@@ -18,11 +18,13 @@ package benchtree
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ducklint/ducklint/parser"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
@@ -83,4 +85,29 @@ func Tree(tb testing.TB) (dir string, files []string) {
 		}
 	}
 	return dir, files
+}
+
+// Manifests parses every manifest (.pp file) under dir, for the benchmarks
+// of a pass over parsed files; a file the parser makes no program of is
+// left out.
+func Manifests(tb testing.TB, dir string) []*parser.File {
+	tb.Helper()
+	var files []*parser.File
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pp") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if f := parser.ParseFile(path, src); f.Program != nil {
+			files = append(files, f)
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return files
 }

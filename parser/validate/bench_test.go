@@ -1,10 +1,6 @@
 package validate
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/ducklint/ducklint/internal/benchtree"
@@ -24,22 +20,11 @@ func BenchmarkFileNodes(b *testing.B) {
 		parents []int32
 	}
 	var files []listed
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".pp") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		if f := parser.ParseFile(path, src); f.Program != nil && len(f.Errors) == 0 {
+	for _, f := range benchtree.Manifests(b, dir) {
+		if len(f.Errors) == 0 {
 			nodes, parents := listNodes(f)
 			files = append(files, listed{f, nodes, parents})
 		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
 	}
 	var v Validator
 	b.ReportAllocs()

@@ -3,7 +3,6 @@ package model
 import (
 	"testing"
 
-	"github.com/ducklint/ducklint/parser/load"
 	"github.com/ducklint/ducklint/parser/load/gentree"
 )
 
@@ -12,20 +11,12 @@ import (
 // resource as looking its type up does, in a built program and in one
 // without the merge's lists (as a rebased program is).
 func TestIsInstanceReadsTheFilesTypes(t *testing.T) {
-	dir := t.TempDir()
 	files := gentree.Tree{
 		"manifests/site.pp":             "include app\nfile { '/x': }\napp::site { 's': }\n",
 		"modules/app/manifests/init.pp": "class app {\n  app::site { 'a': }\n  file { '/a': }\n  Package { ensure => present }\n  package { 'p': }\n  ::App::Site { 'b': }\n}\n",
 		"modules/app/manifests/site.pp": "define app::site {\n  file { \"/tmp/${title}\": }\n  notify { $title: }\n}\n",
 	}
-	if err := files.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := Build(tree, Options{Jobs: 1})
+	p := buildInternal(t, files)
 	if p.defineTypes == nil {
 		t.Fatal("the merge kept no defined types by file")
 	}

@@ -13,7 +13,6 @@ import (
 // defined type whose body does nothing it follows without evaluating an
 // instance of it for each declaration, and still evaluates the others'.
 func TestEmptyDefineBodiesTakeNoInstance(t *testing.T) {
-	dir := t.TempDir()
 	files := gentree.Tree{
 		"manifests/site.pp":              "include app\n",
 		"modules/app/manifests/init.pp":  "class app {\n  app::quiet { 'a': }\n  app::quiet { 'b': }\n  app::quiet { 'c': }\n  app::loud { 'd': }\n  app::loud { 'e': }\n  app::looped { 'f': }\n}\n",
@@ -22,14 +21,7 @@ func TestEmptyDefineBodiesTakeNoInstance(t *testing.T) {
 		// Its only resource is in a lambda: the body still does something.
 		"modules/app/manifests/looped.pp": "define app::looped {\n  ['x'].each |$i| {\n    file { \"/tmp/${title}-${i}\": }\n  }\n}\n",
 	}
-	if err := files.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := Build(tree, Options{Jobs: 1})
+	p := buildInternal(t, files)
 	a := newDynamicAnalysis(p)
 	a.run()
 	quiet, loud := p.Define("app::quiet"), p.Define("app::loud")
@@ -56,7 +48,6 @@ func TestEmptyDefineBodiesTakeNoInstance(t *testing.T) {
 // parameters and facts, in an order that meets each arm's kept answers
 // again.
 func TestArmValuesAreArmConditions(t *testing.T) {
-	dir := t.TempDir()
 	files := gentree.Tree{
 		"manifests/site.pp": "include app\n",
 		"modules/app/manifests/init.pp": "class app($enabled = true, $mode = 'a') {\n" +
@@ -73,14 +64,7 @@ func TestArmValuesAreArmConditions(t *testing.T) {
 			"  unless $app::enabled { file { \"/e/${title}\": } }\n" +
 			"}\n",
 	}
-	if err := files.Write(dir); err != nil {
-		t.Fatal(err)
-	}
-	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := Build(tree, Options{Jobs: 1})
+	p := buildInternal(t, files)
 	app, thing := p.Class("app"), p.Define("app::thing")
 	if app == nil || thing == nil {
 		t.Fatal("the class or the defined type is missing")
@@ -136,4 +120,19 @@ func TestArmValuesAreArmConditions(t *testing.T) {
 			t.Errorf("arm %d keeps %d sets of answers, more than %d", b.Arm, len(seen), maxArmValues)
 		}
 	}
+}
+
+// buildInternal writes files to a temporary tree, loads it and builds its
+// program, for the tests inside the package.
+func buildInternal(t *testing.T, files gentree.Tree) *Program {
+	t.Helper()
+	dir := t.TempDir()
+	if err := files.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := load.Load(load.Options{Paths: []string{"."}, Dir: dir, Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Build(tree, Options{Jobs: 1})
 }
