@@ -23,8 +23,7 @@ import (
 // those of the whole context, and the files recorded as kept those
 // model.Relevant keeps afresh.
 func TestRunsReadTheLastContextAhead(t *testing.T) {
-	dir := t.TempDir()
-	tree := gentree.Tree{
+	dir := writeTree(t, gentree.Tree{
 		"environment.conf":                 "modulepath = site:modules\n",
 		"manifests/site.pp":                "node default {\n  include role::web\n}\n",
 		"site/role/manifests/web.pp":       "class role::web {\n  include profile::base\n  include profile::app\n}\n",
@@ -33,10 +32,7 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 		"modules/app/manifests/init.pp":    "class app (Integer $port = 8080) {\n  include app::service\n}\n",
 		"modules/app/manifests/service.pp": "class app::service {\n  notify { 'svc': }\n}\n",
 		"modules/other/manifests/init.pp":  "class other {\n  notify { 'other': }\n}\n",
-	}
-	if err := tree.Write(dir); err != nil {
-		t.Fatal(err)
-	}
+	})
 	const file = "site/profile/manifests/app.pp"
 	cacheDir := t.TempDir()
 	// The clock runs an hour ahead, so that the files just written are
@@ -170,17 +166,13 @@ func TestRunsReadTheLastContextAhead(t *testing.T) {
 // nothing for the first relevant-context run to read, which records what
 // the second reads ahead.
 func TestWholeContextRunsNeitherReadAheadNorRecord(t *testing.T) {
-	dir := t.TempDir()
-	tree := gentree.Tree{
+	dir := writeTree(t, gentree.Tree{
 		"environment.conf":                "modulepath = site:modules\n",
 		"site/role/manifests/web.pp":      "class role::web {\n  include profile::base\n}\n",
 		"site/profile/manifests/base.pp":  "class profile::base {\n  include app\n}\n",
 		"modules/app/manifests/init.pp":   "class app {\n  notify { 'app': }\n}\n",
 		"modules/other/manifests/init.pp": "class other {\n  notify { 'other': }\n}\n",
-	}
-	if err := tree.Write(dir); err != nil {
-		t.Fatal(err)
-	}
+	})
 	cacheDir := t.TempDir()
 	later := func() time.Time { return time.Now().Add(time.Hour) }
 	run := func(whole bool) engine.Counts {
@@ -208,15 +200,11 @@ func TestWholeContextRunsNeitherReadAheadNorRecord(t *testing.T) {
 // own roots, opened ahead only when they are the ones the last run of the
 // same key recorded, and finds what the whole context finds.
 func TestStoreOpenedAheadFollowsTheRoots(t *testing.T) {
-	dir := t.TempDir()
-	tree := gentree.Tree{
+	dir := writeTree(t, gentree.Tree{
 		"modules/app/manifests/init.pp":    "class app {\n  include app::service\n}\n",
 		"modules/app/manifests/service.pp": "class app::service {\n  notify { 'svc': }\n}\n",
 		"modules/app/metadata.json":        `{"name": "acme-app", "version": "1.0.0"}` + "\n",
-	}
-	if err := tree.Write(dir); err != nil {
-		t.Fatal(err)
-	}
+	})
 	const file = "modules/app/manifests/init.pp"
 	cacheDir := t.TempDir()
 	later := func() time.Time { return time.Now().Add(time.Hour) }
@@ -266,15 +254,11 @@ func TestStoreOpenedAheadFollowsTheRoots(t *testing.T) {
 // begins: the check returns the context's error and finishes the
 // read-ahead, which would else go on reading files nothing waits for.
 func TestCancelledCheckFinishesTheReadAhead(t *testing.T) {
-	dir := t.TempDir()
-	tree := gentree.Tree{
+	dir := writeTree(t, gentree.Tree{
 		"environment.conf":               "modulepath = site\n",
 		"site/role/manifests/web.pp":     "class role::web {\n  include profile::base\n}\n",
 		"site/profile/manifests/base.pp": "class profile::base {\n  notify { 'base': }\n}\n",
-	}
-	if err := tree.Write(dir); err != nil {
-		t.Fatal(err)
-	}
+	})
 	later := func() time.Time { return time.Now().Add(time.Hour) }
 	opts := engine.Options{Roots: []string{"site/role/manifests/web.pp"}, Dir: dir, Jobs: 2,
 		CacheDir: t.TempDir(), CacheOwner: "test", Now: later}
@@ -302,4 +286,14 @@ func TestCancelledCheckFinishesTheReadAhead(t *testing.T) {
 	if !finished() {
 		t.Error("a check with a cancelled context left the read-ahead unfinished")
 	}
+}
+
+// writeTree writes tree to a temporary directory and returns it.
+func writeTree(t *testing.T, tree gentree.Tree) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := tree.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

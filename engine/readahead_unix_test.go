@@ -28,16 +28,12 @@ func TestReadAheadSkipsWhatIsNoLongerAFile(t *testing.T) {
 		{"link to /dev/zero", func(path string) error { return os.Symlink("/dev/zero", path) }},
 	} {
 		t.Run(replace.name, func(t *testing.T) {
-			dir := t.TempDir()
-			tree := gentree.Tree{
+			dir := writeTree(t, gentree.Tree{
 				"environment.conf":              "modulepath = site:modules\n",
 				"manifests/site.pp":             "node default {\n  include profile::app\n}\n",
 				"site/profile/manifests/app.pp": "class profile::app {\n  class { 'app': port => 80 }\n}\n",
 				"modules/app/manifests/init.pp": "class app (Integer $port = 8080) {\n  notify { 'app': }\n}\n",
-			}
-			if err := tree.Write(dir); err != nil {
-				t.Fatal(err)
-			}
+			})
 			const file = "site/profile/manifests/app.pp"
 			cacheDir := t.TempDir()
 			later := func() time.Time { return time.Now().Add(time.Hour) }
